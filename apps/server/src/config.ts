@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment; the README lists each with its default.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  REPORTING_DATABASE_URL: z.string().startsWith('postgres').optional(),
+  DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'DATA_KEY must be 64 hex characters (256 bits)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Portico <no-reply@portico.example>'),
+  PROVIDER_DOMAIN: z.string().default('portico.example'),
+  PARTNER_DOMAINS: z.string().default('healnow.example,healnow-partners.example'),
+  SUPPORT_EMAIL: z.string().default('support@portico.example'),
+  OIDC_GOOGLE_ISSUER: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_MICROSOFT_ISSUER: z.string().optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  SEED_TRANSACTIONS: z.coerce.number().int().min(0).default(50_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  reportingDatabaseUrl: string | undefined;
+  dataKeyHex: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  providerDomain: string;
+  partnerDomains: string[];
+  supportEmail: string;
+  oidc: { google: OidcProviderConfig | undefined; microsoft: OidcProviderConfig | undefined };
+  seedDemoData: boolean;
+  seedTransactions: number;
+  logLevel: string;
+  webDistDir: string | undefined;
+};
+
+export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
+
+function oidcProvider(
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): OidcProviderConfig | undefined {
+  if (!issuer || !clientId || !clientSecret) return undefined;
+  return { issuer, clientId, clientSecret };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    reportingDatabaseUrl: e.REPORTING_DATABASE_URL,
+    dataKeyHex: e.DATA_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    providerDomain: e.PROVIDER_DOMAIN.toLowerCase(),
+    partnerDomains: e.PARTNER_DOMAINS.split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    supportEmail: e.SUPPORT_EMAIL,
+    oidc: {
+      google: oidcProvider(e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET),
+      microsoft: oidcProvider(
+        e.OIDC_MICROSOFT_ISSUER,
+        e.OIDC_MICROSOFT_CLIENT_ID,
+        e.OIDC_MICROSOFT_CLIENT_SECRET,
+      ),
+    },
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+    seedTransactions: e.SEED_TRANSACTIONS,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}
