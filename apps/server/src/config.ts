@@ -29,6 +29,7 @@ const envSchema = z.object({
   SEED_TRANSACTIONS: z.coerce.number().int().min(0).default(50_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 });
 
 export type AppConfig = {
@@ -50,6 +51,7 @@ export type AppConfig = {
   seedTransactions: number;
   logLevel: string;
   webDistDir: string | undefined;
+  rateLimitPerMinute: number;
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -98,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedTransactions: e.SEED_TRANSACTIONS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }

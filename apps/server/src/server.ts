@@ -1,0 +1,49 @@
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { ensureDemoData } from './db/seed/ensure-demo-data';
+import { defaultWebDistDir } from './lib/paths';
+import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
+import { printStartupBanner } from './startup-banner';
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const webDistDir = config.webDistDir ?? defaultWebDistDir();
+
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  log.info({ driver: database.driver }, 'database opened');
+  await runMigrations(database);
+  log.info('migrations applied');
+
+  const dataKey = loadDataKey({ dataKeyHex: config.dataKeyHex, dataDir: config.dataDir });
+  if (dataKey.source === 'generated') log.warn({ dataDir: config.dataDir }, 'generated a new data key file');
+  if (config.databaseUrl && dataKey.source !== 'env') {
+    log.warn('DATABASE_URL is set but DATA_KEY is not: encrypted columns depend on a key file in DATA_DIR');
+  }
+  const cipher = createFieldCipher(dataKey.key);
+
+  if (config.seedDemoData) await ensureDemoData(database, config, cipher, log);
+
+  const app = await buildApp({ config: { ...config, webDistDir }, database });
+  closeWithGrace({ delay: 10_000, logger: log }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  printStartupBanner(config);
+}
+
+main().catch((err: unknown) => {
+  // Start-up failures go to stderr plainly; the process must not linger half-started.
+  console.error('Portico failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

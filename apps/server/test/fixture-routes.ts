@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successEnvelope } from '@portico/contracts/common/envelope';
+import { moneyInput } from '@portico/contracts/money/money';
+import { defineErrors } from '../src/lib/app-error';
+import { publicAccess } from '../src/plugins/access';
+
+export const FixtureError = defineErrors({
+  AmountTooHigh: ['AMOUNT_TOO_HIGH', 'business_rule'],
+});
+
+// Test-only routes exercising the platform's validation and error plumbing the way modules will.
+export const fixtureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/test/echo/:id',
+    {
+      config: { access: publicAccess },
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ page: z.coerce.number().int().min(0).optional() }),
+        body: z.strictObject({ name: z.string().min(1).max(50), amount: moneyInput }),
+        response: { 200: successEnvelope(z.object({ id: z.string(), name: z.string(), cents: z.number() })) },
+      },
+    },
+    async (request) => {
+      if (request.body.amount > 1_000_000) throw FixtureError.AmountTooHigh('Amount is over the limit');
+      return {
+        status: true as const,
+        message: { id: request.params.id, name: request.body.name, cents: request.body.amount },
+      };
+    },
+  );
+
+  app.get('/api/test/boom', { config: { access: publicAccess } }, async () => {
+    throw new Error('select * from secrets at /work/main/apps/server/src/app.ts:12');
+  });
+
+  app.get(
+    '/api/test/leaky',
+    {
+      config: { access: publicAccess },
+      schema: { response: { 200: successEnvelope(z.object({ name: z.string() })) } },
+    },
+    // The serializer drops columns the schema does not name.
+    async () => ({ status: true as const, message: { name: 'Acme', ssn: '123-45-6789' } }),
+  );
+
+  app.get('/api/test/private', { config: { access: { kind: 'authenticated', roles: ['admin'] } } }, async () => ({
+    status: true as const,
+    message: 'secret',
+  }));
+};

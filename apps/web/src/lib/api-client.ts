@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+// Spec 1 §9: every call gives up after 100 s.
+export const REQUEST_TIMEOUT_MS = 100_000;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    // 0 when no HTTP answer arrived (network failure, timeout).
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+// A caller cancelled the request (unmount, TanStack Query cancellation): not a failure to show.
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+const failureEnvelopeSchema = z.object({
+  status: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+const envelopeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal(true), message: z.unknown() }),
+  failureEnvelopeSchema,
+]);
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions<T> = {
+  // Parses the envelope's message: nothing from the network reaches a caller unparsed.
+  schema: z.ZodType<T>;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  // Plain values are sent as JSON (null included: the grid-config call deletes with a null body);
+  // FormData and URLSearchParams go as multipart and form-encoded bodies.
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const { schema, method = 'GET', query, headers = {}, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const timeout = createTimeoutSignal(timeoutMs);
+  const combinedSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+
+  // The session cookie is HttpOnly, so credentials travel with the request rather than in a header.
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...headers },
+    signal: combinedSignal,
+  };
+  if (options.body !== undefined) {
+    encodeBody(init, options.body);
+  }
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(buildUrl(path, query), init);
+    // The timeout also covers a body that trickles in after the headers.
+    payload = await readJson(response);
+  } catch (error) {
+    throw translateTransportError(error, signal, timeout.hasTimedOut());
+  } finally {
+    timeout.clear();
+  }
+
+  const envelope = envelopeSchema.safeParse(payload);
+
+  if (!envelope.success) {
+    if (!response.ok) throw errorForStatus(response.status);
+    throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the portal cannot read.', response.status);
+  }
+  if (!envelope.data.status) {
+    const { code, message } = envelope.data.error;
+    throw new ApiError(code, message, response.status);
+  }
+  if (!response.ok) throw errorForStatus(response.status);
+
+  const message = schema.safeParse(envelope.data.message);
+  if (!message.success) {
+    throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the portal cannot read.', response.status);
+  }
+  return message.data;
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function encodeBody(init: RequestInit, body: unknown): void {
+  if (body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) {
+    // The browser sets the content type (with the multipart boundary) itself.
+    init.body = body;
+    return;
+  }
+  init.body = JSON.stringify(body);
+  init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+}
+
+// A timer we own (rather than AbortSignal.timeout) so a timeout can be told apart from a
+// caller's cancellation and so tests can drive it with fake timers.
+function createTimeoutSignal(timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    hasTimedOut: () => timedOut,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+function translateTransportError(error: unknown, callerSignal: AbortSignal | undefined, hasTimedOut: boolean) {
+  if (callerSignal?.aborted) return abortErrorFrom(callerSignal);
+  if (hasTimedOut) return new ApiError('TIMEOUT', 'The server took too long to answer. Please try again.', 0);
+  if (isAbortError(error)) return error;
+  return new ApiError('NETWORK_ERROR', 'The server could not be reached. Check your connection.', 0);
+}
+
+function abortErrorFrom(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('The request was cancelled.', 'AbortError');
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return { status: true, message: undefined };
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: a proxy's error page or an empty body; the HTTP status decides.
+    return undefined;
+  }
+}
+
+// Spec 1 §8: a 5xx never shows its internals, only 'Something went wrong'.
+function errorForStatus(httpStatus: number): ApiError {
+  if (httpStatus >= 500) return new ApiError('SERVER_ERROR', 'Something went wrong', httpStatus);
+  if (httpStatus === 401) return new ApiError('UNAUTHENTICATED', 'Your session has ended. Please sign in.', 401);
+  if (httpStatus === 403) return new ApiError('FORBIDDEN', 'You are not allowed to do this.', 403);
+  if (httpStatus === 404) return new ApiError('NOT_FOUND', 'Not found', 404);
+  return new ApiError('HTTP_ERROR', `The request failed (HTTP ${httpStatus}).`, httpStatus);
+}

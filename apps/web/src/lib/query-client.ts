@@ -1,0 +1,28 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+const MAX_QUERY_RETRIES = 2;
+
+// A 4xx answer will not change by asking again; network failures, timeouts and 5xx may.
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  if (error instanceof ApiError) return error.httpStatus === 0 || error.httpStatus >= 500;
+  return false;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetryQuery,
+        // Report pages are heavy; reloading them on every tab switch surprises users.
+        refetchOnWindowFocus: false,
+      },
+      mutations: {
+        // Money-moving calls are never replayed behind the user's back.
+        retry: false,
+      },
+    },
+  });
+}

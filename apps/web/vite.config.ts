@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+// Everything the API server answers; the rest of the origin belongs to the SPA under /app.
+const serverPrefixes = ['/api', '/auth', '/firebase', '/authenticated', '/logout', '/healthz', '/readyz'];
+
+// Framework code every page needs: one long-lived cacheable chunk each.
+const initialVendorGroups = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'vendor-mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/ },
+  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+];
+
+export default defineConfig({
+  root: webRoot,
+  base: '/app/',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: apiTarget }])),
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // '$initial' keeps code only lazy routes use out of the first load: a Mantine
+            // component used by one report page must not weigh on /login.
+            ...initialVendorGroups.map((group, index) => ({
+              ...group,
+              tags: ['$initial' as const],
+              priority: 30 - index,
+            })),
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial' as const], priority: 10 },
+            // Lazy-only libraries (charts, dates, forms...) split by the set of routes that use them.
+            { name: 'vendor-lazy', test: /node_modules[\\/]/, entriesAware: true, priority: 0 },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTier = ['apps/server/src/**/*.api.test.ts', 'apps/server/src/**/*.db.test.ts', 'apps/server/test/**/*.test.ts'];
+
+// Tiers (design.md §7, immich): pure units; the API and database tier on PGlite and, when
+// TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: apiTier,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTier,
+          environment: 'node',
+          env: { TEST_DB_DRIVER: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTier,
+                environment: 'node',
+                env: { TEST_DB_DRIVER: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
