@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTier = ['apps/server/src/**/*.api.test.ts', 'apps/server/src/**/*.db.test.ts', 'apps/server/test/**/*.test.ts'];
+const apiTier = [
+  'apps/server/src/**/*.api.test.ts',
+  'apps/server/src/**/*.db.test.ts',
+  'apps/server/test/**/*.test.ts',
+];
 
 // Tiers (design.md §7, immich): pure units; the API and database tier on PGlite and, when
 // TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.

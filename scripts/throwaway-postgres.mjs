@@ -62,7 +62,16 @@ export async function startThrowawayPostgres({ quiet = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-pg-'));
   if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const dataDir = path.join(dir, 'data');
-  asOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'portico', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  asOwner(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'portico',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+  ]);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -77,7 +86,16 @@ export async function startThrowawayPostgres({ quiet = false } = {}) {
     '-c maintenance_work_mem=512MB',
     '-c max_wal_size=4GB',
   ].join(' ');
-  asOwner(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  asOwner(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    'start',
+  ]);
   const url = `postgres://portico@127.0.0.1:${port}/postgres`;
   if (!quiet) console.log(`[postgres] throwaway server on ${url}`);
   let stopped = false;

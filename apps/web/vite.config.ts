@@ -10,8 +10,14 @@ const serverPrefixes = ['/api', '/auth', '/firebase', '/authenticated', '/logout
 
 // Framework code every page needs: one long-lived cacheable chunk each.
 const initialVendorGroups = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'vendor-mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/ },
+  {
+    name: 'vendor-react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+  },
+  {
+    name: 'vendor-mantine',
+    test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
+  },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
 ];
 

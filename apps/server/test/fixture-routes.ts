@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { successEnvelope } from '@portico/contracts/common/envelope';
 import { moneyInput } from '@portico/contracts/money/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { defineErrors } from '../src/lib/app-error';
 import { publicAccess } from '../src/plugins/access';
 
@@ -45,8 +45,12 @@ export const fixtureRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: true as const, message: { name: 'Acme', ssn: '123-45-6789' } }),
   );
 
-  app.get('/api/test/private', { config: { access: { kind: 'authenticated', roles: ['admin'] } } }, async () => ({
-    status: true as const,
-    message: 'secret',
-  }));
+  app.get(
+    '/api/test/private',
+    { config: { access: { kind: 'authenticated', roles: ['admin'] } } },
+    async () => ({
+      status: true as const,
+      message: 'secret',
+    }),
+  );
 };

@@ -31,7 +31,11 @@ describe('request ids', () => {
   });
 
   it('keeps a well-formed incoming request id and replaces a hostile one', async () => {
-    const kept = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
+    const kept = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(kept.headers['x-request-id']).toBe('trace-12345678');
     const replaced = await ctx.app.inject({
       method: 'GET',
@@ -83,45 +87,75 @@ describe('bad input gets the failure envelope, never a 5xx', () => {
   });
 
   it('refuses unknown keys in a write body', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url, payload: { name: 'A', amount: '1', role: 'admin' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { name: 'A', amount: '1', role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses a malformed path parameter and query', async () => {
-    const badParam = await ctx.app.inject({ method: 'POST', url: '/api/test/echo/not-a-uuid', payload: { name: 'A', amount: '1' } });
+    const badParam = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/not-a-uuid',
+      payload: { name: 'A', amount: '1' },
+    });
     expect(badParam.statusCode).toBe(400);
-    const badQuery = await ctx.app.inject({ method: 'POST', url: `${url}?page=-1`, payload: { name: 'A', amount: '1' } });
+    const badQuery = await ctx.app.inject({
+      method: 'POST',
+      url: `${url}?page=-1`,
+      payload: { name: 'A', amount: '1' },
+    });
     expect(badQuery.statusCode).toBe(400);
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url, payload: { name: 'x'.repeat(2 * 1024 * 1024), amount: '1' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { name: 'x'.repeat(2 * 1024 * 1024), amount: '1' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ status: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
   });
 
   it('answers unknown routes with 404', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: false, error: { code: 'ROUTE_NOT_FOUND', message: 'No such route' } });
+    expect(res.json()).toEqual({
+      status: false,
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No such route' },
+    });
   });
 
   it('maps a module business rule to 422', async () => {
     const res = await ctx.app.inject({ method: 'POST', url, payload: { name: 'A', amount: '20000.00' } });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ status: false, error: { code: 'AMOUNT_TOO_HIGH', message: 'Amount is over the limit' } });
+    expect(res.json()).toEqual({
+      status: false,
+      error: { code: 'AMOUNT_TOO_HIGH', message: 'Amount is over the limit' },
+    });
   });
 
   it('hides internals of an unexpected failure', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: false, error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } });
+    expect(res.json()).toEqual({
+      status: false,
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+    });
   });
 
   it('never leaks a column the response schema does not name', async () => {
@@ -152,7 +186,9 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/api/test/echo/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/healthz', '/readyz', '/api/test/echo/{id}']),
+    );
   });
 
   it('serves the documentation UI', async () => {

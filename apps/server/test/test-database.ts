@@ -5,7 +5,8 @@ import { runMigrations } from '../src/db/migrate';
 
 // The API tier runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
 // (the vitest project sets TEST_DB_DRIVER). Each test file gets a database of its own.
-export const testDriver: 'pglite' | 'postgres' = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+export const testDriver: 'pglite' | 'postgres' =
+  process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (testDriver === 'pglite') {
@@ -25,7 +26,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

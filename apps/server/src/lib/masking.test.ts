@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastFour, maskValue, maskedFromLastFour } from './masking';
+import { lastFour, maskedFromLastFour, maskValue } from './masking';
 
 describe('masking', () => {
   it('keeps only the last four digits of an SSN', () => {

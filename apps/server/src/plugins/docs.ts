@@ -11,7 +11,8 @@ export const docsPlugin = fp(
       openapi: {
         info: {
           title: 'Portico API',
-          description: 'Back-office API of the Portico payments portal. Every answer uses the envelope ' +
+          description:
+            'Back-office API of the Portico payments portal. Every answer uses the envelope ' +
             '{status: true, message} or {status: false, error: {code, message}}.',
           version: '0.1.0',
         },

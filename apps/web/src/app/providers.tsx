@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ToastHost } from '../components/toast-host';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
@@ -13,8 +13,7 @@ export function AppProviders({ children }: AppProvidersProps) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec 1 §9: management toasts last 5 s, at most two at once. */}
-      <Notifications position="top-center" limit={2} autoClose={5000} />
+      <ToastHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

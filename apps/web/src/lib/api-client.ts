@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Spec 1 §9: every call gives up after 100 s.
 export const REQUEST_TIMEOUT_MS = 100_000;
 
@@ -21,21 +19,35 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-const failureEnvelopeSchema = z.object({
-  status: z.literal(false),
-  error: z.object({ code: z.string(), message: z.string() }),
-});
+// Any zod schema fits. The transport itself stays free of zod: the parser is ~15 kB gzipped
+// and /login must load under 150 kB (design §6); features bring zod in their own chunks.
+export type ResponseParser<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+};
 
-const envelopeSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal(true), message: z.unknown() }),
-  failureEnvelopeSchema,
-]);
+type Envelope =
+  | { status: true; message: unknown }
+  | { status: false; error: { code: string; message: string } };
+
+// The two envelope shapes of design §3, checked field by field.
+export function parseEnvelope(payload: unknown): Envelope | undefined {
+  if (typeof payload !== 'object' || payload === null || !('status' in payload)) return undefined;
+  if (payload.status === true) {
+    return { status: true, message: 'message' in payload ? payload.message : undefined };
+  }
+  if (payload.status !== false || !('error' in payload)) return undefined;
+  const { error } = payload;
+  if (typeof error !== 'object' || error === null) return undefined;
+  if (!('code' in error) || typeof error.code !== 'string') return undefined;
+  if (!('message' in error) || typeof error.message !== 'string') return undefined;
+  return { status: false, error: { code: error.code, message: error.message } };
+}
 
 type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions<T> = {
   // Parses the envelope's message: nothing from the network reaches a caller unparsed.
-  schema: z.ZodType<T>;
+  schema: ResponseParser<T>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   // Plain values are sent as JSON (null included: the grid-config call deletes with a null body);
@@ -74,23 +86,24 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     timeout.clear();
   }
 
-  const envelope = envelopeSchema.safeParse(payload);
+  const envelope = parseEnvelope(payload);
 
-  if (!envelope.success) {
+  if (!envelope) {
     if (!response.ok) throw errorForStatus(response.status);
-    throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the portal cannot read.', response.status);
+    throw invalidResponse(response.status);
   }
-  if (!envelope.data.status) {
-    const { code, message } = envelope.data.error;
-    throw new ApiError(code, message, response.status);
+  if (!envelope.status) {
+    throw new ApiError(envelope.error.code, envelope.error.message, response.status);
   }
   if (!response.ok) throw errorForStatus(response.status);
 
-  const message = schema.safeParse(envelope.data.message);
-  if (!message.success) {
-    throw new ApiError('INVALID_RESPONSE', 'The server sent an answer the portal cannot read.', response.status);
-  }
+  const message = schema.safeParse(envelope.message);
+  if (!message.success) throw invalidResponse(response.status);
   return message.data;
+}
+
+function invalidResponse(httpStatus: number): ApiError {
+  return new ApiError('INVALID_RESPONSE', 'The server sent an answer the portal cannot read.', httpStatus);
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
@@ -131,7 +144,11 @@ function createTimeoutSignal(timeoutMs: number) {
   };
 }
 
-function translateTransportError(error: unknown, callerSignal: AbortSignal | undefined, hasTimedOut: boolean) {
+function translateTransportError(
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+  hasTimedOut: boolean,
+) {
   if (callerSignal?.aborted) return abortErrorFrom(callerSignal);
   if (hasTimedOut) return new ApiError('TIMEOUT', 'The server took too long to answer. Please try again.', 0);
   if (isAbortError(error)) return error;
@@ -158,7 +175,8 @@ async function readJson(response: Response): Promise<unknown> {
 // Spec 1 §8: a 5xx never shows its internals, only 'Something went wrong'.
 function errorForStatus(httpStatus: number): ApiError {
   if (httpStatus >= 500) return new ApiError('SERVER_ERROR', 'Something went wrong', httpStatus);
-  if (httpStatus === 401) return new ApiError('UNAUTHENTICATED', 'Your session has ended. Please sign in.', 401);
+  if (httpStatus === 401)
+    return new ApiError('UNAUTHENTICATED', 'Your session has ended. Please sign in.', 401);
   if (httpStatus === 403) return new ApiError('FORBIDDEN', 'You are not allowed to do this.', 403);
   if (httpStatus === 404) return new ApiError('NOT_FOUND', 'Not found', 404);
   return new ApiError('HTTP_ERROR', `The request failed (HTTP ${httpStatus}).`, httpStatus);

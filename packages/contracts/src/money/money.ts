@@ -23,15 +23,13 @@ export function formatCentsAsDecimal(cents: number): string {
 }
 
 // An amount on the wire: "12.34", or a JSON number with at most 2 decimals; always parsed to cents.
-export const moneyInput = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => {
-    const cents = parseDecimalToCents(typeof value === 'number' ? String(value) : value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a number with at most 2 decimals' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const moneyInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const cents = parseDecimalToCents(typeof value === 'number' ? String(value) : value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be a number with at most 2 decimals' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);

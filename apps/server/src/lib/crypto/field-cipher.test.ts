@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFieldCipher, loadDataKey } from './field-cipher';
 
@@ -16,7 +16,9 @@ describe('field cipher', () => {
   });
 
   it('gives a different ciphertext each time for the same value', () => {
-    expect(cipher.encrypt('021000021', 'routing_number')).not.toBe(cipher.encrypt('021000021', 'routing_number'));
+    expect(cipher.encrypt('021000021', 'routing_number')).not.toBe(
+      cipher.encrypt('021000021', 'routing_number'),
+    );
   });
 
   it('refuses a value moved to another column', () => {
