@@ -5,8 +5,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { ensureDemoData } from './db/seed/ensure-demo-data';
-import { defaultWebDistDir } from './lib/paths';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
+import { defaultWebDistDir } from './lib/paths';
 import { printStartupBanner } from './startup-banner';
 
 async function main() {

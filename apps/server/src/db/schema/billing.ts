@@ -1,0 +1,60 @@
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { cents, createdAt, timestamptz } from './columns';
+
+// Billing tab 'Line Item' (spec 3 §3 Billing line item): what the provider bills a merchant.
+export const billingLineItems = pgTable(
+  'billing_line_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    statementDate: date({ mode: 'string' }).notNull(),
+    detailDescription: text().notNull(),
+    totalCents: cents().notNull(),
+    // 'This bill is already paid' is derived from paid_at.
+    paidAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_line_items_client_date_idx').on(t.clientId, t.statementDate)],
+);
+
+// Billing tab 'Rolling Billing': card sales and billing per central processing date.
+export const rollingBilling = pgTable(
+  'rolling_billing',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    centralProcessingDate: date({ mode: 'string' }).notNull(),
+    ccSalesCents: cents().notNull(),
+    totalBillingCents: cents().notNull(),
+  },
+  (t) => [uniqueIndex('rolling_billing_client_date_unique').on(t.clientId, t.centralProcessingDate)],
+);
+
+// Monthly billing per merchant and month (spec 3 §3 Monthly billing row). is_transacting_in_month and
+// is_month_paid are derived (transaction_count > 0, paid_at is not null).
+export const monthlyBilling = pgTable(
+  'monthly_billing',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    month: date({ mode: 'string' }).notNull(),
+    transactionCount: integer().notNull(),
+    totalTransactionAmountCents: cents().notNull(),
+    lastTransactionDateInMonth: date({ mode: 'string' }),
+    monthlyMinimumCents: cents().notNull(),
+    monthlyFeeCents: cents().notNull(),
+    paidAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('monthly_billing_client_month_unique').on(t.clientId, t.month),
+    index('monthly_billing_month_idx').on(t.month),
+  ],
+);

@@ -1,0 +1,65 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt } from './columns';
+import { merchantState } from './enums';
+import { users } from './users';
+
+// Risk notes on a transaction (spec 3 §3 Transaction note). transaction_id has no foreign key:
+// transactions are partitioned by created_at, which is kept beside it to reach the right partition.
+export const transactionNotes = pgTable(
+  'transaction_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    transactionId: uuid().notNull(),
+    transactionCreatedAt: timestamp({ withTimezone: true }),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Notes of a transaction; has_notes of the risk rows.
+    index('transaction_notes_transaction_idx').on(t.transactionId, t.createdAt),
+  ],
+);
+
+// One optional attachment per note (spec 3 §5); content lives in file_blobs by storage_key.
+export const transactionNoteAttachments = pgTable(
+  'transaction_note_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    noteId: uuid()
+      .notNull()
+      .references(() => transactionNotes.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    extension: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    storageKey: text().notNull(),
+    sha256: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transaction_note_attachments_note_idx').on(t.noteId)],
+);
+
+// Freeze / unfreeze history (spec 3 Merchant Control 'Status Change History').
+export const merchantStatusHistory = pgTable(
+  'merchant_status_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    status: merchantState().notNull(),
+    changedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    reason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_status_history_client_idx').on(t.clientId, t.createdAt),
+    // The history table lists every merchant, newest first.
+    index('merchant_status_history_created_idx').on(t.createdAt),
+  ],
+);

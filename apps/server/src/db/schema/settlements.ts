@@ -1,0 +1,74 @@
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { cents, createdAt } from './columns';
+import { payoutStatus, processor } from './enums';
+
+// A settlement group: what one processor settled for one client on one day, aggregated from the
+// transactions (gross and net follow spec 3 §9).
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    settlementDate: date({ mode: 'string' }).notNull(),
+    processor: processor().notNull(),
+    transactionCount: integer().notNull(),
+    grossCents: cents().notNull(),
+    feeCents: cents().notNull(),
+    // Returned / rejected ACH items and other adjustments (negative).
+    adjustmentsCents: cents().notNull().default(0),
+    chargebacksCents: cents().notNull().default(0),
+    netCents: cents().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('settlements_client_date_processor_unique').on(t.clientId, t.settlementDate, t.processor),
+    // Daily totals across merchants (statements tab, rolling billing).
+    index('settlements_date_idx').on(t.settlementDate),
+  ],
+);
+
+// Money sent to the merchant's bank account for a settlement group.
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    settlementId: uuid().references(() => settlements.id, { onDelete: 'set null' }),
+    payoutDate: date({ mode: 'string' }).notNull(),
+    amountCents: cents().notNull(),
+    processor: processor().notNull(),
+    status: payoutStatus().notNull().default('scheduled'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Payouts tab of one merchant, newest first.
+    index('payouts_client_date_idx').on(t.clientId, t.payoutDate),
+    uniqueIndex('payouts_settlement_unique').on(t.settlementId),
+  ],
+);
+
+// The transactions a payout paid (spec 3 §3 Payout.transaction_details). transaction_id and
+// transaction_created_at locate the partitioned row; no foreign key so old partitions can be detached.
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    payoutId: uuid()
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    transactionId: uuid().notNull(),
+    transactionCreatedAt: timestamp({ withTimezone: true }).notNull(),
+    authAmountCents: cents().notNull(),
+    netAmountCents: cents().notNull(),
+    description: text(),
+  },
+  (t) => [index('payout_items_payout_id_idx').on(t.payoutId)],
+);
+
+export type Settlement = typeof settlements.$inferSelect;
+export type Payout = typeof payouts.$inferSelect;

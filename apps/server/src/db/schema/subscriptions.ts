@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { cents, createdAt, timestamptz, updatedAt } from './columns';
+import { subscriptionChargeStatus, subscriptionInterval } from './enums';
+import { vaultCustomers, vaultPaymentMethods } from './vault';
+
+// A recurring charge series (spec 3 §3 Subscription). The spec's status 'true'/'false' is is_active.
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    customerId: uuid().references(() => vaultCustomers.id, { onDelete: 'set null' }),
+    paymentMethodId: uuid().references(() => vaultPaymentMethods.id, { onDelete: 'set null' }),
+    // Token of the payment method at set-up, shown as the part after the first dash.
+    token: text().notNull(),
+    email: text().notNull(),
+    description: text(),
+    amountCents: cents().notNull(),
+    interval: subscriptionInterval().notNull(),
+    frequency: integer().notNull().default(1),
+    // null recurs until cancelled.
+    cycles: integer(),
+    cyclesCompleted: integer().notNull().default(0),
+    trialDays: integer().notNull().default(0),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    nextChargeDate: date({ mode: 'string' }),
+    isActive: boolean().notNull().default(true),
+    endedAt: timestamptz(),
+    endReason: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Recurring charges grid of a merchant.
+    index('subscriptions_client_idx').on(t.clientId, t.createdAt),
+    // The scheduler picks due, active series.
+    index('subscriptions_due_idx').on(t.nextChargeDate).where(sql`${t.isActive}`),
+    check('subscriptions_amount_positive', sql`${t.amountCents} > 0`),
+    check('subscriptions_frequency_positive', sql`${t.frequency} >= 1`),
+  ],
+);
+
+// One scheduled or completed charge of a series, linked to the transaction it produced (no foreign
+// key: transactions are partitioned by created_at).
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    scheduledFor: date({ mode: 'string' }).notNull(),
+    amountCents: cents().notNull(),
+    status: subscriptionChargeStatus().notNull().default('scheduled'),
+    transactionId: uuid(),
+    transactionCreatedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A series is charged at most once per scheduled date, even if the job runs twice.
+    uniqueIndex('subscription_charges_series_date_unique').on(t.subscriptionId, t.scheduledFor),
+  ],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { subEntities } from './access';
+import { clients } from './clients';
+import { cents } from './columns';
+import { actionMode, processor, proPayStatus, transactionType } from './enums';
+import { vaultCustomers } from './vault';
+
+// What the gateway answered (spec 3 §3 data.api_response), kept as received.
+export type ApiResponse = {
+  token?: string;
+  meta?: Record<string, unknown>;
+  original_transaction?: unknown;
+  original_transaction_id?: string;
+  sub_location?: { name?: string; custom_fields?: Record<string, unknown> };
+  [key: string]: unknown;
+};
+
+// Every field of spec 3 §3 Transaction. Migration 0000 turns this table into
+// PARTITION BY RANGE (created_at), one partition per month: the primary key therefore includes
+// created_at, and no other table can hold a foreign key to a transaction by id alone.
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid().notNull().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    subEntityId: uuid().references(() => subEntities.id, { onDelete: 'set null' }),
+    customerId: uuid().references(() => vaultCustomers.id, { onDelete: 'set null' }),
+    type: transactionType().notNull(),
+    action: text(),
+    actionMode: actionMode(),
+    amountCents: cents().notNull(),
+    feeCents: cents().notNull().default(0),
+    surchargeCents: cents().notNull().default(0),
+    // null while the processor has not answered; "not false" is what void/refund eligibility asks.
+    paymentStatus: boolean(),
+    requestStatus: boolean().notNull().default(true),
+    // Processor status text ('Approved', 'Declined', 'Returned' ...).
+    status: text(),
+    cardBrand: text(),
+    cardType: text(),
+    proPayStatus: proPayStatus(),
+    processor: processor(),
+    // card, check, cash, crypto.
+    paymentMethod: text(),
+    last4: text(),
+    // Vault token in the spec's ISSUER-last4-mm-yyyy form; never a card number.
+    token: text(),
+    customerFirstName: text(),
+    customerLastName: text(),
+    // Stored lowercased so search by e-mail is an index lookup.
+    customerEmail: text(),
+    // Refunds, voids and reversals point at the transaction they undo. No foreign key: the target is
+    // partitioned (its key is id + created_at) and old partitions must stay detachable.
+    originalTransactionId: uuid(),
+    settlementAmountCents: cents(),
+    settlementDate: date({ mode: 'string' }),
+    apiResponse: jsonb().$type<ApiResponse>(),
+    thirdPartyApiResponse: jsonb().$type<Record<string, unknown>>(),
+    // firstName, lastName, email, customFields ('Clinic Location' ...).
+    meta: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    // Report page of one merchant: newest first, keyset on (created_at, id); also velocity per hour.
+    index('transactions_client_created_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin report over all merchants, same ordering.
+    index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Sum of refunds / voids of one original (refund limit, eligibility).
+    index('transactions_original_idx')
+      .on(t.originalTransactionId)
+      .where(sql`${t.originalTransactionId} is not null`),
+    // Search by card within a merchant and a date range.
+    index('transactions_client_last4_idx')
+      .on(t.clientId, t.last4, t.createdAt)
+      .where(sql`${t.last4} is not null`),
+    // Search by customer e-mail within a merchant and a date range.
+    index('transactions_client_email_idx')
+      .on(t.clientId, t.customerEmail, t.createdAt)
+      .where(sql`${t.customerEmail} is not null`),
+    // Vault customer history.
+    index('transactions_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.customerId} is not null`),
+  ],
+);
+
+export type Transaction = typeof transactions.$inferSelect;

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, smallint, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, updatedAt } from './columns';
+import { vaultIssuer } from './enums';
+
+export type PaymentRequestMeta = Record<string, unknown> & { customFields?: Record<string, unknown> };
+
+// Saved customers of a merchant (spec 2 §3 Customer). Card numbers are never stored: payment methods
+// hold processor tokens.
+export const vaultCustomers = pgTable(
+  'vault_customers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    firstName: text(),
+    lastName: text(),
+    // Lowercased like user e-mails, so searches match exactly.
+    email: text(),
+    phoneNumber: text(),
+    patientNumber: text(),
+    patientFirstName: text(),
+    patientLastName: text(),
+    externalId: text(),
+    billingRegion: text(),
+    billingLocality: text(),
+    billingAddressLine1: text('billing_address_line_1'),
+    billingAddressLine2: text('billing_address_line_2'),
+    billingCountry: text(),
+    billingPostalCode: text(),
+    shippingRegion: text(),
+    shippingLocality: text(),
+    shippingAddressLine1: text('shipping_address_line_1'),
+    shippingAddressLine2: text('shipping_address_line_2'),
+    shippingCountry: text(),
+    shippingPostalCode: text(),
+    paymentRequestMeta: jsonb().$type<PaymentRequestMeta>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // GET api/payee/all searches one merchant's customers by these fields.
+    index('vault_customers_client_last_name_idx').on(t.clientId, t.lastName),
+    index('vault_customers_client_email_idx').on(t.clientId, t.email),
+    index('vault_customers_client_external_id_idx').on(t.clientId, t.externalId),
+    index('vault_customers_client_patient_number_idx').on(t.clientId, t.patientNumber),
+  ],
+);
+
+export const vaultPaymentMethods = pgTable(
+  'vault_payment_methods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => vaultCustomers.id, { onDelete: 'cascade' }),
+    // Processor token, displayed as ISSUER-last4-mm-yyyy (spec 2 §3).
+    token: text().notNull(),
+    issuer: vaultIssuer().notNull(),
+    last4: text().notNull(),
+    // Bank accounts have no expiry.
+    expMonth: smallint(),
+    expYear: smallint(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Spec 2 §9: saved methods are deduplicated by issuer, last four and expiry.
+    // NULLS NOT DISTINCT (PostgreSQL 15+) so bank accounts without expiry deduplicate too.
+    unique('vault_payment_methods_dedup_unique')
+      .on(t.customerId, t.issuer, t.last4, t.expMonth, t.expYear)
+      .nullsNotDistinct(),
+    check('vault_payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('vault_payment_methods_exp_month', sql`${t.expMonth} between 1 and 12`),
+  ],
+);
+
+export type VaultCustomer = typeof vaultCustomers.$inferSelect;
+export type VaultPaymentMethod = typeof vaultPaymentMethods.$inferSelect;

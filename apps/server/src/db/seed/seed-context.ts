@@ -1,0 +1,44 @@
+import type { EncryptedColumn } from '../schema/encrypted-columns';
+import type { DemoDomains } from './demo-accounts';
+
+// Seals a sensitive value for the named column (FieldCipher.encrypt in the server).
+export type EncryptFn = (plaintext: string, column: EncryptedColumn) => string;
+
+// Everything the builders share: the anchor day every date is relative to, the domains of the demo
+// accounts and the encryption of sensitive fields.
+export type SeedContext = {
+  anchorDay: string;
+  anchorStart: Date;
+  domains: DemoDomains;
+  encrypt: EncryptFn;
+  // A moment `days` before the anchor day's midnight (UTC), at the given UTC time of day.
+  daysAgo(days: number, hourUtc?: number, minute?: number): Date;
+  // The calendar day `days` before the anchor day, as YYYY-MM-DD.
+  dayAgo(days: number): string;
+};
+
+const dayMs = 86_400_000;
+
+export function utcDayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function createSeedContext(anchor: Date, domains: DemoDomains, encrypt: EncryptFn): SeedContext {
+  const anchorDay = utcDayOf(anchor);
+  const anchorStart = new Date(`${anchorDay}T00:00:00.000Z`);
+  const daysAgo = (days: number, hourUtc = 15, minute = 0) =>
+    new Date(anchorStart.getTime() - days * dayMs + (hourUtc * 60 + minute) * 60_000);
+  return {
+    anchorDay,
+    anchorStart,
+    domains,
+    encrypt,
+    daysAgo,
+    dayAgo: (days) => utcDayOf(new Date(anchorStart.getTime() - days * dayMs)),
+  };
+}
+
+// (area) 555-01xx: the range reserved for fiction.
+export function fictionalPhone(area: string, suffix: number): string {
+  return `(${area}) 555-01${String(suffix % 100).padStart(2, '0')}`;
+}

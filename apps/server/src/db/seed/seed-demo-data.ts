@@ -1,0 +1,108 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle, Executor } from '../client';
+import { ensureTransactionPartitions } from '../migrate';
+import { seedState } from '../schema/system';
+import { transactions } from '../schema/transactions';
+import { buildDemoDataset } from './build-demo-dataset';
+import { deriveLedgers } from './derive-ledgers';
+import { generateTransactions } from './generate-transactions';
+import { generateSubscriptionCharges, generateVelocityBursts } from './generate-recurring';
+import { insertDataset } from './insert-dataset';
+import { slotCount } from './merchant-profiles';
+import { createSeedContext, type EncryptFn } from './seed-context';
+import { createSeedTables } from './seed-tables';
+
+export type SeedOptions = {
+  // Rows of the main generated series; subscription charges and velocity bursts come on top.
+  transactions: number;
+  // The UTC day the data is relative to (default today); the same day gives the same data.
+  anchorDate?: Date;
+  providerDomain: string;
+  partnerDomains: string[];
+  encrypt: EncryptFn;
+};
+
+export type SeedLog = { info(details: object, message: string): void };
+
+export type SeedResult =
+  | { seeded: false; reason: 'already-seeded' }
+  | { seeded: true; anchorDay: string; transactions: number; durationMs: number };
+
+export const demoSeedName = 'demo';
+
+export async function isDemoDataSeeded(db: Executor): Promise<boolean> {
+  const rows = await db.select({ name: seedState.name }).from(seedState).where(eq(seedState.name, demoSeedName));
+  return rows.length > 0;
+}
+
+// Seeds the demo data set once, in one transaction: reference rows, transactions and everything
+// derived from them. The seed_state row is claimed first inside that transaction, so a second run
+// (or a concurrent one, which waits on the row) changes nothing.
+export async function seedDemoData(handle: DatabaseHandle, opts: SeedOptions, log: SeedLog): Promise<SeedResult> {
+  if (!Number.isInteger(opts.transactions) || opts.transactions < 0) {
+    throw new Error('transactions must be a non-negative integer');
+  }
+  if (await isDemoDataSeeded(handle.db)) return { seeded: false, reason: 'already-seeded' };
+  const ctx = createSeedContext(opts.anchorDate ?? new Date(), opts, opts.encrypt);
+  const dataset = buildDemoDataset(ctx);
+  const started = performance.now();
+  const phase = timer(log);
+
+  return handle.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(seedState)
+      .values({ name: demoSeedName, anchorDate: ctx.anchorDay, transactions: opts.transactions })
+      .onConflictDoNothing()
+      .returning({ name: seedState.name });
+    if (claimed.length === 0) return { seeded: false, reason: 'already-seeded' } as const;
+    if (handle.driver === 'postgres') {
+      // The generator sorts and hashes millions of rows; give it memory, and skip the WAL flush wait.
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      await tx.execute(sql`set local synchronous_commit = off`);
+    }
+    await ensureTransactionPartitions(tx, ctx.dayAgo(430), ctx.dayAgo(-31));
+    await insertDataset(tx, dataset);
+    await createSeedTables(tx, dataset.profiles);
+    phase('reference data inserted', {});
+
+    const key = `portico-demo:${ctx.anchorDay}`;
+    const generation = { key, anchorStart: ctx.anchorStart };
+    if (opts.transactions > 0) {
+      await generateTransactions(tx, { ...generation, count: opts.transactions, slotCount: slotCount(dataset.profiles) });
+    }
+    await generateVelocityBursts(tx, generation);
+    await generateSubscriptionCharges(tx, generation);
+    await tx.execute(sql`analyze transactions`);
+    phase('transactions generated', { transactions: opts.transactions });
+
+    await deriveLedgers(tx, {
+      anchorStart: ctx.anchorStart,
+      adminUserId: dataset.adminUserId,
+      riskAttachmentKeys: dataset.activity.riskAttachmentKeys,
+    });
+    phase('settlements, payouts, statements and billing derived', {});
+
+    const total = await countTransactions(tx);
+    await tx
+      .update(seedState)
+      .set({ details: { providerDomain: opts.providerDomain, totalTransactions: total } })
+      .where(eq(seedState.name, demoSeedName));
+    const durationMs = Math.round(performance.now() - started);
+    log.info({ anchorDay: ctx.anchorDay, transactions: total, durationMs }, 'demo data seeded');
+    return { seeded: true, anchorDay: ctx.anchorDay, transactions: total, durationMs } as const;
+  });
+}
+
+async function countTransactions(tx: Executor): Promise<number> {
+  const rows = await tx.select({ n: count() }).from(transactions);
+  return rows[0]?.n ?? 0;
+}
+
+function timer(log: SeedLog) {
+  let last = performance.now();
+  return (message: string, details: object) => {
+    const now = performance.now();
+    log.info({ ...details, ms: Math.round(now - last) }, `seed: ${message}`);
+    last = now;
+  };
+}

@@ -1,0 +1,26 @@
+import type { AppConfig } from './config';
+import { demoAccounts } from './db/seed/demo-accounts';
+
+// What a newcomer needs after `npm start`: where the portal is and whom to sign in as.
+export function startupBanner(config: AppConfig): string {
+  const base = config.publicUrl.replace(/\/$/, '');
+  const lines = [
+    '',
+    `Portico is running: ${base}/app`,
+    `  API docs:  ${base}/api/docs`,
+    `  Health:    ${base}/healthz  ${base}/readyz`,
+    `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  ];
+  if (config.seedDemoData) {
+    const accounts = demoAccounts({ providerDomain: config.providerDomain, partnerDomains: config.partnerDomains });
+    const width = Math.max(...accounts.map((a) => a.email.length));
+    lines.push('', 'Demo accounts (sign in at /app/login with the e-mail address):');
+    for (const a of accounts) lines.push(`  ${a.email.padEnd(width)}  ${a.role.padEnd(7)}  ${a.description}`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+export function printStartupBanner(config: AppConfig): void {
+  process.stdout.write(`${startupBanner(config)}\n`);
+}
