@@ -47,8 +47,15 @@ export async function buildApp({ config, database, logger, extraRoutes = [] }: B
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While shutting down, answers in flight also close their keep-alive connection, so close()
+  // does not wait for idle sockets to time out.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (isClosing) reply.header('connection', 'close');
   });
 
   await app.register(errorsPlugin);

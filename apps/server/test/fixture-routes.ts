@@ -31,6 +31,11 @@ export const fixtureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get('/api/test/slow', { config: { access: publicAccess } }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { status: true as const, message: 'done' };
+  });
+
   app.get('/api/test/boom', { config: { access: publicAccess } }, async () => {
     throw new Error('select * from secrets at /work/main/apps/server/src/app.ts:12');
   });
