@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { UserType } from '../auth/roles';
+import {
+  decideRouteAccess,
+  doesPathPatternMatchPathname,
+  findPortalRouteForPathname,
+  type PortalRoute,
+  portalPathnameFromUrlPathname,
+  portalRoutes,
+  type RouteAccess,
+} from './routes';
+
+function accessOf(path: string): RouteAccess | undefined {
+  return portalRoutes.find((route) => route.path === path)?.access;
+}
+
+describe('portalRoutes', () => {
+  // Spec 1 §2.2, row by row (plus /sign-up and /contact from its notes), with the access each row gives.
+  const specRows: [string, RouteAccess][] = [
+    ['/unsubscribe', 'public'],
+    ['/unsubscribe/:subscription', 'public'],
+    ['/home', ['admin', 'user', 'parent', 'healnow']],
+    ['/users', ['admin', 'user', 'parent', 'healnow']],
+    ['/virtual-terminal/:apikey', ['admin', 'user', 'parent']],
+    ['/configure-terminal/:apikey', ['admin', 'user', 'parent']],
+    ['/payouts', ['admin', 'user', 'parent']],
+    ['/reporting', ['admin', 'user', 'parent']],
+    ['/reporting/classic', ['admin', 'user', 'parent']],
+    ['/reporting/search', ['admin', 'user', 'parent']],
+    ['/vault', ['admin', 'user', 'parent']],
+    ['/statement', ['admin', 'user', 'parent']],
+    ['/report/recurring', ['admin', 'user', 'parent']],
+    ['/terminals', ['admin', 'user', 'parent']],
+    ['/mimic', ['admin']],
+    ['/key-entry', ['admin']],
+    ['/monthly-billing', ['admin']],
+    ['/accounts', ['admin']],
+    ['/account/:clientid', ['admin']],
+    ['/merchants', ['admin']],
+    ['/admin-reporting', ['admin']],
+    ['/admin-reporting/with-snowflake', ['admin']],
+    ['/admin-reporting/all-internal/:sourceName', ['admin']],
+    ['/billing', ['admin']],
+    ['/costing', ['admin']],
+    ['/risk', ['admin']],
+    ['/rev-share', ['admin']],
+    ['/revshareadmin', ['admin']],
+    ['/onboarding', ['admin', 'healnow']],
+    ['/operations', ['admin', 'healnow']],
+    ['/onboard/:id', ['admin', 'healnow', 'parent']],
+    ['/certification-page', ['admin', 'user']],
+    ['/enroll-portal-page', ['admin', 'user']],
+    ['/permissions', ['admin', 'alpha']],
+    ['/sublocations', ['admin', 'alpha']],
+    ['/certregistration', ['admin', 'parent']],
+    ['/documents/upload/:clientid', 'signedIn'],
+    ['/createlink/:apikey?', 'public'],
+    ['/login', 'guestsOnly'],
+    ['/sso', 'guestsOnly'],
+    ['/verify-email', 'public'],
+    ['/sign-up', 'guestsOnly'],
+    ['/contact', 'public'],
+  ];
+
+  it('hold every route of spec 1 §2.2 and nothing else', () => {
+    expect(portalRoutes.map((route) => route.path).sort()).toEqual(specRows.map(([path]) => path).sort());
+  });
+
+  it.each(specRows)('%s: %j', (path, access) => {
+    expect(accessOf(path)).toEqual(access);
+  });
+
+  it('declare each path once', () => {
+    expect(new Set(portalRoutes.map((route) => route.path)).size).toBe(portalRoutes.length);
+  });
+
+  it('keep the viewed-as client id off pages that name their subject or have no session', () => {
+    expect(portalRoutes.filter((route) => !route.clientView).map((route) => route.path)).toEqual([
+      '/login',
+      '/sso',
+      '/verify-email',
+      '/sign-up',
+      '/unsubscribe',
+      '/unsubscribe/:subscription',
+      '/createlink/:apikey?',
+      '/contact',
+      '/virtual-terminal/:apikey',
+      '/configure-terminal/:apikey',
+      '/account/:clientid',
+      '/onboard/:id',
+      '/documents/upload/:clientid',
+    ]);
+  });
+
+  it('use the auth layout for sign-in screens and the plain one for public pages', () => {
+    const pathsByLayout = (layout: PortalRoute['layout']) =>
+      portalRoutes.filter((route) => route.layout === layout).map((route) => route.path);
+    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up']);
+    expect(pathsByLayout('plain')).toEqual([
+      '/unsubscribe',
+      '/unsubscribe/:subscription',
+      '/createlink/:apikey?',
+      '/contact',
+      '/certregistration',
+    ]);
+  });
+
+  it('show the menu by query only on the documents upload page', () => {
+    expect(portalRoutes.filter((route) => route.showMenuOnlyWithQuery).map((route) => route.path)).toEqual([
+      '/documents/upload/:clientid',
+    ]);
+  });
+
+  // Every route reached with its parameters filled in is found, and found alone.
+  it.each(portalRoutes.map((route) => [route.path]))('%s matches its own paths only', (path) => {
+    const sample = path.replace(/\/:[^/]+\?$/, '').replace(/:[^/]+/g, 'abc');
+    const matches = portalRoutes.filter((route) => doesPathPatternMatchPathname(route.path, sample));
+    expect(matches.map((route) => route.path)).toEqual([path]);
+  });
+});
+
+describe('findPortalRouteForPathname', () => {
+  it.each([
+    ['/home', '/home'],
+    ['/home/', '/home'],
+    ['/Home', '/home'],
+    ['/createlink', '/createlink/:apikey?'],
+    ['/createlink/pk_live_123', '/createlink/:apikey?'],
+    ['/unsubscribe/42+Corner%20Coffee+10.00', '/unsubscribe/:subscription'],
+    ['/admin-reporting/all-internal/fis', '/admin-reporting/all-internal/:sourceName'],
+    ['/reporting/classic', '/reporting/classic'],
+    ['/documents/upload/1f0c', '/documents/upload/:clientid'],
+  ])('%s -> %s', (pathname, pattern) => {
+    expect(findPortalRouteForPathname(pathname)?.path).toBe(pattern);
+  });
+
+  it.each(['/createlink/a/b', '/account', '/home/extra', '/admin-reporting/all-internal', '/nope', '/'])(
+    '%s matches no route',
+    (pathname) => {
+      expect(findPortalRouteForPathname(pathname)).toBeUndefined();
+    },
+  );
+});
+
+describe('portalPathnameFromUrlPathname', () => {
+  it.each([
+    ['/app/home', '/home'],
+    ['/app/createlink/k1', '/createlink/k1'],
+    ['/app', '/'],
+    ['/app/', '/'],
+    ['/application', null],
+    ['/api/user', null],
+    ['/home', null],
+  ])('%s -> %j', (urlPathname, expected) => {
+    expect(portalPathnameFromUrlPathname(urlPathname)).toBe(expected);
+  });
+});
+
+describe('decideRouteAccess', () => {
+  const merchantRoles: RouteAccess = ['admin', 'user', 'parent'];
+
+  it.each<[string, RouteAccess, UserType | null, ReturnType<typeof decideRouteAccess>]>([
+    ['public, signed out', 'public', null, 'allow'],
+    ['public, signed in', 'public', 'user', 'allow'],
+    ['guests only, signed out', 'guestsOnly', null, 'allow'],
+    ['guests only, signed in', 'guestsOnly', 'admin', 'alreadySignedIn'],
+    ['any signed-in user, signed out', 'signedIn', null, 'signInRequired'],
+    ['any signed-in user, alpha', 'signedIn', 'alpha', 'allow'],
+    ['roles, signed out', merchantRoles, null, 'signInRequired'],
+    ['roles, listed role', merchantRoles, 'parent', 'allow'],
+    ['roles, unlisted role', merchantRoles, 'healnow', 'roleNotAllowed'],
+    ['admin only, acting as user while viewing as', ['admin'], 'user', 'roleNotAllowed'],
+  ])('%s -> %s', (_case, access, role, expected) => {
+    expect(decideRouteAccess(access, role)).toBe(expected);
+  });
+});

@@ -1,0 +1,222 @@
+import type { UserType } from '../auth/roles';
+
+// Spec 1 §2.2, the portal's route table with its access metadata, read by the web router (guard,
+// layouts, titles) and by the server. Paths are relative to the base path and use the router's
+// pattern syntax: ':name' is one segment, a trailing '?' makes it optional.
+
+export const portalBasePath = '/app';
+// Spec 1 §2: '/' redirects here.
+export const portalDefaultPath = '/home';
+export const portalLoginPath = '/login';
+
+// 'public': no session needed (spec "none needed", "none", "no authentication").
+// 'guestsOnly': the sign-in screens; a signed-in user is sent to /home (spec 1 §4).
+// 'signedIn': any signed-in user, whatever the role (the spec shows no roles for the page).
+// A list of roles: a signed-in user whose acting role is listed.
+export type RouteAccess = readonly UserType[] | 'public' | 'guestsOnly' | 'signedIn';
+
+// 'plain' is the spec's default wrapper (and its "no layout").
+export const routeLayouts = ['auth', 'management', 'plain'] as const;
+export type RouteLayout = (typeof routeLayouts)[number];
+
+export type PortalRouteDefinition = {
+  path: string;
+  access: RouteAccess;
+  // Document title (spec 1 §2: a generic product name when a route sets none).
+  title: string;
+  layout: RouteLayout;
+  // false: calls from this page never carry the viewed-as client id (spec 1 §2). Set where the page
+  // names its own subject (an API key or client id in the path) or runs without a session.
+  clientView: boolean;
+  // true: the sidebar shows only when the URL carries ?showMenu=true (spec 1 §2.11).
+  showMenuOnlyWithQuery: boolean;
+};
+
+const CLIENT_ROLES = ['admin', 'user', 'parent', 'healnow'] as const;
+const MERCHANT_ROLES = ['admin', 'user', 'parent'] as const;
+const ADMIN_ONLY = ['admin'] as const;
+const ADMIN_AND_WHITE_LABEL = ['admin', 'healnow'] as const;
+const ADMIN_AND_ALPHA = ['admin', 'alpha'] as const;
+const ADMIN_AND_USER = ['admin', 'user'] as const;
+
+type ManagementRouteFields = { layout: 'management'; clientView: true; showMenuOnlyWithQuery: false };
+const MANAGEMENT: ManagementRouteFields = {
+  layout: 'management',
+  clientView: true,
+  showMenuOnlyWithQuery: false,
+};
+const WITHOUT_SESSION = { clientView: false, showMenuOnlyWithQuery: false } as const;
+
+const portalRouteDefinitions = [
+  // Sign-in screens (spec 1 §2.3); /sign-up is named in the notes of §2.2.
+  { path: '/login', access: 'guestsOnly', title: 'Login', layout: 'auth', ...WITHOUT_SESSION },
+  { path: '/sso', access: 'guestsOnly', title: 'Signing in', layout: 'auth', ...WITHOUT_SESSION },
+  // Public so a link opened in a browser that is already signed in still completes.
+  { path: '/verify-email', access: 'public', title: 'Verify email', layout: 'auth', ...WITHOUT_SESSION },
+  { path: '/sign-up', access: 'guestsOnly', title: 'Sign up', layout: 'auth', ...WITHOUT_SESSION },
+
+  // Public pages in the plain wrapper; /contact is named in the notes of §2.2.
+  { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },
+  // '{seriesId}+{merchantName}+{amount}' is one path segment, split on '+' by the page.
+  {
+    path: '/unsubscribe/:subscription',
+    access: 'public',
+    title: 'Unsubscribe',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
+  {
+    path: '/createlink/:apikey?',
+    access: 'public',
+    title: 'Payment Link Builder',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
+  { path: '/contact', access: 'public', title: 'Contact', layout: 'plain', ...WITHOUT_SESSION },
+  // Developer certification enrollment: "no layout" in the spec.
+  {
+    path: '/certregistration',
+    access: ['admin', 'parent'],
+    title: 'Developer Certification',
+    layout: 'plain',
+    clientView: true,
+    showMenuOnlyWithQuery: false,
+  },
+
+  // Management pages
+  { path: '/home', access: CLIENT_ROLES, title: 'Home', ...MANAGEMENT },
+  { path: '/users', access: CLIENT_ROLES, title: 'Users', ...MANAGEMENT },
+  // The API key in the path is the page's bearer authorization (spec 3 §6).
+  {
+    path: '/virtual-terminal/:apikey',
+    access: MERCHANT_ROLES,
+    title: 'Virtual Terminal',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: false,
+  },
+  {
+    path: '/configure-terminal/:apikey',
+    access: MERCHANT_ROLES,
+    title: 'Configure Terminal',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: false,
+  },
+  { path: '/payouts', access: MERCHANT_ROLES, title: 'Statements', ...MANAGEMENT },
+  { path: '/reporting', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
+  { path: '/reporting/classic', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
+  { path: '/reporting/search', access: MERCHANT_ROLES, title: 'Transaction Search', ...MANAGEMENT },
+  { path: '/vault', access: MERCHANT_ROLES, title: 'Vault', ...MANAGEMENT },
+  { path: '/statement', access: MERCHANT_ROLES, title: 'Statement', ...MANAGEMENT },
+  { path: '/report/recurring', access: MERCHANT_ROLES, title: 'Recurring Charges', ...MANAGEMENT },
+  { path: '/terminals', access: MERCHANT_ROLES, title: 'Terminals', ...MANAGEMENT },
+  { path: '/mimic', access: ADMIN_ONLY, title: 'Mimic', ...MANAGEMENT },
+  { path: '/key-entry', access: ADMIN_ONLY, title: 'Key Entry', ...MANAGEMENT },
+  { path: '/monthly-billing', access: ADMIN_ONLY, title: 'Monthly Billing', ...MANAGEMENT },
+  { path: '/accounts', access: ADMIN_ONLY, title: 'Admin Accounts', ...MANAGEMENT },
+  {
+    path: '/account/:clientid',
+    access: ADMIN_ONLY,
+    title: 'Account',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: false,
+  },
+  { path: '/merchants', access: ADMIN_ONLY, title: 'Accounts', ...MANAGEMENT },
+  { path: '/admin-reporting', access: ADMIN_ONLY, title: 'Admin Reporting', ...MANAGEMENT },
+  {
+    path: '/admin-reporting/with-snowflake',
+    access: ADMIN_ONLY,
+    title: 'Warehouse Reporting',
+    ...MANAGEMENT,
+  },
+  {
+    path: '/admin-reporting/all-internal/:sourceName',
+    access: ADMIN_ONLY,
+    title: 'Internal Reporting',
+    ...MANAGEMENT,
+  },
+  { path: '/billing', access: ADMIN_ONLY, title: 'Billing', ...MANAGEMENT },
+  { path: '/costing', access: ADMIN_ONLY, title: 'Costing', ...MANAGEMENT },
+  { path: '/risk', access: ADMIN_ONLY, title: 'Risk Dashboard', ...MANAGEMENT },
+  { path: '/rev-share', access: ADMIN_ONLY, title: 'Rev Share', ...MANAGEMENT },
+  { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
+  { path: '/onboarding', access: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', ...MANAGEMENT },
+  { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
+  {
+    path: '/onboard/:id',
+    access: ['admin', 'healnow', 'parent'],
+    title: 'Enrollment',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: false,
+  },
+  { path: '/certification-page', access: ADMIN_AND_USER, title: 'Certification', ...MANAGEMENT },
+  { path: '/enroll-portal-page', access: ADMIN_AND_USER, title: 'Enroll', ...MANAGEMENT },
+  { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
+  { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
+  // Spec 1 shows no roles and spec 3 files it under public pages, but its upload call writes into a
+  // client's documents, which needs a session; the server checks the caller's access to the client.
+  {
+    path: '/documents/upload/:clientid',
+    access: 'signedIn',
+    title: 'Upload Documents',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: true,
+  },
+] as const satisfies readonly PortalRouteDefinition[];
+
+export type PortalRoutePath = (typeof portalRouteDefinitions)[number]['path'];
+export type PortalRoute = PortalRouteDefinition & { path: PortalRoutePath };
+
+export const portalRoutes: readonly PortalRoute[] = portalRouteDefinitions;
+
+function pathSegments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+function doSegmentsMatch(patternSegments: readonly string[], pathnameSegments: readonly string[]): boolean {
+  const [pattern, ...restOfPattern] = patternSegments;
+  if (pattern === undefined) return pathnameSegments.length === 0;
+  const isOptional = pattern.endsWith('?');
+  const [segment, ...restOfPathname] = pathnameSegments;
+  if (isOptional && doSegmentsMatch(restOfPattern, pathnameSegments)) return true;
+  if (segment === undefined) return false;
+  const isParameter = pattern.startsWith(':');
+  // Static segments compare case-insensitively, as the web router does.
+  const isSegmentMatch = isParameter || pattern.toLowerCase() === segment.toLowerCase();
+  return isSegmentMatch && doSegmentsMatch(restOfPattern, restOfPathname);
+}
+
+export function doesPathPatternMatchPathname(pattern: string, pathname: string): boolean {
+  return doSegmentsMatch(pathSegments(pattern), pathSegments(pathname));
+}
+
+// pathname is relative to the base path, without query or hash.
+export function findPortalRouteForPathname(pathname: string): PortalRoute | undefined {
+  return portalRoutes.find((route) => doesPathPatternMatchPathname(route.path, pathname));
+}
+
+// '/app/home' -> '/home'; null for a path outside the portal ('/application', '/api/user').
+export function portalPathnameFromUrlPathname(urlPathname: string): string | null {
+  if (urlPathname === portalBasePath) return '/';
+  if (!urlPathname.startsWith(`${portalBasePath}/`)) return null;
+  return urlPathname.slice(portalBasePath.length);
+}
+
+export type RouteAccessDecision = 'allow' | 'signInRequired' | 'alreadySignedIn' | 'roleNotAllowed';
+
+// signedInActingRole: null when nobody is signed in; otherwise the acting role (user while viewing as).
+export function decideRouteAccess(
+  access: RouteAccess,
+  signedInActingRole: UserType | null,
+): RouteAccessDecision {
+  if (access === 'public') return 'allow';
+  const isSignedIn = signedInActingRole !== null;
+  if (access === 'guestsOnly') return isSignedIn ? 'alreadySignedIn' : 'allow';
+  if (!isSignedIn) return 'signInRequired';
+  if (access === 'signedIn') return 'allow';
+  return access.includes(signedInActingRole) ? 'allow' : 'roleNotAllowed';
+}
