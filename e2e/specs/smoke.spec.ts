@@ -1,38 +1,40 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
 
-test('the portal root redirects to Home, which reports a ready database', async ({ page }) => {
+test('the portal root sends a visitor without a session to the login page', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
 
   await page.goto('/app');
 
-  await expect(page).toHaveURL(/\/app\/home$/);
-  await expect(page.getByRole('heading', { name: 'Welcome to Portico' })).toBeVisible();
-  await expect(page.getByText('Database: ready')).toBeVisible();
-  await expect(page).toHaveTitle('Home');
+  await expect(page).toHaveURL(/\/app\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page).toHaveTitle('Login');
   expect(pageErrors).toEqual([]);
 });
 
-test('the login page shows the brand', async ({ page }) => {
+test('the login page shows the brand, the social button, the e-mail box and Sign Up', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
 
   await page.goto('/app/login');
 
   await expect(page.getByRole('img', { name: 'Portico' })).toBeVisible();
-  await expect(page.getByText('Sign-in arrives with the sign-in issue')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
+  // Only configured providers show: the e2e server has no Microsoft issuer.
+  await expect(page.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Login Link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/app/sign-up');
+  // The server runs with SMTP in production mode: no development mailbox.
+  await expect(page.getByRole('link', { name: 'development mailbox' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 
-test('an unknown route shows Page not found inside the layout', async ({ page }) => {
+test('a public page opens without a session', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
 
-  await page.goto('/app/nope');
+  await page.goto('/app/contact');
 
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByText('There is no page at /nope.')).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('img', { name: 'Portico' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  await expect(page).toHaveTitle('Not found');
+  await expect(page).toHaveURL(/\/app\/contact$/);
+  await expect(page.getByText('Contact — this page is being built')).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

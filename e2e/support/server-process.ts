@@ -21,7 +21,8 @@ export const serverEnvKeys = {
 
 export type StartedServer = { baseUrl: string; pid: number; workDir: string; logPath: string };
 
-export async function startServer(): Promise<StartedServer> {
+// extraEnv: settings of the run (mail delivery, sign-in providers) on top of the defaults below.
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
   const serverEntry = process.env.E2E_SERVER_ENTRY ?? path.join(repoRoot, 'apps/server/dist/server.js');
   const webDistDir = path.join(repoRoot, 'apps/web/dist');
   requireBuilt(serverEntry);
@@ -41,6 +42,9 @@ export async function startServer(): Promise<StartedServer> {
     DATA_DIR: path.join(workDir, 'data'),
     SEED_TRANSACTIONS: '2000',
     WEB_DIST_DIR: webDistDir,
+    // Every spec signs in through the real sign-in calls, all from this one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...extraEnv,
   };
   // A fresh embedded database every run, even on a machine configured for a real Postgres.
   delete env.DATABASE_URL;

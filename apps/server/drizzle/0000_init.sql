@@ -11,7 +11,7 @@ CREATE TYPE "public"."crypto_provider" AS ENUM('curpay', 'forumpay');--> stateme
 CREATE TYPE "public"."custom_field_type" AS ENUM('text', 'number');--> statement-breakpoint
 CREATE TYPE "public"."email_status" AS ENUM('pending', 'sending', 'sent', 'failed');--> statement-breakpoint
 CREATE TYPE "public"."kyc_status" AS ENUM('pending', 'passed', 'failed', 'needs_review');--> statement-breakpoint
-CREATE TYPE "public"."login_token_purpose" AS ENUM('sign_in', 'mimic');--> statement-breakpoint
+CREATE TYPE "public"."login_token_purpose" AS ENUM('sign_in', 'mimic', 'verify_email');--> statement-breakpoint
 CREATE TYPE "public"."merchant_count_band" AS ENUM('0-50', '51-200', '201-500', '501-1000', '1000+');--> statement-breakpoint
 CREATE TYPE "public"."merchant_state" AS ENUM('Active', 'Frozen');--> statement-breakpoint
 CREATE TYPE "public"."note_category" AS ENUM('risk', 'operations', 'note', 'system', 'dnc', 'statementNote');--> statement-breakpoint
@@ -609,13 +609,12 @@ CREATE TABLE "transaction_notes" (
 );
 --> statement-breakpoint
 CREATE TABLE "payout_items" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"payout_id" uuid NOT NULL,
 	"transaction_id" uuid NOT NULL,
 	"transaction_created_at" timestamp with time zone NOT NULL,
 	"auth_amount_cents" bigint NOT NULL,
 	"net_amount_cents" bigint NOT NULL,
-	"description" text
+	CONSTRAINT "payout_items_payout_id_transaction_id_pk" PRIMARY KEY("payout_id","transaction_id")
 );
 --> statement-breakpoint
 CREATE TABLE "payouts" (
@@ -1036,7 +1035,6 @@ CREATE INDEX "merchant_status_history_client_idx" ON "merchant_status_history" U
 CREATE INDEX "merchant_status_history_created_idx" ON "merchant_status_history" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "transaction_note_attachments_note_idx" ON "transaction_note_attachments" USING btree ("note_id");--> statement-breakpoint
 CREATE INDEX "transaction_notes_transaction_idx" ON "transaction_notes" USING btree ("transaction_id","created_at");--> statement-breakpoint
-CREATE INDEX "payout_items_payout_id_idx" ON "payout_items" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "payouts_client_date_idx" ON "payouts" USING btree ("client_id","payout_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_settlement_unique" ON "payouts" USING btree ("settlement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "settlements_client_date_processor_unique" ON "settlements" USING btree ("client_id","settlement_date","processor");--> statement-breakpoint

@@ -4,13 +4,24 @@ import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fas
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { devMailboxRoutes } from './integrations/mail/dev-mailbox.routes';
+import { mailPlugin } from './integrations/mail/mail-plugin';
+import type { Mailer } from './integrations/mail/mailer';
+import { createOidcProviders } from './integrations/oidc/oidc-providers';
 import { redactPaths, redactUrl } from './lib/log-redaction';
+import { authRoutes } from './modules/auth/auth.routes';
+import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { timezoneRoutes } from './modules/timezone/timezone.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 
 export type BuildAppOptions = {
@@ -19,19 +30,30 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   // Extra route plugins, registered like the modules (tests use it for fixture routes).
   extraRoutes?: FastifyPluginAsync[];
+  // Replaces the mailer chosen from the configuration (tests).
+  mailer?: Mailer;
 };
 
 const requestIdPattern = /^[A-Za-z0-9-]{8,64}$/;
 
-export async function buildApp({ config, database, logger, extraRoutes = [] }: BuildAppOptions) {
-  const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: { paths: redactPaths, censor: '[redacted]' },
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), requestId: req.id }),
-      },
+// The production logger settings; tests add a stream to read what would be written.
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        requestId: req.id,
+      }),
     },
+  };
+}
+
+export async function buildApp({ config, database, logger, extraRoutes = [], mailer }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
     // Honour a caller's request id when it looks like one, so traces join up across services.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -59,16 +81,35 @@ export async function buildApp({ config, database, logger, extraRoutes = [] }: B
   });
 
   await app.register(errorsPlugin);
-  await app.register(accessPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(cookie);
+  await app.register(cookie, { secret: config.cookieSecret });
+  // The session hook must run before the access hook that reads request.session.
+  await app.register(sessionPlugin, { secureCookies: config.secureCookies });
+  await app.register(accessPlugin);
   await app.register(securityPlugin, {
     hsts: config.publicUrl.startsWith('https://'),
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   await app.register(docsPlugin);
+  await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
 
   await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(authRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(socialSignInRoutes, {
+    providers: createOidcProviders(config.oidc, config.publicUrl),
+    publicUrl: config.publicUrl,
+    secureCookies: config.secureCookies,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(usersRoutes);
+  await app.register(timezoneRoutes);
+  await app.register(rbacRoutes);
+  // The outbox holds live login links: the page exists only in development without SMTP.
+  if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });

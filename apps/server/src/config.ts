@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  // Per-IP limit of the sign-in calls (POST /firebase, POST /auth, the social sign-in round trip).
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Signs the short-lived social sign-in cookies; several instances behind one address must share it.
+  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional(),
 });
 
 export type AppConfig = {
@@ -52,6 +57,12 @@ export type AppConfig = {
   logLevel: string;
   webDistDir: string | undefined;
   rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
+  // Secure cookies everywhere except plain http on this machine (design.md §4).
+  secureCookies: boolean;
+  cookieSecret: string;
+  // The outbox page for developers: only without SMTP and outside production.
+  devMailboxEnabled: boolean;
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -65,6 +76,20 @@ function oidcProvider(
   return { issuer, clientId, clientSecret };
 }
 
+const localPlainHttp = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/;
+
+// Without COOKIE_SECRET: derived from DATA_KEY when set (stable across restarts and instances),
+// else random per process (a restart only cuts social sign-ins that are in flight).
+function cookieSecretOf(cookieSecret: string | undefined, dataKeyHex: string | undefined): string {
+  if (cookieSecret) return cookieSecret;
+  if (dataKeyHex) {
+    return createHmac('sha256', Buffer.from(dataKeyHex, 'hex'))
+      .update('portico cookie signing')
+      .digest('hex');
+  }
+  return randomBytes(32).toString('hex');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -72,11 +97,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     reportingDatabaseUrl: e.REPORTING_DATABASE_URL,
@@ -101,5 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    secureCookies: !localPlainHttp.test(publicUrl),
+    cookieSecret: cookieSecretOf(e.COOKIE_SECRET, e.DATA_KEY),
+    devMailboxEnabled: !e.SMTP_URL && e.NODE_ENV !== 'production',
   };
 }

@@ -12,7 +12,10 @@ export function startupBanner(config: AppConfig): string {
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];
   if (config.seedDemoData) {
-    const accounts = demoAccounts({ providerDomain: config.providerDomain, partnerDomains: config.partnerDomains });
+    const accounts = demoAccounts({
+      providerDomain: config.providerDomain,
+      partnerDomains: config.partnerDomains,
+    });
     const width = Math.max(...accounts.map((a) => a.email.length));
     lines.push('', 'Demo accounts (sign in at /app/login with the e-mail address):');
     for (const a of accounts) lines.push(`  ${a.email.padEnd(width)}  ${a.role.padEnd(7)}  ${a.description}`);

@@ -9,6 +9,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-portico-test', LOG_LEVEL: 'silent' }),
     webDistDir: undefined,
     rateLimitPerMinute: 100_000,
+    authRateLimitPerMinute: 100_000,
     ...overrides,
   };
 }

@@ -1,14 +1,31 @@
+import type { PermissionName } from '@portico/contracts/access/permission-names';
+import type { UserType } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { recordAudit, requestOrigin } from '../lib/audit';
+import { decideMerchantAccess, hasPermissionAnywhere } from '../modules/rbac/rbac.service';
+import type { SessionContext } from '../modules/session/session.service';
 
-export type UserRole = 'admin' | 'user' | 'parent' | 'healnow' | 'alpha';
+export type UserRole = UserType;
+
+// Where a route reads the merchant it acts on, after validation (so the value is a checked uuid).
+export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string };
 
 // Every route declares who may call it (design.md §4: deny by default).
+// public: anyone; readsSession makes the session (if any) available to the handler.
+// authenticated: a live session whose role is listed; with merchant, the merchant must be within the
+// caller's reach; with permission, the caller must hold it (on that merchant, or by spec 1 §6
+// hasPermission when the route names no merchant).
 export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'authenticated'; roles: readonly UserRole[]; permission?: string };
+  | { kind: 'public'; readsSession?: boolean }
+  | {
+      kind: 'authenticated';
+      roles: readonly UserRole[];
+      permission?: PermissionName;
+      merchant?: MerchantSelector;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +34,7 @@ declare module 'fastify' {
 }
 
 export const publicAccess: RouteAccess = { kind: 'public' };
+export const publicAccessReadingSession: RouteAccess = { kind: 'public', readsSession: true };
 
 // Routes that plugins register for us (docs UI, static files of the portal) are public by nature.
 const pluginOwnedPrefixes = ['/api/docs', '/app'];
@@ -27,16 +45,54 @@ function isPluginOwned(url: string): boolean {
 
 export type RouteCatalogEntry = { method: string; url: string; access: RouteAccess };
 
+export type MerchantAccessContext = {
+  merchantId: string;
+  // false only for staff naming a merchant that does not exist (others get a 403 first).
+  merchantExists: boolean;
+  effectivePermissions: readonly PermissionName[];
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     // Every registered route with its access rule: the authorization matrix and the fuzz test walk it.
     routeCatalog: RouteCatalogEntry[];
   }
+  interface FastifyRequest {
+    // Set on routes with a merchant selector once the caller passed the merchant checks.
+    merchantAccess: MerchantAccessContext | null;
+    // The session of an authenticated route; throws 401 if there is none.
+    requireSession(): SessionContext;
+  }
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function unauthenticated() {
+  return new AppError(CommonErrorCode.Unauthenticated, 'unauthenticated', 'Sign in to continue');
+}
+
+const forbiddenText = {
+  role: 'You are not allowed to do this',
+  merchant: 'You do not have access to this merchant',
+  permission: 'You do not have permission to do this',
+} as const;
+
+function readSelectedMerchant(request: FastifyRequest, selector: MerchantSelector): unknown {
+  const source: unknown =
+    selector.from === 'params' ? request.params : selector.from === 'query' ? request.query : request.body;
+  if (typeof source !== 'object' || source === null || !(selector.key in source)) return undefined;
+  return Object.entries(source).find(([key]) => key === selector.key)?.[1];
 }
 
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeCatalog', []);
+    app.decorateRequest('merchantAccess', null);
+    app.decorateRequest('requireSession', function (this: FastifyRequest) {
+      if (!this.session) throw unauthenticated();
+      return this.session;
+    });
+
     app.addHook('onRoute', (route) => {
       let access = route.config?.access;
       if (!access && isPluginOwned(route.url)) {
@@ -49,21 +105,69 @@ export const accessPlugin = fp(
       for (const method of methods) app.routeCatalog.push({ method, url: route.url, access });
     });
 
+    async function deny(
+      request: FastifyRequest,
+      session: SessionContext,
+      reason: keyof typeof forbiddenText,
+      details: { merchantId?: string; permission?: string },
+    ): Promise<never> {
+      // Denials are written on their own: there is no change to commit them with.
+      await recordAudit(app.db, {
+        action: 'authorization_denied',
+        outcome: 'denied',
+        actorUserId: session.userId,
+        actorEmail: session.email,
+        targetType: 'route',
+        targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        clientId: details.merchantId ?? null,
+        ...requestOrigin(request),
+        details: {
+          reason,
+          role: session.role,
+          ...(details.permission ? { permission: details.permission } : {}),
+        },
+      });
+      throw new AppError(CommonErrorCode.Forbidden, 'forbidden', forbiddenText[reason]);
+    }
+
+    // Roles are checked before the body is even read.
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access || access.kind === 'public') return;
-      // Sessions arrive with the sign-in module; until a session plugin vouches for the caller, deny.
-      if (!request.session) {
-        throw new AppError(CommonErrorCode.Unauthenticated, 'unauthenticated', 'Sign in to continue');
+      const session = request.session;
+      if (!session) throw unauthenticated();
+      if (!access.roles.includes(session.role)) await deny(request, session, 'role', {});
+    });
+
+    // Merchant and permission checks need the validated params, query or body.
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access.kind === 'public' || (!access.merchant && !access.permission)) return;
+      const session = request.requireSession();
+      const selected = access.merchant ? readSelectedMerchant(request, access.merchant) : undefined;
+      if (selected === undefined || selected === null) {
+        if (access.permission && !(await hasPermissionAnywhere(app.db, session, access.permission))) {
+          await deny(request, session, 'permission', { permission: access.permission });
+        }
+        return;
       }
+      if (typeof selected !== 'string' || !uuidShape.test(selected)) {
+        throw new AppError(CommonErrorCode.ValidationFailed, 'validation', 'The request is not valid');
+      }
+      const decision = await decideMerchantAccess(app.db, session, selected, access.permission);
+      if (!decision.isAllowed) {
+        await deny(request, session, decision.reason, {
+          merchantId: selected,
+          ...(access.permission ? { permission: access.permission } : {}),
+        });
+        return;
+      }
+      request.merchantAccess = {
+        merchantId: selected,
+        merchantExists: decision.merchantExists,
+        effectivePermissions: decision.effectivePermissions,
+      };
     });
   },
   { name: 'access' },
 );
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    // Set by the session plugin when a valid session cookie is presented.
-    session?: { userId: string; role: UserRole };
-  }
-}

@@ -1,74 +1,41 @@
-import { screen, within } from '@testing-library/react';
+import { filterMenu } from '@portico/contracts/access/menu';
+import { portalRoutes } from '@portico/contracts/access/routes';
+import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { readyDatabase, stubFetch } from '../test/fetch-stub';
+import { VIEW_AS_STORAGE_KEY } from '../lib/auth/view-as';
+import { portalEnv } from '../lib/portal-env';
+import { ok, readyDatabase, requestedPaths, type StubbedAnswer, stubFetch } from '../test/fetch-stub';
 import { renderApp } from '../test/render-app';
+import { internalAdmin, signedInAnswers, signedOutAnswers } from '../test/session-stubs';
 import { SIDEBAR_COLLAPSED_STORAGE_KEY } from './layouts/management-layout';
-import { type RouteTableEntry, routeTable } from './router';
+import { type AppRoute, appRoutes } from './router';
+
+function stubSignedIn(user = internalAdmin, extra: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({ ...signedInAnswers(user), '/readyz': readyDatabase, ...extra });
+}
+
+function menuTitles(): string[] {
+  const menu = screen.getByRole('navigation', { name: 'Main menu' });
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
 
 describe('route table', () => {
-  it('holds every route of spec 1 §2.2', () => {
-    const paths = routeTable.map((entry) => entry.path);
-    expect(paths).toEqual(
-      expect.arrayContaining([
-        '/unsubscribe',
-        '/unsubscribe/:subscription',
-        '/home',
-        '/users',
-        '/virtual-terminal/:apikey',
-        '/configure-terminal/:apikey',
-        '/payouts',
-        '/reporting',
-        '/reporting/classic',
-        '/reporting/search',
-        '/vault',
-        '/statement',
-        '/report/recurring',
-        '/terminals',
-        '/mimic',
-        '/key-entry',
-        '/monthly-billing',
-        '/accounts',
-        '/account/:clientid',
-        '/merchants',
-        '/admin-reporting',
-        '/admin-reporting/with-snowflake',
-        '/admin-reporting/all-internal/:sourceName',
-        '/billing',
-        '/costing',
-        '/risk',
-        '/rev-share',
-        '/revshareadmin',
-        '/onboarding',
-        '/operations',
-        '/onboard/:id',
-        '/certification-page',
-        '/enroll-portal-page',
-        '/permissions',
-        '/sublocations',
-        '/certregistration',
-        '/documents/upload/:clientid',
-        '/createlink/:apikey?',
-        '/login',
-        '/sso',
-        '/verify-email',
-      ]),
-    );
-    expect(new Set(paths).size).toBe(paths.length);
-  });
-
-  it('gives the admin-only routes to admins alone', () => {
-    const mimic = routeTable.find((entry) => entry.path === '/mimic');
-    const permissions = routeTable.find((entry) => entry.path === '/permissions');
-    expect(mimic?.roles).toEqual(['admin']);
-    expect(permissions?.roles).toEqual(['admin', 'alpha']);
-    expect(routeTable.find((entry) => entry.path === '/login')?.roles).toBe('guests');
+  it('is the shared table of contracts, plus the development mailbox and not found', () => {
+    expect(appRoutes.map((route) => route.path)).toEqual([
+      ...portalRoutes.map((route) => route.path),
+      '/dev/mailbox',
+      '*',
+    ]);
   });
 });
 
-describe('app routes', () => {
-  it('redirects / to /home, which greets the user and reports the database', async () => {
-    stubFetch({ '/readyz': readyDatabase });
+describe('session guard', () => {
+  it('redirects / to /home for a signed-in user, which greets them and reports the database', async () => {
+    stubSignedIn();
     const { router } = renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Portico' })).toBeInTheDocument();
@@ -77,24 +44,166 @@ describe('app routes', () => {
     expect(document.title).toBe('Home');
   });
 
-  it('shows a failing database as unavailable with the server message', async () => {
-    stubFetch({
-      '/readyz': {
-        status: 503,
-        body: {
-          status: false,
-          error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not ready.' },
-        },
-      },
-    });
-    renderApp('/home');
+  it('sends a visitor without a session from a signed-in page to /login', async () => {
+    stubFetch(signedOutAnswers);
+    const { router } = renderApp('/vault');
 
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Database: unavailable')).toBeInTheDocument();
-    expect(within(alert).getByText('The database is not ready.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send Login Link' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
-  it('shows unknown paths as not found inside the management layout', async () => {
+  it('sends a signed-in user from /login to /home', async () => {
+    stubSignedIn();
+    const { router } = renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Portico' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/home');
+  });
+
+  it('lets anyone open a public page without asking for the session', async () => {
+    const fetchMock = stubFetch({});
+    renderApp('/contact');
+
+    expect(await screen.findByText('Contact — this page is being built')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toEqual([]);
+  });
+
+  it('checks the session on every later navigation and signs out when it ended', async () => {
+    const fetchMock = stubSignedIn(internalAdmin, { '/authenticated': ok(false) });
+    const { router } = renderApp('/home');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+
+    await userEvent.click(await within(menu).findByRole('link', { name: 'Vault' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(requestedPaths(fetchMock)).toContain('POST /authenticated');
+    expect(requestedPaths(fetchMock)).toContain('POST /logout');
+  });
+
+  it('shows a refused page as not allowed, inside the layout and at its own address', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'user' }));
+    const { router } = renderApp('/mimic');
+
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByText('Your account does not give access to Mimic.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/app/home');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/mimic');
+  });
+
+  it('counts an admin viewing as a client as a user: admin pages are refused, calls carry viewAs', async () => {
+    const viewedClient = '22222222-2222-4222-8222-222222222222';
+    localStorage.setItem(VIEW_AS_STORAGE_KEY, viewedClient);
+    // The api-client reads the page from the browser's address, as in production.
+    window.history.replaceState(null, '', '/app/mimic');
+    const fetchMock = stubSignedIn(internalAdmin, {
+      [`/api/rbac/${viewedClient}/permissions`]: ok([{ name: 'Reports' }]),
+    });
+    renderApp('/mimic');
+
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requestedPaths(fetchMock)).toContain(
+        `GET /api/rbac/${viewedClient}/permissions?viewAs=${viewedClient}`,
+      ),
+    );
+    expect(requestedPaths(fetchMock)).toContain(`GET /api/client/my-clients?viewAs=${viewedClient}`);
+  });
+});
+
+describe('menu', () => {
+  it('lists what filterMenu gives the user, in the spec order', async () => {
+    const user = internalAdmin;
+    stubSignedIn(user);
+    renderApp('/home');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+
+    const expected = filterMenu({
+      user,
+      permissionsState: 'loaded',
+      providerDomain: portalEnv.providerDomain,
+      partnerDomains: portalEnv.partnerDomains,
+      isViewingAs: false,
+    }).map((entry) => entry.title);
+    await waitFor(() => expect(menuTitles()).toEqual(expected));
+    expect(menuTitles()).toContain('Monthly Billing');
+    expect(menuTitles()).not.toContain('Certification');
+  });
+
+  it('gives a merchant user the merchant menu', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'user', email: 'dana@cornercoffee.example' }));
+    renderApp('/home');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+
+    await waitFor(() =>
+      expect(menuTitles()).toEqual([
+        'Home',
+        'Accounts',
+        'Reporting',
+        'Statements',
+        'Recurring Charges',
+        'Vault',
+        'Users',
+        'Terminals',
+      ]),
+    );
+  });
+
+  it('shows the fallback menu while permissions load', async () => {
+    const user = buildSessionUser({ user_type: 'user' });
+    const answers: Record<string, StubbedAnswer> = { ...signedInAnswers(user), '/readyz': readyDatabase };
+    const permissionsPath = `/api/rbac/${user.account.default_client?.id}/permissions`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const { pathname } = new URL(String(input), 'http://portal.test');
+        if (pathname === permissionsPath) return new Promise<Response>(() => {});
+        const answer = answers[pathname];
+        if (!answer) return new Response('{}', { status: 404 });
+        return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+      }),
+    );
+    renderApp('/home');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+
+    expect(menuTitles()).toEqual(['Onboarding']);
+  });
+
+  it('does not load permissions for the primary client', async () => {
+    const primaryClientId = portalEnv.primaryClientId ?? 'missing';
+    const user = buildSessionUser({
+      user_type: 'admin',
+      email: 'admin@portico.example',
+      defaultClientId: primaryClientId,
+    });
+    const fetchMock = stubSignedIn(user);
+    renderApp('/home');
+    await screen.findByText('Database: ready');
+
+    expect(requestedPaths(fetchMock).filter((path) => path.includes('/api/rbac/'))).toEqual([]);
+    expect(menuTitles()).toContain('Rev Share');
+  });
+
+  it('navigates with its links, back at the top of the page', async () => {
+    stubSignedIn();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { router } = renderApp('/home');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+
+    scrollTo.mockClear();
+    await userEvent.click(await within(menu).findByRole('link', { name: 'Risk Dashboard' }));
+
+    expect(await screen.findByText('Risk Dashboard — this page is being built')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/risk');
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(document.title).toBe('Risk Dashboard');
+  });
+});
+
+describe('management layout', () => {
+  it('shows unknown paths as not found inside the layout', async () => {
+    stubSignedIn();
     renderApp('/nope');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -104,24 +213,41 @@ describe('app routes', () => {
     expect(document.title).toBe('Not found');
   });
 
-  it('shows a titled placeholder for a page that is not built yet', async () => {
-    renderApp('/vault');
+  it('shows who is logged in, the parent brand and the parent logo of a non-admin', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'parent' }));
+    renderApp('/home');
 
-    expect(await screen.findByText('Vault — this page is being built')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Vault' })).toBeInTheDocument();
-    expect(document.title).toBe('Vault');
+    expect(await screen.findByText('Logged in as')).toBeInTheDocument();
+    expect(screen.getByText('Dana Reyes')).toBeInTheDocument();
+    expect(screen.getByText('dana@cornercoffee.example')).toBeInTheDocument();
+    expect(screen.getByTestId('parent-brand-name')).toHaveTextContent('Harbor Payments');
+    expect(await screen.findByRole('img', { name: 'Harbor Payments logo' })).toBeInTheDocument();
   });
 
-  it('shows the sign-in placeholder in the auth layout, without the menu', async () => {
-    renderApp('/login');
+  it('hides the parent logo of an admin who is not a processor-audit user', async () => {
+    const fetchMock = stubSignedIn(internalAdmin);
+    renderApp('/home');
+    await screen.findByText('Logged in as');
 
-    expect(await screen.findByText('Sign-in arrives with the sign-in issue')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Portico' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Login');
+    expect(screen.queryByRole('img', { name: 'Harbor Payments logo' })).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).not.toContain('GET /api/logo');
+  });
+
+  it('logs out: POST /logout, back to /login, and /home then asks to sign in', async () => {
+    const fetchMock = stubSignedIn();
+    const { router } = renderApp('/home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(requestedPaths(fetchMock)).toContain('POST /logout');
+
+    stubFetch(signedOutAnswers);
+    await router.navigate('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
   });
 
   it('sends /reporting to the classic report', async () => {
+    stubSignedIn();
     const { router } = renderApp('/reporting');
 
     expect(await screen.findByText('Reporting — this page is being built')).toBeInTheDocument();
@@ -129,61 +255,20 @@ describe('app routes', () => {
   });
 
   it('hides the menu of a showMenu route unless the query asks for it', async () => {
+    stubSignedIn();
     renderApp('/documents/upload/42');
     expect(await screen.findByText('Upload Documents — this page is being built')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
   it('shows the menu of a showMenu route when the query asks for it', async () => {
+    stubSignedIn();
     renderApp('/documents/upload/42?showMenu=true');
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
-  it('lists the sidebar entries of spec 1 §2.1 and navigates with them, back at the top', async () => {
-    stubFetch({ '/readyz': readyDatabase });
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const { router } = renderApp('/home');
-    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-
-    expect(
-      within(menu)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
-      'Certification',
-      'Home',
-      'Create Enrollment',
-      'Mimic',
-      'Monthly Billing',
-      'Onboarding',
-      'Admin Accounts',
-      'Accounts',
-      'Reporting',
-      'Admin Reporting',
-      'Costing',
-      'Statements',
-      'Billing',
-      'Recurring Charges',
-      'Vault',
-      'Permissions',
-      'Sublocations',
-      'Users',
-      'Terminals',
-      'Risk Dashboard',
-      'Rev Share',
-    ]);
-
-    scrollTo.mockClear();
-    await userEvent.click(within(menu).getByRole('link', { name: 'Risk Dashboard' }));
-
-    expect(await screen.findByText('Risk Dashboard — this page is being built')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app/risk');
-    expect(scrollTo).toHaveBeenCalledWith(0, 0);
-    expect(document.title).toBe('Risk Dashboard');
-  });
-
   it('remembers a collapsed sidebar across visits', async () => {
-    stubFetch({ '/readyz': readyDatabase });
+    stubSignedIn();
     const first = renderApp('/home');
     await userEvent.click(await screen.findByRole('button', { name: 'Hide menu' }));
 
@@ -201,11 +286,22 @@ function BrokenPage(): never {
 }
 
 describe('route errors', () => {
-  function tableWithPage(page: RouteTableEntry['page']): RouteTableEntry[] {
-    return [{ path: '/broken', roles: 'public', title: 'Broken', layout: 'management', page }];
+  function tableWithPage(page: AppRoute['page']): AppRoute[] {
+    return [
+      {
+        path: '/broken',
+        access: 'signedIn',
+        title: 'Broken',
+        layout: 'management',
+        clientView: true,
+        showMenuOnlyWithQuery: false,
+        page,
+      },
+    ];
   }
 
   it('offers a reload when a page chunk fails to load, inside the layout', async () => {
+    stubSignedIn();
     const failedImport = () =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /app/assets/broken.js'));
     renderApp('/broken', tableWithPage(failedImport));
@@ -216,6 +312,7 @@ describe('route errors', () => {
   });
 
   it('shows a friendly message when a page throws', async () => {
+    stubSignedIn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(
       '/broken',

@@ -1,4 +1,13 @@
 import { Container, Progress } from '@mantine/core';
+import {
+  type PortalRouteDefinition,
+  type PortalRoutePath,
+  portalDefaultPath,
+  portalRoutes,
+  type RouteAccess,
+  type RouteLayout,
+  routeLayouts,
+} from '@portico/contracts/access/routes';
 import { type ComponentType, useEffect, useLayoutEffect } from 'react';
 import {
   createBrowserRouter,
@@ -9,21 +18,16 @@ import {
   useNavigation,
 } from 'react-router';
 import { loadChunkWithTimeout } from './chunk-load.utils';
+import { DEFAULT_DOCUMENT_TITLE, registerRouteDefinition, useCurrentRoute } from './current-route';
+import { GuestsOnlyGate } from './guards/guests-only-gate';
 import { PageLoader } from './pages/page-loader';
 import { RouteErrorPage } from './pages/route-error-page';
-import {
-  DEFAULT_DOCUMENT_TITLE,
-  type RouteHandle,
-  type RouteLayout,
-  type RouteMeta,
-  type UserRole,
-  useCurrentRouteMeta,
-} from './route-meta';
 
 type RouteModule = { Component: ComponentType };
 type RouteModuleLoader = () => Promise<RouteModule>;
 
-export type RouteTableEntry = RouteMeta & {
+// A route of the shared table (contracts/access/routes) with what the browser adds: its page.
+export type AppRoute = PortalRouteDefinition & {
   // Absent: the page is not built yet and shows the placeholder.
   page?: RouteModuleLoader;
   redirectTo?: string;
@@ -32,15 +36,14 @@ export type RouteTableEntry = RouteMeta & {
 // Vite's base ('/app/') is the single source of the base path.
 export const ROUTER_BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
 
-const ALL_CLIENT_ROLES: readonly UserRole[] = ['admin', 'user', 'parent', 'healnow'];
-const MERCHANT_ROLES: readonly UserRole[] = ['admin', 'user', 'parent'];
-const ADMIN_ONLY: readonly UserRole[] = ['admin'];
-const ADMIN_AND_WHITE_LABEL: readonly UserRole[] = ['admin', 'healnow'];
-const ADMIN_AND_ALPHA: readonly UserRole[] = ['admin', 'alpha'];
-const ADMIN_AND_USER: readonly UserRole[] = ['admin', 'user'];
-
 const loadLoginPage: RouteModuleLoader = () =>
   import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage }));
+const loadVerifyEmailPage: RouteModuleLoader = () =>
+  import('../features/auth/components/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
+const loadSsoPage: RouteModuleLoader = () =>
+  import('../features/auth/components/sso-page').then((m) => ({ Component: m.SsoPage }));
+const loadDevMailboxPage: RouteModuleLoader = () =>
+  import('../features/auth/components/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage }));
 const loadHomePage: RouteModuleLoader = () =>
   import('../features/home/components/home-page').then((m) => ({ Component: m.HomePage }));
 const loadNotFoundPage: RouteModuleLoader = () =>
@@ -48,101 +51,60 @@ const loadNotFoundPage: RouteModuleLoader = () =>
 const loadPlaceholderPage: RouteModuleLoader = () =>
   import('./pages/placeholder-page').then((m) => ({ Component: m.PlaceholderPage }));
 
-// Spec 1 §2.2, plus /sign-up and /contact which its notes name. Paths sit under ROUTER_BASENAME.
-export const routeTable: readonly RouteTableEntry[] = [
-  // Sign-in screens
-  { path: '/login', roles: 'guests', title: 'Login', layout: 'auth', page: loadLoginPage },
-  { path: '/sso', roles: 'guests', title: 'Signing in', layout: 'auth' },
-  { path: '/verify-email', roles: 'public', title: 'Verify email', layout: 'auth' },
-  { path: '/sign-up', roles: 'guests', title: 'Sign up', layout: 'auth' },
+const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
+  '/login': loadLoginPage,
+  '/verify-email': loadVerifyEmailPage,
+  '/sso': loadSsoPage,
+  '/home': loadHomePage,
+};
 
-  // Public pages and the developer certification form, in the plain wrapper
-  { path: '/unsubscribe', roles: 'public', title: 'Unsubscribe', layout: 'none' },
-  // '{seriesId}+{merchantName}+{amount}' is one path segment: the page splits it on '+'.
-  { path: '/unsubscribe/:subscription', roles: 'public', title: 'Unsubscribe', layout: 'none' },
-  { path: '/createlink/:apikey?', roles: 'public', title: 'Payment Link Builder', layout: 'none' },
-  { path: '/certregistration', roles: ['admin', 'parent'], title: 'Developer Certification', layout: 'none' },
-  { path: '/contact', roles: 'public', title: 'Contact', layout: 'none' },
+// Spec 3: the target becomes the merchant's default_search_page once configuration loads.
+const redirects: Partial<Record<PortalRoutePath, string>> = { '/reporting': '/reporting/classic' };
 
-  // Management pages
-  { path: '/home', roles: ALL_CLIENT_ROLES, title: 'Home', layout: 'management', page: loadHomePage },
-  { path: '/users', roles: ALL_CLIENT_ROLES, title: 'Users', layout: 'management' },
-  {
-    path: '/virtual-terminal/:apikey',
-    roles: MERCHANT_ROLES,
-    title: 'Virtual Terminal',
-    layout: 'management',
-  },
-  {
-    path: '/configure-terminal/:apikey',
-    roles: MERCHANT_ROLES,
-    title: 'Configure Terminal',
-    layout: 'management',
-  },
-  { path: '/payouts', roles: MERCHANT_ROLES, title: 'Statements', layout: 'management' },
-  // Spec 3: the target becomes the merchant's default_search_page once configuration loads.
-  {
-    path: '/reporting',
-    roles: MERCHANT_ROLES,
-    title: 'Reporting',
-    layout: 'management',
-    redirectTo: '/reporting/classic',
-  },
-  { path: '/reporting/classic', roles: MERCHANT_ROLES, title: 'Reporting', layout: 'management' },
-  { path: '/reporting/search', roles: MERCHANT_ROLES, title: 'Transaction Search', layout: 'management' },
-  { path: '/vault', roles: MERCHANT_ROLES, title: 'Vault', layout: 'management' },
-  { path: '/statement', roles: MERCHANT_ROLES, title: 'Statement', layout: 'management' },
-  { path: '/report/recurring', roles: MERCHANT_ROLES, title: 'Recurring Charges', layout: 'management' },
-  { path: '/terminals', roles: MERCHANT_ROLES, title: 'Terminals', layout: 'management' },
-  { path: '/mimic', roles: ADMIN_ONLY, title: 'Mimic', layout: 'management' },
-  { path: '/key-entry', roles: ADMIN_ONLY, title: 'Key Entry', layout: 'management' },
-  { path: '/monthly-billing', roles: ADMIN_ONLY, title: 'Monthly Billing', layout: 'management' },
-  { path: '/accounts', roles: ADMIN_ONLY, title: 'Admin Accounts', layout: 'management' },
-  { path: '/account/:clientid', roles: ADMIN_ONLY, title: 'Account', layout: 'management' },
-  { path: '/merchants', roles: ADMIN_ONLY, title: 'Accounts', layout: 'management' },
-  { path: '/admin-reporting', roles: ADMIN_ONLY, title: 'Admin Reporting', layout: 'management' },
-  {
-    path: '/admin-reporting/with-snowflake',
-    roles: ADMIN_ONLY,
-    title: 'Warehouse Reporting',
-    layout: 'management',
-  },
-  {
-    path: '/admin-reporting/all-internal/:sourceName',
-    roles: ADMIN_ONLY,
-    title: 'Internal Reporting',
-    layout: 'management',
-  },
-  { path: '/billing', roles: ADMIN_ONLY, title: 'Billing', layout: 'management' },
-  { path: '/costing', roles: ADMIN_ONLY, title: 'Costing', layout: 'management' },
-  { path: '/risk', roles: ADMIN_ONLY, title: 'Risk Dashboard', layout: 'management' },
-  { path: '/rev-share', roles: ADMIN_ONLY, title: 'Rev Share', layout: 'management' },
-  { path: '/revshareadmin', roles: ADMIN_ONLY, title: 'Revenue Sharing Admin', layout: 'management' },
-  { path: '/onboarding', roles: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', layout: 'management' },
-  { path: '/operations', roles: ADMIN_AND_WHITE_LABEL, title: 'Operations', layout: 'management' },
-  { path: '/onboard/:id', roles: ['admin', 'healnow', 'parent'], title: 'Enrollment', layout: 'management' },
-  { path: '/certification-page', roles: ADMIN_AND_USER, title: 'Certification', layout: 'management' },
-  { path: '/enroll-portal-page', roles: ADMIN_AND_USER, title: 'Enroll', layout: 'management' },
-  { path: '/permissions', roles: ADMIN_AND_ALPHA, title: 'Permissions', layout: 'management' },
-  { path: '/sublocations', roles: ADMIN_AND_ALPHA, title: 'Sublocations', layout: 'management' },
-  // Spec 3 lists it among the public pages; spec 1 shows no roles.
-  {
-    path: '/documents/upload/:clientid',
-    roles: 'public',
-    title: 'Upload Documents',
-    layout: 'management',
-    showMenu: true,
-  },
-  { path: '*', roles: 'public', title: 'Not found', layout: 'management', page: loadNotFoundPage },
+// Pages of the web alone, outside the shared table.
+export const devMailboxRoute: PortalRouteDefinition = {
+  path: '/dev/mailbox',
+  access: 'public',
+  title: 'Development mailbox',
+  layout: 'auth',
+  clientView: false,
+  showMenuOnlyWithQuery: false,
+};
+
+export const notFoundRoute: PortalRouteDefinition = {
+  path: '*',
+  access: 'signedIn',
+  title: 'Not found',
+  layout: 'management',
+  clientView: true,
+  showMenuOnlyWithQuery: false,
+};
+
+export const appRoutes: readonly AppRoute[] = [
+  ...portalRoutes.map((route) => ({
+    ...route,
+    page: pageLoaders[route.path],
+    redirectTo: redirects[route.path],
+  })),
+  { ...devMailboxRoute, page: loadDevMailboxPage },
+  { ...notFoundRoute, page: loadNotFoundPage },
 ];
+
+// Which gate a route sits behind: spec 1 §4 checks authentication on every navigation except the
+// sign-in screens and the public pages.
+type Gate = 'public' | 'guestsOnly' | 'signedIn';
+const gates: readonly Gate[] = ['public', 'guestsOnly', 'signedIn'];
+
+function gateOf(access: RouteAccess): Gate {
+  if (access === 'public' || access === 'guestsOnly') return access;
+  return 'signedIn';
+}
 
 const layoutModules: Record<RouteLayout, RouteModuleLoader> = {
   auth: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
   management: () => import('./layouts/management-layout').then((m) => ({ Component: m.ManagementLayout })),
-  none: () => Promise.resolve({ Component: PlainLayout }),
+  plain: () => Promise.resolve({ Component: PlainLayout }),
 };
-
-const LAYOUTS: readonly RouteLayout[] = ['auth', 'management', 'none'];
 
 type LoadedRoute = Pick<RouteObject, 'Component' | 'loader'>;
 
@@ -163,31 +125,63 @@ async function loadRouteModule(load: RouteModuleLoader): Promise<LoadedRoute> {
   }
 }
 
-function toRouteObject(entry: RouteTableEntry): RouteObject {
-  const { page, redirectTo, ...meta } = entry;
-  const handle: RouteHandle = { meta };
+const loadSignedInBoundary: RouteModuleLoader = () =>
+  import('./guards/signed-in-boundary').then((m) => ({ Component: m.SignedInBoundary }));
+const loadRouteAccessGate: RouteModuleLoader = () =>
+  import('./guards/route-access-gate').then((m) => ({ Component: m.RouteAccessGate }));
+
+function toRouteObject(entry: AppRoute): RouteObject {
+  const { page, redirectTo, ...definition } = entry;
+  const id = registerRouteDefinition(definition);
   if (redirectTo) {
-    return { path: meta.path, handle, element: <Navigate to={redirectTo} replace /> };
+    return { id, path: definition.path, element: <Navigate to={redirectTo} replace /> };
   }
   return {
-    path: meta.path,
-    handle,
+    id,
+    path: definition.path,
     // Static, so a page whose chunk fails still has its boundary inside the layout.
     ErrorBoundary: RouteErrorPage,
     lazy: () => loadRouteModule(page ?? loadPlaceholderPage),
   };
 }
 
-export function createAppRoutes(table: readonly RouteTableEntry[] = routeTable): RouteObject[] {
-  // The sign-in issue adds the guard here: a parent route that checks the session and each
-  // route's roles before its layout renders.
-  const layoutRoutes: RouteObject[] = LAYOUTS.map((layout) => ({
-    id: `layout-${layout}`,
-    ErrorBoundary: RouteErrorPage,
-    lazy: () => loadRouteModule(layoutModules[layout]),
-    children: table.filter((entry) => entry.layout === layout).map(toRouteObject),
-  }));
+function gateRoute(gate: Gate, children: RouteObject[]): RouteObject {
+  const id = `gate-${gate}`;
+  if (gate === 'guestsOnly') return { id, Component: GuestsOnlyGate, children };
+  if (gate === 'signedIn') {
+    return { id, ErrorBoundary: RouteErrorPage, lazy: () => loadRouteModule(loadSignedInBoundary), children };
+  }
+  return { id, children };
+}
 
+function layoutRoutesBehind(gate: Gate, table: readonly AppRoute[]): RouteObject[] {
+  const entries = table.filter((entry) => gateOf(entry.access) === gate);
+  return routeLayouts
+    .filter((layout) => entries.some((entry) => entry.layout === layout))
+    .map((layout) => {
+      const pages = entries.filter((entry) => entry.layout === layout).map(toRouteObject);
+      // Signed-in pages pass the role check of their route inside the layout, so a refused page
+      // keeps the navigation around it (spec 1 §6) instead of bouncing between routes.
+      const children =
+        gate === 'signedIn'
+          ? [
+              {
+                id: `role-check-${layout}`,
+                lazy: () => loadRouteModule(loadRouteAccessGate),
+                children: pages,
+              },
+            ]
+          : pages;
+      return {
+        id: `${gate}-layout-${layout}`,
+        ErrorBoundary: RouteErrorPage,
+        lazy: () => loadRouteModule(layoutModules[layout]),
+        children,
+      };
+    });
+}
+
+export function createAppRoutes(table: readonly AppRoute[] = appRoutes): RouteObject[] {
   return [
     {
       id: 'root',
@@ -195,7 +189,10 @@ export function createAppRoutes(table: readonly RouteTableEntry[] = routeTable):
       Component: AppRoot,
       HydrateFallback: PageLoader,
       ErrorBoundary: RouteErrorPage,
-      children: [{ index: true, element: <Navigate to="/home" replace /> }, ...layoutRoutes],
+      children: [
+        { index: true, element: <Navigate to={portalDefaultPath} replace /> },
+        ...gates.map((gate) => gateRoute(gate, layoutRoutesBehind(gate, table))),
+      ],
     },
   ];
 }
@@ -254,7 +251,7 @@ function useScrollResetOnNavigation() {
 }
 
 function useDocumentTitle() {
-  const title = useCurrentRouteMeta()?.title ?? DEFAULT_DOCUMENT_TITLE;
+  const title = useCurrentRoute()?.title ?? DEFAULT_DOCUMENT_TITLE;
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, isAbortError, parseEnvelope, REQUEST_TIMEOUT_MS } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  isAbortError,
+  parseEnvelope,
+  REQUEST_TIMEOUT_MS,
+  viewAsClientIdForCall,
+} from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -213,5 +220,34 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope({ status: false })).toBeUndefined();
     expect(parseEnvelope({ status: false, error: { code: 1, message: 'y' } })).toBeUndefined();
     expect(parseEnvelope({ status: false, error: { code: 'X' } })).toBeUndefined();
+  });
+});
+
+describe('viewAsClientIdForCall', () => {
+  const viewed = '22222222-2222-4222-8222-222222222222';
+
+  it.each<[string, string, string, string | null, string | undefined]>([
+    ['an API call from a page that shows the viewed client', '/api/vault', '/app/vault', viewed, viewed],
+    ['an API call from Home', '/api/user', '/app/home', viewed, viewed],
+    ['nobody viewed as', '/api/vault', '/app/vault', null, undefined],
+    // clientView false: the page names its own subject, or has no session.
+    ['a page naming its client in the path', '/api/client', '/app/account/42', viewed, undefined],
+    ['a virtual terminal page', '/api/virtualterminalurl', '/app/virtual-terminal/pk_1', viewed, undefined],
+    ['the login page', '/api/auth/providers', '/app/login', viewed, undefined],
+    ['a page outside the table', '/api/dev/mailbox', '/app/dev/mailbox', viewed, undefined],
+    ['a session call, not an API one', '/logout', '/app/home', viewed, undefined],
+  ])('%s', (_case, apiPath, pagePath, viewAs, expected) => {
+    expect(viewAsClientIdForCall(apiPath, pagePath, viewAs)).toBe(expected);
+  });
+
+  it('appends the stored client id to the calls of a clientView page', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: true, message: [] }));
+    localStorage.setItem('portico.view-as', viewed);
+    window.history.replaceState(null, '', '/app/vault');
+
+    await apiRequest('/api/payee/all', { query: { email: 'a@b.example' }, schema: z.unknown() });
+
+    expect(lastFetchCall().url).toBe(`/api/payee/all?viewAs=${viewed}&email=a%40b.example`);
+    window.history.replaceState(null, '', '/');
   });
 });

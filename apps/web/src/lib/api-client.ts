@@ -1,3 +1,6 @@
+import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@portico/contracts/access/routes';
+import { readViewAsClientId } from './auth/view-as';
+
 // Spec 1 §9: every call gives up after 100 s.
 export const REQUEST_TIMEOUT_MS = 100_000;
 
@@ -58,8 +61,30 @@ export type ApiRequestOptions<T> = {
   timeoutMs?: number;
 };
 
+export const VIEW_AS_QUERY_PARAM = 'viewAs';
+
+// Spec 1 §2: API calls carry the viewed-as client id, except from pages whose route sets clientView
+// false (they name their subject in the path, or have no session). pageUrlPathname is the browser's
+// full path ('/app/vault'); the route comes from the shared table, so no router state is needed.
+export function viewAsClientIdForCall(
+  apiPath: string,
+  pageUrlPathname: string,
+  viewAsClientId: string | null,
+): string | undefined {
+  if (viewAsClientId === null || !apiPath.startsWith('/api/')) return undefined;
+  const pagePathname = portalPathnameFromUrlPathname(pageUrlPathname);
+  if (pagePathname === null) return undefined;
+  return findPortalRouteForPathname(pagePathname)?.clientView === true ? viewAsClientId : undefined;
+}
+
+function currentPagePathname(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const { schema, method = 'GET', query, headers = {}, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { schema, method = 'GET', headers = {}, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const viewAs = viewAsClientIdForCall(path, currentPagePathname(), readViewAsClientId());
+  const query = viewAs === undefined ? options.query : { [VIEW_AS_QUERY_PARAM]: viewAs, ...options.query };
   const timeout = createTimeoutSignal(timeoutMs);
   const combinedSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
 

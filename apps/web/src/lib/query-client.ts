@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { reportSessionExpired } from './auth/session-expiry';
 
 const MAX_QUERY_RETRIES = 2;
 
@@ -10,8 +11,18 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return false;
 }
 
+export function isSessionEndedError(error: unknown): boolean {
+  return error instanceof ApiError && error.httpStatus === 401;
+}
+
+function reportIfSessionEnded(error: unknown) {
+  if (isSessionEndedError(error)) reportSessionExpired();
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: reportIfSessionEnded }),
+    mutationCache: new MutationCache({ onError: reportIfSessionEnded }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -27,7 +27,12 @@ export const merchantState = pgEnum('merchant_state', ['Active', 'Frozen']);
 export const applicationType = pgEnum('application_type', ['Merchant', 'Partner', 'Agent']);
 
 // Spec 1 §3 enrollment statuses; a freshly submitted application is null until reviewed.
-export const applicationStatus = pgEnum('application_status', ['SEND LINK', 'PENDING', 'BOARDED', 'REJECTED']);
+export const applicationStatus = pgEnum('application_status', [
+  'SEND LINK',
+  'PENDING',
+  'BOARDED',
+  'REJECTED',
+]);
 
 // KYC runs at an outside service; these are the outcomes the portal records.
 export const kycStatus = pgEnum('kyc_status', ['pending', 'passed', 'failed', 'needs_review']);
@@ -157,7 +162,8 @@ export const merchantCountBand = pgEnum('merchant_count_band', [
   '1000+',
 ]);
 
-export const loginTokenPurpose = pgEnum('login_token_purpose', ['sign_in', 'mimic']);
+// verify_email: proves the mailbox of a social sign-in whose provider did not verify the address.
+export const loginTokenPurpose = pgEnum('login_token_purpose', ['sign_in', 'mimic', 'verify_email']);
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sending', 'sent', 'failed']);
 

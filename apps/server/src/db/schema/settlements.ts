@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { cents, createdAt } from './columns';
 import { payoutStatus, processor } from './enums';
@@ -52,12 +52,13 @@ export const payouts = pgTable(
   ],
 );
 
-// The transactions a payout paid (spec 3 §3 Payout.transaction_details). transaction_id and
-// transaction_created_at locate the partitioned row; no foreign key so old partitions can be detached.
+// The transactions a payout paid (spec 3 §3 Payout.transaction_details): one row per settled
+// transaction, keyed by (payout, transaction). transaction_created_at locates the partitioned row; no
+// foreign key to it, so old partitions can be detached. The description is derived from the
+// transaction when read.
 export const payoutItems = pgTable(
   'payout_items',
   {
-    id: uuid().primaryKey().defaultRandom(),
     payoutId: uuid()
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
@@ -65,9 +66,8 @@ export const payoutItems = pgTable(
     transactionCreatedAt: timestamp({ withTimezone: true }).notNull(),
     authAmountCents: cents().notNull(),
     netAmountCents: cents().notNull(),
-    description: text(),
   },
-  (t) => [index('payout_items_payout_id_idx').on(t.payoutId)],
+  (t) => [primaryKey({ columns: [t.payoutId, t.transactionId] })],
 );
 
 export type Settlement = typeof settlements.$inferSelect;

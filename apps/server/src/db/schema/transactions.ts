@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { subEntities } from './access';
 import { clients } from './clients';
 import { cents } from './columns';
@@ -76,7 +66,11 @@ export const transactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
     // Report page of one merchant: newest first, keyset on (created_at, id); also velocity per hour.
-    index('transactions_client_created_idx').on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_client_created_idx').on(
+      t.clientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Admin report over all merchants, same ordering.
     index('transactions_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Sum of refunds / voids of one original (refund limit, eligibility).
@@ -92,9 +86,7 @@ export const transactions = pgTable(
       .on(t.clientId, t.customerEmail, t.createdAt)
       .where(sql`${t.customerEmail} is not null`),
     // Vault customer history.
-    index('transactions_customer_idx')
-      .on(t.customerId, t.createdAt)
-      .where(sql`${t.customerId} is not null`),
+    index('transactions_customer_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
   ],
 );
 

@@ -4,8 +4,8 @@ import { clientIdOf } from './build-clients';
 import type { LocationsPart } from './build-locations';
 import { type DemoAccount, demoAccounts } from './demo-accounts';
 import { type ClientKey, type MerchantSpec, merchantSpecs, parentSpecs } from './demo-catalog';
-import { type PermissionName, permissionNames } from './permission-names';
 import { personName } from './people';
+import { type PermissionName, permissionNames } from './permission-names';
 import { createRng, type Rng, seedFromLabel } from './prng';
 import { fictionalPhone, type SeedContext } from './seed-context';
 
@@ -25,7 +25,11 @@ export type AccessPart = {
 const everyPermission: readonly PermissionName[] = permissionNames;
 const without = (...names: PermissionName[]) => everyPermission.filter((name) => !names.includes(name));
 
-type RoleSpec = { name: string; permissions: readonly PermissionName[]; fieldAccess?: 'cashier' | 'front-desk' };
+type RoleSpec = {
+  name: string;
+  permissions: readonly PermissionName[];
+  fieldAccess?: 'cashier' | 'front-desk';
+};
 
 // Roles per client. RBAC is enforced only where the client's customizations.rbac_enabled is set; the
 // roles of Copper Kettle exist but do not restrict (spec 1 §6: hasPermission is true without RBAC).
@@ -35,7 +39,16 @@ const roleSpecs: Partial<Record<ClientKey, RoleSpec[]>> = {
     { name: 'Manager', permissions: without('Permissions', 'Users') },
     {
       name: 'Cashier',
-      permissions: ['Virtual Terminal', 'Charge', 'Swipe', 'Cash', 'Transaction Apple Pay', 'Google Pay', 'Terminals', 'Reports'],
+      permissions: [
+        'Virtual Terminal',
+        'Charge',
+        'Swipe',
+        'Cash',
+        'Transaction Apple Pay',
+        'Google Pay',
+        'Terminals',
+        'Reports',
+      ],
       fieldAccess: 'cashier',
     },
     { name: 'Bookkeeper', permissions: ['Reports', 'Reports - Advanced Fields', 'Payouts', 'Documents'] },
@@ -53,7 +66,16 @@ const roleSpecs: Partial<Record<ClientKey, RoleSpec[]>> = {
     { name: 'Owner', permissions: everyPermission },
     {
       name: 'Front Desk',
-      permissions: ['Virtual Terminal', 'Charge', 'Vault', 'Reports', 'Recurring Charges', 'Refund Card', 'Void Card', 'Documents'],
+      permissions: [
+        'Virtual Terminal',
+        'Charge',
+        'Vault',
+        'Reports',
+        'Recurring Charges',
+        'Refund Card',
+        'Void Card',
+        'Documents',
+      ],
       fieldAccess: 'front-desk',
     },
     {
@@ -150,7 +172,8 @@ function addRoles(
         ...fieldAccessOf(spec, fieldTerminal),
         createdAt: ctx.daysAgo(300),
       });
-      for (const permissionName of spec.permissions) part.rolePermissions.push({ roleId: id, permissionName });
+      for (const permissionName of spec.permissions)
+        part.rolePermissions.push({ roleId: id, permissionName });
     }
   }
   return roleIds;
@@ -332,7 +355,13 @@ function addGridConfigs(ctx: SeedContext, rng: Rng, part: Omit<AccessPart, 'user
   const reportColumns = ['created_at', 'merchant', 'type', 'amount', 'status', 'card_brand', 'last4'];
   for (const user of [admin, owner]) {
     if (!user) continue;
-    part.gridConfigs.push({ id: rng.uuid(), userId: user.id, key: 'transaction-report', layout: layout(reportColumns), createdAt: ctx.daysAgo(30) });
+    part.gridConfigs.push({
+      id: rng.uuid(),
+      userId: user.id,
+      key: 'transaction-report',
+      layout: layout(reportColumns),
+      createdAt: ctx.daysAgo(30),
+    });
   }
   if (admin) {
     part.gridConfigs.push({

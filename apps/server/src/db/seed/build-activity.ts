@@ -54,7 +54,7 @@ export function buildActivity(ctx: SeedContext, input: ActivityInput): ActivityP
     riskAttachmentKeys: [],
   };
   addClientNotes(ctx, rng, part, input);
-  addEnrollmentNotes(ctx, rng, part, input);
+  addEnrollmentNotes(rng, part, input);
   addStatementNotes(ctx, rng, part, input.adminUserId);
   addDocuments(ctx, rng, part, input);
   addLogos(rng, part, input.clientIds);
@@ -66,10 +66,26 @@ export function buildActivity(ctx: SeedContext, input: ActivityInput): ActivityP
 }
 
 const merchantNotes: { category: NoteRow['category']; domain: string; comment: string }[] = [
-  { category: 'note', domain: 'account', comment: 'Owner called about next-day funding; explained the split settlement schedule.' },
-  { category: 'operations', domain: 'terminal', comment: 'Terminal replaced after a hardware fault; new serial assigned.' },
-  { category: 'operations', domain: 'bank', comment: 'Settlement account updated after voided check review.' },
-  { category: 'risk', domain: 'review', comment: 'Reviewed high-ticket transactions; invoices provided, no action needed.' },
+  {
+    category: 'note',
+    domain: 'account',
+    comment: 'Owner called about next-day funding; explained the split settlement schedule.',
+  },
+  {
+    category: 'operations',
+    domain: 'terminal',
+    comment: 'Terminal replaced after a hardware fault; new serial assigned.',
+  },
+  {
+    category: 'operations',
+    domain: 'bank',
+    comment: 'Settlement account updated after voided check review.',
+  },
+  {
+    category: 'risk',
+    domain: 'review',
+    comment: 'Reviewed high-ticket transactions; invoices provided, no action needed.',
+  },
   { category: 'dnc', domain: 'contact', comment: 'Do not call before 10am local time (owner request).' },
   { category: 'system', domain: 'statement', comment: 'Monthly statement generated and e-mailed.' },
 ];
@@ -115,7 +131,7 @@ const kycComments: Record<string, string> = {
   needs_review: 'KYC needs review: business address could not be verified.',
 };
 
-function addEnrollmentNotes(ctx: SeedContext, rng: Rng, part: ActivityPart, input: ActivityInput) {
+function addEnrollmentNotes(rng: Rng, part: ActivityPart, input: ActivityInput) {
   for (const enrollment of input.enrollments.enrollments) {
     const kyc = enrollment.kycStatus ? kycComments[enrollment.kycStatus] : undefined;
     if (kyc && enrollment.kycCheckedAt) {
@@ -181,7 +197,12 @@ function storeFile(rng: Rng, part: ActivityPart, spec: FileSpec, title: string) 
 
 function addDocuments(ctx: SeedContext, rng: Rng, part: ActivityPart, input: ActivityInput) {
   const clientFiles: FileSpec[] = [
-    { fileName: 'Processing Statement.pdf', tag: 'Statement', kind: 'pdf', note: 'Prior processor statement' },
+    {
+      fileName: 'Processing Statement.pdf',
+      tag: 'Statement',
+      kind: 'pdf',
+      note: 'Prior processor statement',
+    },
     { fileName: 'Business License.pdf', tag: 'License', kind: 'pdf' },
     { fileName: 'Voided Check.png', tag: 'Voided Check', kind: 'png' },
   ];
@@ -380,16 +401,51 @@ function processorCostModelRows(): CostModelRow[] {
     { cardBrand: 'DISC', interchangeBps: '175', duesAssessmentsBps: '13.5' },
   ];
   const cardProcessors = [
-    { processor: 'fis', processorBps: '5', authorizationFeeCents: 3, splitFeeCents: 2, marginSharePercent: '0' },
-    { processor: 'epx', processorBps: '3', authorizationFeeCents: 2, splitFeeCents: 0, marginSharePercent: '0' },
-    { processor: 'bluesnap', processorBps: '10', authorizationFeeCents: 5, splitFeeCents: 0, marginSharePercent: '20' },
-    { processor: 'merchante', processorBps: '6', authorizationFeeCents: 4, splitFeeCents: 0, marginSharePercent: '0' },
-    { processor: 'propay', processorBps: '8', authorizationFeeCents: 5, splitFeeCents: 3, marginSharePercent: '0' },
+    {
+      processor: 'fis',
+      processorBps: '5',
+      authorizationFeeCents: 3,
+      splitFeeCents: 2,
+      marginSharePercent: '0',
+    },
+    {
+      processor: 'epx',
+      processorBps: '3',
+      authorizationFeeCents: 2,
+      splitFeeCents: 0,
+      marginSharePercent: '0',
+    },
+    {
+      processor: 'bluesnap',
+      processorBps: '10',
+      authorizationFeeCents: 5,
+      splitFeeCents: 0,
+      marginSharePercent: '20',
+    },
+    {
+      processor: 'merchante',
+      processorBps: '6',
+      authorizationFeeCents: 4,
+      splitFeeCents: 0,
+      marginSharePercent: '0',
+    },
+    {
+      processor: 'propay',
+      processorBps: '8',
+      authorizationFeeCents: 5,
+      splitFeeCents: 3,
+      marginSharePercent: '0',
+    },
   ] as const;
   const rows: CostModelRow[] = cardProcessors.flatMap((p) =>
     brands.map((b) => ({ ...p, ...b, perItemCents: 10, effectiveFrom: '2020-01-01' })),
   );
-  const flat = (processor: CostModelRow['processor'], cardBrand: string, processorBps: string, perItemCents: number) => ({
+  const flat = (
+    processor: CostModelRow['processor'],
+    cardBrand: string,
+    processorBps: string,
+    perItemCents: number,
+  ) => ({
     processor,
     cardBrand,
     interchangeBps: '0',

@@ -20,9 +20,9 @@ import {
   routingNumbers,
   streetNames,
 } from './demo-catalog';
+import { personName } from './people';
 import { createRng, type Rng, seedFromLabel } from './prng';
 import { fictionalPhone, type SeedContext } from './seed-context';
-import { personName } from './people';
 
 type ClientRow = typeof clients.$inferInsert;
 
@@ -92,7 +92,10 @@ function baseClientRow(
     businessPostalCode: input.place.zip,
     businessPhoneNumber: phone,
     ownershipType: ownershipOf(input.legalName),
-    billingDescriptor: input.name.toUpperCase().replace(/[^A-Z0-9 ]/g, '').slice(0, 22),
+    billingDescriptor: input.name
+      .toUpperCase()
+      .replace(/[^A-Z0-9 ]/g, '')
+      .slice(0, 22),
     mccCode: input.mcc,
     apiKey: rng.uuid(),
     publicKey: rng.uuid(),
@@ -153,7 +156,11 @@ function merchantRow(
   };
   // One sole proprietor files under the owner's SSN.
   if (spec.key === 'bluebird-florals') {
-    const ssn = sealWithLast4(ctx, `9${rng.digits(2)}-${rng.digits(2)}-${rng.digits(4)}`, encryptedColumn.clientSsn);
+    const ssn = sealWithLast4(
+      ctx,
+      `9${rng.digits(2)}-${rng.digits(2)}-${rng.digits(4)}`,
+      encryptedColumn.clientSsn,
+    );
     return { ...row, ownershipType: 'Sole Proprietor', ssnEnc: ssn.enc, ssnLast4: ssn.last4 };
   }
   return row;
@@ -222,7 +229,11 @@ function parentConfig(spec: ParentSpec, clientId: string): typeof clientConfigs.
   };
 }
 
-function pricingRow(clientId: string, spec: MerchantSpec | null, rng: Rng): typeof clientPricing.$inferInsert {
+function pricingRow(
+  clientId: string,
+  spec: MerchantSpec | null,
+  rng: Rng,
+): typeof clientPricing.$inferInsert {
   const isInterchangePlus = spec?.cardRate.startsWith('IC') ?? false;
   return {
     clientId,
@@ -296,7 +307,11 @@ function keystoreRow(ctx: SeedContext, rng: Rng, clientId: string, spec: Merchan
   return row;
 }
 
-function bankAccountRow(ctx: SeedContext, rng: Rng, clientId: string): typeof clientBankAccounts.$inferInsert {
+function bankAccountRow(
+  ctx: SeedContext,
+  rng: Rng,
+  clientId: string,
+): typeof clientBankAccounts.$inferInsert {
   const account = sealWithLast4(ctx, rng.digits(rng.between(9, 12)), encryptedColumn.clientBankAccountNumber);
   const routing = sealWithLast4(ctx, rng.pick(routingNumbers), encryptedColumn.clientBankRoutingNumber);
   return {

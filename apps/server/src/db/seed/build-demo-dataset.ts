@@ -34,7 +34,10 @@ export function buildDemoDataset(ctx: SeedContext): DemoDataset {
     // Parents and the provider show their logo from file_blobs.
     clients: {
       ...clients,
-      clients: clients.clients.map((c) => ({ ...c, logoStorageKey: c.id ? activity.logoKeys.get(c.id) : undefined })),
+      clients: clients.clients.map((c) => ({
+        ...c,
+        logoStorageKey: c.id ? activity.logoKeys.get(c.id) : undefined,
+      })),
     },
     locations,
     paymentTools,

@@ -379,7 +379,8 @@ function boardedRow(
     ctaSentAt: ctx.daysAgo(submittedDaysAgo - 1, 15),
     agreedAt: ctx.daysAgo(submittedDaysAgo - 2, 18),
     agreedIp: `198.51.100.${rng.between(2, 250)}`,
-    agreedUserAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    agreedUserAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     kycStatus: 'passed',
     kycCheckedAt: ctx.daysAgo(submittedDaysAgo - 4, 17),
     approvedAt: ctx.daysAgo(approvedDaysAgo, 16),
@@ -393,7 +394,11 @@ function principalRows(ctx: SeedContext, rng: Rng, enrollmentId: string, count: 
   const share = count > 0 ? Math.floor(100 / count) : 0;
   return Array.from({ length: count }, (_, index) => {
     const person = personName(rng);
-    const ssn = sealed(ctx, `9${rng.digits(2)}-${rng.digits(2)}-${rng.digits(4)}`, encryptedColumn.enrollmentPrincipalSsn);
+    const ssn = sealed(
+      ctx,
+      `9${rng.digits(2)}-${rng.digits(2)}-${rng.digits(4)}`,
+      encryptedColumn.enrollmentPrincipalSsn,
+    );
     const birthDate = `19${rng.between(55, 95)}-${String(rng.between(1, 12)).padStart(2, '0')}-${String(rng.between(1, 28)).padStart(2, '0')}`;
     return {
       id: rng.uuid(),

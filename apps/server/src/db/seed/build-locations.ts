@@ -16,7 +16,12 @@ type LocationSpec = {
 const locationSpecs: Partial<Record<ClientKey, LocationSpec[]>> = {
   'harbor-lane-coffee': [
     { name: 'Pearl District', street: '1120 NW Couch St', customFields: { 'Store Number': 101 } },
-    { name: 'Alberta Arts', street: '2915 NE Alberta St', customFields: { 'Store Number': 102 }, hasOwnMid: true },
+    {
+      name: 'Alberta Arts',
+      street: '2915 NE Alberta St',
+      customFields: { 'Store Number': 102 },
+      hasOwnMid: true,
+    },
     { name: 'Sellwood', street: '8005 SE 13th Ave', customFields: { 'Store Number': 103 } },
   ],
   'harborview-family-dental': [

@@ -1,6 +1,11 @@
 import { encryptedColumn } from '../schema/encrypted-columns';
 import type { subscriptions } from '../schema/subscriptions';
-import type { shortLinks, terminals, VirtualTerminalCustomField, virtualTerminalUrls } from '../schema/terminals';
+import type {
+  shortLinks,
+  terminals,
+  VirtualTerminalCustomField,
+  virtualTerminalUrls,
+} from '../schema/terminals';
 import type { vaultCustomers, vaultPaymentMethods } from '../schema/vault';
 import { clientIdOf } from './build-clients';
 import type { LocationsPart } from './build-locations';
@@ -46,10 +51,20 @@ const vaultSizes: Partial<Record<ClientKey, number>> = {
   'ledger-lane-collectibles': 3,
 };
 
-type SubscriptionPlan = { count: number; amounts: number[]; interval: SubscriptionRow['interval']; label: string };
+type SubscriptionPlan = {
+  count: number;
+  amounts: number[];
+  interval: SubscriptionRow['interval'];
+  label: string;
+};
 
 const subscriptionPlans: Partial<Record<ClientKey, SubscriptionPlan>> = {
-  'northwind-subscription-box': { count: 14, amounts: [29, 39, 59], interval: 'monthly', label: 'Monthly box' },
+  'northwind-subscription-box': {
+    count: 14,
+    amounts: [29, 39, 59],
+    interval: 'monthly',
+    label: 'Monthly box',
+  },
   'peak-performance-fitness': { count: 10, amounts: [49, 79], interval: 'monthly', label: 'Club membership' },
   'pixelforge-software': { count: 8, amounts: [99, 249], interval: 'yearly', label: 'Pro plan (annual)' },
   'harborview-family-dental': { count: 4, amounts: [150, 200], interval: 'monthly', label: 'Treatment plan' },
@@ -147,7 +162,12 @@ function customerRow(
   };
 }
 
-function paymentMethodRows(ctx: SeedContext, rng: Rng, spec: MerchantSpec, customer: CustomerRow): MethodRow[] {
+function paymentMethodRows(
+  ctx: SeedContext,
+  rng: Rng,
+  spec: MerchantSpec,
+  customer: CustomerRow,
+): MethodRow[] {
   const count = rng.between(1, 3);
   const seen = new Set<string>();
   const rows: MethodRow[] = [];
@@ -237,12 +257,24 @@ function subscriptionRow(
   }
   if (outcome < 0.25 && startDaysAgo > 250 && plan.interval === 'monthly') {
     const endDate = addMonths(base.startDate, 6);
-    return { ...base, cycles: 6, endDate, isActive: false, endReason: 'Completed', endedAt: new Date(`${endDate}T12:00:00Z`) };
+    return {
+      ...base,
+      cycles: 6,
+      endDate,
+      isActive: false,
+      endReason: 'Completed',
+      endedAt: new Date(`${endDate}T12:00:00Z`),
+    };
   }
   return base;
 }
 
-function endSeries(ctx: SeedContext, base: SubscriptionRow, daysAgo: number, reason: string): SubscriptionRow {
+function endSeries(
+  ctx: SeedContext,
+  base: SubscriptionRow,
+  daysAgo: number,
+  reason: string,
+): SubscriptionRow {
   return {
     ...base,
     isActive: false,
@@ -298,7 +330,13 @@ function vtSpecsFor(spec: MerchantSpec): VtSpec[] {
       isActive: true,
       customFields: [
         { id: 'order-number', name: 'Order Number', type: 'text', required: false, requireForGuest: true },
-        { id: 'table', name: 'Table Number', type: 'dropdown', values: ['1', '2', '3', '4'], required: false },
+        {
+          id: 'table',
+          name: 'Table Number',
+          type: 'dropdown',
+          values: ['1', '2', '3', '4'],
+          required: false,
+        },
       ],
     });
   }
@@ -307,7 +345,13 @@ function vtSpecsFor(spec: MerchantSpec): VtSpec[] {
       name: 'Front Desk',
       isActive: true,
       customFields: [
-        { id: 'patient-number', name: 'Patient Number', type: 'text', required: false, requireForGuest: true },
+        {
+          id: 'patient-number',
+          name: 'Patient Number',
+          type: 'text',
+          required: false,
+          requireForGuest: true,
+        },
         {
           id: 'clinic',
           name: 'Clinic Location',

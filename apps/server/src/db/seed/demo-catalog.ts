@@ -343,6 +343,8 @@ const merchantList = [
     cardRate: '2.75+0.10',
     achRate: null,
     liveDaysAgo: 160,
+    // Boarded five months ago: monthly billing shows the months before as not transacting.
+    isMonthlyBillingEnabled: true,
   },
   {
     key: 'prairie-books-games',
@@ -1035,8 +1037,22 @@ export const lastNames = (
 ).split(' ');
 
 export const streetNames = [
-  'Main St', 'Oak Ave', 'Maple Dr', 'Cedar Ln', 'Pine St', 'Elm St', 'Washington Ave', 'Lake Rd',
-  'Hill St', 'Park Ave', 'River Rd', 'Church St', 'Market St', 'Broadway', 'Highland Ave', 'Sunset Blvd',
+  'Main St',
+  'Oak Ave',
+  'Maple Dr',
+  'Cedar Ln',
+  'Pine St',
+  'Elm St',
+  'Washington Ave',
+  'Lake Rd',
+  'Hill St',
+  'Park Ave',
+  'River Rd',
+  'Church St',
+  'Market St',
+  'Broadway',
+  'Highland Ave',
+  'Sunset Blvd',
 ];
 
 // Public ABA routing numbers of large US banks (routing numbers are not secret; accounts are fake).

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { withBulkLoad } from './bulk-load';
 import { grossCentsSql, uuidFromHex } from './generate-transactions';
 
-// Settlements, payouts, statements, billing and risk notes are aggregated from the seeded
-// transactions (design.md §5), never drawn at random: the totals on every page agree with the rows.
+// Settlements, payouts, statements and billing are aggregated from the seeded transactions
+// (design.md §5), never drawn at random: the totals on every page agree with the rows. One pass over
+// the transactions fills a small daily summary; everything but the payout items is built from it.
 
 export type LedgerInput = {
   anchorStart: Date;
@@ -13,53 +15,62 @@ export type LedgerInput = {
 
 // coalesce: pro_pay_status is null on most rows, and `not null` would poison the conditions below.
 const returned = `coalesce(t.pro_pay_status in ('ACHInReturned', 'ACHInRejected'), false)`;
+// A payment that adds to gross; its fee is what the merchant pays (returned items pay -25.00 instead).
 const addition = `t.payment_status and t.action_mode in ('settle', 'debit', 'charge', 'apple_pay') and not ${returned}`;
-// Fees are taken from additions only; returned items count -25.00 as an adjustment instead.
-const feeOnAdditions = sql.raw(`(case when ${addition} then t.fee_cents else 0 end)`);
-const grossWithoutReturns = sql`(case when ${sql.raw(returned)} then 0 else ${grossCentsSql('t')} end)`;
-const returnAdjustment = sql.raw(`(case when ${returned} then -2500 else 0 end)`);
-const reversals = sql.raw(`(case when t.payment_status and t.action_mode = 'reversal' then -t.amount_cents else 0 end)`);
 
 function anchorParts(anchorStart: Date) {
   const monthStart = new Date(Date.UTC(anchorStart.getUTCFullYear(), anchorStart.getUTCMonth(), 1));
   return {
-    anchor: sql`${anchorStart.toISOString()}::timestamptz`,
     anchorDay: sql`${anchorStart.toISOString().slice(0, 10)}::date`,
-    monthStart: sql`${monthStart.toISOString()}::timestamptz`,
+    monthStart: sql`${monthStart.toISOString().slice(0, 10)}::date`,
+    anchor: sql`${anchorStart.toISOString()}::timestamptz`,
   };
 }
 
 export async function deriveLedgers(tx: Executor, input: LedgerInput): Promise<void> {
-  await deriveSettlements(tx);
-  await derivePayouts(tx, input);
+  await summarizeTransactions(tx);
+  await deriveSettlements(tx, input);
   await deriveStatements(tx, input);
   await deriveBilling(tx, input);
-  await deriveMonthlyBilling(tx, input);
   await deriveRiskNotes(tx, input);
 }
 
-async function deriveSettlements(tx: Executor) {
+// Per merchant, day, settlement day, processor, payment method and brand.
+async function summarizeTransactions(tx: Executor) {
+  await tx.execute(sql`
+    create temp table seed_daily on commit drop as
+    select t.client_id, (t.created_at at time zone 'UTC')::date as day, t.settlement_date, t.processor,
+      t.payment_method, t.card_brand,
+      (case t.payment_method when 'check' then 'ACH' when 'cash' then 'Cash' when 'crypto' then 'Crypto'
+        else coalesce(t.card_brand, 'Card') end) as line_type,
+      count(*) filter (where t.payment_status)::int as n,
+      sum(${grossCentsSql('t')})::bigint as gross,
+      sum(case when ${sql.raw(returned)} then 0 else ${grossCentsSql('t')} end)::bigint as gross_without_returns,
+      sum(case when ${sql.raw(addition)} then t.fee_cents else 0 end)::bigint as fees,
+      count(*) filter (where ${sql.raw(addition)} and t.fee_cents > 0)::int as fee_items,
+      sum(case when ${sql.raw(returned)} then -2500 else 0 end)::bigint as adjustments,
+      sum(case when t.payment_status and t.action_mode = 'reversal' then -t.amount_cents else 0 end)::bigint
+        as chargebacks,
+      coalesce(sum(t.settlement_amount_cents), 0)::bigint as net,
+      count(*) filter (where ${sql.raw(addition)})::int as sales,
+      coalesce(sum(t.amount_cents) filter (where ${sql.raw(addition)}), 0)::bigint as sales_volume
+    from transactions t
+    group by 1, 2, 3, 4, 5, 6, 7`);
+}
+
+// A settlement group per merchant, day and processor; one payout each: paid once its day has passed,
+// held while the merchant's settlement is paused, scheduled otherwise.
+async function deriveSettlements(tx: Executor, input: LedgerInput) {
+  const { anchorDay } = anchorParts(input.anchorStart);
   await tx.execute(sql`
     insert into settlements (id, client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
       adjustments_cents, chargebacks_cents, net_cents, created_at)
-    select ${uuidFromHex('h')}, client_id, settlement_date, processor, n, gross, fee, adjustments, chargebacks, net,
-      settlement_date::timestamp at time zone 'UTC' + interval '6 hours'
-    from (
-      select md5('settlement:' || t.client_id || ':' || t.settlement_date || ':' || t.processor) as h,
-        t.client_id, t.settlement_date, t.processor, count(*)::int as n,
-        sum(${grossWithoutReturns})::bigint as gross, sum(${feeOnAdditions})::bigint as fee,
-        sum(${returnAdjustment})::bigint as adjustments, sum(${reversals})::bigint as chargebacks,
-        sum(t.settlement_amount_cents)::bigint as net
-      from transactions t
-      where t.settlement_date is not null and t.processor is not null
-      group by t.client_id, t.settlement_date, t.processor
-    ) s`);
-}
-
-// One payout per settlement group: paid once its day has passed, held while the merchant's
-// settlement is paused, scheduled otherwise.
-async function derivePayouts(tx: Executor, input: LedgerInput) {
-  const { anchorDay } = anchorParts(input.anchorStart);
+    select ${uuidFromHex(sql`md5('settlement:' || client_id || ':' || settlement_date || ':' || processor)`)},
+      client_id, settlement_date, processor, sum(n)::int, sum(gross_without_returns), sum(fees), sum(adjustments),
+      sum(chargebacks), sum(net), settlement_date::timestamp at time zone 'UTC' + interval '6 hours'
+    from seed_daily
+    where settlement_date is not null and processor is not null
+    group by client_id, settlement_date, processor`);
   await tx.execute(sql`
     insert into payouts (id, client_id, settlement_id, payout_date, amount_cents, processor, status, created_at)
     select ${uuidFromHex(sql`md5('payout:' || s.id)`)}, s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
@@ -67,48 +78,39 @@ async function derivePayouts(tx: Executor, input: LedgerInput) {
         when s.settlement_date >= ${anchorDay} then 'scheduled' else 'paid' end)::payout_status,
       s.created_at
     from settlements s join client_configs c on c.client_id = s.client_id`);
-  await tx.execute(sql`
-    insert into payout_items (id, payout_id, transaction_id, transaction_created_at, auth_amount_cents,
-      net_amount_cents, description)
-    select ${uuidFromHex(sql`md5('payout-item:' || t.id)`)}, p.id, t.id, t.created_at, t.amount_cents,
-      t.settlement_amount_cents, initcap(replace(t.type::text, '_', ' ')) || ' ' || coalesce(t.card_brand, t.payment_method)
-    from transactions t
-    join settlements s on s.client_id = t.client_id and s.settlement_date = t.settlement_date
-      and s.processor = t.processor
-    join payouts p on p.settlement_id = s.id
-    where t.settlement_date is not null`);
+  // Every settled transaction, listed under the payout that paid it.
+  await withBulkLoad(tx, 'payout_items', () =>
+    tx.execute(sql`
+      insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents, net_amount_cents)
+      select p.id, t.id, t.created_at, t.amount_cents, t.settlement_amount_cents
+      from transactions t
+      join settlements s on s.client_id = t.client_id and s.settlement_date = t.settlement_date
+        and s.processor = t.processor
+      join payouts p on p.settlement_id = s.id
+      where t.settlement_date is not null`),
+  );
 }
 
-// Statement line per card brand / ACH / cash / crypto, plus the monthly fee as a flat line.
-const lineType = sql.raw(`(case t.payment_method when 'check' then 'ACH' when 'cash' then 'Cash'
-  when 'crypto' then 'Crypto' else coalesce(t.card_brand, 'Card') end)`);
+const monthOf = (column: string): SQL => sql.raw(`date_trunc('month', ${column})::date`);
 
-function monthOf(column: string): SQL {
-  return sql.raw(`date_trunc('month', ${column} at time zone 'UTC')::date`);
-}
-
+// Statements for the months before the anchor month: a line per card brand, ACH, cash or crypto, the
+// monthly fee as a flat line, and the processors' costs by brand.
 async function deriveStatements(tx: Executor, input: LedgerInput) {
   const { monthStart } = anchorParts(input.anchorStart);
   await tx.execute(sql`
     create temp table seed_statement_lines on commit drop as
-    select t.client_id, ${monthOf('t.created_at')} as month, ${lineType} as type,
-      count(*) filter (where t.payment_status)::int as n,
-      sum(${grossCentsSql('t')})::bigint as gross,
-      sum(${grossWithoutReturns})::bigint as gross_without_returns,
-      sum(${feeOnAdditions})::bigint as fee_total,
-      count(*) filter (where ${sql.raw(addition)} and t.fee_cents > 0)::int as fee_items,
-      sum(${returnAdjustment})::bigint as adjustments,
-      sum(${reversals})::bigint as chargebacks
-    from transactions t
-    where t.created_at < ${monthStart}
+    select client_id, ${monthOf('day')} as month, line_type, sum(n)::int as n, sum(gross)::bigint as gross,
+      sum(gross_without_returns)::bigint as gross_without_returns, sum(fees)::bigint as fees,
+      sum(fee_items)::int as fee_items, sum(adjustments)::bigint as adjustments, sum(chargebacks)::bigint as chargebacks
+    from seed_daily where day < ${monthStart}
     group by 1, 2, 3`);
   await tx.execute(sql`
     insert into statements (id, client_id, month, total_transactions, total_amount_cents, total_fees_cents,
       total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at, created_at)
     select ${uuidFromHex(sql`md5('statement:' || l.client_id || ':' || l.month)`)}, l.client_id, l.month,
-      sum(l.n)::int, sum(l.gross_without_returns)::bigint, (sum(l.fee_total) + coalesce(cp.monthly_fee_cents, 0))::bigint,
+      sum(l.n)::int, sum(l.gross_without_returns)::bigint, (sum(l.fees) + coalesce(cp.monthly_fee_cents, 0))::bigint,
       sum(l.adjustments)::bigint, sum(l.chargebacks)::bigint,
-      (sum(l.gross) - sum(l.fee_total) - coalesce(cp.monthly_fee_cents, 0))::bigint,
+      (sum(l.gross) - sum(l.fees) - coalesce(cp.monthly_fee_cents, 0))::bigint,
       (l.month + interval '1 month')::timestamp at time zone 'UTC' + interval '6 hours',
       (l.month + interval '1 month')::timestamp at time zone 'UTC' + interval '6 hours'
     from seed_statement_lines l left join client_pricing cp on cp.client_id = l.client_id
@@ -118,20 +120,17 @@ async function deriveStatements(tx: Executor, input: LedgerInput) {
       flat_fee_cents, item_fee_cents, net_cents)
     select ${uuidFromHex(sql`md5('statement-line:' || x.statement_id || ':' || x.type)`)}, x.statement_id,
       row_number() over (partition by x.statement_id order by x.is_flat, x.type), x.type, x.pricing, x.n, x.gross,
-      x.fees, x.flat, x.item, x.gross - x.fees - x.flat - x.item
+      x.fees - x.item, x.flat, x.item, x.gross - x.fees - x.flat
     from (
-      select st.id as statement_id, l.type, false as is_flat, l.n, l.gross,
-        case l.type when 'ACH' then p.ach_rate when 'Cash' then null else p.card_rate end as pricing,
-        l.fee_items * (case l.type when 'ACH' then p.ach_item_cents when 'Crypto' then 0 else p.card_item_cents end)
-          as item,
-        l.fee_total - l.fee_items * (case l.type when 'ACH' then p.ach_item_cents when 'Crypto' then 0
-          else p.card_item_cents end) as fees,
-        0::bigint as flat
+      select st.id as statement_id, l.line_type as type, false as is_flat, l.n, l.gross, l.fees, 0::bigint as flat,
+        case l.line_type when 'ACH' then p.ach_rate when 'Cash' then null else p.card_rate end as pricing,
+        l.fee_items * (case l.line_type when 'ACH' then p.ach_item_cents when 'Crypto' then 0
+          else p.card_item_cents end) as item
       from seed_statement_lines l
       join statements st on st.client_id = l.client_id and st.month = l.month
       join seed_profiles p on p.client_id = l.client_id
       union all
-      select st.id, 'Monthly Fee', true, 0, 0, null, 0, 0, cp.monthly_fee_cents
+      select st.id, 'Monthly Fee', true, 0, 0, 0, cp.monthly_fee_cents, null, 0
       from statements st join client_pricing cp on cp.client_id = st.client_id
       where cp.monthly_fee_cents > 0
     ) x`);
@@ -148,12 +147,12 @@ async function deriveProcessorFees(tx: Executor, monthStart: SQL) {
       a.statement_id, a.processor, (a.month + interval '1 month' - interval '1 day')::date, v.description, a.n,
       a.volume, v.rate_percent, v.per_item, v.total
     from (
-      select st.id as statement_id, st.month, t.processor,
-        case t.payment_method when 'check' then 'ACH' when 'crypto' then 'CRYPTO' else t.card_brand end as brand,
-        count(*)::int as n, sum(t.amount_cents)::bigint as volume
-      from transactions t
-      join statements st on st.client_id = t.client_id and st.month = ${monthOf('t.created_at')}
-      where t.created_at < ${monthStart} and ${sql.raw(addition)} and t.processor is not null
+      select st.id as statement_id, st.month, d.processor,
+        case d.payment_method when 'check' then 'ACH' when 'crypto' then 'CRYPTO' else d.card_brand end as brand,
+        sum(d.sales)::int as n, sum(d.sales_volume)::bigint as volume
+      from seed_daily d
+      join statements st on st.client_id = d.client_id and st.month = ${monthOf('d.day')}
+      where d.day < ${monthStart} and d.processor is not null and d.sales > 0
       group by 1, 2, 3, 4
     ) a
     join processor_cost_models m on m.processor = a.processor and m.card_brand = a.brand and m.card_type = 'any'
@@ -170,7 +169,7 @@ async function deriveProcessorFees(tx: Executor, monthStart: SQL) {
 }
 
 async function deriveBilling(tx: Executor, input: LedgerInput) {
-  const { anchorDay } = anchorParts(input.anchorStart);
+  const { anchorDay, monthStart } = anchorParts(input.anchorStart);
   await tx.execute(sql`
     insert into billing_line_items (id, client_id, statement_date, detail_description, total_cents, paid_at, created_at)
     select ${uuidFromHex(sql`md5('bill:' || st.id || ':' || v.description)`)}, st.client_id,
@@ -190,18 +189,13 @@ async function deriveBilling(tx: Executor, input: LedgerInput) {
   // Card sales per central processing (settlement) day; ACH and cash are not card sales.
   await tx.execute(sql`
     insert into rolling_billing (id, client_id, central_processing_date, cc_sales_cents, total_billing_cents)
-    select ${uuidFromHex(sql`md5('rolling:' || t.client_id || ':' || t.settlement_date)`)}, t.client_id, t.settlement_date,
-      coalesce(sum(${grossWithoutReturns}) filter (where t.payment_method = 'card'), 0)::bigint,
-      sum(${feeOnAdditions})::bigint
-    from transactions t
-    where t.settlement_date is not null
-    group by t.client_id, t.settlement_date`);
-}
-
-// A row per billing-enabled merchant and month, months without transactions included (spec 3:
-// is_transacting_in_month is derived from transaction_count).
-async function deriveMonthlyBilling(tx: Executor, input: LedgerInput) {
-  const { anchorDay, monthStart } = anchorParts(input.anchorStart);
+    select ${uuidFromHex(sql`md5('rolling:' || client_id || ':' || settlement_date)`)}, client_id, settlement_date,
+      coalesce(sum(gross_without_returns) filter (where payment_method = 'card'), 0)::bigint, sum(fees)::bigint
+    from seed_daily
+    where settlement_date is not null
+    group by client_id, settlement_date`);
+  // A row per billing-enabled merchant and month, months without sales included (spec 3:
+  // is_transacting_in_month is derived from transaction_count).
   await tx.execute(sql`
     insert into monthly_billing (id, client_id, month, transaction_count, total_transaction_amount_cents,
       last_transaction_date_in_month, monthly_minimum_cents, monthly_fee_cents, paid_at, created_at)
@@ -214,15 +208,12 @@ async function deriveMonthlyBilling(tx: Executor, input: LedgerInput) {
     from clients c
     join client_pricing cp on cp.client_id = c.id
     cross join lateral (
-      select (${monthStart} at time zone 'UTC' - make_interval(months => k))::date as month
-      from generate_series(0, 12) as k
+      select (${monthStart} - make_interval(months => k))::date as month from generate_series(0, 12) as k
     ) m
     left join (
-      select t.client_id, ${monthOf('t.created_at')} as month, count(*)::int as n,
-        sum(t.amount_cents)::bigint as total, max((t.created_at at time zone 'UTC')::date) as last_day
-      from transactions t
-      where ${sql.raw(addition)}
-      group by 1, 2
+      select client_id, ${monthOf('day')} as month, sum(sales)::int as n, sum(sales_volume)::bigint as total,
+        max(day) filter (where sales > 0) as last_day
+      from seed_daily group by 1, 2
     ) a on a.client_id = c.id and a.month = m.month
     where c.is_monthly_billing_enabled`);
 }
@@ -235,7 +226,7 @@ async function deriveRiskNotes(tx: Executor, input: LedgerInput) {
     select ${uuidFromHex(sql`md5('risk-note:' || t.id)`)} as id, t.id as transaction_id, t.created_at, t.client_id,
       row_number() over (order by t.created_at desc, t.id) as rn
     from transactions t join client_configs c on c.client_id = t.client_id
-    where t.created_at >= ${anchor} - interval '60 days' and t.payment_status
+    where t.created_at >= ${anchor} - interval '90 days' and t.payment_status
       and t.amount_cents > c.high_ticket_cents
     order by t.created_at desc, t.id
     limit 12`);

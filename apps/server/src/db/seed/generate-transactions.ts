@@ -3,30 +3,49 @@ import type { Executor } from '../client';
 import { firstNames, lastNames } from './demo-catalog';
 import { exampleDomains } from './people';
 
-// Transactions are generated set-based, in SQL: one INSERT … SELECT over generate_series, with every
-// "random" choice taken from md5 of (seed key, row number). The same key and anchor give the same
-// rows on PGlite and PostgreSQL, and a million rows take seconds instead of a million round trips.
+// Transactions are generated set-based, in SQL: every "random" choice is a hash of (seed, row
+// number). hashint8extended is the hash PostgreSQL keeps stable across versions and platforms (hash
+// partitioning relies on it), so PGlite and PostgreSQL produce the same rows.
+//
+// Two steps keep a million rows within seconds:
+// 1. A pool of row templates: merchant, kind, card, customer, location and the JSON documents, built
+//    once (tens of thousands of rows). Customers come back with the same card, as they do in life.
+// 2. The transactions: each picks a template and computes only what differs per row (id, moment,
+//    amount, fee, settlement). Rows come in pairs: row A is a payment; row B is either another payment
+//    or a refund, void or reversal of A, which links a follow-up to its original without a window
+//    function or a join.
 
 export type TransactionGenerationInput = {
-  // Seeds the md5 draws; includes the anchor day.
-  key: string;
+  // 32-bit seed of the draws (from the seed key, which includes the anchor day).
+  seed: number;
   count: number;
   anchorStart: Date;
   slotCount: number;
 };
 
-function textArray(values: readonly string[]): SQL {
-  return sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
+// One template per ten transactions, within bounds: enough variety for a million rows, and cheap
+// for the small default data set.
+export function templatePoolSize(count: number): number {
+  return Math.min(40_000, Math.max(2_000, Math.ceil(count / 10)));
 }
 
-// A version-4-shaped uuid from 32 hex digits (strict validators check the version and variant).
+const mask28 = 268435455;
+
+function textArray(values: readonly string[]): string {
+  return `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+}
+
+// A version-4 uuid from 32 hex digits: version nibble 4, variant nibble 8 (RFC 9562), so strict
+// validators accept it; the hex is read once.
+function uuidSql(hex: string): string {
+  return `overlay(overlay(${hex} placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid`;
+}
+
 export function uuidFromHex(hex: SQL | string): SQL {
-  const h = typeof hex === 'string' ? sql.raw(hex) : hex;
-  return sql`(overlay(overlay(${h} placing '4' from 13 for 1) placing substr('89ab', 1 + (('x' || substr(${h}, 17, 1))::bit(4)::int % 4), 1) from 17 for 1))::uuid`;
+  if (typeof hex === 'string') return sql.raw(uuidSql(hex));
+  const [before = '', after = ''] = uuidSql('\u0000').split('\u0000');
+  return sql`${sql.raw(before)}${hex}${sql.raw(after)}`;
 }
-
-// 28 uniformly distributed bits from the hex digits at position `from` (1-based) of an md5.
-const bits = (hex: string, from: number) => sql.raw(`('x' || substr(${hex}, ${from}, 7))::bit(28)::int`);
 
 // Gross per spec 3 §9: settle, debit, charge and apple_pay add; refunds, voids, reversals and credits
 // subtract (terminal voids and refunds too); failed payments count nothing; returned or rejected ACH
@@ -41,264 +60,266 @@ export function grossCentsSql(t: string): SQL {
     else 0 end)`);
 }
 
-const insertColumns = sql.raw(`insert into transactions (
+const draw = (key: string, seed: number) => `(hashint8extended(${key}, ${seed}) & ${mask28})::int`;
+
+export async function generateTransactions(tx: Executor, input: TransactionGenerationInput): Promise<void> {
+  const templates = templatePoolSize(input.count);
+  await buildTemplates(tx, input, templates);
+  await insertPairs(tx, input, templates);
+}
+
+// ---- Step 1: templates ------------------------------------------------------------------------
+
+async function buildTemplates(
+  tx: Executor,
+  input: TransactionGenerationInput,
+  templates: number,
+): Promise<void> {
+  const seed = input.seed;
+  const anchorYear = input.anchorStart.getUTCFullYear();
+  await tx.execute(
+    sql.raw(`
+    create temp table seed_templates on commit drop as
+    with draws as (
+      select t, ${draw('t', seed + 1)} as r_slot, ${draw('t', seed + 2)} as r_kind, ${draw('t', seed + 3)} as r_card,
+        ${draw('t', seed + 4)} as r_who, ${draw('t', seed + 5)} as r_misc
+      from generate_series(0, ${templates - 1}) as t
+    ),
+    picked as (
+      select d.*, p.*, c.id as vault_customer_id, c.token as vault_token, c.first_name as vault_first,
+        c.last_name as vault_last, c.email as vault_email, c.issuer as vault_issuer, c.last4 as vault_last4,
+        e.id as site_id, e.name as site_name, e.custom_fields as site_fields,
+        ${kindSql()} as kind
+      from draws d
+      join seed_slots p on p.slot = d.r_slot % ${input.slotCount}
+      join seed_customers c on c.idx = p.idx and c.k = case
+        when p.customer_count > 0 and d.r_who % 100 < 30 then (d.r_who / 100) % p.customer_count else -1 end
+      join seed_sites e on e.idx = p.idx and e.k = case when p.site_count > 0 then d.r_misc % p.site_count else -1 end
+    ),
+    ranked as (
+      select q.*, row_number() over (partition by q.kind order by q.t) - 1 as kind_rank from picked q
+    ),
+    shaped as (
+      select q.*,
+        q.kind in ('card', 'terminal', 'auth', 'decline', 'failure', 'blind_refund', 'batch') as is_card,
+        q.kind in ('ach', 'ach_credit') as is_ach,
+        -- One ACH template in twenty-five is returned and one rejected (by rank, so both always occur).
+        case when q.kind = 'ach' and q.kind_rank % 25 = 0 then 'ACHInReturned'::pro_pay_status
+          when q.kind = 'ach' and q.kind_rank % 25 = 1 then 'ACHInRejected'::pro_pay_status end as pro_pay,
+        case when q.vault_issuer is not null then q.vault_issuer when q.r_card % 100 < 50 then 'VISA'
+          when q.r_card % 100 < 80 then 'MC' when q.r_card % 100 < 92 then 'AMEX' else 'DISC' end as brand0,
+        coalesce(q.vault_first, (${textArray(firstNames)})[1 + q.r_who % ${firstNames.length}]) as first_name,
+        coalesce(q.vault_last, (${textArray(lastNames)})[1 + (q.r_who / 40) % ${lastNames.length}]) as last_name,
+        (array['charge', 'cc', 'card']::transaction_type[])[1 + q.r_misc % 3] as card_variant
+      from ranked q
+    ),
+    described as (
+      select s.t, s.idx, s.client_id, s.kind, s.avg_ticket_cents, s.high_ticket_cents, s.first_day_back,
+        s.last_day_back, s.site_id as sub_entity_id, s.first_name, s.last_name, s.pro_pay as pro_pay_status,
+        ${templateColumns(anchorYear)}
+      from shaped s
+    )
+    select d.*,
+      jsonb_strip_nulls(jsonb_build_object('token', d.token, 'sub_location', case when d.site_name is not null
+        then jsonb_build_object('name', d.site_name, 'custom_fields', d.site_fields) end)) as api_response,
+      case when d.payment_method = 'card' then jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || d.last4,
+        'AUTH_RESP', case when d.payment_status then '00' else '05' end) end as third_party_api_response,
+      jsonb_build_object('firstName', d.first_name, 'lastName', d.last_name, 'email', d.email,
+        'customFields', case when d.site_name is not null then jsonb_build_object(d.location_field, d.site_name)
+          else '{}'::jsonb end) as meta
+    from described d`),
+  );
+  await tx.execute(sql`analyze seed_templates`);
+}
+
+// Kinds of payment in per mille of the draws. A crypto-only merchant takes crypto (10 % declined).
+function kindSql(): string {
+  const k = 'd.r_kind % 1000';
+  return `case
+      when p.is_crypto_only then case when ${k} >= 900 then 'decline' else 'crypto' end
+      when ${k} < 420 then 'card'
+      when ${k} < 500 then case when p.has_terminals then 'terminal' else 'card' end
+      when ${k} < 530 then 'auth'
+      when ${k} < 640 then case when p.ach_processor is not null then 'ach' else 'card' end
+      when ${k} < 670 then 'cash'
+      when ${k} < 676 then case when p.has_terminals then 'batch' else 'card' end
+      when ${k} < 726 then 'decline'
+      when ${k} < 741 then 'failure'
+      when ${k} < 746 then 'blind_refund'
+      when ${k} < 756 then case when p.ach_processor is not null then 'ach_credit' else 'card' end
+      else 'card' end`;
+}
+
+// Everything about a template row that does not depend on its amount or moment.
+function templateColumns(anchorYear: number): string {
+  const last4 = `coalesce(s.vault_last4, lpad(((s.r_card / 1000) % 10000)::text, 4, '0'))`;
+  const expiry = `lpad((1 + (s.r_card / 7) % 12)::text, 2, '0') || '-' || (${anchorYear} + 1 + (s.r_card / 11) % 4)`;
+  return `case s.kind when 'card' then s.card_variant
+        when 'terminal' then (array['terminal_charge', 'terminal']::transaction_type[])[1 + s.r_misc % 2]
+        when 'auth' then 'authorize' when 'ach' then (array['ach', 'debit']::transaction_type[])[1 + s.r_misc % 2]
+        when 'cash' then 'cash' when 'batch' then 'batch' when 'blind_refund' then 'blind_refund'
+        when 'ach_credit' then 'credit' else 'charge' end as type,
+      case s.kind when 'card' then case when s.r_misc % 20 = 0 then 'apple_pay'::action_mode
+            when s.card_variant = 'card' then 'settle' else 'charge' end
+        when 'auth' then 'settle' when 'ach' then 'debit' when 'batch' then null
+        when 'blind_refund' then 'blind_refund' when 'ach_credit' then 'credit' else 'charge' end as action_mode,
+      case s.kind when 'auth' then 'auth_capture' when 'ach' then 'debit' when 'batch' then 'batch_close'
+        when 'blind_refund' then 'blind_refund' when 'ach_credit' then 'credit' else 'sale' end as action,
+      case when s.is_card then 'card' when s.is_ach then 'check' when s.kind = 'cash' then 'cash' else 'crypto' end
+        as payment_method,
+      case when s.is_card then s.card_processor when s.is_ach then s.ach_processor
+        when s.kind = 'crypto' then s.crypto_processor end as processor,
+      s.kind not in ('decline', 'failure') as payment_status,
+      s.kind <> 'failure' as request_status,
+      case when s.kind = 'decline' then 'Declined' when s.kind = 'failure' then 'Error'
+        when s.pro_pay = 'ACHInReturned' then 'Returned' when s.pro_pay = 'ACHInRejected' then 'Rejected'
+        else 'Approved' end as status,
+      s.kind in ('card', 'terminal', 'auth', 'ach', 'cash', 'crypto') and s.pro_pay is null as is_original,
+      -- fee = amount * fee_bps / 10000 + fee_item_cents
+      case when s.kind in ('card', 'terminal', 'auth', 'crypto') then s.card_bps when s.kind = 'ach' then s.ach_bps
+        else 0 end as fee_bps,
+      case when s.kind in ('card', 'terminal', 'auth', 'decline') then s.card_item_cents
+        when s.kind in ('ach', 'ach_credit') then s.ach_item_cents else 0 end as fee_item_cents,
+      case when s.kind in ('card', 'terminal', 'auth') then s.surcharge_bps else 0 end as surcharge_bps,
+      case s.kind when 'blind_refund' then 1 when 'batch' then 25 else 1 end as amount_multiplier,
+      case s.kind when 'blind_refund' then 3 else 1 end as amount_divisor,
+      -- Days from the payment to its settlement; null: never settles (cash, batch records, failures).
+      case when s.kind in ('cash', 'batch', 'decline', 'failure') then null when s.pro_pay is not null then 5
+        when s.is_ach then 2 else 1 end as settle_days,
+      case when s.is_card then s.brand0 end as card_brand,
+      case when s.is_card then case when (s.r_card / 100) % 10 < 6 then 'credit'
+        when (s.r_card / 100) % 10 < 9 then 'debit' else 'prepaid' end end as card_type,
+      case when s.is_card or s.is_ach then ${last4} end as last4,
+      case when s.is_card then coalesce(s.vault_token, s.brand0 || '-' || ${last4} || '-' || ${expiry})
+        when s.is_ach then 'BANK-' || ${last4} end as token,
+      case when s.kind = 'batch' then null else s.vault_customer_id end as customer_id,
+      coalesce(s.vault_email, lower(s.first_name || '.' || s.last_name || ((s.r_who / 1600) % 90) || '@'
+        || (${textArray(exampleDomains)})[1 + (s.r_who / 7) % ${exampleDomains.length}])) as email,
+      s.site_name, s.site_fields, s.location_field`;
+}
+
+// ---- Step 2: the transactions --------------------------------------------------------------------
+
+const insertColumns = `insert into transactions (
   id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents, surcharge_cents,
   payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor, payment_method,
   last4, token, customer_first_name, customer_last_name, customer_email, original_transaction_id,
-  settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)`);
+  settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)`;
 
-export async function generateTransactions(tx: Executor, input: TransactionGenerationInput): Promise<void> {
-  const anchor = sql`${input.anchorStart.toISOString()}::timestamptz`;
-  const anchorYear = input.anchorStart.getUTCFullYear();
-  await tx.execute(sql`
+async function insertPairs(
+  tx: Executor,
+  input: TransactionGenerationInput,
+  templates: number,
+): Promise<void> {
+  const anchor = `'${input.anchorStart.toISOString()}'::timestamptz`;
+  const s = input.seed + 100;
+  const hex = (n: number) => `lpad(to_hex(hashint8extended(k, ${s + n})), 16, '0')`;
+  await tx.execute(
+    sql.raw(`
     ${insertColumns}
-    with draws as (
-      select g, md5(${input.key}::text || ':' || g) as h1, md5(${input.key}::text || ':' || g || ':b') as h2
-      from generate_series(1, ${input.count}::int) as g
+    with pairs as materialized (
+      select k, ${draw('k', s + 1)} % ${templates} as a_t, ${draw('k', s + 2)} % ${templates} as b_t,
+        ${draw('k', s + 3)} as a_day, ${draw('k', s + 4)} as a_sec, ${draw('k', s + 5)} as a_amount,
+        ${draw('k', s + 6)} as b_day, ${draw('k', s + 7)} as b_sec, ${draw('k', s + 8)} as b_amount,
+        ${draw('k', s + 9)} as b_misc,
+        ${hex(10)} || ${hex(11)} as a_hex, ${hex(12)} || ${hex(13)} as b_hex
+      from generate_series(1, ${Math.ceil(input.count / 2)}) as k
     ),
-    r as (
-      select g, h1,
-        ${bits('h1', 1)} as r_slot, ${bits('h1', 8)} as r_day, ${bits('h1', 15)} as r_sec,
-        ${bits('h1', 22)} as r_kind, ${bits('h2', 1)} as r_amount, ${bits('h2', 8)} as r_card,
-        ${bits('h2', 15)} as r_who, ${bits('h2', 22)} as r_misc
-      from draws
+    rows as (
+      select p.k, p.a_hex, p.b_hex, p.b_misc, p.b_day, p.b_sec, p.a_t, p.b_t,
+        ${momentSql('a', anchor)} as a_at, ${momentSql('b', anchor)} as b_at,
+        ${amountSql('a')} as a_amount, ${amountSql('b')} as b_amount,
+        -- B undoes A for about one pair in seven, when A is a payment that can be undone.
+        ta.is_original and p.b_misc % 1000 < 140 as is_followup,
+        ${followupKindSql()} as fu
+      from pairs p
+      join seed_templates ta on ta.t = p.a_t
+      join seed_templates tb on tb.t = p.b_t
+      offset 0
     ),
-    ${basePicks(anchor, anchorYear, input.slotCount)},
-    ${ownAttributes()},
-    ${linkedToPrevious()},
-    ${finalRows(anchor)}
-    select id, final_client_id, sub_entity_id, customer_id, type::transaction_type, action, action_mode::action_mode,
-      amount_cents, fee_cents, surcharge_cents, payment_status, request_status, status, card_brand, card_type,
-      pro_pay_status::pro_pay_status, processor::processor, payment_method, last4, token,
-      first_name, last_name, email, original_transaction_id,
-      ${settlementColumns()},
-      ${jsonColumns()},
-      created_at
-    from final`);
+    emitted as (
+      select r.*, v.side, case when v.side = 2 and not r.is_followup then r.b_t else r.a_t end as t,
+        v.side = 2 and r.is_followup as is_followup_row
+      from rows r cross join (values (1), (2)) as v(side)
+      where v.side = 1 or r.k * 2 <= ${input.count}
+    ),
+    final as (
+      select ${finalColumns(anchor)}
+      from emitted e join seed_templates t on t.t = e.t
+      offset 0
+    )
+    select id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
+      surcharge_cents, payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor,
+      payment_method, last4, token, first_name, last_name, email, original_transaction_id,
+      case when settle_days is null then null
+        when pro_pay_status in ('ACHInReturned', 'ACHInRejected') then -2500
+        when action_mode in ('settle', 'debit', 'charge', 'apple_pay') then amount_cents - fee_cents
+        when action_mode is null then 0 else -amount_cents end,
+      (created_at at time zone 'America/New_York')::date + settle_days,
+      api_response, third_party_api_response, meta, created_at
+    from final`),
+  );
 }
 
-// Merchant, moment, amount, card and customer of each row, before its kind is known.
-function basePicks(anchor: SQL, anchorYear: number, slots: number): SQL {
-  return sql`base as (
-    select r.*, p.*, ${uuidFromHex('r.h1')} as id,
-      ${anchor} - make_interval(days => p.last_day_back + r.r_day % (p.first_day_back - p.last_day_back + 1))
-        + make_interval(secs => 43200 + r.r_sec % 43200) as at,
-      case
-        when p.is_crypto_only then case when r.r_kind % 1000 >= 900 then 'followup'
-          when r.r_kind % 1000 >= 860 then 'decline' else 'crypto' end
-        when r.r_kind % 1000 < 420 then 'card'
-        when r.r_kind % 1000 < 500 then case when p.has_terminals then 'terminal' else 'card' end
-        when r.r_kind % 1000 < 530 then 'auth'
-        when r.r_kind % 1000 < 640 then case when p.ach_processor is not null then 'ach' else 'card' end
-        when r.r_kind % 1000 < 670 then 'cash'
-        when r.r_kind % 1000 < 676 then case when p.has_terminals then 'batch' else 'card' end
-        when r.r_kind % 1000 < 726 then 'decline'
-        when r.r_kind % 1000 < 741 then 'failure'
-        when r.r_kind % 1000 < 746 then 'blind_refund'
-        when r.r_kind % 1000 < 756 then case when p.ach_processor is not null then 'ach_credit' else 'card' end
-        when r.r_kind % 1000 < 900 then 'card'
-        else 'followup'
-      end as kind0,
-      case when r.r_amount % 1000 < 4 then p.high_ticket_cents * (105 + r.r_misc % 150) / 100
-        else greatest(100, round(p.avg_ticket_cents * (0.15 + 2.2 * (r.r_amount / 268435456.0) ^ 2)))::bigint
-      end as amount0,
-      case when c.id is not null then c.issuer when r.r_card % 100 < 50 then 'VISA' when r.r_card % 100 < 80 then 'MC'
-        when r.r_card % 100 < 92 then 'AMEX' else 'DISC' end as brand0,
-      case when (r.r_card / 100) % 10 < 6 then 'credit' when (r.r_card / 100) % 10 < 9 then 'debit'
-        else 'prepaid' end as card_type0,
-      coalesce(c.last4, lpad(((r.r_card / 1000) % 10000)::text, 4, '0')) as last4_0,
-      lpad((1 + (r.r_card / 7) % 12)::text, 2, '0') || '-' || (${anchorYear}::int + 1 + (r.r_card / 11) % 4) as expiry0,
-      c.id as vault_customer_id, c.token as vault_token,
-      coalesce(c.first_name, (${textArray(firstNames)})[1 + r.r_who % ${firstNames.length}]) as first0,
-      coalesce(c.last_name, (${textArray(lastNames)})[1 + (r.r_who / 40) % ${lastNames.length}]) as last0,
-      c.email as vault_email,
-      (${textArray(exampleDomains)})[1 + (r.r_who / 7) % ${exampleDomains.length}] as domain0,
-      (r.r_who / 1600) % 90 as email_n,
-      se.id as se_id, se.name as se_name, se.custom_fields as se_custom_fields
-    from r
-    join seed_slots s on s.slot = r.r_slot % ${slots}::int
-    join seed_profiles p on p.idx = s.idx
-    join seed_counts n on n.idx = p.idx
-    left join seed_customers c on c.idx = p.idx and n.customer_count > 0 and r.r_who % 100 < 30
-      and c.k = (r.r_who / 100) % greatest(n.customer_count, 1)
-    left join seed_sub_entities se on se.idx = p.idx and n.sub_entity_count > 0
-      and se.k = r.r_misc % greatest(n.sub_entity_count, 1)
-  )`;
+// Between the merchant's first and last active day, in US business hours (12:00-24:00 UTC).
+function momentSql(x: 'a' | 'b', anchor: string): string {
+  return `${anchor} - make_interval(days => t${x}.last_day_back + p.${x}_day % (t${x}.first_day_back - t${x}.last_day_back + 1))
+      + make_interval(secs => 43200 + p.${x}_sec % 43200)`;
 }
 
-// The row as if it stood alone. A 'followup' that finds no original before it is an ordinary sale.
-function ownAttributes(): SQL {
-  return sql.raw(`own as (
-    select b.*, k.kind,
-      k.kind in ('card', 'terminal', 'auth', 'decline', 'failure', 'blind_refund', 'batch') as is_card,
-      k.kind in ('ach', 'ach_credit') as is_ach,
-      case when b.kind0 = 'ach' and (b.r_misc / 100) % 100 < 3 then 'ACHInReturned'
-        when b.kind0 = 'ach' and (b.r_misc / 100) % 100 < 5 then 'ACHInRejected' end as pro_pay0
-    from base b
-    cross join lateral (select case when b.kind0 = 'followup'
-      then case when b.is_crypto_only then 'crypto' else 'card' end else b.kind0 end as kind) k
-  ),
-  own2 as (
-    select o.*,
-      case o.kind when 'card' then (array['charge', 'cc', 'card'])[1 + o.r_misc % 3]
-        when 'terminal' then (array['terminal_charge', 'terminal'])[1 + o.r_misc % 2]
-        when 'auth' then 'authorize' when 'ach' then (array['ach', 'debit'])[1 + o.r_misc % 2]
-        when 'cash' then 'cash' when 'batch' then 'batch' when 'blind_refund' then 'blind_refund'
-        when 'ach_credit' then 'credit' else 'charge' end as own_type,
-      case o.kind when 'card' then case when o.r_misc % 20 = 0 then 'apple_pay'
-            when (array['charge', 'cc', 'card'])[1 + o.r_misc % 3] = 'card' then 'settle' else 'charge' end
-        when 'auth' then 'settle' when 'ach' then 'debit' when 'batch' then null
-        when 'blind_refund' then 'blind_refund' when 'ach_credit' then 'credit' else 'charge' end as own_action_mode,
-      case o.kind when 'auth' then 'auth_capture' when 'ach' then 'debit' when 'batch' then 'batch_close'
-        when 'blind_refund' then 'blind_refund' when 'ach_credit' then 'credit' else 'sale' end as own_action,
-      case when o.is_card then 'card' when o.is_ach then 'check' when o.kind = 'cash' then 'cash' else 'crypto' end
-        as own_payment_method,
-      case when o.is_card then o.card_processor when o.is_ach then o.ach_processor when o.kind = 'crypto'
-        then o.crypto_processor end as own_processor,
-      case o.kind when 'blind_refund' then greatest(100, o.amount0 / 3) when 'batch' then o.amount0 * 25
-        else o.amount0 end as own_amount,
-      case when o.kind = 'batch' then null else o.vault_customer_id end as own_customer_id,
-      case when o.is_card then o.brand0 end as own_brand,
-      case when o.is_card then o.card_type0 end as own_card_type,
-      case when o.is_card or o.is_ach then o.last4_0 end as own_last4,
-      case when o.is_card then coalesce(o.vault_token, o.brand0 || '-' || o.last4_0 || '-' || o.expiry0)
-        when o.is_ach then 'BANK-' || o.last4_0 end as own_token,
-      coalesce(o.vault_email, lower(o.first0 || '.' || o.last0 || o.email_n || '@' || o.domain0)) as own_email,
-      o.kind0 in ('card', 'terminal', 'auth', 'ach', 'cash', 'crypto') and o.pro_pay0 is null as is_original
-    from own o
-  )`);
+// Skewed around the merchant's average ticket (0.15x to 2.35x); one in a hundred above its
+// high-ticket limit, for the risk lists.
+function amountSql(x: 'a' | 'b'): string {
+  const draw = `p.${x}_amount`;
+  const u = `(${draw} / 16384)::bigint`;
+  return `(case when ${draw} % 1000 < 10 then t${x}.high_ticket_cents * (105 + (${draw} / 1000) % 150) / 100
+      else greatest(100, t${x}.avg_ticket_cents * (150 + 2200 * ${u} * ${u} / 268435456) / 1000) end)
+      * t${x}.amount_multiplier / t${x}.amount_divisor`;
 }
 
-// Each row can see the row before it: a 'followup' row refunds, voids or reverses it.
-function linkedToPrevious(): SQL {
-  const lagged = [
-    'id',
-    'kind0',
-    'is_original',
-    'at',
-    'own_amount',
-    'client_id',
-    'se_id',
-    'se_name',
-    'se_custom_fields',
-    'location_field',
-    'own_customer_id',
-    'own_processor',
-    'own_payment_method',
-    'own_brand',
-    'own_card_type',
-    'own_last4',
-    'own_token',
-    'first0',
-    'last0',
-    'own_email',
-  ];
-  const columns = lagged.map((c) => `lag(${c}) over w as prev_${c}`).join(',\n      ');
-  return sql.raw(`linked as (
-    select o.*, ${columns},
-      o.kind0 = 'followup' and coalesce(lag(is_original) over w, false) as is_followup
-    from own2 o
-    window w as (order by g)
-  ),
-  followup as (
-    select l.*,
-      case when not l.is_followup then null
-        when l.prev_kind0 = 'ach' then case when l.r_misc % 100 < 60 then 'ach_refund' else 'void' end
-        when l.prev_kind0 = 'terminal' then case when l.r_misc % 100 < 50 then 'terminal_void' else 'terminal_refund' end
-        when l.prev_kind0 in ('cash', 'crypto') then 'refund_full'
-        when l.r_misc % 100 < 35 then 'void'
-        when l.r_misc % 100 < 65 then 'refund_full'
-        when l.r_misc % 100 < 95 then 'refund_partial'
-        else 'reversal' end as fu
-    from linked l
-  )`);
+function followupKindSql(): string {
+  return `case when ta.kind = 'ach' then case when p.b_misc % 100 < 60 then 'ach_refund' else 'void' end
+      when ta.kind = 'terminal' then case when p.b_misc % 100 < 50 then 'terminal_void' else 'terminal_refund' end
+      when ta.kind in ('cash', 'crypto') then 'refund_full'
+      when p.b_misc % 100 < 35 then 'void'
+      when p.b_misc % 100 < 65 then 'refund_full'
+      when p.b_misc % 100 < 95 then 'refund_partial'
+      else 'reversal' end`;
 }
 
-// Own attributes, or for a follow-up those of the original it undoes.
-function finalRows(anchor: SQL): SQL {
-  return sql`final as (
-    select f.*,
-      case when f.is_followup then f.prev_client_id else f.client_id end as final_client_id,
-      case when f.is_followup then (case f.fu when 'ach_refund' then 'ach_refund' when 'void' then 'void'
-          when 'terminal_void' then 'void' when 'reversal' then 'reversal' else 'refund' end)
-        else f.own_type end as type,
-      case when f.is_followup then (case f.fu when 'ach_refund' then 'credit' when 'void' then 'void'
+// A follow-up row keeps the template (merchant, card, customer) of its original and replaces what
+// makes it a refund, void or reversal.
+function finalColumns(anchor: string): string {
+  const f = 'e.is_followup_row';
+  const own = `case when e.side = 1 then e.a_amount else e.b_amount end`;
+  const amount = `case when not ${f} then ${own} when e.fu = 'refund_partial'
+      then greatest(1, e.a_amount * (20 + e.b_misc % 70) / 100) else e.a_amount end`;
+  const at = `case when e.side = 1 then e.a_at when not ${f} then e.b_at
+      when e.fu in ('void', 'terminal_void')
+        then least(e.a_at + make_interval(secs => 120 + e.b_sec % 7200), ${anchor} - interval '1 second')
+      else least(e.a_at + make_interval(days => 1 + e.b_day % 20, secs => e.b_sec % 3600),
+        ${anchor} - interval '1 second') end`;
+  return `${uuidSql('case when e.side = 1 then e.a_hex else e.b_hex end')} as id,
+      t.client_id, t.sub_entity_id, t.customer_id,
+      case when ${f} then case e.fu when 'ach_refund' then 'ach_refund'::transaction_type when 'void' then 'void'
+          when 'terminal_void' then 'void' when 'reversal' then 'reversal' else 'refund' end else t.type end as type,
+      case when ${f} then case when e.fu in ('void', 'terminal_void') then 'void' when e.fu = 'reversal'
+          then 'reversal' else 'refund' end else t.action end as action,
+      case when ${f} then case e.fu when 'ach_refund' then 'credit'::action_mode when 'void' then 'void'
           when 'terminal_void' then 'terminal_void' when 'terminal_refund' then 'terminal_refund'
-          when 'reversal' then 'reversal' else 'refund' end)
-        else f.own_action_mode end as action_mode,
-      case when f.is_followup then (case when f.fu in ('void', 'terminal_void') then 'void'
-          when f.fu = 'reversal' then 'reversal' else 'refund' end)
-        else f.own_action end as action,
-      case when not f.is_followup then f.own_amount
-        when f.fu = 'refund_partial' then greatest(1, f.prev_own_amount * (20 + f.r_misc % 70) / 100)
-        else f.prev_own_amount end as amount_cents,
-      case when f.is_followup or f.kind in ('cash', 'batch', 'blind_refund', 'failure') then 0
-        when f.kind = 'decline' then f.card_item_cents
-        when f.kind = 'ach_credit' then f.ach_item_cents
-        when f.is_ach then (f.own_amount * f.ach_bps + 5000) / 10000 + f.ach_item_cents
-        when f.kind = 'crypto' then (f.own_amount * f.card_bps + 5000) / 10000
-        else (f.own_amount * f.card_bps + 5000) / 10000 + f.card_item_cents end as fee_cents,
-      case when not f.is_followup and f.kind in ('card', 'terminal', 'auth') and f.surcharge_bps > 0
-        then (f.own_amount * f.surcharge_bps + 5000) / 10000 else 0 end as surcharge_cents,
-      not (not f.is_followup and f.kind in ('decline', 'failure')) as payment_status,
-      not (not f.is_followup and f.kind = 'failure') as request_status,
-      case when f.is_followup then 'Approved' when f.kind = 'decline' then 'Declined' when f.kind = 'failure' then 'Error'
-        when f.pro_pay0 = 'ACHInReturned' then 'Returned' when f.pro_pay0 = 'ACHInRejected' then 'Rejected'
-        else 'Approved' end as status,
-      case when f.is_followup and f.fu = 'void' and f.prev_own_processor = 'propay' and f.prev_own_payment_method = 'card'
-        then 'CCDebitVoided' when f.is_followup then null else f.pro_pay0 end as pro_pay_status,
-      case when f.is_followup then f.prev_se_id else f.se_id end as sub_entity_id,
-      case when f.is_followup then f.prev_se_name else f.se_name end as final_se_name,
-      case when f.is_followup then f.prev_se_custom_fields else f.se_custom_fields end as final_se_custom_fields,
-      case when f.is_followup then f.prev_location_field else f.location_field end as final_location_field,
-      case when f.is_followup then f.prev_own_customer_id else f.own_customer_id end as customer_id,
-      case when f.is_followup then f.prev_own_processor else f.own_processor end as processor,
-      case when f.is_followup then f.prev_own_payment_method else f.own_payment_method end as payment_method,
-      case when f.is_followup then f.prev_own_brand else f.own_brand end as card_brand,
-      case when f.is_followup then f.prev_own_card_type else f.own_card_type end as card_type,
-      case when f.is_followup then f.prev_own_last4 else f.own_last4 end as last4,
-      case when f.is_followup then f.prev_own_token else f.own_token end as token,
-      case when f.is_followup then f.prev_first0 else f.first0 end as first_name,
-      case when f.is_followup then f.prev_last0 else f.last0 end as last_name,
-      case when f.is_followup then f.prev_own_email else f.own_email end as email,
-      case when f.is_followup then f.prev_id end as original_transaction_id,
-      case when not f.is_followup then f.at
-        when f.fu in ('void', 'terminal_void')
-          then least(f.prev_at + make_interval(secs => 120 + f.r_sec % 7200), ${anchor} - interval '1 second')
-        else least(f.prev_at + make_interval(days => 1 + f.r_day % 20, secs => f.r_sec % 3600),
-          ${anchor} - interval '1 second') end as created_at
-    from followup f
-  )`;
-}
-
-// Settled rows carry their net (gross less the fee on additions) and the day the processor pays it:
-// next day for cards and crypto, two days for ACH, returns three days after that. Cash and batch
-// records never settle.
-function settlementColumns(): SQL {
-  const adds = `action_mode in ('settle', 'debit', 'charge', 'apple_pay')`;
-  const returned = `pro_pay_status in ('ACHInReturned', 'ACHInRejected')`;
-  const isSettled = `payment_status and payment_method <> 'cash' and type <> 'batch'`;
-  return sql.raw(`case when ${isSettled} then
-      (case when ${returned} then -2500 when ${adds} then amount_cents - fee_cents
-        when action_mode is null then 0 else -amount_cents end)
-    end as settlement_amount_cents,
-    case when ${isSettled} then (created_at at time zone 'America/New_York')::date
-      + (case when payment_method = 'check' then 2 else 1 end) + (case when ${returned} then 3 else 0 end)
-    end as settlement_date`);
-}
-
-function jsonColumns(): SQL {
-  return sql.raw(`jsonb_strip_nulls(jsonb_build_object(
-      'token', token,
-      'original_transaction_id', original_transaction_id,
-      'meta', jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email),
-      'sub_location', case when final_se_name is not null
-        then jsonb_build_object('name', final_se_name, 'custom_fields', final_se_custom_fields) end
-    )) as api_response,
-    case when payment_method = 'card' and last4 is not null then jsonb_build_object(
-      'AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || last4,
-      'AUTH_RESP', case when payment_status then '00' else '05' end) end as third_party_api_response,
-    jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email,
-      'customFields', case when final_se_name is not null
-        then jsonb_build_object(final_location_field, final_se_name) else '{}'::jsonb end) as meta`);
+          when 'reversal' then 'reversal' else 'refund' end else t.action_mode end as action_mode,
+      ${amount} as amount_cents,
+      case when ${f} then 0 else (${own} * t.fee_bps + 5000) / 10000 + t.fee_item_cents end as fee_cents,
+      case when ${f} then 0 else (${own} * t.surcharge_bps + 5000) / 10000 end as surcharge_cents,
+      ${f} or t.payment_status as payment_status,
+      ${f} or t.request_status as request_status,
+      case when ${f} then 'Approved' else t.status end as status,
+      case when ${f} then case when e.fu = 'void' and t.processor = 'propay' and t.payment_method = 'card'
+        then 'CCDebitVoided'::pro_pay_status end else t.pro_pay_status end as pro_pay_status,
+      t.processor, t.payment_method, t.card_brand, t.card_type, t.last4, t.token, t.first_name, t.last_name, t.email,
+      case when ${f} then ${uuidSql('e.a_hex')} end as original_transaction_id,
+      case when not ${f} then t.settle_days when t.payment_method = 'cash' then null else t.settle_days end
+        as settle_days,
+      t.api_response, t.third_party_api_response, t.meta,
+      ${at} as created_at`;
 }

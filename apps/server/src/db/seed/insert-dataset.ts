@@ -1,7 +1,14 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { memberships, rolePermissions, roles, subEntities, subEntityMidOverrides, userSubEntities } from '../schema/access';
+import {
+  memberships,
+  rolePermissions,
+  roles,
+  subEntities,
+  subEntityMidOverrides,
+  userSubEntities,
+} from '../schema/access';
 import {
   clientBankAccounts,
   clientConfigs,
@@ -29,7 +36,11 @@ import type { DemoDataset } from './build-demo-dataset';
 // PostgreSQL takes at most 65,535 parameters per statement; stay well below.
 const maxParameters = 30_000;
 
-async function insertRows<T extends PgTable>(tx: Executor, table: T, rows: PgInsertValue<T>[]): Promise<number> {
+async function insertRows<T extends PgTable>(
+  tx: Executor,
+  table: T,
+  rows: PgInsertValue<T>[],
+): Promise<number> {
   const perRow = Object.keys(getTableColumns(table)).length;
   const chunk = Math.max(1, Math.floor(maxParameters / perRow));
   for (let i = 0; i < rows.length; i += chunk) {

@@ -9,7 +9,8 @@ import { type SeedOptions, seedDemoData } from './seed-demo-data';
 import { queryRows, type SqlRow } from './sql-rows';
 
 // A reversible stand-in for the AES helper: the tests can see which column sealed what.
-const fakeEncrypt: EncryptFn = (plaintext, column) => `test.${column}.${Buffer.from(plaintext).toString('base64')}`;
+const fakeEncrypt: EncryptFn = (plaintext, column) =>
+  `test.${column}.${Buffer.from(plaintext).toString('base64')}`;
 
 const options: SeedOptions = {
   transactions: 3_000,
@@ -65,7 +66,9 @@ describe('seedDemoData', () => {
   });
 
   it('records the anchor day and the size in seed_state', async () => {
-    const [state] = await rows(sql`select anchor_date::text as day, transactions from seed_state where name = 'demo'`);
+    const [state] = await rows(
+      sql`select anchor_date::text as day, transactions from seed_state where name = 'demo'`,
+    );
     expect(state).toEqual({ day: '2025-06-15', transactions: 3_000 });
   });
 
@@ -92,7 +95,13 @@ describe('seedDemoData', () => {
         count(*) filter (where is_enrolled_as_crypto_only)::int as crypto_only,
         count(*) filter (where not is_active)::int as frozen
       from clients`);
-    expect(shape).toEqual({ resellers: 3, merchants: merchantSpecs.length, certification: 1, crypto_only: 1, frozen: 1 });
+    expect(shape).toEqual({
+      resellers: 3,
+      merchants: merchantSpecs.length,
+      certification: 1,
+      crypto_only: 1,
+      frozen: 1,
+    });
     expect(merchantSpecs.length).toBeGreaterThanOrEqual(40);
     const [rbac] = await rows(sql`
       select count(*) filter (where (customizations ->> 'rbac_enabled')::boolean)::int as enabled,
@@ -108,7 +117,15 @@ describe('seedDemoData', () => {
       from enrollments`);
     const stages = new Set(statuses.map((s) => s.status));
     const decisions = new Set(statuses.map((s) => s.app));
-    for (const stage of ['New', 'cta_sent', 'cta_signed', 'in_development', 'onboarding', 'Active', 'Inactive']) {
+    for (const stage of [
+      'New',
+      'cta_sent',
+      'cta_signed',
+      'in_development',
+      'onboarding',
+      'Active',
+      'Inactive',
+    ]) {
       expect(stages, stage).toContain(stage);
     }
     for (const decision of ['new', 'SEND LINK', 'PENDING', 'BOARDED', 'REJECTED']) {
@@ -142,9 +159,23 @@ describe('seedDemoData', () => {
 describe('seeded transactions', () => {
   it('cover every type and action mode, with failures and returned ACH items', async () => {
     const types = await rows(sql`select distinct type::text as v from transactions`);
-    const modes = await rows(sql`select distinct action_mode::text as v from transactions where action_mode is not null`);
+    const modes = await rows(
+      sql`select distinct action_mode::text as v from transactions where action_mode is not null`,
+    );
     expect(types.map((r) => r.v).sort()).toEqual(
-      ['ach', 'ach_refund', 'authorize', 'batch', 'blind_refund', 'card', 'cash', 'cc', 'charge', 'credit', 'debit']
+      [
+        'ach',
+        'ach_refund',
+        'authorize',
+        'batch',
+        'blind_refund',
+        'card',
+        'cash',
+        'cc',
+        'charge',
+        'credit',
+        'debit',
+      ]
         .concat(['refund', 'reversal', 'terminal', 'terminal_charge', 'void'])
         .sort(),
     );
@@ -229,7 +260,9 @@ describe('derived ledgers', () => {
     const [billing] = await rows(sql`
       select count(distinct client_id)::int as merchants, count(*) filter (where transaction_count = 0)::int as idle
       from monthly_billing`);
-    const [enabled] = await rows(sql`select count(*)::int as n from clients where is_monthly_billing_enabled`);
+    const [enabled] = await rows(
+      sql`select count(*)::int as n from clients where is_monthly_billing_enabled`,
+    );
     expect(billing?.merchants).toBe(enabled?.n);
     expect(Number(billing?.idle)).toBeGreaterThan(0);
   });

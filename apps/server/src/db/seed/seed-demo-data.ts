@@ -3,13 +3,15 @@ import type { DatabaseHandle, Executor } from '../client';
 import { ensureTransactionPartitions } from '../migrate';
 import { seedState } from '../schema/system';
 import { transactions } from '../schema/transactions';
-import { buildDemoDataset } from './build-demo-dataset';
+import { buildDemoDataset, type DemoDataset } from './build-demo-dataset';
+import { withBulkLoad } from './bulk-load';
 import { deriveLedgers } from './derive-ledgers';
-import { generateTransactions } from './generate-transactions';
 import { generateSubscriptionCharges, generateVelocityBursts } from './generate-recurring';
+import { generateTransactions } from './generate-transactions';
 import { insertDataset } from './insert-dataset';
 import { slotCount } from './merchant-profiles';
-import { createSeedContext, type EncryptFn } from './seed-context';
+import { seedFromLabel } from './prng';
+import { createSeedContext, type EncryptFn, type SeedContext } from './seed-context';
 import { createSeedTables } from './seed-tables';
 
 export type SeedOptions = {
@@ -31,14 +33,21 @@ export type SeedResult =
 export const demoSeedName = 'demo';
 
 export async function isDemoDataSeeded(db: Executor): Promise<boolean> {
-  const rows = await db.select({ name: seedState.name }).from(seedState).where(eq(seedState.name, demoSeedName));
+  const rows = await db
+    .select({ name: seedState.name })
+    .from(seedState)
+    .where(eq(seedState.name, demoSeedName));
   return rows.length > 0;
 }
 
 // Seeds the demo data set once, in one transaction: reference rows, transactions and everything
 // derived from them. The seed_state row is claimed first inside that transaction, so a second run
 // (or a concurrent one, which waits on the row) changes nothing.
-export async function seedDemoData(handle: DatabaseHandle, opts: SeedOptions, log: SeedLog): Promise<SeedResult> {
+export async function seedDemoData(
+  handle: DatabaseHandle,
+  opts: SeedOptions,
+  log: SeedLog,
+): Promise<SeedResult> {
   if (!Number.isInteger(opts.transactions) || opts.transactions < 0) {
     throw new Error('transactions must be a non-negative integer');
   }
@@ -46,42 +55,13 @@ export async function seedDemoData(handle: DatabaseHandle, opts: SeedOptions, lo
   const ctx = createSeedContext(opts.anchorDate ?? new Date(), opts, opts.encrypt);
   const dataset = buildDemoDataset(ctx);
   const started = performance.now();
-  const phase = timer(log);
 
   return handle.db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(seedState)
-      .values({ name: demoSeedName, anchorDate: ctx.anchorDay, transactions: opts.transactions })
-      .onConflictDoNothing()
-      .returning({ name: seedState.name });
-    if (claimed.length === 0) return { seeded: false, reason: 'already-seeded' } as const;
-    if (handle.driver === 'postgres') {
-      // The generator sorts and hashes millions of rows; give it memory, and skip the WAL flush wait.
-      await tx.execute(sql`set local work_mem = '256MB'`);
-      await tx.execute(sql`set local synchronous_commit = off`);
+    if (!(await claimSeed(tx, ctx.anchorDay, opts.transactions))) {
+      return { seeded: false, reason: 'already-seeded' } as const;
     }
-    await ensureTransactionPartitions(tx, ctx.dayAgo(430), ctx.dayAgo(-31));
-    await insertDataset(tx, dataset);
-    await createSeedTables(tx, dataset.profiles);
-    phase('reference data inserted', {});
-
-    const key = `portico-demo:${ctx.anchorDay}`;
-    const generation = { key, anchorStart: ctx.anchorStart };
-    if (opts.transactions > 0) {
-      await generateTransactions(tx, { ...generation, count: opts.transactions, slotCount: slotCount(dataset.profiles) });
-    }
-    await generateVelocityBursts(tx, generation);
-    await generateSubscriptionCharges(tx, generation);
-    await tx.execute(sql`analyze transactions`);
-    phase('transactions generated', { transactions: opts.transactions });
-
-    await deriveLedgers(tx, {
-      anchorStart: ctx.anchorStart,
-      adminUserId: dataset.adminUserId,
-      riskAttachmentKeys: dataset.activity.riskAttachmentKeys,
-    });
-    phase('settlements, payouts, statements and billing derived', {});
-
+    if (handle.driver === 'postgres') await tuneBulkSession(tx);
+    await seedEverything(tx, ctx, dataset, opts.transactions, timer(log));
     const total = await countTransactions(tx);
     await tx
       .update(seedState)
@@ -91,6 +71,61 @@ export async function seedDemoData(handle: DatabaseHandle, opts: SeedOptions, lo
     log.info({ anchorDay: ctx.anchorDay, transactions: total, durationMs }, 'demo data seeded');
     return { seeded: true, anchorDay: ctx.anchorDay, transactions: total, durationMs } as const;
   });
+}
+
+async function claimSeed(tx: Executor, anchorDay: string, transactionCount: number): Promise<boolean> {
+  const claimed = await tx
+    .insert(seedState)
+    .values({ name: demoSeedName, anchorDate: anchorDay, transactions: transactionCount })
+    .onConflictDoNothing()
+    .returning({ name: seedState.name });
+  return claimed.length > 0;
+}
+
+// Memory for the hash joins and index builds, no wait for the WAL flush at commit, and no JIT,
+// whose compile time for these wide expressions outweighs what it saves.
+async function tuneBulkSession(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+  await tx.execute(sql`set local synchronous_commit = off`);
+  await tx.execute(sql`set local jit = off`);
+}
+
+async function seedEverything(
+  tx: Executor,
+  ctx: SeedContext,
+  dataset: DemoDataset,
+  transactionCount: number,
+  phase: (message: string, details: object) => void,
+): Promise<void> {
+  // Months outside the migration's window (an anchor day in the past) get their partitions first.
+  await ensureTransactionPartitions(tx, ctx.dayAgo(430), ctx.dayAgo(-31));
+  await insertDataset(tx, dataset);
+  await createSeedTables(tx, dataset.profiles);
+  phase('reference data inserted', {});
+
+  const key = `portico-demo:${ctx.anchorDay}`;
+  const generation = { key, anchorStart: ctx.anchorStart };
+  await withBulkLoad(tx, 'transactions', async () => {
+    if (transactionCount > 0) {
+      await generateTransactions(tx, {
+        seed: seedFromLabel(key),
+        count: transactionCount,
+        anchorStart: ctx.anchorStart,
+        slotCount: slotCount(dataset.profiles),
+      });
+    }
+    await generateVelocityBursts(tx, generation);
+  });
+  await generateSubscriptionCharges(tx, generation);
+  phase('transactions generated', { transactions: transactionCount });
+
+  await deriveLedgers(tx, {
+    anchorStart: ctx.anchorStart,
+    adminUserId: dataset.adminUserId,
+    riskAttachmentKeys: dataset.activity.riskAttachmentKeys,
+  });
+  phase('settlements, payouts, statements and billing derived', {});
 }
 
 async function countTransactions(tx: Executor): Promise<number> {

@@ -15,15 +15,16 @@ export async function createSeedTables(tx: Executor, profiles: MerchantProfile[]
       surcharge_bps int, first_day_back int, last_day_back int, location_field text,
       card_rate text, ach_rate text, burst_day_back int
     )`);
+  // Numbered per merchant in a stable order, so row k is the same on every run. Row k = -1 is "none":
+  // every row of the generator finds exactly one match, so the joins stay inner hash joins on these
+  // small tables instead of outer joins that hash the million-row side.
   await tx.execute(sql`
-    create temp table seed_slots on commit drop as
-    select generate_series(slot_lo, slot_hi - 1) as slot, idx from seed_profiles`);
-  // Numbered per merchant in a stable order, so row k is the same on every run.
-  await tx.execute(sql`
-    create temp table seed_sub_entities on commit drop as
+    create temp table seed_sites on commit drop as
     select p.idx, (row_number() over (partition by s.client_id order by s.name) - 1)::int as k,
       s.id, s.name, s.custom_fields
-    from sub_entities s join seed_profiles p on p.client_id = s.client_id`);
+    from sub_entities s join seed_profiles p on p.client_id = s.client_id
+    union all
+    select idx, -1, null, null, null from seed_profiles`);
   await tx.execute(sql`
     create temp table seed_customers on commit drop as
     select p.idx, (row_number() over (partition by c.client_id order by c.id) - 1)::int as k,
@@ -33,11 +34,19 @@ export async function createSeedTables(tx: Executor, profiles: MerchantProfile[]
     join lateral (
       select token, last4, issuer from vault_payment_methods pm
       where pm.customer_id = c.id and pm.issuer <> 'BANK' order by pm.id limit 1
-    ) m on true`);
+    ) m on true
+    union all
+    select idx, -1, null, null, null, null, null, null, null from seed_profiles`);
+  // One row per volume slot with everything about its merchant, so a row finds its merchant in one join.
   await tx.execute(sql`
-    create temp table seed_counts on commit drop as
-    select p.idx,
-      (select count(*) from seed_sub_entities s where s.idx = p.idx)::int as sub_entity_count,
-      (select count(*) from seed_customers c where c.idx = p.idx)::int as customer_count
+    create temp table seed_slots on commit drop as
+    select generate_series(p.slot_lo, p.slot_hi - 1) as slot, p.*,
+      (select count(*) from seed_sites s where s.idx = p.idx and s.k >= 0)::int as site_count,
+      (select count(*) from seed_customers c where c.idx = p.idx and c.k >= 0)::int as customer_count
     from seed_profiles p`);
+  // Without statistics the planner guesses thousands of rows for these few dozen, and sorts a million
+  // wide rows to merge-join them instead of hashing.
+  for (const table of ['seed_profiles', 'seed_slots', 'seed_sites', 'seed_customers']) {
+    await tx.execute(sql`analyze ${sql.identifier(table)}`);
+  }
 }

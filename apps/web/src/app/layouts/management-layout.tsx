@@ -1,16 +1,23 @@
-import { ActionIcon, AppShell, Burger, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { shouldShowMenu, useCurrentRouteMeta } from '../route-meta';
-import { SidebarMenu } from './sidebar-menu';
+import { Tooltip } from '../../components/tooltip';
+import { TimezoneSettingsModal } from '../../features/shell/components/timezone-settings-modal';
+import { useSignedInSession } from '../../lib/auth/session-context';
+import { stopViewingAs } from '../../lib/auth/view-as';
+import { shouldShowMenu, useCurrentRoute } from '../current-route';
+import { Sidebar } from './sidebar';
 
 export const SIDEBAR_COLLAPSED_STORAGE_KEY = 'portico.sidebar-collapsed';
-const HEADER_HEIGHT = 60;
+// Spec 1 §2.11: the content sits 60px below the fixed navbar.
+export const NAVBAR_HEIGHT = 60;
 
 export function ManagementLayout() {
+  const { user, logout, isViewingAs, viewAsClientId, myClients } = useSignedInSession();
   const [isMobileMenuOpen, mobileMenu] = useDisclosure(false);
+  const [isSettingsOpen, settings] = useDisclosure(false);
   const [isSidebarCollapsed, setSidebarCollapsed] = useLocalStorage({
     key: SIDEBAR_COLLAPSED_STORAGE_KEY,
     defaultValue: false,
@@ -21,13 +28,13 @@ export function ManagementLayout() {
     deserialize: (stored) => stored === 'true',
   });
   const [searchParams] = useSearchParams();
-  const hasMenu = shouldShowMenu(useCurrentRouteMeta(), searchParams);
-
+  const hasMenu = shouldShowMenu(useCurrentRoute(), searchParams);
   const sidebarToggleLabel = isSidebarCollapsed ? 'Show menu' : 'Hide menu';
+  const viewedClientName = myClients?.find((client) => client.id === viewAsClientId)?.name;
 
   return (
     <AppShell
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: NAVBAR_HEIGHT }}
       navbar={
         hasMenu
           ? {
@@ -41,7 +48,7 @@ export function ManagementLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             {hasMenu && (
               <>
                 <Burger
@@ -72,29 +79,49 @@ export function ManagementLayout() {
             <Link to="/home" aria-label="Portico home" onClick={mobileMenu.close}>
               <BrandLogo height={30} />
             </Link>
+            {user.parent_name && (
+              <>
+                <Divider orientation="vertical" visibleFrom="sm" />
+                <Text fw={600} c="dimmed" truncate="end" visibleFrom="sm" data-testid="parent-brand-name">
+                  {user.parent_name}
+                </Text>
+              </>
+            )}
           </Group>
-          {/* Signing out arrives with the sign-in issue. */}
-          <Button
-            variant="default"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            disabled
-            title="Signing out arrives with the sign-in issue"
-          >
-            Logout
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            {isViewingAs && (
+              <Group gap={6} wrap="nowrap" visibleFrom="xs">
+                <Badge variant="light" color="blue">
+                  {`Viewing as ${viewedClientName ?? 'another client'}`}
+                </Badge>
+                <Button size="compact-xs" variant="subtle" onClick={stopViewingAs}>
+                  Stop
+                </Button>
+              </Group>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => void logout()}
+            >
+              Logout
+            </Button>
+          </Group>
         </Group>
       </AppShell.Header>
 
       {hasMenu && (
-        <AppShell.Navbar p="xs">
+        <AppShell.Navbar>
           {/* The mobile menu covers the page: it closes once the user has picked where to go. */}
-          <SidebarMenu onNavigate={mobileMenu.close} />
+          <Sidebar onNavigate={mobileMenu.close} onOpenSettings={settings.open} />
         </AppShell.Navbar>
       )}
 
       <AppShell.Main bg="gray.0">
         <Outlet />
       </AppShell.Main>
+
+      <TimezoneSettingsModal isOpen={isSettingsOpen} onClose={settings.close} />
     </AppShell>
   );
 }

@@ -1,40 +1,97 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { NavLink } from '@mantine/core';
+import { filterMenu, type MenuEntry, type MenuPath } from '@portico/contracts/access/menu';
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconCalculator,
+  IconCalendarDollar,
+  IconCertificate,
+  IconChartBar,
+  IconDeviceDesktop,
+  IconFileInvoice,
+  IconHome,
+  IconLock,
+  IconMapPin,
+  IconMasksTheater,
+  IconReceipt,
+  IconRepeat,
+  IconReportAnalytics,
+  IconRocket,
+  IconShare,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { type MenuEntry, menuEntries } from '../menu-entries';
+import { useSignedInSession } from '../../lib/auth/session-context';
+import { portalEnv } from '../../lib/portal-env';
 
-type SidebarMenuProps = {
-  onNavigate: () => void;
+// The entries, their order and their rules are the shared ones (contracts/access/menu); the sidebar
+// only adds an icon per path.
+const menuIcons: Record<MenuPath, Icon> = {
+  '/certification-page': IconCertificate,
+  '/home': IconHome,
+  '/enroll-portal-page': IconUserPlus,
+  '/mimic': IconMasksTheater,
+  '/monthly-billing': IconCalendarDollar,
+  '/onboarding': IconRocket,
+  '/accounts': IconBuildingBank,
+  '/merchants': IconBuildingStore,
+  '/reporting': IconChartBar,
+  '/admin-reporting': IconReportAnalytics,
+  '/costing': IconCalculator,
+  '/payouts': IconFileInvoice,
+  '/billing': IconReceipt,
+  '/report/recurring': IconRepeat,
+  '/vault': IconLock,
+  '/permissions': IconShieldLock,
+  '/sublocations': IconMapPin,
+  '/users': IconUsers,
+  '/terminals': IconDeviceDesktop,
+  '/risk': IconAlertTriangle,
+  '/rev-share': IconShare,
 };
 
 function isEntryActive(entry: MenuEntry, pathname: string): boolean {
   return pathname === entry.path || pathname.startsWith(`${entry.path}/`);
 }
 
+type SidebarMenuProps = { onNavigate: () => void };
+
+// Spec 1 §6 says menu links are disabled for non-admin roles on the normal navigation. Portico
+// renders every visible entry as a working link: the list is already filtered by role, permission
+// and the visibility rules, so a disabled entry would only show a page the user may open but cannot
+// reach, and the route guard refuses anything the role may not open.
 export function SidebarMenu({ onNavigate }: SidebarMenuProps) {
   const { pathname } = useLocation();
-  // The sign-in issue filters this list by role, permission and spec 1 §6 visibility rules
-  // (audit and demo menus, internal domains, parent membership, skipped_menu_titles).
-  const visibleEntries = menuEntries;
+  const session = useSignedInSession();
+  const entries = filterMenu({
+    user: session.user,
+    permissionsState: session.permissionsState,
+    providerDomain: portalEnv.providerDomain,
+    partnerDomains: portalEnv.partnerDomains,
+    isViewingAs: session.isViewingAs,
+  });
 
   return (
-    <ScrollArea type="scroll" h="100%">
-      <nav aria-label="Main menu">
-        {visibleEntries.map((entry) => {
-          const EntryIcon = entry.icon;
-          return (
-            <NavLink
-              key={entry.path}
-              component={Link}
-              to={entry.path}
-              label={entry.title}
-              leftSection={<EntryIcon size={18} stroke={1.6} aria-hidden />}
-              active={isEntryActive(entry, pathname)}
-              onClick={onNavigate}
-              variant="light"
-            />
-          );
-        })}
-      </nav>
-    </ScrollArea>
+    <nav aria-label="Main menu" aria-busy={session.permissionsState === 'loading'}>
+      {entries.map((entry) => {
+        const EntryIcon = menuIcons[entry.path];
+        return (
+          <NavLink
+            key={entry.path}
+            component={Link}
+            to={entry.path}
+            label={entry.title}
+            leftSection={<EntryIcon size={18} stroke={1.6} aria-hidden />}
+            active={isEntryActive(entry, pathname)}
+            onClick={onNavigate}
+            variant="light"
+          />
+        );
+      })}
+    </nav>
   );
 }

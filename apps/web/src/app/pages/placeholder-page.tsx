@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
-import { useCurrentRouteMeta } from '../route-meta';
+import { useCurrentRoute } from '../current-route';
 
 // Stands in for every page of the route table that a later issue builds.
 export function PlaceholderPage() {
-  const title = useCurrentRouteMeta()?.title ?? 'This page';
+  const title = useCurrentRoute()?.title ?? 'This page';
 
   return (
     <Stack gap="lg">

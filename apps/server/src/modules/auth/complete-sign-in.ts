@@ -1,0 +1,50 @@
+import type { SignInResult } from '@portico/contracts/auth/sign-in';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit, requestOrigin } from '../../lib/audit';
+import { startSession } from '../session/session.service';
+import { opensPortal, type SignInAccount } from './sign-in.rules';
+
+export type SignInMethod = 'email_link' | 'google' | 'microsoft';
+
+// The end of every sign-in: a fresh session (the presented one revoked), the cookie, the audit entry.
+export async function completeSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: SignInAccount,
+  method: SignInMethod,
+): Promise<{ result: SignInResult; sessionStarted: boolean }> {
+  const origin = requestOrigin(request);
+  const result: SignInResult = {
+    clientid: account.defaultClientId,
+    utype: account.userType,
+    details: { email: account.email, name: account.name },
+  };
+  if (!opensPortal(account)) {
+    await recordAudit(app.db, {
+      action: 'sign_in',
+      outcome: 'failure',
+      actorUserId: account.id,
+      actorEmail: account.email,
+      ...origin,
+      details: { method, reason: 'no_client' },
+    });
+    return { result, sessionStarted: false };
+  }
+  const { token } = await startSession(app.db, {
+    userId: account.id,
+    presentedToken: app.sessionCookies.read(request),
+    origin,
+  });
+  app.sessionCookies.set(reply, token);
+  await recordAudit(app.db, {
+    action: 'sign_in',
+    outcome: 'success',
+    actorUserId: account.id,
+    actorEmail: account.email,
+    clientId: account.defaultClientId,
+    ...origin,
+    details: { method },
+  });
+  return { result, sessionStarted: true };
+}

@@ -1,0 +1,62 @@
+import type { MailMessage } from '../../integrations/mail/mailer';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+// The link keeps the original client's shape (spec 1 §2.3): /verify-email forwards mode=signIn to
+// /sso, which reads the address from continueUrl and POSTs the code. The code is only consumed by
+// that POST, so a mail scanner opening the link burns nothing.
+export function loginLinkUrl(publicUrl: string, token: string, email: string): string {
+  const continueUrl = `${publicUrl}/app/sso?email=${encodeURIComponent(email)}`;
+  const params = new URLSearchParams({ oobCode: token, mode: 'signIn', continueUrl });
+  return `${publicUrl}/app/verify-email?${params.toString()}`;
+}
+
+export function verifyEmailUrl(publicUrl: string, token: string): string {
+  const params = new URLSearchParams({ oobCode: token, mode: 'verifyEmail' });
+  return `${publicUrl}/app/verify-email?${params.toString()}`;
+}
+
+function messageWithLink(to: string, subject: string, lines: { intro: string; outro: string }, link: string) {
+  const text = `${lines.intro}\n\n${link}\n\n${lines.outro}\n`;
+  const href = escapeHtml(link);
+  const html =
+    `<p>${escapeHtml(lines.intro)}</p>` +
+    `<p><a href="${href}">${escapeHtml(subject)}</a></p>` +
+    `<p style="font-size:12px;color:#666">${href}</p>` +
+    `<p>${escapeHtml(lines.outro)}</p>`;
+  return { to: [to], subject, text, html } satisfies MailMessage;
+}
+
+export function loginLinkMessage(to: string, name: string, link: string, validMinutes: number): MailMessage {
+  return messageWithLink(
+    to,
+    'Sign in to Portico',
+    {
+      intro: `Hello ${name}, use this link to sign in to Portico. It works once and expires in ${validMinutes} minutes.`,
+      outro: 'If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.',
+    },
+    link,
+  );
+}
+
+export function verifyEmailMessage(to: string, providerName: string, link: string, validMinutes: number) {
+  return messageWithLink(
+    to,
+    'Confirm your email for Portico',
+    {
+      intro:
+        `Someone signed in to Portico with a ${providerName} account using this address. Open this link in ` +
+        `the same browser to confirm it and add ${providerName} sign-in to your account. It expires in ` +
+        `${validMinutes} minutes.`,
+      outro: `If this was not you, ignore this e-mail: nothing changes without the link.`,
+    },
+    link,
+  );
+}

@@ -1,0 +1,176 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { memberships, rolePermissions } from '../../db/schema/access';
+import { clientConfigs, clients } from '../../db/schema/clients';
+import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/seed/sql-rows';
+
+// Parent chains are short; the bound only stops a corrupt cycle (A -> B -> A) from looping.
+const maxHierarchyDepth = 32;
+
+const merchantAccessRow = z.object({
+  merchant_exists: z.boolean(),
+  rbac_enabled: z.boolean(),
+  membership_client_id: z.string().nullable(),
+  granted: z.array(z.string()).nullable(),
+});
+export type MerchantAccessFacts = {
+  merchantExists: boolean;
+  rbacEnabled: boolean;
+  // The membership that governs the merchant: on the merchant itself, else on its nearest parent.
+  membershipClientId: string | null;
+  grantedPermissions: string[];
+};
+
+// Everything one per-merchant check needs, in one round trip.
+export async function findMerchantAccessFacts(
+  executor: Executor,
+  userId: string,
+  merchantId: string,
+): Promise<MerchantAccessFacts> {
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive chain (id, parent_id, depth) as (
+        select id, parent_id, 0 from clients where id = ${merchantId}
+        union all
+        select c.id, c.parent_id, chain.depth + 1
+        from clients c join chain on c.id = chain.parent_id
+        where chain.depth < ${maxHierarchyDepth}
+      ),
+      governing as (
+        select m.client_id, m.role_id
+        from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}
+        order by chain.depth
+        limit 1
+      )
+      select
+        exists (select 1 from clients where id = ${merchantId}) as merchant_exists,
+        coalesce(
+          (select (cc.customizations ->> 'rbac_enabled')::boolean from client_configs cc
+            where cc.client_id = ${merchantId}),
+          false
+        ) as rbac_enabled,
+        (select client_id from governing)::text as membership_client_id,
+        (select array_agg(rp.permission_name order by rp.permission_name)
+          from governing g join role_permissions rp on rp.role_id = g.role_id) as granted
+    `,
+  );
+  const row = merchantAccessRow.parse(rows[0]);
+  return {
+    merchantExists: row.merchant_exists,
+    rbacEnabled: row.rbac_enabled,
+    membershipClientId: row.membership_client_id,
+    grantedPermissions: row.granted ?? [],
+  };
+}
+
+// The facts of spec 1 §6 hasPermission: the default merchant's RBAC flag and every membership's grants.
+export async function findPermissionHolderFacts(executor: Executor, userId: string) {
+  const [user] = await executor
+    .select({
+      defaultClientId: users.defaultClientId,
+      customizations: clientConfigs.customizations,
+    })
+    .from(users)
+    .leftJoin(clientConfigs, eq(clientConfigs.clientId, users.defaultClientId))
+    .where(eq(users.id, userId));
+  const grants = await executor
+    .select({
+      clientId: memberships.clientId,
+      roleId: memberships.roleId,
+      permission: rolePermissions.permissionName,
+    })
+    .from(memberships)
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, memberships.roleId))
+    .where(eq(memberships.userId, userId));
+  return {
+    defaultClientId: user?.defaultClientId ?? null,
+    isDefaultClientRbacEnabled: user?.customizations?.rbac_enabled === true,
+    grants,
+  };
+}
+
+const clientSummaryColumns = {
+  id: clients.id,
+  name: clients.name,
+  dbaName: clients.dbaName,
+  level: clients.level,
+  parentId: clients.parentId,
+};
+
+export async function listAllClientSummaries(executor: Executor) {
+  return executor.select(clientSummaryColumns).from(clients).orderBy(asc(clients.name), asc(clients.id));
+}
+
+export async function listClientSummaries(executor: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select(clientSummaryColumns)
+    .from(clients)
+    .where(inArray(clients.id, [...ids]))
+    .orderBy(asc(clients.name), asc(clients.id));
+}
+
+const clientSummaryRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  dba_name: z.string().nullable(),
+  level: z.enum(['Parent', 'Merchant']),
+  parent_id: z.string().nullable(),
+});
+export type ClientSummary = {
+  id: string;
+  name: string;
+  dbaName: string | null;
+  level: 'Parent' | 'Merchant';
+  parentId: string | null;
+};
+
+// Every client below the given ones (not the roots themselves), by name, in one recursive query.
+export async function listDescendantSummaries(
+  executor: Executor,
+  rootIds: readonly string[],
+): Promise<ClientSummary[]> {
+  if (rootIds.length === 0) return [];
+  const roots = sql.join(
+    rootIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive below (id, depth) as (
+        select c.id, 1 from clients c where c.parent_id in (${roots})
+        union all
+        select c.id, below.depth + 1 from clients c join below on c.parent_id = below.id
+        where below.depth < ${maxHierarchyDepth}
+      )
+      select c.id::text as id, c.name, c.dba_name, c.level::text as level, c.parent_id::text as parent_id
+      from clients c
+      where c.id in (select id from below)
+      order by c.name, c.id
+    `,
+  );
+  return rows.map((row) => {
+    const parsed = clientSummaryRow.parse(row);
+    return {
+      id: parsed.id,
+      name: parsed.name,
+      dbaName: parsed.dba_name,
+      level: parsed.level,
+      parentId: parsed.parent_id,
+    };
+  });
+}
+
+export async function listMembershipClientIds(executor: Executor, userId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ clientId: memberships.clientId })
+    .from(memberships)
+    .innerJoin(clients, eq(clients.id, memberships.clientId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(clients.name), asc(clients.id));
+  return rows.map((row) => row.clientId);
+}

@@ -1,0 +1,110 @@
+import {
+  type PermissionName,
+  permissionNameSchema,
+  permissionNames,
+} from '@portico/contracts/access/permission-names';
+import { hasPermission } from '@portico/contracts/access/permissions';
+import type { PermissionHolder } from '@portico/contracts/access/session-user';
+import type { UserType } from '@portico/contracts/auth/roles';
+import type { Executor } from '../../db/client';
+import {
+  findMerchantAccessFacts,
+  findPermissionHolderFacts,
+  listAllClientSummaries,
+  listClientSummaries,
+  listDescendantSummaries,
+  listMembershipClientIds,
+} from './rbac.repository';
+
+// Staff who may reach every merchant (design brief); only admin also skips per-merchant permissions.
+export function canReachEveryMerchant(role: UserType): boolean {
+  return role === 'admin' || role === 'healnow';
+}
+
+export function bypassesMerchantPermissions(role: UserType): boolean {
+  return role === 'admin';
+}
+
+function knownPermissionNames(names: readonly string[]): PermissionName[] {
+  return names.flatMap((name) => {
+    const parsed = permissionNameSchema.safeParse(name);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export type MerchantAccess =
+  | { isAllowed: true; merchantExists: boolean; effectivePermissions: readonly PermissionName[] }
+  | { isAllowed: false; reason: 'merchant' | 'permission' };
+
+// Spec 1 §6 on one merchant. Reach: a membership on the merchant or on a parent above it (staff:
+// any). Permissions: admin has all; RBAC off on the merchant means every check passes; RBAC on means
+// the governing membership's role must grant it (no role, or staff without a membership: nothing).
+export async function decideMerchantAccess(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+  merchantId: string,
+  permission: PermissionName | undefined,
+): Promise<MerchantAccess> {
+  const facts = await findMerchantAccessFacts(executor, caller.userId, merchantId);
+  const isStaff = canReachEveryMerchant(caller.role);
+  if (!facts.merchantExists && !isStaff) return { isAllowed: false, reason: 'merchant' };
+  if (!isStaff && facts.membershipClientId === null) return { isAllowed: false, reason: 'merchant' };
+
+  const effectivePermissions =
+    bypassesMerchantPermissions(caller.role) || !facts.rbacEnabled
+      ? permissionNames
+      : knownPermissionNames(facts.grantedPermissions);
+  if (permission && !effectivePermissions.includes(permission))
+    return { isAllowed: false, reason: 'permission' };
+  return { isAllowed: true, merchantExists: facts.merchantExists, effectivePermissions };
+}
+
+// Spec 1 §6 hasPermission for a call that names no merchant: the default merchant's RBAC flag, and
+// the union of what every membership grants. The rule itself is the shared one from contracts.
+export async function hasPermissionAnywhere(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+  permission: PermissionName,
+): Promise<boolean> {
+  if (bypassesMerchantPermissions(caller.role)) return true;
+  const facts = await findPermissionHolderFacts(executor, caller.userId);
+  const grantsByClient = new Map<string, PermissionName[]>();
+  for (const grant of facts.grants) {
+    const list = grantsByClient.get(grant.clientId) ?? [];
+    if (grant.permission) list.push(...knownPermissionNames([grant.permission]));
+    grantsByClient.set(grant.clientId, list);
+  }
+  const holder: PermissionHolder = {
+    account: {
+      default_client: facts.defaultClientId
+        ? {
+            merchant: {
+              configuration: { customizations: { rbac_enabled: facts.isDefaultClientRbacEnabled } },
+            },
+          }
+        : null,
+      memberships: [...grantsByClient].map(([clientId, names]) => ({
+        merchant: { id: clientId },
+        role: { granted_permissions: names.map((name) => ({ name })) },
+      })),
+    },
+  };
+  return hasPermission(holder, permission);
+}
+
+// Spec 1 §6 merchant dropdown: child merchants (hierarchy) first, then member merchants; staff see
+// every client.
+export async function listMerchantsUserCanActFor(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+) {
+  if (canReachEveryMerchant(caller.role)) return listAllClientSummaries(executor);
+  const memberIds = await listMembershipClientIds(executor, caller.userId);
+  const descendants = await listDescendantSummaries(executor, memberIds);
+  const descendantIds = new Set(descendants.map((client) => client.id));
+  const members = await listClientSummaries(
+    executor,
+    memberIds.filter((id) => !descendantIds.has(id)),
+  );
+  return [...descendants, ...members];
+}

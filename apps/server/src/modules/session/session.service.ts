@@ -1,0 +1,62 @@
+import { type UserType, userTypeSchema } from '@portico/contracts/auth/roles';
+import { sessionAbsoluteLimitHours, sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
+import type { Db } from '../../db/client';
+import { hashSecretToken, newSecretToken } from './secret-token';
+import {
+  findLiveSession,
+  insertSession,
+  recordSignInTime,
+  revokeSession,
+  touchSession,
+} from './session.repository';
+
+export type SessionContext = {
+  // The stored id: SHA-256 of the cookie value.
+  sessionId: string;
+  userId: string;
+  role: UserType;
+  email: string;
+  viewAsClientId: string | null;
+};
+
+export type SessionOrigin = { ip: string | null; userAgent: string | null };
+
+// A new id at every sign-in; whatever session the browser presented is revoked (fixation defence).
+export async function startSession(
+  db: Db,
+  input: { userId: string; presentedToken: string | undefined; origin: SessionOrigin },
+): Promise<{ token: string }> {
+  const token = newSecretToken();
+  await db.transaction(async (tx) => {
+    if (input.presentedToken) await revokeSession(tx, hashSecretToken(input.presentedToken));
+    await insertSession(tx, {
+      id: hashSecretToken(token),
+      userId: input.userId,
+      idleMinutes: sessionIdleTimeoutMinutes,
+      absoluteHours: sessionAbsoluteLimitHours,
+      ...input.origin,
+    });
+    await recordSignInTime(tx, input.userId);
+  });
+  return { token };
+}
+
+export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
+  const id = hashSecretToken(token);
+  const row = await findLiveSession(db, id);
+  if (!row) return null;
+  const role = userTypeSchema.safeParse(row.userType);
+  if (!role.success) return null;
+  if (row.isDueForTouch) await touchSession(db, id, sessionIdleTimeoutMinutes);
+  return {
+    sessionId: id,
+    userId: row.userId,
+    role: role.data,
+    email: row.email,
+    viewAsClientId: row.viewAsClientId,
+  };
+}
+
+export async function endSession(db: Db, token: string): Promise<{ userId: string } | null> {
+  return (await revokeSession(db, hashSecretToken(token))) ?? null;
+}

@@ -1,0 +1,106 @@
+import { type PermissionName, permissionNameSchema } from '@portico/contracts/access/permission-names';
+import { userTypeSchema } from '@portico/contracts/auth/roles';
+import type { Executor } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { listDescendantSummaries } from '../rbac/rbac.repository';
+import { canReachEveryMerchant } from '../rbac/rbac.service';
+import type { SessionContext } from '../session/session.service';
+import { defaultLogoPng } from './default-logo';
+import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants } from './users.repository';
+
+export const UsersError = defineErrors({
+  UserNotFound: ['USER_NOT_FOUND', 'unauthenticated'],
+});
+
+function imageDataUrl(content: Buffer): string {
+  const isJpeg = content[0] === 0xff && content[1] === 0xd8;
+  return `data:${isJpeg ? 'image/jpeg' : 'image/png'};base64,${content.toString('base64')}`;
+}
+
+type MembershipView = {
+  merchant: { id: string; name: string };
+  role: { id: string; name: string; granted_permissions: { name: PermissionName }[] } | null;
+};
+
+// GET /api/user, spec 1 §3: four queries whatever the number of memberships or layouts.
+export async function loadSessionUser(executor: Executor, session: SessionContext) {
+  const profile = await findUserProfile(executor, session.userId);
+  if (!profile) throw UsersError.UserNotFound('Sign in to continue');
+  const userType = userTypeSchema.parse(profile.userType);
+  const grants = await listMembershipGrants(executor, session.userId);
+  const layouts = await listGridConfigs(executor, session.userId);
+
+  const membershipsById = new Map<string, MembershipView>();
+  let isParentMember = false;
+  for (const grant of grants) {
+    if (grant.clientLevel === 'Parent') isParentMember = true;
+    let membership = membershipsById.get(grant.clientId);
+    if (!membership) {
+      membership = {
+        merchant: { id: grant.clientId, name: grant.clientName },
+        role: grant.roleId ? { id: grant.roleId, name: grant.roleName ?? '', granted_permissions: [] } : null,
+      };
+      membershipsById.set(grant.clientId, membership);
+    }
+    const permission = permissionNameSchema.safeParse(grant.permission);
+    if (membership.role && permission.success)
+      membership.role.granted_permissions.push({ name: permission.data });
+  }
+
+  // Staff see the tree below their default client; everyone else the tree below their memberships.
+  const roots = new Set(membershipsById.keys());
+  if (canReachEveryMerchant(userType) && profile.defaultClient) roots.add(profile.defaultClient.id);
+  const hierarchy = await listDescendantSummaries(executor, [...roots]);
+
+  const dc = profile.defaultClient;
+  return {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    user_type: userType,
+    parent_id: profile.parent?.id ?? null,
+    parent_name: profile.parentBrandName ?? profile.parent?.name ?? null,
+    parent_logo: profile.parentLogo ? imageDataUrl(profile.parentLogo) : null,
+    processor_audit_user: profile.isProcessorAuditUser,
+    is_demo_user: profile.isDemoUser,
+    is_parent_member: isParentMember,
+    timezone: profile.timezone,
+    user_customizations: {
+      grid_config: Object.fromEntries(layouts.map((layout) => [layout.key, layout.layout])),
+    },
+    account: {
+      default_client: dc
+        ? {
+            id: dc.id,
+            is_in_certification: dc.isInCertification,
+            merchant: {
+              name: dc.name,
+              level: dc.level,
+              is_enrolled_as_crypto_only: dc.isEnrolledAsCryptoOnly,
+              configuration: {
+                customizations: {
+                  rbac_enabled: profile.customizations?.rbac_enabled === true,
+                  skipped_menu_titles: profile.customizations?.skipped_menu_titles ?? [],
+                },
+                has_patient_information_in_vault: profile.hasPatientInformationInVault ?? false,
+                has_orphaned_payment_methods: profile.hasOrphanedPaymentMethods ?? false,
+              },
+            },
+          }
+        : null,
+      memberships: [...membershipsById.values()],
+      hierarchy_list: hierarchy.map((client) => ({
+        id: client.id,
+        name: client.name,
+        level: client.level,
+        parent_id: client.parentId,
+      })),
+    },
+  };
+}
+
+// GET /api/logo: the parent's stored logo, else the Portico mark.
+export async function loadLogoBase64(executor: Executor, userId: string): Promise<string> {
+  const stored = await findParentLogo(executor, userId);
+  return (stored ?? defaultLogoPng).toString('base64');
+}

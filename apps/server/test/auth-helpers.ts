@@ -1,0 +1,91 @@
+import { sessionCookieName } from '@portico/contracts/auth/session';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../src/db/client';
+import { sessions } from '../src/db/schema/auth';
+import { emailOutbox } from '../src/db/schema/system';
+import { users } from '../src/db/schema/users';
+import { hashSecretToken, newSecretToken } from '../src/modules/session/secret-token';
+import { insertSession } from '../src/modules/session/session.repository';
+
+// Signs a user in without the e-mail round trip: a session row and the cookie header that names it.
+export async function sessionCookieFor(db: Executor, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`No user ${email}`);
+  const token = newSecretToken();
+  await insertSession(db, {
+    id: hashSecretToken(token),
+    userId: user.id,
+    idleMinutes: 15,
+    absoluteHours: 12,
+    ip: null,
+    userAgent: 'test',
+  });
+  return `${sessionCookieName}=${token}`;
+}
+
+export function sessionIdOfCookie(cookie: string): string {
+  return hashSecretToken(cookie.slice(`${sessionCookieName}=`.length));
+}
+
+export async function sessionRow(db: Executor, cookie: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sessionIdOfCookie(cookie)));
+  return row;
+}
+
+// Moves a session's clock: negative minutes put the moment in the past.
+export async function shiftSession(
+  db: Executor,
+  cookie: string,
+  change: { expiresInMinutes?: number; absoluteInMinutes?: number; lastSeenMinutesAgo?: number },
+) {
+  const id = sessionIdOfCookie(cookie);
+  if (change.expiresInMinutes !== undefined) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${change.expiresInMinutes * 60})` })
+      .where(eq(sessions.id, id));
+  }
+  if (change.absoluteInMinutes !== undefined) {
+    await db
+      .update(sessions)
+      .set({ absoluteExpiresAt: sql`now() + make_interval(secs => ${change.absoluteInMinutes * 60})` })
+      .where(eq(sessions.id, id));
+  }
+  if (change.lastSeenMinutesAgo !== undefined) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - make_interval(secs => ${change.lastSeenMinutesAgo * 60})` })
+      .where(eq(sessions.id, id));
+  }
+}
+
+export async function outboxFor(db: Executor, email: string) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(sql`${email} = any(${emailOutbox.toAddresses})`)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id));
+}
+
+// The oobCode of the newest link mailed to the address.
+export async function latestMailedCode(db: Executor, email: string): Promise<string> {
+  const [mail] = await outboxFor(db, email);
+  const match = mail?.bodyText?.match(/oobCode=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`No link mailed to ${email}`);
+  return match[1];
+}
+
+// The value of a Set-Cookie header of an inject() answer, by cookie name.
+export function setCookieHeader(headers: Record<string, unknown>, name: string): string | undefined {
+  const raw = headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  return all.find((value): value is string => typeof value === 'string' && value.startsWith(`${name}=`));
+}
+
+export function cookiePair(setCookie: string | undefined): string {
+  if (!setCookie) throw new Error('No Set-Cookie');
+  return setCookie.split(';')[0] ?? '';
+}

@@ -1,0 +1,15 @@
+import { portalDefaultPath } from '@portico/contracts/access/routes';
+import { Navigate, Outlet } from 'react-router';
+import { useAuthenticated } from '../../features/auth/api/post-authenticated';
+import { PageLoader } from '../pages/page-loader';
+
+// The sign-in screens are for guests (spec 1 §2.2): someone already signed in goes to Home (§4).
+// Asks POST /authenticated rather than GET /api/user, so these pages load without zod (design §6).
+export function GuestsOnlyGate() {
+  const authenticated = useAuthenticated();
+
+  if (authenticated.isPending) return <PageLoader />;
+  // Unreachable server: show the sign-in screen; its own calls will say what is wrong.
+  if (authenticated.data === true) return <Navigate to={portalDefaultPath} replace />;
+  return <Outlet />;
+}

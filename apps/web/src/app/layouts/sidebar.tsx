@@ -1,0 +1,59 @@
+import { ActionIcon, Box, Button, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { Tooltip } from '../../components/tooltip';
+import { ParentLogo } from '../../features/shell/components/parent-logo';
+import { shouldShowParentLogo } from '../../features/shell/utils/shell.utils';
+import { useSignedInSession } from '../../lib/auth/session-context';
+import { SidebarMenu } from './sidebar-menu';
+
+type SidebarProps = {
+  onNavigate: () => void;
+  onOpenSettings: () => void;
+};
+
+// Spec 1 §2.11 sidebar: parent logo, menu by access, 'Logged in as' name and e-mail, logout.
+export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
+  const { user, logout } = useSignedInSession();
+
+  return (
+    <Stack h="100%" gap={0}>
+      {shouldShowParentLogo(user) && (
+        <Box px="sm" pt="sm" pb="xs">
+          <ParentLogo parentName={user.parent_name} />
+        </Box>
+      )}
+      <ScrollArea type="scroll" style={{ flex: 1 }} p="xs">
+        <SidebarMenu onNavigate={onNavigate} />
+      </ScrollArea>
+      <Divider />
+      <Stack gap={6} p="sm">
+        <Text size="xs" c="dimmed">
+          Logged in as
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Box miw={0}>
+            <Text size="sm" fw={600} truncate="end">
+              {user.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          </Box>
+          <Tooltip label="User settings">
+            <ActionIcon variant="subtle" color="gray" onClick={onOpenSettings} aria-label="User settings">
+              <IconSettings size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconLogout size={14} aria-hidden />}
+          onClick={() => void logout()}
+        >
+          Log out
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

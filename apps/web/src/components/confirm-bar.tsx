@@ -1,0 +1,44 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type ConfirmBarProps = {
+  message: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  // A destructive choice shows its button in red.
+  isDanger?: boolean;
+  // The confirmed action is running: both buttons wait.
+  isConfirming?: boolean;
+};
+
+// Spec 1 §2.4 confirm bar: a question with its two answers, shown in place of the control that
+// asked it.
+export function ConfirmBar({
+  message,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  isDanger = false,
+  isConfirming = false,
+}: ConfirmBarProps) {
+  return (
+    <Paper role="group" aria-label="Confirmation" withBorder radius="md" p="sm" bg="orange.0">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {message}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={onCancel} disabled={isConfirming}>
+            {cancelLabel}
+          </Button>
+          <Button size="xs" color={isDanger ? 'red' : undefined} onClick={onConfirm} loading={isConfirming}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

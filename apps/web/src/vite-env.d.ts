@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_PROVIDER_DOMAIN?: string;
+  readonly VITE_PARTNER_DOMAINS?: string;
+  readonly VITE_PRIMARY_CLIENT_ID?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

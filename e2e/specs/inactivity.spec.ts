@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors } from '../support/page-errors';
+import { signInByEmailLink } from '../support/sign-in';
+
+const warning = (minutes: number) =>
+  `${minutes} minutes of inactivity detected. You will be logged out after 15 minutes of inactivity.`;
+
+// Spec 1 §4, §8: warnings at 5, 10 and 14 idle minutes, logout at 15, in a normal browser (the
+// original switched itself off whenever the page had a hostname).
+test('15 idle minutes sign the user out, after three warnings', async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, 'owner@copperkettle.example');
+
+  // The fake clock takes over from the next page load; the session is already in the cookie.
+  await page.clock.install();
+  await page.goto('/app/home');
+  await expect(page.getByText('Logged in as')).toBeVisible();
+
+  await page.clock.runFor('04:59');
+  await expect(page.getByText(warning(5))).toHaveCount(0);
+  await page.clock.runFor('00:01');
+  await expect(page.getByText(warning(5))).toBeVisible();
+
+  await page.clock.runFor('05:00');
+  await expect(page.getByText(warning(10))).toBeVisible();
+
+  await page.clock.runFor('04:00');
+  await expect(page.getByText(warning(14))).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/home$/);
+
+  await page.clock.runFor('01:00');
+  await expect(page.getByText('Logging you out of the application.')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/login$/);
+
+  // The server session was revoked too, not only forgotten by the page.
+  const authenticated = await page.request.post('/authenticated');
+  expect(await authenticated.json()).toEqual({ status: true, message: false });
+  expect(pageErrors).toEqual([]);
+});
+
+test('activity starts the count again', async ({ page }) => {
+  await signInByEmailLink(page, 'frontdesk@harborviewdental.example');
+  await page.clock.install();
+  await page.goto('/app/home');
+  await expect(page.getByText('Logged in as')).toBeVisible();
+
+  await page.clock.runFor('04:00');
+  await page.mouse.move(200, 300);
+  await page.keyboard.press('Shift');
+  await page.clock.runFor('04:00');
+  await expect(page.getByText(warning(5))).toHaveCount(0);
+  await page.clock.runFor('01:00');
+  await expect(page.getByText(warning(5))).toBeVisible();
+});

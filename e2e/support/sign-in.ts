@@ -1,0 +1,55 @@
+import { filterMenu } from '@portico/contracts/access/menu';
+import { sessionUserSchema } from '@portico/contracts/access/session-user';
+import { expect, type Page } from '@playwright/test';
+import { waitForEmailLink } from './mailbox';
+
+export const LOGIN_LINK_SENT = 'Email was sent to you. Please check your inbox!';
+
+// The server's defaults (PROVIDER_DOMAIN, PARTNER_DOMAINS), which the e2e server keeps, and the
+// portal's build settings (apps/web/.env) repeat.
+const menuDomains = {
+  providerDomain: 'portico.example',
+  partnerDomains: ['healnow.example', 'healnow-partners.example'],
+};
+
+export async function askForLoginLink(page: Page, email: string): Promise<number> {
+  const since = Date.now();
+  await page.goto('/app/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Send Login Link' }).click();
+  await expect(page.getByText(LOGIN_LINK_SENT)).toBeVisible();
+  return since;
+}
+
+// The whole e-mail link sign-in as a person does it: ask on /login, open the link from the mail.
+export async function signInByEmailLink(page: Page, email: string): Promise<string> {
+  const since = await askForLoginLink(page, email);
+  const link = await waitForEmailLink(email, since);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  return link;
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+// The titles once permissions have loaded (the fallback menu shows while they load).
+export async function menuTitlesOf(page: Page): Promise<string[]> {
+  await expect(mainMenu(page)).toHaveAttribute('aria-busy', 'false');
+  return mainMenu(page).getByRole('link').allTextContents();
+}
+
+// What the shared menu rules give the signed-in user of this page, from the server's own answer.
+export async function expectedMenuTitles(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/user');
+  expect(response.ok()).toBe(true);
+  const body: unknown = await response.json();
+  const user = sessionUserSchema.parse(
+    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined,
+  );
+  return filterMenu({ user, permissionsState: 'loaded', isViewingAs: false, ...menuDomains }).map(
+    (entry) => entry.title,
+  );
+}
