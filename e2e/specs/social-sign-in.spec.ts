@@ -48,7 +48,9 @@ test('an address the provider did not verify is confirmed by e-mail first', asyn
 
   await page.goto('/app/login');
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  await expect(page.getByText('We have sent you a confirmation email. Please check your inbox!')).toBeVisible();
+  await expect(
+    page.getByText('We have sent you a confirmation email. Please check your inbox!'),
+  ).toBeVisible();
 
   await page.goto(await waitForEmailLink(email, since));
   await expect(page.getByText('Email was verified')).toBeVisible();
@@ -60,7 +62,11 @@ test('an address the provider did not verify is confirmed by e-mail first', asyn
 });
 
 test('a Google account nobody has in Portico is not recognised', async ({ page }) => {
-  await setProviderIdentity({ email: 'stranger@elsewhere.example', emailVerified: true, subject: 'google-stranger' });
+  await setProviderIdentity({
+    email: 'stranger@elsewhere.example',
+    emailVerified: true,
+    subject: 'google-stranger',
+  });
 
   await page.goto('/app/login');
   await page.getByRole('link', { name: 'Sign in with Google' }).click();

@@ -52,7 +52,11 @@ function isProviderIdentity(value: unknown): value is ProviderIdentity {
 
 export async function startE2eControl(): Promise<E2eControl> {
   const mails: ReceivedMail[] = [];
-  let identity: ProviderIdentity = { email: 'nobody@example.invalid', emailVerified: true, subject: 'nobody' };
+  let identity: ProviderIdentity = {
+    email: 'nobody@example.invalid',
+    emailVerified: true,
+    subject: 'nobody',
+  };
 
   const smtp = new SMTPServer({
     authOptional: true,

@@ -13,7 +13,9 @@ function splitHeadAndBody(raw: string): { head: string; body: string } {
 function headerValue(head: string, name: string): string | undefined {
   // Folded header lines continue with whitespace.
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
 
@@ -37,10 +39,12 @@ function decodeBody(body: string, encoding: string | undefined): string {
 
 // RFC 2047 encoded words (=?utf-8?Q?…?= and =?utf-8?B?…?=) in the subject.
 function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  return value.replace(
+    /=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+    (_match, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 

@@ -1,6 +1,6 @@
+import { expect, type Page } from '@playwright/test';
 import { filterMenu } from '@portico/contracts/access/menu';
 import { sessionUserSchema } from '@portico/contracts/access/session-user';
-import { expect, type Page } from '@playwright/test';
 import { waitForEmailLink } from './mailbox';
 
 export const LOGIN_LINK_SENT = 'Email was sent to you. Please check your inbox!';

@@ -13,6 +13,7 @@ import { useInactivityLogout } from '../hooks/use-inactivity-logout';
 import { useLogout } from '../hooks/use-logout';
 import { usePendingLinkContinuation } from '../hooks/use-pending-link-continuation';
 import { useAuthenticationCheckOnNavigation, useSignOutWhenSessionExpires } from '../hooks/use-session-watch';
+import { INACTIVITY_TICK_MS } from '../utils/inactivity.utils';
 
 // Spec 1 §9: the primary client skips the permissions call; so does a user with no client.
 export function clientIdForPermissions(
@@ -45,27 +46,27 @@ export function SignedInSessionScope({ user, children }: SignedInSessionScopePro
   const permissions = useMerchantPermissions(permissionsClientId);
   const myClients = useMyClients();
 
+  // Keeps the server's idle limit in step with the inactivity count; false: the session ended elsewhere.
+  const keepServerSessionAlive = useCallback(() => {
+    postAuthenticated().then(
+      (isAuthenticated) => {
+        if (!isAuthenticated) void logout();
+      },
+      () => undefined,
+    );
+  }, [logout]);
+
   useAuthenticationCheckOnNavigation(logout);
   useSignOutWhenSessionExpires(logout);
   usePendingLinkContinuation();
   useInactivityLogout({
-    onWarning: (text) => {
-      // Stays up for the minute until the next tick.
-      void showToast({ text, type: 'warning', delay: 60_000 });
-    },
+    // A warning stays up for the minute until the next tick.
+    onWarning: (text) => void showToast({ text, type: 'warning', delay: INACTIVITY_TICK_MS }),
     onLogout: (text) => {
       void showToast({ text, type: 'info' });
       void logout();
     },
-    onActiveMinute: useCallback(() => {
-      // Keeps the server's idle limit in step with this count; false: the session ended elsewhere.
-      postAuthenticated().then(
-        (isAuthenticated) => {
-          if (!isAuthenticated) void logout();
-        },
-        () => undefined,
-      );
-    }, [logout]),
+    onActiveMinute: keepServerSessionAlive,
   });
 
   const permissionsState = permissionsStateOf(permissionsClientId, permissions);
