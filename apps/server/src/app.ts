@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger, extraRoutes = [], mai
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Graceful shutdown: stop accepting, let requests in flight finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -28,6 +28,8 @@ const envSchema = z.object({
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   SEED_TRANSACTIONS: z.coerce.number().int().min(0).default(50_000),
+  // Only behind a reverse proxy that sets X-Forwarded-For; otherwise client addresses could be forged.
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
@@ -63,6 +65,7 @@ export type AppConfig = {
   cookieSecret: string;
   // The outbox page for developers: only without SMTP and outside production.
   devMailboxEnabled: boolean;
+  trustProxy: boolean;
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -130,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     secureCookies: !localPlainHttp.test(publicUrl),
     cookieSecret: cookieSecretOf(e.COOKIE_SECRET, e.DATA_KEY),
-    devMailboxEnabled: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    // The embedded default (no SMTP) keeps mail in the outbox; the mailbox answers loopback callers only.
+    devMailboxEnabled: !e.SMTP_URL,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

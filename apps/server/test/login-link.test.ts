@@ -323,19 +323,25 @@ describe('GET /api/dev/mailbox', () => {
     expect(Number.isNaN(Date.parse(first.created_at))).toBe(false);
   });
 
-  it('does not exist with SMTP or in production', async () => {
-    for (const overrides of [
-      { smtpUrl: 'smtp://127.0.0.1:1', devMailboxEnabled: false },
-      { env: 'production' as const, devMailboxEnabled: false },
-    ]) {
-      const other = await buildTestApp(overrides);
-      try {
-        expect((await other.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
-        expect(other.app.routeCatalog.some((route) => route.url === '/api/dev/mailbox')).toBe(false);
-      } finally {
-        await other.close();
-      }
+  it('does not exist when SMTP delivers the mail', async () => {
+    const other = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1', devMailboxEnabled: false });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
+      expect(other.app.routeCatalog.some((route) => route.url === '/api/dev/mailbox')).toBe(false);
+    } finally {
+      await other.close();
     }
+  });
+
+  it('answers only callers on this machine, whatever X-Forwarded-For claims', async () => {
+    const remote = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('oobCode');
   });
 });
 
