@@ -26,11 +26,14 @@ const bareSql = `
    limit $3 offset $4`;
 
 function bareQuery(pool: pg.Pool, scope: ReportScope, startAt: Date, endAt: Date, page: number) {
-  const scoped = scope.kind === 'clients';
-  const text = bareSql.replace('%SCOPE%', scoped ? 'and t.client_id = any($5::uuid[])' : '');
   const params: unknown[] = [startAt, endAt, PAGE_SIZE, page * PAGE_SIZE];
-  if (scoped) params.push(scope.clientIds);
-  return pool.query(text, params);
+  let scopeSql = '';
+  if (scope.kind === 'clients') {
+    const placeholders = scope.clientIds.map((_, i) => `$${i + 5}`);
+    scopeSql = `and t.client_id in (${placeholders.join(', ')})`;
+    params.push(...scope.clientIds);
+  }
+  return pool.query(bareSql.replace('%SCOPE%', scopeSql), params);
 }
 
 type Scenario = { name: string; scope: ReportScope };

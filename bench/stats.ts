@@ -39,7 +39,12 @@ export async function compareInterleaved(
 }
 
 export function printTable(headers: string[], rows: (string | number)[][]): void {
-  const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? c.toFixed(2) : c)))];
+  const cells = [
+    headers,
+    ...rows.map((r) =>
+      r.map((c) => (typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(2) : String(c))),
+    ),
+  ];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
   for (const [index, row] of cells.entries()) {
     console.log(row.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join('  '));
