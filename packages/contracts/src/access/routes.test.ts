@@ -134,12 +134,16 @@ describe('findPortalRouteForPathname', () => {
     expect(findPortalRouteForPathname(pathname)?.path).toBe(pattern);
   });
 
-  it.each(['/createlink/a/b', '/account', '/home/extra', '/admin-reporting/all-internal', '/nope', '/'])(
-    '%s matches no route',
-    (pathname) => {
-      expect(findPortalRouteForPathname(pathname)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/createlink/a/b',
+    '/account',
+    '/home/extra',
+    '/admin-reporting/all-internal',
+    '/nope',
+    '/',
+  ])('%s matches no route', (pathname) => {
+    expect(findPortalRouteForPathname(pathname)).toBeUndefined();
+  });
 });
 
 describe('portalPathnameFromUrlPathname', () => {

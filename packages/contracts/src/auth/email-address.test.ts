@@ -14,12 +14,16 @@ describe('isValidEmailAddress', () => {
     expect(isValidEmailAddress('owner@copperkettle.example')).toBe(true);
   });
 
-  it.each(['', 'owner', 'owner@', '@copperkettle.example', 'a b@c.example', 'a@@b.example'])(
-    'refuses %j',
-    (value) => {
-      expect(isValidEmailAddress(value)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'owner',
+    'owner@',
+    '@copperkettle.example',
+    'a b@c.example',
+    'a@@b.example',
+  ])('refuses %j', (value) => {
+    expect(isValidEmailAddress(value)).toBe(false);
+  });
 
   it('refuses an address longer than SMTP can carry', () => {
     expect(isValidEmailAddress(`${'a'.repeat(64)}@${'b'.repeat(200)}.example`)).toBe(false);
