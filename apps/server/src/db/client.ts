@@ -50,6 +50,9 @@ async function openPglite(client: PGlite): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client killed by the server (restart, admin termination) must not crash the process;
+  // the next query on the pool reconnects or fails with its own error.
+  pool.on('error', () => {});
   // Bigints (money in cents, counts) arrive as strings; parse them where they are read.
   const db: Db = drizzleNodePg(pool, { casing: 'snake_case' });
   return {

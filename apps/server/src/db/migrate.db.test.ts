@@ -37,7 +37,7 @@ describe('migrations', () => {
     await runMigrations(database);
     const after = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(after).toEqual(before);
-    expect(before[0]?.n).toBe(2);
+    expect(before[0]?.n).toBe(3);
   });
 
   it('refuses a driver that does not match the database', async () => {
@@ -80,7 +80,7 @@ describe('transactions partitioning', () => {
   it('puts the primary key on (id, created_at) and indexes every partition', async () => {
     const indexes = await rows(sql`
       select indexname from pg_indexes where tablename = 'transactions_default' order by indexname`);
-    expect(indexes.length).toBe(7);
+    expect(indexes.length).toBe(8);
   });
 
   it('creates a missing month idempotently and moves rows out of the default partition', async () => {

@@ -66,6 +66,8 @@ export const transactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
     // Report page of one merchant: newest first, keyset on (created_at, id); also velocity per hour.
+    // No (client_id, type, created_at) index: type has a handful of values, so filtering what this
+    // index returns is as fast, and each index costs write time.
     index('transactions_client_created_idx').on(
       t.clientId,
       t.createdAt.desc().nullsFirst(),
@@ -85,7 +87,11 @@ export const transactions = pgTable(
     index('transactions_client_email_idx')
       .on(t.clientId, t.customerEmail, t.createdAt)
       .where(sql`${t.customerEmail} is not null`),
-    // Vault customer history.
+    // Reports filtered by location, and the set-null sweep when a location is deleted.
+    index('transactions_sub_entity_idx')
+      .on(t.subEntityId, t.createdAt)
+      .where(sql`${t.subEntityId} is not null`),
+    // Vault customer history; also the set-null sweep when a vault customer is deleted.
     index('transactions_customer_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
   ],
 );

@@ -33,80 +33,95 @@ type RoleSpec = {
 
 // Roles per client. RBAC is enforced only where the client's customizations.rbac_enabled is set; the
 // roles of Copper Kettle exist but do not restrict (spec 1 §6: hasPermission is true without RBAC).
-const roleSpecs: Partial<Record<ClientKey, RoleSpec[]>> = {
-  'harbor-lane-coffee': [
-    { name: 'Owner', permissions: everyPermission },
-    { name: 'Manager', permissions: without('Permissions', 'Users') },
-    {
-      name: 'Cashier',
-      permissions: [
-        'Virtual Terminal',
-        'Charge',
-        'Swipe',
-        'Cash',
-        'Transaction Apple Pay',
-        'Google Pay',
-        'Terminals',
-        'Reports',
-      ],
-      fieldAccess: 'cashier',
-    },
-    { name: 'Bookkeeper', permissions: ['Reports', 'Reports - Advanced Fields', 'Payouts', 'Documents'] },
-    {
-      name: 'Location Admin',
-      permissions: ['Permissions', 'Users', 'Terminal Admin', 'Reports', 'Virtual Terminal Configuration'],
-    },
-  ],
-  'magnolia-grill': [
-    { name: 'Owner', permissions: everyPermission },
-    { name: 'Manager', permissions: without('Permissions') },
-    { name: 'Server', permissions: ['Charge', 'Swipe', 'Terminals', 'Void Card', 'Reports'] },
-  ],
-  'harborview-family-dental': [
-    { name: 'Owner', permissions: everyPermission },
-    {
-      name: 'Front Desk',
-      permissions: [
-        'Virtual Terminal',
-        'Charge',
-        'Vault',
-        'Reports',
-        'Recurring Charges',
-        'Refund Card',
-        'Void Card',
-        'Documents',
-      ],
-      fieldAccess: 'front-desk',
-    },
-    {
-      name: 'Billing Manager',
-      permissions: [
-        'Reports',
-        'Reports - Advanced Fields',
-        'Payouts',
-        'Refund',
-        'Refund Card',
-        'Refund ACH',
-        'Void',
-        'Void Card',
-        'Void ACH',
-        'Credit (ACH Refund)',
-        'Debit (ACH Charge)',
-        'Recurring Charges',
-      ],
-    },
-  ],
-  'copper-kettle-bistro': [
-    { name: 'Owner', permissions: everyPermission },
-    { name: 'Manager', permissions: ['Reports', 'Payouts', 'Terminals', 'Charge', 'Void', 'Refund'] },
-  ],
-  summit: [{ name: 'Partner Admin', permissions: partnerPermissions() }],
-  blueriver: [{ name: 'Partner Admin', permissions: partnerPermissions() }],
-  healnow: [
-    { name: 'Partner Admin', permissions: partnerPermissions() },
-    { name: 'Partner Viewer', permissions: ['Reports', 'Merchant Accounts'] },
-  ],
-};
+const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
+  {
+    client: 'harbor-lane-coffee',
+    roles: [
+      { name: 'Owner', permissions: everyPermission },
+      { name: 'Manager', permissions: without('Permissions', 'Users') },
+      {
+        name: 'Cashier',
+        permissions: [
+          'Virtual Terminal',
+          'Charge',
+          'Swipe',
+          'Cash',
+          'Transaction Apple Pay',
+          'Google Pay',
+          'Terminals',
+          'Reports',
+        ],
+        fieldAccess: 'cashier',
+      },
+      { name: 'Bookkeeper', permissions: ['Reports', 'Reports - Advanced Fields', 'Payouts', 'Documents'] },
+      {
+        name: 'Location Admin',
+        permissions: ['Permissions', 'Users', 'Terminal Admin', 'Reports', 'Virtual Terminal Configuration'],
+      },
+    ],
+  },
+  {
+    client: 'magnolia-grill',
+    roles: [
+      { name: 'Owner', permissions: everyPermission },
+      { name: 'Manager', permissions: without('Permissions') },
+      { name: 'Server', permissions: ['Charge', 'Swipe', 'Terminals', 'Void Card', 'Reports'] },
+    ],
+  },
+  {
+    client: 'harborview-family-dental',
+    roles: [
+      { name: 'Owner', permissions: everyPermission },
+      {
+        name: 'Front Desk',
+        permissions: [
+          'Virtual Terminal',
+          'Charge',
+          'Vault',
+          'Reports',
+          'Recurring Charges',
+          'Refund Card',
+          'Void Card',
+          'Documents',
+        ],
+        fieldAccess: 'front-desk',
+      },
+      {
+        name: 'Billing Manager',
+        permissions: [
+          'Reports',
+          'Reports - Advanced Fields',
+          'Payouts',
+          'Refund',
+          'Refund Card',
+          'Refund ACH',
+          'Void',
+          'Void Card',
+          'Void ACH',
+          'Credit (ACH Refund)',
+          'Debit (ACH Charge)',
+          'Recurring Charges',
+        ],
+      },
+    ],
+  },
+  {
+    client: 'copper-kettle-bistro',
+    roles: [
+      { name: 'Owner', permissions: everyPermission },
+      { name: 'Manager', permissions: ['Reports', 'Payouts', 'Terminals', 'Charge', 'Void', 'Refund'] },
+    ],
+  },
+  { client: 'summit', roles: [{ name: 'Partner Admin', permissions: partnerPermissions() }] },
+  { client: 'blueriver', roles: [{ name: 'Partner Admin', permissions: partnerPermissions() }] },
+  {
+    client: 'healnow',
+    roles: [
+      { name: 'Partner Admin', permissions: partnerPermissions() },
+      { name: 'Partner Viewer', permissions: ['Reports', 'Merchant Accounts'] },
+    ],
+  },
+];
 
 function partnerPermissions(): PermissionName[] {
   return ['Merchant Accounts', 'Reports', 'Payouts', 'Users', 'Permissions', 'Documents'];
@@ -160,7 +175,7 @@ function addRoles(
   vtIdsByClient: ReadonlyMap<ClientKey, string[]>,
 ): RoleIds {
   const roleIds = new Map<string, string>();
-  for (const [client, specs] of Object.entries(roleSpecs) as [ClientKey, RoleSpec[]][]) {
+  for (const { client, roles: specs } of roleSpecs) {
     const fieldTerminal = vtIdsByClient.get(client)?.[1];
     for (const spec of specs) {
       const id = rng.uuid();

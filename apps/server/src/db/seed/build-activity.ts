@@ -236,7 +236,8 @@ function addDocuments(ctx: SeedContext, rng: Rng, part: ActivityPart, input: Act
 
 function addLogos(rng: Rng, part: ActivityPart, clientIds: ReadonlyMap<ClientKey, string>) {
   const keys = new Map<string, string>();
-  for (const client of ['primary', ...parentSpecs.map((p) => p.key)] as ClientKey[]) {
+  const clients: ClientKey[] = ['primary', ...parentSpecs.map((p) => p.key)];
+  for (const client of clients) {
     const storageKey = `seed/logo-${rng.uuid()}.png`;
     part.fileBlobs.push({ storageKey, content: tinyPng });
     keys.set(clientIdOf(clientIds, client), storageKey);

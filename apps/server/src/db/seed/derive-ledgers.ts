@@ -1,22 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { withBulkLoad } from './bulk-load';
-import { grossCentsSql, uuidFromHex } from './generate-transactions';
+import { payoutIdSql, settlementIdSql, uuidFromHex } from './transaction-effects';
 
 // Settlements, payouts, statements and billing are aggregated from the seeded transactions
-// (design.md §5), never drawn at random: the totals on every page agree with the rows. One pass over
-// the transactions fills a small daily summary; everything but the payout items is built from it.
+// (design.md §5), never drawn at random: the totals on every page agree with the rows. They read the
+// daily summary the transaction inserts wrote (transaction-effects.ts), not the million rows again.
 
 export type LedgerInput = {
   anchorStart: Date;
   adminUserId: string;
   riskAttachmentKeys: string[];
 };
-
-// coalesce: pro_pay_status is null on most rows, and `not null` would poison the conditions below.
-const returned = `coalesce(t.pro_pay_status in ('ACHInReturned', 'ACHInRejected'), false)`;
-// A payment that adds to gross; its fee is what the merchant pays (returned items pay -25.00 instead).
-const addition = `t.payment_status and t.action_mode in ('settle', 'debit', 'charge', 'apple_pay') and not ${returned}`;
 
 function anchorParts(anchorStart: Date) {
   const monthStart = new Date(Date.UTC(anchorStart.getUTCFullYear(), anchorStart.getUTCMonth(), 1));
@@ -27,45 +21,15 @@ function anchorParts(anchorStart: Date) {
   };
 }
 
-export async function deriveLedgers(tx: Executor, input: LedgerInput): Promise<void> {
-  await summarizeTransactions(tx);
-  await deriveSettlements(tx, input);
-  await deriveStatements(tx, input);
-  await deriveBilling(tx, input);
-  await deriveRiskNotes(tx, input);
-}
-
-// Per merchant, day, settlement day, processor, payment method and brand.
-async function summarizeTransactions(tx: Executor) {
-  await tx.execute(sql`
-    create temp table seed_daily on commit drop as
-    select t.client_id, (t.created_at at time zone 'UTC')::date as day, t.settlement_date, t.processor,
-      t.payment_method, t.card_brand,
-      (case t.payment_method when 'check' then 'ACH' when 'cash' then 'Cash' when 'crypto' then 'Crypto'
-        else coalesce(t.card_brand, 'Card') end) as line_type,
-      count(*) filter (where t.payment_status)::int as n,
-      sum(${grossCentsSql('t')})::bigint as gross,
-      sum(case when ${sql.raw(returned)} then 0 else ${grossCentsSql('t')} end)::bigint as gross_without_returns,
-      sum(case when ${sql.raw(addition)} then t.fee_cents else 0 end)::bigint as fees,
-      count(*) filter (where ${sql.raw(addition)} and t.fee_cents > 0)::int as fee_items,
-      sum(case when ${sql.raw(returned)} then -2500 else 0 end)::bigint as adjustments,
-      sum(case when t.payment_status and t.action_mode = 'reversal' then -t.amount_cents else 0 end)::bigint
-        as chargebacks,
-      coalesce(sum(t.settlement_amount_cents), 0)::bigint as net,
-      count(*) filter (where ${sql.raw(addition)})::int as sales,
-      coalesce(sum(t.amount_cents) filter (where ${sql.raw(addition)}), 0)::bigint as sales_volume
-    from transactions t
-    group by 1, 2, 3, 4, 5, 6, 7`);
-}
-
-// A settlement group per merchant, day and processor; one payout each: paid once its day has passed,
-// held while the merchant's settlement is paused, scheduled otherwise.
-async function deriveSettlements(tx: Executor, input: LedgerInput) {
+// Settlement groups per merchant, day and processor, and a payout each: paid once its day has
+// passed, held while the merchant's settlement is paused, scheduled otherwise. The ids are the ones
+// the payout items already point at.
+export async function deriveSettlements(tx: Executor, input: LedgerInput): Promise<void> {
   const { anchorDay } = anchorParts(input.anchorStart);
   await tx.execute(sql`
     insert into settlements (id, client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
       adjustments_cents, chargebacks_cents, net_cents, created_at)
-    select ${uuidFromHex(sql`md5('settlement:' || client_id || ':' || settlement_date || ':' || processor)`)},
+    select ${sql.raw(settlementIdSql('client_id', 'settlement_date', 'processor'))},
       client_id, settlement_date, processor, sum(n)::int, sum(gross_without_returns), sum(fees), sum(adjustments),
       sum(chargebacks), sum(net), settlement_date::timestamp at time zone 'UTC' + interval '6 hours'
     from seed_daily
@@ -73,22 +37,17 @@ async function deriveSettlements(tx: Executor, input: LedgerInput) {
     group by client_id, settlement_date, processor`);
   await tx.execute(sql`
     insert into payouts (id, client_id, settlement_id, payout_date, amount_cents, processor, status, created_at)
-    select ${uuidFromHex(sql`md5('payout:' || s.id)`)}, s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
+    select ${sql.raw(payoutIdSql('s.id'))}, s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
       (case when c.pause_settlement and s.settlement_date >= ${anchorDay} - 10 then 'held'
         when s.settlement_date >= ${anchorDay} then 'scheduled' else 'paid' end)::payout_status,
       s.created_at
     from settlements s join client_configs c on c.client_id = s.client_id`);
-  // Every settled transaction, listed under the payout that paid it.
-  await withBulkLoad(tx, 'payout_items', () =>
-    tx.execute(sql`
-      insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents, net_amount_cents)
-      select p.id, t.id, t.created_at, t.amount_cents, t.settlement_amount_cents
-      from transactions t
-      join settlements s on s.client_id = t.client_id and s.settlement_date = t.settlement_date
-        and s.processor = t.processor
-      join payouts p on p.settlement_id = s.id
-      where t.settlement_date is not null`),
-  );
+}
+
+export async function deriveStatementsAndBilling(tx: Executor, input: LedgerInput): Promise<void> {
+  await deriveStatements(tx, input);
+  await deriveBilling(tx, input);
+  await deriveRiskNotes(tx, input);
 }
 
 const monthOf = (column: string): SQL => sql.raw(`date_trunc('month', ${column})::date`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { uuidFromHex } from './generate-transactions';
+import { insertTransactionsWithEffects, uuidFromHex, uuidSql } from './transaction-effects';
 
 // Transactions beyond the main series, still set-based: card-testing bursts for the velocity alerts,
 // and the charges of each subscription up to the anchor day.
@@ -9,38 +9,51 @@ type Input = { key: string; anchorStart: Date };
 
 const burstSize = 120;
 
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
 // 120 small card attempts within 50 minutes, most declined: the pattern the High Velocity tab shows.
 export async function generateVelocityBursts(tx: Executor, input: Input): Promise<void> {
-  const anchor = sql`${input.anchorStart.toISOString()}::timestamptz`;
-  await tx.execute(sql`
-    insert into transactions (id, client_id, type, action, action_mode, amount_cents, fee_cents, payment_status,
-      request_status, status, card_brand, card_type, processor, payment_method, last4, token, customer_email,
-      settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)
-    select ${uuidFromHex('h')}, client_id, 'charge', 'sale', 'charge', amount, fee, approved, true,
-      case when approved then 'Approved' else 'Declined' end, 'VISA', 'prepaid', card_processor, 'card', last4,
-      'VISA-' || last4 || '-01-' || (extract(year from at)::int + 2), email,
-      case when approved then amount - fee end,
-      case when approved then (at at time zone 'America/New_York')::date + 1 end,
-      jsonb_build_object('meta', jsonb_build_object('email', email)),
-      jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || last4,
-        'AUTH_RESP', case when approved then '00' else '05' end),
-      jsonb_build_object('email', email, 'customFields', '{}'::jsonb),
-      at
-    from (
+  const anchor = `${literal(input.anchorStart.toISOString())}::timestamptz`;
+  await insertTransactionsWithEffects(tx, {
+    ctes: `
+    burst as (
+      select p.*, i, md5(${literal(input.key)} || ':burst:' || p.idx || ':' || i) as h
+      from seed_profiles p cross join generate_series(1, ${burstSize}) as i
+      where p.burst_day_back is not null
+    ),
+    attempt as (
       select b.*, 100 + ('x' || substr(h, 1, 7))::bit(28)::int % 400 as amount,
         ('x' || substr(h, 8, 7))::bit(28)::int % 10 >= 7 as approved,
         lpad((('x' || substr(h, 15, 7))::bit(28)::int % 10000)::text, 4, '0') as last4,
         'buyer' || (('x' || substr(h, 22, 7))::bit(28)::int % 50) || '@example.net' as email,
         ${anchor} - make_interval(days => b.burst_day_back) + interval '14 hours' + make_interval(secs => b.i * 25) as at
-      from (
-        select p.*, i, md5(${input.key}::text || ':burst:' || p.idx || ':' || i) as h
-        from seed_profiles p cross join generate_series(1, ${burstSize}::int) as i
-        where p.burst_day_back is not null
-      ) b
-    ) x
-    cross join lateral (select case when approved then (amount * card_bps + 5000) / 10000 + card_item_cents
-      else card_item_cents end as fee) f`);
+      from burst b
+    ),
+    priced as (
+      select a.*, case when a.approved then (a.amount * a.card_bps + 5000) / 10000 + a.card_item_cents
+        else a.card_item_cents end as fee
+      from attempt a
+    )`,
+    columns: `(id, client_id, type, action, action_mode, amount_cents, fee_cents, payment_status, request_status,
+      status, card_brand, card_type, processor, payment_method, last4, token, customer_email, settlement_amount_cents,
+      settlement_date, api_response, third_party_api_response, meta, created_at)`,
+    select: `
+    select ${uuidSql('h')}, client_id, 'charge', 'sale', 'charge', amount, fee, approved, true,
+      case when approved then 'Approved' else 'Declined' end, 'VISA', 'prepaid', card_processor, 'card', last4,
+      'VISA-' || last4 || '-01-' || (extract(year from at)::int + 2), email,
+      case when approved then amount - fee end,
+      case when approved then (at at time zone 'America/New_York')::date + 1 end,
+      jsonb_build_object('token', 'VISA-' || last4 || '-01-' || (extract(year from at)::int + 2)),
+      jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || last4,
+        'AUTH_RESP', case when approved then '00' else '05' end),
+      jsonb_build_object('email', email, 'customFields', '{}'::jsonb),
+      at
+    from priced`,
+  });
 }
+
+const step = `(case s.interval when 'daily' then interval '1 day' when 'weekly' then interval '1 week'
+  when 'monthly' then interval '1 month' else interval '1 year' end)`;
 
 // Every charge a subscription was due before the anchor day, as a transaction and a
 // subscription_charges row. A series ended for failed payments has its last three charges declined.
@@ -50,46 +63,17 @@ export async function generateSubscriptionCharges(tx: Executor, input: Input): P
     create temp table seed_subscription_due on commit drop as
     with due as (
       select s.id as subscription_id, s.client_id, s.customer_id, s.token, s.email, s.amount_cents, s.end_reason,
-        s.cycles, s.end_date, n,
-        (s.start_date + (n * s.frequency) * (case s.interval when 'daily' then interval '1 day'
-          when 'weekly' then interval '1 week' when 'monthly' then interval '1 month' else interval '1 year' end))::date
-          as scheduled_for
+        s.cycles, s.end_date, n, (s.start_date + (n * s.frequency) * ${sql.raw(step)})::date as scheduled_for
       from subscriptions s cross join generate_series(0, 520) as n
       where s.cycles is null or n < s.cycles
     )
     select d.*, count(*) over (partition by subscription_id) as total,
       row_number() over (partition by subscription_id order by n) as seq,
-      md5(${input.key}::text || ':subscription:' || subscription_id || ':' || n) as h
+      md5(${input.key}::text || ':subscription:' || subscription_id || ':' || n) as h,
+      d.scheduled_for + interval '13 hours' + make_interval(mins => d.n % 60) as at
     from due d
     where d.scheduled_for < least(coalesce(d.end_date + 1, ${anchorDay}), ${anchorDay})`);
-  await tx.execute(sql`
-    insert into transactions (id, client_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
-      payment_status, request_status, status, card_brand, card_type, processor, payment_method, last4, token,
-      customer_first_name, customer_last_name, customer_email, settlement_amount_cents, settlement_date,
-      api_response, third_party_api_response, meta, created_at)
-    select ${uuidFromHex('d.h')}, d.client_id, d.customer_id, 'charge', 'subscription', 'charge', d.amount_cents,
-      f.fee, f.approved, true, case when f.approved then 'Approved' else 'Declined' end,
-      split_part(d.token, '-', 1), 'credit', p.card_processor, 'card', split_part(d.token, '-', 2), d.token,
-      c.first_name, c.last_name, d.email,
-      case when f.approved then d.amount_cents - f.fee end,
-      case when f.approved then d.scheduled_for + 1 end,
-      jsonb_build_object('token', d.token, 'subscription_id', d.subscription_id,
-        'meta', jsonb_build_object('firstName', c.first_name, 'lastName', c.last_name, 'email', d.email)),
-      jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || split_part(d.token, '-', 2),
-        'AUTH_RESP', case when f.approved then '00' else '05' end),
-      jsonb_build_object('firstName', c.first_name, 'lastName', c.last_name, 'email', d.email, 'customFields', '{}'::jsonb),
-      d.scheduled_for + interval '13 hours' + make_interval(mins => d.n % 60)
-    from seed_subscription_due d
-    join seed_profiles p on p.client_id = d.client_id
-    left join vault_customers c on c.id = d.customer_id
-    cross join lateral (
-      select not (d.end_reason is not distinct from 'Payment failed 3 times' and d.seq > d.total - 3) as approved
-    ) a
-    cross join lateral (
-      select a.approved,
-        case when a.approved then (d.amount_cents * p.card_bps + 5000) / 10000 + p.card_item_cents
-          else p.card_item_cents end as fee
-    ) f`);
+  await insertSubscriptionTransactions(tx);
   await tx.execute(sql`
     insert into subscription_charges (id, subscription_id, scheduled_for, amount_cents, status, transaction_id,
       transaction_created_at, created_at)
@@ -97,16 +81,49 @@ export async function generateSubscriptionCharges(tx: Executor, input: Input): P
       case when t.payment_status then 'succeeded' else 'failed' end::subscription_charge_status,
       t.id, t.created_at, t.created_at
     from seed_subscription_due d
-    join transactions t on t.id = ${uuidFromHex('d.h')}
-      and t.created_at = d.scheduled_for + interval '13 hours' + make_interval(mins => d.n % 60)`);
+    join transactions t on t.id = ${uuidFromHex('d.h')} and t.created_at = d.at`);
   await scheduleNextCharges(tx, input);
+}
+
+async function insertSubscriptionTransactions(tx: Executor): Promise<void> {
+  await insertTransactionsWithEffects(tx, {
+    ctes: `
+    charge as (
+      select d.*, p.card_processor, p.card_bps, p.card_item_cents, c.first_name, c.last_name,
+        not (d.end_reason is not distinct from 'Payment failed 3 times' and d.seq > d.total - 3) as approved
+      from seed_subscription_due d
+      join seed_profiles p on p.client_id = d.client_id
+      left join vault_customers c on c.id = d.customer_id
+    ),
+    priced as (
+      select c.*, case when c.approved then (c.amount_cents * c.card_bps + 5000) / 10000 + c.card_item_cents
+        else c.card_item_cents end as fee
+      from charge c
+    )`,
+    columns: `(id, client_id, customer_id, type, action, action_mode, amount_cents, fee_cents, payment_status,
+      request_status, status, card_brand, card_type, processor, payment_method, last4, token, customer_first_name,
+      customer_last_name, customer_email, settlement_amount_cents, settlement_date, api_response,
+      third_party_api_response, meta, created_at)`,
+    select: `
+    select ${uuidSql('h')}, client_id, customer_id, 'charge', 'subscription', 'charge', amount_cents, fee, approved,
+      true, case when approved then 'Approved' else 'Declined' end, split_part(token, '-', 1), 'credit',
+      card_processor, 'card', split_part(token, '-', 2), token, first_name, last_name, email,
+      case when approved then amount_cents - fee end,
+      case when approved then scheduled_for + 1 end,
+      jsonb_build_object('token', token, 'subscription_id', subscription_id),
+      jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || split_part(token, '-', 2),
+        'AUTH_RESP', case when approved then '00' else '05' end),
+      jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email, 'customFields', '{}'::jsonb),
+      at
+    from priced`,
+  });
 }
 
 // Active series get their next due date and a scheduled charge row; counts follow the charges made.
 async function scheduleNextCharges(tx: Executor, input: Input): Promise<void> {
   const anchorDay = sql`${input.anchorStart.toISOString().slice(0, 10)}::date`;
   await tx.execute(sql`
-    update subscriptions s set cycles_completed = coalesce(c.succeeded, 0)
+    update subscriptions s set cycles_completed = c.succeeded
     from (select subscription_id, count(*) filter (where status = 'succeeded')::int as succeeded
       from subscription_charges group by subscription_id) c
     where c.subscription_id = s.id`);
@@ -115,9 +132,7 @@ async function scheduleNextCharges(tx: Executor, input: Input): Promise<void> {
       select s.id, s.amount_cents, min(x.scheduled_for) as next_date
       from subscriptions s
       cross join lateral (
-        select (s.start_date + (n * s.frequency) * (case s.interval when 'daily' then interval '1 day'
-          when 'weekly' then interval '1 week' when 'monthly' then interval '1 month' else interval '1 year' end))::date
-          as scheduled_for
+        select (s.start_date + (n * s.frequency) * ${sql.raw(step)})::date as scheduled_for
         from generate_series(0, 520) as n where s.cycles is null or n < s.cycles
       ) x
       where s.is_active and x.scheduled_for >= ${anchorDay}

@@ -1,7 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { firstNames, lastNames } from './demo-catalog';
 import { exampleDomains } from './people';
+import { insertTransactionsWithEffects, uuidSql } from './transaction-effects';
 
 // Transactions are generated set-based, in SQL: every "random" choice is a hash of (seed, row
 // number). hashint8extended is the hash PostgreSQL keeps stable across versions and platforms (hash
@@ -33,31 +34,6 @@ const mask28 = 268435455;
 
 function textArray(values: readonly string[]): string {
   return `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
-}
-
-// A version-4 uuid from 32 hex digits: version nibble 4, variant nibble 8 (RFC 9562), so strict
-// validators accept it; the hex is read once.
-function uuidSql(hex: string): string {
-  return `overlay(overlay(${hex} placing '4' from 13 for 1) placing '8' from 17 for 1)::uuid`;
-}
-
-export function uuidFromHex(hex: SQL | string): SQL {
-  if (typeof hex === 'string') return sql.raw(uuidSql(hex));
-  const [before = '', after = ''] = uuidSql('\u0000').split('\u0000');
-  return sql`${sql.raw(before)}${hex}${sql.raw(after)}`;
-}
-
-// Gross per spec 3 §9: settle, debit, charge and apple_pay add; refunds, voids, reversals and credits
-// subtract (terminal voids and refunds too); failed payments count nothing; returned or rejected ACH
-// items count -25.00.
-export function grossCentsSql(t: string): SQL {
-  return sql.raw(`(case
-    when ${t}.payment_status is false then 0
-    when ${t}.pro_pay_status in ('ACHInReturned', 'ACHInRejected') then -2500
-    when ${t}.action_mode in ('settle', 'debit', 'charge', 'apple_pay') then ${t}.amount_cents
-    when ${t}.action_mode in ('refund', 'void', 'blind_refund', 'reversal', 'credit', 'terminal_void', 'terminal_refund')
-      then -${t}.amount_cents
-    else 0 end)`);
 }
 
 const draw = (key: string, seed: number) => `(hashint8extended(${key}, ${seed}) & ${mask28})::int`;
@@ -200,10 +176,9 @@ function templateColumns(anchorYear: number): string {
 
 // ---- Step 2: the transactions --------------------------------------------------------------------
 
-const insertColumns = `insert into transactions (
-  id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents, surcharge_cents,
-  payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor, payment_method,
-  last4, token, customer_first_name, customer_last_name, customer_email, original_transaction_id,
+const insertColumns = `(id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
+  surcharge_cents, payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor,
+  payment_method, last4, token, customer_first_name, customer_last_name, customer_email, original_transaction_id,
   settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)`;
 
 async function insertPairs(
@@ -214,10 +189,10 @@ async function insertPairs(
   const anchor = `'${input.anchorStart.toISOString()}'::timestamptz`;
   const s = input.seed + 100;
   const hex = (n: number) => `lpad(to_hex(hashint8extended(k, ${s + n})), 16, '0')`;
-  await tx.execute(
-    sql.raw(`
-    ${insertColumns}
-    with pairs as materialized (
+  await insertTransactionsWithEffects(tx, {
+    columns: insertColumns,
+    ctes: `
+    pairs as materialized (
       select k, ${draw('k', s + 1)} % ${templates} as a_t, ${draw('k', s + 2)} % ${templates} as b_t,
         ${draw('k', s + 3)} as a_day, ${draw('k', s + 4)} as a_sec, ${draw('k', s + 5)} as a_amount,
         ${draw('k', s + 6)} as b_day, ${draw('k', s + 7)} as b_sec, ${draw('k', s + 8)} as b_amount,
@@ -225,6 +200,8 @@ async function insertPairs(
         ${hex(10)} || ${hex(11)} as a_hex, ${hex(12)} || ${hex(13)} as b_hex
       from generate_series(1, ${Math.ceil(input.count / 2)}) as k
     ),
+    -- Each stage ends in "offset 0" so the planner computes it once per row instead of inlining its
+    -- expressions into every place that uses them.
     rows as (
       select p.k, p.a_hex, p.b_hex, p.b_misc, p.b_day, p.b_sec, p.a_t, p.b_t,
         ${momentSql('a', anchor)} as a_at, ${momentSql('b', anchor)} as b_at,
@@ -247,7 +224,8 @@ async function insertPairs(
       select ${finalColumns(anchor)}
       from emitted e join seed_templates t on t.t = e.t
       offset 0
-    )
+    )`,
+    select: `
     select id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
       surcharge_cents, payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor,
       payment_method, last4, token, first_name, last_name, email, original_transaction_id,
@@ -257,8 +235,8 @@ async function insertPairs(
         when action_mode is null then 0 else -amount_cents end,
       (created_at at time zone 'America/New_York')::date + settle_days,
       api_response, third_party_api_response, meta, created_at
-    from final`),
-  );
+    from final`,
+  });
 }
 
 // Between the merchant's first and last active day, in US business hours (12:00-24:00 UTC).

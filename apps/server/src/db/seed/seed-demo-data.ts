@@ -5,7 +5,7 @@ import { seedState } from '../schema/system';
 import { transactions } from '../schema/transactions';
 import { buildDemoDataset, type DemoDataset } from './build-demo-dataset';
 import { withBulkLoad } from './bulk-load';
-import { deriveLedgers } from './derive-ledgers';
+import { deriveSettlements, deriveStatementsAndBilling } from './derive-ledgers';
 import { generateSubscriptionCharges, generateVelocityBursts } from './generate-recurring';
 import { generateTransactions } from './generate-transactions';
 import { insertDataset } from './insert-dataset';
@@ -13,6 +13,7 @@ import { slotCount } from './merchant-profiles';
 import { seedFromLabel } from './prng';
 import { createSeedContext, type EncryptFn, type SeedContext } from './seed-context';
 import { createSeedTables } from './seed-tables';
+import { createDailySummary } from './transaction-effects';
 
 export type SeedOptions = {
   // Rows of the main generated series; subscription charges and velocity bursts come on top.
@@ -106,25 +107,31 @@ async function seedEverything(
 
   const key = `portico-demo:${ctx.anchorDay}`;
   const generation = { key, anchorStart: ctx.anchorStart };
-  await withBulkLoad(tx, 'transactions', async () => {
-    if (transactionCount > 0) {
-      await generateTransactions(tx, {
-        seed: seedFromLabel(key),
-        count: transactionCount,
-        anchorStart: ctx.anchorStart,
-        slotCount: slotCount(dataset.profiles),
-      });
-    }
-    await generateVelocityBursts(tx, generation);
-  });
-  await generateSubscriptionCharges(tx, generation);
-  phase('transactions generated', { transactions: transactionCount });
-
-  await deriveLedgers(tx, {
+  const ledgers = {
     anchorStart: ctx.anchorStart,
     adminUserId: dataset.adminUserId,
     riskAttachmentKeys: dataset.activity.riskAttachmentKeys,
+  };
+  await createDailySummary(tx);
+  // Payout items are written with the transactions, before their payouts exist: their foreign key
+  // comes back (and is checked) once the payouts are in.
+  await withBulkLoad(tx, 'payout_items', async () => {
+    await withBulkLoad(tx, 'transactions', async () => {
+      if (transactionCount > 0) {
+        await generateTransactions(tx, {
+          seed: seedFromLabel(key),
+          count: transactionCount,
+          anchorStart: ctx.anchorStart,
+          slotCount: slotCount(dataset.profiles),
+        });
+      }
+      await generateVelocityBursts(tx, generation);
+    });
+    await generateSubscriptionCharges(tx, generation);
+    phase('transactions generated', { transactions: transactionCount });
+    await deriveSettlements(tx, ledgers);
   });
+  await deriveStatementsAndBilling(tx, ledgers);
   phase('settlements, payouts, statements and billing derived', {});
 }
 
