@@ -26,9 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropWhenDisconnected(adminUrl, name);
     },
   };
 }
@@ -40,5 +38,19 @@ async function withAdminClient(url: string, work: (client: pg.Client) => Promise
     await work(client);
   } finally {
     await client.end();
+  }
+}
+
+// The pool's sockets may still be closing after end(); forcing the drop would kill them mid-close and
+// surface as unhandled errors, so wait for them to go instead.
+async function dropWhenDisconnected(adminUrl: string, name: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name}`));
+      return;
+    } catch (err) {
+      if (attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
