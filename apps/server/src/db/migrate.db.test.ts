@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from './client';
 import { ensureTransactionPartitions, migrationsFolder, runMigrations } from './migrate';
-import { permissionNames } from './seed/permission-names';
+import { permissionNames } from '@portico/contracts/access/permission-names';
 import { queryRows } from './seed/sql-rows';
 
 let database: DatabaseHandle;

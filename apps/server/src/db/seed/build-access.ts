@@ -5,7 +5,7 @@ import type { LocationsPart } from './build-locations';
 import { type DemoAccount, demoAccounts } from './demo-accounts';
 import { type ClientKey, type MerchantSpec, merchantSpecs, parentSpecs } from './demo-catalog';
 import { personName } from './people';
-import { type PermissionName, permissionNames } from './permission-names';
+import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
 import { createRng, type Rng, seedFromLabel } from './prng';
 import { fictionalPhone, type SeedContext } from './seed-context';
 

@@ -5,36 +5,24 @@ import { users } from '../../db/schema/users';
 
 export type LoginTokenPurpose = 'sign_in' | 'verify_email';
 
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  userType: users.userType,
+  defaultClientId: users.defaultClientId,
+  isDisabled: users.isDisabled,
+  isLockedOut: users.isLockedOut,
+};
+
 export async function findAccountByEmail(executor: Executor, email: string) {
-  const [row] = await executor
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      userType: users.userType,
-      defaultClientId: users.defaultClientId,
-      isDisabled: users.isDisabled,
-      isLockedOut: users.isLockedOut,
-    })
-    .from(users)
-    .where(eq(users.email, email));
+  const [row] = await executor.select(accountColumns).from(users).where(eq(users.email, email));
   return row;
 }
 export type Account = NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>;
 
 export async function findAccountById(executor: Executor, id: string) {
-  const [row] = await executor
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      userType: users.userType,
-      defaultClientId: users.defaultClientId,
-      isDisabled: users.isDisabled,
-      isLockedOut: users.isLockedOut,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await executor.select(accountColumns).from(users).where(eq(users.id, id));
   return row;
 }
 
