@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { permissionNames } from '@portico/contracts/access/permission-names';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from './client';
 import { ensureTransactionPartitions, migrationsFolder, runMigrations } from './migrate';
-import { permissionNames } from '@portico/contracts/access/permission-names';
 import { queryRows } from './seed/sql-rows';
 
 let database: DatabaseHandle;

@@ -1,3 +1,4 @@
+import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
 import type { memberships, rolePermissions, roles, userSubEntities } from '../schema/access';
 import type { gridConfigs, users } from '../schema/users';
 import { clientIdOf } from './build-clients';
@@ -5,7 +6,6 @@ import type { LocationsPart } from './build-locations';
 import { type DemoAccount, demoAccounts } from './demo-accounts';
 import { type ClientKey, type MerchantSpec, merchantSpecs, parentSpecs } from './demo-catalog';
 import { personName } from './people';
-import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
 import { createRng, type Rng, seedFromLabel } from './prng';
 import { fictionalPhone, type SeedContext } from './seed-context';
 
