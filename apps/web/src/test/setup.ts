@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Pages load their route chunks lazily, cold in the first test of a file and on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only cleans up by itself when vitest globals are on; they are not here.
 afterEach(() => {
