@@ -10,12 +10,11 @@ import {
   jsonb,
   numeric,
   pgTable,
-  smallint,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cents, createdAt, updatedAt } from './columns';
+import { cents, createdAt, principalColumns, updatedAt } from './columns';
 import {
   achProcessor,
   bankAccountType,
@@ -305,21 +304,7 @@ export const clientPrincipals = pgTable(
     clientId: uuid()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    position: smallint().notNull(),
-    firstName: text(),
-    lastName: text(),
-    ssnEnc: text(),
-    ssnLast4: text(),
-    // A date of birth has no useful last four; it is shown fully masked unless revealed.
-    dateOfBirthEnc: text(),
-    title: text(),
-    ownershipPercent: numeric({ precision: 5, scale: 2 }),
-    phoneNumber: text(),
-    addressLine1: text('address_line_1'),
-    addressLine2: text('address_line_2'),
-    city: text(),
-    stateProvince: char({ length: 2 }),
-    postalCode: text(),
+    ...principalColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

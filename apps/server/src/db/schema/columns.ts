@@ -1,4 +1,4 @@
-import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, char, customType, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every schema file. Names come from the object keys (casing: snake_case).
 
@@ -19,4 +19,24 @@ export const updatedAt = () =>
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// A principal (owner) of an account or an enrollment: positions 1 to 4 of spec 2 §3 as rows.
+// SSN and date of birth are encrypted; a date of birth has no useful last four, so it is shown fully
+// masked unless revealed.
+export const principalColumns = () => ({
+  position: smallint().notNull(),
+  firstName: text(),
+  lastName: text(),
+  ssnEnc: text(),
+  ssnLast4: text(),
+  dateOfBirthEnc: text(),
+  title: text(),
+  ownershipPercent: numeric({ precision: 5, scale: 2 }),
+  phoneNumber: text(),
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  city: text(),
+  stateProvince: char({ length: 2 }),
+  postalCode: text(),
 });

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
-import { cents, createdAt, timestamptz, updatedAt } from './columns';
+import { cents, createdAt, principalColumns, timestamptz, updatedAt } from './columns';
 import {
   achProcessor,
   applicationStatus,
@@ -145,21 +145,8 @@ export const enrollmentPrincipals = pgTable(
     enrollmentId: uuid()
       .notNull()
       .references(() => enrollments.id, { onDelete: 'cascade' }),
-    position: smallint().notNull(),
-    firstName: text(),
-    lastName: text(),
-    ssnEnc: text(),
-    ssnLast4: text(),
-    dateOfBirthEnc: text(),
-    title: text(),
-    ownershipPercent: numeric({ precision: 5, scale: 2 }),
-    phoneNumber: text(),
+    ...principalColumns(),
     email: text(),
-    addressLine1: text('address_line_1'),
-    addressLine2: text('address_line_2'),
-    city: text(),
-    stateProvince: char({ length: 2 }),
-    postalCode: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
