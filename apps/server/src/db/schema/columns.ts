@@ -1,4 +1,4 @@
-import { bigint, char, customType, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, char, customType, integer, numeric, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column helpers shared by every schema file. Names come from the object keys (casing: snake_case).
 
@@ -39,4 +39,15 @@ export const principalColumns = () => ({
   city: text(),
   stateProvince: char({ length: 2 }),
   postalCode: text(),
+});
+
+// An uploaded file's metadata (documents, risk-note attachments). The content lives in file_blobs
+// under storage_key; file_name is what the uploader called it and is never used as a path.
+export const storedFileColumns = () => ({
+  fileName: text().notNull(),
+  extension: text().notNull(),
+  mimeType: text().notNull(),
+  sizeBytes: integer().notNull(),
+  storageKey: text().notNull(),
+  sha256: text().notNull(),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
-import { bytea, createdAt } from './columns';
+import { bytea, createdAt, storedFileColumns } from './columns';
 import { enrollments } from './enrollments';
 import { users } from './users';
 
@@ -22,13 +22,7 @@ export const documents = pgTable(
     enrollmentId: uuid().references(() => enrollments.id, { onDelete: 'cascade' }),
     tag: text(),
     note: varchar({ length: 200 }),
-    // The name the uploader gave; never used as a path (storage_key is).
-    fileName: text().notNull(),
-    extension: text().notNull(),
-    mimeType: text().notNull(),
-    sizeBytes: integer().notNull(),
-    storageKey: text().notNull(),
-    sha256: text().notNull(),
+    ...storedFileColumns(),
     uploadedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     dateTimeUploaded: createdAt(),
   },

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
-import { createdAt } from './columns';
+import { createdAt, storedFileColumns } from './columns';
 import { merchantState } from './enums';
 import { users } from './users';
 
@@ -33,12 +33,7 @@ export const transactionNoteAttachments = pgTable(
     noteId: uuid()
       .notNull()
       .references(() => transactionNotes.id, { onDelete: 'cascade' }),
-    fileName: text().notNull(),
-    extension: text().notNull(),
-    mimeType: text().notNull(),
-    sizeBytes: integer().notNull(),
-    storageKey: text().notNull(),
-    sha256: text().notNull(),
+    ...storedFileColumns(),
     createdAt: createdAt(),
   },
   (t) => [index('transaction_note_attachments_note_idx').on(t.noteId)],
