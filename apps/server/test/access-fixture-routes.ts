@@ -2,8 +2,18 @@ import { successEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+// An admin-only call, the shape of the admin tools (data sync, internal reports).
+export const adminOnlyFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/test/admin-only',
+    { config: { access: { kind: 'authenticated', roles: ['admin'] } } },
+    async () => ({ status: true as const, message: 'ok' }),
+  );
+};
+
 // Test-only routes that declare merchant and permission rules the way modules will.
 export const accessFixtureRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminOnlyFixtureRoutes);
   app.get(
     '/api/test/merchants/:merchantId/refunds',
     {

@@ -1,11 +1,17 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
+import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { recordAudit, requestOrigin } from '../lib/audit';
-import { decideMerchantAccess, hasPermissionAnywhere } from '../modules/rbac/rbac.service';
+import {
+  canViewAs,
+  decideMerchantAccess,
+  hasPermissionAnywhere,
+  isWithinViewedClient,
+} from '../modules/rbac/rbac.service';
 import type { SessionContext } from '../modules/session/session.service';
 
 export type UserRole = UserType;
@@ -60,6 +66,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     // Set on routes with a merchant selector once the caller passed the merchant checks.
     merchantAccess: MerchantAccessContext | null;
+    // Spec 1 §1 view-as: the client the caller views the product as (the viewAs query parameter,
+    // checked), or null. While set, the caller acts as role user within that client.
+    viewAsClientId: string | null;
     // The session of an authenticated route; throws 401 if there is none.
     requireSession(): SessionContext;
   }
@@ -77,6 +86,19 @@ const forbiddenText = {
   permission: 'You do not have permission to do this',
 } as const;
 
+// The viewAs parameter belongs to the access layer: taken out before the route's schema sees it.
+function takeViewAsParameter(request: FastifyRequest): unknown {
+  const query: unknown = request.query;
+  if (typeof query !== 'object' || query === null || !(VIEW_AS_QUERY_PARAM in query)) return undefined;
+  const value: unknown = Reflect.get(query, VIEW_AS_QUERY_PARAM);
+  Reflect.deleteProperty(query, VIEW_AS_QUERY_PARAM);
+  return value;
+}
+
+function invalidRequest() {
+  return new AppError(CommonErrorCode.ValidationFailed, 'validation', 'The request is not valid');
+}
+
 function readSelectedMerchant(request: FastifyRequest, selector: MerchantSelector): unknown {
   const source: unknown =
     selector.from === 'params' ? request.params : selector.from === 'query' ? request.query : request.body;
@@ -88,6 +110,7 @@ export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeCatalog', []);
     app.decorateRequest('merchantAccess', null);
+    app.decorateRequest('viewAsClientId', null);
     app.decorateRequest('requireSession', function (this: FastifyRequest) {
       if (!this.session) throw unauthenticated();
       return this.session;
@@ -130,13 +153,23 @@ export const accessPlugin = fp(
       throw new AppError(CommonErrorCode.Forbidden, 'forbidden', forbiddenText[reason]);
     }
 
-    // Roles are checked before the body is even read.
+    // Roles are checked before the body is even read; viewing as a client makes the role user.
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
+      const viewAs = takeViewAsParameter(request);
       if (!access || access.kind === 'public') return;
       const session = request.session;
       if (!session) throw unauthenticated();
-      if (!access.roles.includes(session.role)) await deny(request, session, 'role', {});
+      if (viewAs !== undefined) {
+        if (typeof viewAs !== 'string' || !uuidShape.test(viewAs)) throw invalidRequest();
+        const viewedClientId = viewAs.toLowerCase();
+        if (!(await canViewAs(app.db, session, viewedClientId))) {
+          await deny(request, session, 'merchant', { merchantId: viewedClientId });
+        }
+        request.viewAsClientId = viewedClientId;
+      }
+      const actingRole: UserRole = request.viewAsClientId === null ? session.role : 'user';
+      if (!access.roles.includes(actingRole)) await deny(request, session, 'role', {});
     });
 
     // Merchant and permission checks need the validated params, query or body.
@@ -144,15 +177,22 @@ export const accessPlugin = fp(
       const access = request.routeOptions.config.access;
       if (!access || access.kind === 'public' || (!access.merchant && !access.permission)) return;
       const session = request.requireSession();
+      const viewed = request.viewAsClientId;
       const selected = access.merchant ? readSelectedMerchant(request, access.merchant) : undefined;
       if (selected === undefined || selected === null) {
-        if (access.permission && !(await hasPermissionAnywhere(app.db, session, access.permission))) {
-          await deny(request, session, 'permission', { permission: access.permission });
-        }
+        if (!access.permission) return;
+        // Viewing as a client, a call without a merchant is a call on the viewed client.
+        const isGranted =
+          viewed === null
+            ? await hasPermissionAnywhere(app.db, session, access.permission)
+            : (await decideMerchantAccess(app.db, session, viewed, access.permission)).isAllowed;
+        if (!isGranted) await deny(request, session, 'permission', { permission: access.permission });
         return;
       }
-      if (typeof selected !== 'string' || !uuidShape.test(selected)) {
-        throw new AppError(CommonErrorCode.ValidationFailed, 'validation', 'The request is not valid');
+      if (typeof selected !== 'string' || !uuidShape.test(selected)) throw invalidRequest();
+      if (viewed !== null && !(await isWithinViewedClient(app.db, viewed, selected))) {
+        await deny(request, session, 'merchant', { merchantId: selected });
+        return;
       }
       const decision = await decideMerchantAccess(app.db, session, selected, access.permission);
       if (!decision.isAllowed) {

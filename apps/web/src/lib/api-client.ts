@@ -1,4 +1,5 @@
 import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@portico/contracts/access/routes';
+import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { readViewAsClientId } from './auth/view-as';
 
 // Spec 1 §9: every call gives up after 100 s.
@@ -60,8 +61,6 @@ export type ApiRequestOptions<T> = {
   signal?: AbortSignal;
   timeoutMs?: number;
 };
-
-export const VIEW_AS_QUERY_PARAM = 'viewAs';
 
 // Spec 1 §2: API calls carry the viewed-as client id, except from pages whose route sets clientView
 // false (they name their subject in the path, or have no session). pageUrlPathname is the browser's

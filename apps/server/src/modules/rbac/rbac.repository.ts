@@ -174,3 +174,25 @@ export async function listMembershipClientIds(executor: Executor, userId: string
     .orderBy(asc(clients.name), asc(clients.id));
   return rows.map((row) => row.clientId);
 }
+
+// True when the client is the ancestor itself or sits anywhere below it.
+export async function isClientAtOrBelow(
+  executor: Executor,
+  ancestorId: string,
+  clientId: string,
+): Promise<boolean> {
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive chain (id, parent_id, depth) as (
+        select id, parent_id, 0 from clients where id = ${clientId}
+        union all
+        select c.id, c.parent_id, chain.depth + 1
+        from clients c join chain on c.id = chain.parent_id
+        where chain.depth < ${maxHierarchyDepth}
+      )
+      select exists (select 1 from chain where id = ${ancestorId}) as is_within
+    `,
+  );
+  return z.object({ is_within: z.boolean() }).parse(rows[0]).is_within;
+}

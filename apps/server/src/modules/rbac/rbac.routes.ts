@@ -49,7 +49,7 @@ export const rbacRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = request.requireSession();
-      const clients = await listMerchantsUserCanActFor(app.db, caller);
+      const clients = await listMerchantsUserCanActFor(app.db, caller, request.viewAsClientId);
       return {
         status: true as const,
         message: clients.map((client) => ({

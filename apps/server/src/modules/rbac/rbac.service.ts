@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client';
 import {
   findMerchantAccessFacts,
   findPermissionHolderFacts,
+  isClientAtOrBelow,
   listAllClientSummaries,
   listClientSummaries,
   listDescendantSummaries,
@@ -92,12 +93,37 @@ export async function hasPermissionAnywhere(
   return hasPermission(holder, permission);
 }
 
+// Spec 1 §1 view-as: the caller acts as a user of the viewed client. The caller must reach that
+// client in their own right; while viewing, a call may touch only the viewed client and the
+// clients below it (a parent's merchants), with the caller's own rights there.
+export async function canViewAs(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+  viewedClientId: string,
+): Promise<boolean> {
+  const access = await decideMerchantAccess(executor, caller, viewedClientId, undefined);
+  return access.isAllowed && access.merchantExists;
+}
+
+export async function isWithinViewedClient(
+  executor: Executor,
+  viewedClientId: string,
+  merchantId: string,
+): Promise<boolean> {
+  return isClientAtOrBelow(executor, viewedClientId, merchantId);
+}
+
 // Spec 1 §6 merchant dropdown: child merchants (hierarchy) first, then member merchants; staff see
-// every client.
+// every client. Viewing as a client narrows it to that client and the clients below it.
 export async function listMerchantsUserCanActFor(
   executor: Executor,
   caller: { userId: string; role: UserType },
+  viewedClientId: string | null = null,
 ) {
+  if (viewedClientId !== null) {
+    const below = await listDescendantSummaries(executor, [viewedClientId]);
+    return [...below, ...(await listClientSummaries(executor, [viewedClientId]))];
+  }
   if (canReachEveryMerchant(caller.role)) return listAllClientSummaries(executor);
   const memberIds = await listMembershipClientIds(executor, caller.userId);
   const descendants = await listDescendantSummaries(executor, memberIds);
