@@ -18,7 +18,7 @@ const initialVendorGroups = [
     name: 'vendor-mantine',
     test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group)/,
   },
-  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
 ];
 
 export default defineConfig({
