@@ -1,0 +1,40 @@
+// Spec 3 §8 "Dashboard and reports" and §5 texts, exactly as the product shows them.
+
+export const DashboardText = {
+  PleaseSelectMerchant: 'Please select a merchant',
+  MerchantDataSyncRequested: 'Merchant data sync requested',
+  FailedToSubmitSyncRequest: 'Failed to submit sync request',
+  PleaseSelectTerminalFirst: 'Please select a terminal first',
+} as const;
+
+// Titles and labels of spec 3 §2 the dashboard shows.
+export const DashboardLabel = {
+  MonthlyPayoutVolume: 'Monthly Payout Volume',
+  SelectVirtualTerminal: 'Select a Virtual Terminal',
+  SelectTerminalToConfigure: 'Select a Terminal to Configure',
+  NotConfigurable: '(Not Configurable)',
+  OpenVirtualTerminal: 'Open a Virtual Terminal',
+  ConfigureVirtualTerminal: 'Configure a Virtual Terminal',
+  CreateNewTerminal: 'Create New Terminal',
+  MerchantDataSync: 'Merchant Data Sync',
+} as const;
+
+export const ReportLabel = {
+  ApplyRangePaged: 'Apply Range (Paged)',
+  LoadAllResults: 'Load All Results',
+  Cancel: 'Cancel',
+  AllResults: 'All Results',
+  RefineSearch: 'Refine Search',
+} as const;
+
+// Void failure shows "the server message or 'Failed to void transaction'".
+export const VoidText = {
+  Failed: 'Failed to void transaction',
+} as const;
+
+export const RefundText = {
+  Successful: 'Refund was successful.',
+  Failed: 'Refund failed. Please try again.',
+  // Spec 3 §5.
+  GreaterThanTransactionAmount: 'Refund can not be greater than transaction amount',
+} as const;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { moneyOutput, parseDecimalToCents } from '../money/money';
+import type { TransactionMoneyFacts } from './gross-net';
+import { lastFourDigitsOfTransaction } from './last-four';
+import {
+  actionModeSchema,
+  paymentStatusSchema,
+  proPayStatusSchema,
+  transactionTypeSchema,
+} from './transaction-enums';
+import type { VoidRefundCandidate } from './void-refund-eligibility';
+
+// Spec 3 §3 "Transaction" as the report, the search (transaction_details) and the detail viewer
+// receive it. Amounts are decimal strings with 2 places (design.md §3); times are UTC ISO.
+
+// Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...).
+export const transactionMetaSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  customFields: z.record(z.string(), z.unknown()).optional(),
+});
+
+// sub_location custom fields: RD, VPCO, Sub-Account Number.
+export const transactionSubLocationSchema = z.object({
+  name: z.string().optional(),
+  custom_fields: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const transactionApiResponseSchema = z.object({
+  token: z.string().optional(),
+  meta: transactionMetaSchema.optional(),
+  original_transaction: z.unknown().optional(),
+  original_transaction_id: z.string().optional(),
+  sub_location: transactionSubLocationSchema.optional(),
+});
+
+// Only the masked account number leaves the server; the rest of the processor's answer stays inside.
+export const transactionThirdPartyApiResponseSchema = z.object({
+  AUTH_MASKED_ACCOUNT_NBR: z.string().optional(),
+});
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  amount: moneyOutput,
+  // Fee and surcharge are the REPORTS_ADVANCED columns (spec 3 §6): the server may leave them out for
+  // callers without that permission.
+  fee: moneyOutput.optional(),
+  surcharge: moneyOutput.optional(),
+  type: transactionTypeSchema,
+  action: z.string().nullable(),
+  action_mode: actionModeSchema.nullable(),
+  payment_status: paymentStatusSchema,
+  request_status: z.boolean(),
+  status: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  client_id: z.uuid(),
+  // "client_id or client.id, client.merchant (name, parent name)".
+  client: z
+    .object({
+      id: z.uuid(),
+      merchant: z.object({ name: z.string(), parent_name: z.string().nullable() }),
+    })
+    .optional(),
+  card_brand: z.string().nullable(),
+  card_type: z.string().nullable(),
+  pro_pay_status: proPayStatusSchema.nullable(),
+  settlement: z.object({ amount: moneyOutput, date: z.iso.date() }).nullable(),
+  data: z.object({
+    api_response: transactionApiResponseSchema.nullable(),
+    third_party_api_response: transactionThirdPartyApiResponseSchema.nullable(),
+  }),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+// A money string that passed moneyOutput; beyond 13 whole digits it is refused rather than rounded.
+export function centsOfMoneyText(text: string): number {
+  const cents = parseDecimalToCents(text);
+  if (cents === null) throw new RangeError(`Not an amount with 2 decimals: ${text}`);
+  return cents;
+}
+
+// What the gross and net rules read. Without the fee (no REPORTS_ADVANCED) net is not shown, and the
+// fee counts as 0.
+export function moneyFactsOfTransaction(transaction: Transaction): TransactionMoneyFacts {
+  return {
+    actionMode: transaction.action_mode,
+    amountCents: centsOfMoneyText(transaction.amount),
+    feeCents: transaction.fee === undefined ? 0 : centsOfMoneyText(transaction.fee),
+    paymentStatus: transaction.payment_status,
+    proPayStatus: transaction.pro_pay_status,
+  };
+}
+
+export function voidRefundCandidateOfTransaction(transaction: Transaction): VoidRefundCandidate {
+  return {
+    type: transaction.type,
+    paymentStatus: transaction.payment_status,
+    requestStatus: transaction.request_status,
+    createdAt: new Date(transaction.created_at),
+  };
+}
+
+export function lastFourDigitsOfWireTransaction(transaction: Transaction): string {
+  return lastFourDigitsOfTransaction({
+    token: transaction.data.api_response?.token,
+    maskedAccountNumber: transaction.data.third_party_api_response?.AUTH_MASKED_ACCOUNT_NBR,
+  });
+}
