@@ -11,7 +11,12 @@ import { createOidcProviders } from './integrations/oidc/oidc-providers';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { emailRoutes } from './modules/email/email.routes';
+import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
@@ -108,6 +113,11 @@ export async function buildApp({ config, database, logger, extraRoutes = [], mai
   await app.register(usersRoutes);
   await app.register(timezoneRoutes);
   await app.register(rbacRoutes);
+  await app.register(gridConfigRoutes);
+  await app.register(notesRoutes);
+  await app.register(documentsRoutes);
+  await app.register(emailRoutes, { supportEmail: config.supportEmail });
+  await app.register(internalReportsRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/db/schema/clients';
+import { documents } from '../src/db/schema/documents';
+import { enrollments } from '../src/db/schema/enrollments';
 import { users } from '../src/db/schema/users';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
+import { dataUrlOf, samples } from './sample-files';
 
 // Design.md §4: one test walks every registered route and checks who gets what. A route without a
 // row here fails the test; a new module adds its rows.
@@ -23,7 +26,9 @@ const accountOf: Record<Exclude<Actor, 'anonymous'>, string> = {
   foreign: demo.copperOwner,
 };
 
-type Ids = { harborLane: string };
+// fernFig: an application under Summit (the parent's hierarchy) that is not a client yet;
+// harborDocument: a seeded document of Harbor Lane.
+type Ids = { harborLane: string; fernFig: string; harborDocument: string };
 type Call = { url?: string; payload?: Record<string, unknown> };
 type Row = { call?: (ids: Ids) => Call; expect: Record<Actor, number> };
 
@@ -37,6 +42,23 @@ const same = (status: number): Record<Actor, number> => ({
   foreign: status,
 });
 const signedIn = (status: number): Record<Actor, number> => ({ ...same(status), anonymous: 401 });
+// Harbor Lane's own people, its parent and staff; not alpha (no notes or documents), not another merchant.
+const harborNotesAndDocuments: Record<Actor, number> = { ...signedIn(200), alpha: 403, foreign: 403 };
+const adminOnly: Record<Actor, number> = { ...signedIn(403), admin: 200 };
+const matrixLayout = {
+  version: 'v2',
+  columns: [{ colId: 'amount' }],
+  filters: {},
+  sortModel: [],
+  pivotMode: false,
+  columnGroupState: [],
+};
+const matrixUpload = {
+  _tag_: 'Statement',
+  extension: 'pdf',
+  file_name: 'matrix.pdf',
+  contents: dataUrlOf(samples.pdf),
+};
 
 // Keyed by 'METHOD url' as registered; HEAD routes are checked with their GET row.
 const matrix: Record<string, Row> = {
@@ -84,6 +106,94 @@ const matrix: Record<string, Row> = {
   'POST /api/timezone': { call: () => ({ payload: { timezone: 'UTC' } }), expect: signedIn(200) },
   'GET /api/client/my-clients': { expect: signedIn(200) },
 
+  // Saved grid layouts: the caller's own.
+  'PUT /api/user/grid-config/:key': {
+    call: () => ({ url: '/api/user/grid-config/matrix', payload: matrixLayout }),
+    expect: signedIn(200),
+  },
+  'GET /api/user/grid-config/:key': {
+    call: () => ({ url: '/api/user/grid-config/matrix' }),
+    expect: signedIn(200),
+  },
+  'GET /api/user/grid-config-names/:key': {
+    call: () => ({ url: '/api/user/grid-config-names/matrix' }),
+    expect: signedIn(200),
+  },
+
+  // Notes and documents of Harbor Lane Coffee, and of a Summit enrollment.
+  'POST /api/notes': {
+    call: (ids) => ({ payload: { comment: 'Matrix', client_id: ids.harborLane, origin: 'Portal' } }),
+    expect: harborNotesAndDocuments,
+  },
+  'GET /api/notes': {
+    call: (ids) => ({ url: `/api/notes?id=${ids.harborLane}` }),
+    expect: harborNotesAndDocuments,
+  },
+  // Every statement shows them; alpha has no statements.
+  'GET /api/notes/statement': { expect: { ...signedIn(200), alpha: 403 } },
+  'POST /api/notes/statement': { call: () => ({ payload: { text: 'Matrix' } }), expect: adminOnly },
+  'POST /api/documents/by-client/:id': {
+    call: (ids) => ({ url: `/api/documents/by-client/${ids.harborLane}`, payload: matrixUpload }),
+    expect: harborNotesAndDocuments,
+  },
+  // Enrollments are for the reviewing side: staff and the parent above it.
+  'POST /api/documents/by-enrollment/:id': {
+    call: (ids) => ({ url: `/api/documents/by-enrollment/${ids.fernFig}`, payload: matrixUpload }),
+    expect: { ...harborNotesAndDocuments, user: 403 },
+  },
+  'GET /api/documents': {
+    call: (ids) => ({ url: `/api/documents?clientid=${ids.harborLane}` }),
+    expect: harborNotesAndDocuments,
+  },
+  'GET /api/documents/:id/download': {
+    call: (ids) => ({ url: `/api/documents/${ids.harborDocument}/download` }),
+    expect: harborNotesAndDocuments,
+  },
+  // To the support address: anyone who may upload.
+  'POST /api/email': {
+    call: () => ({ payload: { subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' } }),
+    expect: { ...signedIn(200), alpha: 403 },
+  },
+
+  // Internal reporting (spec 1 §2.2: admin only).
+  'GET /api/v1/report/all-internal': { expect: adminOnly },
+  'GET /api/v1/report/all-internal/:sourceName': {
+    call: () => ({ url: '/api/v1/report/all-internal/declines_by_reason' }),
+    expect: adminOnly,
+  },
+
+  // Void and refund (the report's roles). The matrix sends no Idempotency-Key, so the roles that
+  // pass get 400; merchant reach and rights are covered by payments.api.test.ts.
+  'POST /api/void': {
+    call: () => ({ payload: { id: '00000000-0000-4000-8000-00000000f00d' } }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+  },
+  'POST /api/refund': {
+    call: () => ({ payload: { id: '00000000-0000-4000-8000-00000000f00d' } }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+  },
+
+  // Home dashboard (spec 3 §2, §6): Merchant Data Sync and the alert cards are admin only; the
+  // Merchants card is admin and parent; certification progress follows the Certification page.
+  'GET /api/v1/manual-data-pull-accounts': { expect: adminOnly },
+  'POST /api/v1/manual-data-pull-accounts': {
+    call: (ids) => ({ payload: { merchant_id: ids.harborLane } }),
+    expect: adminOnly,
+  },
+  'GET /api/portal/clients-meta': {
+    call: (ids) => ({ url: `/api/portal/clients-meta?id=${ids.harborLane}` }),
+    expect: { ...adminOnly, parent: 200 },
+  },
+  'GET /api/risk': { call: (ids) => ({ url: `/api/risk?id=${ids.harborLane}` }), expect: adminOnly },
+  'GET /api/operations': {
+    call: (ids) => ({ url: `/api/operations?id=${ids.harborLane}` }),
+    expect: adminOnly,
+  },
+  'GET /api/certification': {
+    call: (ids) => ({ url: `/api/certification?id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403 },
+  },
+
   // Merchant-scoped: Harbor Lane Coffee.
   'GET /api/rbac/:clientId/permissions': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
@@ -106,7 +216,16 @@ beforeAll(async () => {
     .from(clients)
     .where(eq(clients.id, owner?.clientId ?? ''));
   if (!harbor) throw new Error('demo data without Harbor Lane Coffee');
-  ids = { harborLane: harbor.id };
+  const [fernFig] = await ctx.app.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(eq(enrollments.dbaName, 'Fern & Fig Kitchen'));
+  const [harborDocument] = await ctx.app.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.clientId, harbor.id));
+  if (!fernFig || !harborDocument) throw new Error('demo data without enrollments or documents');
+  ids = { harborLane: harbor.id, fernFig: fernFig.id, harborDocument: harborDocument.id };
 });
 afterAll(() => ctx.close());
 
@@ -132,7 +251,10 @@ describe('authorization matrix', () => {
         const cookie =
           actor === 'anonymous' ? undefined : await sessionCookieFor(ctx.app.db, accountOf[actor]);
         const res = await ctx.app.inject({
-          method: route.method === 'HEAD' ? 'HEAD' : route.method === 'POST' ? 'POST' : 'GET',
+          method:
+            route.method === 'HEAD' || route.method === 'POST' || route.method === 'PUT'
+              ? route.method
+              : 'GET',
           url: call.url ?? route.url,
           ...(call.payload ? { payload: call.payload } : {}),
           ...(cookie ? { headers: { cookie } } : {}),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   gridConfigKeyParams,
+  gridConfigNamesResponse,
   layoutNamesFor,
   namedLayoutKey,
   storedGridLayoutSchema,
@@ -37,5 +38,11 @@ describe('saved grid layouts', () => {
     expect(storedGridLayoutSchema.safeParse({ version: 'v1', columns: [] }).success).toBe(false);
     expect(gridConfigKeyParams.safeParse({ key: '../etc' }).success).toBe(false);
     expect(gridConfigKeyParams.safeParse({ key: 'reporting___Month end' }).success).toBe(true);
+  });
+});
+
+describe('saved layout names answer', () => {
+  it('is a list of names', () => {
+    expect(gridConfigNamesResponse.parse({ status: true, message: ['A', 'B'] }).message).toEqual(['A', 'B']);
   });
 });

@@ -95,3 +95,17 @@ export function toGridLayout(stored: StoredGridLayout): GridLayout {
     columnGroupState: [],
   };
 }
+
+// GET /api/user/grid-config-names/{key}: the names saved under '{key}___{name}', sorted.
+export const gridConfigNamesResponse = successEnvelope(z.array(z.string()));
+
+// A user keeps at most this many saved layouts (default and named together).
+export const maxSavedGridLayouts = 200;
+
+export const GridConfigErrorCode = {
+  NameRequired: 'GRID_LAYOUT_NAME_REQUIRED',
+  TooManyLayouts: 'GRID_LAYOUT_LIMIT_REACHED',
+} as const;
+export const GridConfigText = {
+  TooManyLayouts: `At most ${maxSavedGridLayouts} layouts can be saved`,
+} as const;

@@ -1,0 +1,158 @@
+import {
+  type CreateNoteBody,
+  isNoteCategoryVisibleTo,
+  NoteErrorCode,
+  type NoteRow,
+  type NotesListQuery,
+  NoteText,
+  noteCategories,
+  noteCategoriesCreatableBy,
+  noteOrigin,
+  type StatementNote,
+} from '@portico/contracts/notes/notes';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import {
+  findNote,
+  insertNote,
+  listNotes,
+  listStatementNotes,
+  type NoteOwnerFilter,
+  type NoteRecord,
+} from './notes.repository';
+import { authorizeEnrollment, type Caller, denyAccess, requireReviewRole } from './owner-access';
+
+export const NoteError = defineErrors({
+  EnrollmentNotFound: [NoteErrorCode.EnrollmentNotFound, 'not_found'],
+  ClientNotFound: ['NOTE_CLIENT_NOT_FOUND', 'not_found'],
+});
+
+function authorOf(record: NoteRecord): string | null {
+  const name = record.authorName?.trim();
+  return name ? name : (record.authorEmail ?? null);
+}
+
+export function toNoteRow(record: NoteRecord): NoteRow {
+  return {
+    id: record.id,
+    comment: record.comment,
+    created_at: record.createdAt.toISOString(),
+    enrollment_id: record.enrollmentId,
+    client_id: record.clientId,
+    origin: record.origin,
+    category: record.category,
+    domain: record.domain,
+    sub_domain: record.subDomain,
+    is_event: record.isEvent,
+    data: record.data ?? null,
+    author: authorOf(record),
+  };
+}
+
+function toStatementNote(record: NoteRecord): StatementNote {
+  return [record.id, 'statementNote', authorOf(record), record.comment ?? '', record.createdAt.toISOString()];
+}
+
+const enrollmentDenial = {
+  code: NoteErrorCode.EnrollmentNotesNotAllowed,
+  message: NoteText.EnrollmentNotesNotAllowed,
+};
+const eventsDenial = { code: NoteErrorCode.EventsNotAllowed, message: NoteText.EventsNotAllowed };
+
+// The client id was checked by the access plugin (merchant selector); staff may name one that does
+// not exist, which is a 404 rather than an empty list or a failed insert.
+function requireExistingClient(request: FastifyRequest): void {
+  if (request.merchantAccess && !request.merchantAccess.merchantExists) {
+    throw NoteError.ClientNotFound('Client not found');
+  }
+}
+
+export async function listNotesFor(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  query: NotesListQuery,
+): Promise<NoteRow[]> {
+  let owner: NoteOwnerFilter;
+  if (query.enrollment_id !== undefined) {
+    await requireReviewRole(db, request, caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, request, caller, query.enrollment_id, () =>
+      NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
+    );
+    owner = { kind: 'enrollment', enrollmentId: enrollment.enrollmentId };
+  } else if (query.id !== undefined) {
+    const isEvent = query.is_event === 'true';
+    if (isEvent) await requireReviewRole(db, request, caller, eventsDenial);
+    requireExistingClient(request);
+    owner = { kind: 'client', clientId: query.id, isEvent };
+  } else {
+    return [];
+  }
+  const categories = noteCategories.filter((category) =>
+    isNoteCategoryVisibleTo(caller.actingRole, category),
+  );
+  const records = await listNotes(db, owner, { categories, subDomain: query.sub_domain });
+  return records.map(toNoteRow);
+}
+
+export async function createNote(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  body: CreateNoteBody,
+): Promise<NoteRow> {
+  const category = body.category ?? 'note';
+  if (!noteCategoriesCreatableBy(caller.actingRole).includes(category)) {
+    await denyAccess(db, request, caller, 'role', {
+      code: NoteErrorCode.CategoryNotAllowed,
+      message: NoteText.CategoryNotAllowed,
+    });
+  }
+  let owner: { clientId: string | null; enrollmentId: string | null };
+  if ('enrollment_id' in body) {
+    await requireReviewRole(db, request, caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, request, caller, body.enrollment_id, () =>
+      NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
+    );
+    owner = { clientId: null, enrollmentId: enrollment.enrollmentId };
+  } else {
+    requireExistingClient(request);
+    owner = { clientId: body.client_id, enrollmentId: null };
+  }
+  return db.transaction(async (tx) => {
+    const id = await insertNote(tx, {
+      ...owner,
+      category,
+      comment: body.comment,
+      origin: body.origin,
+      domain: owner.enrollmentId ? 'enrollment' : 'account',
+      createdByUserId: caller.session.userId,
+    });
+    const record = await findNote(tx, id);
+    if (!record) throw new Error('the note just written is missing');
+    return toNoteRow(record);
+  });
+}
+
+export async function statementNotes(db: Db): Promise<StatementNote[]> {
+  const records = await listStatementNotes(db);
+  return records.map(toStatementNote);
+}
+
+export async function createStatementNote(db: Db, caller: Caller, text: string): Promise<StatementNote> {
+  return db.transaction(async (tx) => {
+    const id = await insertNote(tx, {
+      clientId: null,
+      enrollmentId: null,
+      category: 'statementNote',
+      comment: text,
+      origin: noteOrigin,
+      domain: 'statement',
+      createdByUserId: caller.session.userId,
+    });
+    const record = await findNote(tx, id);
+    if (!record) throw new Error('the note just written is missing');
+    return toStatementNote(record);
+  });
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { internalReportLabel, internalReportNames, resolveInternalReportName } from './internal-reports';
+
+describe('internal report names', () => {
+  it('are reporting views, shown without the prefix', () => {
+    for (const name of internalReportNames) expect(name).toMatch(/^reporting\.[a-z_]+$/);
+    expect(internalReportLabel('reporting.declines_by_reason')).toBe('declines_by_reason');
+  });
+
+  it('resolve with or without the prefix, and nothing else', () => {
+    expect(resolveInternalReportName('declines_by_reason')).toBe('reporting.declines_by_reason');
+    expect(resolveInternalReportName('reporting.declines_by_reason')).toBe('reporting.declines_by_reason');
+    expect(resolveInternalReportName('users')).toBeNull();
+    expect(resolveInternalReportName('reporting.declines_by_reason; drop table users')).toBeNull();
+    expect(resolveInternalReportName('public.users')).toBeNull();
+  });
+});
