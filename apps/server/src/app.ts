@@ -8,15 +8,19 @@ import { devMailboxRoutes } from './integrations/mail/dev-mailbox.routes';
 import { mailPlugin } from './integrations/mail/mail-plugin';
 import type { Mailer } from './integrations/mail/mailer';
 import { createOidcProviders } from './integrations/oidc/oidc-providers';
+import type { ProcessorDirectory } from './integrations/processors/processor-gateway';
+import { processorsPlugin } from './integrations/processors/processors-plugin';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
@@ -37,6 +41,10 @@ export type BuildAppOptions = {
   extraRoutes?: FastifyPluginAsync[];
   // Replaces the mailer chosen from the configuration (tests).
   mailer?: Mailer;
+  // Replaces the sandbox processors (tests inject declining or failing gateways).
+  processors?: ProcessorDirectory;
+  // The wall clock of rules that depend on the day, e.g. the void window (tests fix it).
+  now?: () => Date;
 };
 
 const requestIdPattern = /^[A-Za-z0-9-]{8,64}$/;
@@ -56,7 +64,21 @@ export function loggerOptions(level: string) {
   };
 }
 
-export async function buildApp({ config, database, logger, extraRoutes = [], mailer }: BuildAppOptions) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    now: () => Date;
+  }
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+  extraRoutes = [],
+  mailer,
+  processors,
+  now,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // Honour a caller's request id when it looks like one, so traces join up across services.
@@ -97,6 +119,8 @@ export async function buildApp({ config, database, logger, extraRoutes = [], mai
   });
   await app.register(docsPlugin);
   await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
+  await app.register(processorsPlugin, processors ? { directory: processors } : {});
+  app.decorate('now', now ?? (() => new Date()));
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
@@ -118,6 +142,8 @@ export async function buildApp({ config, database, logger, extraRoutes = [], mai
   await app.register(documentsRoutes);
   await app.register(emailRoutes, { supportEmail: config.supportEmail });
   await app.register(internalReportsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(dashboardRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

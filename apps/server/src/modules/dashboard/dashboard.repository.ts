@@ -1,0 +1,269 @@
+import { operationsAlertTypes, riskAlertKinds } from '@portico/contracts/dashboard/alerts';
+import { isCertificationCategory } from '@portico/contracts/dashboard/certification';
+import { dataSyncStatuses } from '@portico/contracts/dashboard/manual-data-pull';
+import {
+  paymentRailOfTransactionType,
+  transactionTypes,
+} from '@portico/contracts/transactions/transaction-enums';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { clients } from '../../db/schema/clients';
+import { dataSyncRequests } from '../../db/schema/data-sync';
+import { certificationTests } from '../../db/schema/developers';
+import { auditLog } from '../../db/schema/system';
+import { queryRows } from '../../db/seed/sql-rows';
+
+// Parent chains are short; the bound only stops a corrupt cycle from looping (as in rbac.repository).
+const maxHierarchyDepth = 32;
+
+// Timestamps leave SQL as UTC ISO text, whichever driver answers.
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// Payments that risk rules look at: every type that moves money in, not undo records or batches.
+const paymentTypes = transactionTypes.filter((type) => paymentRailOfTransactionType(type) !== null);
+
+const merchantDisplayName = sql`coalesce(c.dba_name, c.name)`;
+
+// ---- Merchant data sync -------------------------------------------------------------------------
+
+export async function listMerchantSyncOptions(executor: Executor) {
+  const displayName = sql<string>`coalesce(${clients.dbaName}, ${clients.name})`;
+  return executor
+    .select({ id: clients.id, dbaName: displayName })
+    .from(clients)
+    .where(eq(clients.level, 'Merchant'))
+    .orderBy(asc(displayName), asc(clients.id));
+}
+
+export async function findClientLevel(executor: Executor, clientId: string) {
+  const [row] = await executor.select({ level: clients.level }).from(clients).where(eq(clients.id, clientId));
+  return row?.level ?? null;
+}
+
+const openSyncStatuses = dataSyncStatuses.filter((status) => status === 'requested' || status === 'running');
+
+// A merchant has at most one request waiting or running (a partial unique index): a second click, or
+// a second admin at the same moment, gets the open request back instead of queueing another pull.
+export async function requestDataSync(
+  executor: Executor,
+  input: { clientId: string; userId: string; email: string },
+) {
+  const columns = {
+    id: dataSyncRequests.id,
+    clientId: dataSyncRequests.clientId,
+    status: dataSyncRequests.status,
+    requestedAt: dataSyncRequests.requestedAt,
+  };
+  const [created] = await executor
+    .insert(dataSyncRequests)
+    .values({ clientId: input.clientId, requestedByUserId: input.userId, requestedByEmail: input.email })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (created) return { request: created, isNew: true };
+  const [open] = await executor
+    .select(columns)
+    .from(dataSyncRequests)
+    .where(
+      and(eq(dataSyncRequests.clientId, input.clientId), inArray(dataSyncRequests.status, openSyncStatuses)),
+    );
+  if (!open) throw new Error('data sync request neither inserted nor found');
+  return { request: open, isNew: false };
+}
+
+// lib/audit's AuditAction has no entry for a data sync; the row has the same shape as recordAudit's.
+export async function recordDataSyncAudit(
+  executor: Executor,
+  entry: {
+    actorUserId: string;
+    actorEmail: string;
+    clientId: string;
+    requestId: string;
+    isNew: boolean;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  await executor.insert(auditLog).values({
+    action: 'data_sync_request',
+    outcome: 'success',
+    actorUserId: entry.actorUserId,
+    actorEmail: entry.actorEmail,
+    targetType: 'data_sync_request',
+    targetId: entry.requestId,
+    clientId: entry.clientId,
+    ip: entry.ip,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    details: { is_new: entry.isNew },
+  });
+}
+
+// ---- Alerts ------------------------------------------------------------------------------------
+
+// Every client at or below the root, or every client.
+export type ClientScope = { kind: 'all' } | { kind: 'subtree'; rootId: string };
+
+function scopeCte(scope: ClientScope): SQL {
+  if (scope.kind === 'all') return sql`scope (id) as (select id from clients)`;
+  return sql`scope (id, depth) as (
+    select id, 0 from clients where id = ${scope.rootId}
+    union all
+    select c.id, scope.depth + 1 from clients c join scope on c.parent_id = scope.id
+    where scope.depth < ${maxHierarchyDepth}
+  )`;
+}
+
+export type AlertWindow = { start: Date; end: Date };
+
+const windowStart = (window: AlertWindow) => sql`${window.start.toISOString()}::timestamptz`;
+const windowEnd = (window: AlertWindow) => sql`${window.end.toISOString()}::timestamptz`;
+
+const riskAlertRow = z.object({
+  kind: z.enum(riskAlertKinds),
+  transaction_id: z.string(),
+  client_id: z.string(),
+  merchant: z.string(),
+  amount_cents: z.string(),
+  created_at: z.string(),
+});
+
+// The three Risk Information rules over the window's payments, each as in the Risk Dashboard tabs:
+// more than 3 standard deviations above the merchant's mean (with at least 10 payments to judge by),
+// over the merchant's high-ticket limit, or inside an hour with more payments than its velocity limit.
+// A transaction with a risk note has been reviewed: its alerts are closed.
+export async function listOpenRiskAlerts(executor: Executor, scope: ClientScope, window: AlertWindow) {
+  const types = sql.join(
+    paymentTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive ${scopeCte(scope)},
+      payments as (
+        select t.id, t.client_id, t.amount_cents, t.created_at,
+          date_trunc('hour', t.created_at at time zone 'UTC') as hour
+        from transactions t
+        where t.created_at >= ${windowStart(window)} and t.created_at < ${windowEnd(window)}
+          and t.type::text in (${types})
+          and t.payment_status is distinct from false
+          and t.client_id in (select id from scope)
+      ),
+      merchant_stats as (
+        select client_id, avg(amount_cents) as mean, stddev_pop(amount_cents) as sd, count(*) as n
+        from payments group by client_id
+      ),
+      hourly as (
+        select client_id, hour, count(*) as n from payments group by client_id, hour
+      ),
+      flagged as (
+        select 'std_dev' as kind, p.id, p.client_id, p.amount_cents, p.created_at
+        from payments p join merchant_stats s on s.client_id = p.client_id
+        where s.n >= 10 and s.sd > 0 and p.amount_cents > s.mean + 3 * s.sd
+        union all
+        select 'high_ticket', p.id, p.client_id, p.amount_cents, p.created_at
+        from payments p join client_configs cc on cc.client_id = p.client_id
+        where p.amount_cents > cc.high_ticket_cents
+        union all
+        select 'high_velocity', p.id, p.client_id, p.amount_cents, p.created_at
+        from payments p
+        join hourly h on h.client_id = p.client_id and h.hour = p.hour
+        join client_configs cc on cc.client_id = p.client_id
+        where h.n > cc.risk_velocity
+      )
+      select f.kind, f.id::text as transaction_id, f.client_id::text as client_id,
+        ${merchantDisplayName} as merchant, f.amount_cents::text as amount_cents,
+        ${isoUtc(sql`f.created_at`)} as created_at
+      from flagged f join clients c on c.id = f.client_id
+      where not exists (select 1 from transaction_notes n where n.transaction_id = f.id)
+      order by f.created_at desc, f.id desc, f.kind
+    `,
+  );
+  return rows.map((row) => riskAlertRow.parse(row));
+}
+
+const operationsAlertRow = z.object({
+  id: z.string(),
+  client_id: z.string(),
+  name: z.string(),
+  type: z.enum(operationsAlertTypes),
+  result: z.string(),
+  created_at: z.string(),
+});
+
+// What operations staff must act on: payouts held or failed (open until paid, whatever their age),
+// and in the window ACH items returned or rejected and merchant data syncs that failed.
+export async function listOpenOperationsAlerts(executor: Executor, scope: ClientScope, window: AlertWindow) {
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive ${scopeCte(scope)},
+      alerts as (
+        select p.id, p.client_id, 'payout' as type,
+          case p.status when 'held' then 'Payout held' else 'Payout failed' end as result,
+          p.created_at
+        from payouts p
+        where p.status in ('held', 'failed') and p.client_id in (select id from scope)
+        union all
+        select t.id, t.client_id, 'ach_return',
+          case t.pro_pay_status when 'ACHInReturned' then 'ACH item returned' else 'ACH item rejected' end,
+          t.created_at
+        from transactions t
+        where t.created_at >= ${windowStart(window)} and t.created_at < ${windowEnd(window)}
+          and t.pro_pay_status in ('ACHInReturned', 'ACHInRejected')
+          and t.client_id in (select id from scope)
+        union all
+        select d.id, d.client_id, 'data_sync',
+          'Data sync failed' || coalesce(': ' || d.last_error, ''), d.requested_at
+        from data_sync_requests d
+        where d.status = 'failed' and d.requested_at >= ${windowStart(window)} and d.requested_at < ${windowEnd(window)}
+          and d.client_id in (select id from scope)
+      )
+      select a.id::text as id, a.client_id::text as client_id, ${merchantDisplayName} as name, a.type,
+        a.result, ${isoUtc(sql`a.created_at`)} as created_at
+      from alerts a join clients c on c.id = a.client_id
+      order by a.created_at desc, a.id desc
+    `,
+  );
+  return rows.map((row) => operationsAlertRow.parse(row));
+}
+
+// ---- Certification -----------------------------------------------------------------------------
+
+export async function findCertificationClient(executor: Executor, clientId: string) {
+  const [row] = await executor
+    .select({ id: clients.id, isInCertification: clients.isInCertification })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
+const certificationRow = z.object({
+  category: z.string(),
+  passed: z.string(),
+  first_passed_at: z.string().nullable(),
+});
+
+// Passed tests per category and when each category was first passed.
+export async function summarizeCertificationTests(executor: Executor, clientId: string) {
+  const rows = await queryRows(
+    executor,
+    sql`
+      select ${certificationTests.category} as category,
+        (count(*) filter (where ${certificationTests.isPassed}))::text as passed,
+        ${isoUtc(sql`min(${certificationTests.completedAt}) filter (where ${certificationTests.isPassed})`)}
+          as first_passed_at
+      from ${certificationTests}
+      where ${certificationTests.clientId} = ${clientId}
+      group by ${certificationTests.category}
+    `,
+  );
+  // Tests of another category (none today) do not count towards the three thirds.
+  return rows.flatMap((row) => {
+    const parsed = certificationRow.parse(row);
+    if (!isCertificationCategory(parsed.category)) return [];
+    return [
+      { category: parsed.category, passed: Number(parsed.passed), firstPassedAt: parsed.first_passed_at },
+    ];
+  });
+}

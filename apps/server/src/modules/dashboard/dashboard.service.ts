@@ -1,0 +1,212 @@
+import {
+  type OperationsAlert,
+  openAlertWindowDays,
+  type RiskAlert,
+} from '@portico/contracts/dashboard/alerts';
+import {
+  type CertificationCounts,
+  CertificationErrorCode,
+  type CertificationProgress,
+  CertificationText,
+  certificationProgressPercent,
+  isCertificationComplete,
+} from '@portico/contracts/dashboard/certification';
+import type { ClientMeta } from '@portico/contracts/dashboard/clients-meta';
+import {
+  DataSyncErrorCode,
+  type DataSyncRequest,
+  DataSyncText,
+  type MerchantSyncOption,
+} from '@portico/contracts/dashboard/manual-data-pull';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { defineErrors } from '../../lib/app-error';
+import { isProcessorAuditUser } from '../payments/payments.repository';
+import { listClientSummaries, listDescendantSummaries } from '../rbac/rbac.repository';
+import { decideMerchantAccess, listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import type { SessionContext } from '../session/session.service';
+import {
+  type ClientScope,
+  findCertificationClient,
+  findClientLevel,
+  listMerchantSyncOptions,
+  listOpenOperationsAlerts,
+  listOpenRiskAlerts,
+  recordDataSyncAudit,
+  requestDataSync,
+  summarizeCertificationTests,
+} from './dashboard.repository';
+
+export const DashboardError = defineErrors({
+  SyncMerchantNotFound: [DataSyncErrorCode.MerchantNotFound, 'not_found'],
+  SyncByProcessorAuditUser: [DataSyncErrorCode.ProcessorAuditUser, 'forbidden'],
+  CertificationClientNotFound: [CertificationErrorCode.ClientNotFound, 'not_found'],
+  ClientNotFound: ['CLIENT_NOT_FOUND', 'not_found'],
+});
+
+export const DashboardServiceText = { ClientNotFound: 'Client not found' } as const;
+
+export type DashboardCaller = {
+  session: SessionContext;
+  viewAsClientId: string | null;
+  origin: { ip: string | null; userAgent: string | null };
+};
+
+// ---- Merchant data sync (spec 3 §2, §4, §7) ------------------------------------------------------
+
+export async function merchantSyncOptions(db: Db): Promise<MerchantSyncOption[]> {
+  const rows = await listMerchantSyncOptions(db);
+  return rows.map((row) => ({ merchant_id: row.id, dba_name: row.dbaName }));
+}
+
+// Records the request for the job that pulls the merchant's processor data. That job runner does not
+// exist yet (docs/decisions.md, Jobs): requests wait in data_sync_requests with status requested.
+export async function submitDataSyncRequest(
+  db: Db,
+  caller: DashboardCaller,
+  merchantId: string,
+): Promise<DataSyncRequest> {
+  // An auditor reads the books; starting a pull from the processors is not part of that.
+  if (await isProcessorAuditUser(db, caller.session.userId)) {
+    throw DashboardError.SyncByProcessorAuditUser(DataSyncText.ProcessorAuditUser);
+  }
+  if ((await findClientLevel(db, merchantId)) !== 'Merchant') {
+    throw DashboardError.SyncMerchantNotFound(DataSyncText.MerchantNotFound);
+  }
+  const { request } = await db.transaction(async (tx) => {
+    const result = await requestDataSync(tx, {
+      clientId: merchantId,
+      userId: caller.session.userId,
+      email: caller.session.email,
+    });
+    await recordDataSyncAudit(tx, {
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
+      clientId: merchantId,
+      requestId: result.request.id,
+      isNew: result.isNew,
+      ...caller.origin,
+    });
+    return result;
+  });
+  return {
+    id: request.id,
+    merchant_id: request.clientId,
+    status: request.status,
+    requested_at: request.requestedAt.toISOString(),
+  };
+}
+
+// ---- Clients meta (spec 3 §2 Merchants and Parents cards) ----------------------------------------
+
+function clientMetaOf(client: {
+  id: string;
+  name: string;
+  dbaName: string | null;
+  level: 'Parent' | 'Merchant';
+  parentId: string | null;
+}): ClientMeta {
+  return {
+    id: client.id,
+    name: client.name,
+    dba_name: client.dbaName,
+    level: client.level,
+    parent_id: client.parentId,
+  };
+}
+
+// With id (already checked to be within reach): that client and everything below it. Without: what
+// the caller reaches (staff: every client; a parent: its hierarchy and member merchants).
+export async function clientsMeta(
+  db: Db,
+  caller: DashboardCaller,
+  selected: { id: string; exists: boolean } | null,
+): Promise<ClientMeta[]> {
+  if (selected) {
+    if (!selected.exists) throw DashboardError.ClientNotFound(DashboardServiceText.ClientNotFound);
+    const root = await listClientSummaries(db, [selected.id]);
+    const below = await listDescendantSummaries(db, [selected.id]);
+    return [...root, ...below].map(clientMetaOf);
+  }
+  const reached = await listMerchantsUserCanActFor(db, caller.session, caller.viewAsClientId);
+  return reached.map(clientMetaOf);
+}
+
+// ---- Alerts (spec 3 §2 Open Risk Alerts and Open Ops Alerts cards) --------------------------------
+
+const dayMs = 86_400_000;
+
+function alertWindow(now: Date) {
+  return { start: new Date(now.getTime() - openAlertWindowDays * dayMs), end: now };
+}
+
+function scopeOf(selected: { id: string; exists: boolean } | null): ClientScope {
+  if (!selected) return { kind: 'all' };
+  if (!selected.exists) throw DashboardError.ClientNotFound(DashboardServiceText.ClientNotFound);
+  return { kind: 'subtree', rootId: selected.id };
+}
+
+export async function openRiskAlerts(
+  db: Db,
+  selected: { id: string; exists: boolean } | null,
+  now: Date,
+): Promise<RiskAlert[]> {
+  const rows = await listOpenRiskAlerts(db, scopeOf(selected), alertWindow(now));
+  return rows.map((row) => ({
+    kind: row.kind,
+    transaction_id: row.transaction_id,
+    client_id: row.client_id,
+    merchant: row.merchant,
+    amount: formatCentsAsDecimal(Number(row.amount_cents)),
+    created_at: row.created_at,
+  }));
+}
+
+export async function openOperationsAlerts(
+  db: Db,
+  selected: { id: string; exists: boolean } | null,
+  now: Date,
+): Promise<OperationsAlert[]> {
+  return listOpenOperationsAlerts(db, scopeOf(selected), alertWindow(now));
+}
+
+// ---- Certification progress (spec 3 §3, §4) ------------------------------------------------------
+
+async function defaultClientIdOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ clientId: users.defaultClientId }).from(users).where(eq(users.id, userId));
+  return row?.clientId ?? null;
+}
+
+// Without id: the viewed client, else the caller's default client (in reach like any other).
+export async function certificationProgress(
+  db: Db,
+  caller: DashboardCaller,
+  selected: { id: string; exists: boolean } | null,
+): Promise<CertificationProgress> {
+  const clientId =
+    selected?.id ?? caller.viewAsClientId ?? (await defaultClientIdOf(db, caller.session.userId));
+  const client = clientId ? await findCertificationClient(db, clientId) : null;
+  if (!client) throw DashboardError.CertificationClientNotFound(CertificationText.ClientNotFound);
+  if (!selected) {
+    const access = await decideMerchantAccess(db, caller.session, client.id, undefined);
+    if (!access.isAllowed) throw DashboardError.CertificationClientNotFound(CertificationText.ClientNotFound);
+  }
+  const summary = await summarizeCertificationTests(db, client.id);
+  const counts: CertificationCounts = { charges: 0, refunds: 0, reporting: 0 };
+  const firstPassed: string[] = [];
+  for (const row of summary) {
+    counts[row.category] = row.passed;
+    if (row.firstPassedAt) firstPassed.push(row.firstPassedAt);
+  }
+  // Completed when the last category was first passed: the latest of the first passes.
+  const completedAt = isCertificationComplete(counts) ? (firstPassed.sort().at(-1) ?? null) : null;
+  return {
+    client_id: client.id,
+    is_in_certification: client.isInCertification,
+    ...counts,
+    progress: certificationProgressPercent(counts),
+    date_time_completed: completedAt,
+  };
+}

@@ -1,0 +1,84 @@
+import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { transactions } from '../../db/schema/transactions';
+import { users } from '../../db/schema/users';
+
+type TransactionInsert = typeof transactions.$inferInsert;
+
+const originalColumns = {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  clientId: transactions.clientId,
+  subEntityId: transactions.subEntityId,
+  customerId: transactions.customerId,
+  type: transactions.type,
+  amountCents: transactions.amountCents,
+  paymentStatus: transactions.paymentStatus,
+  requestStatus: transactions.requestStatus,
+  processor: transactions.processor,
+  paymentMethod: transactions.paymentMethod,
+  cardBrand: transactions.cardBrand,
+  cardType: transactions.cardType,
+  last4: transactions.last4,
+  token: transactions.token,
+  customerFirstName: transactions.customerFirstName,
+  customerLastName: transactions.customerLastName,
+  customerEmail: transactions.customerEmail,
+  apiResponse: transactions.apiResponse,
+  thirdPartyApiResponse: transactions.thirdPartyApiResponse,
+  meta: transactions.meta,
+};
+
+// The transaction being voided or refunded, locked until the surrounding transaction ends: a second
+// void or refund of it waits here, then sees what the first one wrote (design.md §3).
+// The id alone does not name a partition; each partition answers from its primary key index.
+export async function lockTransactionForUpdate(executor: Executor, id: string) {
+  const [row] = await executor
+    .select(originalColumns)
+    .from(transactions)
+    .where(eq(transactions.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export type LockedTransaction = NonNullable<Awaited<ReturnType<typeof lockTransactionForUpdate>>>;
+
+// What earlier voids and refunds of the original already gave back. Failed ones gave nothing; one the
+// processor has not answered yet counts, so the money cannot go back twice. Served by the partial
+// index on original_transaction_id.
+export async function sumUndoneCents(executor: Executor, originalId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.originalTransactionId, originalId),
+        inArray(transactions.type, [...undoTransactionTypes]),
+        or(isNull(transactions.paymentStatus), eq(transactions.paymentStatus, true)),
+      ),
+    );
+  const total = Number(row?.total ?? '0');
+  if (!Number.isSafeInteger(total)) throw new RangeError(`Undone total out of range: ${row?.total}`);
+  return total;
+}
+
+export async function insertUndoTransaction(executor: Executor, values: TransactionInsert) {
+  const [row] = await executor.insert(transactions).values(values).returning({
+    id: transactions.id,
+    type: transactions.type,
+    amountCents: transactions.amountCents,
+    originalTransactionId: transactions.originalTransactionId,
+    createdAt: transactions.createdAt,
+  });
+  if (!row) throw new Error('transaction insert returned nothing');
+  return row;
+}
+
+export async function isProcessorAuditUser(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ isProcessorAuditUser: users.isProcessorAuditUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isProcessorAuditUser === true;
+}

@@ -1,0 +1,102 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  refundRequestBody,
+  refundResponse,
+  voidRequestBody,
+  voidResponse,
+} from '@portico/contracts/transactions/void-refund';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestOrigin } from '../../lib/audit';
+import { idempotencyKeyPattern } from '../../lib/idempotency';
+import { type MoneyMovingCaller, refundTransaction, voidTransaction } from './payments.service';
+
+// The transaction detail viewer sits in the report (spec 3 §6: reporting is admin, user and parent).
+// Which merchant and which right apply depend on the transaction, so the service checks them.
+const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
+
+// design.md §3: every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .regex(idempotencyKeyPattern, {
+      message: 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
+    }),
+});
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  503: errorEnvelope,
+};
+
+function callerOf(request: FastifyRequest): MoneyMovingCaller {
+  return {
+    session: request.requireSession(),
+    viewAsClientId: request.viewAsClientId,
+    origin: requestOrigin(request),
+  };
+}
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, processors: app.processors, now: app.now });
+
+  app.post(
+    '/api/void',
+    {
+      config: { access: { kind: 'authenticated', roles: moneyMovingRoles } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Void a transaction of today (Eastern time); recorded as a void transaction linked to it',
+        description:
+          'Needs Void and Void Card or Void ACH on the merchant where it restricts by permissions. ' +
+          'The same Idempotency-Key and body replay the first answer.',
+        headers: idempotencyHeaders,
+        body: voidRequestBody,
+        response: { 200: voidResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await voidTransaction(
+        deps(),
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
+  app.post(
+    '/api/refund',
+    {
+      config: { access: { kind: 'authenticated', roles: moneyMovingRoles } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Refund a transaction of an earlier day, fully or in part (amount)',
+        description:
+          'Needs Refund Card or Refund ACH on the merchant where it restricts by permissions. Refunds ' +
+          'never exceed the amount; the same Idempotency-Key and body replay the first answer.',
+        headers: idempotencyHeaders,
+        body: refundRequestBody,
+        response: { 200: refundResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await refundTransaction(
+        deps(),
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  );
+};

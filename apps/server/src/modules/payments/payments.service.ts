@@ -1,0 +1,376 @@
+import type { PermissionName } from '@portico/contracts/access/permission-names';
+import type { UserType } from '@portico/contracts/auth/roles';
+import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { RefundText } from '@portico/contracts/transactions/texts';
+import { paymentRailOfTransactionType } from '@portico/contracts/transactions/transaction-enums';
+import {
+  errorCodeOfVoidRefundRefusal,
+  type RefundRequestBody,
+  refundAmountCentsToApply,
+  refundResponse,
+  VoidRefundErrorCode,
+  VoidRefundRefusalText,
+  type VoidRequestBody,
+  voidResponse,
+} from '@portico/contracts/transactions/void-refund';
+import {
+  type MerchantPermissionGrants,
+  refundRefusalReason,
+  type VoidRefundRefusal,
+  voidRefusalReason,
+} from '@portico/contracts/transactions/void-refund-eligibility';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import type { transactions } from '../../db/schema/transactions';
+import type { GatewayAnswer, ProcessorDirectory } from '../../integrations/processors/processor-gateway';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
+import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import type { SessionContext } from '../session/session.service';
+import {
+  insertUndoTransaction,
+  isProcessorAuditUser,
+  type LockedTransaction,
+  lockTransactionForUpdate,
+  sumUndoneCents,
+} from './payments.repository';
+
+// POST /api/void and POST /api/refund (spec 3 §4, §5, §7; design.md §3, §4). Each runs in one
+// database transaction with its Idempotency-Key: lock the original, check eligibility and the amount
+// left, ask the processor, record the void or refund as its own transaction, audit. Anything refused
+// or declined rolls back and leaves only its audit entry.
+
+export const PaymentsError = defineErrors({
+  TransactionNotFound: [VoidRefundErrorCode.TransactionNotFound, 'not_found'],
+  AlreadyUndone: ['ALREADY_VOIDED_OR_REFUNDED', 'business_rule'],
+  RefundGreaterThanAmount: [VoidRefundErrorCode.RefundGreaterThanAmount, 'business_rule'],
+  ProcessorDeclined: [VoidRefundErrorCode.ProcessorDeclined, 'business_rule'],
+  ProcessorUnavailable: ['PROCESSOR_UNAVAILABLE', 'unavailable'],
+  ProcessorAuditUser: ['PROCESSOR_AUDIT_READ_ONLY', 'forbidden'],
+  MerchantOutOfReach: [CommonErrorCode.Forbidden, 'forbidden'],
+});
+
+export const PaymentsText = {
+  TransactionNotFound: 'Transaction not found',
+  AlreadyUndone: 'This transaction has already been voided or refunded.',
+  VoidDeclined: 'The processor declined the void.',
+  RefundDeclined: 'The processor declined the refund.',
+  ProcessorUnavailable: 'The processor could not be reached. Please try again.',
+  ProcessorAuditUser: 'Processor-audit users may not void or refund transactions.',
+  MerchantOutOfReach: 'You do not have access to this merchant',
+} as const;
+
+export type MoneyMovingCaller = {
+  session: SessionContext;
+  viewAsClientId: string | null;
+  origin: { ip: string | null; userAgent: string | null };
+};
+
+export type PaymentsDeps = { db: Db; processors: ProcessorDirectory; now: () => Date };
+
+type Operation = 'void' | 'refund';
+type UndoResponse = z.infer<typeof voidResponse>;
+
+// What the audit entry of a refused or declined attempt can say, filled in as the attempt advances.
+type AttemptFacts = {
+  clientId: string | null;
+  amountCents: number | null;
+  processor: string | null;
+  reference: string | null;
+  reason: string | null;
+};
+
+export function voidTransaction(
+  deps: PaymentsDeps,
+  caller: MoneyMovingCaller,
+  body: VoidRequestBody,
+  idempotencyKey: string,
+): Promise<IdempotentResult<UndoResponse>> {
+  return moveMoney(deps, caller, { operation: 'void', body, requestedCents: undefined, idempotencyKey });
+}
+
+export function refundTransaction(
+  deps: PaymentsDeps,
+  caller: MoneyMovingCaller,
+  body: RefundRequestBody,
+  idempotencyKey: string,
+): Promise<IdempotentResult<UndoResponse>> {
+  return moveMoney(deps, caller, { operation: 'refund', body, requestedCents: body.amount, idempotencyKey });
+}
+
+type MoneyRequest = {
+  operation: Operation;
+  body: VoidRequestBody | RefundRequestBody;
+  requestedCents: number | undefined;
+  idempotencyKey: string;
+};
+
+// Errors of the idempotency layer itself (a reused key) are not attempts to move money.
+const unauditedCodes: ReadonlySet<string> = new Set([
+  CommonErrorCode.ValidationFailed,
+  CommonErrorCode.IdempotencyKeyReused,
+  CommonErrorCode.IdempotentRequestInFlight,
+]);
+
+async function moveMoney(
+  deps: PaymentsDeps,
+  caller: MoneyMovingCaller,
+  request: MoneyRequest,
+): Promise<IdempotentResult<UndoResponse>> {
+  const facts: AttemptFacts = {
+    clientId: null,
+    amountCents: request.requestedCents ?? null,
+    processor: null,
+    reference: null,
+    reason: null,
+  };
+  try {
+    // An auditor reads the books; moving money is not part of that.
+    if (await isProcessorAuditUser(deps.db, caller.session.userId)) {
+      throw PaymentsError.ProcessorAuditUser(PaymentsText.ProcessorAuditUser);
+    }
+    const responseSchema = request.operation === 'void' ? voidResponse : refundResponse;
+    return await runIdempotent(
+      deps.db,
+      {
+        key: request.idempotencyKey,
+        userId: caller.session.userId,
+        method: 'POST',
+        path: `/api/${request.operation}`,
+        body: request.body,
+      },
+      responseSchema,
+      (tx) => undoInTransaction(tx, deps, caller, request, facts),
+    );
+  } catch (err) {
+    if (err instanceof AppError && !unauditedCodes.has(err.code)) {
+      await recordAudit(deps.db, {
+        action: request.operation,
+        outcome: err.kind === 'forbidden' ? 'denied' : 'failure',
+        actorUserId: caller.session.userId,
+        actorEmail: caller.session.email,
+        targetType: 'transaction',
+        targetId: request.body.id,
+        clientId: facts.clientId,
+        ...caller.origin,
+        details: {
+          code: err.code,
+          message: err.message,
+          ...(facts.amountCents === null ? {} : { amount: formatCentsAsDecimal(facts.amountCents) }),
+          ...(request.operation === 'refund' && request.requestedCents === undefined
+            ? { is_full: true }
+            : {}),
+          ...(facts.processor ? { processor: facts.processor } : {}),
+          ...(facts.reference ? { processor_reference: facts.reference } : {}),
+          ...(facts.reason ? { processor_reason: facts.reason } : {}),
+        },
+      });
+    }
+    throw err;
+  }
+}
+
+async function undoInTransaction(
+  tx: Tx,
+  deps: PaymentsDeps,
+  caller: MoneyMovingCaller,
+  request: MoneyRequest,
+  facts: AttemptFacts,
+): Promise<{ status: number; body: UndoResponse }> {
+  const original = await lockTransactionForUpdate(tx, request.body.id);
+  const actingRole: UserType = caller.viewAsClientId === null ? caller.session.role : 'user';
+  if (!original) {
+    // Staff may learn that an id does not exist; anyone else gets the answer of a foreign merchant.
+    if (canReachEveryMerchant(actingRole)) {
+      throw PaymentsError.TransactionNotFound(PaymentsText.TransactionNotFound);
+    }
+    throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
+  }
+  facts.clientId = original.clientId;
+  const permissions = await merchantPermissionsOf(tx, caller, original.clientId);
+
+  const now = deps.now();
+  const candidate = {
+    type: original.type,
+    paymentStatus: original.paymentStatus,
+    requestStatus: original.requestStatus,
+    createdAt: original.createdAt,
+  };
+  const grants = grantsOf(permissions);
+  const refusal =
+    request.operation === 'void'
+      ? voidRefusalReason(candidate, now, grants)
+      : refundRefusalReason(candidate, now, grants);
+  if (refusal !== null) throw refusalError(refusal);
+
+  const undoneCents = await sumUndoneCents(tx, original.id);
+  const amountCents = amountToMove(request, original, undoneCents);
+  facts.amountCents = amountCents;
+
+  const gateway = deps.processors.gatewayFor(original.processor);
+  facts.processor = gateway.name;
+  const gatewayTransaction = {
+    id: original.id,
+    processor: original.processor,
+    paymentMethod: original.paymentMethod,
+    amountCents: original.amountCents,
+    token: original.token,
+  };
+  const answer = await askProcessor(() =>
+    request.operation === 'void'
+      ? gateway.void(gatewayTransaction)
+      : gateway.refund(gatewayTransaction, amountCents),
+  );
+  facts.reference = answer.reference;
+  if (answer.outcome === 'declined') {
+    facts.reason = answer.reason;
+    throw PaymentsError.ProcessorDeclined(
+      request.operation === 'void' ? PaymentsText.VoidDeclined : PaymentsText.RefundDeclined,
+    );
+  }
+
+  const row = await insertUndoTransaction(
+    tx,
+    undoRowOf(original, request.operation, amountCents, answer.reference, gateway.name, now),
+  );
+  await recordAudit(tx, {
+    action: request.operation,
+    outcome: 'success',
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
+    targetType: 'transaction',
+    targetId: original.id,
+    clientId: original.clientId,
+    ...caller.origin,
+    details: {
+      amount: formatCentsAsDecimal(amountCents),
+      [`${request.operation}_transaction_id`]: row.id,
+      processor: gateway.name,
+      processor_reference: answer.reference,
+      ...(request.operation === 'refund'
+        ? {
+            refunded_before: formatCentsAsDecimal(undoneCents),
+            is_partial: request.requestedCents !== undefined,
+          }
+        : {}),
+    },
+  });
+  return {
+    status: 200,
+    body: {
+      status: true,
+      message: {
+        id: row.id,
+        original_transaction_id: original.id,
+        type: row.type,
+        amount: formatCentsAsDecimal(row.amountCents),
+        created_at: row.createdAt.toISOString(),
+      },
+    },
+  };
+}
+
+// The caller's reach of the transaction's merchant, narrowed to the viewed client while viewing as
+// one, and the permissions that apply there (spec 1 §6, the same rule as the access plugin's).
+async function merchantPermissionsOf(
+  tx: Tx,
+  caller: MoneyMovingCaller,
+  clientId: string,
+): Promise<readonly PermissionName[]> {
+  if (caller.viewAsClientId !== null && !(await isWithinViewedClient(tx, caller.viewAsClientId, clientId))) {
+    throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
+  }
+  const decision = await decideMerchantAccess(tx, caller.session, clientId, undefined);
+  if (!decision.isAllowed) throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
+  return decision.effectivePermissions;
+}
+
+// decideMerchantAccess already answers every permission where the merchant does not restrict by
+// permissions (RBAC off) and for admin, so the free refund of spec 3 §4 falls out of the same set.
+function grantsOf(permissions: readonly PermissionName[]): MerchantPermissionGrants {
+  return { hasMerchantLevelPermissions: true, granted: new Set(permissions) };
+}
+
+function refusalError(refusal: VoidRefundRefusal): AppError {
+  const kind = refusal === 'missing_permission' ? 'forbidden' : 'business_rule';
+  return new AppError(errorCodeOfVoidRefundRefusal[refusal], kind, VoidRefundRefusalText[refusal]);
+}
+
+// A void gives the whole amount back and only while nothing has been given back yet; a refund gives
+// the requested amount, or all that is left, and never more than is left (spec 3 §5).
+function amountToMove(request: MoneyRequest, original: LockedTransaction, undoneCents: number): number {
+  if (request.operation === 'void') {
+    if (undoneCents > 0) throw PaymentsError.AlreadyUndone(PaymentsText.AlreadyUndone);
+    return original.amountCents;
+  }
+  const amount = refundAmountCentsToApply(request.requestedCents, original.amountCents, undoneCents);
+  if (amount === null) throw PaymentsError.RefundGreaterThanAmount(RefundText.GreaterThanTransactionAmount);
+  return amount;
+}
+
+async function askProcessor(call: () => Promise<GatewayAnswer>): Promise<GatewayAnswer> {
+  try {
+    return await call();
+  } catch {
+    throw PaymentsError.ProcessorUnavailable(PaymentsText.ProcessorUnavailable);
+  }
+}
+
+type TransactionInsert = typeof transactions.$inferInsert;
+
+// The void or refund as a transaction of its own (spec 3 §3: data.api_response.original_transaction_id),
+// shaped like the seed's follow-up rows: the original's merchant, card and customer; its own type,
+// action and action_mode, which decide the sign in gross and net; no fee of its own.
+function undoRowOf(
+  original: LockedTransaction,
+  operation: Operation,
+  amountCents: number,
+  reference: string,
+  processorName: string,
+  now: Date,
+): TransactionInsert {
+  const isAch = paymentRailOfTransactionType(original.type) === 'ach';
+  const kind =
+    operation === 'void'
+      ? ({ type: 'void', action: 'void', actionMode: 'void' } as const)
+      : isAch
+        ? ({ type: 'ach_refund', action: 'refund', actionMode: 'credit' } as const)
+        : ({ type: 'refund', action: 'refund', actionMode: 'refund' } as const);
+  return {
+    ...kind,
+    clientId: original.clientId,
+    subEntityId: original.subEntityId,
+    customerId: original.customerId,
+    amountCents,
+    feeCents: 0,
+    surchargeCents: 0,
+    paymentStatus: true,
+    requestStatus: true,
+    status: 'Approved',
+    proPayStatus:
+      operation === 'void' && original.processor === 'propay' && original.paymentMethod === 'card'
+        ? 'CCDebitVoided'
+        : null,
+    processor: original.processor,
+    paymentMethod: original.paymentMethod,
+    cardBrand: original.cardBrand,
+    cardType: original.cardType,
+    last4: original.last4,
+    token: original.token,
+    customerFirstName: original.customerFirstName,
+    customerLastName: original.customerLastName,
+    customerEmail: original.customerEmail,
+    originalTransactionId: original.id,
+    apiResponse: {
+      ...(original.apiResponse ?? {}),
+      original_transaction_id: original.id,
+      processor: processorName,
+      processor_reference: reference,
+    },
+    thirdPartyApiResponse: original.thirdPartyApiResponse,
+    meta: original.meta,
+    createdAt: now,
+  };
+}
