@@ -1,9 +1,11 @@
 import { timezoneListResponse } from '@portico/contracts/auth/timezone';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { shellKeys } from './keys';
+import { apiRequest } from '../api-client';
 
 const timezonePairsSchema = timezoneListResponse.shape.message;
+
+// Query keys of the user's timezone: the settings modal writes it, every date on screen reads it.
+export const timeZoneKeys = { userTimeZone: () => ['time-zone', 'user'] as const };
 
 // GET /api/timezone: the user's timezone as a list of [name, label] pairs; the first name is the
 // setting (spec 2 §7), null when none is set.
@@ -13,9 +15,18 @@ export async function getTimezone({ signal }: { signal?: AbortSignal } = {}): Pr
 }
 
 export function timezoneQueryOptions() {
-  return queryOptions({ queryKey: shellKeys.timezone(), queryFn: ({ signal }) => getTimezone({ signal }) });
+  return queryOptions({
+    queryKey: timeZoneKeys.userTimeZone(),
+    queryFn: ({ signal }) => getTimezone({ signal }),
+  });
 }
 
 export function useTimezone({ enabled }: { enabled: boolean }) {
   return useQuery({ ...timezoneQueryOptions(), enabled });
+}
+
+// The zone dates are shown in (spec 2 timezone settings): the user's setting, else the browser's.
+export function useUserTimeZone(): string {
+  const { data } = useQuery({ ...timezoneQueryOptions(), staleTime: 5 * 60_000 });
+  return data ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -1,7 +1,7 @@
 import { timezoneListResponse } from '@portico/contracts/auth/timezone';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { shellKeys } from './keys';
+import { timeZoneKeys } from '../../../lib/time-zone/get-time-zone';
 
 const timezonePairsSchema = timezoneListResponse.shape.message;
 
@@ -19,6 +19,6 @@ export function useUpdateTimezone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postTimezone,
-    onSuccess: (saved) => queryClient.setQueryData(shellKeys.timezone(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(timeZoneKeys.userTimeZone(), saved),
   });
 }

@@ -4,7 +4,7 @@ import { Dropdown } from '../../../components/dropdown';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { showToast } from '../../../components/toasts';
-import { useTimezone } from '../api/get-timezone';
+import { useTimezone } from '../../../lib/time-zone/get-time-zone';
 import { useTimezones } from '../api/get-timezones';
 import { useUpdateTimezone } from '../api/post-timezone';
 import { TimezoneToastText } from '../utils/shell.utils';
