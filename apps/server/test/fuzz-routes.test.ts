@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 // The boom fixture fails on purpose; an unbuilt portal answers 503 on /app/* by design.
 const intentionallyFailing = new Set(['GET /api/test/boom', 'GET /app/*']);
 const leakPatterns = [
-  /\bat .+:\d+:\d+/, // stack frame
+  /\bat [^"\n]*\.[cm]?[jt]sx?:\d+:\d+/, // stack frame: "at fn (/path/file.js:10:5)"
   /\.(ts|js|mjs):\d+/,
   /node_modules/,
   /\/(work|home|usr|tmp|root)\//,
