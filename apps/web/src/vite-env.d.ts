@@ -4,6 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_PROVIDER_DOMAIN?: string;
   readonly VITE_PARTNER_DOMAINS?: string;
   readonly VITE_PRIMARY_CLIENT_ID?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
 }
 
 interface ImportMeta {

@@ -257,7 +257,7 @@ describe('management layout', () => {
   it('hides the menu of a showMenu route unless the query asks for it', async () => {
     stubSignedIn();
     renderApp('/documents/upload/42');
-    expect(await screen.findByText('Upload Documents — this page is being built')).toBeInTheDocument();
+    expect(await screen.findByText('This upload link is not valid.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 

@@ -46,6 +46,20 @@ const loadDevMailboxPage: RouteModuleLoader = () =>
   import('../features/auth/components/dev-mailbox-page').then((m) => ({ Component: m.DevMailboxPage }));
 const loadHomePage: RouteModuleLoader = () =>
   import('../features/home/components/home-page').then((m) => ({ Component: m.HomePage }));
+const loadAccountPage: RouteModuleLoader = () =>
+  import('./pages/account-page').then((m) => ({ Component: m.AccountPage }));
+const loadDocumentsUploadPage: RouteModuleLoader = () =>
+  import('../features/documents/components/documents-upload-page').then((m) => ({
+    Component: m.DocumentsUploadPage,
+  }));
+const loadAdminReportingPage: RouteModuleLoader = () =>
+  import('../features/admin-reporting/components/admin-reporting-page').then((m) => ({
+    Component: m.AdminReportingPage,
+  }));
+const loadInternalReportPage: RouteModuleLoader = () =>
+  import('../features/admin-reporting/components/internal-report-page').then((m) => ({
+    Component: m.InternalReportPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -56,6 +70,10 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/verify-email': loadVerifyEmailPage,
   '/sso': loadSsoPage,
   '/home': loadHomePage,
+  '/account/:clientid': loadAccountPage,
+  '/documents/upload/:clientid': loadDocumentsUploadPage,
+  '/admin-reporting': loadAdminReportingPage,
+  '/admin-reporting/all-internal/:sourceName': loadInternalReportPage,
 };
 
 // Spec 3: the target becomes the merchant's default_search_page once configuration loads.

@@ -12,4 +12,5 @@ export const portalEnv = {
   providerDomain: (import.meta.env.VITE_PROVIDER_DOMAIN ?? '').trim().toLowerCase(),
   partnerDomains: listOf(import.meta.env.VITE_PARTNER_DOMAINS),
   primaryClientId: import.meta.env.VITE_PRIMARY_CLIENT_ID?.trim().toLowerCase() || null,
+  supportEmail: import.meta.env.VITE_SUPPORT_EMAIL?.trim().toLowerCase() || null,
 } as const;

@@ -1,0 +1,79 @@
+import type { CellValue } from './cell-values.utils';
+import type { DataGridColumn, DataGridColumnKind, DataGridDateFormat } from './data-grid.types';
+import { createZonedDateFormatter } from './zoned-time.utils';
+
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
+function groupThousands(digits: string): string {
+  return digits.length > 3 ? digits.replace(THOUSANDS, ',') : digits;
+}
+
+// Integer cents → '1,234.56'. Fractional cents (an average) round half away from zero.
+export function formatCents(cents: number): string {
+  const rounded = Math.round(Math.abs(cents));
+  const whole = Math.floor(rounded / 100);
+  const fraction = rounded % 100;
+  const sign = cents < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}${groupThousands(String(whole))}.${fraction < 10 ? '0' : ''}${fraction}`;
+}
+
+// Integer cents → '-1234.56', the plain decimal the API speaks (design §3).
+export function centsToDecimalString(cents: number): string {
+  const rounded = Math.round(Math.abs(cents));
+  const fraction = rounded % 100;
+  const sign = cents < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}${Math.floor(rounded / 100)}.${fraction < 10 ? '0' : ''}${fraction}`;
+}
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+// Spec 1 §9: totals show 2 decimals.
+export function formatTwoDecimals(value: number): string {
+  return twoDecimals.format(value);
+}
+
+export function formatCount(count: number): string {
+  return integerFormat.format(count);
+}
+
+export const BOOLEAN_LABELS = { true: 'Yes', false: 'No' } as const;
+
+export function defaultDateFormat(kind: DataGridColumnKind): DataGridDateFormat {
+  return kind === 'datetime' ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd';
+}
+
+export type CellFormatter = (value: CellValue) => string;
+
+type FormatSpec = Pick<DataGridColumn<unknown>, 'kind' | 'enumLabels' | 'dateFormat' | 'decimals'>;
+
+// Built once per column: every Intl object it needs is created here, never per cell.
+export function createCellFormatter(column: FormatSpec, timeZone: string): CellFormatter {
+  switch (column.kind) {
+    case 'money':
+      return (value) => (typeof value === 'number' ? formatCents(value) : '');
+    case 'number': {
+      const decimals = column.decimals;
+      const format = new Intl.NumberFormat(
+        'en-US',
+        decimals === undefined
+          ? { maximumFractionDigits: 4 }
+          : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
+      );
+      return (value) => (typeof value === 'number' ? format.format(value) : '');
+    }
+    case 'date':
+    case 'datetime': {
+      const format = createZonedDateFormatter(timeZone, column.dateFormat ?? defaultDateFormat(column.kind));
+      return (value) => (typeof value === 'number' ? format(value) : '');
+    }
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' ? BOOLEAN_LABELS[`${value}`] : '');
+    case 'enum': {
+      const labels = column.enumLabels ?? {};
+      return (value) => (value === undefined ? '' : (labels[String(value)] ?? String(value)));
+    }
+    case 'text':
+      return (value) => (value === undefined ? '' : String(value));
+  }
+}

@@ -1,0 +1,49 @@
+import { Button, Group, Text } from '@mantine/core';
+import styles from './data-grid.module.css';
+import type { FormattedTotals } from './totals.utils';
+
+export type TotalsItem = { id: string; header: string; totals: FormattedTotals };
+
+type DataGridFooterProps = {
+  totals: readonly TotalsItem[] | null;
+  page: { index: number; count: number; onPrevious: () => void; onNext: () => void } | null;
+};
+
+// The counter line (spec 1 §2.5: TOTAL, AVG, COUNT) and the pager (500 rows a page).
+export function DataGridFooter({ totals, page }: DataGridFooterProps) {
+  if (!totals && !page) return null;
+  return (
+    <div className={styles.footer}>
+      {totals ? (
+        <section aria-label="Totals" className={styles.totals} data-testid="data-grid-totals">
+          {totals.length === 0 && (
+            <Text size="xs" c="dimmed">
+              No number columns to total
+            </Text>
+          )}
+          {totals.map((item) => (
+            <Text key={item.id} size="xs" data-column={item.id}>
+              <strong>{item.header}</strong> TOTAL {item.totals.total} · AVG {item.totals.avg} · COUNT{' '}
+              {item.totals.count}
+            </Text>
+          ))}
+        </section>
+      ) : (
+        <span />
+      )}
+      {page && (
+        <Group gap="xs" aria-label="Pages" role="navigation">
+          <Button size="xs" variant="default" onClick={page.onPrevious} disabled={page.index === 0}>
+            Prev
+          </Button>
+          <Text size="xs">
+            Page {page.index + 1} of {Math.max(page.count, 1)}
+          </Text>
+          <Button size="xs" variant="default" onClick={page.onNext} disabled={page.index >= page.count - 1}>
+            Next
+          </Button>
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import type { GridLayout } from '@portico/contracts/grid/grid-layout';
+import type { Row as TableRow } from '@tanstack/react-table';
+import { useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatCount } from './cell-format.utils';
+import type { CellValue } from './cell-values.utils';
+import { buildColumnLayout } from './column-views';
+import type { ToolColumn } from './columns-tool';
+import styles from './data-grid.module.css';
+import type { DataGridCommonProps } from './data-grid.types';
+import { DataGridBody } from './data-grid-body';
+import { DataGridFooter, type TotalsItem } from './data-grid-footer';
+import { DataGridGroupPanel } from './data-grid-group-panel';
+import { DataGridOverlay } from './data-grid-overlay';
+import { DataGridSidePanel } from './data-grid-side-panel';
+import { DataGridToolbar } from './data-grid-toolbar';
+import { DEFAULT_EXPORT_FILE_NAME } from './export-rows.utils';
+import type { FilterColumn } from './filters-tool';
+import { collectSetOptions } from './grid-filters.utils';
+import { layoutToViewState, viewStateToLayout } from './layout.utils';
+import { GridLayoutsBar } from './layouts/grid-layouts-bar';
+import { formatTotals, sumColumn } from './totals.utils';
+import { useDataGridTable } from './use-data-grid-table';
+import { useGridActions } from './use-grid-actions';
+import { useGridExport } from './use-grid-export';
+
+// Spec 1 §9: the grid takes 88% of the height.
+export const DATA_GRID_DEFAULT_HEIGHT = '88vh';
+
+export type DataGridViewProps<Row> = DataGridCommonProps<Row> & {
+  rows: readonly Row[];
+  timeZone: string;
+  isLoading: boolean;
+  isRefreshing: boolean;
+  error: string | null;
+  onRefresh: (() => void) | undefined;
+};
+
+function* cellValues<Row>(rows: readonly TableRow<Row>[], columnId: string): Generator<CellValue> {
+  for (const row of rows) yield row.getValue<CellValue>(columnId);
+}
+
+export function DataGridView<Row>(props: DataGridViewProps<Row>) {
+  const { rows, columns, timeZone, paginate = false, showTotals = false } = props;
+  const {
+    showSidePanel = true,
+    showGroupPanel = true,
+    configKey,
+    apiRef,
+    onRowClick,
+    onRowDoubleClick,
+  } = props;
+  const gridId = useId();
+  const { table, runtimes, layoutColumns, view, setView, setExpanded, setPagination } = useDataGridTable({
+    rows,
+    columns,
+    timeZone,
+    getRowId: props.getRowId,
+    defaultSort: props.defaultSort,
+    defaultGrouping: props.defaultGrouping,
+  });
+  const actions = useGridActions({ table, setView, setExpanded, setPagination });
+  const [selectedRowId, setSelectedRowId] = useState<string | null>(null);
+  const [isSidePanelOpen, setIsSidePanelOpen] = useState(false);
+  const runtimesById = useMemo(() => new Map(runtimes.map((runtime) => [runtime.id, runtime])), [runtimes]);
+  const exporter = useGridExport({
+    table,
+    runtimesById,
+    fileName: props.exportFileName ?? DEFAULT_EXPORT_FILE_NAME,
+    timeZone,
+  });
+
+  const left = table.getLeftVisibleLeafColumns();
+  const center = table.getCenterVisibleLeafColumns();
+  const right = table.getRightVisibleLeafColumns();
+  const layout = useMemo(
+    () => buildColumnLayout({ left, center, right }, runtimesById, view.columnSizing, view.aggregations),
+    [left, center, right, runtimesById, view.columnSizing, view.aggregations],
+  );
+
+  const coreRows = table.getCoreRowModel().rows;
+  const filteredRows = table.getFilteredRowModel().rows;
+  const shownRows = paginate ? table.getRowModel().rows : table.getPrePaginationRowModel().rows;
+  const { pageIndex, pageSize } = table.getState().pagination;
+
+  const totals = useMemo((): TotalsItem[] | null => {
+    if (!showTotals) return null;
+    return layout.all
+      .filter((column) => column.runtime.isNumeric)
+      .map((column) => ({
+        id: column.id,
+        header: column.runtime.spec.header,
+        totals: formatTotals(
+          sumColumn(cellValues(filteredRows, column.id)),
+          column.runtime.spec.kind === 'money',
+        ),
+      }));
+  }, [showTotals, layout.all, filteredRows]);
+
+  const filterColumns = useMemo(
+    (): FilterColumn[] =>
+      runtimes.flatMap((runtime) =>
+        runtime.filterKind === null
+          ? []
+          : [
+              {
+                id: runtime.id,
+                header: runtime.spec.header,
+                filterKind: runtime.filterKind,
+                getSetOptions: () =>
+                  collectSetOptions(cellValues(coreRows, runtime.id), runtime.spec.kind, runtime.format),
+              },
+            ],
+      ),
+    [runtimes, coreRows],
+  );
+  const toolColumns = useMemo(
+    (): ToolColumn[] =>
+      view.columnOrder.flatMap((id) => {
+        const runtime = runtimesById.get(id);
+        if (!runtime) return [];
+        const pin = view.columnPinning.left.includes(id)
+          ? 'left'
+          : view.columnPinning.right.includes(id)
+            ? 'right'
+            : null;
+        return [{ id, header: runtime.spec.header, isVisible: view.columnVisibility[id] !== false, pin }];
+      }),
+    [view.columnOrder, view.columnPinning, view.columnVisibility, runtimesById],
+  );
+  const groups = view.grouping.map((id) => ({ id, header: runtimesById.get(id)?.spec.header ?? id }));
+
+  // Layout callbacks read the latest state without changing identity on every render.
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    viewRef.current = view;
+  });
+  const getLayout = useCallback(() => viewStateToLayout(viewRef.current, layoutColumns), [layoutColumns]);
+  const applyLayout = useCallback(
+    (saved: GridLayout) => actions.applyView(layoutToViewState(saved, layoutColumns)),
+    [actions, layoutColumns],
+  );
+  const { onRefresh } = props;
+  const refresh = useCallback(() => onRefresh?.(), [onRefresh]);
+  const exportExcel = exporter.exportExcel;
+  useImperativeHandle(
+    apiRef,
+    () => ({
+      getLayout,
+      applyLayout,
+      exportExcel,
+      refresh,
+      getFilteredRowCount: () => table.getFilteredRowModel().rows.length,
+    }),
+    [getLayout, applyLayout, exportExcel, refresh, table],
+  );
+
+  const onSelectRow = useCallback(
+    (row: TableRow<Row>) => {
+      setSelectedRowId(row.id);
+      props.onSelectionChange?.(row.original);
+      onRowClick?.(row.original);
+    },
+    [props.onSelectionChange, onRowClick],
+  );
+  const onActivateRow = useCallback(
+    (row: TableRow<Row>) => {
+      setSelectedRowId(row.id);
+      onRowDoubleClick?.(row.original);
+    },
+    [onRowDoubleClick],
+  );
+
+  const filterCount = Object.keys(view.filters).length;
+  const rowCountText =
+    filteredRows.length === coreRows.length
+      ? `${formatCount(coreRows.length)} rows`
+      : `${formatCount(filteredRows.length)} of ${formatCount(coreRows.length)} rows`;
+
+  return (
+    <div
+      data-grid-root=""
+      className={styles.root}
+      style={{ height: props.height ?? DATA_GRID_DEFAULT_HEIGHT }}
+      data-testid="data-grid"
+    >
+      <DataGridToolbar
+        onRefresh={refresh}
+        isRefreshing={props.isRefreshing}
+        onExport={() => void exporter.exportExcel()}
+        isExporting={exporter.isExporting}
+        exportProgress={exporter.progress}
+        canExport={!props.isLoading && props.error === null}
+        layoutsBar={
+          configKey ? (
+            <GridLayoutsBar configKey={configKey} getLayout={getLayout} applyLayout={applyLayout} />
+          ) : null
+        }
+        hasSidePanel={showSidePanel}
+        isSidePanelOpen={isSidePanelOpen}
+        onToggleSidePanel={() => setIsSidePanelOpen((isOpen) => !isOpen)}
+        activeFilterCount={filterCount}
+        onClearFilters={actions.clearFilters}
+        rowCountText={props.isLoading ? '' : rowCountText}
+      />
+      {showGroupPanel && (
+        <DataGridGroupPanel groups={groups} onGroup={actions.groupBy} onUngroup={actions.ungroup} />
+      )}
+      <div className={styles.main}>
+        <div className={styles.region}>
+          <DataGridBody
+            rows={props.isLoading || props.error !== null ? [] : shownRows}
+            rowOffset={paginate ? pageIndex * pageSize : 0}
+            totalRowCount={paginate ? table.getPrePaginationRowModel().rows.length : shownRows.length}
+            layout={layout}
+            sorting={view.sorting}
+            actions={actions}
+            selectedRowId={selectedRowId}
+            onSelectRow={onSelectRow}
+            onActivateRow={onActivateRow}
+            gridId={gridId}
+            ariaLabel={props.ariaLabel ?? 'Data grid'}
+          />
+          <DataGridOverlay
+            isLoading={props.isLoading}
+            error={props.error}
+            isEmpty={shownRows.length === 0}
+            onRetry={refresh}
+          />
+        </div>
+        {showSidePanel && isSidePanelOpen && (
+          <DataGridSidePanel
+            filterColumns={filterColumns}
+            filters={view.filters}
+            toolColumns={toolColumns}
+            actions={actions}
+          />
+        )}
+      </div>
+      <DataGridFooter
+        totals={totals}
+        page={
+          paginate
+            ? {
+                index: pageIndex,
+                count: table.getPageCount(),
+                onPrevious: () => table.previousPage(),
+                onNext: () => table.nextPage(),
+              }
+            : null
+        }
+      />
+    </div>
+  );
+}

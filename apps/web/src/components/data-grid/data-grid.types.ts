@@ -1,0 +1,107 @@
+import type { GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
+import type { ReactNode, Ref } from 'react';
+
+export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
+
+// Display patterns a date column may take; 'mm' after 'hh' means minutes, as the spec writes them.
+export type DataGridDateFormat =
+  | 'yyyy-mm-dd'
+  | 'yyyy-mm-dd hh:mm'
+  | 'yyyy-mm-dd hh:mm:ss'
+  | 'mm/dd/yyyy'
+  | 'mm/dd/yyyy hh:mm:ss';
+
+// The layout's aggFunc names (AG Grid's), so saved layouts carry them unchanged.
+export type DataGridAggregate = 'sum' | 'avg' | 'count' | 'min' | 'max';
+
+export type DataGridFilterKind = 'text' | 'number' | 'date' | 'set';
+
+export type DataGridPin = 'left' | 'right';
+
+export type DataGridColumn<Row> = {
+  // Stable id: saved layouts refer to it.
+  id: string;
+  header: string;
+  kind: DataGridColumnKind;
+  // The raw value; money may be a decimal string or a number, dates an ISO string, epoch ms or Date.
+  value: (row: Row) => unknown;
+  enumLabels?: Readonly<Record<string, string>>;
+  // Pixels; a default per kind otherwise.
+  width?: number;
+  pinned?: DataGridPin;
+  hidden?: boolean;
+  // Aggregate shown in group rows; sum for number and money by default, null for none.
+  aggregate?: DataGridAggregate | null;
+  dateFormat?: DataGridDateFormat;
+  // Fixed decimals for number columns; up to 4 otherwise.
+  decimals?: number;
+  // Filter of the side panel; by kind otherwise (text → text, number/money → number,
+  // date/datetime → date, boolean/enum → set). false: no filter.
+  filter?: DataGridFilterKind | false;
+  isSortable?: boolean;
+  // Custom cell content (icons, links); receives the formatted text. Keep it cheap: it runs per visible cell.
+  renderCell?: (row: Row, text: string) => ReactNode;
+};
+
+export type DataGridQueryValue = string | number | boolean | null | undefined;
+
+// Imperative handle for pages and the benchmark.
+export type DataGridApi = {
+  getLayout: () => GridLayout;
+  applyLayout: (layout: GridLayout) => void;
+  exportExcel: () => Promise<void>;
+  refresh: () => void;
+  // Rows after filters, before grouping and paging.
+  getFilteredRowCount: () => number;
+};
+
+export type DataGridCommonProps<Row> = {
+  columns: readonly DataGridColumn<Row>[];
+  getRowId?: (row: Row, index: number) => string;
+  // IANA name of the user's timezone; the browser's when absent.
+  timeZone?: string;
+  // CSS height of the whole grid; spec 1 §9: 88% (of the viewport) by default.
+  height?: number | string;
+  ariaLabel?: string;
+  // Spec 1 §9: 500 rows per page, paged by the grid.
+  paginate?: boolean;
+  // The counter option: TOTAL, AVG and COUNT of number and money columns over the filtered rows.
+  showTotals?: boolean;
+  showSidePanel?: boolean;
+  showGroupPanel?: boolean;
+  // Saved layouts under this grid-config key (spec 1 §2.5).
+  configKey?: string;
+  exportFileName?: string;
+  defaultSort?: GridSortModel;
+  defaultGrouping?: readonly string[];
+  onRowClick?: (row: Row) => void;
+  onRowDoubleClick?: (row: Row) => void;
+  onSelectionChange?: (row: Row | null) => void;
+  apiRef?: Ref<DataGridApi>;
+};
+
+export type DataGridRowsSource<Row> = {
+  rows: readonly Row[];
+  isLoading?: boolean;
+  // Message shown with a Retry button (which calls onRefresh).
+  error?: string | null;
+  onRefresh?: () => void;
+  url?: undefined;
+  query?: undefined;
+  parseRow?: undefined;
+};
+
+export type DataGridUrlSource<Row> = {
+  // GET through the api client; rows come from message, data, items or a plain array.
+  url: string;
+  query?: Readonly<Record<string, DataGridQueryValue>>;
+  // Turns one raw item into a row (undefined drops it); parseRecordRow for plain objects.
+  parseRow: (raw: unknown, index: number) => Row | undefined;
+  rows?: undefined;
+  isLoading?: undefined;
+  error?: undefined;
+  onRefresh?: undefined;
+};
+
+export type DataGridProps<Row> = DataGridCommonProps<Row> &
+  (DataGridRowsSource<Row> | DataGridUrlSource<Row>);

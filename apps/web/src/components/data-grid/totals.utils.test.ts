@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatTotals, sumColumn } from './totals.utils';
+
+describe('totals (spec 1 §2.5, §9)', () => {
+  it('sums money as integer cents and shows TOTAL, AVG and COUNT with 2 decimals', () => {
+    // 0.10 + 0.20 + 0.30 in floats is 0.6000000000000001; in cents it is exact.
+    const totals = sumColumn([10, 20, 30, undefined]);
+    expect(totals).toEqual({ total: 60, count: 3 });
+    expect(formatTotals(totals, true)).toEqual({ total: '0.60', avg: '0.20', count: '3' });
+  });
+
+  it('averages numbers and rounds to 2 decimals', () => {
+    expect(formatTotals(sumColumn([1, 2, 2]), false)).toEqual({ total: '5.00', avg: '1.67', count: '3' });
+  });
+
+  it('shows zeros for a column without values', () => {
+    expect(formatTotals(sumColumn([undefined, 'x']), true)).toEqual({
+      total: '0.00',
+      avg: '0.00',
+      count: '0',
+    });
+  });
+});

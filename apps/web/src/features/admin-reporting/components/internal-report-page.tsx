@@ -1,0 +1,41 @@
+import { Stack, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import { ApiError } from '../../../lib/api-client';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useInternalReport } from '../api/get-internal-report';
+import { internalReportColumns, internalReportFileName } from '../utils/report-columns.utils';
+
+// /admin-reporting/all-internal/{sourceName} (spec 1 §2.10): reloads when sourceName changes.
+export function InternalReportPage() {
+  const sourceName = useParams().sourceName ?? '';
+  const report = useInternalReport(sourceName);
+  const timeZone = useUserTimeZone();
+  const rows = report.data ?? [];
+  const columns = useMemo(() => internalReportColumns(report.data ?? []), [report.data]);
+  const error = report.isError
+    ? report.error instanceof ApiError && report.error.httpStatus === 404
+      ? `There is no internal report named ${sourceName}.`
+      : 'The report could not be loaded.'
+    : null;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{`Internal Reporting: ${sourceName}`}</Title>
+      <DataGrid
+        key={sourceName}
+        ariaLabel={`Internal Reporting: ${sourceName}`}
+        columns={columns}
+        rows={rows}
+        isLoading={report.isPending}
+        error={error}
+        onRefresh={() => void report.refetch()}
+        timeZone={timeZone}
+        height="calc(100vh - 200px)"
+        configKey={`internal-report-${sourceName}`.replace(/[^A-Za-z0-9_.\- ]/g, '-')}
+        exportFileName={internalReportFileName(sourceName)}
+      />
+    </Stack>
+  );
+}
