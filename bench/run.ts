@@ -1,49 +1,16 @@
-// `npm run bench`: seeds a throwaway PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS
-// overrides) and prints each figure beside a baseline measured in the same run. Never part of `npm test`.
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
-import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
-import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
-import { benchReportPage } from './report-page.bench';
-import { timeMs } from './stats';
-
-const transactions = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
-const externalUrl = process.env.BENCH_DATABASE_URL;
-
-const postgres = externalUrl ? undefined : await startThrowawayPostgres();
-const url = externalUrl ?? postgres?.url ?? '';
-const handle = await openDatabase({ databaseUrl: url });
-let ok = false;
-try {
-  const pool = handle.pool;
-  if (!pool) throw new Error('The benchmark needs PostgreSQL');
-  await runMigrations(handle);
-  const config = loadConfig({ ...process.env, DATABASE_URL: url });
-  const log = pino({ level: 'warn' });
-  // A throwaway key: the benchmark database is deleted when it ends.
-  const cipher = createFieldCipher(randomBytes(32));
-  const seedMs = await timeMs(() =>
-    seedDemoData(
-      handle,
-      {
-        transactions,
-        providerDomain: config.providerDomain,
-        partnerDomains: config.partnerDomains,
-        encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
-      },
-      log,
-    ),
-  );
-  await pool.query('analyze');
-  const counted = await pool.query<{ n: string }>('select count(*)::text as n from transactions');
-  console.log(`Seeded ${counted.rows[0]?.n} transactions in ${(seedMs / 1000).toFixed(1)} s`);
-  ok = await benchReportPage(handle, pool, new Date());
-} finally {
-  await handle.close();
-  postgres?.stop();
+// `npm run bench [-- report|grid]`: every benchmark by default. report seeds a throwaway PostgreSQL
+// (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium. Each prints
+// its figures beside a baseline measured in the same run. Never part of `npm test`.
+const only = process.argv[2];
+const results: boolean[] = [];
+// Loaded on demand: the grid benchmark needs none of the server's modules, and the reverse.
+if (only === undefined || only === 'report') {
+  const { benchDatabase } = await import('./database.bench');
+  results.push(await benchDatabase());
 }
+if (only === undefined || only === 'grid') {
+  const { benchGrid } = await import('./grid/grid.bench');
+  results.push(await benchGrid());
+}
+const ok = results.every(Boolean);
 console.log(ok ? '\nAll figures within budget.' : '\nSome figures are over budget.');

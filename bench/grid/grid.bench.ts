@@ -1,0 +1,187 @@
+// The DataGrid against AG Grid Community on the same 100,000 x 20 rows in the same Chromium run
+// (design.md §6), and the xlsx export against exceljs's in-memory workbook.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { median } from '../stats';
+import type { ExportBenchApi, GridBenchApi } from './page/bench-protocol';
+
+const pageRoot = fileURLToPath(new URL('./page', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const webSrc = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
+const runs = Number(process.env.BENCH_GRID_RUNS ?? 5);
+const rows = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
+
+declare global {
+  interface Window {
+    gridBench?: GridBenchApi;
+    gridBenchError?: string;
+    exportBench?: ExportBenchApi;
+  }
+}
+
+async function buildPages() {
+  await build({
+    root: pageRoot,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: { '@web': webSrc } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: {
+        input: { grid: join(pageRoot, 'index.html'), export: join(pageRoot, 'export.html') },
+      },
+    },
+  });
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.woff2': 'font/woff2',
+};
+
+function serve(): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = join(outDir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(outDir) || !(await stat(file).catch(() => null))?.isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+type GridFigures = {
+  firstRender: number;
+  sort: number;
+  filter: number;
+  group: number | null;
+  scrollP95: number;
+};
+
+async function openGrid(page: Page, origin: string, grid: 'ag' | 'portico') {
+  await page.goto(`${origin}/index.html?grid=${grid}&rows=${rows}`);
+  await page.waitForFunction(
+    () => window.gridBench !== undefined || window.gridBenchError !== undefined,
+    null,
+    {
+      timeout: 120_000,
+    },
+  );
+  const error = await page.evaluate(() => window.gridBenchError);
+  if (error) throw new Error(`${grid}: ${error}`);
+}
+
+async function measureGrid(page: Page, origin: string, grid: 'ag' | 'portico'): Promise<GridFigures> {
+  const samples: GridFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    // A fresh page per run: first render is measured from a cold grid every time.
+    await openGrid(page, origin, grid);
+    samples.push(
+      await page.evaluate(async () => {
+        const bench = window.gridBench;
+        if (!bench) throw new Error('no bench');
+        const sort = await bench.sort();
+        await bench.reset();
+        const filter = await bench.filter();
+        await bench.reset();
+        const group = await bench.group();
+        await bench.reset();
+        const scroll = await bench.scroll();
+        return { firstRender: bench.firstRenderMs, sort, filter, group, scrollP95: scroll.p95 };
+      }),
+    );
+  }
+  const pick = (key: keyof GridFigures) => median(samples.map((sample) => sample[key] ?? Number.NaN));
+  return {
+    firstRender: pick('firstRender'),
+    sort: pick('sort'),
+    filter: pick('filter'),
+    group: samples[0]?.group === null ? null : pick('group'),
+    scrollP95: pick('scrollP95'),
+  };
+}
+
+async function measureExport(page: Page, origin: string) {
+  await page.goto(`${origin}/export.html?rows=${rows}`);
+  await page.waitForFunction(() => window.exportBench !== undefined, null, { timeout: 120_000 });
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    ours.push(await page.evaluate(() => window.exportBench?.ours() ?? Promise.resolve(Number.NaN)));
+    theirs.push(await page.evaluate(() => window.exportBench?.exceljs() ?? Promise.resolve(Number.NaN)));
+  }
+  return { ours: median(ours), exceljs: median(theirs) };
+}
+
+const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(1)} ms`);
+
+export async function benchGrid(): Promise<boolean> {
+  await buildPages();
+  const server = await serve();
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const ag = await measureGrid(page, origin, 'ag');
+    const ours = await measureGrid(page, origin, 'portico');
+    const exported = await measureExport(page, origin);
+
+    console.log(
+      `\nDataGrid vs AG Grid Community, ${rows.toLocaleString('en-US')} rows x 20 columns, medians of ${runs} runs`,
+    );
+    console.log('figure              DataGrid      AG Grid       ratio   budget');
+    const lines: [string, number | null, number | null, number][] = [
+      ['first render', ours.firstRender, ag.firstRender, 1],
+      ['sort (number col)', ours.sort, ag.sort, 1],
+      ['text filter', ours.filter, ag.filter, 1],
+      ['group + sum', ours.group, ag.group, 1],
+      ['scroll frame p95', ours.scrollP95, ag.scrollP95, 1],
+    ];
+    let ok = true;
+    for (const [label, subject, baseline, budget] of lines) {
+      const ratio = subject !== null && baseline !== null ? subject / baseline : null;
+      const within = ratio === null || ratio <= budget;
+      ok &&= within;
+      console.log(
+        `${label.padEnd(20)}${fmt(subject).padEnd(14)}${fmt(baseline).padEnd(14)}${(ratio === null ? 'n/a' : ratio.toFixed(2)).padEnd(8)}<= ${budget}${within ? '' : '  OVER'}`,
+      );
+    }
+    if (ag.group === null) {
+      console.log('(AG Grid Community has no row grouping: an Enterprise feature; group has no baseline)');
+    }
+    const speedup = exported.exceljs / exported.ours;
+    const exportOk = speedup >= 3;
+    console.log(
+      `\nxlsx export ${rows.toLocaleString('en-US')} x 20: ours (worker) ${fmt(exported.ours)}, exceljs ${fmt(exported.exceljs)}: ${speedup.toFixed(2)}x faster (budget >= 3x)${exportOk ? '' : '  OVER'}`,
+    );
+    return ok && exportOk;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

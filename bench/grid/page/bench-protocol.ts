@@ -1,0 +1,32 @@
+import type { BenchRow } from './bench-data';
+
+// What each grid adapter offers the benchmark page; the page times every action the same way.
+export type GridAdapter = {
+  name: string;
+  // Resolves once the first data rows are in the DOM.
+  mount(container: HTMLElement, rows: BenchRow[]): Promise<void>;
+  sortDescending(columnId: keyof BenchRow): void;
+  filterContains(columnId: keyof BenchRow, text: string): void;
+  // null when the grid cannot group (AG Grid Community: row grouping is an Enterprise feature).
+  groupWithSum: ((columnId: keyof BenchRow, sumColumnId: keyof BenchRow) => void) | null;
+  reset(): void;
+  firstRowText(columnId: keyof BenchRow): string | null;
+  displayedRowCount(): number;
+  isShowingGroups(): boolean;
+  scrollElement(): HTMLElement | null;
+};
+
+// window.gridBench, read by bench/grid/grid.bench.ts through Playwright.
+export type GridBenchApi = {
+  firstRenderMs: number;
+  sort(): Promise<number>;
+  filter(): Promise<number>;
+  group(): Promise<number | null>;
+  reset(): Promise<void>;
+  scroll(): Promise<{ p50: number; p95: number; frames: number }>;
+};
+
+export type ExportBenchApi = {
+  ours(): Promise<number>;
+  exceljs(): Promise<number>;
+};
