@@ -7,6 +7,7 @@ import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
 import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { benchNdjsonStream } from './ndjson-stream.bench';
 import { benchReportPage } from './report-page.bench';
 import { timeMs } from './stats';
 
@@ -42,6 +43,7 @@ export async function benchDatabase(): Promise<boolean> {
     const counted = await pool.query<{ n: string }>('select count(*)::text as n from transactions');
     console.log(`Seeded ${counted.rows[0]?.n} transactions in ${(seedMs / 1000).toFixed(1)} s`);
     ok = await benchReportPage(handle, pool, new Date());
+    ok = (await benchNdjsonStream(handle, pool, config, new Date())) && ok;
   } finally {
     await handle.close();
     postgres?.stop();

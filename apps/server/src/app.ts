@@ -22,7 +22,9 @@ import { internalReportsRoutes } from './modules/internal-reports/internal-repor
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accessPlugin } from './plugins/access';
@@ -144,6 +146,8 @@ export async function buildApp({
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportingRoutes);
+  await app.register(statsRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

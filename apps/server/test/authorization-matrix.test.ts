@@ -194,6 +194,27 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), alpha: 403, foreign: 403 },
   },
 
+  // Transaction reporting (spec 3 §6: admin, user, parent) and the dashboard stats (home: also
+  // healnow), here naming Harbor Lane.
+  'GET /api/v1/report': {
+    call: (ids) => ({ url: `/api/v1/report?start=2025-06-01&end=2025-06-15&id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+  },
+  'POST /api/v1/report/search': {
+    call: (ids) => ({
+      payload: {
+        start_date: '2025-06-01T00:00:00.000Z',
+        end_date: '2025-06-15T23:59:59.999Z',
+        merchant_id: ids.harborLane,
+      },
+    }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+  },
+  'GET /api/stats': {
+    call: (ids) => ({ url: `/api/stats?id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403 },
+  },
+
   // Merchant-scoped: Harbor Lane Coffee.
   'GET /api/rbac/:clientId/permissions': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),

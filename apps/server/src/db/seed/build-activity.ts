@@ -1,4 +1,5 @@
 import type { processorCostModels } from '../schema/costing';
+import type { dataSyncRequests } from '../schema/data-sync';
 import type { certificationTests, developerRegistrations } from '../schema/developers';
 import type { documents, fileBlobs } from '../schema/documents';
 import type { notes } from '../schema/notes';
@@ -27,6 +28,7 @@ export type ActivityPart = {
   developerRegistrations: (typeof developerRegistrations.$inferInsert)[];
   certificationTests: (typeof certificationTests.$inferInsert)[];
   processorCostModels: CostModelRow[];
+  dataSyncRequests: (typeof dataSyncRequests.$inferInsert)[];
   // Storage keys of the files attached to seeded risk notes (derived in SQL from the transactions).
   riskAttachmentKeys: string[];
 };
@@ -50,6 +52,7 @@ export function buildActivity(ctx: SeedContext, input: ActivityInput): ActivityP
     emailOutbox: [],
     developerRegistrations: developerRegistrationRows(ctx, rng),
     certificationTests: certificationRows(ctx, rng, input.clientIds),
+    dataSyncRequests: dataSyncRows(ctx, rng, input),
     processorCostModels: processorCostModelRows(),
     riskAttachmentKeys: [],
   };
@@ -391,6 +394,32 @@ function certificationRows(
     testResult: test.isPassed ? 'Approved' : 'Not attempted',
     completedAt: ctx.daysAgo(6 - i, 18),
   }));
+}
+
+// Past merchant data syncs an admin asked for: one done, one that failed (an open ops alert).
+function dataSyncRows(ctx: SeedContext, rng: Rng, input: ActivityInput): ActivityPart['dataSyncRequests'] {
+  const requested = { requestedByUserId: input.adminUserId, requestedByEmail: input.adminEmail };
+  return [
+    {
+      id: rng.uuid(),
+      clientId: clientIdOf(input.clientIds, 'harbor-lane-coffee'),
+      status: 'completed',
+      ...requested,
+      requestedAt: ctx.daysAgo(5, 14),
+      startedAt: ctx.daysAgo(5, 14),
+      completedAt: ctx.daysAgo(5, 15),
+    },
+    {
+      id: rng.uuid(),
+      clientId: clientIdOf(input.clientIds, 'magnolia-grill'),
+      status: 'failed',
+      ...requested,
+      requestedAt: ctx.daysAgo(2, 9),
+      startedAt: ctx.daysAgo(2, 9),
+      completedAt: ctx.daysAgo(2, 9),
+      lastError: 'The processor did not answer in time',
+    },
+  ];
 }
 
 // What each processor charges the provider (interchange, dues and assessments, markup, item fees).

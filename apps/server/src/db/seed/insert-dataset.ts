@@ -21,6 +21,7 @@ import {
   whiteLabels,
 } from '../schema/clients';
 import { processorCostModels } from '../schema/costing';
+import { dataSyncRequests } from '../schema/data-sync';
 import { certificationTests, developerRegistrations } from '../schema/developers';
 import { documents, fileBlobs } from '../schema/documents';
 import { enrollmentPrincipals, enrollments } from '../schema/enrollments';
@@ -85,5 +86,6 @@ export async function insertDataset(tx: Executor, data: DemoDataset): Promise<vo
   await insertRows(tx, emailOutbox, a.emailOutbox);
   await insertRows(tx, developerRegistrations, a.developerRegistrations);
   await insertRows(tx, certificationTests, a.certificationTests);
+  await insertRows(tx, dataSyncRequests, a.dataSyncRequests);
   await insertRows(tx, processorCostModels, a.processorCostModels);
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { grossCentsSql } from '../../modules/reporting/gross-sql';
 import type { Executor } from '../client';
 
 // Every seeded transaction insert also writes, in the same statement, what the ledgers need from it:
@@ -25,19 +26,6 @@ export function uuidFromHex(hex: SQL | string): SQL {
   if (typeof hex === 'string') return sql.raw(uuidSql(hex));
   const [before = '', after = ''] = uuidSql('\u0000').split('\u0000');
   return sql`${sql.raw(before)}${hex}${sql.raw(after)}`;
-}
-
-// Gross per spec 3 §9: settle, debit, charge and apple_pay add; refunds, voids, reversals and credits
-// subtract (terminal voids and refunds too); failed payments count nothing; returned or rejected ACH
-// items count -25.00.
-export function grossCentsSql(t: string): string {
-  return `(case
-    when ${t}.payment_status is false then 0
-    when ${t}.pro_pay_status in ('ACHInReturned', 'ACHInRejected') then -2500
-    when ${t}.action_mode in ('settle', 'debit', 'charge', 'apple_pay') then ${t}.amount_cents
-    when ${t}.action_mode in ('refund', 'void', 'blind_refund', 'reversal', 'credit', 'terminal_void', 'terminal_refund')
-      then -${t}.amount_cents
-    else 0 end)`;
 }
 
 // coalesce: pro_pay_status is null on most rows, and `not null` would poison the conditions below.

@@ -1,91 +1,311 @@
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { ReportSearchTerm } from '@portico/contracts/transactions/report';
+import type { SearchRequestBody } from '@portico/contracts/transactions/search';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { clients } from '../../db/schema/clients';
-import { transactions } from '../../db/schema/transactions';
+import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
+import { reportLineSql } from './report-line-sql';
+import { type ReportRowFields, type SearchRowFacts, splitReportLine } from './report-row';
 
 // Whose transactions a report may show: everything (staff), or a set of merchants (a merchant's
 // own, or a parent's hierarchy resolved by the service beforehand).
 export type ReportScope = { kind: 'all' } | { kind: 'clients'; clientIds: readonly string[] };
 
-export type ReportPageQuery = {
+export type ReportWindowQuery = {
   scope: ReportScope;
   // Half-open window [startAt, endAt), UTC.
   startAt: Date;
   endAt: Date;
-  page: number;
-  size: number;
+  // "search={term field}={value}": a meta field of the payment.
+  search?: ReportSearchTerm | undefined;
 };
 
-const merchant = alias(clients, 'merchant');
-const parent = alias(clients, 'parent');
+export type ReportPageQuery = ReportWindowQuery & { page: number; size: number };
 
-function reportFilter({
-  scope,
-  startAt,
-  endAt,
-}: Pick<ReportPageQuery, 'scope' | 'startAt' | 'endAt'>): SQL | undefined {
-  const window = and(gte(transactions.createdAt, startAt), lt(transactions.createdAt, endAt));
-  if (scope.kind === 'all') return window;
-  return and(window, inArray(transactions.clientId, [...scope.clientIds]));
+// The plain values a search row adds (report-row.ts SearchRowFacts).
+const searchFactsList = `t.customer_first_name as s_first_name, t.customer_last_name as s_last_name,
+  t.customer_email as s_email, t.payment_method as s_payment_method`;
+
+const reportFrom = `from transactions t
+  join clients m on m.id = t.client_id
+  left join clients p on p.id = m.parent_id`;
+// The (client_id, created_at desc, id desc) and (created_at desc, id desc) indexes serve this order.
+const newestFirst = sql.raw('order by t.created_at desc, t.id desc');
+
+function idList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
+export function reportScopeFilter(scope: ReportScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  // One merchant as an equality, so the planner walks its index in order.
+  const [only] = scope.clientIds;
+  if (scope.clientIds.length === 1 && only !== undefined) return sql`t.client_id = ${only}::uuid`;
+  return sql`t.client_id in (${idList(scope.clientIds)})`;
+}
+
+// A meta field matches without regard to case, at the top of meta or among its customFields.
+function searchTermFilter(search: ReportSearchTerm | undefined): SQL {
+  if (!search) return sql`true`;
+  return sql`(lower(t.meta ->> ${search.field}) = lower(${search.value})
+    or lower(t.meta -> 'customFields' ->> ${search.field}) = lower(${search.value}))`;
+}
+
+// Instants as PostgreSQL reads them: the schemas accept years 0000 to 9999, and a day after
+// 9999-12-31 prints as +010000; no transaction lies outside years 1 to 9999 anyway.
+const earliestInstant = Date.parse('0001-01-01T00:00:00.000Z');
+const latestInstant = Date.parse('9999-12-31T23:59:59.999Z');
+
+function instantSql(at: Date | number): SQL {
+  const ms = Math.min(Math.max(typeof at === 'number' ? at : at.getTime(), earliestInstant), latestInstant);
+  return sql`${new Date(ms).toISOString()}::timestamptz`;
+}
+
+export function reportFilter(query: ReportWindowQuery): SQL {
+  return sql`t.created_at >= ${instantSql(query.startAt)}
+    and t.created_at < ${instantSql(query.endAt)}
+    and ${reportScopeFilter(query.scope)} and ${searchTermFilter(query.search)}`;
+}
+
+function isEmptyScope(scope: ReportScope): boolean {
+  return scope.kind === 'clients' && scope.clientIds.length === 0;
+}
+
+function lineOf(row: SqlRow): ReportRowFields {
+  const line = row.line;
+  if (typeof line !== 'string') throw new Error('A report row came without its line');
+  return splitReportLine(line);
 }
 
 // One page of the transaction report, newest first, with the merchant's DBA and parent names.
-// The (client_id, created_at desc, id desc) and (created_at desc, id desc) indexes serve the order.
-export async function listReportPage(executor: Executor, query: ReportPageQuery) {
-  if (query.scope.kind === 'clients' && query.scope.clientIds.length === 0) return [];
-  return executor
-    .select({
-      id: transactions.id,
-      createdAt: transactions.createdAt,
-      clientId: transactions.clientId,
-      type: transactions.type,
-      action: transactions.action,
-      actionMode: transactions.actionMode,
-      amountCents: transactions.amountCents,
-      feeCents: transactions.feeCents,
-      surchargeCents: transactions.surchargeCents,
-      paymentStatus: transactions.paymentStatus,
-      requestStatus: transactions.requestStatus,
-      status: transactions.status,
-      cardBrand: transactions.cardBrand,
-      cardType: transactions.cardType,
-      proPayStatus: transactions.proPayStatus,
-      paymentMethod: transactions.paymentMethod,
-      last4: transactions.last4,
-      token: transactions.token,
-      customerFirstName: transactions.customerFirstName,
-      customerLastName: transactions.customerLastName,
-      customerEmail: transactions.customerEmail,
-      originalTransactionId: transactions.originalTransactionId,
-      settlementAmountCents: transactions.settlementAmountCents,
-      settlementDate: transactions.settlementDate,
-      merchantDbaName: merchant.dbaName,
-      merchantName: merchant.name,
-      parentName: parent.name,
-    })
-    .from(transactions)
-    .innerJoin(merchant, eq(merchant.id, transactions.clientId))
-    .leftJoin(parent, eq(parent.id, merchant.parentId))
-    .where(reportFilter(query))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(query.size)
-    .offset(query.page * query.size);
+// The page's rows are picked first and the row text is written only for them: computed in the same
+// select, it would also be computed for every row the offset skips.
+export async function listReportPage(executor: Executor, query: ReportPageQuery): Promise<ReportRowFields[]> {
+  if (isEmptyScope(query.scope)) return [];
+  const rows = await queryRows(
+    executor,
+    sql`select ${sql.raw(reportLineSql)}
+      from (
+        select t.* from transactions t where ${reportFilter(query)} ${newestFirst}
+        limit ${query.size} offset ${query.page * query.size}
+      ) as t
+      join clients m on m.id = t.client_id
+      left join clients p on p.id = m.parent_id
+      ${newestFirst}`,
+  );
+  return rows.map(lineOf);
 }
 
-export type ReportPageRow = Awaited<ReturnType<typeof listReportPage>>[number];
-
+// Rows in the window. With a cap, counting stops after cap + 1 index entries: the answer is exact up
+// to the cap and costs the same at 10M rows as at 100k (see reportTotalCap in the service).
 export async function countReportRows(
   executor: Executor,
-  query: Pick<ReportPageQuery, 'scope' | 'startAt' | 'endAt'>,
+  query: ReportWindowQuery,
+  cap?: number,
 ): Promise<number> {
-  if (query.scope.kind === 'clients' && query.scope.clientIds.length === 0) return 0;
-  const [row] = await executor.select({ total: count() }).from(transactions).where(reportFilter(query));
-  return row?.total ?? 0;
+  if (isEmptyScope(query.scope)) return 0;
+  // The filter reads the transaction alone: no join, so an index-only scan can count.
+  const limit = cap === undefined ? sql`` : sql`limit ${cap + 1}`;
+  const rows = await queryRows(
+    executor,
+    sql`select count(*)::int as total from (select 1 from transactions t where ${reportFilter(query)} ${limit}) as window_rows`,
+  );
+  return z.object({ total: z.coerce.number().int() }).parse(rows[0]).total;
 }
 
-// A parent's report covers the parent and every merchant below it.
+// The full ordered query of a window, for a server-side cursor.
+export function reportRowsSql(query: ReportWindowQuery): SQL {
+  return sql`select ${sql.raw(reportLineSql)} ${sql.raw(reportFrom)}
+    where ${reportFilter(query)} ${newestFirst}`;
+}
+
+// Where a batch ended: the exact created_at text (microseconds and all) and the id.
+export type ReportKeyset = { createdAt: string; id: string };
+
+// The next batch after a keyset position, for drivers without a cursor of their own (PGlite keeps
+// one connection: a cursor's open transaction would hold every other request until the end).
+export async function listReportRowsAfter(
+  executor: Executor,
+  query: ReportWindowQuery,
+  after: ReportKeyset | null,
+  limit: number,
+): Promise<{ rows: ReportRowFields[]; last: ReportKeyset | null }> {
+  if (isEmptyScope(query.scope)) return { rows: [], last: null };
+  const position = after
+    ? sql`and (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const rows = await queryRows(
+    executor,
+    sql`select ${sql.raw(reportLineSql)}, t.created_at::text as k_at, t.id::text as k_id
+      ${sql.raw(reportFrom)}
+      where ${reportFilter(query)} ${position} ${newestFirst} limit ${limit}`,
+  );
+  const lastRow = rows.at(-1);
+  const last = lastRow
+    ? { createdAt: z.string().parse(lastRow.k_at), id: z.string().parse(lastRow.k_id) }
+    : null;
+  return { rows: rows.map(lineOf), last };
+}
+
+// The clients at and below the given ones (a parent's hierarchy), in one recursive query. Parent
+// chains are short; the depth bound only stops a corrupt cycle from looping.
+export async function clientIdsAtOrBelow(executor: Executor, rootIds: readonly string[]): Promise<string[]> {
+  if (rootIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`with recursive below (id, depth) as (
+        select c.id, 0 from clients c where c.id in (${idList(rootIds)})
+        union all
+        select c.id, below.depth + 1 from clients c join below on c.parent_id = below.id
+        where below.depth < 32
+      )
+      select distinct id::text as id from below order by 1`,
+  );
+  return rows.map((row) => z.string().parse(row.id));
+}
+
+// A parent's report covers the parent and every merchant below it, at any depth.
 export async function hierarchyClientIds(executor: Executor, parentId: string): Promise<string[]> {
-  const rows = await executor.select({ id: clients.id }).from(clients).where(eq(clients.parentId, parentId));
-  return [parentId, ...rows.map((r) => r.id)];
+  const ids = await clientIdsAtOrBelow(executor, [parentId]);
+  return [parentId, ...ids.filter((id) => id !== parentId)];
+}
+
+export async function findDefaultClientId(executor: Executor, userId: string): Promise<string | null> {
+  const rows = await queryRows(
+    executor,
+    sql`select default_client_id::text as id from users where id = ${userId}::uuid`,
+  );
+  return z.object({ id: z.string().nullable() }).optional().parse(rows[0])?.id ?? null;
+}
+
+const accessFactsRow = z.object({
+  client_id: z.string(),
+  rbac_enabled: z.boolean(),
+  has_membership: z.boolean(),
+  granted: z.array(z.string()).nullable(),
+});
+export type ClientAccessFacts = {
+  clientId: string;
+  rbacEnabled: boolean;
+  // A membership on the client or on a parent above it governs it (spec 1 §6).
+  hasMembership: boolean;
+  grantedPermissions: readonly string[];
+};
+
+// rbac.repository's findMerchantAccessFacts for many clients in one round trip: a parent's report
+// checks reach and REPORTS_ADVANCED on every merchant of its hierarchy.
+export async function findClientAccessFacts(
+  executor: Executor,
+  userId: string,
+  clientIds: readonly string[],
+): Promise<ClientAccessFacts[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`with recursive chain (root, id, parent_id, depth) as (
+        select c.id, c.id, c.parent_id, 0 from clients c where c.id in (${idList(clientIds)})
+        union all
+        select chain.root, c.id, c.parent_id, chain.depth + 1
+        from clients c join chain on c.id = chain.parent_id
+        where chain.depth < 32
+      ),
+      governing as (
+        select distinct on (chain.root) chain.root, m.role_id
+        from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}::uuid
+        order by chain.root, chain.depth
+      )
+      select c.id::text as client_id,
+        coalesce((cc.customizations ->> 'rbac_enabled')::boolean, false) as rbac_enabled,
+        g.root is not null as has_membership,
+        (select array_agg(rp.permission_name::text order by rp.permission_name)
+          from role_permissions rp where rp.role_id = g.role_id) as granted
+      from clients c
+      left join client_configs cc on cc.client_id = c.id
+      left join governing g on g.root = c.id
+      where c.id in (${idList(clientIds)})`,
+  );
+  return rows.map((row) => {
+    const parsed = accessFactsRow.parse(row);
+    return {
+      clientId: parsed.client_id,
+      rbacEnabled: parsed.rbac_enabled,
+      hasMembership: parsed.has_membership,
+      grantedPermissions: parsed.granted ?? [],
+    };
+  });
+}
+
+export type SearchQuery = {
+  scope: ReportScope;
+  criteria: SearchRequestBody;
+  limit: number;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// Spec 3 §5: only the criteria present are applied. Dates are inclusive instants to the
+// millisecond; names match from their start without regard to case; the e-mail is stored lowercased.
+function searchFilter(criteria: SearchRequestBody): SQL {
+  const parts: SQL[] = [
+    sql`t.created_at >= ${instantSql(Date.parse(criteria.start_date))}`,
+    sql`t.created_at < ${instantSql(Date.parse(criteria.end_date) + 1)}`,
+  ];
+  if (criteria.location_ids) parts.push(sql`t.sub_entity_id in (${idList(criteria.location_ids)})`);
+  if (criteria.transaction_id) parts.push(sql`t.id = ${criteria.transaction_id}::uuid`);
+  if (criteria.customer_first_name) {
+    parts.push(sql`t.customer_first_name ilike ${`${escapeLike(criteria.customer_first_name)}%`}`);
+  }
+  if (criteria.customer_last_name) {
+    parts.push(sql`t.customer_last_name ilike ${`${escapeLike(criteria.customer_last_name)}%`}`);
+  }
+  if (criteria.customer_email) parts.push(sql`t.customer_email = ${criteria.customer_email.toLowerCase()}`);
+  if (criteria.account) parts.push(sql`t.last4 = ${criteria.account}`);
+  if (criteria.transaction_type) parts.push(sql`t.type = ${criteria.transaction_type}`);
+  if (criteria.payment_type) parts.push(sql`t.payment_method = ${criteria.payment_type}`);
+  if (criteria.amount_min !== undefined) parts.push(sql`t.amount_cents >= ${criteria.amount_min}`);
+  if (criteria.amount_max !== undefined) parts.push(sql`t.amount_cents <= ${criteria.amount_max}`);
+  if (criteria.status) parts.push(sql`lower(t.status) = lower(${criteria.status})`);
+  for (const [name, fieldValue] of Object.entries(criteria.custom_fields ?? {})) {
+    parts.push(sql`lower(t.meta -> 'customFields' ->> ${name}) = lower(${fieldValue})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const optionalText = z.string().nullable();
+const searchFactsRow = z.object({
+  s_first_name: optionalText,
+  s_last_name: optionalText,
+  s_email: optionalText,
+  s_payment_method: optionalText,
+});
+
+// At most limit rows, newest first; the caller asks one more than it answers to tell "too many".
+export async function listSearchRows(
+  executor: Executor,
+  query: SearchQuery,
+): Promise<{ fields: ReportRowFields; facts: SearchRowFacts }[]> {
+  if (isEmptyScope(query.scope)) return [];
+  const rows = await queryRows(
+    executor,
+    sql`select ${sql.raw(reportLineSql)}, ${sql.raw(searchFactsList)} ${sql.raw(reportFrom)}
+      where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${newestFirst}
+      limit ${query.limit}`,
+  );
+  return rows.map((row) => {
+    const facts = searchFactsRow.parse(row);
+    return {
+      fields: lineOf(row),
+      facts: {
+        customerFirstName: facts.s_first_name,
+        customerLastName: facts.s_last_name,
+        customerEmail: facts.s_email,
+        paymentMethod: facts.s_payment_method,
+      },
+    };
+  });
 }

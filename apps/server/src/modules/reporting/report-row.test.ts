@@ -1,0 +1,117 @@
+import { reportRowSchema } from '@portico/contracts/transactions/report';
+import { searchRowSchema } from '@portico/contracts/transactions/search';
+import { describe, expect, it } from 'vitest';
+import { reportLineFields } from './report-line-sql';
+import { ReportRowWriter, splitReportLine } from './report-row';
+
+// The row writer on lines as the database sends them (report-line-sql.ts): every answer must parse
+// with the contracts schemas, whatever the stored values.
+
+const clientId = '6a0e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
+const base: Record<(typeof reportLineFields)[number], string> = {
+  created_at: '2025-07-15 13:00:00.5',
+  id: '3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b',
+  client_id: clientId,
+  amount_cents: '-2500',
+  fee_cents: '0',
+  surcharge_cents: '7',
+  type: 'ach',
+  action_mode: 'debit',
+  payment_status: 'true',
+  request_status: 'false',
+  pro_pay_status: 'ACHInReturned',
+  settlement_amount_cents: '',
+  settlement_date: '',
+  original_transaction_id: '',
+  action: '=debit',
+  status: `J${JSON.stringify('Returned\u001f "R01"')}`,
+  card_brand: '',
+  card_type: '',
+  token: '=BANK-6789',
+  merchant_name: '=Copper Kettle',
+  merchant_dba_name: '',
+  parent_name: '=Summit',
+  masked_account_number: '',
+  meta: '{"email": "a@b.example", "firstName": ["not", "a", "string"], "ssn": "x"}',
+  sub_location: '"not an object"',
+};
+
+function lineOf(values: Record<string, string>): string {
+  return reportLineFields.map((name) => values[name] ?? '').join('\u001f');
+}
+
+describe('ReportRowWriter', () => {
+  it('writes a row the contracts schema reads, decoding every field kind', () => {
+    const row = reportRowSchema.parse(
+      JSON.parse(new ReportRowWriter({ kind: 'all' }).reportRow(splitReportLine(lineOf(base)))),
+    );
+    expect(row[0]).toBe('2025-07-15T13:00:00.500Z');
+    expect(row[1]).toMatchObject({
+      amount: '-25.00',
+      fee: '0.00',
+      surcharge: '0.07',
+      status: 'Returned\u001f "R01"',
+      action: 'debit',
+      payment_status: true,
+      request_status: false,
+      pro_pay_status: 'ACHInReturned',
+      settlement: null,
+      client: { id: clientId, merchant: { name: 'Copper Kettle', parent_name: 'Summit' } },
+    });
+    // Only the known meta members of the right type; a location that is not an object is left out.
+    expect(row[1].data).toEqual({
+      api_response: { token: 'BANK-6789', meta: { email: 'a@b.example' } },
+      third_party_api_response: null,
+    });
+    expect(row.slice(2)).toEqual([null, 'Summit']);
+  });
+
+  it('leaves out fee and surcharge on rows of merchants without REPORTS_ADVANCED', () => {
+    const fields = splitReportLine(lineOf(base));
+    const other = new ReportRowWriter({ kind: 'merchants', clientIds: new Set(['someone-else']) });
+    const row = reportRowSchema.parse(JSON.parse(other.reportRow(fields)));
+    expect(row[1]).not.toHaveProperty('fee');
+    expect(row[1]).not.toHaveProperty('surcharge');
+    const own = new ReportRowWriter({ kind: 'merchants', clientIds: new Set([clientId]) });
+    expect(reportRowSchema.parse(JSON.parse(own.reportRow(fields)))[1].fee).toBe('0.00');
+  });
+
+  it('reads a whole second, a settlement and a masked account number', () => {
+    const fields = splitReportLine(
+      lineOf({
+        ...base,
+        created_at: '2025-07-15 13:00:00',
+        settlement_amount_cents: '9680',
+        settlement_date: '2025-07-16',
+        masked_account_number: '"XXXXXXXX1234"',
+        token: '',
+        payment_status: '',
+        meta: '',
+      }),
+    );
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const row = reportRowSchema.parse(JSON.parse(writer.reportRow(fields)));
+    expect(row[0]).toBe('2025-07-15T13:00:00.000Z');
+    expect(row[1].settlement).toEqual({ amount: '96.80', date: '2025-07-16' });
+    expect(row[1].payment_status).toBeNull();
+    expect(row[1].data).toEqual({
+      api_response: {},
+      third_party_api_response: { AUTH_MASKED_ACCOUNT_NBR: 'XXXXXXXX1234' },
+    });
+    const found = searchRowSchema.parse(
+      JSON.parse(
+        writer.searchRow(fields, {
+          customerFirstName: null,
+          customerLastName: null,
+          customerEmail: ' pat@example.com ',
+          paymentMethod: 'check',
+        }),
+      ),
+    );
+    expect(found).toMatchObject({ customer: 'pat@example.com', payment_type: 'ACH', account: '1234' });
+  });
+
+  it('refuses a line with the wrong number of fields', () => {
+    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('26 fields, not 25');
+  });
+});

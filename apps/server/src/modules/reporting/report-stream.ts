@@ -1,0 +1,195 @@
+import type { ServerResponse } from 'node:http';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { DatabaseHandle, Db } from '../../db/client';
+import { type ReportRowFields, splitReportLine } from './report-row';
+import {
+  listReportRowsAfter,
+  type ReportKeyset,
+  type ReportWindowQuery,
+  reportRowsSql,
+} from './reporting.repository';
+
+// Load All (spec 3 §7): every row of the window, read in batches and written as they come, so
+// memory holds one batch whatever the window's size.
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+// The row is one text value: keep the driver from parsing anything.
+const textTypes = { getTypeParser: () => (text: string) => text };
+
+function linesOf(rows: unknown[][]): ReportRowFields[] {
+  return rows.map((row) => {
+    const line = row[0];
+    if (typeof line !== 'string') throw new Error('A report row came without its line');
+    return splitReportLine(line);
+  });
+}
+
+// Fetches kept in flight on the cursor: the database reads the next batches while this one is
+// written, so neither side waits for the other. At most this many batches (plus the one being
+// written) are held at once.
+const fetchesInFlight = 2;
+
+// PostgreSQL: a server-side cursor on a client of its own, fetched batch by batch, in its own
+// read-only snapshot. Leaving early (the browser went away) closes the cursor and returns the client.
+async function* readWithCursor(
+  pool: pg.Pool,
+  query: ReportWindowQuery,
+  batchSize: number,
+): AsyncGenerator<ReportRowFields[], void, undefined> {
+  const client = await pool.connect();
+  let isClientBroken = false;
+  let isFinished = false;
+  const inFlight: Promise<pg.QueryArrayResult<unknown[]>>[] = [];
+  const fetchBatch = () => {
+    const fetched = client.query<unknown[]>({
+      text: `fetch forward ${batchSize} from report_rows`,
+      rowMode: 'array',
+      types: textTypes,
+    });
+    // Awaited in turn below; until then a failure must not count as unhandled.
+    fetched.catch(() => undefined);
+    inFlight.push(fetched);
+  };
+  try {
+    const cursor = dialect.sqlToQuery(reportRowsSql(query));
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(`declare report_rows no scroll cursor for ${cursor.sql}`, cursor.params);
+    for (let i = 0; i < fetchesInFlight; i++) fetchBatch();
+    let isExhausted = false;
+    for (let next = inFlight.shift(); next !== undefined; next = inFlight.shift()) {
+      const result = await next;
+      // A short batch is the end; fetches already sent after it answer nothing.
+      if (result.rows.length < batchSize) isExhausted = true;
+      else if (!isExhausted) fetchBatch();
+      if (result.rows.length > 0) yield linesOf(result.rows);
+    }
+    await client.query('commit');
+    isFinished = true;
+  } catch (error) {
+    isClientBroken = true;
+    throw error;
+  } finally {
+    // Fetches may still be in flight when the reader stopped early: let them land first.
+    for (const fetched of inFlight.splice(0)) {
+      await fetched.then(
+        () => undefined,
+        () => {
+          isClientBroken = true;
+        },
+      );
+    }
+    if (!isFinished && !isClientBroken) {
+      await client.query('rollback').then(
+        () => undefined,
+        () => {
+          isClientBroken = true;
+        },
+      );
+    }
+    // A client in an unknown state is destroyed rather than returned to the pool.
+    client.release(isClientBroken ? true : undefined);
+  }
+}
+
+// PGlite: one connection for the whole process, and its transactions hold it exclusively, so a
+// cursor would stop every other request until the download ended. Keyset batches instead: each is
+// one short indexed query, (created_at, id) after the last row written.
+async function* readWithKeyset(
+  db: Db,
+  query: ReportWindowQuery,
+  batchSize: number,
+): AsyncGenerator<ReportRowFields[], void, undefined> {
+  let after: ReportKeyset | null = null;
+  for (;;) {
+    const batch = await listReportRowsAfter(db, query, after, batchSize);
+    if (batch.rows.length > 0) yield batch.rows;
+    if (batch.rows.length < batchSize || batch.last === null) return;
+    after = batch.last;
+  }
+}
+
+export function readReportRows(
+  database: DatabaseHandle,
+  query: ReportWindowQuery,
+  batchSize: number,
+): AsyncGenerator<ReportRowFields[], void, undefined> {
+  if (database.driver === 'postgres' && database.pool) return readWithCursor(database.pool, query, batchSize);
+  return readWithKeyset(database.db, query, batchSize);
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
+// An answer written as JSON text already (the report rows): sent as it is, without serialising again.
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+// Writes the chunks as they come: waits for 'drain' whenever the socket's buffer is full, and stops
+// reading (returning the source, which releases its database client) as soon as the response
+// closes before the end. The first chunk is read before anything is sent, so a failure to start
+// still answers a normal error.
+export async function sendStreamed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentType: string,
+  chunks: AsyncGenerator<string, void, undefined>,
+): Promise<void> {
+  let step: IteratorResult<string, void>;
+  try {
+    step = await chunks.next();
+  } catch (error) {
+    await chunks.return(undefined);
+    throw error;
+  }
+  const response = reply.raw;
+  let isAborted = false;
+  const onClose = () => {
+    if (!response.writableFinished) isAborted = true;
+  };
+  response.on('close', onClose);
+  reply.hijack();
+  // Hijacked answers skip the onSend hooks: carry over the headers set so far (helmet, rate limit)
+  // and the request id.
+  for (const [name, headerValue] of Object.entries(reply.getHeaders())) {
+    if (headerValue !== undefined) response.setHeader(name, headerValue);
+  }
+  response.writeHead(200, {
+    'content-type': contentType,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    // Proxies that buffer (nginx) would hold the rows back.
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  try {
+    while (!step.done && !isAborted) {
+      if (!response.write(step.value)) await drainedOrClosed(response);
+      if (isAborted) break;
+      step = await chunks.next();
+    }
+    if (isAborted) {
+      request.log.info({ reqId: request.id }, 'report stream stopped: the client went away');
+    } else {
+      response.end();
+    }
+  } catch (error) {
+    // The status line is gone: cutting the connection is the only way to tell the browser.
+    request.log.error({ err: error }, 'report stream failed');
+    response.destroy();
+  } finally {
+    response.off('close', onClose);
+    await chunks.return(undefined);
+  }
+}

@@ -1,0 +1,123 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  reportPageResponse,
+  reportQuery,
+  reportStreamContentType,
+} from '@portico/contracts/transactions/report';
+import { searchRequestBody, searchResponse } from '@portico/contracts/transactions/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, denyAccess } from '../notes/owner-access';
+import { reportCallerOf, resolveReportAccess } from './report-access';
+import { sendJsonText, sendStreamed } from './report-stream';
+import {
+  reportJsonFallback,
+  reportNdjsonChunks,
+  reportPageJson,
+  reportWindowQuery,
+  searchJson,
+} from './reporting.service';
+
+// Spec 3 §6 route metadata: reporting is for admin, user and parent. The menu shows it with the
+// Reports permission, which the server checks per merchant as well.
+const reportingRoles = ['admin', 'user', 'parent'] as const;
+
+// Spec 3 §7 names no merchant: the report covers the caller's own (see report-access.ts). Admin and
+// parents may name one with id (a parent, for its hierarchy); it goes through the access plugin.
+const reportRouteQuery = reportQuery.safeExtend({ id: z.uuid().optional() });
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  422: errorEnvelope,
+};
+
+const jsonContentType = 'application/json; charset=utf-8';
+
+export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/report',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: reportingRoles,
+          permission: Permission.Reports,
+          merchant: { from: 'query', key: 'id' },
+        },
+      },
+      schema: {
+        tags: ['reporting'],
+        summary:
+          'Transaction report: a page of [created time, transaction, merchant DBA, parent] rows and the total',
+        description:
+          'Paged by default (zero-based page, total exact up to 100,000). With is_portal_request=true and ' +
+          '"Accept: application/x-ndjson" every row of the window streams as one JSON array per line; with ' +
+          'is_portal_request=true and any other Accept, all rows come in one JSON document (at most 100,000, ' +
+          'else 422). Fee and surcharge appear only on rows of merchants where the caller holds ' +
+          "'Reports - Advanced Fields'.",
+        querystring: reportRouteQuery,
+        response: { 200: reportPageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      // The warehouse tab of admin reporting (spec 3 §7 snowflake=true) is for admin only; in this
+      // build it reads the same database.
+      if (query.snowflake === true && reportCallerOf(request).actingRole !== 'admin') {
+        return denyAccess(app.db, request, callerOf(request), 'role');
+      }
+      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      if (query.is_portal_request !== true) {
+        return sendJsonText(reply, await reportPageJson(app.db, access, query));
+      }
+      const window = reportWindowQuery(access, query);
+      const accept = request.headers.accept ?? '';
+      if (accept.includes(reportStreamContentType)) {
+        return sendStreamed(
+          request,
+          reply,
+          reportStreamContentType,
+          reportNdjsonChunks(app.database, access, window),
+        );
+      }
+      return sendStreamed(
+        request,
+        reply,
+        jsonContentType,
+        await reportJsonFallback(app.database, access, window),
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/report/search',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: reportingRoles,
+          permission: Permission.Reports,
+          merchant: { from: 'body', key: 'merchant_id' },
+        },
+      },
+      schema: {
+        tags: ['reporting'],
+        summary: 'Transaction search: message.value holds the matching rows, newest first',
+        description:
+          'Dates are required and inclusive (the form sends 00:00:00.000 and 23:59:59.999 UTC); at most 93 ' +
+          'days and 10,000 rows (else 422). Without merchant_id the search covers the same merchants as ' +
+          'the report.',
+        body: searchRequestBody,
+        response: { 200: searchResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      return sendJsonText(reply, await searchJson(app.db, access, request.body));
+    },
+  );
+};

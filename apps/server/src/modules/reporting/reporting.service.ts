@@ -1,0 +1,117 @@
+import {
+  type ReportQuery,
+  reportStreamBatchSize,
+  reportWindowOf,
+} from '@portico/contracts/transactions/report';
+import type { SearchRequestBody } from '@portico/contracts/transactions/search';
+import type { DatabaseHandle, Executor } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import type { ReportAccess } from './report-access';
+import { type ReportRowFields, ReportRowWriter } from './report-row';
+import { readReportRows } from './report-stream';
+import {
+  countReportRows,
+  listReportPage,
+  listSearchRows,
+  type ReportWindowQuery,
+} from './reporting.repository';
+
+// The total of a paged report is exact up to this many rows and reads this many at most: counting
+// stops after cap + 1 entries of the (client_id, created_at) or (created_at) index, within the
+// window's partitions, so a page costs the same at 10M transactions as at 100k. 400 pages of 250;
+// deeper than that, Load All streams everything.
+export const reportTotalCap = 100_000;
+// Load All without an NDJSON Accept header answers one JSON document; beyond this many rows it is
+// refused (the stream has no limit).
+export const reportJsonMaxRows = 100_000;
+// Search: the window and the rows one answer may hold (the results grid pages 500 at a time).
+export const searchMaxDays = 93;
+export const searchMaxRows = 10_000;
+
+export const ReportingText = {
+  TooManyRowsForJson: `More than ${reportJsonMaxRows.toLocaleString('en-US')} transactions: load them as a stream (Accept: application/x-ndjson) or narrow the dates`,
+  SearchWindowTooLong: `Search at most ${searchMaxDays} days at a time`,
+  TooManySearchRows: `More than ${searchMaxRows.toLocaleString('en-US')} transactions match: narrow the search`,
+} as const;
+
+export const ReportingError = defineErrors({
+  TooManyRowsForJson: ['REPORT_TOO_LARGE', 'business_rule'],
+  SearchWindowTooLong: ['SEARCH_WINDOW_TOO_LONG', 'business_rule'],
+  TooManySearchRows: ['SEARCH_TOO_MANY_ROWS', 'business_rule'],
+});
+
+export function reportWindowQuery(access: ReportAccess, query: ReportQuery): ReportWindowQuery {
+  const { startAt, endAt } = reportWindowOf(query);
+  return { scope: access.scope, startAt, endAt, search: query.search };
+}
+
+// Appending to one string per batch is the cheapest way V8 has to build it (cheaper than join).
+function rowsJson(writer: ReportRowWriter, rows: readonly ReportRowFields[], separator: string): string {
+  let out = '';
+  for (let i = 0; i < rows.length; i++) {
+    out += `${i === 0 ? '' : separator}${writer.reportRow(rows[i] ?? [])}`;
+  }
+  return out;
+}
+
+// The paged answer, as the JSON text of reportPageResponse. Page and count run side by side (two
+// connections on PostgreSQL).
+export async function reportPageJson(executor: Executor, access: ReportAccess, query: ReportQuery) {
+  const window = reportWindowQuery(access, query);
+  const [rows, counted] = await Promise.all([
+    listReportPage(executor, { ...window, page: query.page, size: query.size }),
+    countReportRows(executor, window, reportTotalCap),
+  ]);
+  const total = Math.min(counted, reportTotalCap);
+  return `{"status":true,"message":[${rowsJson(new ReportRowWriter(access.advanced), rows, ',')}],"total":${total}}`;
+}
+
+// Load All as NDJSON: one row array per line, a batch of lines per chunk.
+export async function* reportNdjsonChunks(
+  database: DatabaseHandle,
+  access: ReportAccess,
+  window: ReportWindowQuery,
+): AsyncGenerator<string, void, undefined> {
+  const writer = new ReportRowWriter(access.advanced);
+  for await (const rows of readReportRows(database, window, reportStreamBatchSize.max)) {
+    yield `${rowsJson(writer, rows, '\n')}\n`;
+  }
+}
+
+// Load All without NDJSON: the same rows in one reportPageResponse document, written as they are
+// read (total comes last, once counted), after a capped count has said they fit.
+export async function reportJsonFallback(
+  database: DatabaseHandle,
+  access: ReportAccess,
+  window: ReportWindowQuery,
+): Promise<AsyncGenerator<string, void, undefined>> {
+  const counted = await countReportRows(database.db, window, reportJsonMaxRows);
+  if (counted > reportJsonMaxRows) throw ReportingError.TooManyRowsForJson(ReportingText.TooManyRowsForJson);
+  return (async function* () {
+    const writer = new ReportRowWriter(access.advanced);
+    // Nothing is sent before the first batch is read, so a database failure is still an error answer.
+    let head = '{"status":true,"message":[';
+    let written = 0;
+    for await (const rows of readReportRows(database, window, reportStreamBatchSize.max)) {
+      yield `${head}${written === 0 ? '' : ','}${rowsJson(writer, rows, ',')}`;
+      head = '';
+      written += rows.length;
+    }
+    yield `${head}],"total":${written}}`;
+  })();
+}
+
+const dayMs = 86_400_000;
+
+export async function searchJson(executor: Executor, access: ReportAccess, criteria: SearchRequestBody) {
+  const spanMs = Date.parse(criteria.end_date) - Date.parse(criteria.start_date);
+  // The form sends whole days (start 00:00:00.000, end 23:59:59.999): 93 days is just under 93 × 24 h.
+  if (spanMs >= searchMaxDays * dayMs) {
+    throw ReportingError.SearchWindowTooLong(ReportingText.SearchWindowTooLong);
+  }
+  const rows = await listSearchRows(executor, { scope: access.scope, criteria, limit: searchMaxRows + 1 });
+  if (rows.length > searchMaxRows) throw ReportingError.TooManySearchRows(ReportingText.TooManySearchRows);
+  const writer = new ReportRowWriter(access.advanced);
+  const value = rows.map(({ fields, facts }) => writer.searchRow(fields, facts)).join(',');
+  return `{"status":true,"message":{"value":[${value}]}}`;
+}
