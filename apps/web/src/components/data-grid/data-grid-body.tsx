@@ -3,27 +3,14 @@
 // biome-ignore-all lint/a11y/noStaticElementInteractions: row clicks are delegated to the canvas; the grid element handles the keyboard
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid element's keydown handler covers every click action (Enter, Space)
 import type { Row as TableRow } from '@tanstack/react-table';
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { ColumnLayout } from './column-views';
 import styles from './data-grid.module.css';
 import { DataGridHeaderRow, HEADER_HEIGHT, headerDomId } from './data-grid-header';
 import { cellDomId, DataGridRow, ROW_HEIGHT } from './data-grid-row';
 import { type FocusedCell, HEADER_ROW, isNavigationKey, moveFocus } from './keyboard-nav.utils';
 import type { GridActions } from './use-grid-actions';
-
-type Rect = { width: number; height: number };
-// Without layout (happy-dom, a hidden tab) the scroller measures 0×0; draw a window of this size then.
-const FALLBACK_RECT: Rect = { width: 1200, height: 640 };
-
-function observeRectWithFallback(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  onRect: (rect: Rect) => void,
-) {
-  return observeElementRect(instance, (rect) =>
-    onRect(rect.width === 0 && rect.height === 0 ? FALLBACK_RECT : rect),
-  );
-}
+import { FALLBACK_RECT, useGridVirtualizers } from './use-grid-virtualizers';
 
 type DataGridBodyProps<Row> = {
   rows: TableRow<Row>[];
@@ -34,7 +21,8 @@ type DataGridBodyProps<Row> = {
   sorting: readonly { id: string; desc: boolean }[];
   actions: GridActions;
   selectedRowId: string | null;
-  onSelectRow: (row: TableRow<Row>) => void;
+  // Space: select. Click: select and report the click. Enter or double-click: report the activation.
+  onSelectRow: (row: TableRow<Row>, isClick: boolean) => void;
   onActivateRow: (row: TableRow<Row>) => void;
   gridId: string;
   ariaLabel: string;
@@ -56,40 +44,12 @@ export function DataGridBody<Row>({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<FocusedCell | null>(null);
   const [hasFocus, setHasFocus] = useState(false);
-  const getScrollElement = useCallback(() => scrollerRef.current, []);
-  const centerKey = useCallback((index: number) => layout.center[index]?.id ?? index, [layout.center]);
-
-  const rowVirtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    initialRect: FALLBACK_RECT,
-    observeElementRect: observeRectWithFallback,
-  });
-  const columnVirtualizer = useVirtualizer({
-    horizontal: true,
-    count: layout.center.length,
-    getScrollElement,
-    // A new key function (new columns or widths) makes the virtualizer re-read every width.
-    getItemKey: centerKey,
-    estimateSize: (index) => layout.center[index]?.width ?? 0,
-    overscan: 3,
-    paddingStart: layout.leftWidth,
-    scrollPaddingStart: layout.leftWidth,
-    scrollPaddingEnd: layout.rightWidth,
-    initialRect: FALLBACK_RECT,
-    observeElementRect: observeRectWithFallback,
-  });
-
-  const virtualRows = rowVirtualizer.getVirtualItems();
-  const virtualColumns = columnVirtualizer.getVirtualItems();
-  const firstColumn = virtualColumns[0];
-  const lastColumn = virtualColumns[virtualColumns.length - 1];
-  const padLeft = firstColumn ? firstColumn.start - layout.leftWidth : 0;
-  const padRight = lastColumn ? layout.totalWidth - layout.rightWidth - lastColumn.end : 0;
+  const { rowVirtualizer, columnVirtualizer, virtualRows, virtualColumns, padLeft, padRight } =
+    useGridVirtualizers({
+      scrollerRef,
+      rowCount: rows.length,
+      layout,
+    });
 
   // The benchmark and tests read how many rows are on screen from the grid's root.
   // (The root's ref is not attached yet when this first runs, so it is found from the scroller.)
@@ -143,7 +103,7 @@ export function DataGridBody<Row>({
     const row = rows[cell.row];
     if (!row) return;
     if (row.getIsGrouped()) row.toggleExpanded();
-    else if (event.key === ' ') onSelectRow(row);
+    else if (event.key === ' ') onSelectRow(row, false);
     else onActivateRow(row);
     setFocused(cell);
   };
@@ -172,7 +132,7 @@ export function DataGridBody<Row>({
       if (hit.isToggle) hit.row.toggleExpanded();
       return;
     }
-    onSelectRow(hit.row);
+    onSelectRow(hit.row, true);
   };
 
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {

@@ -3,7 +3,7 @@
 // biome-ignore-all lint/a11y/noStaticElementInteractions: header clicks sort; the grid's keydown handler sorts with Enter on a header
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid's keydown handler sorts with Enter on a header
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { type DragEvent, type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, memo, type PointerEvent, useRef, useState } from 'react';
 import type { ColumnLayout, ColumnView } from './column-views';
 import styles from './data-grid.module.css';
 import { HeaderMenu } from './header-menu';
@@ -35,7 +35,7 @@ type HeaderRowProps<Row> = {
   actions: GridActions;
 };
 
-export function DataGridHeaderRow<Row>({
+function DataGridHeaderRowView<Row>({
   layout,
   virtualColumns,
   padLeft,
@@ -79,6 +79,9 @@ export function DataGridHeaderRow<Row>({
     </div>
   );
 }
+
+// Vertical scrolling re-renders the body, never the header: its props do not change.
+export const DataGridHeaderRow = memo(DataGridHeaderRowView) as typeof DataGridHeaderRowView;
 
 type HeaderCellProps<Row> = {
   view: ColumnView<Row>;

@@ -1,27 +1,32 @@
 import type { GridLayout } from '@portico/contracts/grid/grid-layout';
 import type { Row as TableRow } from '@tanstack/react-table';
-import { useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatCount } from './cell-format.utils';
-import type { CellValue } from './cell-values.utils';
 import { buildColumnLayout } from './column-views';
-import type { ToolColumn } from './columns-tool';
 import styles from './data-grid.module.css';
 import type { DataGridCommonProps } from './data-grid.types';
 import { DataGridBody } from './data-grid-body';
-import { DataGridFooter, type TotalsItem } from './data-grid-footer';
+import { DataGridFooter } from './data-grid-footer';
 import { DataGridGroupPanel } from './data-grid-group-panel';
 import { DataGridOverlay } from './data-grid-overlay';
 import { DataGridSidePanel } from './data-grid-side-panel';
 import { DataGridToolbar } from './data-grid-toolbar';
 import { DEFAULT_EXPORT_FILE_NAME } from './export-rows.utils';
-import type { FilterColumn } from './filters-tool';
-import { collectSetOptions } from './grid-filters.utils';
 import { layoutToViewState, viewStateToLayout } from './layout.utils';
 import { GridLayoutsBar } from './layouts/grid-layouts-bar';
-import { formatTotals, sumColumn } from './totals.utils';
 import { useDataGridTable } from './use-data-grid-table';
 import { useGridActions } from './use-grid-actions';
 import { useGridExport } from './use-grid-export';
+import { useGridPanelData } from './use-grid-panel-data';
 
 // Spec 1 §9: the grid takes 88% of the height.
 export const DATA_GRID_DEFAULT_HEIGHT = '88vh';
@@ -35,10 +40,6 @@ export type DataGridViewProps<Row> = DataGridCommonProps<Row> & {
   onRefresh: (() => void) | undefined;
 };
 
-function* cellValues<Row>(rows: readonly TableRow<Row>[], columnId: string): Generator<CellValue> {
-  for (const row of rows) yield row.getValue<CellValue>(columnId);
-}
-
 export function DataGridView<Row>(props: DataGridViewProps<Row>) {
   const { rows, columns, timeZone, paginate = false, showTotals = false } = props;
   const {
@@ -50,18 +51,18 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
     onRowDoubleClick,
   } = props;
   const gridId = useId();
-  const { table, runtimes, layoutColumns, view, setView, setExpanded, setPagination } = useDataGridTable({
-    rows,
-    columns,
-    timeZone,
-    getRowId: props.getRowId,
-    defaultSort: props.defaultSort,
-    defaultGrouping: props.defaultGrouping,
-  });
+  const { table, store, runtimes, runtimesById, layoutColumns, view, setView, setExpanded, setPagination } =
+    useDataGridTable({
+      rows,
+      columns,
+      timeZone,
+      getRowId: props.getRowId,
+      defaultSort: props.defaultSort,
+      defaultGrouping: props.defaultGrouping,
+    });
   const actions = useGridActions({ table, setView, setExpanded, setPagination });
   const [selectedRowId, setSelectedRowId] = useState<string | null>(null);
   const [isSidePanelOpen, setIsSidePanelOpen] = useState(false);
-  const runtimesById = useMemo(() => new Map(runtimes.map((runtime) => [runtime.id, runtime])), [runtimes]);
   const exporter = useGridExport({
     table,
     runtimesById,
@@ -82,52 +83,15 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
   const shownRows = paginate ? table.getRowModel().rows : table.getPrePaginationRowModel().rows;
   const { pageIndex, pageSize } = table.getState().pagination;
 
-  const totals = useMemo((): TotalsItem[] | null => {
-    if (!showTotals) return null;
-    return layout.all
-      .filter((column) => column.runtime.isNumeric)
-      .map((column) => ({
-        id: column.id,
-        header: column.runtime.spec.header,
-        totals: formatTotals(
-          sumColumn(cellValues(filteredRows, column.id)),
-          column.runtime.spec.kind === 'money',
-        ),
-      }));
-  }, [showTotals, layout.all, filteredRows]);
-
-  const filterColumns = useMemo(
-    (): FilterColumn[] =>
-      runtimes.flatMap((runtime) =>
-        runtime.filterKind === null
-          ? []
-          : [
-              {
-                id: runtime.id,
-                header: runtime.spec.header,
-                filterKind: runtime.filterKind,
-                getSetOptions: () =>
-                  collectSetOptions(cellValues(coreRows, runtime.id), runtime.spec.kind, runtime.format),
-              },
-            ],
-      ),
-    [runtimes, coreRows],
-  );
-  const toolColumns = useMemo(
-    (): ToolColumn[] =>
-      view.columnOrder.flatMap((id) => {
-        const runtime = runtimesById.get(id);
-        if (!runtime) return [];
-        const pin = view.columnPinning.left.includes(id)
-          ? 'left'
-          : view.columnPinning.right.includes(id)
-            ? 'right'
-            : null;
-        return [{ id, header: runtime.spec.header, isVisible: view.columnVisibility[id] !== false, pin }];
-      }),
-    [view.columnOrder, view.columnPinning, view.columnVisibility, runtimesById],
-  );
-  const groups = view.grouping.map((id) => ({ id, header: runtimesById.get(id)?.spec.header ?? id }));
+  const { totals, filterColumns, toolColumns, groups } = useGridPanelData({
+    runtimes,
+    runtimesById,
+    store,
+    view,
+    layout,
+    filteredRows,
+    showTotals,
+  });
 
   // Layout callbacks read the latest state without changing identity on every render.
   const viewRef = useRef(view);
@@ -154,13 +118,14 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
     [getLayout, applyLayout, exportExcel, refresh, table],
   );
 
+  const { onSelectionChange } = props;
   const onSelectRow = useCallback(
-    (row: TableRow<Row>) => {
+    (row: TableRow<Row>, isClick: boolean) => {
       setSelectedRowId(row.id);
-      props.onSelectionChange?.(row.original);
-      onRowClick?.(row.original);
+      onSelectionChange?.(row.original);
+      if (isClick) onRowClick?.(row.original);
     },
-    [props.onSelectionChange, onRowClick],
+    [onSelectionChange, onRowClick],
   );
   const onActivateRow = useCallback(
     (row: TableRow<Row>) => {
@@ -169,6 +134,14 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
     },
     [onRowDoubleClick],
   );
+
+  // Fewer rows after a refresh or a filter may leave the page past the end.
+  const pageCount = table.getPageCount();
+  useEffect(() => {
+    if (paginate && pageIndex > 0 && pageIndex >= pageCount) {
+      setPagination((old) => ({ ...old, pageIndex: Math.max(pageCount - 1, 0) }));
+    }
+  }, [paginate, pageIndex, pageCount, setPagination]);
 
   const filterCount = Object.keys(view.filters).length;
   const rowCountText =
@@ -242,7 +215,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
           paginate
             ? {
                 index: pageIndex,
-                count: table.getPageCount(),
+                count: pageCount,
                 onPrevious: () => table.previousPage(),
                 onNext: () => table.nextPage(),
               }

@@ -132,6 +132,33 @@ describe('DataGrid', () => {
     expect(screen.queryByRole('row', { expanded: false })).not.toBeInTheDocument();
   });
 
+  it('nests group levels with their own sums and collapses them again', async () => {
+    renderGrid({ defaultGrouping: ['status', 'merchant'] });
+
+    expect(screen.getByRole('region', { name: 'Row groups' })).toHaveTextContent('Grouped byStatus›Merchant');
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Active' }));
+    const rows = bodyRows();
+    expect(rows.map((row) => row.getAttribute('aria-level'))).toEqual(['1', '2', '2', '1']);
+    expect(rows[1]).toHaveTextContent('Harbor Lane Coffee(2)');
+    expect(columnTexts('Amount')).toEqual(['1,120.30', '120.30', '1,000.00', '114.99']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Harbor Lane Coffee' }));
+    expect(bodyRows()).toHaveLength(6);
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse Active' }));
+    expect(bodyRows()).toHaveLength(2);
+  });
+
+  it('filters a date range in the user timezone, both days included', () => {
+    renderGrid();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters & Columns' }));
+    fireEvent.click(filterSection('Created'));
+
+    // 2024-03-01T03:00Z is still 29 February in New York.
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2024-02-28' } });
+    fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2024-02-29' } });
+    expect(columnTexts('Merchant')).toEqual(['Harbor Lane Coffee', 'Blue River Pay']);
+  });
+
   it('groups by a header dropped on the group panel', () => {
     renderGrid();
     const types = ['application/x-portico-grid-column'];
@@ -170,7 +197,9 @@ describe('DataGrid', () => {
 
   it('moves a visible focused cell with the keyboard; Enter is a double-click, Space selects', async () => {
     const onRowDoubleClick = vi.fn();
-    renderGrid({ onRowDoubleClick });
+    const onRowClick = vi.fn();
+    const onSelectionChange = vi.fn();
+    renderGrid({ onRowDoubleClick, onRowClick, onSelectionChange });
     const grid = screen.getByRole('grid');
     const focusedText = () =>
       document.getElementById(grid.getAttribute('aria-activedescendant') ?? '')?.textContent;
@@ -191,6 +220,9 @@ describe('DataGrid', () => {
     expect(onRowDoubleClick).toHaveBeenCalledWith(payments[1]);
     await userEvent.keyboard('{ArrowDown} ');
     expect(bodyRows()[2]).toHaveAttribute('aria-selected', 'true');
+    expect(onSelectionChange).toHaveBeenLastCalledWith(payments[2]);
+    // Space selects; it is not a click.
+    expect(onRowClick).not.toHaveBeenCalled();
 
     // Up to the header row, where Enter sorts.
     await userEvent.keyboard('{Control>}{Home}{/Control}{ArrowUp}{ArrowRight}{ArrowRight}{Enter}');

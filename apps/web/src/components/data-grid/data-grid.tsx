@@ -6,8 +6,9 @@
 //                    pinned, hidden, aggregate, dateFormat, decimals, filter, isSortable, renderCell.
 //                    Keep the array stable (module constant or useMemo): a new one resets caches.
 //   rows             Row[] from the page, with isLoading, error and onRefresh (Refresh and Retry); or
-//   url, query, parseRow   GET through the api client; rows from message, data, items or an array;
-//                    parseRow(raw) builds a Row or drops the item (parseRecordRow for plain objects).
+//   url, query, parseRow   GET through the api client (TanStack Query); rows from message, data,
+//                    items or an array; parseRow(raw, index) (required with url) builds a Row or
+//                    drops the item: pass parseRecordRow for plain objects. Keep it stable.
 //   getRowId         stable row ids (selection survives sorting and refreshes); index otherwise.
 //   timeZone         IANA name for dates (the user's setting); the browser's otherwise.
 //   height           CSS height; '88vh' by default (spec 1 §9).

@@ -1,5 +1,4 @@
-import type { GridColumnFilter } from '@portico/contracts/grid/grid-layout';
-import type { AggregationFn, ColumnDef, FilterFn, SortingFn, Row as TableRow } from '@tanstack/react-table';
+import type { AggregationFn, ColumnDef, Row as TableRow } from '@tanstack/react-table';
 import { type CellFormatter, createCellFormatter } from './cell-format.utils';
 import {
   type CellValue,
@@ -13,7 +12,7 @@ import type {
   DataGridColumnKind,
   DataGridFilterKind,
 } from './data-grid.types';
-import { type CellTester, createCellTester, filterKindOf, isFilterInactive } from './grid-filters.utils';
+import { filterKindOf } from './grid-filters.utils';
 import type { LayoutColumn } from './layout.utils';
 
 export const MIN_COLUMN_WIDTH = 50;
@@ -129,42 +128,9 @@ function createAggregationFn<Row>(aggregate: DataGridAggregate): AggregationFn<R
   }
 }
 
-const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
-
-function createSortingFn<Row>(runtime: ColumnRuntime<Row>): SortingFn<Row> {
-  const { kind } = runtime.spec;
-  if (kind === 'text') {
-    return (a, b, columnId) => collator.compare(String(a.getValue(columnId)), String(b.getValue(columnId)));
-  }
-  if (kind === 'enum') {
-    // Enums sort by the label the user reads.
-    const { format } = runtime;
-    return (a, b, columnId) =>
-      collator.compare(format(a.getValue<CellValue>(columnId)), format(b.getValue<CellValue>(columnId)));
-  }
-  // Numbers, cents, epoch ms and booleans compare as primitives; blanks never reach here (sortUndefined).
-  return (a, b, columnId) => {
-    const x = a.getValue<number | boolean>(columnId);
-    const y = b.getValue<number | boolean>(columnId);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-}
-
-function createFilterFn<Row>(runtime: ColumnRuntime<Row>, timeZone: string): FilterFn<Row> {
-  const filterFn: FilterFn<Row> = (row, columnId, test: CellTester) =>
-    test(row.getValue<CellValue>(columnId));
-  // Resolved once per filter change, so the per-row work is one call.
-  filterFn.resolveFilterValue = (filter: GridColumnFilter) =>
-    createCellTester(filter, { kind: runtime.spec.kind, format: runtime.format, timeZone });
-  filterFn.autoRemove = (filter: GridColumnFilter | undefined) =>
-    filter === undefined || isFilterInactive(filter);
-  return filterFn;
-}
-
 export function createColumnDefs<Row>(
   runtimes: readonly ColumnRuntime<Row>[],
   aggregations: Readonly<Record<string, DataGridAggregate | null>>,
-  timeZone: string,
 ): ColumnDef<Row, CellValue>[] {
   return runtimes.map((runtime): ColumnDef<Row, CellValue> => {
     const aggregate = aggregations[runtime.id] ?? null;
@@ -176,12 +142,11 @@ export function createColumnDefs<Row>(
       size: runtime.defaultWidth,
       minSize: MIN_COLUMN_WIDTH,
       maxSize: MAX_COLUMN_WIDTH,
+      // Sorting and filtering run in the grid's own row models (grid-row-models.ts); TanStack keeps
+      // their state. The first click sorts ascending whatever the column holds.
       enableSorting: spec.isSortable !== false,
-      sortingFn: createSortingFn(runtime),
-      sortUndefined: 'last',
       sortDescFirst: false,
       enableColumnFilter: runtime.filterKind !== null,
-      filterFn: createFilterFn(runtime, timeZone),
       enableGrouping: true,
       aggregationFn: aggregate === null ? undefined : createAggregationFn<Row>(aggregate),
       enableResizing: true,

@@ -2,29 +2,25 @@ import type { GridSortModel } from '@portico/contracts/grid/grid-layout';
 import {
   type ExpandedState,
   functionalUpdate,
-  getCoreRowModel,
   getExpandedRowModel,
-  getFilteredRowModel,
   getGroupedRowModel,
   getPaginationRowModel,
-  getSortedRowModel,
   type PaginationState,
-  type Updater,
   useReactTable,
 } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { orderPinning } from './column-order.utils';
+import { ColumnValueStore } from './column-value-store';
 import type { DataGridColumn } from './data-grid.types';
 import { createColumnDefs, createColumnRuntimes, toLayoutColumns } from './grid-columns';
+import { createGridRowClass } from './grid-leaf-row';
+import { createGridRowModels, type RowModelContext } from './grid-row-models';
 import { type GridViewState, initialViewState, type LayoutColumn } from './layout.utils';
 
 // Spec 1 §9: grid page size 500.
 export const GRID_PAGE_SIZE = 500;
 
-// Row-model factories are stateless until given a table, so one of each serves every grid.
-const coreRowModel = getCoreRowModel();
-const filteredRowModel = getFilteredRowModel();
-const sortedRowModel = getSortedRowModel();
+// TanStack's factories hold no state until given a table, so one of each serves every grid.
 const groupedRowModel = getGroupedRowModel();
 const expandedRowModel = getExpandedRowModel();
 const paginationRowModel = getPaginationRowModel();
@@ -47,6 +43,7 @@ export function useDataGridTable<Row>({
   defaultGrouping,
 }: UseDataGridTableArgs<Row>) {
   const runtimes = useMemo(() => createColumnRuntimes(columns, timeZone), [columns, timeZone]);
+  const runtimesById = useMemo(() => new Map(runtimes.map((runtime) => [runtime.id, runtime])), [runtimes]);
   const layoutColumns: LayoutColumn[] = useMemo(() => toLayoutColumns(runtimes), [runtimes]);
   const [view, setView] = useState<GridViewState>(() =>
     initialViewState(layoutColumns, { sort: defaultSort, grouping: defaultGrouping }),
@@ -54,19 +51,31 @@ export function useDataGridTable<Row>({
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: GRID_PAGE_SIZE });
 
-  // TanStack caches cell and aggregate values per row object, so the rows are handed over afresh
-  // whenever the columns or their aggregates change.
-  const { columnDefs, data } = useMemo(
-    () => ({ columnDefs: createColumnDefs(runtimes, view.aggregations, timeZone), data: [...rows] }),
-    [runtimes, view.aggregations, timeZone, rows],
+  const data = useMemo(() => [...rows], [rows]);
+  const store = useMemo(
+    () =>
+      new ColumnValueStore(
+        data,
+        new Map(runtimes.map((runtime) => [runtime.id, { value: runtime.spec.value, read: runtime.read }])),
+      ),
+    [data, runtimes],
   );
-  const columnFilters = useMemo(
-    () => Object.entries(view.filters).map(([id, value]) => ({ id, value })),
-    [view.filters],
+  const columnDefs = useMemo(
+    () => createColumnDefs(runtimes, view.aggregations),
+    [runtimes, view.aggregations],
   );
   const columnPinning = useMemo(
     () => orderPinning(view.columnPinning, view.columnOrder),
     [view.columnPinning, view.columnOrder],
+  );
+
+  // The row models read the grid's context through this ref; it is set below, before any of them runs.
+  const contextRef = useRef<RowModelContext<Row> | null>(null);
+  const [rowModels] = useState(() =>
+    createGridRowModels<Row>(() => {
+      if (!contextRef.current) throw new Error('DataGrid row models ran before their context was set');
+      return contextRef.current;
+    }),
   );
 
   const table = useReactTable<Row>({
@@ -75,7 +84,6 @@ export function useDataGridTable<Row>({
     getRowId: getRowId ? (row, index) => getRowId(row, index) : undefined,
     state: {
       sorting: view.sorting,
-      columnFilters,
       grouping: view.grouping,
       columnOrder: view.columnOrder,
       columnVisibility: view.columnVisibility,
@@ -88,13 +96,11 @@ export function useDataGridTable<Row>({
       setView((old) => ({ ...old, sorting: functionalUpdate(updater, old.sorting) })),
     onGroupingChange: (updater) =>
       setView((old) => ({ ...old, grouping: functionalUpdate(updater, old.grouping) })),
-    onColumnSizingChange: (updater: Updater<Record<string, number>>) =>
-      setView((old) => ({ ...old, columnSizing: functionalUpdate(updater, old.columnSizing) })),
     onExpandedChange: setExpanded,
     onPaginationChange: setPagination,
-    getCoreRowModel: coreRowModel,
-    getFilteredRowModel: filteredRowModel,
-    getSortedRowModel: sortedRowModel,
+    getCoreRowModel: rowModels.getCoreRowModel,
+    getFilteredRowModel: rowModels.getFilteredRowModel,
+    getSortedRowModel: rowModels.getSortedRowModel,
     getGroupedRowModel: groupedRowModel,
     getExpandedRowModel: expandedRowModel,
     getPaginationRowModel: paginationRowModel,
@@ -104,10 +110,19 @@ export function useDataGridTable<Row>({
     // Expansion survives a refresh and an aggregate change; the grid resets it when grouping changes.
     autoResetExpanded: false,
     paginateExpandedRows: true,
-    columnResizeMode: 'onChange',
   });
 
-  return { table, runtimes, layoutColumns, view, setView, setExpanded, setPagination };
-}
+  const RowClass = useMemo(() => createGridRowClass(table, store), [table, store]);
+  contextRef.current = {
+    data,
+    store,
+    RowClass,
+    getRowId,
+    runtimesById,
+    timeZone,
+    filters: view.filters,
+    aggregations: view.aggregations,
+  };
 
-export type DataGridTableState<Row> = ReturnType<typeof useDataGridTable<Row>>;
+  return { table, store, runtimes, runtimesById, layoutColumns, view, setView, setExpanded, setPagination };
+}
