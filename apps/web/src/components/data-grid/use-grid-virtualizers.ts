@@ -32,7 +32,7 @@ export function useGridVirtualizers<Row>({ scrollerRef, rowCount, layout }: UseG
     count: rowCount,
     getScrollElement,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 4,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     initialRect: FALLBACK_RECT,
