@@ -1,14 +1,87 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useSignedInSession } from '../../../lib/auth/session-context';
+import type { DashboardScope } from '../api/keys';
+import {
+  canChooseDashboardMerchant,
+  canRequestMerchantDataSync,
+  canUseVirtualTerminalTools,
+  type DashboardViewer,
+  operationsMetricsCardsFor,
+} from '../utils/dashboard-access.utils';
+import { defaultDashboardMerchantId } from '../utils/dashboard-merchant.utils';
+import { mobileMaxWidthPx } from '../utils/monthly-volume.utils';
+import { terminalAccountsOf } from '../utils/terminal-accounts.utils';
+import { CertificationProgressCard } from './certification-progress-card';
+import { CryptoTools } from './crypto-tools';
+import { DashboardMerchantSelect } from './dashboard-merchant-select';
+import { MerchantDataSync } from './merchant-data-sync';
+import { MonthlyVolumeSection } from './monthly-volume-section';
+import { OperationsMetrics } from './operations-metrics';
 import { SystemStatusCard } from './system-status-card';
+import { TerminalTools } from './terminal-tools';
+import { TransactionMetrics } from './transaction-metrics';
 
-// The dashboard of spec 3 (metrics, charts, terminal tools) grows here in later issues.
+// The home dashboard of spec 3 §2.
 export function HomePage() {
+  const { user, actingRole, viewAsClientId, isViewingAs, myClients } = useSignedInSession();
+  const viewer: DashboardViewer = { actingRole, isProcessorAuditUser: user.processor_audit_user };
+  const isChoosingMerchant = canChooseDashboardMerchant(viewer);
+  const [chosenMerchantId, setChosenMerchantId] = useState(() => defaultDashboardMerchantId(user));
+  const isMobile = useMediaQuery(`(max-width: ${mobileMaxWidthPx - 0.02}px)`) ?? false;
+
+  const scope: DashboardScope = {
+    merchantId: isChoosingMerchant ? chosenMerchantId : null,
+    viewAsClientId,
+  };
+  const operationsCards = operationsMetricsCardsFor(viewer);
+  const terminalAccounts = useMemo(
+    () => (myClients === undefined ? undefined : terminalAccountsOf(user, myClients)),
+    [user, myClients],
+  );
+  const defaultClient = user.account.default_client;
+  const isCryptoEntity = !isViewingAs && defaultClient?.merchant.is_enrolled_as_crypto_only === true;
+  const hasTools = canUseVirtualTerminalTools(viewer) || isCryptoEntity || canRequestMerchantDataSync(viewer);
+
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>Welcome to Portico</Title>
-        <Text c="dimmed">The back office for your card and bank payments.</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>Welcome to Portico</Title>
+          <Text c="dimmed">The back office for your card and bank payments.</Text>
+        </Stack>
+        {isChoosingMerchant && (
+          <div style={{ minWidth: isMobile ? '100%' : 320 }}>
+            <DashboardMerchantSelect
+              myClients={myClients}
+              merchantId={chosenMerchantId}
+              onChange={setChosenMerchantId}
+            />
+          </div>
+        )}
+      </Group>
+
+      {hasTools && (
+        <Group gap="sm" aria-label="Transaction tools" role="group" grow={isMobile}>
+          {canUseVirtualTerminalTools(viewer) && <TerminalTools accounts={terminalAccounts} />}
+          {isCryptoEntity && <CryptoTools isParent={defaultClient?.merchant.level === 'Parent'} />}
+          {canRequestMerchantDataSync(viewer) && <MerchantDataSync />}
+        </Group>
+      )}
+
+      <TransactionMetrics scope={scope} />
+      {operationsCards.length > 0 && <OperationsMetrics scope={scope} cards={operationsCards} />}
+      <CertificationProgressCard
+        scope={scope}
+        subject={{
+          merchantId: scope.merchantId,
+          defaultClientId: defaultClient?.id ?? null,
+          isViewingAs,
+          isDefaultClientInCertification: defaultClient?.is_in_certification === true,
+        }}
+      />
+      <MonthlyVolumeSection scope={scope} />
       <SystemStatusCard />
     </Stack>
   );

@@ -1,0 +1,45 @@
+import type { MonthlyVolume } from '@portico/contracts/transactions/stats';
+import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
+
+// Spec 3 §2: the chart is responsive below 600px; 1024px is the mobile threshold of the page.
+export const compactChartMaxWidthPx = 600;
+export const mobileMaxWidthPx = 1024;
+
+// The chart plots integer cents, so no money passes through float arithmetic on the way.
+export type MonthlyVolumePoint = { month: string; cents: number };
+
+export function monthlyVolumePoints(volume: readonly MonthlyVolume[]): MonthlyVolumePoint[] {
+  return volume.map((entry) => ({ month: entry.month, cents: centsOfMoneyText(entry.total) }));
+}
+
+export function hasMonthlyVolume(points: readonly MonthlyVolumePoint[]): boolean {
+  return points.some((point) => point.cents !== 0);
+}
+
+export type MonthlyVolumeChartLayout = {
+  heightPx: number;
+  // Narrow charts hide the amount axis (the tooltip and the table keep the figures) and slant the
+  // month labels so twelve of them fit.
+  isCompact: boolean;
+  monthLabelAngle: number;
+};
+
+export function monthlyVolumeChartLayout(containerWidthPx: number): MonthlyVolumeChartLayout {
+  const isCompact = containerWidthPx > 0 && containerWidthPx < compactChartMaxWidthPx;
+  return isCompact
+    ? { heightPx: 240, isCompact: true, monthLabelAngle: -45 }
+    : { heightPx: 320, isCompact: false, monthLabelAngle: 0 };
+}
+
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+// Axis ticks only ('$12.5K'): whole dollars are precise enough for a scale.
+export function formatCompactDollarsOfCents(cents: number): string {
+  return compactDollars.format(Math.round(cents / 100));
+}

@@ -1,0 +1,86 @@
+import { Permission, type PermissionName } from '@portico/contracts/access/permission-names';
+import { isRbacEnabledOnDefaultMerchant } from '@portico/contracts/access/permissions';
+import type { SessionUser } from '@portico/contracts/access/session-user';
+import type { MyClient } from '@portico/contracts/auth/my-clients';
+import { DashboardLabel } from '@portico/contracts/transactions/texts';
+
+// A merchant account of the virtual terminal tools. apikey is the terminal page's bearer key (spec 3
+// §6); the server has no GET /api/user/apikeys yet, so accounts built from the merchant list carry
+// none and cannot be opened until it exists.
+export type TerminalAccount = {
+  merchantId: string;
+  name: string;
+  apikey: string | null;
+  canOpen: boolean;
+  canConfigure: boolean;
+};
+
+type ParentOf = (clientId: string) => string | null;
+
+// Spec 1 §6 as the server applies it: admin bypasses merchant permissions; with RBAC off roles alone
+// decide; with RBAC on the membership on the merchant, else on its nearest parent, must grant it.
+export function isPermissionGrantedOnMerchant(
+  user: Pick<SessionUser, 'user_type' | 'account'>,
+  merchantId: string,
+  permission: PermissionName,
+  parentOf: ParentOf,
+): boolean {
+  if (user.user_type === 'admin') return true;
+  if (!isRbacEnabledOnDefaultMerchant(user)) return true;
+  const visited = new Set<string>();
+  let clientId: string | null = merchantId;
+  while (clientId !== null && !visited.has(clientId)) {
+    visited.add(clientId);
+    const current = clientId;
+    const governing = user.account.memberships.filter((membership) => membership.merchant.id === current);
+    if (governing.length > 0) {
+      return governing.some((membership) =>
+        (membership.role?.granted_permissions ?? []).some((granted) => granted.name === permission),
+      );
+    }
+    clientId = parentOf(current);
+  }
+  return false;
+}
+
+// The merchant accounts (not parents) of the user's merchant list, with what each allows.
+export function terminalAccountsOf(
+  user: Pick<SessionUser, 'user_type' | 'account'>,
+  myClients: readonly MyClient[],
+): TerminalAccount[] {
+  const parents = new Map<string, string | null>();
+  for (const client of [...user.account.hierarchy_list, ...myClients])
+    parents.set(client.id, client.parent_id);
+  const parentOf: ParentOf = (clientId) => parents.get(clientId) ?? null;
+  return myClients
+    .filter((client) => client.level === 'Merchant')
+    .map((client) => ({
+      merchantId: client.id,
+      name: client.dba_name ?? client.name,
+      apikey: null,
+      canOpen: isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf),
+      canConfigure:
+        isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf) &&
+        isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminalConfiguration, parentOf),
+    }));
+}
+
+// The configure picker lists every account that may open a terminal; the others read
+// '(Not Configurable)' and cannot be picked.
+export function configureOptionLabel(account: TerminalAccount): string {
+  return account.canConfigure ? account.name : `${account.name} ${DashboardLabel.NotConfigurable}`;
+}
+
+export function virtualTerminalPath(account: TerminalAccount): string | null {
+  return account.apikey === null ? null : `/virtual-terminal/${encodeURIComponent(account.apikey)}`;
+}
+
+// With new=true the configurator creates a terminal (spec 3 §2 Virtual terminal).
+export function configureTerminalPath(
+  account: TerminalAccount,
+  { isNew }: { isNew: boolean },
+): string | null {
+  if (account.apikey === null || !account.canConfigure) return null;
+  const path = `/configure-terminal/${encodeURIComponent(account.apikey)}`;
+  return isNew ? `${path}?new=true` : path;
+}
