@@ -13,6 +13,7 @@ import { processorsPlugin } from './integrations/processors/processors-plugin';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { costingRoutes } from './modules/costing/costing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
   await app.register(statsRoutes);
+  await app.register(costingRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -162,6 +162,11 @@ const matrix: Record<string, Row> = {
     expect: adminOnly,
   },
 
+  // Costing and its estimates (spec 3 §6: admin only; processor auditors are refused too).
+  'GET /api/costing': { expect: adminOnly },
+  'GET /api/v1/costing': { expect: adminOnly },
+
+
   // Void and refund (the report's roles). The matrix sends no Idempotency-Key, so the roles that
   // pass get 400; merchant reach and rights are covered by payments.api.test.ts.
   'POST /api/void': {

@@ -56,6 +56,12 @@ const loadAdminReportingPage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/admin-reporting-page').then((m) => ({
     Component: m.AdminReportingPage,
   }));
+const loadWithSnowflakePage: RouteModuleLoader = () =>
+  import('../features/admin-reporting/components/admin-reporting-page').then((m) => ({
+    Component: m.WithSnowflakePage,
+  }));
+const loadCostingPage: RouteModuleLoader = () =>
+  import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
 const loadInternalReportPage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/internal-report-page').then((m) => ({
     Component: m.InternalReportPage,
@@ -73,7 +79,9 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/account/:clientid': loadAccountPage,
   '/documents/upload/:clientid': loadDocumentsUploadPage,
   '/admin-reporting': loadAdminReportingPage,
+  '/admin-reporting/with-snowflake': loadWithSnowflakePage,
   '/admin-reporting/all-internal/:sourceName': loadInternalReportPage,
+  '/costing': loadCostingPage,
 };
 
 // Spec 3: the target becomes the merchant's default_search_page once configuration loads.

@@ -7,6 +7,7 @@ import type { merchantStatusHistory } from '../schema/risk';
 import type { auditLog, emailOutbox } from '../schema/system';
 import { clientIdOf } from './build-clients';
 import type { EnrollmentsPart } from './build-enrollments';
+import { withDebitCostModels } from './card-type-cost-models';
 import { type ClientKey, merchantSpecs, parentSpecs } from './demo-catalog';
 import { minimalPdf, sha256Hex, tinyPng } from './files';
 import { createRng, type Rng, seedFromLabel } from './prng';
@@ -53,7 +54,7 @@ export function buildActivity(ctx: SeedContext, input: ActivityInput): ActivityP
     developerRegistrations: developerRegistrationRows(ctx, rng),
     certificationTests: certificationRows(ctx, rng, input.clientIds),
     dataSyncRequests: dataSyncRows(ctx, rng, input),
-    processorCostModels: processorCostModelRows(),
+    processorCostModels: withDebitCostModels(processorCostModelRows()),
     riskAttachmentKeys: [],
   };
   addClientNotes(ctx, rng, part, input);
