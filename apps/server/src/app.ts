@@ -17,6 +17,7 @@ import { costingRoutes } from './modules/costing/costing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { emailRoutes } from './modules/email/email.routes';
+import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
@@ -150,6 +151,9 @@ export async function buildApp({
   await app.register(reportingRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
+  await app.register(enrollmentRoutes, {
+    dataKey: { dataKeyHex: config.dataKeyHex, dataDir: config.dataDir },
+  });
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -166,6 +166,16 @@ const matrix: Record<string, Row> = {
   'GET /api/costing': { expect: adminOnly },
   'GET /api/v1/costing': { expect: adminOnly },
 
+  // Enrollment (spec 1 §2.2, §6: admin and user with the Permissions permission; parents under their
+  // own parent) and the onboarding grid (spec 3: admin, healnow). The matrix sends an empty enroll
+  // body, so the roles that pass get 400; parent reach is covered by enrollment.api.test.ts.
+  'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), healnow: 403, alpha: 403 } },
+  'GET /api/parent-assignment': { expect: { ...signedIn(200), healnow: 403, alpha: 403 } },
+  'POST /api/enroll': {
+    call: () => ({ payload: {} }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+  },
+  'GET /api/portal/onboarding-meta': { expect: { ...adminOnly, healnow: 200 } },
 
   // Void and refund (the report's roles). The matrix sends no Idempotency-Key, so the roles that
   // pass get 400; merchant reach and rights are covered by payments.api.test.ts.

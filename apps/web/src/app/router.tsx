@@ -60,6 +60,10 @@ const loadWithSnowflakePage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/admin-reporting-page').then((m) => ({
     Component: m.WithSnowflakePage,
   }));
+const loadEnrollPage: RouteModuleLoader = () =>
+  import('../features/enrollment/components/enroll-page').then((m) => ({ Component: m.EnrollPage }));
+const loadOnboardingPage: RouteModuleLoader = () =>
+  import('../features/enrollment/components/onboarding-page').then((m) => ({ Component: m.OnboardingPage }));
 const loadCostingPage: RouteModuleLoader = () =>
   import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
 const loadInternalReportPage: RouteModuleLoader = () =>
@@ -82,6 +86,8 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/admin-reporting/with-snowflake': loadWithSnowflakePage,
   '/admin-reporting/all-internal/:sourceName': loadInternalReportPage,
   '/costing': loadCostingPage,
+  '/enroll-portal-page': loadEnrollPage,
+  '/onboarding': loadOnboardingPage,
 };
 
 // Spec 3: the target becomes the merchant's default_search_page once configuration loads.

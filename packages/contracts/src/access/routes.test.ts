@@ -49,7 +49,7 @@ describe('portalRoutes', () => {
     ['/operations', ['admin', 'healnow']],
     ['/onboard/:id', ['admin', 'healnow', 'parent']],
     ['/certification-page', ['admin', 'user']],
-    ['/enroll-portal-page', ['admin', 'user']],
+    ['/enroll-portal-page', ['admin', 'user', 'parent']],
     ['/permissions', ['admin', 'alpha']],
     ['/sublocations', ['admin', 'alpha']],
     ['/certregistration', ['admin', 'parent']],

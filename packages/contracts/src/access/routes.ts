@@ -153,7 +153,9 @@ const portalRouteDefinitions = [
     showMenuOnlyWithQuery: false,
   },
   { path: '/certification-page', access: ADMIN_AND_USER, title: 'Certification', ...MANAGEMENT },
-  { path: '/enroll-portal-page', access: ADMIN_AND_USER, title: 'Enroll', ...MANAGEMENT },
+  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Create Enrollment to parent members
+  // and parents enroll their merchants (spec 2 §1): a menu entry must not lead to 'Not allowed'.
+  { path: '/enroll-portal-page', access: MERCHANT_ROLES, title: 'Enroll', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
   // Spec 1 shows no roles and spec 3 files it under public pages, but its upload call writes into a

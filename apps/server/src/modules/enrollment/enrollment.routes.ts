@@ -1,0 +1,94 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { maxDocumentRequestLength } from '@portico/contracts/documents/documents';
+import {
+  approvedMccCodesResponse,
+  enrollBody,
+  enrollResponse,
+  onboardingListResponse,
+  parentAssignmentResponse,
+} from '@portico/contracts/enrollment/enroll';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createFieldCipher, type FieldCipher, loadDataKey } from '../../lib/crypto/field-cipher';
+import { callerOf } from '../notes/owner-access';
+import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './enrollment.service';
+
+export type EnrollmentRoutesOptions = {
+  // The same key the server start-up loads (DATA_KEY, else the key file in DATA_DIR); read on first
+  // use so an app that never enrolls needs no key.
+  dataKey: { dataKeyHex: string | undefined; dataDir: string };
+};
+
+// Spec 1 §2.2 and §6: the enroll page is for admin and user with the Permissions permission
+// (hasPermission); parents enroll under their own parent.
+const enrollRoles = ['admin', 'user', 'parent'] as const;
+const enrollAccess = { kind: 'authenticated', roles: enrollRoles, permission: 'Permissions' } as const;
+const errors = { 401: errorEnvelope, 403: errorEnvelope };
+
+export const enrollmentRoutes: FastifyPluginAsyncZod<EnrollmentRoutesOptions> = async (app, options) => {
+  let cipher: FieldCipher | null = null;
+  const fieldCipher = () => {
+    cipher ??= createFieldCipher(loadDataKey(options.dataKey).key);
+    return cipher;
+  };
+
+  app.get(
+    '/api/approved-mcc-codes',
+    {
+      config: { access: enrollAccess },
+      schema: {
+        tags: ['enrollment'],
+        summary: 'Approved MCC codes of the enroll form: map of code to description',
+        response: { 200: approvedMccCodesResponse, ...errors },
+      },
+    },
+    async () => ({ status: true as const, message: await approvedMccCodes(app.db) }),
+  );
+
+  app.get(
+    '/api/parent-assignment',
+    {
+      config: { access: enrollAccess },
+      schema: {
+        tags: ['enrollment'],
+        summary: 'Parents the caller may enroll under',
+        response: { 200: parentAssignmentResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await assignableParents(app.db, callerOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/enroll',
+    {
+      config: { access: enrollAccess },
+      // The agreement travels as base64 text in the JSON body.
+      bodyLimit: maxDocumentRequestLength,
+      schema: {
+        tags: ['enrollment'],
+        summary: 'Enroll a merchant, partner or agent (spec 1 §7); sensitive numbers are stored encrypted',
+        body: enrollBody,
+        response: { 200: enrollResponse, 400: errorEnvelope, 415: errorEnvelope, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await enroll(app.db, fieldCipher, request, callerOf(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/api/portal/onboarding-meta',
+    {
+      config: { access: { kind: 'authenticated', roles: ['admin', 'healnow'] } },
+      schema: {
+        tags: ['enrollment'],
+        summary: 'Onboarding grid: every enrollment, newest first',
+        response: { 200: onboardingListResponse, ...errors },
+      },
+    },
+    async () => ({ status: true as const, message: await onboardingRows(app.db) }),
+  );
+};

@@ -1,0 +1,63 @@
+import { Stack, Title } from '@mantine/core';
+import type { OnboardingRow } from '@portico/contracts/enrollment/enroll';
+import { useNavigate } from 'react-router';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useOnboardingRows } from '../api/enrollment-api';
+
+// A fresh application has no enrollment status yet; the grid shows it as New.
+const newStatus = 'NEW';
+
+export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
+  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 300 },
+  { id: 'dba_name', header: 'DBA Name', kind: 'text', value: (row) => row.dba_name ?? '' },
+  { id: 'legal_name', header: 'Legal Name', kind: 'text', value: (row) => row.legal_name ?? '' },
+  {
+    id: 'created_at',
+    header: 'Created',
+    kind: 'datetime',
+    value: (row) => row.created_at,
+    dateFormat: 'yyyy-mm-dd hh:mm:ss',
+  },
+  {
+    id: 'application_status',
+    header: 'Status',
+    kind: 'enum',
+    filter: 'set',
+    value: (row) => row.application_status ?? newStatus,
+    enumLabels: {
+      [newStatus]: 'New',
+      'SEND LINK': 'SEND LINK',
+      PENDING: 'PENDING',
+      BOARDED: 'BOARDED',
+      REJECTED: 'REJECTED',
+    },
+  },
+];
+
+// /onboarding (spec 3): every enrollment; a row opens /onboard/{id}.
+export function OnboardingPage() {
+  const timeZone = useUserTimeZone();
+  const navigate = useNavigate();
+  const rows = useOnboardingRows();
+  return (
+    <Stack gap="md">
+      <Title order={1}>Onboarding</Title>
+      <DataGrid
+        ariaLabel="Onboarding"
+        columns={onboardingColumns}
+        rows={rows.data ?? []}
+        getRowId={(row) => row.id}
+        isLoading={rows.isPending}
+        error={rows.error ? 'Enrollments could not be loaded.' : null}
+        onRefresh={() => void rows.refetch()}
+        timeZone={timeZone}
+        defaultSort={[{ colId: 'created_at', sort: 'desc' }]}
+        configKey="onboarding"
+        exportFileName="Onboarding.xlsx"
+        onRowDoubleClick={(row) => void navigate(`/onboard/${row.id}`)}
+      />
+    </Stack>
+  );
+}

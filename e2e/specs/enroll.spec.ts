@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import { collectPageErrors } from '../support/page-errors';
+import { signInByEmailLink } from '../support/sign-in';
+
+// Spec 1 §2.9, §5, §7, §8 and spec 3 onboarding: an enrollment made on the enroll page with
+// interchange-plus pricing and a PDF agreement, the ZIP and PDF rules, and the onboarding grid.
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function choose(page: Page, label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('an admin enrolls a merchant under Summit with interchange-plus pricing and sees it on /onboarding', async ({
+  page,
+}) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, 'admin@portico.example');
+  await page.goto('/app/enroll-portal-page');
+  await expect(page.getByRole('heading', { name: 'Enroll' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Merchant', selected: true })).toBeVisible();
+  const enroll = page.getByRole('button', { name: 'Enroll' });
+  await expect(enroll).toBeDisabled();
+
+  const dba = `Juniper Bakery ${Date.now()}`;
+  await page.getByRole('textbox', { name: /Business Name \(DBA\)/ }).fill(dba);
+  await page.getByRole('textbox', { name: /Legal Business Name/ }).fill(`${dba} LLC`);
+  await page.getByRole('textbox', { name: /Email Address/ }).fill('owner@juniper.example');
+  await choose(page, /MCC Code/, /#5812$/);
+  await choose(page, /Select Parent of Company/, 'Summit Merchant Services');
+  await page.getByLabel('Custom Agreement Upload (PDF)').setInputFiles({
+    name: 'Agreement.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf,
+  });
+  await page.getByRole('radio', { name: 'Interchange Plus' }).check();
+  await page.getByRole('textbox', { name: /Interchange Basis Points/ }).fill('35');
+  await page.getByRole('textbox', { name: /Cents Per Transaction/ }).fill('10');
+  await page.getByRole('textbox', { name: /ACH Percent Charge/ }).fill('0.5');
+  await page.getByRole('textbox', { name: /ACH Per Transaction Charge/ }).fill('$0.30');
+
+  await expect(enroll).toBeEnabled();
+  await enroll.click();
+  await expect(page.getByText('Success!')).toBeVisible();
+
+  await page.goto('/app/onboarding');
+  const grid = page.getByRole('grid', { name: 'Onboarding' });
+  const row = grid.getByRole('row', { name: new RegExp(dba) });
+  await expect(row).toBeVisible();
+  await row.dblclick();
+  await expect(page).toHaveURL(/\/app\/onboard\/[0-9a-f-]{36}$/);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the partner ZIP and a non-PDF agreement show their messages', async ({ page }) => {
+  await signInByEmailLink(page, 'admin@portico.example');
+  await page.goto('/app/enroll-portal-page');
+  await page.getByRole('tab', { name: 'Partner' }).click();
+  await expect(page.getByText('Additional Partner Information')).toBeVisible();
+
+  const zip = page.getByRole('textbox', { name: 'Business Zip' });
+  await zip.pressSequentially('97a20');
+  await zip.blur();
+  await expect(zip).toHaveValue('9720');
+  await expect(page.getByText('Invalid ZIP code format.')).toBeVisible();
+  await zip.fill('97201-1234');
+  await expect(zip).toHaveValue('97201-1234');
+  await expect(page.getByText('Invalid ZIP code format.')).toBeHidden();
+
+  // A parent left empty says so once touched.
+  await page.getByRole('combobox', { name: /Select Parent of Company/ }).click();
+  await page.getByRole('heading', { name: 'Enroll' }).click();
+  await expect(page.getByText('Parent is required.')).toBeVisible();
+
+  const upload = page.getByLabel('Custom Agreement Upload (PDF)');
+  await upload.setInputFiles({ name: 'agreement.docx', mimeType: 'application/octet-stream', buffer: pdf });
+  await expect(page.getByText('Only PDF documents are allowed.')).toBeVisible();
+  await expect(upload).toHaveValue('');
+});
+
+test('a parent enrolls under its own parent only; a missing parent is refused', async ({ page }) => {
+  await signInByEmailLink(page, 'reseller@summitms.example');
+  const parents = await page.request.get('/api/parent-assignment');
+  expect(parents.status()).toBe(200);
+  const parentList: unknown = (await parents.json()).message;
+  expect(parentList).toEqual([{ parent_id: expect.any(String), name: 'Summit Merchant Services' }]);
+  const summitId = Array.isArray(parentList) ? String(parentList[0]?.parent_id) : '';
+  const body = {
+    application_type: 'Merchant',
+    is_from_portal: true,
+    dba_name: `Summit Deli ${Date.now()}`,
+    legal_name: 'Summit Deli LLC',
+    email: 'owner@summitdeli.example',
+    mcc_code: '5812',
+    level: 'Merchant',
+    card_rate: 'IC+35bps+10c',
+    document: { name: 'Agreement.pdf', extension: 'pdf', content: pdf.toString('base64') },
+  };
+
+  const missing = await page.request.post('/api/enroll', { data: body });
+  expect(missing.status()).toBe(400);
+  expect(JSON.stringify(await missing.json())).toContain('Parent is required.');
+  const foreign = await page.request.post('/api/enroll', {
+    data: { ...body, parent: '7d1c1f8e-1b7a-4c55-9a3e-000000000000' },
+  });
+  expect(foreign.status()).toBe(403);
+  const own = await page.request.post('/api/enroll', { data: { ...body, parent: summitId } });
+  expect(own.status()).toBe(200);
+});
