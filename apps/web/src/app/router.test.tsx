@@ -250,7 +250,7 @@ describe('management layout', () => {
     stubSignedIn();
     const { router } = renderApp('/reporting');
 
-    expect(await screen.findByText('Reporting — this page is being built')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transaction Report' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/reporting/classic');
   });
 

@@ -70,6 +70,14 @@ const loadInternalReportPage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/internal-report-page').then((m) => ({
     Component: m.InternalReportPage,
   }));
+const loadClassicReportPage: RouteModuleLoader = () =>
+  import('../features/reporting/components/classic-report-page').then((m) => ({
+    Component: m.ClassicReportPage,
+  }));
+const loadTransactionSearchPage: RouteModuleLoader = () =>
+  import('../features/reporting/components/search-page').then((m) => ({
+    Component: m.TransactionSearchPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -88,6 +96,8 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/costing': loadCostingPage,
   '/enroll-portal-page': loadEnrollPage,
   '/onboarding': loadOnboardingPage,
+  '/reporting/classic': loadClassicReportPage,
+  '/reporting/search': loadTransactionSearchPage,
 };
 
 // Spec 3: the target becomes the merchant's default_search_page once configuration loads.

@@ -1,0 +1,172 @@
+import { Button } from '@mantine/core';
+import type { ReportRow } from '@portico/contracts/transactions/report';
+import type { SearchRow } from '@portico/contracts/transactions/search';
+import {
+  lastFourDigitsOfWireTransaction,
+  type Transaction,
+} from '@portico/contracts/transactions/transaction';
+import type { MerchantPermissionGrants } from '@portico/contracts/transactions/void-refund-eligibility';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import type { ReportAbilities } from '../utils/report-permissions.utils';
+import {
+  customerEmailOf,
+  customerNameOf,
+  grossAmountOf,
+  locationNameOf,
+  netAmountOf,
+  paymentStatusText,
+  transactionActionsOf,
+} from '../utils/transaction-view.utils';
+
+type RowActions<Row> = {
+  abilities: ReportAbilities;
+  grants: MerchantPermissionGrants;
+  now: Date;
+  onVoid: (row: Row) => void;
+  onRefund: (row: Row) => void;
+};
+
+// The Void and Refund columns (spec 3 §6): shown with the permissions, a button only on rows the
+// contracts rules allow right now. They export as empty columns.
+function actionColumns<Row>(
+  transactionOf: (row: Row) => Transaction,
+  { abilities, grants, now, onVoid, onRefund }: RowActions<Row>,
+): DataGridColumn<Row>[] {
+  const columns: DataGridColumn<Row>[] = [];
+  if (abilities.canVoid) {
+    columns.push({
+      id: 'void',
+      header: 'Void',
+      kind: 'text',
+      width: 90,
+      value: () => '',
+      filter: false,
+      isSortable: false,
+      renderCell: (row) =>
+        transactionActionsOf(transactionOf(row), now, grants).canVoid ? (
+          <Button size="compact-xs" color="red" variant="light" onClick={() => onVoid(row)}>
+            Void
+          </Button>
+        ) : null,
+    });
+  }
+  if (abilities.canRefund) {
+    columns.push({
+      id: 'refund',
+      header: 'Refund',
+      kind: 'text',
+      width: 90,
+      value: () => '',
+      filter: false,
+      isSortable: false,
+      renderCell: (row) =>
+        transactionActionsOf(transactionOf(row), now, grants).canRefund ? (
+          <Button size="compact-xs" variant="light" onClick={() => onRefund(row)}>
+            Refund
+          </Button>
+        ) : null,
+    });
+  }
+  return columns;
+}
+
+const transactionOfReportRow = (row: ReportRow) => row[1];
+
+// The classic report (spec 3 §2): Fee, Net Amount and Surcharge only with REPORTS_ADVANCED.
+export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<ReportRow>[] {
+  const advanced: DataGridColumn<ReportRow>[] = actions.abilities.canSeeAdvancedFields
+    ? [
+        { id: 'fee', header: 'Fee', kind: 'money', value: (row) => row[1].fee ?? null },
+        { id: 'net_amount', header: 'Net Amount', kind: 'money', value: (row) => netAmountOf(row[1]) },
+        { id: 'surcharge', header: 'Surcharge', kind: 'money', value: (row) => row[1].surcharge ?? null },
+      ]
+    : [];
+  return [
+    ...actionColumns(transactionOfReportRow, actions),
+    {
+      id: 'created_at',
+      header: 'Date',
+      kind: 'datetime',
+      dateFormat: 'yyyy-mm-dd hh:mm:ss',
+      value: (row) => row[0],
+      width: 170,
+    },
+    { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row[2], width: 200 },
+    { id: 'parent', header: 'Parent', kind: 'text', value: (row) => row[3], width: 170 },
+    { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row[1].id, width: 290 },
+    { id: 'type', header: 'Type', kind: 'enum', value: (row) => row[1].type, width: 110 },
+    { id: 'action', header: 'Action', kind: 'text', value: (row) => row[1].action, width: 110 },
+    { id: 'status', header: 'Status', kind: 'enum', value: (row) => row[1].status, width: 110 },
+    {
+      id: 'payment_status',
+      header: 'Payment Status',
+      kind: 'enum',
+      value: (row) => paymentStatusText(row[1]),
+      width: 120,
+    },
+    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row[1].amount },
+    { id: 'gross_amount', header: 'Gross Amount', kind: 'money', value: (row) => grossAmountOf(row[1]) },
+    ...advanced,
+    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => customerNameOf(row[1]), width: 170 },
+    { id: 'email', header: 'Email', kind: 'text', value: (row) => customerEmailOf(row[1]), width: 220 },
+    { id: 'card_brand', header: 'Card Brand', kind: 'enum', value: (row) => row[1].card_brand, width: 110 },
+    { id: 'card_type', header: 'Card Type', kind: 'enum', value: (row) => row[1].card_type, width: 100 },
+    {
+      id: 'last_four',
+      header: 'Last 4',
+      kind: 'text',
+      value: (row) => lastFourDigitsOfWireTransaction(row[1]),
+      width: 80,
+    },
+    { id: 'location', header: 'Location', kind: 'text', value: (row) => locationNameOf(row[1]), width: 150 },
+    {
+      id: 'settlement_amount',
+      header: 'Settlement Amount',
+      kind: 'money',
+      value: (row) => row[1].settlement?.amount ?? null,
+    },
+    {
+      id: 'settlement_date',
+      header: 'Settlement Date',
+      kind: 'date',
+      value: (row) => row[1].settlement?.date ?? null,
+      dateFormat: 'yyyy-mm-dd',
+    },
+  ];
+}
+
+const transactionOfSearchRow = (row: SearchRow) => row.transaction_details;
+
+// Spec 3 §3 "Search result row".
+export function searchResultColumns(actions: RowActions<SearchRow>): DataGridColumn<SearchRow>[] {
+  return [
+    ...actionColumns(transactionOfSearchRow, actions),
+    {
+      id: 'date_time',
+      header: 'Date/Time',
+      kind: 'datetime',
+      dateFormat: 'yyyy-mm-dd hh:mm:ss',
+      value: (row) => row.date_time,
+      width: 170,
+    },
+    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => row.customer, width: 200 },
+    {
+      id: 'transaction_type',
+      header: 'Transaction Type',
+      kind: 'enum',
+      value: (row) => row.transaction_type,
+      width: 140,
+    },
+    {
+      id: 'payment_type',
+      header: 'Payment Type',
+      kind: 'enum',
+      value: (row) => row.payment_type,
+      width: 130,
+    },
+    { id: 'account', header: 'Account', kind: 'text', value: (row) => row.account, width: 100 },
+    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount },
+    { id: 'status', header: 'Status', kind: 'enum', value: (row) => row.status, width: 110 },
+    { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 290 },
+  ];
+}

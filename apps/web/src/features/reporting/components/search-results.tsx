@@ -1,0 +1,98 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import {
+  type SearchCriteria,
+  type SearchRow,
+  searchTotalsItemOfRow,
+} from '@portico/contracts/transactions/search';
+import { searchTotals } from '@portico/contracts/transactions/search-totals';
+import { ReportLabel } from '@portico/contracts/transactions/texts';
+import type { MerchantPermissionGrants } from '@portico/contracts/transactions/void-refund-eligibility';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import { ApiError } from '../../../lib/api-client';
+import { useTransactionSearch } from '../api/search-transactions';
+import type { TransactionDialogs } from '../hooks/use-transaction-dialogs';
+import type { ReportAbilities } from '../utils/report-permissions.utils';
+import { formatMoneyText } from '../utils/transaction-detail.utils';
+import { subjectOfSearchRow } from '../utils/transaction-view.utils';
+import { searchResultColumns } from './report-columns';
+
+const searchRowId = (row: SearchRow) => row.id;
+const countFormat = new Intl.NumberFormat('en-US');
+
+type SearchResultsProps = {
+  criteria: SearchCriteria;
+  abilities: ReportAbilities;
+  grants: MerchantPermissionGrants;
+  now: Date;
+  timeZone: string;
+  dialogs: TransactionDialogs;
+  onRefine: () => void;
+};
+
+// Spec 3 §2 search 'results' view: the grid pages 500 rows; TOTAL, AVG and COUNT leave out failed
+// and declined items (contracts search-totals); Refine Search returns to the form.
+export function SearchResults({
+  criteria,
+  abilities,
+  grants,
+  now,
+  timeZone,
+  dialogs,
+  onRefine,
+}: SearchResultsProps) {
+  const search = useTransactionSearch(criteria);
+  const rows = search.data ?? [];
+  const totals = useMemo(() => searchTotals(rows.map(searchTotalsItemOfRow)), [rows]);
+  const { openDetail, openVoid, openRefund } = dialogs;
+  const onVoid = useCallback((row: SearchRow) => openVoid(subjectOfSearchRow(row)), [openVoid]);
+  const onRefund = useCallback((row: SearchRow) => openRefund(subjectOfSearchRow(row)), [openRefund]);
+  const columns = useMemo(
+    () => searchResultColumns({ abilities, grants, now, onVoid, onRefund }),
+    [abilities, grants, now, onVoid, onRefund],
+  );
+  const error = search.isError
+    ? search.error instanceof ApiError
+      ? search.error.message
+      : 'The search could not be run.'
+    : null;
+
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onRefine}>
+          {ReportLabel.RefineSearch}
+        </Button>
+        {search.isSuccess && (
+          <Paper withBorder px="sm" py={6} aria-label="Search totals" component="section">
+            <Text size="sm">
+              <Text span size="xs" c="dimmed">
+                Excluding failed and declined:{' '}
+              </Text>
+              <strong>TOTAL</strong> {formatMoneyText(formatCentsAsDecimal(totals.totalCents))} ·{' '}
+              <strong>AVG</strong> {formatMoneyText(formatCentsAsDecimal(totals.averageCents))} ·{' '}
+              <strong>COUNT</strong> {countFormat.format(totals.count)}
+            </Text>
+          </Paper>
+        )}
+      </Group>
+      <DataGrid
+        ariaLabel="Search Results"
+        columns={columns}
+        rows={rows}
+        getRowId={searchRowId}
+        isLoading={search.isPending}
+        error={error}
+        onRefresh={() => void search.refetch()}
+        timeZone={timeZone}
+        height="70vh"
+        paginate
+        showTotals
+        exportFileName="Transaction Search.xlsx"
+        onRowDoubleClick={(row) => openDetail(subjectOfSearchRow(row))}
+      />
+    </>
+  );
+}

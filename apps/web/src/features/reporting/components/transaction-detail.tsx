@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { openReceiptWindow } from '../utils/receipt-window';
+import { receiptOfTransaction, transactionDetailSections } from '../utils/transaction-detail.utils';
+import type { TransactionActions, TransactionSubject } from '../utils/transaction-view.utils';
+
+type TransactionDetailProps = {
+  subject: TransactionSubject;
+  canSeeAdvancedFields: boolean;
+  actions: TransactionActions;
+  formatDateTime: (iso: string) => string;
+  onVoid: () => void;
+  onRefund: () => void;
+};
+
+// Spec 3 §2 transaction detail viewer: the transaction, customer and meta fields, sub-location and its
+// custom fields, settlement, Advanced Details with REPORTS_ADVANCED, and the receipt.
+export function TransactionDetail({
+  subject,
+  canSeeAdvancedFields,
+  actions,
+  formatDateTime,
+  onVoid,
+  onRefund,
+}: TransactionDetailProps) {
+  const [isReceiptBlocked, setReceiptBlocked] = useState(false);
+  const sections = transactionDetailSections(subject, { canSeeAdvancedFields, formatDateTime });
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Button
+          variant="light"
+          leftSection={<IconReceipt size={16} aria-hidden />}
+          onClick={() => setReceiptBlocked(!openReceiptWindow(receiptOfTransaction(subject, formatDateTime)))}
+        >
+          Receipt
+        </Button>
+        {actions.canVoid && (
+          <Button color="red" variant="light" onClick={onVoid}>
+            Void
+          </Button>
+        )}
+        {actions.canRefund && (
+          <Button variant="light" onClick={onRefund}>
+            Refund
+          </Button>
+        )}
+      </Group>
+      {isReceiptBlocked && (
+        <Alert color="yellow">The browser blocked the receipt tab. Allow pop-ups for this site.</Alert>
+      )}
+      {sections.map((section) => (
+        <Paper key={section.title} withBorder p="sm" component="section" aria-label={section.title}>
+          <Title order={3} size="h5" mb="xs">
+            {section.title}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+            {section.fields.map((field) => (
+              <div key={field.label}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {field.label}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {field.value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

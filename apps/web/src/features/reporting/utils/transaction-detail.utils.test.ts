@@ -1,0 +1,118 @@
+import { buildWireTransaction } from '@portico/contracts/transactions/transaction.factory';
+import { describe, expect, it, vi } from 'vitest';
+import { writeReceiptDocument } from './receipt-window';
+import { formatMoneyText, receiptOfTransaction, transactionDetailSections } from './transaction-detail.utils';
+import type { TransactionSubject } from './transaction-view.utils';
+
+const formatDateTime = (iso: string) => `at ${iso}`;
+
+const subject: TransactionSubject = {
+  transaction: buildWireTransaction({
+    amount: '1234.50',
+    data: {
+      api_response: {
+        token: 'VISA-4242-12-2027',
+        meta: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          customFields: { 'Clinic Location': 'Harbor', Empty: '' },
+        },
+        sub_location: {
+          name: 'Pier 3',
+          custom_fields: { RD: 'R-7', VPCO: 'V-2', 'Sub-Account Number': 1042 },
+        },
+      },
+      third_party_api_response: null,
+    },
+  }),
+  merchantName: 'Harbor Lane Coffee',
+  parentName: null,
+};
+
+function fieldsOf(sections: ReturnType<typeof transactionDetailSections>, title: string) {
+  return Object.fromEntries(
+    (sections.find((section) => section.title === title)?.fields ?? []).map((f) => [f.label, f.value]),
+  );
+}
+
+describe('formatMoneyText', () => {
+  it('groups thousands and keeps the sign', () => {
+    expect(formatMoneyText('1234567.50')).toBe('$1,234,567.50');
+    expect(formatMoneyText('-40.00')).toBe('-$40.00');
+    expect(formatMoneyText('0.05')).toBe('$0.05');
+    expect(formatMoneyText(undefined)).toBe('—');
+  });
+});
+
+describe('transactionDetailSections', () => {
+  it('shows the transaction, its customer with custom fields, its location and settlement', () => {
+    const sections = transactionDetailSections(subject, { canSeeAdvancedFields: false, formatDateTime });
+    expect(sections.map((section) => section.title)).toEqual([
+      'Transaction',
+      'Customer',
+      'Location',
+      'Settlement',
+    ]);
+    expect(fieldsOf(sections, 'Transaction')).toMatchObject({
+      Merchant: 'Harbor Lane Coffee',
+      Parent: '—',
+      Amount: '$1,234.50',
+      'Last 4': '4242',
+      Date: 'at 2025-07-15T13:00:00.000Z',
+    });
+    expect(fieldsOf(sections, 'Customer')).toEqual({
+      'First Name': 'Ada',
+      'Last Name': 'Lovelace',
+      Email: 'ada@example.com',
+      'Clinic Location': 'Harbor',
+    });
+    expect(fieldsOf(sections, 'Location')).toEqual({
+      'Sub-location': 'Pier 3',
+      RD: 'R-7',
+      VPCO: 'V-2',
+      'Sub-Account Number': '1042',
+    });
+    expect(fieldsOf(sections, 'Settlement')).toEqual({
+      'Settlement Amount': '$96.80',
+      'Settlement Date': '2025-07-16',
+    });
+  });
+
+  it('adds Advanced Details only with REPORTS_ADVANCED', () => {
+    const sections = transactionDetailSections(subject, { canSeeAdvancedFields: true, formatDateTime });
+    expect(fieldsOf(sections, 'Advanced Details')).toMatchObject({
+      Fee: '$3.20',
+      Surcharge: '$0.00',
+      'Gross Amount': '$1,234.50',
+      'Net Amount': '$1,231.30',
+    });
+  });
+});
+
+describe('the receipt', () => {
+  it('writes the receipt as text into its own document', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const onPrint = vi.fn();
+    const hostile: TransactionSubject = { ...subject, merchantName: '<img src=x onerror=alert(1)>' };
+    writeReceiptDocument(doc, receiptOfTransaction(hostile, formatDateTime), onPrint);
+
+    expect(doc.title).toBe('Receipt - <img src=x onerror=alert(1)>');
+    expect(doc.querySelector('img')).toBeNull();
+    expect(doc.querySelector('.amount')?.textContent).toBe('$1,234.50');
+    const terms = [...doc.querySelectorAll('dt')].map((node) => node.textContent);
+    expect(terms).toEqual([
+      'Date',
+      'Transaction ID',
+      'Type',
+      'Payment',
+      'Status',
+      'Customer',
+      'Email',
+      'Location',
+    ]);
+    expect(doc.body.textContent).toContain('VISA •••• 4242');
+    doc.querySelector('button')?.click();
+    expect(onPrint).toHaveBeenCalledOnce();
+  });
+});

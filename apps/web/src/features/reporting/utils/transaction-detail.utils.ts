@@ -1,0 +1,159 @@
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import {
+  centsOfMoneyText,
+  lastFourDigitsOfWireTransaction,
+} from '@portico/contracts/transactions/transaction';
+import {
+  customerEmailOf,
+  customerNameOf,
+  customFieldText,
+  grossAmountOf,
+  netAmountOf,
+  paymentStatusText,
+  type TransactionSubject,
+} from './transaction-view.utils';
+
+// The detail viewer's sections (spec 3 §2, §3 Transaction): the transaction, its customer (meta
+// fields and custom fields), its location with the location's custom fields, the settlement, and the
+// Advanced Details that need REPORTS_ADVANCED.
+
+export type DetailField = { label: string; value: string };
+export type DetailSection = { title: string; fields: DetailField[] };
+
+const none = '—';
+
+// '-1234.5' style text to '-$1,234.50'; string work only (no float arithmetic on money).
+export function formatMoneyText(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined) return none;
+  const decimal = formatCentsAsDecimal(centsOfMoneyText(amount));
+  const isNegative = decimal.startsWith('-');
+  const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${isNegative ? '-' : ''}$${grouped}.${fraction}`;
+}
+
+function textOr(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? none : value;
+}
+
+function customFieldsOf(fields: Record<string, unknown> | undefined): DetailField[] {
+  return Object.entries(fields ?? {})
+    .map(([label, value]) => ({ label, value: customFieldText(value) }))
+    .filter((field) => field.value.trim() !== '');
+}
+
+export type DetailOptions = {
+  canSeeAdvancedFields: boolean;
+  formatDateTime: (iso: string) => string;
+};
+
+export function transactionDetailSections(
+  { transaction, merchantName, parentName }: TransactionSubject,
+  { canSeeAdvancedFields, formatDateTime }: DetailOptions,
+): DetailSection[] {
+  const meta = transaction.data.api_response?.meta;
+  const location = transaction.data.api_response?.sub_location;
+  const originalId = transaction.data.api_response?.original_transaction_id;
+  const sections: DetailSection[] = [
+    {
+      title: 'Transaction',
+      fields: [
+        { label: 'Transaction ID', value: transaction.id },
+        { label: 'Date', value: formatDateTime(transaction.created_at) },
+        { label: 'Merchant', value: textOr(merchantName) },
+        { label: 'Parent', value: textOr(parentName) },
+        { label: 'Amount', value: formatMoneyText(transaction.amount) },
+        { label: 'Type', value: transaction.type },
+        { label: 'Action', value: textOr(transaction.action) },
+        { label: 'Status', value: textOr(transaction.status) },
+        { label: 'Payment Status', value: paymentStatusText(transaction) },
+        { label: 'Card Brand', value: textOr(transaction.card_brand) },
+        { label: 'Card Type', value: textOr(transaction.card_type) },
+        { label: 'Last 4', value: lastFourDigitsOfWireTransaction(transaction) },
+        ...(originalId ? [{ label: 'Original Transaction', value: originalId }] : []),
+      ],
+    },
+    {
+      title: 'Customer',
+      fields: [
+        { label: 'First Name', value: textOr(meta?.firstName) },
+        { label: 'Last Name', value: textOr(meta?.lastName) },
+        { label: 'Email', value: textOr(meta?.email) },
+        ...customFieldsOf(meta?.customFields),
+      ],
+    },
+  ];
+  if (location) {
+    sections.push({
+      title: 'Location',
+      fields: [
+        { label: 'Sub-location', value: textOr(location.name) },
+        ...customFieldsOf(location.custom_fields),
+      ],
+    });
+  }
+  sections.push({
+    title: 'Settlement',
+    fields: transaction.settlement
+      ? [
+          { label: 'Settlement Amount', value: formatMoneyText(transaction.settlement.amount) },
+          { label: 'Settlement Date', value: transaction.settlement.date },
+        ]
+      : [{ label: 'Settlement', value: 'Not settled' }],
+  });
+  if (canSeeAdvancedFields) {
+    sections.push({
+      title: 'Advanced Details',
+      fields: [
+        { label: 'Fee', value: formatMoneyText(transaction.fee) },
+        { label: 'Surcharge', value: formatMoneyText(transaction.surcharge) },
+        { label: 'Gross Amount', value: formatMoneyText(grossAmountOf(transaction)) },
+        { label: 'Net Amount', value: formatMoneyText(netAmountOf(transaction)) },
+        { label: 'Action Mode', value: textOr(transaction.action_mode) },
+        { label: 'Request Status', value: transaction.request_status ? 'Success' : 'Failed' },
+        { label: 'ProPay Status', value: textOr(transaction.pro_pay_status) },
+      ],
+    });
+  }
+  return sections;
+}
+
+// The receipt (spec 3 §2 "a printable receipt").
+export type Receipt = {
+  title: string;
+  merchantName: string;
+  amount: string;
+  lines: DetailField[];
+};
+
+export function receiptOfTransaction(
+  { transaction, merchantName }: TransactionSubject,
+  formatDateTime: (iso: string) => string,
+): Receipt {
+  const lastFour = lastFourDigitsOfWireTransaction(transaction);
+  const payment = transaction.card_brand
+    ? `${transaction.card_brand} •••• ${lastFour}`
+    : lastFour === 'n/a'
+      ? transaction.type
+      : `•••• ${lastFour}`;
+  const lines: DetailField[] = [
+    { label: 'Date', value: formatDateTime(transaction.created_at) },
+    { label: 'Transaction ID', value: transaction.id },
+    { label: 'Type', value: transaction.action ?? transaction.type },
+    { label: 'Payment', value: payment },
+    { label: 'Status', value: textOr(transaction.status) },
+    { label: 'Customer', value: textOr(customerNameOf(transaction)) },
+    { label: 'Email', value: textOr(customerEmailOf(transaction)) },
+  ];
+  const location = transaction.data.api_response?.sub_location?.name;
+  if (location) lines.push({ label: 'Location', value: location });
+  if (transaction.surcharge !== undefined && centsOfMoneyText(transaction.surcharge) !== 0) {
+    lines.push({ label: 'Surcharge', value: formatMoneyText(transaction.surcharge) });
+  }
+  return {
+    title: 'Receipt',
+    merchantName: textOr(merchantName),
+    amount: formatMoneyText(transaction.amount),
+    lines,
+  };
+}

@@ -1,0 +1,82 @@
+import { expect, type Page } from '@playwright/test';
+import { type ReportRow, reportPageResponse } from '@portico/contracts/transactions/report';
+import {
+  centsOfMoneyText,
+  voidRefundCandidateOfTransaction,
+} from '@portico/contracts/transactions/transaction';
+import {
+  basicVoidRefundRefusal,
+  isTransactionVoidable,
+} from '@portico/contracts/transactions/void-refund-eligibility';
+
+// The transaction report as the signed-in user's API sees it, to pick rows for the reporting specs.
+
+const dayMs = 86_400_000;
+
+export function isoDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+// A window of whole UTC days ending today.
+export function lastDays(days: number, now = new Date()): { from: string; to: string } {
+  return { from: isoDay(new Date(now.getTime() - days * dayMs)), to: isoDay(now) };
+}
+
+// Every row of the window in one JSON answer (Load All without NDJSON), newest first.
+export async function reportRowsOf(page: Page, range: { from: string; to: string }): Promise<ReportRow[]> {
+  const query = new URLSearchParams({ start: range.from, end: range.to, is_portal_request: 'true' });
+  const response = await page.request.get(`/api/v1/report?${query.toString()}`, {
+    headers: { Accept: 'application/json' },
+  });
+  expect(response.ok()).toBe(true);
+  return reportPageResponse.parse(await response.json()).message;
+}
+
+export async function reportTotalOf(page: Page, range: { from: string; to: string }): Promise<number> {
+  const query = new URLSearchParams({ start: range.from, end: range.to, page: '0', size: '25' });
+  const response = await page.request.get(`/api/v1/report?${query.toString()}`);
+  expect(response.ok()).toBe(true);
+  return reportPageResponse.parse(await response.json()).total;
+}
+
+// Ids of transactions some other row already voids or refunds.
+function undoneIds(rows: readonly ReportRow[]): Set<string> {
+  const ids = new Set<string>();
+  for (const [, transaction] of rows) {
+    const original = transaction.data.api_response?.original_transaction_id;
+    if (original) ids.add(original);
+  }
+  return ids;
+}
+
+// An approved card payment of an earlier Eastern day, never voided or refunded: refundable in part.
+export function refundableCardPayment(rows: readonly ReportRow[], now = new Date()): ReportRow | undefined {
+  const undone = undoneIds(rows);
+  return rows.find(([, transaction]) => {
+    const candidate = voidRefundCandidateOfTransaction(transaction);
+    return (
+      basicVoidRefundRefusal(candidate) === null &&
+      !isTransactionVoidable(candidate, now) &&
+      transaction.card_brand !== null &&
+      transaction.status === 'Approved' &&
+      centsOfMoneyText(transaction.amount) >= 500 &&
+      !undone.has(transaction.id)
+    );
+  });
+}
+
+// A payment of today (Eastern time) nobody undid yet, if the data holds one.
+export function voidablePayment(rows: readonly ReportRow[], now = new Date()): ReportRow | undefined {
+  const undone = undoneIds(rows);
+  return rows.find(
+    ([, transaction]) =>
+      isTransactionVoidable(voidRefundCandidateOfTransaction(transaction), now) &&
+      transaction.card_brand !== null &&
+      !undone.has(transaction.id),
+  );
+}
+
+export async function setReportDates(page: Page, range: { from: string; to: string }) {
+  await page.getByLabel('From', { exact: true }).fill(range.from);
+  await page.getByLabel('To', { exact: true }).fill(range.to);
+}
