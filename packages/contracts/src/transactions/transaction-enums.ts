@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Spec 3 §3 Transaction enumerations, in the spec's order and spelling. The server's database enums
-// (apps/server/src/db/schema/enums.ts) hold the same values.
+// (apps/server/src/db/schema/enums.ts) are built from these lists.
 
 export const transactionTypes = [
   'cc',

@@ -1,3 +1,9 @@
+import { noteCategories } from '@portico/contracts/notes/notes';
+import {
+  actionModes,
+  proPayStatuses,
+  transactionTypes,
+} from '@portico/contracts/transactions/transaction-enums';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // Closed lists from the spec become Postgres enums; values keep the spec's spelling so the API needs
@@ -90,51 +96,15 @@ export const payoutMode = pgEnum('payout_mode', [
 // Spec 2 §3 config.enroll_email takes false, true or custom; kept as the spec's words.
 export const welcomeEmailMode = pgEnum('welcome_email_mode', ['false', 'true', 'custom']);
 
-export const noteCategory = pgEnum('note_category', [
-  'risk',
-  'operations',
-  'note',
-  'system',
-  'dnc',
-  'statementNote',
-]);
+export const noteCategory = pgEnum('note_category', noteCategories);
 
 // Spec 3 §3 Transaction.type.
-export const transactionType = pgEnum('transaction_type', [
-  'cc',
-  'credit',
-  'card',
-  'terminal',
-  'charge',
-  'authorize',
-  'terminal_charge',
-  'debit',
-  'ach',
-  'cash',
-  'void',
-  'refund',
-  'ach_refund',
-  'blind_refund',
-  'reversal',
-  'batch',
-]);
+export const transactionType = pgEnum('transaction_type', transactionTypes);
 
 // Spec 3 §3 Transaction.action_mode; it decides the sign of an amount in gross and net (spec 3 §9).
-export const actionMode = pgEnum('action_mode', [
-  'settle',
-  'debit',
-  'charge',
-  'apple_pay',
-  'refund',
-  'void',
-  'blind_refund',
-  'reversal',
-  'credit',
-  'terminal_void',
-  'terminal_refund',
-]);
+export const actionMode = pgEnum('action_mode', actionModes);
 
-export const proPayStatus = pgEnum('pro_pay_status', ['ACHInReturned', 'ACHInRejected', 'CCDebitVoided']);
+export const proPayStatus = pgEnum('pro_pay_status', proPayStatuses);
 
 export const payoutStatus = pgEnum('payout_status', ['scheduled', 'paid', 'held', 'failed']);
 
