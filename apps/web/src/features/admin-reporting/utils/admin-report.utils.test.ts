@@ -1,12 +1,12 @@
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import { buildWireTransaction } from '@portico/contracts/transactions/transaction.factory';
 import { describe, expect, it } from 'vitest';
+import { zonedDayStartIso } from '../../../lib/time-zone/zoned-days';
 import {
   adminReportColumns,
   adminReportQuery,
   adminReportRangeProblem,
   defaultAdminReportRange,
-  zonedDayStartIso,
 } from './admin-report.utils';
 
 describe('admin report window', () => {

@@ -9,6 +9,7 @@ import {
   moneyFactsOfTransaction,
 } from '@portico/contracts/transactions/transaction';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import { addDays, usableTimeZone, zonedDayOf, zonedDayStartIso } from '../../../lib/time-zone/zoned-days';
 
 // The two report tabs of /admin-reporting (spec 3 §2, §7): Home reads the transactions as the
 // classic report does; with-snowflake reads the reporting source (GET /api/v1/report?start&end&
@@ -17,72 +18,9 @@ export type AdminReportSource = 'home' | 'with-snowflake';
 
 export type AdminReportRange = { from: string; to: string };
 
-const dayMs = 86_400_000;
-
-function wallClockOf(instantMs: number, timeZone: string): Record<string, number> {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(instantMs)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return parts;
-}
-
-// The user's setting when this browser knows it, else UTC.
-function knownTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
-}
-
-// The calendar day (yyyy-mm-dd) of an instant on the wall clock of timeZone.
-export function zonedDayOf(instant: Date, timeZone: string): string {
-  const parts = wallClockOf(instant.getTime(), knownTimeZone(timeZone));
-  const pad = (value: number | undefined) => String(value ?? 1).padStart(2, '0');
-  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
-}
-
-function offsetMsAt(instantMs: number, timeZone: string): number {
-  const p = wallClockOf(instantMs, timeZone);
-  const wall = Date.UTC(
-    p.year ?? 1970,
-    (p.month ?? 1) - 1,
-    p.day ?? 1,
-    p.hour ?? 0,
-    p.minute ?? 0,
-    p.second ?? 0,
-  );
-  return wall - Math.floor(instantMs / 1000) * 1000;
-}
-
-// The first instant of a calendar day in timeZone, as UTC ISO; two passes settle the offset on the
-// days daylight saving starts or ends.
-export function zonedDayStartIso(day: string, timeZone: string): string {
-  const zone = knownTimeZone(timeZone);
-  const wall = Date.parse(`${day}T00:00:00.000Z`);
-  const first = wall - offsetMsAt(wall, zone);
-  return new Date(wall - offsetMsAt(first, zone)).toISOString();
-}
-
 // Spec 3 §9 "last 30 days for admin": From 30 days ago, To today, in the user's timezone.
 export function defaultAdminReportRange(now: Date, timeZone: string): AdminReportRange {
-  const today = zonedDayOf(now, timeZone);
+  const today = zonedDayOf(now, usableTimeZone(timeZone));
   return { from: addDays(today, -defaultAdminReportRangeDays), to: today };
 }
 
@@ -106,8 +44,8 @@ export function adminReportQuery(
   if (source === 'with-snowflake') return { ...days, snowflake: true, is_portal_request: true };
   return {
     ...days,
-    start_at: zonedDayStartIso(range.from, timeZone),
-    end_at: zonedDayStartIso(addDays(range.to, 1), timeZone),
+    start_at: zonedDayStartIso(range.from, usableTimeZone(timeZone)),
+    end_at: zonedDayStartIso(addDays(range.to, 1), usableTimeZone(timeZone)),
     is_portal_request: true,
   };
 }

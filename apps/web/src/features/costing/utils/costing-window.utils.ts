@@ -1,21 +1,9 @@
 import { type CostingWindow, costingQuery, defaultCostingWindow } from '@portico/contracts/costing/costing';
+import { usableTimeZone, zonedDayOf } from '../../../lib/time-zone/zoned-days';
 
-// The calendar day (yyyy-mm-dd) it is in the user's timezone; UTC when the zone is unknown.
+// The calendar day (yyyy-mm-dd) it is in the user's timezone.
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-  const parts = format.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return zonedDayOf(now, usableTimeZone(timeZone));
 }
 
 // Spec 3 §9: the costing page opens on the last 90 days.

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addDays, zonedDayOf } from '../utils/report-dates.utils';
+import { addDays, zonedDayOf } from '../../../lib/time-zone/zoned-days';
 import { ClassicReportPage } from './classic-report-page';
 import {
   buildReportRow,

@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { addDays, usableTimeZone, zonedDayOf } from '../../../lib/time-zone/zoned-days';
 import { useReportingConfiguration } from '../api/get-merchant-configuration';
 import { reportingKeys } from '../api/keys';
 import { useDateTimeFormat } from '../hooks/use-date-time-format';
 import { useNow } from '../hooks/use-now';
 import { useTransactionDialogs } from '../hooks/use-transaction-dialogs';
-import { addDays, usableTimeZone, zonedDayOf } from '../utils/report-dates.utils';
 import { reportAbilities, reportPermissionGrants } from '../utils/report-permissions.utils';
 import {
   decodeSearchQueryParam,

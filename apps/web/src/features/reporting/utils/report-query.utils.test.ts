@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  defaultClassicReportRange,
-  isIsoDay,
-  reportWindowInstants,
-  zonedDayOf,
-  zonedDayStartIso,
-} from './report-dates.utils';
+import { addDays, isIsoDay, zonedDayOf, zonedDayStartIso } from '../../../lib/time-zone/zoned-days';
+import { defaultClassicReportRange, reportWindowInstants } from './report-dates.utils';
 import { buildReportQuery, loadAllQueryOf } from './report-query.utils';
 
 describe('report dates', () => {
