@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './build-test-app';
 import { fixtureRoutes } from './fixture-routes';
+import { leakPatterns } from './leak-patterns';
 
 // Throws generated params, queries and bodies at every registered route: no answer may be a 5xx
 // (other than the fixture that fails on purpose) or carry a stack trace, SQL text or a file path.
@@ -14,15 +15,6 @@ afterAll(() => ctx.close());
 
 // The boom fixture fails on purpose; an unbuilt portal answers 503 on /app/* by design.
 const intentionallyFailing = new Set(['GET /api/test/boom', 'GET /app/*']);
-const leakPatterns = [
-  /\bat [^"\n]*\.[cm]?[jt]sx?:\d+:\d+/, // stack frame: "at fn (/path/file.js:10:5)"
-  /\.(ts|js|mjs):\d+/,
-  /node_modules/,
-  /\/(work|home|usr|tmp|root)\//,
-  /\b(select|insert|update|delete)\b.+\b(from|into|set)\b/i,
-  /syntax error at or near/i,
-  /\bpg_|relation ".+" does not exist/i,
-];
 
 const segment = fc.oneof(
   fc.string({ maxLength: 40 }),

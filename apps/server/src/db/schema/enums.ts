@@ -1,3 +1,4 @@
+import { ownershipTypes } from '@portico/contracts/enrollment/enroll';
 import { noteCategories } from '@portico/contracts/notes/notes';
 import {
   actionModes,
@@ -43,22 +44,8 @@ export const applicationStatus = pgEnum('application_status', [
 // KYC runs at an outside service; these are the outcomes the portal records.
 export const kycStatus = pgEnum('kyc_status', ['pending', 'passed', 'failed', 'needs_review']);
 
-// Union of spec 1 §3 and spec 2 §5 (the account page offers 'Government', the enroll page
-// 'Government Agency').
-export const ownershipType = pgEnum('ownership_type', [
-  'Sole Proprietor',
-  'C-Corp Private',
-  'C-Corp Public',
-  'S-Corp Private',
-  'S-Corp Public',
-  'LLC Private',
-  'LLC Public',
-  'Not For Profit',
-  'Partnership Private',
-  'Partnership',
-  'Government Agency',
-  'Government',
-]);
+// Union of spec 1 §3 (the enroll page's list) and spec 2 §5 (the account page also offers 'Government').
+export const ownershipType = pgEnum('ownership_type', [...ownershipTypes, 'Government']);
 
 // Spec 1 §3 account types; spec 2 settlement accounts use only checking and savings.
 export const bankAccountType = pgEnum('bank_account_type', ['checking', 'savings', 'business']);
