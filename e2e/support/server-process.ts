@@ -44,6 +44,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sta
     WEB_DIST_DIR: webDistDir,
     // Every spec signs in through the real sign-in calls, all from this one address.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every spec signs in through the real link flow; the per-address limit is tested in the API tier.
+    LOGIN_LINKS_PER_ADDRESS: '1000',
     ...extraEnv,
   };
   // A fresh embedded database every run, even on a machine configured for a real Postgres.

@@ -131,12 +131,14 @@ export async function buildApp({
   await app.register(authRoutes, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
+    loginLinksPerAddress: config.loginLinksPerAddress,
   });
   await app.register(socialSignInRoutes, {
     providers: createOidcProviders(config.oidc, config.publicUrl),
     publicUrl: config.publicUrl,
     secureCookies: config.secureCookies,
     rateLimitPerMinute: config.authRateLimitPerMinute,
+    loginLinksPerAddress: config.loginLinksPerAddress,
   });
   await app.register(usersRoutes);
   await app.register(timezoneRoutes);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { loginLinksPerAddressLimit } from './modules/auth/sign-in.rules';
 
 // Every setting comes from the environment; the README lists each with its default.
 const envSchema = z.object({
@@ -35,6 +36,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   // Per-IP limit of the sign-in calls (POST /firebase, POST /auth, the social sign-in round trip).
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Login and verification links one address may be sent in 15 minutes.
+  LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).default(loginLinksPerAddressLimit),
   // Signs the short-lived social sign-in cookies; several instances behind one address must share it.
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional(),
 });
@@ -60,6 +63,7 @@ export type AppConfig = {
   webDistDir: string | undefined;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  loginLinksPerAddress: number;
   // Secure cookies everywhere except plain http on this machine (design.md §4).
   secureCookies: boolean;
   cookieSecret: string;
@@ -131,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginLinksPerAddress: e.LOGIN_LINKS_PER_ADDRESS,
     secureCookies: !localPlainHttp.test(publicUrl),
     cookieSecret: cookieSecretOf(e.COOKIE_SECRET, e.DATA_KEY),
     // The embedded default (no SMTP) keeps mail in the outbox; the mailbox answers loopback callers only.

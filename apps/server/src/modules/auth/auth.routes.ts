@@ -11,7 +11,11 @@ import { publicAccess } from '../../plugins/access';
 import { completeSignIn } from './complete-sign-in';
 import { redeemLoginLink, requestLoginLink } from './login-link.service';
 
-export type AuthRoutesOptions = { publicUrl: string; rateLimitPerMinute: number };
+export type AuthRoutesOptions = {
+  publicUrl: string;
+  rateLimitPerMinute: number;
+  loginLinksPerAddress: number;
+};
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
@@ -20,6 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     mail: app.mail,
     publicUrl: opts.publicUrl,
     log: app.log.child({ module: 'auth' }),
+    loginLinksPerAddress: opts.loginLinksPerAddress,
   };
 
   app.post(

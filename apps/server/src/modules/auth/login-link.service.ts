@@ -15,14 +15,20 @@ import {
 } from './auth.repository';
 import {
   accountAllowedToSignIn,
-  loginLinksPerAddressLimit,
   loginLinksPerAddressWindowMinutes,
   loginLinkValidMinutes,
   type SignInAccount,
 } from './sign-in.rules';
 import { loginLinkMessage, loginLinkUrl } from './sign-in-mail';
 
-export type LoginLinkDeps = { db: Db; mail: MailService; publicUrl: string; log: FastifyBaseLogger };
+export type LoginLinkDeps = {
+  db: Db;
+  mail: MailService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  // Links one address may be sent per loginLinksPerAddressWindowMinutes.
+  loginLinksPerAddress: number;
+};
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
 // Spec 1 §8 texts for a missing or malformed address.
@@ -40,11 +46,11 @@ export function addressTag(email: string): string {
 
 // Issues a single-use token for the address, or nothing, and reports which (never to the browser).
 export async function issueEmailToken(
-  deps: Pick<LoginLinkDeps, 'db' | 'log'>,
+  deps: Pick<LoginLinkDeps, 'db' | 'log' | 'loginLinksPerAddress'>,
   input: { email: string; purpose: LoginTokenPurpose; ip: string | null },
 ): Promise<string | undefined> {
   const recent = await countRecentLoginTokens(deps.db, input.email, loginLinksPerAddressWindowMinutes);
-  if (recent >= loginLinksPerAddressLimit) {
+  if (recent >= deps.loginLinksPerAddress) {
     deps.log.warn(
       { address: addressTag(input.email), purpose: input.purpose },
       'e-mail link not sent: the address reached its limit',

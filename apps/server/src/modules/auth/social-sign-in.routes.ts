@@ -32,6 +32,7 @@ export type SocialSignInRoutesOptions = {
   publicUrl: string;
   secureCookies: boolean;
   rateLimitPerMinute: number;
+  loginLinksPerAddress: number;
 };
 
 const roundTripCookie = { name: 'portico_oidc', path: '/auth/oidc', maxAgeSeconds: 10 * 60 };
@@ -59,6 +60,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
     mail: app.mail,
     publicUrl: opts.publicUrl,
     log: app.log.child({ module: 'oidc' }),
+    loginLinksPerAddress: opts.loginLinksPerAddress,
   };
   const cookieSecurity = { secure: opts.secureCookies };
 

@@ -44,7 +44,13 @@ export type SocialSignInOutcome =
   | { kind: 'link'; pending: PendingCredential; existingMethod: ExistingSignInMethod }
   | { kind: 'not-recognized'; reason: string };
 
-export type SocialSignInDeps = { db: Db; mail: MailService; publicUrl: string; log: FastifyBaseLogger };
+export type SocialSignInDeps = {
+  db: Db;
+  mail: MailService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  loginLinksPerAddress: number;
+};
 
 function existingMethodOf(provider: string | undefined): ExistingSignInMethod {
   const known = existingSignInMethods.find((method) => method === provider);
