@@ -11,14 +11,17 @@ test('15 idle minutes sign the user out, after three warnings', async ({ page })
   const pageErrors = collectPageErrors(page);
   await signInByEmailLink(page, 'owner@copperkettle.example');
 
-  // The fake clock takes over from the next page load; the session is already in the cookie.
+  // The fake clock takes over from the next page load; the session is already in the cookie. It
+  // still runs with real time until the first runFor, and the minute timer starts when the shell
+  // mounts, so each check sits half a minute away from a tick: a warning one minute early or late
+  // still fails, a slow page load does not.
   await page.clock.install();
   await page.goto('/app/home');
   await expect(page.getByText('Logged in as')).toBeVisible();
 
-  await page.clock.runFor('04:59');
+  await page.clock.runFor('04:30');
   await expect(page.getByText(warning(5))).toHaveCount(0);
-  await page.clock.runFor('00:01');
+  await page.clock.runFor('01:00');
   await expect(page.getByText(warning(5))).toBeVisible();
 
   await page.clock.runFor('05:00');
@@ -44,7 +47,9 @@ test('activity starts the count again', async ({ page }) => {
   await page.goto('/app/home');
   await expect(page.getByText('Logged in as')).toBeVisible();
 
-  await page.clock.runFor('04:00');
+  // Ticks fall at whole minutes after the shell mounted (see the first test on the offsets). The
+  // activity at 3½ minutes zeroes the count, so the fifth idle tick is the one at 8 minutes.
+  await page.clock.runFor('03:30');
   await page.mouse.move(200, 300);
   await page.keyboard.press('Shift');
   await page.clock.runFor('04:00');
