@@ -8,8 +8,8 @@ import type { auditLog, emailOutbox } from '../schema/system';
 import { clientIdOf } from './build-clients';
 import type { EnrollmentsPart } from './build-enrollments';
 import { withDebitCostModels } from './card-type-cost-models';
-import { type ClientKey, merchantSpecs, parentSpecs } from './demo-catalog';
-import { minimalPdf, sha256Hex, tinyPng } from './files';
+import { type ClientKey, merchantSpecs, parentSpecs, primaryClient } from './demo-catalog';
+import { brandMarkPng, minimalPdf, sha256Hex, tinyPng } from './files';
 import { createRng, type Rng, seedFromLabel } from './prng';
 import type { SeedContext } from './seed-context';
 
@@ -240,11 +240,20 @@ function addDocuments(ctx: SeedContext, rng: Rng, part: ActivityPart, input: Act
 
 function addLogos(rng: Rng, part: ActivityPart, clientIds: ReadonlyMap<ClientKey, string>) {
   const keys = new Map<string, string>();
-  const clients: ClientKey[] = ['primary', ...parentSpecs.map((p) => p.key)];
+  // Portico's orange, then one colour per parent unless it is white-labelled with its own.
+  const palette = ['#1f4e79', '#1c7ed6', '#6741d9', '#c2255c'];
+  const clients: { key: ClientKey; name: string; color: string }[] = [
+    { key: 'primary', name: primaryClient.name, color: '#f7931e' },
+    ...parentSpecs.map((p, i) => ({
+      key: p.key,
+      name: p.name,
+      color: p.whiteLabel?.color ?? palette[i % palette.length] ?? '#1f4e79',
+    })),
+  ];
   for (const client of clients) {
     const storageKey = `seed/logo-${rng.uuid()}.png`;
-    part.fileBlobs.push({ storageKey, content: tinyPng });
-    keys.set(clientIdOf(clientIds, client), storageKey);
+    part.fileBlobs.push({ storageKey, content: brandMarkPng(client.name, client.color) });
+    keys.set(clientIdOf(clientIds, client.key), storageKey);
   }
   part.logoKeys = keys;
 }

@@ -272,11 +272,13 @@ function finalColumns(anchor: string): string {
   const own = `case when e.side = 1 then e.a_amount else e.b_amount end`;
   const amount = `case when not ${f} then ${own} when e.fu = 'refund_partial'
       then greatest(1, e.a_amount * (20 + e.b_misc % 70) / 100) else e.a_amount end`;
+  // A follow-up that would fall after the anchor lands at a drawn point between its original and the
+  // anchor instead (piling them all on the anchor's last second looked like a batch job).
+  const before = `(${anchor} - e.a_at) * ((1 + e.b_sec % 997) / 999.0)`;
   const at = `case when e.side = 1 then e.a_at when not ${f} then e.b_at
       when e.fu in ('void', 'terminal_void')
-        then least(e.a_at + make_interval(secs => 120 + e.b_sec % 7200), ${anchor} - interval '1 second')
-      else least(e.a_at + make_interval(days => 1 + e.b_day % 20, secs => e.b_sec % 3600),
-        ${anchor} - interval '1 second') end`;
+        then e.a_at + least(make_interval(secs => 120 + e.b_sec % 7200), ${before})
+      else e.a_at + least(make_interval(days => 1 + e.b_day % 20, secs => e.b_sec % 3600), ${before}) end`;
   return `${uuidSql('case when e.side = 1 then e.a_hex else e.b_hex end')} as id,
       t.client_id, t.sub_entity_id, t.customer_id,
       case when ${f} then case e.fu when 'ach_refund' then 'ach_refund'::transaction_type when 'void' then 'void'
