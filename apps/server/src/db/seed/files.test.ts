@@ -28,7 +28,9 @@ describe('brandMarkPng', () => {
   });
 
   it('paints the brand colour with white initials and transparent corners', () => {
-    const pixels = inflateSync(chunks(brandMarkPng('Summit Merchant Services', '#1f4e79'))[1]?.data as Buffer);
+    const pixels = inflateSync(
+      chunks(brandMarkPng('Summit Merchant Services', '#1f4e79'))[1]?.data as Buffer,
+    );
     const at = (x: number, y: number) => [...pixels.subarray(y * 385 + 1 + x * 4, y * 385 + 5 + x * 4)];
     expect(at(0, 0)).toEqual([0, 0, 0, 0]);
     expect(at(48, 5)).toEqual([0x1f, 0x4e, 0x79, 255]);
