@@ -10,6 +10,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { createOidcProviders } from './integrations/oidc/oidc-providers';
 import type { ProcessorDirectory } from './integrations/processors/processor-gateway';
 import { processorsPlugin } from './integrations/processors/processors-plugin';
+import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
@@ -49,6 +50,9 @@ export type BuildAppOptions = {
   processors?: ProcessorDirectory;
   // The wall clock of rules that depend on the day, e.g. the void window (tests fix it).
   now?: () => Date;
+  // Encrypts and decrypts sensitive columns; the server passes the one it loaded at start-up. Without
+  // it the key is loaded from the configuration on first use, so an app that never needs it needs none.
+  cipher?: FieldCipher;
 };
 
 const requestIdPattern = /^[A-Za-z0-9-]{8,64}$/;
@@ -71,6 +75,7 @@ export function loggerOptions(level: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     now: () => Date;
+    fieldCipher: () => FieldCipher;
   }
 }
 
@@ -82,6 +87,7 @@ export async function buildApp({
   mailer,
   processors,
   now,
+  cipher,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -125,6 +131,13 @@ export async function buildApp({
   await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
   await app.register(processorsPlugin, processors ? { directory: processors } : {});
   app.decorate('now', now ?? (() => new Date()));
+  let fieldCipher = cipher;
+  app.decorate('fieldCipher', () => {
+    fieldCipher ??= createFieldCipher(
+      loadDataKey({ dataKeyHex: config.dataKeyHex, dataDir: config.dataDir }).key,
+    );
+    return fieldCipher;
+  });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
@@ -153,9 +166,7 @@ export async function buildApp({
   await app.register(reportingRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
-  await app.register(enrollmentRoutes, {
-    dataKey: { dataKeyHex: config.dataKeyHex, dataDir: config.dataDir },
-  });
+  await app.register(enrollmentRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -8,15 +8,8 @@ import {
   parentAssignmentResponse,
 } from '@portico/contracts/enrollment/enroll';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createFieldCipher, type FieldCipher, loadDataKey } from '../../lib/crypto/field-cipher';
 import { callerOf } from '../notes/owner-access';
 import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './enrollment.service';
-
-export type EnrollmentRoutesOptions = {
-  // The same key the server start-up loads (DATA_KEY, else the key file in DATA_DIR); read on first
-  // use so an app that never enrolls needs no key.
-  dataKey: { dataKeyHex: string | undefined; dataDir: string };
-};
 
 // Spec 1 §2.2 and §6: the enroll page is for admin and user with the Permissions permission
 // (hasPermission); parents enroll under their own parent.
@@ -24,13 +17,7 @@ const enrollRoles = ['admin', 'user', 'parent'] as const;
 const enrollAccess = { kind: 'authenticated', roles: enrollRoles, permission: 'Permissions' } as const;
 const errors = { 401: errorEnvelope, 403: errorEnvelope };
 
-export const enrollmentRoutes: FastifyPluginAsyncZod<EnrollmentRoutesOptions> = async (app, options) => {
-  let cipher: FieldCipher | null = null;
-  const fieldCipher = () => {
-    cipher ??= createFieldCipher(loadDataKey(options.dataKey).key);
-    return cipher;
-  };
-
+export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/approved-mcc-codes',
     {
@@ -75,7 +62,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod<EnrollmentRoutesOptions> = 
     },
     async (request) => ({
       status: true as const,
-      message: await enroll(app.db, fieldCipher, request, callerOf(request), request.body),
+      message: await enroll(app.db, app.fieldCipher, request, callerOf(request), request.body),
     }),
   );
 
