@@ -14,6 +14,7 @@ import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/f
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { costingRoutes } from './modules/costing/costing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(timezoneRoutes);
   await app.register(rbacRoutes);
+  await app.register(clientsRoutes);
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);
   await app.register(documentsRoutes);

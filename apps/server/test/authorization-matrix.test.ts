@@ -105,6 +105,17 @@ const matrix: Record<string, Row> = {
   'GET /api/timezones': { expect: signedIn(200) },
   'POST /api/timezone': { call: () => ({ payload: { timezone: 'UTC' } }), expect: signedIn(200) },
   'GET /api/client/my-clients': { expect: signedIn(200) },
+  'GET /api/client': {
+    call: (ids) => ({ url: `/api/client?id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), foreign: 403 },
+  },
+  // Someone else's locations: staff and the merchant's alpha only.
+  'GET /api/rbac/:merchantId/users/:userId/sub-entities': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/users/3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b/sub-entities`,
+    }),
+    expect: { ...signedIn(403), admin: 200, healnow: 200, alpha: 200 },
+  },
 
   // Saved grid layouts: the caller's own.
   'PUT /api/user/grid-config/:key': {

@@ -74,6 +74,10 @@ const loadClassicReportPage: RouteModuleLoader = () =>
   import('../features/reporting/components/classic-report-page').then((m) => ({
     Component: m.ClassicReportPage,
   }));
+const loadReportingIndexPage: RouteModuleLoader = () =>
+  import('../features/reporting/components/reporting-index-page').then((m) => ({
+    Component: m.ReportingIndexPage,
+  }));
 const loadTransactionSearchPage: RouteModuleLoader = () =>
   import('../features/reporting/components/search-page').then((m) => ({
     Component: m.TransactionSearchPage,
@@ -96,12 +100,13 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/costing': loadCostingPage,
   '/enroll-portal-page': loadEnrollPage,
   '/onboarding': loadOnboardingPage,
+  '/reporting': loadReportingIndexPage,
   '/reporting/classic': loadClassicReportPage,
   '/reporting/search': loadTransactionSearchPage,
 };
 
-// Spec 3: the target becomes the merchant's default_search_page once configuration loads.
-const redirects: Partial<Record<PortalRoutePath, string>> = { '/reporting': '/reporting/classic' };
+// Fixed redirects; /reporting goes on to the merchant's default_search_page from its page.
+const redirects: Partial<Record<PortalRoutePath, string>> = {};
 
 // Pages of the web alone, outside the shared table.
 export const devMailboxRoute: PortalRouteDefinition = {

@@ -9,4 +9,6 @@ export const reportingKeys = {
   search: (criteria: SearchCriteria) => [...reportingKeys.searches(), criteria] as const,
   merchantConfiguration: (merchantId: string) =>
     [...reportingKeys.all, 'merchant-configuration', merchantId] as const,
+  merchantLocations: (merchantId: string, userId: string) =>
+    [...reportingKeys.all, 'merchant-locations', merchantId, userId] as const,
 };

@@ -1,3 +1,4 @@
+import { buildClientRecord } from '@portico/contracts/clients/client.factory';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -235,7 +236,7 @@ describe('ClassicReportPage, merchant configuration', () => {
     const server = stubReportingServer({
       'GET /api/v1/report': pageOf(1, 1),
       'GET /api/client': () =>
-        okResponse({ config: { meta_field_search: true, meta_field_search_term: 'Patient Number' } }),
+        okResponse(buildClientRecord({ meta_field_search: true, meta_field_search_term: 'Patient Number' })),
     });
     renderReportingPage(<ClassicReportPage />);
     const field = await screen.findByRole('textbox', { name: 'Patient Number' });

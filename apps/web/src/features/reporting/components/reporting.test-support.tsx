@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import type { PermissionName } from '@portico/contracts/access/permission-names';
 import type { SessionUser } from '@portico/contracts/access/session-user';
-import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
+import { buildSessionUser, sampleIds } from '@portico/contracts/access/session-user.factory';
 import type { MyClient } from '@portico/contracts/auth/my-clients';
 import type { UserType } from '@portico/contracts/auth/roles';
+import { buildClientRecord } from '@portico/contracts/clients/client.factory';
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import type { Transaction } from '@portico/contracts/transactions/transaction';
 import { buildWireTransaction } from '@portico/contracts/transactions/transaction.factory';
@@ -45,6 +46,7 @@ export function renderReportingPage(ui: ReactElement, options: RenderOptions = {
   };
   const router = createMemoryRouter(
     [
+      { path: '/reporting', element: ui },
       { path: '/reporting/classic', element: ui },
       { path: '/reporting/search', element: ui },
     ],
@@ -102,13 +104,14 @@ export function errorResponse(status: number, code: string, message: string): Re
   return jsonResponse({ status: false, error: { code, message } }, status);
 }
 
-// Answers by 'METHOD /path'; the timezone and merchant configuration have defaults. Every request is
+// Answers by 'METHOD /path'; the timezone, merchant configuration and locations have defaults. Every request is
 // recorded; an unexpected one fails the test.
 export function stubReportingServer(handlers: Record<string, FakeHandler>) {
   const requests: RecordedRequest[] = [];
   const defaults: Record<string, FakeHandler> = {
     'GET /api/timezone': () => okResponse([['UTC', 'UTC']]),
-    'GET /api/client': () => errorResponse(404, 'ROUTE_NOT_FOUND', 'Not found'),
+    'GET /api/client': () => okResponse(buildClientRecord()),
+    [`GET /api/rbac/${sampleIds.defaultClient}/users/${sampleIds.user}/sub-entities`]: () => okResponse([]),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://portal.test');

@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  MultiSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -16,6 +17,7 @@ import { transactionTypes } from '@portico/contracts/transactions/transaction-en
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { useMerchantLocations } from '../api/get-merchant-locations';
 import {
   criteriaOfSearchForm,
   type SearchCriterionKey,
@@ -28,6 +30,10 @@ type SearchFormProps = {
   initialValues: SearchFormValues;
   // Admin and parent pick the merchant; empty for everyone else.
   merchantOptions: readonly MerchantOption[];
+  // The caller's own merchant (null for staff without one) and id: whose locations are offered
+  // until a merchant is picked.
+  ownMerchantId: string | null;
+  userId: string;
   onSearch: (criteria: SearchCriteria) => void;
 };
 
@@ -51,10 +57,20 @@ const selectCriteria: readonly { key: SearchCriterionKey; label: string; options
 
 // Spec 3 §5 search form: start and end dates are required and always used; every other criterion
 // has a Use box and counts only when ticked and filled; custom fields count when filled.
-export function SearchForm({ initialValues, merchantOptions, onSearch }: SearchFormProps) {
+export function SearchForm({
+  initialValues,
+  merchantOptions,
+  ownMerchantId,
+  userId,
+  onSearch,
+}: SearchFormProps) {
   const form = useForm<SearchFormValues>({ defaultValues: initialValues });
   const [failure, setFailure] = useState<string | null>(null);
   const customFields = form.watch('customFields');
+  const pickedMerchant = form.watch('criteria.merchant_id');
+  const locationMerchantId =
+    pickedMerchant.use && pickedMerchant.value !== '' ? pickedMerchant.value : ownMerchantId;
+  const locations = useMerchantLocations(locationMerchantId, userId);
 
   const submit = form.handleSubmit((values) => {
     const check = criteriaOfSearchForm(values);
@@ -93,6 +109,26 @@ export function SearchForm({ initialValues, merchantOptions, onSearch }: SearchF
                   )}
                 />
               </UsedCriterion>
+            )}
+            {locations.length > 0 && (
+              <Group gap="sm" align="flex-end" wrap="nowrap">
+                <Checkbox aria-label="Use Location" label="Use" mb={8} {...form.register('locations.use')} />
+                <div style={{ flex: 1 }}>
+                  <Controller
+                    control={form.control}
+                    name="locations.ids"
+                    render={({ field }) => (
+                      <MultiSelect
+                        label="Location"
+                        data={locations.map((location) => ({ value: location.id, label: location.name }))}
+                        value={field.value}
+                        onChange={field.onChange}
+                        searchable
+                      />
+                    )}
+                  />
+                </div>
+              </Group>
             )}
             {selectCriteria.map(({ key, label, options }) => (
               <UsedCriterion key={key} form={form} criterion={key} label={label}>

@@ -1,3 +1,5 @@
+import { sampleIds } from '@portico/contracts/access/session-user.factory';
+import { buildClientRecord } from '@portico/contracts/clients/client.factory';
 import type { SearchRow } from '@portico/contracts/transactions/search';
 import { buildWireTransaction } from '@portico/contracts/transactions/transaction.factory';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -147,7 +149,7 @@ describe('TransactionSearchPage, custom fields', () => {
     const server = stubReportingServer({
       'POST /api/v1/report/search': () => okResponse({ value: [] }),
       'GET /api/client': () =>
-        okResponse({ config: { customizations: { custom_fields: ['Clinic Location', 'Patient Number'] } } }),
+        okResponse(buildClientRecord({ custom_fields: ['Clinic Location', 'Patient Number'] })),
     });
     renderReportingPage(<TransactionSearchPage />, { path: '/reporting/search' });
     const customFields = await screen.findByRole('group', { name: 'Custom fields' });
@@ -160,5 +162,45 @@ describe('TransactionSearchPage, custom fields', () => {
         },
       ),
     );
+  });
+});
+
+describe('TransactionSearchPage, locations', () => {
+  const locations = [
+    { id: '33333333-3333-4333-8333-333333333331', name: 'Harbor Lane Pier' },
+    { id: '33333333-3333-4333-8333-333333333332', name: 'Harbor Lane Uptown' },
+  ];
+
+  it("offers the user's locations of the merchant and sends the chosen ones, kept in q", async () => {
+    const server = stubReportingServer({
+      'POST /api/v1/report/search': () => okResponse({ value: [] }),
+      [`GET /api/rbac/${sampleIds.defaultClient}/users/${sampleIds.user}/sub-entities`]: () =>
+        okResponse(locations),
+    });
+    const { router } = renderReportingPage(<TransactionSearchPage />, { path: '/reporting/search' });
+    const form = await screen.findByRole('form', { name: 'Transaction search' });
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Use Location' }));
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Location' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Lane Uptown' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Search' }));
+
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.path === '/api/v1/report/search')?.body).toMatchObject(
+        {
+          location_ids: ['33333333-3333-4333-8333-333333333332'],
+        },
+      ),
+    );
+    const shared = JSON.parse(new URLSearchParams(router.state.location.search).get('q') ?? '{}');
+    expect(shared.location_ids).toEqual(['33333333-3333-4333-8333-333333333332']);
+  });
+
+  it('shows no location criterion when the merchant has no locations', async () => {
+    stubReportingServer({
+      [`GET /api/rbac/${sampleIds.defaultClient}/users/${sampleIds.user}/sub-entities`]: () => okResponse([]),
+    });
+    renderReportingPage(<TransactionSearchPage />, { path: '/reporting/search' });
+    const form = await screen.findByRole('form', { name: 'Transaction search' });
+    expect(within(form).queryByRole('checkbox', { name: 'Use Location' })).not.toBeInTheDocument();
   });
 });

@@ -83,6 +83,8 @@ export function TransactionSearchPage() {
           key={`${encoded ?? ''}|${customFieldNames.join('|')}|${merchantOptions.length}`}
           initialValues={initialValues}
           merchantOptions={merchantOptions}
+          ownMerchantId={merchantId}
+          userId={user.id}
           onSearch={search}
         />
       ) : (

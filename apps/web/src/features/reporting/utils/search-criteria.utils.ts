@@ -33,6 +33,8 @@ export type SearchFormValues = {
   criteria: Record<SearchCriterionKey, SearchCriterionField>;
   // One entry per custom field of the merchant (and any a shared url carries).
   customFields: SearchCustomField[];
+  // The merchant's locations (sub-entities) to search in.
+  locations: { use: boolean; ids: string[] };
 };
 
 const unused = (): SearchCriterionField => ({ use: false, value: '' });
@@ -51,7 +53,7 @@ export function emptySearchForm(startDate: string, endDate: string): SearchFormV
     amount_max: unused(),
     status: unused(),
   };
-  return { startDate, endDate, criteria, customFields: [] };
+  return { startDate, endDate, criteria, customFields: [], locations: { use: false, ids: [] } };
 }
 
 // The parsed body back in the shape the call and the url carry (amounts as decimal text, not cents).
@@ -88,6 +90,7 @@ export function criteriaOfSearchForm(values: SearchFormValues): SearchCriteriaCh
     .map(({ name, value }) => [name.trim(), value.trim()] as const)
     .filter(([name, value]) => name !== '' && value !== '');
   if (customFields.length > 0) candidate.custom_fields = Object.fromEntries(customFields);
+  if (values.locations.use && values.locations.ids.length > 0) candidate.location_ids = values.locations.ids;
 
   const parsed = searchRequestBody.safeParse(candidate);
   if (!parsed.success) {
@@ -116,6 +119,7 @@ export function searchFormOfCriteria(
     const value = criteria?.[key];
     if (value !== undefined) values.criteria[key] = { use: true, value: String(value) };
   }
+  if (criteria?.location_ids) values.locations = { use: true, ids: [...criteria.location_ids] };
   const carried = criteria?.custom_fields ?? {};
   const names = [...new Set([...defaults.customFieldNames, ...Object.keys(carried)])];
   values.customFields = names.map((name) => ({ name, value: carried[name] ?? '' }));

@@ -1,0 +1,73 @@
+import type { UserType } from '@portico/contracts/auth/roles';
+import type { ClientRecord, SubEntitySummary } from '@portico/contracts/clients/client';
+import type { Executor } from '../../db/client';
+import type { Customizations } from '../../db/schema/clients';
+import { defineErrors } from '../../lib/app-error';
+import { findDefaultClientId } from '../reporting/reporting.repository';
+import { findClientWithConfiguration, listSubEntities, listUserSubEntityIds } from './clients.repository';
+
+export const ClientsError = defineErrors({
+  ClientNotFound: ['CLIENT_NOT_FOUND', 'not_found'],
+  OtherUsersLocations: ['FORBIDDEN', 'forbidden'],
+});
+
+type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientWithConfiguration>>>;
+
+// The stored configuration with the spec's defaults filled in (spec 3: default_search_page classic).
+export function toClientRecord(row: ClientRow): ClientRecord {
+  const customizations: Customizations = row.customizations ?? {};
+  return {
+    id: row.id,
+    name: row.name,
+    legal_name: row.legalName,
+    dba_name: row.dbaName,
+    level: row.level,
+    parent: row.parent,
+    config: {
+      meta_field_search: row.metaFieldSearch ?? false,
+      meta_field_search_term: row.metaFieldSearchTerm ?? null,
+      customizations: {
+        default_search_page: customizations.default_search_page ?? 'classic',
+        custom_fields: (customizations.custom_fields ?? []).filter((name) => name.trim() !== ''),
+      },
+    },
+    merchant_sub_entity_custom_fields: Object.fromEntries(
+      row.customFields.map((field) => [field.name, { name: field.name, type: field.type }]),
+    ),
+  };
+}
+
+// The named client (reach already checked by the access plugin), else the viewed client, else the
+// caller's default client.
+export async function readClient(
+  executor: Executor,
+  caller: { userId: string; namedClientId: string | null; viewAsClientId: string | null },
+): Promise<ClientRecord> {
+  const clientId =
+    caller.namedClientId ?? caller.viewAsClientId ?? (await findDefaultClientId(executor, caller.userId));
+  const row = clientId === null ? null : await findClientWithConfiguration(executor, clientId);
+  if (!row) throw ClientsError.ClientNotFound('Client not found');
+  return toClientRecord(row);
+}
+
+// Roles that manage other people's locations (spec 2 §2.6: sub-locations are for admin and alpha).
+const manageOthersLocations: readonly UserType[] = ['admin', 'healnow', 'alpha'];
+
+// A user's locations at a merchant: the ones they are tied to, else every location of the merchant.
+export async function userLocations(
+  executor: Executor,
+  caller: { userId: string; actingRole: UserType },
+  merchantId: string,
+  userId: string,
+): Promise<SubEntitySummary[]> {
+  if (userId !== caller.userId && !manageOthersLocations.includes(caller.actingRole)) {
+    throw ClientsError.OtherUsersLocations('You may only read your own locations');
+  }
+  const [locations, tiedTo] = await Promise.all([
+    listSubEntities(executor, merchantId),
+    listUserSubEntityIds(executor, userId, merchantId),
+  ]);
+  if (tiedTo.length === 0) return locations;
+  const tied = new Set(tiedTo);
+  return locations.filter((location) => tied.has(location.id));
+}
