@@ -7,6 +7,7 @@ import { buildDemoDataset, type DemoDataset } from './build-demo-dataset';
 import { withBulkLoad } from './bulk-load';
 import { deriveSettlements, deriveStatementsAndBilling } from './derive-ledgers';
 import { generateSubscriptionCharges, generateVelocityBursts } from './generate-recurring';
+import { generateTodaysSales } from './generate-today';
 import { generateTransactions } from './generate-transactions';
 import { insertDataset } from './insert-dataset';
 import { slotCount } from './merchant-profiles';
@@ -133,6 +134,8 @@ async function seedEverything(
   });
   await deriveStatementsAndBilling(tx, ledgers);
   phase('settlements, payouts, statements and billing derived', {});
+  const todaysSales = await generateTodaysSales(tx, { anchorStart: ctx.anchorStart, now: new Date() });
+  phase("today's sales so far added", { transactions: todaysSales });
 }
 
 async function countTransactions(tx: Executor): Promise<number> {
