@@ -4,6 +4,7 @@ import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fas
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { KycProvider } from './integrations/kyc/kyc-provider';
 import { devMailboxRoutes } from './integrations/mail/dev-mailbox.routes';
 import { mailPlugin } from './integrations/mail/mail-plugin';
 import type { Mailer } from './integrations/mail/mailer';
@@ -14,23 +15,29 @@ import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/f
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { costingRoutes } from './modules/costing/costing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { developerCertificationRoutes } from './modules/developer-certification/developer-certification.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
+import { enrollmentActionsRoutes } from './modules/enrollment-actions/enrollment-actions.routes';
+import { enrollmentReviewRoutes } from './modules/enrollment-review/enrollment-review.routes';
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { virtualTerminalRoutes } from './modules/virtual-terminals/virtual-terminals.routes';
 import { accessPlugin } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -49,11 +56,13 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   // Replaces the sandbox processors (tests inject declining or failing gateways).
   processors?: ProcessorDirectory;
+  // Replaces the sandbox KYC provider (tests inject a failing one).
+  kyc?: KycProvider;
   // The wall clock of rules that depend on the day, e.g. the void window (tests fix it).
   now?: () => Date;
-  // Encrypts and decrypts sensitive columns; the server passes the one it loaded at start-up. Without
-  // it the key is loaded from the configuration on first use, so an app that never needs it needs none.
-  cipher?: FieldCipher;
+  // The data key the server loaded at start-up (sensitive columns, signed links). Without it the key
+  // is loaded from the configuration on first use, so an app that never needs it needs none.
+  dataKey?: Buffer;
 };
 
 const requestIdPattern = /^[A-Za-z0-9-]{8,64}$/;
@@ -76,6 +85,7 @@ export function loggerOptions(level: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     now: () => Date;
+    dataKey: () => Buffer;
     fieldCipher: () => FieldCipher;
   }
 }
@@ -87,8 +97,9 @@ export async function buildApp({
   extraRoutes = [],
   mailer,
   processors,
+  kyc,
   now,
-  cipher,
+  dataKey,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -132,11 +143,15 @@ export async function buildApp({
   await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
   await app.register(processorsPlugin, processors ? { directory: processors } : {});
   app.decorate('now', now ?? (() => new Date()));
-  let fieldCipher = cipher;
+  let key = dataKey;
+  let fieldCipher: FieldCipher | undefined;
+  const loadedKey = () => {
+    key ??= loadDataKey({ dataKeyHex: config.dataKeyHex, dataDir: config.dataDir }).key;
+    return key;
+  };
+  app.decorate('dataKey', loadedKey);
   app.decorate('fieldCipher', () => {
-    fieldCipher ??= createFieldCipher(
-      loadDataKey({ dataKeyHex: config.dataKeyHex, dataDir: config.dataDir }).key,
-    );
+    fieldCipher ??= createFieldCipher(loadedKey());
     return fieldCipher;
   });
 
@@ -166,9 +181,18 @@ export async function buildApp({
   await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
+  await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
   await app.register(enrollmentRoutes);
+  await app.register(clickToAgreeRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(enrollmentActionsRoutes, { publicUrl: config.publicUrl, kyc });
+  await app.register(enrollmentReviewRoutes);
+  await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
+  await app.register(virtualTerminalRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -30,7 +30,7 @@ async function main() {
 
   if (config.seedDemoData) await ensureDemoData(database, config, cipher, log);
 
-  const app = await buildApp({ config: { ...config, webDistDir }, database, cipher });
+  const app = await buildApp({ config: { ...config, webDistDir }, database, dataKey: dataKey.key });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down: finishing requests in flight');

@@ -45,6 +45,13 @@ const signedIn = (status: number): Record<Actor, number> => ({ ...same(status), 
 // Harbor Lane's own people, its parent and staff; not alpha (no notes or documents), not another merchant.
 const harborNotesAndDocuments: Record<Actor, number> = { ...signedIn(200), alpha: 403, foreign: 403 };
 const adminOnly: Record<Actor, number> = { ...signedIn(403), admin: 200 };
+// Admin and white-label staff only (spec 2 §6 Actions menu), answering the given status.
+const staffOnly = (status: number): Record<Actor, number> => ({
+  ...signedIn(403),
+  admin: status,
+  healnow: status,
+});
+const missingEnrollment = '00000000-0000-4000-8000-00000000e404';
 const matrixLayout = {
   version: 'v2',
   columns: [{ colId: 'amount' }],
@@ -187,6 +194,99 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(400), healnow: 403, alpha: 403 },
   },
   'GET /api/portal/onboarding-meta': { expect: { ...adminOnly, healnow: 200 } },
+  // Click-to-agree (issue 6): staff and the parent above send the CTA (an empty body: 400 for the
+  // roles that pass; reach is covered by click-to-agree.api.test.ts). The application answers anyone
+  // with a valid link token (none here: 400); the terms are public.
+  'POST /api/enroll/cta': {
+    call: () => ({ payload: {} }),
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400 },
+  },
+  'GET /api/public/enroll/:id': {
+    call: (ids) => ({ url: `/api/public/enroll/${ids.fernFig}` }),
+    expect: same(400),
+  },
+  'POST /api/public/enroll/:id/agree': {
+    call: (ids) => ({ url: `/api/public/enroll/${ids.fernFig}/agree`, payload: {} }),
+    expect: same(400),
+  },
+  'GET /api/public/terms/:id': {
+    call: (ids) => ({ url: `/api/public/terms/${ids.fernFig}` }),
+    expect: same(200),
+  },
+  'GET /api/public/terms/:id/:enrollment_id': {
+    call: (ids) => ({ url: `/api/public/terms/${ids.harborLane}/${ids.fernFig}` }),
+    expect: same(404),
+  },
+  // Enrollment page (spec 2 §6: admin, healnow and the parents above it); Fern & Fig is Summit's.
+  'GET /api/enroll': {
+    call: (ids) => ({ url: `/api/enroll?id=${ids.fernFig}` }),
+    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403 },
+  },
+  'PATCH /api/enroll/edit': {
+    call: (ids) => ({ payload: { meta: JSON.stringify({ id: ids.fernFig }) } }),
+    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403 },
+  },
+  // Developer certification registration (spec 2 §6: admin and parent).
+  'POST /api/certregistration': {
+    call: () => ({
+      payload: {
+        firstName: 'Matrix',
+        lastName: 'Developer',
+        email: 'matrix@developer.example',
+        company: 'Matrix Co',
+        features: ['api_card'],
+      },
+    }),
+    expect: { ...adminOnly, parent: 200 },
+  },
+
+  // KYC, approval, hierarchy and certification (spec 2 §6: the Actions menu is admin and
+  // white-label). Changes name an enrollment that does not exist: 404 for staff, so the matrix
+  // changes nothing; the outcomes are covered by enrollment-actions.api.test.ts.
+  'POST /api/kyc': { call: () => ({ payload: { id: missingEnrollment } }), expect: staffOnly(404) },
+  'GET /api/kyc': { call: (ids) => ({ url: `/api/kyc?id=${ids.fernFig}` }), expect: staffOnly(200) },
+  'PATCH /api/enroll/approve': {
+    call: () => ({ payload: { id: missingEnrollment } }),
+    expect: staffOnly(404),
+  },
+  'PATCH /api/enroll/reject': {
+    call: () => ({ payload: { id: missingEnrollment } }),
+    expect: staffOnly(404),
+  },
+  'GET /api/client/parent': { expect: staffOnly(200) },
+  'POST /api/enroll/hierarchy': {
+    call: () => ({ payload: { enrollid: missingEnrollment, parent_legal_name: 'Matrix Parent' } }),
+    expect: staffOnly(404),
+  },
+  'POST /api/createsandbox': {
+    call: () => ({ url: `/api/createsandbox?id=${missingEnrollment}` }),
+    expect: staffOnly(404),
+  },
+  'POST /api/enroll/developer': {
+    call: () => ({
+      payload: {
+        id: missingEnrollment,
+        name: 'Matrix Dev',
+        email: 'dev@matrix.example',
+        environment: 'sandbox',
+      },
+    }),
+    expect: staffOnly(404),
+  },
+  'POST /api/enroll/developer/email': {
+    call: () => ({ payload: { id: missingEnrollment, email: 'dev@matrix.example' } }),
+    expect: staffOnly(404),
+  },
+  // Users & Contacts: staff and the parent above the account (Harbor Lane is Summit's); an empty
+  // body is a 400 for the roles that pass.
+  'GET /api/client/users': {
+    call: (ids) => ({ url: `/api/client/users?id=${ids.harborLane}` }),
+    expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200 },
+  },
+  'POST /api/user/new': {
+    call: () => ({ payload: {} }),
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400 },
+  },
 
   // Void and refund (the report's roles). The matrix sends no Idempotency-Key, so the roles that
   // pass get 400; merchant reach and rights are covered by payments.api.test.ts.
@@ -236,10 +336,21 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
   },
+  // A receipt is one row of the report; the matrix names no real transaction, so those who may ask get 404.
+  'GET /api/v1/receipt': {
+    call: () => ({ url: '/api/v1/receipt?id=00000000-0000-4000-8000-00000000f00d' }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403 },
+  },
   'GET /api/stats': {
     call: (ids) => ({ url: `/api/stats?id=${ids.harborLane}` }),
     expect: { ...signedIn(200), alpha: 403, foreign: 403 },
   },
+
+  // Virtual terminals (spec 3 §6: admin, user, parent; the permissions page's alpha lists keys too).
+  // The matrix sends no bearer key, so the roles that pass get 400; key reach is covered by
+  // virtual-terminals.api.test.ts.
+  'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403 } },
+  'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403 } },
 
   // Merchant-scoped: Harbor Lane Coffee.
   'GET /api/rbac/:clientId/permissions': {
@@ -299,7 +410,10 @@ describe('authorization matrix', () => {
           actor === 'anonymous' ? undefined : await sessionCookieFor(ctx.app.db, accountOf[actor]);
         const res = await ctx.app.inject({
           method:
-            route.method === 'HEAD' || route.method === 'POST' || route.method === 'PUT'
+            route.method === 'HEAD' ||
+            route.method === 'POST' ||
+            route.method === 'PUT' ||
+            route.method === 'PATCH'
               ? route.method
               : 'GET',
           url: call.url ?? route.url,

@@ -64,6 +64,10 @@ const loadEnrollPage: RouteModuleLoader = () =>
   import('../features/enrollment/components/enroll-page').then((m) => ({ Component: m.EnrollPage }));
 const loadOnboardingPage: RouteModuleLoader = () =>
   import('../features/enrollment/components/onboarding-page').then((m) => ({ Component: m.OnboardingPage }));
+const loadEnrollmentPage: RouteModuleLoader = () =>
+  import('../features/enrollment-review/components/enrollment-page').then((m) => ({
+    Component: m.EnrollmentPage,
+  }));
 const loadCostingPage: RouteModuleLoader = () =>
   import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
 const loadInternalReportPage: RouteModuleLoader = () =>
@@ -82,6 +86,18 @@ const loadTransactionSearchPage: RouteModuleLoader = () =>
   import('../features/reporting/components/search-page').then((m) => ({
     Component: m.TransactionSearchPage,
   }));
+const loadCertificationRegistrationPage: RouteModuleLoader = () =>
+  import('../features/developer-certification/components/certification-registration-page').then((m) => ({
+    Component: m.CertificationRegistrationPage,
+  }));
+const loadCtaApplicationPage: RouteModuleLoader = () =>
+  import('../features/click-to-agree/components/cta-application-page').then((m) => ({
+    Component: m.CtaApplicationPage,
+  }));
+const loadTermsPage: RouteModuleLoader = () =>
+  import('../features/click-to-agree/components/terms-page').then((m) => ({ Component: m.TermsPage }));
+const loadReceiptPage: RouteModuleLoader = () =>
+  import('../features/receipts/components/receipt-page').then((m) => ({ Component: m.ReceiptPage }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -99,7 +115,14 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/admin-reporting/all-internal/:sourceName': loadInternalReportPage,
   '/costing': loadCostingPage,
   '/enroll-portal-page': loadEnrollPage,
+  '/enroll/:parent_id/:id': loadCtaApplicationPage,
+  '/enroll/:id': loadCtaApplicationPage,
+  '/terms/:id': loadTermsPage,
+  '/terms/:id/:enrollment_id': loadTermsPage,
   '/onboarding': loadOnboardingPage,
+  '/onboard/:id': loadEnrollmentPage,
+  '/certregistration': loadCertificationRegistrationPage,
+  '/receipt': loadReceiptPage,
   '/reporting': loadReportingIndexPage,
   '/reporting/classic': loadClassicReportPage,
   '/reporting/search': loadTransactionSearchPage,

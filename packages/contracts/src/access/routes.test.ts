@@ -60,6 +60,13 @@ describe('portalRoutes', () => {
     ['/verify-email', 'public'],
     ['/sign-up', 'guestsOnly'],
     ['/contact', 'public'],
+    // Spec 2 §2.1, §2.2: the click-to-agree application and the terms.
+    ['/enroll/:parent_id/:id', 'public'],
+    ['/enroll/:id', 'public'],
+    ['/terms/:id', 'public'],
+    ['/terms/:id/:enrollment_id', 'public'],
+    // Spec 3 §2: the printable receipt the transaction detail viewer opens.
+    ['/receipt', ['admin', 'user', 'parent']],
   ];
 
   it('hold every route of spec 1 §2.2 and nothing else', () => {
@@ -84,6 +91,10 @@ describe('portalRoutes', () => {
       '/unsubscribe/:subscription',
       '/createlink/:apikey?',
       '/contact',
+      '/enroll/:parent_id/:id',
+      '/enroll/:id',
+      '/terms/:id',
+      '/terms/:id/:enrollment_id',
       '/virtual-terminal/:apikey',
       '/configure-terminal/:apikey',
       '/account/:clientid',
@@ -101,7 +112,12 @@ describe('portalRoutes', () => {
       '/unsubscribe/:subscription',
       '/createlink/:apikey?',
       '/contact',
+      '/enroll/:parent_id/:id',
+      '/enroll/:id',
+      '/terms/:id',
+      '/terms/:id/:enrollment_id',
       '/certregistration',
+      '/receipt',
     ]);
   });
 

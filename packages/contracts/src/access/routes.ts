@@ -73,6 +73,36 @@ const portalRouteDefinitions = [
     ...WITHOUT_SESSION,
   },
   { path: '/contact', access: 'public', title: 'Contact', layout: 'plain', ...WITHOUT_SESSION },
+  // Click-to-agree application and terms (spec 2 §2.1, §2.2): the merchant is not signed in; the
+  // link's token is the authorization.
+  {
+    path: '/enroll/:parent_id/:id',
+    access: 'public',
+    title: 'Merchant Application',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
+  {
+    path: '/enroll/:id',
+    access: 'public',
+    title: 'Merchant Application',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
+  {
+    path: '/terms/:id',
+    access: 'public',
+    title: 'Terms and Conditions',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
+  {
+    path: '/terms/:id/:enrollment_id',
+    access: 'public',
+    title: 'Terms and Conditions',
+    layout: 'plain',
+    ...WITHOUT_SESSION,
+  },
   // Developer certification enrollment: "no layout" in the spec.
   {
     path: '/certregistration',
@@ -108,6 +138,16 @@ const portalRouteDefinitions = [
   { path: '/reporting/classic', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
   { path: '/reporting/search', access: MERCHANT_ROLES, title: 'Transaction Search', ...MANAGEMENT },
   { path: '/vault', access: MERCHANT_ROLES, title: 'Vault', ...MANAGEMENT },
+  // Spec 3 §2: the detail viewer opens /receipt?id={transaction id} in a new tab, a printable page.
+  {
+    path: '/receipt',
+    access: MERCHANT_ROLES,
+    title: 'Receipt',
+    layout: 'plain',
+    clientView: true,
+    showMenuOnlyWithQuery: false,
+  },
+
   { path: '/statement', access: MERCHANT_ROLES, title: 'Statement', ...MANAGEMENT },
   { path: '/report/recurring', access: MERCHANT_ROLES, title: 'Recurring Charges', ...MANAGEMENT },
   { path: '/terminals', access: MERCHANT_ROLES, title: 'Terminals', ...MANAGEMENT },

@@ -16,6 +16,8 @@ export const homeKeys = {
   operationsAlertsOf: (scope: DashboardScope) => [...homeKeys.operationsAlerts(), scopeKey(scope)] as const,
   certification: (scope: DashboardScope) => [...homeKeys.all, 'certification', scopeKey(scope)] as const,
   merchantSyncOptions: () => [...homeKeys.all, 'merchant-sync-options'] as const,
+  // The keys answer follows the viewed-as client the transport adds.
+  apiKeys: (viewAsClientId: string | null) => [...homeKeys.all, 'api-keys', { viewAsClientId }] as const,
 };
 
 // The ?id= of a dashboard call: absent when the server should choose.

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
-import { dashboardAnswers, merchantA, merchantB, parentClient } from '../test/dashboard-answers';
+import { alderApiKey, dashboardAnswers, merchantA, merchantB, parentClient } from '../test/dashboard-answers';
 import { renderDashboard } from '../test/render-dashboard';
 import { HomePage } from './home-page';
 
@@ -187,5 +187,67 @@ describe('Certification progress', () => {
     await region('Last 7 Days');
     expect(requestedPaths(fetchMock).some((path) => path.includes('/api/certification'))).toBe(false);
     expect(screen.queryByRole('region', { name: 'Certification Progress' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Virtual terminal tools with GET /api/user/apikeys', () => {
+  const withoutRbac = buildSessionUser({ user_type: 'user', rbac_enabled: false });
+
+  function currentLocation() {
+    return screen.getByRole('status', { name: 'Current location' }).textContent;
+  }
+
+  async function pickMerchant(dialogName: string, option: string) {
+    const dialog = await screen.findByRole('dialog', { name: dialogName });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Merchant Account' }));
+    await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    return dialog;
+  }
+
+  it('opens the terminal of a merchant the server gave a key for, by that key', async () => {
+    const fetchMock = stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: withoutRbac, myClients: [merchantA, merchantB] });
+
+    const open = screen.getByRole('button', { name: DashboardLabel.OpenVirtualTerminal });
+    await waitFor(() => expect(open).toBeEnabled());
+    await userEvent.click(open);
+    const dialog = await pickMerchant(DashboardLabel.SelectVirtualTerminal, 'Alder Bakery');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go' }));
+    expect(currentLocation()).toBe(`/virtual-terminal/${alderApiKey}`);
+    expect(requestedPaths(fetchMock)).toContain('GET /api/user/apikeys');
+  });
+
+  it('keeps Go disabled for a merchant the server gave no key for', async () => {
+    stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: withoutRbac, myClients: [merchantA, merchantB] });
+
+    const open = screen.getByRole('button', { name: DashboardLabel.OpenVirtualTerminal });
+    await waitFor(() => expect(open).toBeEnabled());
+    await userEvent.click(open);
+    const dialog = await pickMerchant(DashboardLabel.SelectVirtualTerminal, 'Birch Books');
+    expect(
+      within(dialog).getByText('No virtual terminal key is available for this merchant yet.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Go' })).toBeDisabled();
+  });
+
+  it("configures or creates a terminal of a keyed merchant from 'Select a Terminal to Configure'", async () => {
+    stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: withoutRbac, myClients: [merchantA, merchantB] });
+
+    const configure = screen.getByRole('button', { name: DashboardLabel.ConfigureVirtualTerminal });
+    await waitFor(() => expect(configure).toBeEnabled());
+    await userEvent.click(configure);
+    const dialog = await pickMerchant(DashboardLabel.SelectTerminalToConfigure, 'Alder Bakery');
+    await userEvent.click(within(dialog).getByRole('button', { name: DashboardLabel.CreateNewTerminal }));
+    expect(currentLocation()).toBe(`/configure-terminal/${alderApiKey}?new=true`);
+  });
+
+  it('never asks a processor-audit admin for keys', async () => {
+    const fetchMock = stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: auditor, myClients: [merchantA] });
+
+    await expectFigure('Last 7 Days', '1,234');
+    expect(requestedPaths(fetchMock).some((path) => path.includes('/api/user/apikeys'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useSignedInSession } from '../../../lib/auth/session-context';
+import { useApiKeys } from '../api/get-api-keys';
 import type { DashboardScope } from '../api/keys';
 import {
   canChooseDashboardMerchant,
@@ -36,9 +37,15 @@ export function HomePage() {
     viewAsClientId,
   };
   const operationsCards = operationsMetricsCardsFor(viewer);
+  const apiKeys = useApiKeys(viewAsClientId, { enabled: canUseVirtualTerminalTools(viewer) });
+  // A failed key list leaves the accounts without keys (Go stays disabled), not the buttons loading.
+  const isApiKeysSettled = !apiKeys.isPending || apiKeys.fetchStatus === 'idle';
   const terminalAccounts = useMemo(
-    () => (myClients === undefined ? undefined : terminalAccountsOf(user, myClients)),
-    [user, myClients],
+    () =>
+      myClients === undefined || !isApiKeysSettled
+        ? undefined
+        : terminalAccountsOf(user, myClients, apiKeys.data ?? []),
+    [user, myClients, isApiKeysSettled, apiKeys.data],
   );
   const defaultClient = user.account.default_client;
   const isCryptoEntity = !isViewingAs && defaultClient?.merchant.is_enrolled_as_crypto_only === true;

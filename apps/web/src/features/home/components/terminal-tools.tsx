@@ -61,7 +61,7 @@ function NoAccounts() {
   );
 }
 
-// The chosen account has no API key: the server cannot list keys yet (GET /api/user/apikeys).
+// The chosen account has no API key: GET /api/user/apikeys gave none for it.
 function SelectionHint({ account }: { account: TerminalAccount | undefined }) {
   if (!account) {
     return (

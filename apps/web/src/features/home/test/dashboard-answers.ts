@@ -2,6 +2,8 @@ import { sampleIds } from '@portico/contracts/access/session-user.factory';
 import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { ok, readyDatabase, type StubbedAnswer } from '../../../test/fetch-stub';
 
+export const alderApiKey = 'test-api-alder-0001';
+
 export const dashboardStats = {
   last7: [{ start: '2026-05-01', end: '2026-05-07', transactions: 1234, total: '12345.60' }],
   last30: [{ start: '2026-04-08', end: '2026-05-07', transactions: 5021, total: '-25.00' }],
@@ -85,6 +87,16 @@ export function dashboardAnswers(
       progress: 0,
       date_time_completed: null,
     }),
+    // GET /api/user/apikeys as the server answers it: Alder Bakery's terminal only.
+    '/api/user/apikeys': ok([
+      {
+        id: sampleIds.merchantA,
+        name: 'Alder Bakery LLC',
+        parent_id: sampleIds.parent,
+        apikey: alderApiKey,
+        public_key: 'test-pub-alder',
+      },
+    ]),
     '/api/v1/manual-data-pull-accounts': ok([
       { merchant_id: sampleIds.merchantA, dba_name: 'Alder Bakery' },
       { merchant_id: sampleIds.merchantB, dba_name: 'Birch Books' },

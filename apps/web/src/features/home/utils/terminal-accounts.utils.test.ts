@@ -66,6 +66,31 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
     ]);
   });
 
+  it("takes each merchant's own key from GET /api/user/apikeys, none for a merchant it leaves out", () => {
+    const user = buildSessionUser({ user_type: 'user', rbac_enabled: false });
+    const keys = [
+      {
+        id: sampleIds.merchantA,
+        name: 'Alder',
+        parent_id: null,
+        apikey: 'key-alder',
+        public_key: 'pub-alder',
+      },
+      {
+        id: sampleIds.parent,
+        name: 'Parent',
+        parent_id: null,
+        apikey: 'key-parent',
+        public_key: 'pub-parent',
+      },
+    ];
+    const accounts = terminalAccountsOf(user, [parent, alder, birch], keys);
+    expect(accounts.map((account) => [account.name, account.apikey])).toEqual([
+      ['Alder Bakery', 'key-alder'],
+      ['Birch Books', null],
+    ]);
+  });
+
   it("reads '(Not Configurable)' without the configure permission", () => {
     const account = {
       merchantId: sampleIds.merchantA,

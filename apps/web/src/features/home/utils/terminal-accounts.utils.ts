@@ -3,10 +3,11 @@ import { isRbacEnabledOnDefaultMerchant } from '@portico/contracts/access/permis
 import type { SessionUser } from '@portico/contracts/access/session-user';
 import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
+import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
 
 // A merchant account of the virtual terminal tools. apikey is the terminal page's bearer key (spec 3
-// §6); the server has no GET /api/user/apikeys yet, so accounts built from the merchant list carry
-// none and cannot be opened until it exists.
+// §6), from GET /api/user/apikeys; null when the server gave none for this merchant (the caller may
+// not open its terminal), and then the account cannot be opened.
 export type TerminalAccount = {
   merchantId: string;
   name: string;
@@ -47,7 +48,9 @@ export function isPermissionGrantedOnMerchant(
 export function terminalAccountsOf(
   user: Pick<SessionUser, 'user_type' | 'account'>,
   myClients: readonly MyClient[],
+  apiKeys: readonly ApiKeyRecord[] = [],
 ): TerminalAccount[] {
+  const apiKeyOf = new Map(apiKeys.map((record) => [record.id, record.apikey]));
   const parents = new Map<string, string | null>();
   for (const client of [...user.account.hierarchy_list, ...myClients])
     parents.set(client.id, client.parent_id);
@@ -57,7 +60,7 @@ export function terminalAccountsOf(
     .map((client) => ({
       merchantId: client.id,
       name: client.dba_name ?? client.name,
-      apikey: null,
+      apikey: apiKeyOf.get(client.id) ?? null,
       canOpen: isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf),
       canConfigure:
         isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf) &&

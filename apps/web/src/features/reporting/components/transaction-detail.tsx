@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
-import { openReceiptWindow } from '../utils/receipt-window';
-import { receiptOfTransaction, transactionDetailSections } from '../utils/transaction-detail.utils';
+import { Link } from 'react-router';
+import { transactionDetailSections } from '../utils/transaction-detail.utils';
 import type { TransactionActions, TransactionSubject } from '../utils/transaction-view.utils';
 
 type TransactionDetailProps = {
@@ -24,16 +23,18 @@ export function TransactionDetail({
   onVoid,
   onRefund,
 }: TransactionDetailProps) {
-  const [isReceiptBlocked, setReceiptBlocked] = useState(false);
   const sections = transactionDetailSections(subject, { canSeeAdvancedFields, formatDateTime });
 
   return (
     <Stack gap="md">
       <Group gap="xs">
         <Button
+          component={Link}
+          to={`/receipt?id=${encodeURIComponent(subject.transaction.id)}`}
+          target="_blank"
+          rel="noopener noreferrer"
           variant="light"
           leftSection={<IconReceipt size={16} aria-hidden />}
-          onClick={() => setReceiptBlocked(!openReceiptWindow(receiptOfTransaction(subject, formatDateTime)))}
         >
           Receipt
         </Button>
@@ -48,9 +49,6 @@ export function TransactionDetail({
           </Button>
         )}
       </Group>
-      {isReceiptBlocked && (
-        <Alert color="yellow">The browser blocked the receipt tab. Allow pop-ups for this site.</Alert>
-      )}
       {sections.map((section) => (
         <Paper key={section.title} withBorder p="sm" component="section" aria-label={section.title}>
           <Title order={3} size="h5" mb="xs">

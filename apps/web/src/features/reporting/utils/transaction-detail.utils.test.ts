@@ -1,7 +1,6 @@
 import { buildWireTransaction } from '@portico/contracts/transactions/transaction.factory';
-import { describe, expect, it, vi } from 'vitest';
-import { writeReceiptDocument } from './receipt-window';
-import { formatMoneyText, receiptOfTransaction, transactionDetailSections } from './transaction-detail.utils';
+import { describe, expect, it } from 'vitest';
+import { formatMoneyText, transactionDetailSections } from './transaction-detail.utils';
 import type { TransactionSubject } from './transaction-view.utils';
 
 const formatDateTime = (iso: string) => `at ${iso}`;
@@ -87,32 +86,5 @@ describe('transactionDetailSections', () => {
       'Gross Amount': '$1,234.50',
       'Net Amount': '$1,231.30',
     });
-  });
-});
-
-describe('the receipt', () => {
-  it('writes the receipt as text into its own document', () => {
-    const doc = document.implementation.createHTMLDocument('');
-    const onPrint = vi.fn();
-    const hostile: TransactionSubject = { ...subject, merchantName: '<img src=x onerror=alert(1)>' };
-    writeReceiptDocument(doc, receiptOfTransaction(hostile, formatDateTime), onPrint);
-
-    expect(doc.title).toBe('Receipt - <img src=x onerror=alert(1)>');
-    expect(doc.querySelector('img')).toBeNull();
-    expect(doc.querySelector('.amount')?.textContent).toBe('$1,234.50');
-    const terms = [...doc.querySelectorAll('dt')].map((node) => node.textContent);
-    expect(terms).toEqual([
-      'Date',
-      'Transaction ID',
-      'Type',
-      'Payment',
-      'Status',
-      'Customer',
-      'Email',
-      'Location',
-    ]);
-    expect(doc.body.textContent).toContain('VISA •••• 4242');
-    doc.querySelector('button')?.click();
-    expect(onPrint).toHaveBeenCalledOnce();
   });
 });

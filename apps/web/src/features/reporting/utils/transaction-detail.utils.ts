@@ -4,8 +4,6 @@ import {
   lastFourDigitsOfWireTransaction,
 } from '@portico/contracts/transactions/transaction';
 import {
-  customerEmailOf,
-  customerNameOf,
   customFieldText,
   grossAmountOf,
   netAmountOf,
@@ -116,44 +114,4 @@ export function transactionDetailSections(
     });
   }
   return sections;
-}
-
-// The receipt (spec 3 §2 "a printable receipt").
-export type Receipt = {
-  title: string;
-  merchantName: string;
-  amount: string;
-  lines: DetailField[];
-};
-
-export function receiptOfTransaction(
-  { transaction, merchantName }: TransactionSubject,
-  formatDateTime: (iso: string) => string,
-): Receipt {
-  const lastFour = lastFourDigitsOfWireTransaction(transaction);
-  const payment = transaction.card_brand
-    ? `${transaction.card_brand} •••• ${lastFour}`
-    : lastFour === 'n/a'
-      ? transaction.type
-      : `•••• ${lastFour}`;
-  const lines: DetailField[] = [
-    { label: 'Date', value: formatDateTime(transaction.created_at) },
-    { label: 'Transaction ID', value: transaction.id },
-    { label: 'Type', value: transaction.action ?? transaction.type },
-    { label: 'Payment', value: payment },
-    { label: 'Status', value: textOr(transaction.status) },
-    { label: 'Customer', value: textOr(customerNameOf(transaction)) },
-    { label: 'Email', value: textOr(customerEmailOf(transaction)) },
-  ];
-  const location = transaction.data.api_response?.sub_location?.name;
-  if (location) lines.push({ label: 'Location', value: location });
-  if (transaction.surcharge !== undefined && centsOfMoneyText(transaction.surcharge) !== 0) {
-    lines.push({ label: 'Surcharge', value: formatMoneyText(transaction.surcharge) });
-  }
-  return {
-    title: 'Receipt',
-    merchantName: textOr(merchantName),
-    amount: formatMoneyText(transaction.amount),
-    lines,
-  };
 }

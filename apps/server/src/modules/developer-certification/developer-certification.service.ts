@@ -1,0 +1,80 @@
+import {
+  type CertificationRegistrationAnswer,
+  type CertificationRegistrationBody,
+  CertificationRegistrationErrorCode,
+  CertificationRegistrationText,
+} from '@portico/contracts/developers/certification-registration';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { MailService } from '../../integrations/mail/mail-service';
+import { defineErrors } from '../../lib/app-error';
+import { requestOrigin } from '../../lib/audit';
+import type { Caller } from '../notes/owner-access';
+import { certificationInstructionsMessage } from './certification-instructions';
+import {
+  findUnsentRegistrationForUpdate,
+  insertRegistration,
+  insertRegistrationAudit,
+  markInstructionsSent,
+  type RegistrationValues,
+  updateRegistration,
+} from './developer-certification.repository';
+
+// 'unavailable' (503): the mail server, an outside service, refused; the call may be retried.
+export const CertificationRegistrationError = defineErrors({
+  InstructionsNotSent: [CertificationRegistrationErrorCode.InstructionsNotSent, 'unavailable'],
+});
+
+export type CertificationDeps = { db: Db; mail: MailService; supportEmail: string };
+
+function valuesOf(body: CertificationRegistrationBody): RegistrationValues {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    company: body.company,
+    features: [...body.features],
+    expectedMerchantsNow: body.expectedMerchantsNow ?? null,
+    expectedMerchants90Days: body.expectedMerchants90Days ?? null,
+    callbackUrl: body.callbackUrl ? body.callbackUrl : null,
+  };
+}
+
+// Spec 2 §2.4, §9: store the registration, then e-mail the test instructions to the registrant and
+// developer support. The registration commits first so a mail server that is down loses no lead; a
+// retry from the same address updates that unsent registration instead of adding another.
+export async function registerDeveloper(
+  deps: CertificationDeps,
+  request: FastifyRequest,
+  caller: Caller,
+  body: CertificationRegistrationBody,
+): Promise<CertificationRegistrationAnswer> {
+  const values = valuesOf(body);
+  const id = await deps.db.transaction(async (tx) => {
+    const unsent = await findUnsentRegistrationForUpdate(tx, values.email);
+    let registrationId: string;
+    if (unsent) {
+      await updateRegistration(tx, unsent.id, values);
+      registrationId = unsent.id;
+    } else {
+      registrationId = await insertRegistration(tx, values);
+    }
+    await insertRegistrationAudit(tx, {
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
+      registrationId,
+      ...requestOrigin(request),
+      details: { features: values.features, replaces_unsent: unsent !== undefined },
+    });
+    return registrationId;
+  });
+
+  // Outside the transaction: SMTP latency never holds a database connection.
+  const outcome = await deps.mail.send(certificationInstructionsMessage(body, deps.supportEmail));
+  // pending: no SMTP configured, the message waits in the outbox (dev mailbox); that is handed over.
+  if (outcome.status === 'failed') {
+    throw CertificationRegistrationError.InstructionsNotSent(CertificationRegistrationText.EmailFailed);
+  }
+  const sentAt = await markInstructionsSent(deps.db, id);
+  return { id, instructionsSentAt: sentAt.toISOString() };
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { encryptedColumn } from '../../db/schema/encrypted-columns';
+import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import type {
+  EnrollmentPrincipalRecord,
+  EnrollmentRecord,
+  NewAccount,
+  NewClient,
+} from './enrollment-actions.repository';
+
+// API keys: 256 random bits (base64url), with a prefix that tells live, public and sandbox keys
+// apart at a glance. The clients table keeps them as issued (the IDs panel shows them).
+export function newApiKey(kind: 'live' | 'public' | 'sandbox'): string {
+  const prefix = { live: 'sk_live_', public: 'pk_live_', sandbox: 'sk_test_' }[kind];
+  return `${prefix}${randomBytes(32).toString('base64url')}`;
+}
+
+export function lastFour(value: string): string {
+  return value.slice(-4);
+}
+
+// An encrypted value moves to another column: the column name is sealed in as associated data,
+// so it is decrypted and encrypted again for its new place.
+function resealed(cipher: FieldCipher, stored: string | null, from: string, to: string): string | null {
+  return stored === null ? null : cipher.encrypt(cipher.decrypt(stored, from), to);
+}
+
+function accountName(enrollment: EnrollmentRecord): string {
+  const person = [enrollment.firstName, enrollment.lastName].filter(Boolean).join(' ');
+  return enrollment.dbaName ?? enrollment.legalName ?? (person || 'New account');
+}
+
+// '50.00' → 50: the account keeps revenue share as a whole percent.
+function wholePercent(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? Math.round(parsed) : undefined;
+}
+
+export type AccountState = Pick<
+  NewClient,
+  'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
+>;
+
+// The account an application becomes (spec 2 §3): identity, addresses and MCC from the record,
+// processing configuration and Schedule A pricing where the account has a place for them, owners
+// and the settlement account with their encrypted numbers moved to the account's columns.
+export function accountFromEnrollment(
+  cipher: FieldCipher,
+  enrollment: EnrollmentRecord,
+  principals: readonly EnrollmentPrincipalRecord[],
+  state: AccountState,
+): NewAccount {
+  const client: NewClient = {
+    ...state,
+    level: enrollment.level,
+    parentId: enrollment.parentId,
+    name: accountName(enrollment),
+    legalName: enrollment.legalName,
+    dbaName: enrollment.dbaName,
+    taxIdEnc: resealed(
+      cipher,
+      enrollment.fedTxIdEnc,
+      encryptedColumn.enrollmentFedTxId,
+      encryptedColumn.clientTaxId,
+    ),
+    taxIdLast4: enrollment.fedTxIdLast4,
+    email: enrollment.email,
+    phone: enrollment.businessPhoneNumber,
+    website: enrollment.website,
+    addressLine1: enrollment.businessAddress1,
+    addressLine2: enrollment.businessAddress2,
+    locality: enrollment.businessCity,
+    region: enrollment.businessStateProvince,
+    postalCode: enrollment.businessPostalCode,
+    businessAddress1: enrollment.businessAddress1,
+    businessAddress2: enrollment.businessAddress2,
+    businessLocality: enrollment.businessCity,
+    businessRegion: enrollment.businessStateProvince,
+    businessPostalCode: enrollment.businessPostalCode,
+    businessPhoneNumber: enrollment.businessPhoneNumber,
+    businessDescription: enrollment.businessDescription,
+    ownershipType: enrollment.ownershipType,
+    mccCode: enrollment.mccCode,
+    startDate: enrollment.startDate,
+  };
+  // Columns with database defaults (payout, high ticket, ETF, revenue share) keep them when the
+  // application left the value out.
+  const revShare = wholePercent(enrollment.revShare);
+  const config: NewAccount['config'] = {
+    payment: enrollment.payment,
+    ach: enrollment.ach,
+    crypto: enrollment.crypto,
+    terminals: enrollment.devices,
+    avgTicketCents: enrollment.avgTicketCents,
+    monthlyVolumeCents: enrollment.monthlyVolumeCents,
+    monthlyHighVolumeCents: enrollment.monthlyHighVolumeCents,
+    ...(enrollment.settlement === null ? {} : { payout: enrollment.settlement }),
+    ...(enrollment.highTicketCents === null ? {} : { highTicketCents: enrollment.highTicketCents }),
+  };
+  const pricing: NewAccount['pricing'] = {
+    cardRate: enrollment.cardRate,
+    cardP2c: enrollment.cardP2c,
+    achRate: enrollment.achRate,
+    achP2c: enrollment.achP2c,
+    cryptoRate: enrollment.cryptoRate,
+    cryptoP2c: enrollment.cryptoP2c,
+    lowRate: enrollment.lowRate,
+    regFeeCents: enrollment.regFeeCents,
+    pciFeeCents: enrollment.pciFeeCents,
+    monthlyFeeCents: enrollment.monthlyFeeCents,
+    monthlyMinCents: enrollment.monthlyMinCents,
+    annualFeeCents: enrollment.annualFeeCents,
+    chargebackFeeCents: enrollment.chargebackFeeCents,
+    retrievalFeeCents: enrollment.retrievalFeeCents,
+    achReturnCents: enrollment.achReturnCents,
+    achNocCents: enrollment.achNocCents,
+    tinMismatchCents: enrollment.tinMismatchCents,
+    ...(enrollment.etfCents === null ? {} : { etfCents: enrollment.etfCents }),
+    ...(revShare === undefined ? {} : { revShare }),
+  };
+  const accountPrincipals = principals.map((principal) => ({
+    position: principal.position,
+    firstName: principal.firstName,
+    lastName: principal.lastName,
+    ssnEnc: resealed(
+      cipher,
+      principal.ssnEnc,
+      encryptedColumn.enrollmentPrincipalSsn,
+      encryptedColumn.clientPrincipalSsn,
+    ),
+    ssnLast4: principal.ssnLast4,
+    dateOfBirthEnc: resealed(
+      cipher,
+      principal.dateOfBirthEnc,
+      encryptedColumn.enrollmentPrincipalDateOfBirth,
+      encryptedColumn.clientPrincipalDateOfBirth,
+    ),
+    title: principal.title,
+    ownershipPercent: principal.ownershipPercent,
+    phoneNumber: principal.phoneNumber,
+    addressLine1: principal.addressLine1,
+    addressLine2: principal.addressLine2,
+    city: principal.city,
+    stateProvince: principal.stateProvince,
+    postalCode: principal.postalCode,
+  }));
+  const accountNumber = resealed(
+    cipher,
+    enrollment.accountNumberEnc,
+    encryptedColumn.enrollmentAccountNumber,
+    encryptedColumn.clientBankAccountNumber,
+  );
+  const routingNumber = resealed(
+    cipher,
+    enrollment.routingNumberEnc,
+    encryptedColumn.enrollmentRoutingNumber,
+    encryptedColumn.clientBankRoutingNumber,
+  );
+  const bank =
+    accountNumber && routingNumber && enrollment.accountNumberLast4 && enrollment.routingNumberLast4
+      ? {
+          accountNumberEnc: accountNumber,
+          accountNumberLast4: enrollment.accountNumberLast4,
+          routingNumberEnc: routingNumber,
+          routingNumberLast4: enrollment.routingNumberLast4,
+          // Spec 2 settlement accounts are checking or savings.
+          accountType: enrollment.accountType === 'savings' ? ('savings' as const) : ('checking' as const),
+          isPrimary: true,
+        }
+      : null;
+  return { client, config, pricing, principals: accountPrincipals, bank };
+}

@@ -1,0 +1,52 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  enrollmentEditBody,
+  enrollmentEditResponse,
+  enrollmentRecordQuery,
+  enrollmentRecordResponse,
+} from '@portico/contracts/enrollment/enrollment-record';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../notes/owner-access';
+import { editEnrollment, getEnrollmentRecord } from './enrollment-review.service';
+
+// Spec 1 §2.2 and spec 2 §6: the enrollment page is for admin, healnow and parents; which enrollment
+// a parent reaches is checked by the service (its hierarchy).
+const reviewAccess = { kind: 'authenticated', roles: ['admin', 'healnow', 'parent'] } as const;
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+export const enrollmentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/enroll',
+    {
+      config: { access: reviewAccess },
+      schema: {
+        tags: ['enrollment'],
+        summary: 'One enrollment record for the enrollment page; SSNs, tax id and bank numbers masked',
+        querystring: enrollmentRecordQuery,
+        response: { 200: enrollmentRecordResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await getEnrollmentRecord(app.db, request, callerOf(request), request.query.id),
+    }),
+  );
+
+  app.patch(
+    '/api/enroll/edit',
+    {
+      config: { access: reviewAccess },
+      schema: {
+        tags: ['enrollment'],
+        summary:
+          'Edit an enrollment: meta is the record as a JSON string with its id; masked values keep what is stored',
+        body: enrollmentEditBody,
+        response: { 200: enrollmentEditResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await editEnrollment(app.db, app.fieldCipher, request, callerOf(request), request.body.meta),
+    }),
+  );
+};

@@ -1,0 +1,34 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { receiptQuery, receiptResponse } from '@portico/contracts/transactions/receipt';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { receiptOf } from './receipt.service';
+import { reportCallerOf } from './report-access';
+
+// The report's roles and permission (spec 3 §6): a receipt is one row of the caller's report.
+const receiptRoles = ['admin', 'user', 'parent'] as const;
+
+export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/receipt',
+    {
+      config: { access: { kind: 'authenticated', roles: receiptRoles, permission: Permission.Reports } },
+      schema: {
+        tags: ['reporting'],
+        summary: 'Printable receipt of one transaction of the caller’s report (spec 3 /receipt?id=)',
+        querystring: receiptQuery,
+        response: {
+          200: receiptResponse,
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await receiptOf(app.db, reportCallerOf(request), request.query.id),
+    }),
+  );
+};

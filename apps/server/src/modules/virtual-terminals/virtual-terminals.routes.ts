@@ -1,0 +1,62 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  virtualTerminalUrlHeaders,
+  virtualTerminalUrlQuery,
+  virtualTerminalUrlResponse,
+} from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../notes/owner-access';
+import { listApiKeys, virtualTerminalUrls } from './virtual-terminals.service';
+
+// Spec 1 §2.2 and spec 3 §6: the virtual terminal and its configurator are for admin, user and
+// parent; the permissions page (admin, alpha) also lists the merchants with their keys.
+const terminalRoles = ['admin', 'user', 'parent'] as const;
+const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/apikeys',
+    {
+      config: { access: { kind: 'authenticated', roles: apiKeyRoles } },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary:
+          'Merchant accounts whose virtual terminal the caller may open, with their API and public keys',
+        response: { 200: apiKeysResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await listApiKeys(app.db, request, callerOf(request)),
+    }),
+  );
+
+  app.get(
+    '/api/virtualterminalurl',
+    {
+      config: { access: { kind: 'authenticated', roles: terminalRoles } },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary: 'Configured virtual terminals of the merchant named by the bearer API key (one with ?id=)',
+        description:
+          'The signed-in caller must reach the merchant and hold Virtual Terminal there; the key names the ' +
+          'merchant and is never accepted without a session.',
+        headers: virtualTerminalUrlHeaders,
+        querystring: virtualTerminalUrlQuery,
+        response: { 200: virtualTerminalUrlResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await virtualTerminalUrls(
+        app.db,
+        request,
+        callerOf(request),
+        request.headers.authorization,
+        request.query.id,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,81 @@
+import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { EnrollmentFormValues } from '../utils/enrollment-form.utils';
+import { type FieldSpec, type SectionSpec, sectionAnchor } from '../utils/enrollment-sections';
+
+type FieldProps = {
+  field: FieldSpec;
+  isEditing: boolean;
+  register: UseFormRegister<EnrollmentFormValues>;
+  error: string | undefined;
+};
+
+const maskedHint = 'Masked: type the full value to replace it, or clear it.';
+
+function EnrollmentField({ field, isEditing, register, error }: FieldProps) {
+  const registered = register(field.name);
+  if (field.kind === 'select') {
+    return (
+      <NativeSelect
+        label={field.label}
+        data={field.options ?? []}
+        disabled={!isEditing}
+        error={error}
+        {...registered}
+      />
+    );
+  }
+  if (field.kind === 'textarea') {
+    return <Textarea label={field.label} rows={3} readOnly={!isEditing} error={error} {...registered} />;
+  }
+  return (
+    <TextInput
+      label={field.label}
+      readOnly={!isEditing}
+      description={isEditing && field.isMasked ? maskedHint : undefined}
+      error={error}
+      {...registered}
+    />
+  );
+}
+
+type EnrollmentSectionProps = {
+  section: SectionSpec;
+  isEditing: boolean;
+  register: UseFormRegister<EnrollmentFormValues>;
+  errors: FieldErrors<EnrollmentFormValues>;
+};
+
+// One section of spec 2 §2.1: read-only until Edit, a Jump-to anchor on its frame.
+export function EnrollmentSection({ section, isEditing, register, errors }: EnrollmentSectionProps) {
+  const anchor = sectionAnchor(section.id);
+  return (
+    <Paper component="section" withBorder p="lg" id={anchor} aria-labelledby={`${anchor}-title`}>
+      <Stack gap="md">
+        <Title order={2} size="h3" id={`${anchor}-title`}>
+          {section.title}
+        </Title>
+        {section.groups.map((group, index) => (
+          <Stack key={group.title ?? index} gap="xs">
+            {group.title && (
+              <Title order={3} size="h5">
+                {group.title}
+              </Title>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {group.fields.map((field) => (
+                <EnrollmentField
+                  key={field.name}
+                  field={field}
+                  isEditing={isEditing}
+                  register={register}
+                  error={errors[field.name]?.message}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

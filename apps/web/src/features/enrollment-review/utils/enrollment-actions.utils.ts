@@ -1,0 +1,47 @@
+import { EnrollmentActionText, type KycStatus } from '@portico/contracts/enrollment/enrollment-actions';
+
+// What a failed action says: the server's own message (it names the rule that refused), else the
+// spec's generic enrollment failure.
+export function actionFailureText(error: unknown): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return EnrollmentActionText.UpdateFailed;
+}
+
+export const kycStatusLabels: Record<KycStatus | 'none', string> = {
+  none: 'Not run',
+  pending: 'Pending',
+  passed: 'Passed',
+  failed: 'Failed',
+  needs_review: 'Needs review',
+};
+
+export const kycStatusColors: Record<KycStatus | 'none', string> = {
+  none: 'gray',
+  pending: 'gray',
+  passed: 'green',
+  failed: 'red',
+  needs_review: 'orange',
+};
+
+export function kycStatusLabel(status: KycStatus | null): string {
+  return kycStatusLabels[status ?? 'none'];
+}
+
+export function kycStatusColor(status: KycStatus | null): string {
+  return kycStatusColors[status ?? 'none'];
+}
+
+// Spec 2 §9: dates in US long format with 12-hour time, in the user's timezone.
+export function formatActionTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hour12: true,
+    timeZone,
+  }).format(new Date(iso));
+}
+
+// A secret is shown by its last four only.
+export function maskedKey(lastFour: string): string {
+  return `•••• ${lastFour}`;
+}
