@@ -34,7 +34,7 @@ describe('generateTodaysSales', () => {
     ).toBe(0);
   });
 
-  it("copies each merchant's latest approved card sales into the day so far, unsettled", async () => {
+  it("copies each merchant's latest approved card sales into the Eastern day so far, unsettled", async () => {
     const now = new Date('2025-06-15T10:00:00Z');
     const added = await generateTodaysSales(database.db, { anchorStart, now });
     const today = await queryRows(
@@ -50,7 +50,8 @@ describe('generateTodaysSales', () => {
     const perMerchant = new Map<string, number>();
     for (const row of today) {
       const at = new Date(String(row.created_at)).getTime();
-      expect(at).toBeGreaterThanOrEqual(anchorStart.getTime());
+      // 2025-06-15 is in daylight saving time: the Eastern day began at 04:00 UTC.
+      expect(at).toBeGreaterThanOrEqual(Date.parse('2025-06-15T04:00:00Z'));
       expect(at).toBeLessThan(now.getTime() - 60_000);
       expect(row).toMatchObject({
         settlement_date: null,
