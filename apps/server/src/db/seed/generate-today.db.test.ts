@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../client';
 import { generateTodaysSales, todaysSalesPerMerchant } from './generate-today';
 import { seedDemoData } from './seed-demo-data';
 import { queryRows } from './sql-rows';
+import { uuidFromHex } from './transaction-effects';
 
 const anchorStart = new Date('2025-06-15T00:00:00Z');
 let database: DatabaseHandle;
@@ -39,10 +40,10 @@ describe('generateTodaysSales', () => {
     const added = await generateTodaysSales(database.db, { anchorStart, now });
     const today = await queryRows(
       database.db,
-      sql`select t.client_id::text as client_id, t.created_at, t.settlement_date, t.type::text as type,
+      sql`select t.id::text as id, t.client_id::text as client_id, t.created_at, t.settlement_date, t.type::text as type,
             t.payment_status, t.status, o.amount_cents = t.amount_cents as same_amount
           from transactions t
-          join transactions o on md5('today:' || o.id::text)::uuid = t.id
+          join transactions o on t.id = ${uuidFromHex(sql`md5('today:' || o.id::text)`)}
           where t.created_at >= ${anchorStart.toISOString()}::timestamptz`,
     );
     expect(added).toBeGreaterThan(10);
@@ -60,6 +61,8 @@ describe('generateTodaysSales', () => {
         same_amount: true,
       });
       expect(['card', 'cc', 'charge']).toContain(row.type);
+      // Ids are RFC 4122 version 4 like every other: the contracts refuse anything else.
+      expect(String(row.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       perMerchant.set(String(row.client_id), (perMerchant.get(String(row.client_id)) ?? 0) + 1);
     }
     expect(Math.max(...perMerchant.values())).toBeLessThanOrEqual(todaysSalesPerMerchant);

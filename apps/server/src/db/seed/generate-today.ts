@@ -2,6 +2,7 @@ import { easternCalendarDateOf, easternUtcOffsetHoursAt } from '@portico/contrac
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { queryRows } from './sql-rows';
+import { uuidFromHex } from './transaction-effects';
 
 // The demo's day so far. The generated series ends where the anchor day begins, so a fresh start
 // would hold nothing a merchant may still void (void is for the same Eastern calendar day, spec 3
@@ -50,7 +51,7 @@ export async function generateTodaysSales(
           processor, payment_method, last4, token, customer_first_name, customer_last_name, customer_email,
           api_response, third_party_api_response, meta, created_at)
         select
-          md5('today:' || l.id::text)::uuid, l.client_id, l.sub_entity_id, l.customer_id, l.type, l.action,
+          ${uuidFromHex(sql`md5('today:' || l.id::text)`)}, l.client_id, l.sub_entity_id, l.customer_id, l.type, l.action,
           l.action_mode, l.amount_cents, l.fee_cents, l.surcharge_cents, l.payment_status, l.request_status,
           l.status, l.card_brand, l.card_type, l.pro_pay_status, l.processor, l.payment_method, l.last4,
           l.token, l.customer_first_name, l.customer_last_name, l.customer_email, l.api_response,
