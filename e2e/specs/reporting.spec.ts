@@ -193,6 +193,8 @@ test('an admin loads all results with a progress bar, cancels, then loads them a
 });
 
 test('a merchant runs a search, shares its url and the url restores it', async ({ page, context }) => {
+  // Two pages, two searches over 60 days and a sign-in.
+  test.slow();
   const pageErrors = collectPageErrors(page);
   await signInByEmailLink(page, merchant);
   await page.goto('/app/reporting/search');
