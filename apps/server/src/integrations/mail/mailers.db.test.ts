@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { emailOutbox } from '../../db/schema/system';
@@ -9,12 +8,8 @@ import type { MailLog } from './mailer';
 import { createOutboxMailer } from './outbox-mailer';
 import { createSmtpMailer } from './smtp-mailer';
 
-type Received = { to: string[]; from: string; raw: string };
-
 let database: DatabaseHandle;
-let smtp: SMTPServer;
-let port: number;
-const received: Received[] = [];
+let smtp: SmtpPeer;
 // Recipients the fake server refuses, to exercise the failure path.
 const refused = new Set(['bounce@merchant.example']);
 
@@ -30,44 +25,13 @@ function recordingLog() {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused.has(address.address)) callback(new Error('550 mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  port = (address satisfies AddressInfo).port;
+  smtp = await startSmtpPeer((address) => refused.has(address));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await database.close();
 });
-
-// Bodies travel quoted-printable ('=' becomes '=3D', long lines wrap with a trailing '=').
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 const link = 'http://localhost:3000/app/verify-email?oobCode=abc123&mode=signIn';
 
@@ -76,7 +40,7 @@ describe('SmtpMailer', () => {
     const { log } = recordingLog();
     const mailer = createSmtpMailer({
       db: database.db,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Portico <no-reply@portico.example>',
       log,
     });
@@ -89,12 +53,12 @@ describe('SmtpMailer', () => {
     await mailer.close();
     expect(outcome.status).toBe('sent');
 
-    const message = received.at(-1);
+    const message = smtp.received.at(-1);
     expect(message?.to).toEqual(['owner@copperkettle.example']);
     expect(message?.from).toBe('no-reply@portico.example');
     expect(message?.raw).toMatch(/^To: owner@copperkettle\.example$/m);
     expect(message?.raw).toMatch(/^Subject: Sign in to Portico$/m);
-    expect(decodeQuotedPrintable(message?.raw ?? '')).toContain(link);
+    expect(message?.body ?? '').toContain(link);
 
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, outcome.outboxId));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -105,7 +69,7 @@ describe('SmtpMailer', () => {
     const { log, lines } = recordingLog();
     const mailer = createSmtpMailer({
       db: database.db,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'x@y.example',
       log,
     });
@@ -122,7 +86,7 @@ describe('SmtpMailer', () => {
     const { log } = recordingLog();
     const mailer = createSmtpMailer({
       db: database.db,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'x@y.example',
       log,
     });

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { type CtaApplicationValues, CtaText } from '@portico/contracts/enrollment/click-to-agree';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { clients } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
@@ -19,50 +18,14 @@ const capability = createCtaCapability(deriveCtaLinkKey(Buffer.from(dataKeyHex, 
 const publicUrl = 'https://portal.example.test';
 const userAgent = 'Mozilla/5.0 (Merchant Browser)';
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
 // Addresses the SMTP peer refuses, for the failure path.
 const refused = new Set(['bounce@fernfig.example']);
-let smtp: SMTPServer;
+let smtp: SmtpPeer;
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const ids = { summit: '', fernFig: '', sierra: '', noEmail: '', boarded: '', boardedClient: '' };
 
-async function startSmtp(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refused.has(address.address)) callback(new Error('550 mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  return (address satisfies AddressInfo).port;
-}
-
-// Bodies travel quoted-printable ('=' becomes '=3D', long lines wrap with a trailing '=').
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function linkIn(mail: Received | undefined): URL {
-  const match = decodeQuotedPrintable(mail?.raw ?? '').match(/https?:\/\/\S+\/app\/enroll\/\S+/);
+function linkIn(mail: ReceivedMail | undefined): URL {
+  const match = (mail?.body ?? '').match(/https?:\/\/\S+\/app\/enroll\/\S+/);
   if (!match) throw new Error('no application link in the message');
   return new URL(match[0]);
 }
@@ -164,11 +127,11 @@ const secrets = [
 ];
 
 beforeAll(async () => {
-  const port = await startSmtp();
+  smtp = await startSmtpPeer((address) => refused.has(address));
   ctx = await buildTestApp({
     dataKeyHex,
     publicUrl,
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     devMailboxEnabled: false,
   });
   await seedDemoAccounts(ctx.database);
@@ -202,12 +165,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('POST /api/enroll/cta', () => {
   it('e-mails up to 3 recipients, empties ignored, a link that opens the application; status cta_sent', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const res = await sendCta(demo.admin, {
       id: ids.fernFig,
       recipients: ['Owner@FernFig.example', '', 'books@fernfig.example'],
@@ -217,8 +180,8 @@ describe('POST /api/enroll/cta', () => {
     // The capability travels only in the e-mail, never back to the browser.
     expect(res.body).not.toContain('token');
 
-    expect(received).toHaveLength(before + 1);
-    const mail = received.at(-1);
+    expect(smtp.received).toHaveLength(before + 1);
+    const mail = smtp.received.at(-1);
     expect(mail?.to.sort()).toEqual(['books@fernfig.example', 'owner@fernfig.example']);
     expect(mail?.raw).toMatch(/^Subject: Complete your merchant application with Summit Merchant Services$/m);
     const link = linkIn(mail);
@@ -248,7 +211,7 @@ describe('POST /api/enroll/cta', () => {
   });
 
   it('refuses more than 3 recipients and an invalid address, and sends nothing', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const tooMany = await sendCta(demo.admin, {
       id: ids.fernFig,
       recipients: ['a@fernfig.example', 'b@fernfig.example', 'c@fernfig.example', 'd@fernfig.example'],
@@ -261,7 +224,7 @@ describe('POST /api/enroll/cta', () => {
     const invalid = await sendCta(demo.admin, { id: ids.fernFig, recipients: ['june@', ''] });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toBe(CtaText.InvalidRecipient);
-    expect(received).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
   });
 
   it('quick-sends to the primary e-mail, and says so when the record has none', async () => {
@@ -271,21 +234,21 @@ describe('POST /api/enroll/cta', () => {
       .where(eq(enrollments.id, ids.sierra));
     const quick = await sendCta(demo.reseller, { id: ids.sierra });
     expect(quick.statusCode).toBe(200);
-    expect(received.at(-1)?.to).toEqual([sierra?.email]);
+    expect(smtp.received.at(-1)?.to).toEqual([sierra?.email]);
 
-    const before = received.length;
+    const before = smtp.received.length;
     const none = await sendCta(demo.admin, { id: ids.noEmail, recipients: ['', ''] });
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toEqual({
       code: 'CTA_NO_EMAIL',
       message: 'No email address available to send CTA to',
     });
-    expect(received).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     expect((await enrollmentRow(ids.noEmail)).status).toBeNull();
   });
 
   it('is for staff and the parent above the enrollment: a foreign parent and a merchant get 403', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const foreignParent = await sendCta(demo.agent, { id: ids.fernFig });
     expect(foreignParent.statusCode).toBe(403);
     const merchant = await sendCta(demo.owner, { id: ids.fernFig });
@@ -298,7 +261,7 @@ describe('POST /api/enroll/cta', () => {
     expect(anonymous.statusCode).toBe(401);
     const missing = await sendCta(demo.admin, { id: '00000000-0000-4000-8000-00000000beef' });
     expect(missing.statusCode).toBe(404);
-    expect(received).toHaveLength(before);
+    expect(smtp.received).toHaveLength(before);
     const denials = await ctx.app.db
       .select()
       .from(auditLog)
@@ -319,7 +282,7 @@ describe('the click-to-agree link', () => {
   async function freshLink(id: string) {
     const res = await sendCta('ops@portico.example', { id, recipients: ['owner@fernfig.example'] });
     expect(res.statusCode).toBe(200);
-    return linkIn(received.at(-1)).searchParams.get('token') ?? '';
+    return linkIn(smtp.received.at(-1)).searchParams.get('token') ?? '';
   }
 
   it('refuses a forged, an expired and another enrollment’s token with the same message', async () => {

@@ -1,20 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { CertificationRegistrationText } from '@portico/contracts/developers/certification-registration';
 import { and, count, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { developerRegistrations } from '../../db/schema/developers';
 import { auditLog } from '../../db/schema/system';
 import { certificationInstructionsSubject } from './certification-instructions';
 
-type Received = { to: string[]; raw: string };
-
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-let smtp: SMTPServer;
-const received: Received[] = [];
+let smtp: SmtpPeer;
 // While true the SMTP peer refuses every recipient, as a mail server that is down for us would.
 let isRefusing = false;
 
@@ -42,40 +38,10 @@ async function registrationsOf(email: string) {
   return ctx.app.db.select().from(developerRegistrations).where(eq(developerRegistrations.email, email));
 }
 
-// Bodies travel quoted-printable ('=' becomes '=3D', long lines wrap with a trailing '=').
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (isRefusing) callback(new Error('550 mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  const port = (address satisfies AddressInfo).port;
+  smtp = await startSmtpPeer(() => isRefusing);
   ctx = await buildTestApp({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: smtp.url,
     devMailboxEnabled: false,
     supportEmail: 'developers@portico.example',
   });
@@ -84,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => {
@@ -113,9 +79,9 @@ describe('POST /api/certregistration', () => {
     expect(row?.instructionsSentAt?.toISOString()).toBe(answer.message.instructionsSentAt);
 
     // Delivered by the real SMTP peer, one message to both addresses.
-    const mail = received.at(-1);
+    const mail = smtp.received.at(-1);
     expect(mail?.to).toEqual(['ada@engine.example', 'developers@portico.example']);
-    const body = decodeQuotedPrintable(mail?.raw ?? '');
+    const body = mail?.body ?? '';
     expect(body).toContain(`Subject: ${certificationInstructionsSubject}`);
     expect(body).toContain('Charge $4.23 with a sandbox card, then refund $2.11 of it.');
     expect(body).toContain('Authorize $50.00 with a sandbox card, then settle $23.22 of it.');
@@ -167,7 +133,7 @@ describe('POST /api/certregistration', () => {
   });
 
   it('refuses an incomplete form with the spec 2 §5 texts, storing and sending nothing', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const [{ n: rowsBefore } = { n: 0 }] = await ctx.app.db
       .select({ n: count() })
       .from(developerRegistrations);
@@ -194,7 +160,7 @@ describe('POST /api/certregistration', () => {
       .select({ n: count() })
       .from(developerRegistrations);
     expect(rowsAfter).toBe(rowsBefore);
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('is for admin and parent only (spec 2 §6)', async () => {

@@ -1,15 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import {
   canProcessProductionPayments,
   EnrollmentActionErrorCode,
   EnrollmentActionText,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import { and, count, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -27,9 +26,7 @@ const dataKeyHex = '5a'.repeat(32);
 const cipher = createFieldCipher(Buffer.from(dataKeyHex, 'hex'));
 const bouncingAddress = 'bounce@dev.example';
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpPeer;
 let database: DatabaseHandle;
 let app: App;
 // Same database, a KYC provider that cannot answer.
@@ -137,13 +134,6 @@ function issueMessages(body: string): string[] {
   );
 }
 
-// Bodies travel quoted-printable ('=' becomes '=3D', long lines wrap with a trailing '=').
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 async function clientIdByName(name: string) {
   const [row] = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
   if (!row) throw new Error(`no client ${name}`);
@@ -160,30 +150,8 @@ async function merchantUnder(parentId: string) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === bouncingAddress) callback(new Error('550 mailbox unavailable'));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('SMTP server has no port');
-  const smtpUrl = `smtp://127.0.0.1:${(address satisfies AddressInfo).port}`;
+  smtp = await startSmtpPeer((address) => address === bouncingAddress);
+  const smtpUrl = smtp.url;
 
   database = await openTestDatabase();
   const config = testConfig({ dataKeyHex, smtpUrl, devMailboxEnabled: false });
@@ -202,7 +170,7 @@ afterAll(async () => {
   await brokenKycApp.close();
   await app.close();
   await database.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('POST /api/kyc and GET /api/kyc', () => {
@@ -679,12 +647,12 @@ describe('sandbox and developer', () => {
     });
     expect(mailed.statusCode).toBe(200);
     expect(mailed.json().message).toEqual({ delivery: 'sent' });
-    const message = received.find((m) => m.to.includes('dev@orbit.example'));
-    expect(message?.raw).toContain('Subject: Your Portico developer access for Orbit Dev Shop');
-    expect(message?.raw).toContain('Hello Dev,');
-    expect(message?.raw).toContain('/app/login');
-    expect(message?.raw).not.toContain(live.apiKey);
-    expect(message?.raw).not.toContain(live.sandboxApiKey ?? 'no sandbox key');
+    const message = smtp.received.find((m) => m.to.includes('dev@orbit.example'));
+    expect(message?.body).toContain('Subject: Your Portico developer access for Orbit Dev Shop');
+    expect(message?.body).toContain('Hello Dev,');
+    expect(message?.body).toContain('/app/login');
+    expect(message?.body).not.toContain(live.apiKey);
+    expect(message?.body).not.toContain(live.sandboxApiKey ?? 'no sandbox key');
   });
 
   it('answers "not sent" when the SMTP server refuses the developer address', async () => {
@@ -704,7 +672,7 @@ describe('sandbox and developer', () => {
       email: 'stranger@dev.example',
     });
     expect(notEnrolled.statusCode).toBe(422);
-    expect(received.some((m) => m.to.includes('stranger@dev.example'))).toBe(false);
+    expect(smtp.received.some((m) => m.to.includes('stranger@dev.example'))).toBe(false);
   });
 
   it('refuses a sandbox to a rejected enrollment and developer steps before any account', async () => {
