@@ -1,3 +1,5 @@
+import { businessStructures } from '@portico/contracts/enrollment/click-to-agree';
+import { ownershipTypes } from '@portico/contracts/enrollment/enroll';
 import {
   type EditableFieldName,
   type PrincipalPrefix,
@@ -47,23 +49,13 @@ const passToConsumer: readonly FieldOption[] = [
   { value: 'true', label: 'Enabled' },
 ];
 
-// Spec 2 §5 business structures; 'Government Agency' is the enroll page's spelling.
+// Spec 2 §5 business structures, then the enroll page's spellings it lacks ('Government Agency').
 const ownershipOptions: readonly FieldOption[] = [
   none('Select'),
-  ...[
-    'Sole Proprietor',
-    'LLC Private',
-    'LLC Public',
-    'S-Corp Public',
-    'S-Corp Private',
-    'C-Corp Public',
-    'C-Corp Private',
-    'Not For Profit',
-    'Partnership Private',
-    'Partnership',
-    'Government',
-    'Government Agency',
-  ].map((value) => ({ value, label: value })),
+  ...[...new Set<string>([...businessStructures, ...ownershipTypes])].map((value) => ({
+    value,
+    label: value,
+  })),
 ];
 
 // Spec 2 §9: the enrollment page's processor choices (stored spellings, display names).
