@@ -5,7 +5,7 @@ import {
   voidRequestBody,
   voidResponse,
 } from '@portico/contracts/transactions/void-refund';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/audit';
@@ -43,6 +43,15 @@ function callerOf(request: FastifyRequest): MoneyMovingCaller {
   };
 }
 
+// A replayed answer (same Idempotency-Key and body) says so in a header.
+function sendIdempotentOutcome(
+  reply: FastifyReply,
+  result: { replayed: boolean; status: number; body: unknown },
+): FastifyReply {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(result.status).send(result.body);
+}
+
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, processors: app.processors, now: app.now });
 
@@ -68,8 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return sendIdempotentOutcome(reply, result);
     },
   );
 
@@ -95,8 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return sendIdempotentOutcome(reply, result);
     },
   );
 };
