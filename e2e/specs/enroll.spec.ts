@@ -14,18 +14,15 @@ async function choose(page: Page, label: RegExp, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('an admin enrolls a merchant under Summit with interchange-plus pricing and sees it on /onboarding', async ({
-  page,
-}) => {
-  const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+// Fills the merchant tab with interchange-plus pricing and a PDF agreement under Summit, enrolls, and
+// answers the new enrollment's id from the server's answer.
+async function enrollJuniperWithInterchangePlus(page: Page, dba: string): Promise<string> {
   await page.goto('/app/enroll-portal-page');
   await expect(page.getByRole('heading', { name: 'Enroll' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Merchant', selected: true })).toBeVisible();
   const enroll = page.getByRole('button', { name: 'Enroll' });
   await expect(enroll).toBeDisabled();
 
-  const dba = `Juniper Bakery ${Date.now()}`;
   await page.getByRole('textbox', { name: /Business Name \(DBA\)/ }).fill(dba);
   await page.getByRole('textbox', { name: /Legal Business Name/ }).fill(`${dba} LLC`);
   await page.getByRole('textbox', { name: /Email Address/ }).fill('owner@juniper.example');
@@ -43,15 +40,47 @@ test('an admin enrolls a merchant under Summit with interchange-plus pricing and
   await page.getByRole('textbox', { name: /ACH Per Transaction Charge/ }).fill('$0.30');
 
   await expect(enroll).toBeEnabled();
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/enroll'),
+  );
   await enroll.click();
+  const answer = await answered;
+  expect(answer.status()).toBe(200);
   await expect(page.getByText('Success!')).toBeVisible();
+  return String((await answer.json()).message.id);
+}
+
+test('an admin enrolls a merchant under Summit with interchange-plus pricing and sees it on /onboarding', async ({
+  page,
+}) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, 'admin@portico.example');
+  const dba = `Juniper Bakery ${Date.now()}`;
+  const id = await enrollJuniperWithInterchangePlus(page, dba);
 
   await page.goto('/app/onboarding');
   const grid = page.getByRole('grid', { name: 'Onboarding' });
   const row = grid.getByRole('row', { name: new RegExp(dba) });
   await expect(row).toBeVisible();
   await row.dblclick();
-  await expect(page).toHaveURL(/\/app\/onboard\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(new RegExp(`/app/onboard/${id}$`));
+  // Staff see the pricing the form built.
+  const cardRate = page.getByRole('textbox', { name: 'Card Rate' });
+  await expect(cardRate).toHaveValue('IC+35bps+10c');
+  expect(pageErrors).toEqual([]);
+});
+
+test('a parent enrolls a merchant with interchange-plus pricing and a PDF agreement on the enroll page', async ({
+  page,
+}) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, 'reseller@summitms.example');
+  const dba = `Summit Juniper ${Date.now()}`;
+  const id = await enrollJuniperWithInterchangePlus(page, dba);
+  // The parent opens it from its hierarchy; processing stays staff-only.
+  await page.goto(`/app/onboard/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: dba })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Card Processing' })).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 
