@@ -49,6 +49,8 @@ import { spaPlugin } from './plugins/spa';
 export type BuildAppOptions = {
   config: AppConfig;
   database: DatabaseHandle;
+  // REPORTING_DATABASE_URL opened by the caller; the main database when absent.
+  reportingDatabase?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   // Extra route plugins, registered like the modules (tests use it for fixture routes).
   extraRoutes?: FastifyPluginAsync[];
@@ -93,6 +95,7 @@ declare module 'fastify' {
 export async function buildApp({
   config,
   database,
+  reportingDatabase,
   logger,
   extraRoutes = [],
   mailer,
@@ -130,7 +133,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { database });
+  await app.register(dbPlugin, { database, ...(reportingDatabase ? { reportingDatabase } : {}) });
   await app.register(cookie, { secret: config.cookieSecret });
   // The session hook must run before the access hook that reads request.session.
   await app.register(sessionPlugin, { secureCookies: config.secureCookies });

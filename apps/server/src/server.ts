@@ -30,11 +30,21 @@ async function main() {
 
   if (config.seedDemoData) await ensureDemoData(database, config, cipher, log);
 
-  const app = await buildApp({ config: { ...config, webDistDir }, database, dataKey: dataKey.key });
+  // The warehouse of the admin 'with-snowflake' tab, when it is not the main database.
+  const reportingDatabase = config.reportingDatabaseUrl
+    ? await openDatabase({ databaseUrl: config.reportingDatabaseUrl })
+    : undefined;
+  const app = await buildApp({
+    config: { ...config, webDistDir },
+    database,
+    dataKey: dataKey.key,
+    ...(reportingDatabase ? { reportingDatabase } : {}),
+  });
   closeWithGrace({ delay: 10_000, logger: log }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
+    await reportingDatabase?.close();
     await database.close();
   });
 

@@ -6,15 +6,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: DatabaseHandle;
+    // The warehouse the admin 'with-snowflake' tab reads (REPORTING_DATABASE_URL): a copy of the
+    // transactions with the same schema, else the main database.
+    reportingDatabase: DatabaseHandle;
   }
 }
 
-// The database is opened (and migrated) by the caller, so tests and the server share one path;
-// the app only borrows it and never closes it.
+// The databases are opened (and migrated) by the caller, so tests and the server share one path;
+// the app only borrows them and never closes them.
 export const dbPlugin = fp(
-  async (app: FastifyInstance, opts: { database: DatabaseHandle }) => {
+  async (app: FastifyInstance, opts: { database: DatabaseHandle; reportingDatabase?: DatabaseHandle }) => {
     app.decorate('database', opts.database);
     app.decorate('db', opts.database.db);
+    app.decorate('reportingDatabase', opts.reportingDatabase ?? opts.database);
   },
   { name: 'db' },
 );

@@ -65,14 +65,16 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      // The warehouse tab of admin reporting (spec 3 §7 snowflake=true) is for admin only; in this
-      // build it reads the same database.
+      // The warehouse tab of admin reporting (spec 3 §7 snowflake=true) is for admin only and reads
+      // the reporting database (REPORTING_DATABASE_URL, else the main one). Who may see what is
+      // always decided on the main database.
       if (query.snowflake === true && reportCallerOf(request).actingRole !== 'admin') {
         return denyAccess(app.db, request, callerOf(request), 'role');
       }
+      const source = query.snowflake === true ? app.reportingDatabase : app.database;
       const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
       if (query.is_portal_request !== true) {
-        return sendJsonText(reply, await reportPageJson(app.db, access, query));
+        return sendJsonText(reply, await reportPageJson(source.db, access, query));
       }
       const window = reportWindowQuery(access, query);
       const accept = request.headers.accept ?? '';
@@ -81,15 +83,10 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
           request,
           reply,
           reportStreamContentType,
-          reportNdjsonChunks(app.database, access, window),
+          reportNdjsonChunks(source, access, window),
         );
       }
-      return sendStreamed(
-        request,
-        reply,
-        jsonContentType,
-        await reportJsonFallback(app.database, access, window),
-      );
+      return sendStreamed(request, reply, jsonContentType, await reportJsonFallback(source, access, window));
     },
   );
 
