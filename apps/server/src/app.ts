@@ -18,6 +18,7 @@ import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { costingRoutes } from './modules/costing/costing.routes';
+import { cryptoRoutes } from './modules/crypto/crypto.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { developerCertificationRoutes } from './modules/developer-certification/developer-certification.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -196,6 +197,7 @@ export async function buildApp({
   await app.register(enrollmentReviewRoutes);
   await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
   await app.register(virtualTerminalRoutes);
+  await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -352,6 +352,21 @@ const matrix: Record<string, Row> = {
   'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403 } },
   'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403 } },
 
+  // Crypto buttons of the home page (spec 3 §2, §7: merchant roles, naming Harbor Lane). The sandbox
+  // KYC page answers any caller by its signed link (forged here: 403); crypto.api.test.ts covers it.
+  'GET /api/crypto/status': {
+    call: (ids) => ({ url: `/api/crypto/status?merchant-id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+  },
+  'GET /api/crypto/kyc-sso': {
+    call: (ids) => ({ url: `/api/crypto/kyc-sso?merchant-id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+  },
+  'GET /api/crypto/sandbox/kyc': {
+    call: (ids) => ({ url: `/api/crypto/sandbox/kyc?merchant-id=${ids.harborLane}&token=forged` }),
+    expect: same(403),
+  },
+
   // Merchant-scoped: Harbor Lane Coffee.
   'GET /api/rbac/:clientId/permissions': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
