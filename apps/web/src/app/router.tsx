@@ -30,7 +30,6 @@ type RouteModuleLoader = () => Promise<RouteModule>;
 export type AppRoute = PortalRouteDefinition & {
   // Absent: the page is not built yet and shows the placeholder.
   page?: RouteModuleLoader;
-  redirectTo?: string;
 };
 
 // Vite's base ('/app/') is the single source of the base path.
@@ -128,9 +127,6 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/reporting/search': loadTransactionSearchPage,
 };
 
-// Fixed redirects; /reporting goes on to the merchant's default_search_page from its page.
-const redirects: Partial<Record<PortalRoutePath, string>> = {};
-
 // Pages of the web alone, outside the shared table.
 export const devMailboxRoute: PortalRouteDefinition = {
   path: '/dev/mailbox',
@@ -154,7 +150,6 @@ export const appRoutes: readonly AppRoute[] = [
   ...portalRoutes.map((route) => ({
     ...route,
     page: pageLoaders[route.path],
-    redirectTo: redirects[route.path],
   })),
   { ...devMailboxRoute, page: loadDevMailboxPage },
   { ...notFoundRoute, page: loadNotFoundPage },
@@ -201,11 +196,8 @@ const loadRouteAccessGate: RouteModuleLoader = () =>
   import('./guards/route-access-gate').then((m) => ({ Component: m.RouteAccessGate }));
 
 function toRouteObject(entry: AppRoute): RouteObject {
-  const { page, redirectTo, ...definition } = entry;
+  const { page, ...definition } = entry;
   const id = registerRouteDefinition(definition);
-  if (redirectTo) {
-    return { id, path: definition.path, element: <Navigate to={redirectTo} replace /> };
-  }
   return {
     id,
     path: definition.path,
