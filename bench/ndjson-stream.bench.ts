@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { sessionCookieName } from '@portico/contracts/auth/session';
 import { reportStreamContentType } from '@portico/contracts/transactions/report';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -9,6 +10,7 @@ import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app';
 import type { AppConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { reportStreamSql } from '../apps/server/src/modules/reporting/report-stream';
 import {
   countReportRows,
   hierarchyClientIds,
@@ -36,8 +38,8 @@ type Transfer = { ms: number; rows: number; bytes: number };
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 // COPY takes no bind parameters: the bounds (timestamps we formatted ourselves) go in as literals.
-function routeSelectSql(query: ReportWindowQuery): string {
-  const { sql, params } = dialect.sqlToQuery(reportRowsSql(query));
+function withLiterals(query: SQL): string {
+  const { sql, params } = dialect.sqlToQuery(query);
   return sql.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
     if (typeof value !== 'string' && typeof value !== 'number') throw new Error('unexpected parameter');
@@ -45,14 +47,20 @@ function routeSelectSql(query: ReportWindowQuery): string {
   });
 }
 
-// The same rows, window and order as they are stored: the report's columns, no JSON.
+// The stream's own select: one text per row (the merchants' names are read once, apart).
+function routeSelectSql(query: ReportWindowQuery): string {
+  return withLiterals(reportStreamSql(query));
+}
+
+// The same rows, window and order as they are stored: the report's columns (with the merchant's
+// names, joined per row), no JSON.
 const storedColumns = `t.id, t.created_at, t.client_id, t.type, t.action, t.action_mode, t.amount_cents,
   t.fee_cents, t.surcharge_cents, t.payment_status, t.request_status, t.status, t.card_brand, t.card_type,
   t.pro_pay_status, t.token, t.original_transaction_id, t.settlement_amount_cents, t.settlement_date, t.meta,
   t.api_response, t.third_party_api_response, m.name, m.dba_name, p.name`;
 
 function storedColumnsSql(query: ReportWindowQuery): string {
-  const routeSql = routeSelectSql(query);
+  const routeSql = withLiterals(reportRowsSql(query));
   const from = routeSql.indexOf('from transactions t');
   if (from < 0) throw new Error('unexpected report query');
   return `select ${storedColumns} ${routeSql.slice(from)}`;

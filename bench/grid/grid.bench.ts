@@ -1,8 +1,10 @@
 // The DataGrid against AG Grid Community on the same 100,000 x 20 rows in the same Chromium run
 // (design.md §6), and the xlsx export against exceljs's in-memory workbook.
+
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,19 +12,25 @@ import { chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { median } from '../stats';
-import type { ExportBenchApi, GridBenchApi } from './page/bench-protocol';
+import { makeReportNdjson } from './ingest-data';
+import type { ExportBenchApi, GridBenchApi, IngestBenchApi, IngestRun } from './page/bench-protocol';
 
 const pageRoot = fileURLToPath(new URL('./page', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const webSrc = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
 const runs = Number(process.env.BENCH_GRID_RUNS ?? 5);
 const rows = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
+// Load All into the grid: about a 90-day window of the report benchmark's 1,000,000 transactions.
+const ingestRows = Number(process.env.BENCH_INGEST_ROWS ?? 250_000);
+const INGEST_BUDGET_ROWS_PER_S = 100_000;
 
 declare global {
   interface Window {
     gridBench?: GridBenchApi;
     gridBenchError?: string;
     exportBench?: ExportBenchApi;
+    ingestBench?: IngestBenchApi;
+    ingestBenchError?: string;
   }
 }
 
@@ -38,7 +46,11 @@ async function buildPages() {
       emptyOutDir: true,
       target: 'es2022',
       rolldownOptions: {
-        input: { grid: join(pageRoot, 'index.html'), export: join(pageRoot, 'export.html') },
+        input: {
+          grid: join(pageRoot, 'index.html'),
+          export: join(pageRoot, 'export.html'),
+          ingest: join(pageRoot, 'ingest.html'),
+        },
       },
     },
   });
@@ -51,9 +63,22 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-function serve(): Promise<Server> {
+// The Load All stream, sent in network-sized pieces as the server's socket would.
+async function sendNdjson(body: Buffer, response: ServerResponse) {
+  response.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8' });
+  for (let at = 0; at < body.length; at += 64 * 1024) {
+    if (!response.write(body.subarray(at, at + 64 * 1024))) await once(response, 'drain');
+  }
+  response.end();
+}
+
+function serve(ndjson: Buffer | null = null): Promise<Server> {
   const server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    if (ndjson && path === '/api/v1/report') {
+      await sendNdjson(ndjson, response);
+      return;
+    }
     const file = join(outDir, path === '/' ? 'index.html' : path);
     if (!file.startsWith(outDir) || !(await stat(file).catch(() => null))?.isFile()) {
       response.writeHead(404).end();
@@ -128,13 +153,67 @@ async function measureExport(page: Page, origin: string) {
   return { ours: median(ours), exceljs: median(theirs) };
 }
 
-const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(1)} ms`);
+type IngestFigures = { grid: IngestRun; parse: IngestRun; read: IngestRun };
 
-export async function benchGrid(): Promise<boolean> {
-  await buildPages();
-  const server = await serve();
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
+// Medians of runs alternating who goes first; a fresh page for each grid run.
+async function measureIngest(page: Page, origin: string): Promise<IngestFigures> {
+  const open = async () => {
+    await page.goto(`${origin}/ingest.html?rows=${ingestRows}`);
+    await page.waitForFunction(
+      () => window.ingestBench !== undefined || window.ingestBenchError !== undefined,
+    );
+    const error = await page.evaluate(() => window.ingestBenchError);
+    if (error) throw new Error(`ingest: ${error}`);
+  };
+  const samples: IngestFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    await open();
+    const grid = await page.evaluate(
+      () => window.ingestBench?.grid() ?? Promise.reject(new Error('no bench')),
+    );
+    await open();
+    const parse = await page.evaluate(
+      () => window.ingestBench?.parse() ?? Promise.reject(new Error('no bench')),
+    );
+    const read = await page.evaluate(
+      () => window.ingestBench?.read() ?? Promise.reject(new Error('no bench')),
+    );
+    samples.push({ grid, parse, read });
+  }
+  const pick = (key: keyof IngestFigures): IngestRun => {
+    const sorted = samples.map((sample) => sample[key]).sort((a, b) => a.ms - b.ms);
+    const middle = sorted[Math.floor(sorted.length / 2)];
+    if (!middle) throw new Error('no ingest runs');
+    return middle;
+  };
+  return { grid: pick('grid'), parse: pick('parse'), read: pick('read') };
+}
+
+function printIngest(figures: IngestFigures): boolean {
+  const rate = (run: IngestRun) => Math.round(run.rows / (run.ms / 1000));
+  console.log(
+    `\nLoad All into the grid (${ingestRows.toLocaleString('en-US')} report rows over NDJSON), medians of ${runs} runs`,
+  );
+  console.log('path                                  ms          rows/s     budget');
+  const gridRate = rate(figures.grid);
+  const ok = figures.grid.rows === ingestRows && gridRate >= INGEST_BUDGET_ROWS_PER_S;
+  const lines: [string, IngestRun, string][] = [
+    [
+      `into the DataGrid (${figures.grid.commits} redraws)`,
+      figures.grid,
+      `>= ${INGEST_BUDGET_ROWS_PER_S}${ok ? '' : '  OVER'}`,
+    ],
+    ['read and parsed, no grid', figures.parse, ''],
+    ['bytes read, not parsed', figures.read, ''],
+  ];
+  for (const [label, run, budget] of lines) {
+    console.log(`${label.padEnd(38)}${fmt(run.ms).padEnd(12)}${String(rate(run)).padEnd(11)}${budget}`);
+  }
+  return ok;
+}
+
+function launchChromium() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -145,11 +224,36 @@ export async function benchGrid(): Promise<boolean> {
       '--no-first-run',
     ],
   });
+}
+
+// Load All alone: the stream into the grid in Chromium (benchGrid runs it too).
+export async function benchIngest(): Promise<boolean> {
+  await buildPages();
+  const server = await serve(makeReportNdjson(ingestRows));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    return printIngest(await measureIngest(page, origin));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(1)} ms`);
+
+export async function benchGrid(): Promise<boolean> {
+  await buildPages();
+  const server = await serve(makeReportNdjson(ingestRows));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const ag = await measureGrid(page, origin, 'ag');
     const ours = await measureGrid(page, origin, 'portico');
     const exported = await measureExport(page, origin);
+    const ingested = await measureIngest(page, origin);
 
     console.log(
       `\nDataGrid vs AG Grid Community, ${rows.toLocaleString('en-US')} rows x 20 columns, medians of ${runs} runs`,
@@ -179,7 +283,8 @@ export async function benchGrid(): Promise<boolean> {
     console.log(
       `\nxlsx export ${rows.toLocaleString('en-US')} x 20: ours (worker) ${fmt(exported.ours)}, exceljs ${fmt(exported.exceljs)}: ${speedup.toFixed(2)}x faster (budget >= 3x)${exportOk ? '' : '  OVER'}`,
     );
-    return ok && exportOk;
+    const ingestOk = printIngest(ingested);
+    return ok && exportOk && ingestOk;
   } finally {
     await browser.close();
     server.close();

@@ -30,3 +30,12 @@ export type ExportBenchApi = {
   ours(): Promise<number>;
   exceljs(): Promise<number>;
 };
+
+// window.ingestBench: one Load All, timed from the request to the grid holding every row (grid), the
+// same stream parsed without the grid (parse), and its bytes only (read).
+export type IngestRun = { ms: number; rows: number; commits: number };
+export type IngestBenchApi = {
+  grid(): Promise<IngestRun>;
+  parse(): Promise<IngestRun>;
+  read(): Promise<IngestRun>;
+};

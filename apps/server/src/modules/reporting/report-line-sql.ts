@@ -7,6 +7,9 @@
 //   encoding (to_json escapes it), so the separator never occurs inside a field;
 // - jsonb: its text ('' for null), in which PostgreSQL escapes every control character.
 // Timestamps and dates rely on the default DateStyle (ISO).
+//
+// The merchant's names come last. Load All leaves them out (reportStreamLineSql): it reads every
+// merchant of the scope once, before the rows, instead of joining clients twice per row.
 
 export const reportLineFields = [
   'created_at',
@@ -28,12 +31,12 @@ export const reportLineFields = [
   'card_brand',
   'card_type',
   'token',
-  'merchant_name',
-  'merchant_dba_name',
-  'parent_name',
   'masked_account_number',
   'meta',
   'sub_location',
+  'merchant_name',
+  'merchant_dba_name',
+  'parent_name',
 ] as const;
 export type ReportLineField = (typeof reportLineFields)[number];
 
@@ -71,5 +74,14 @@ const fieldSql: Record<ReportLineField, string> = {
   sub_location: plain(`(t.api_response -> 'sub_location')`),
 };
 
+const merchantFields: readonly ReportLineField[] = ['merchant_name', 'merchant_dba_name', 'parent_name'];
+// The fields of a Load All line: all but the merchant's names.
+export const reportStreamLineFields = reportLineFields.filter((name) => !merchantFields.includes(name));
+
+const lineSql = (fields: readonly ReportLineField[]) =>
+  `concat_ws(E'\\x1f', ${fields.map((name) => fieldSql[name]).join(',\n  ')}) as line`;
+
 // The select-list item: one text value named line.
-export const reportLineSql = `concat_ws(E'\\x1f', ${reportLineFields.map((name) => fieldSql[name]).join(',\n  ')}) as line`;
+export const reportLineSql = lineSql(reportLineFields);
+// The same without the names, which Load All reads once per merchant: the line reads t only.
+export const reportStreamLineSql = lineSql(reportStreamLineFields);

@@ -1,7 +1,7 @@
 import { reportRowSchema } from '@portico/contracts/transactions/report';
 import { searchRowSchema } from '@portico/contracts/transactions/search';
 import { describe, expect, it } from 'vitest';
-import { reportLineFields } from './report-line-sql';
+import { reportLineFields, reportStreamLineFields } from './report-line-sql';
 import { ReportRowWriter, splitReportLine } from './report-row';
 
 // The row writer on lines as the database sends them (report-line-sql.ts): every answer must parse
@@ -39,6 +39,50 @@ const base: Record<(typeof reportLineFields)[number], string> = {
 function lineOf(values: Record<string, string>): string {
   return reportLineFields.map((name) => values[name] ?? '').join('\u001f');
 }
+
+// A Load All line: the same fields but the merchant's names, which the writer is given beforehand.
+function streamLineOf(values: Record<string, string>): string {
+  return reportStreamLineFields.map((name) => values[name] ?? '').join('\u001f');
+}
+
+// A row as a card payment of the seeded data looks.
+const card: Record<(typeof reportLineFields)[number], string> = {
+  ...base,
+  created_at: '2025-07-15 13:00:00.123456',
+  amount_cents: '1999',
+  fee_cents: '88',
+  surcharge_cents: '0',
+  type: 'charge',
+  action_mode: 'charge',
+  payment_status: 'true',
+  request_status: 'true',
+  pro_pay_status: '',
+  settlement_amount_cents: '1911',
+  settlement_date: '2025-07-16',
+  action: '=sale',
+  status: '=Approved',
+  card_brand: '=VISA',
+  card_type: '=credit',
+  token: '=VISA-4242-12-2027',
+  merchant_dba_name: '=Copper Kettle Café',
+  masked_account_number: '"XXXXXXXXXXXX4242"',
+  meta: '{"email": "ada@example.com", "lastName": "Lovelace", "firstName": "Ada", "customFields": {"Clinic": "Pier \\"3\\""}}',
+  sub_location: '{"name": "Pier 3", "custom_fields": {"RD": "R-7"}}',
+};
+
+// The bytes of that row: the report row format is a contract the browser's parser reads.
+const cardJson =
+  '["2025-07-15T13:00:00.123Z",{"id":"3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b","amount":"19.99","fee":"0.88",' +
+  '"surcharge":"0.00","type":"charge","action":"sale","action_mode":"charge","payment_status":true,' +
+  '"request_status":true,"status":"Approved","created_at":"2025-07-15T13:00:00.123Z",' +
+  `"client_id":"${clientId}","client":{"id":"${clientId}","merchant":{"name":"Copper Kettle",` +
+  '"parent_name":"Summit"}},"card_brand":"VISA","card_type":"credit","pro_pay_status":null,' +
+  '"settlement":{"amount":"19.11","date":"2025-07-16"},"data":{"api_response":{"token":"VISA-4242-12-2027",' +
+  '"meta":{"email": "ada@example.com", "lastName": "Lovelace", "firstName": "Ada", "customFields": {"Clinic": "Pier \\"3\\""}},' +
+  '"sub_location":{"name": "Pier 3", "custom_fields": {"RD": "R-7"}}},' +
+  '"third_party_api_response":{"AUTH_MASKED_ACCOUNT_NBR":"XXXXXXXXXXXX4242"}}},"Copper Kettle Café","Summit"]';
+
+const merchant = { id: clientId, name: 'Copper Kettle', dbaName: 'Copper Kettle Café', parentName: 'Summit' };
 
 describe('ReportRowWriter', () => {
   it('writes a row the contracts schema reads, decoding every field kind', () => {
@@ -109,6 +153,47 @@ describe('ReportRowWriter', () => {
       ),
     );
     expect(found).toMatchObject({ customer: 'pat@example.com', payment_type: 'ACH', account: '1234' });
+  });
+
+  it('writes exactly the bytes of the report row format', () => {
+    expect(new ReportRowWriter({ kind: 'all' }).reportRow(splitReportLine(lineOf(card)))).toBe(cardJson);
+  });
+
+  it("writes Load All's lines, which leave the names out, the same once given the merchants", () => {
+    for (const values of [card, base]) {
+      const full = new ReportRowWriter({ kind: 'all' }).reportRow(splitReportLine(lineOf(values)));
+      const stream = new ReportRowWriter({ kind: 'all' });
+      stream.addMerchants([{ ...merchant, dbaName: values === card ? merchant.dbaName : null }]);
+      expect(stream.reportRow(streamLineOf(values))).toBe(full);
+    }
+    // A merchant it was not given cannot be written without its names.
+    expect(() => new ReportRowWriter({ kind: 'all' }).reportRow(streamLineOf(card))).toThrow(
+      'A report row of a merchant not read before',
+    );
+  });
+
+  it('writes free text with characters JSON escapes, and meta it does not read at a glance, as before', () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const row = reportRowSchema.parse(
+      JSON.parse(
+        writer.reportRow(
+          splitReportLine(
+            lineOf({
+              ...card,
+              status: '=Said "no"\\ \n\t',
+              card_brand: `J${JSON.stringify('VISA\u001f')}`,
+              // A custom field that is not text: kept, as the schema reads any custom field.
+              meta: '{"firstName": "Ada", "customFields": {"Visits": 3, "Tags": ["a"]}}',
+            }),
+          ),
+        ),
+      ),
+    );
+    expect(row[1]).toMatchObject({ status: 'Said "no"\\ \n\t', card_brand: 'VISA\u001f' });
+    expect(row[1].data.api_response?.meta).toEqual({
+      firstName: 'Ada',
+      customFields: { Visits: 3, Tags: ['a'] },
+    });
   });
 
   it('refuses a line with the wrong number of fields', () => {

@@ -1,24 +1,30 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { lastFourDigitsOfTransaction } from '@portico/contracts/transactions/last-four';
-import { reportLineFields } from './report-line-sql';
+import { reportLineFields, reportStreamLineFields } from './report-line-sql';
 
 // The server half of a report row: the database sends the stored values (report-line-sql.ts) and
 // this writes the row's JSON text, formatting money with the contracts helper and leaving out the
 // REPORTS_ADVANCED fields where the caller may not see them. One writer serves the paged answer, the
 // JSON fallback, the NDJSON stream and the search, so they cannot disagree; the tests parse its
-// output with the contracts schemas (reportRowSchema, searchRowSchema).
+// output with the contracts schemas (reportRowSchema, searchRowSchema) and hold its bytes.
+//
+// The stream runs it for every row, so it reads the fields in place (positions of the separators)
+// rather than splitting the line, and builds each row as one template.
 
 const fieldSeparator = '\u001f';
+const fieldCount = reportLineFields.length;
+const streamFieldCount = reportStreamLineFields.length;
 
-// One row: the fields of report-line-sql.ts, split.
-export type ReportRowFields = readonly string[];
+// One row as the database sent it: the fields of report-line-sql.ts joined by U+001F (Load All's
+// lines stop before the merchant's names).
+export type ReportRowFields = string;
 
+// Checks that a line holds every field; the writer reads them where they are.
 export function splitReportLine(line: string): ReportRowFields {
-  const fields = line.split(fieldSeparator);
-  if (fields.length !== reportLineFields.length) {
-    throw new Error(`A report row has ${fields.length} fields, not ${reportLineFields.length}`);
-  }
-  return fields;
+  let fields = 1;
+  for (let at = line.indexOf(fieldSeparator); at !== -1; at = line.indexOf(fieldSeparator, at + 1)) fields++;
+  if (fields !== fieldCount) throw new Error(`A report row has ${fields} fields, not ${fieldCount}`);
+  return line;
 }
 
 // Positions in reportLineFields, spelled out: the writer runs for every row of a stream.
@@ -42,37 +48,82 @@ const F = {
   cardBrand: 16,
   cardType: 17,
   token: 18,
-  merchantName: 19,
-  merchantDbaName: 20,
-  parentName: 21,
-  maskedAccountNumber: 22,
-  meta: 23,
-  subLocation: 24,
+  maskedAccountNumber: 19,
+  meta: 20,
+  subLocation: 21,
+  merchantName: 22,
+  merchantDbaName: 23,
+  parentName: 24,
 } as const;
 
-function field(row: ReportRowFields, index: number): string {
-  return row[index] ?? '';
-}
+// The characters JSON.stringify writes as escapes (U+001F aside: it separates the fields).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const jsonEscapes = /["\\\u0000-\u001e\ud800-\udfff]/;
 
-// A free-text field: '' null, '=' then the text, or 'J' then its JSON encoding.
-function freeText(row: ReportRowFields, index: number): string | null {
-  const text = field(row, index);
-  if (text === '') return null;
-  if (text.charCodeAt(0) === 61 /* = */) return text.slice(1);
-  const decoded: unknown = JSON.parse(text.slice(1));
-  if (typeof decoded !== 'string') throw new Error('A report text field is not a string');
-  return decoded;
-}
+// The fields of one line: where each starts, and the line. Filled by read(), one row at a time.
+class LineFields {
+  line = '';
+  // starts[i]: first character of field i; starts[i + 1] - 1: just past its end.
+  readonly starts = new Int32Array(fieldCount + 1);
 
-function textJson(row: ReportRowFields, index: number): string {
-  const text = freeText(row, index);
-  return text === null ? 'null' : JSON.stringify(text);
-}
+  // Whether the line carries the merchant's names (Load All's lines do not).
+  hasNames = false;
+  // Whether the row's free-text fields (action to token) hold nothing JSON must escape (quotes,
+  // backslashes, control characters, surrogates): then each is written between quotes as it is.
+  // One test per row instead of a JSON.stringify per field.
+  #isPlainText = false;
 
-// A plain field (id, enum, date) as a JSON string, or null.
-function plainJson(row: ReportRowFields, index: number): string {
-  const text = field(row, index);
-  return text === '' ? 'null' : `"${text}"`;
+  read(line: string): void {
+    const starts = this.starts;
+    let count = 1;
+    let at = line.indexOf(fieldSeparator);
+    while (at !== -1 && count < fieldCount) {
+      starts[count++] = at + 1;
+      at = line.indexOf(fieldSeparator, at + 1);
+    }
+    if ((count !== fieldCount && count !== streamFieldCount) || at !== -1) {
+      throw new Error(`A report row has ${line.split(fieldSeparator).length} fields, not ${fieldCount}`);
+    }
+    starts[count] = line.length + 1;
+    this.hasNames = count === fieldCount;
+    this.line = line;
+    // U+001F is the separator; a field holding one is JSON-encoded, so has a backslash.
+    this.#isPlainText = !jsonEscapes.test(line.slice(starts[F.action], starts[F.maskedAccountNumber]));
+  }
+
+  get(index: number): string {
+    return this.line.slice(this.starts[index], (this.starts[index + 1] ?? 0) - 1);
+  }
+
+  isEmpty(index: number): boolean {
+    return this.starts[index] === (this.starts[index + 1] ?? 0) - 1;
+  }
+
+  // The first character's code (NaN when empty).
+  firstCode(index: number): number {
+    return this.isEmpty(index) ? Number.NaN : this.line.charCodeAt(this.starts[index] ?? 0);
+  }
+
+  // A free-text field: '' null, '=' then the text, or 'J' then its JSON encoding.
+  freeText(index: number): string | null {
+    const first = this.firstCode(index);
+    if (Number.isNaN(first)) return null;
+    const text = this.line.slice((this.starts[index] ?? 0) + 1, (this.starts[index + 1] ?? 0) - 1);
+    if (first === 61 /* = */) return text;
+    const decoded: unknown = JSON.parse(text);
+    if (typeof decoded !== 'string') throw new Error('A report text field is not a string');
+    return decoded;
+  }
+
+  // The same as JSON text, or null.
+  textJson(index: number): string {
+    const first = this.firstCode(index);
+    if (Number.isNaN(first)) return 'null';
+    // 'J' fields hold the JSON text already: decoded and encoded again, it comes out the same.
+    if (first !== 61 /* = */) return JSON.stringify(this.freeText(index));
+    const text = this.line.slice((this.starts[index] ?? 0) + 1, (this.starts[index + 1] ?? 0) - 1);
+    return this.#isPlainText && index <= F.token ? `"${text}"` : JSON.stringify(text);
+  }
 }
 
 // '2025-06-15 08:30:00.123456' (UTC) -> '2025-06-15T08:30:00.123Z'.
@@ -102,6 +153,22 @@ const metaMembers: MemberTypes = {
 };
 const subLocationMembers: MemberTypes = { name: 'string', custom_fields: 'object' };
 
+// Stored jsonb texts (as PostgreSQL writes them: '{"key": value, "key": value}') that hold known
+// members only, each of its expected type, objects being flat ones of strings: the usual meta.
+// Such a text is written as it is, which is what knownMembersJson answers for it; anything else
+// goes to knownMembersJson, which decides by parsing. One regular expression is several times
+// cheaper than parsing the text, and the stream meets one meta per row.
+function onlyKnownMembersPattern(members: MemberTypes): RegExp {
+  const text = '"(?:[^"\\\\]|\\\\.)*"';
+  const names = (type: 'string' | 'object') =>
+    Object.keys(members)
+      .filter((name) => members[name] === type)
+      .join('|');
+  const member = `(?:"(?:${names('string')})": ${text}|"(?:${names('object')})": \\{(?:${text}: ${text}(?:, ${text}: ${text})*)?\\})`;
+  return new RegExp(`^\\{${member}(?:, ${member})*\\}$`);
+}
+const metaPattern = onlyKnownMembersPattern(metaMembers);
+
 function hasKnownType(value: unknown, type: 'string' | 'object'): boolean {
   return type === 'string' ? typeof value === 'string' : isPlainObject(value);
 }
@@ -127,16 +194,11 @@ function knownMembersJson(text: string, members: MemberTypes): string | null {
   return JSON.stringify(kept);
 }
 
-function member(key: string, json: string | null): string {
-  return json === null || json === 'null' ? '' : `,"${key}":${json}`;
-}
-
 // Which rows carry the REPORTS_ADVANCED fields: every row (admin), or the rows of these merchants.
 export type AdvancedFields = { kind: 'all' } | { kind: 'merchants'; clientIds: ReadonlySet<string> };
 
-// Small caches keyed by the stored text: a report repeats the same merchants, statuses, brands and
-// locations on row after row, so their JSON is written once. Bounded, in case a column is not as
-// repetitive as expected.
+// Small caches keyed by the stored text: a report repeats the same locations on row after row, and
+// returning customers their meta. Bounded, in case a column is not as repetitive as expected.
 const cacheLimit = 10_000;
 
 function cached(cache: Map<string, string>, key: string, make: () => string): string {
@@ -147,114 +209,149 @@ function cached(cache: Map<string, string>, key: string, make: () => string): st
   return made;
 }
 
+type Merchant = { client: string; names: string; isAdvanced: boolean };
+
+// A merchant and its names as stored (null when unset).
+export type ReportMerchant = {
+  id: string;
+  name: string | null;
+  dbaName: string | null;
+  parentName: string | null;
+};
+
 // Writes the rows of one answer (a page, a stream, a search).
 export class ReportRowWriter {
   readonly #advanced: AdvancedFields;
+  readonly #fields = new LineFields();
   // Per merchant: its client member and the row's last two items.
-  readonly #merchants = new Map<string, { client: string; names: string; isAdvanced: boolean }>();
-  readonly #texts = new Map<string, string>();
+  readonly #merchants = new Map<string, Merchant>();
   readonly #subLocations = new Map<string, string>();
-  // Returning customers repeat their meta.
   readonly #metas = new Map<string, string>();
 
   constructor(advanced: AdvancedFields) {
     this.#advanced = advanced;
   }
 
-  #merchant(row: ReportRowFields) {
-    const clientId = field(row, F.clientId);
+  // Load All's merchants, read before their rows (their lines leave the names out).
+  addMerchants(merchants: readonly ReportMerchant[]): void {
+    for (const { id, name, dbaName, parentName } of merchants) {
+      this.#merchants.set(
+        id,
+        this.#merchantOf(id, JSON.stringify(name), JSON.stringify(dbaName), JSON.stringify(parentName)),
+      );
+    }
+  }
+
+  #merchantOf(clientId: string, name: string, dbaName: string, parentName: string): Merchant {
+    return {
+      client: `"client_id":"${clientId}","client":{"id":"${clientId}","merchant":{"name":${name},"parent_name":${parentName}}}`,
+      names: `${dbaName},${parentName}`,
+      isAdvanced: this.#advanced.kind === 'all' || this.#advanced.clientIds.has(clientId),
+    };
+  }
+
+  #merchant(): Merchant {
+    const row = this.#fields;
+    const clientId = row.get(F.clientId);
     let merchant = this.#merchants.get(clientId);
     if (merchant === undefined) {
-      const parentName = textJson(row, F.parentName);
-      merchant = {
-        client: `"client_id":"${clientId}","client":{"id":"${clientId}","merchant":{"name":${textJson(
-          row,
-          F.merchantName,
-        )},"parent_name":${parentName}}}`,
-        names: `${textJson(row, F.merchantDbaName)},${parentName}`,
-        isAdvanced: this.#advanced.kind === 'all' || this.#advanced.clientIds.has(clientId),
-      };
+      if (!row.hasNames) throw new Error(`A report row of a merchant not read before: ${clientId}`);
+      merchant = this.#merchantOf(
+        clientId,
+        row.textJson(F.merchantName),
+        row.textJson(F.merchantDbaName),
+        row.textJson(F.parentName),
+      );
       this.#merchants.set(clientId, merchant);
     }
     return merchant;
   }
 
-  // Statuses, brands, card types, actions: few distinct values.
-  #text(row: ReportRowFields, index: number): string {
-    const stored = field(row, index);
-    if (stored === '') return 'null';
-    return cached(this.#texts, stored, () => textJson(row, index));
+  // Most customers' meta has the shape the contracts schema reads, recognised without parsing it.
+  // The member's JSON, or '' to leave it out.
+  #meta(): string {
+    const row = this.#fields;
+    if (row.firstCode(F.meta) !== 123 /* { */) return '';
+    const stored = row.get(F.meta);
+    if (metaPattern.test(stored)) return `,"meta":${stored}`;
+    const json = cached(this.#metas, stored, () => knownMembersJson(stored, metaMembers) ?? 'null');
+    return json === 'null' ? '' : `,"meta":${json}`;
   }
 
-  #meta(row: ReportRowFields): string | null {
-    const stored = field(row, F.meta);
-    if (stored === '') return null;
-    return cached(this.#metas, stored, () => knownMembersJson(stored, metaMembers) ?? 'null');
-  }
-
-  #subLocation(row: ReportRowFields): string | null {
-    const stored = field(row, F.subLocation);
-    if (stored === '') return null;
-    return cached(this.#subLocations, stored, () => knownMembersJson(stored, subLocationMembers) ?? 'null');
+  #subLocation(): string {
+    const row = this.#fields;
+    if (row.isEmpty(F.subLocation)) return '';
+    const stored = row.get(F.subLocation);
+    const json = cached(
+      this.#subLocations,
+      stored,
+      () => knownMembersJson(stored, subLocationMembers) ?? 'null',
+    );
+    return json === 'null' ? '' : `,"sub_location":${json}`;
   }
 
   // Spec 3 §3 Transaction (contracts transactionSchema). Without REPORTS_ADVANCED on the row's
   // merchant the fee and surcharge are left out (spec 3 §6), and with them the net amount the
   // browser derives.
-  #transaction(row: ReportRowFields, createdAt: string, merchant: { client: string; isAdvanced: boolean }) {
-    const settlementAmount = field(row, F.settlementAmountCents);
-    const settlementDate = field(row, F.settlementDate);
-    const masked = field(row, F.maskedAccountNumber);
+  #transaction(createdAt: string, merchant: Merchant): string {
+    const row = this.#fields;
     const apiMembers =
-      member('token', textJson(row, F.token)) +
-      member('meta', this.#meta(row)) +
-      member('original_transaction_id', plainJson(row, F.originalTransactionId)) +
-      member('sub_location', this.#subLocation(row));
+      (row.isEmpty(F.token) ? '' : `,"token":${row.textJson(F.token)}`) +
+      this.#meta() +
+      (row.isEmpty(F.originalTransactionId)
+        ? ''
+        : `,"original_transaction_id":"${row.get(F.originalTransactionId)}"`) +
+      this.#subLocation();
     const advanced = merchant.isAdvanced
-      ? `,"fee":${money(field(row, F.feeCents))},"surcharge":${money(field(row, F.surchargeCents))}`
+      ? `,"fee":${money(row.get(F.feeCents))},"surcharge":${money(row.get(F.surchargeCents))}`
       : '';
     const settlement =
-      settlementAmount === '' || settlementDate === ''
+      row.isEmpty(F.settlementAmountCents) || row.isEmpty(F.settlementDate)
         ? 'null'
-        : `{"amount":${money(settlementAmount)},"date":"${settlementDate}"}`;
-    const paymentStatus = field(row, F.paymentStatus);
+        : `{"amount":${money(row.get(F.settlementAmountCents))},"date":"${row.get(F.settlementDate)}"}`;
     return (
-      `{"id":"${field(row, F.id)}","amount":${money(field(row, F.amountCents))}${advanced},` +
-      `"type":"${field(row, F.type)}","action":${this.#text(row, F.action)},` +
-      `"action_mode":${plainJson(row, F.actionMode)},` +
-      `"payment_status":${paymentStatus === '' ? 'null' : paymentStatus},` +
-      `"request_status":${field(row, F.requestStatus)},"status":${this.#text(row, F.status)},` +
+      `{"id":"${row.get(F.id)}","amount":${money(row.get(F.amountCents))}${advanced},` +
+      `"type":"${row.get(F.type)}","action":${row.textJson(F.action)},` +
+      `"action_mode":${row.isEmpty(F.actionMode) ? 'null' : `"${row.get(F.actionMode)}"`},` +
+      `"payment_status":${row.isEmpty(F.paymentStatus) ? 'null' : row.get(F.paymentStatus)},` +
+      `"request_status":${row.get(F.requestStatus)},"status":${row.textJson(F.status)},` +
       `"created_at":"${createdAt}",${merchant.client},` +
-      `"card_brand":${this.#text(row, F.cardBrand)},"card_type":${this.#text(row, F.cardType)},` +
-      `"pro_pay_status":${plainJson(row, F.proPayStatus)},"settlement":${settlement},` +
-      `"data":{"api_response":{${apiMembers.slice(1)}},"third_party_api_response":${
-        masked.charCodeAt(0) === 34 /* a JSON string */ ? `{"AUTH_MASKED_ACCOUNT_NBR":${masked}}` : 'null'
+      `"card_brand":${row.textJson(F.cardBrand)},"card_type":${row.textJson(F.cardType)},` +
+      `"pro_pay_status":${row.isEmpty(F.proPayStatus) ? 'null' : `"${row.get(F.proPayStatus)}"`},` +
+      `"settlement":${settlement},"data":{"api_response":{${apiMembers.slice(1)}},` +
+      `"third_party_api_response":${
+        row.firstCode(F.maskedAccountNumber) === 34 /* a JSON string */
+          ? `{"AUTH_MASKED_ACCOUNT_NBR":${row.get(F.maskedAccountNumber)}}`
+          : 'null'
       }}}`
     );
   }
 
   // Spec 3 §3 Report row: [created time, transaction, merchant DBA name, parent name].
-  reportRow(row: ReportRowFields): string {
-    const createdAt = isoInstant(field(row, F.createdAt));
-    const merchant = this.#merchant(row);
-    return `["${createdAt}",${this.#transaction(row, createdAt, merchant)},${merchant.names}]`;
+  reportRow(line: ReportRowFields): string {
+    this.#fields.read(line);
+    const createdAt = isoInstant(this.#fields.get(F.createdAt));
+    const merchant = this.#merchant();
+    return `["${createdAt}",${this.#transaction(createdAt, merchant)},${merchant.names}]`;
   }
 
   // Spec 3 §3 Search result row (contracts searchRowSchema).
-  searchRow(row: ReportRowFields, facts: SearchRowFacts): string {
-    const createdAt = isoInstant(field(row, F.createdAt));
-    const merchant = this.#merchant(row);
+  searchRow(line: ReportRowFields, facts: SearchRowFacts): string {
+    const row = this.#fields;
+    row.read(line);
+    const createdAt = isoInstant(row.get(F.createdAt));
+    const merchant = this.#merchant();
     const account = lastFourDigitsOfTransaction({
-      token: freeText(row, F.token),
+      token: row.freeText(F.token),
       maskedAccountNumber: maskedAccountNumberOf(row),
     });
     return (
-      `{"id":"${field(row, F.id)}","date_time":"${createdAt}",` +
-      `"customer":${JSON.stringify(customerOf(facts))},"transaction_type":"${field(row, F.type)}",` +
-      `"payment_type":${JSON.stringify(paymentTypeOf(facts, freeText(row, F.cardBrand)))},` +
-      `"account":${JSON.stringify(account)},"amount":${money(field(row, F.amountCents))},` +
-      `"status":${JSON.stringify(freeText(row, F.status) ?? '')},` +
-      `"transaction_details":${this.#transaction(row, createdAt, merchant)}}`
+      `{"id":"${row.get(F.id)}","date_time":"${createdAt}",` +
+      `"customer":${JSON.stringify(customerOf(facts))},"transaction_type":"${row.get(F.type)}",` +
+      `"payment_type":${JSON.stringify(paymentTypeOf(facts, row.freeText(F.cardBrand)))},` +
+      `"account":${JSON.stringify(account)},"amount":${money(row.get(F.amountCents))},` +
+      `"status":${JSON.stringify(row.freeText(F.status) ?? '')},` +
+      `"transaction_details":${this.#transaction(createdAt, merchant)}}`
     );
   }
 }
@@ -289,9 +386,8 @@ function paymentTypeOf(facts: SearchRowFacts, cardBrand: string | null): string 
   }
 }
 
-function maskedAccountNumberOf(row: ReportRowFields): string | null {
-  const masked = field(row, F.maskedAccountNumber);
-  if (masked.charCodeAt(0) !== 34) return null;
-  const decoded: unknown = JSON.parse(masked);
+function maskedAccountNumberOf(row: LineFields): string | null {
+  if (row.firstCode(F.maskedAccountNumber) !== 34) return null;
+  const decoded: unknown = JSON.parse(row.get(F.maskedAccountNumber));
   return typeof decoded === 'string' ? decoded : null;
 }

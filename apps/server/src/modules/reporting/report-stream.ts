@@ -1,30 +1,70 @@
 import type { ServerResponse } from 'node:http';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { DatabaseHandle, Db } from '../../db/client';
-import { type ReportRowFields, splitReportLine } from './report-row';
+import { reportStreamLineSql } from './report-line-sql';
+import type { ReportMerchant, ReportRowFields } from './report-row';
 import {
   listReportRowsAfter,
   type ReportKeyset,
+  type ReportScope,
   type ReportWindowQuery,
-  reportRowsSql,
+  reportFilter,
 } from './reporting.repository';
 
 // Load All (spec 3 §7): every row of the window, read in batches and written as they come, so
 // memory holds one batch whatever the window's size.
 
+// The lines of a batch, and the merchants they need that the writer has not been given yet (Load
+// All's lines leave the merchant's names out; the keyset batches of PGlite carry them).
+export type ReportRowBatch = { merchants: readonly ReportMerchant[]; lines: readonly ReportRowFields[] };
+
 const dialect = new PgDialect({ casing: 'snake_case' });
 // The row is one text value: keep the driver from parsing anything.
 const textTypes = { getTypeParser: () => (text: string) => text };
 
+// The writer checks each line's fields as it reads them.
 function linesOf(rows: unknown[][]): ReportRowFields[] {
   return rows.map((row) => {
     const line = row[0];
     if (typeof line !== 'string') throw new Error('A report row came without its line');
-    return splitReportLine(line);
+    return line;
   });
 }
+
+function isEmptyScope(scope: ReportScope): boolean {
+  return scope.kind === 'clients' && scope.clientIds.length === 0;
+}
+
+// The window's rows, newest first, without the merchant's names: the (created_at, id) and
+// (client_id, created_at, id) indexes give this order, so the first rows come at once.
+export function reportStreamSql(query: ReportWindowQuery): SQL {
+  return sql`select ${sql.raw(reportStreamLineSql)} from transactions t
+    where ${reportFilter(query)} order by t.created_at desc, t.id desc`;
+}
+
+// Every merchant of the scope with its names, read in the stream's snapshot before its rows.
+function merchantsSql(scope: ReportScope): SQL {
+  const filter =
+    scope.kind === 'all'
+      ? sql`true`
+      : sql`m.id in (${sql.join(
+          scope.clientIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  return sql`select m.id::text as id, m.name, m.dba_name, p.name as parent_name
+    from clients m left join clients p on p.id = m.parent_id where ${filter}`;
+}
+
+const merchantRow = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  dba_name: z.string().nullable(),
+  parent_name: z.string().nullable(),
+});
 
 // Fetches kept in flight on the cursor: the database reads the next batches while this one is
 // written, so neither side waits for the other. At most this many batches (plus the one being
@@ -37,7 +77,7 @@ async function* readWithCursor(
   pool: pg.Pool,
   query: ReportWindowQuery,
   batchSize: number,
-): AsyncGenerator<ReportRowFields[], void, undefined> {
+): AsyncGenerator<ReportRowBatch, void, undefined> {
   const client = await pool.connect();
   let isClientBroken = false;
   let isFinished = false;
@@ -53,17 +93,26 @@ async function* readWithCursor(
     inFlight.push(fetched);
   };
   try {
-    const cursor = dialect.sqlToQuery(reportRowsSql(query));
     await client.query('begin isolation level repeatable read read only');
+    const names = dialect.sqlToQuery(merchantsSql(query.scope));
+    const merchants = (await client.query(names.sql, names.params)).rows.map((row) => {
+      const { id, name, dba_name, parent_name } = merchantRow.parse(row);
+      return { id, name, dbaName: dba_name, parentName: parent_name };
+    });
+    const cursor = dialect.sqlToQuery(reportStreamSql(query));
     await client.query(`declare report_rows no scroll cursor for ${cursor.sql}`, cursor.params);
     for (let i = 0; i < fetchesInFlight; i++) fetchBatch();
     let isExhausted = false;
+    let pending: readonly ReportMerchant[] = merchants;
     for (let next = inFlight.shift(); next !== undefined; next = inFlight.shift()) {
       const result = await next;
       // A short batch is the end; fetches already sent after it answer nothing.
       if (result.rows.length < batchSize) isExhausted = true;
       else if (!isExhausted) fetchBatch();
-      if (result.rows.length > 0) yield linesOf(result.rows);
+      if (result.rows.length > 0) {
+        yield { merchants: pending, lines: linesOf(result.rows) };
+        pending = [];
+      }
     }
     await client.query('commit');
     isFinished = true;
@@ -100,23 +149,27 @@ async function* readWithKeyset(
   db: Db,
   query: ReportWindowQuery,
   batchSize: number,
-): AsyncGenerator<ReportRowFields[], void, undefined> {
+): AsyncGenerator<ReportRowBatch, void, undefined> {
   let after: ReportKeyset | null = null;
   for (;;) {
     const batch = await listReportRowsAfter(db, query, after, batchSize);
-    if (batch.rows.length > 0) yield batch.rows;
+    if (batch.rows.length > 0) yield { merchants: [], lines: batch.rows };
     if (batch.rows.length < batchSize || batch.last === null) return;
     after = batch.last;
   }
 }
 
-export function readReportRows(
+export async function* readReportRows(
   database: DatabaseHandle,
   query: ReportWindowQuery,
   batchSize: number,
-): AsyncGenerator<ReportRowFields[], void, undefined> {
-  if (database.driver === 'postgres' && database.pool) return readWithCursor(database.pool, query, batchSize);
-  return readWithKeyset(database.db, query, batchSize);
+): AsyncGenerator<ReportRowBatch, void, undefined> {
+  if (isEmptyScope(query.scope)) return;
+  if (database.driver === 'postgres' && database.pool) {
+    yield* readWithCursor(database.pool, query, batchSize);
+  } else {
+    yield* readWithKeyset(database.db, query, batchSize);
+  }
 }
 
 function drainedOrClosed(response: ServerResponse): Promise<void> {
@@ -144,9 +197,9 @@ export async function sendStreamed(
   request: FastifyRequest,
   reply: FastifyReply,
   contentType: string,
-  chunks: AsyncGenerator<string, void, undefined>,
+  chunks: AsyncGenerator<string | Uint8Array, void, undefined>,
 ): Promise<void> {
-  let step: IteratorResult<string, void>;
+  let step: IteratorResult<string | Uint8Array, void>;
   try {
     step = await chunks.next();
   } catch (error) {

@@ -101,6 +101,15 @@ function withValueAt(root: unknown, path: Path, replacement: unknown): unknown {
   return copy;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function childAt(node: unknown, step: string | number): unknown {
+  if (Array.isArray(node)) return typeof step === 'number' ? node[step] : undefined;
+  return isRecord(node) ? node[String(step)] : undefined;
+}
+
 function expectAgreement(input: unknown) {
   const parsed = reportRowSchema.safeParse(input);
   const read = readReportRow(input);
@@ -137,6 +146,28 @@ describe('readReportRow agrees with reportRowSchema', () => {
     expectAgreement((fullRow as unknown[]).slice(0, 3));
     expectAgreement('not a row');
     expect(readReportRow(withValueAt(fullRow, [1, 'secret'], 'leak'))?.[1]).not.toHaveProperty('secret');
+  });
+
+  it.each<[string, Path]>([
+    ['the client', [1, 'client']],
+    ['the merchant', [1, 'client', 'merchant']],
+    ['the settlement', [1, 'settlement']],
+    ['data', [1, 'data']],
+    ['the api response', [1, 'data', 'api_response']],
+    ['the meta', [1, 'data', 'api_response', 'meta']],
+    ['the location', [1, 'data', 'api_response', 'sub_location']],
+  ])('drops an unknown key of %s as the schema does', (_name, path) => {
+    const row = withValueAt(fullRow, [...path, 'unknown'], 'leak');
+    expectAgreement(row);
+    let node: unknown = readReportRow(row);
+    for (const step of path) node = childAt(node, step);
+    expect(node).toBeDefined();
+    expect(node).not.toHaveProperty('unknown');
+  });
+
+  it('keeps a row the server sent exactly as JSON.parse made it', () => {
+    const row: unknown = JSON.parse(JSON.stringify(fullRow));
+    expect(readReportRow(row)).toBe(row);
   });
 });
 
