@@ -1,6 +1,7 @@
-// `npm run bench [-- report|grid]`: every benchmark by default. report seeds a throwaway PostgreSQL
-// (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium. Each prints
-// its figures beside a baseline measured in the same run. Never part of `npm test`.
+// `npm run bench [-- report|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
+// (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
+// prints its figures beside a baseline measured in the same run. Never part of `npm test`.
 const only = process.argv[2];
 const results: boolean[] = [];
 // Loaded on demand: the grid benchmark needs none of the server's modules, and the reverse.
@@ -11,6 +12,10 @@ if (only === undefined || only === 'report') {
 if (only === undefined || only === 'grid') {
   const { benchGrid } = await import('./grid/grid.bench');
   results.push(await benchGrid());
+}
+if (only === 'ingest') {
+  const { benchIngest } = await import('./grid/grid.bench');
+  results.push(await benchIngest());
 }
 const ok = results.every(Boolean);
 console.log(ok ? '\nAll figures within budget.' : '\nSome figures are over budget.');

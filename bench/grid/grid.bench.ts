@@ -153,7 +153,7 @@ async function measureExport(page: Page, origin: string) {
   return { ours: median(ours), exceljs: median(theirs) };
 }
 
-type IngestFigures = { grid: IngestRun; parse: IngestRun; read: IngestRun };
+type IngestFigures = { grid: IngestRun; parse: IngestRun; read: IngestRun; jsonParse: IngestRun };
 
 // Medians of runs alternating who goes first; a fresh page for each grid run.
 async function measureIngest(page: Page, origin: string): Promise<IngestFigures> {
@@ -178,7 +178,11 @@ async function measureIngest(page: Page, origin: string): Promise<IngestFigures>
     const read = await page.evaluate(
       () => window.ingestBench?.read() ?? Promise.reject(new Error('no bench')),
     );
-    samples.push({ grid, parse, read });
+    await open();
+    const jsonParse = await page.evaluate(
+      () => window.ingestBench?.jsonParse() ?? Promise.reject(new Error('no bench')),
+    );
+    samples.push({ grid, parse, read, jsonParse });
   }
   const pick = (key: keyof IngestFigures): IngestRun => {
     const sorted = samples.map((sample) => sample[key]).sort((a, b) => a.ms - b.ms);
@@ -186,7 +190,7 @@ async function measureIngest(page: Page, origin: string): Promise<IngestFigures>
     if (!middle) throw new Error('no ingest runs');
     return middle;
   };
-  return { grid: pick('grid'), parse: pick('parse'), read: pick('read') };
+  return { grid: pick('grid'), parse: pick('parse'), read: pick('read'), jsonParse: pick('jsonParse') };
 }
 
 function printIngest(figures: IngestFigures): boolean {
@@ -205,10 +209,13 @@ function printIngest(figures: IngestFigures): boolean {
     ],
     ['read and parsed, no grid', figures.parse, ''],
     ['bytes read, not parsed', figures.read, ''],
+    ['JSON.parse alone, lines in memory', figures.jsonParse, ''],
   ];
   for (const [label, run, budget] of lines) {
     console.log(`${label.padEnd(38)}${fmt(run.ms).padEnd(12)}${String(rate(run)).padEnd(11)}${budget}`);
   }
+  const share = rate(figures.grid) / rate(figures.jsonParse);
+  console.log(`into the grid at ${(share * 100).toFixed(0)}% of the rate of JSON.parse alone on these lines`);
   return ok;
 }
 

@@ -32,10 +32,13 @@ export type ExportBenchApi = {
 };
 
 // window.ingestBench: one Load All, timed from the request to the grid holding every row (grid), the
-// same stream parsed without the grid (parse), and its bytes only (read).
+// same stream read and parsed into an array without the grid (parse), its bytes only (read), and the
+// browser's JSON.parse alone over the same lines already in memory, kept (jsonParse): the ceiling
+// any NDJSON reader of these rows has on this machine.
 export type IngestRun = { ms: number; rows: number; commits: number };
 export type IngestBenchApi = {
   grid(): Promise<IngestRun>;
   parse(): Promise<IngestRun>;
   read(): Promise<IngestRun>;
+  jsonParse(): Promise<IngestRun>;
 };

@@ -13,8 +13,8 @@ import type { IngestBenchApi } from './bench-protocol';
 
 // Load All as the classic report runs it: the real hook (fetch, NDJSON reader, row parser, batched
 // commits) feeding the real DataGrid with the report's columns, timed from the request to the frame
-// after the grid holds every row. Beside it, the same stream read without the grid, and its bytes
-// read without parsing: what the network and the parser alone allow.
+// after the grid holds every row. Beside it, the same stream read without the grid, its bytes read
+// without parsing, and JSON.parse alone over the same lines: what the network and the parser allow.
 
 declare global {
   interface Window {
@@ -111,12 +111,23 @@ async function start() {
       return { ms: performance.now() - started, rows: expectedRows, commits };
     },
     parse: async () => {
+      const kept: ReportRow[] = [];
       const started = performance.now();
       const rows = await loadAllReportRows(query, {
         signal: new AbortController().signal,
-        onRows: () => undefined,
+        onRows: (batch) => {
+          for (const row of batch) kept.push(row);
+        },
       });
       return { ms: performance.now() - started, rows, commits: 0 };
+    },
+    jsonParse: async () => {
+      const text = await (await fetch('/api/v1/report?is_portal_request=true')).text();
+      const lines = text.split('\n').filter((line) => line !== '');
+      const kept: unknown[] = [];
+      const started = performance.now();
+      for (const line of lines) kept.push(JSON.parse(line));
+      return { ms: performance.now() - started, rows: kept.length, commits: 0 };
     },
     read: async () => {
       const started = performance.now();
