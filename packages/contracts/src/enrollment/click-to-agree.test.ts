@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type CtaApplicationValues,
   CtaText,
   ctaApplicationPath,
   ctaApplicationSchema,
@@ -12,58 +11,9 @@ import {
   isValidRoutingNumber,
   transactionMixTotal,
 } from './click-to-agree';
+import { buildCtaApplication, buildCtaOwner } from './click-to-agree.factory';
 
-const owner = {
-  ...emptyCtaOwner(),
-  first_name: 'June',
-  last_name: 'Park',
-  title: 'Owner',
-  ownership_percent: '60',
-  ssn: '123-45-6789',
-  date_of_birth: '1985-04-12',
-  phone_number: '(303) 555-0142',
-  address_line_one: '12 Pearl St',
-  city: 'Boulder',
-  state_province: 'CO',
-  postal_code: '80302',
-};
-
-function application(overrides: Partial<CtaApplicationValues> = {}): CtaApplicationValues {
-  return {
-    business: {
-      dba_name: 'Fern & Fig Kitchen',
-      legal_name: 'Fern and Fig Kitchen LLC',
-      ownership_type: 'LLC Private',
-      fed_tx_id: '12-3456789',
-      business_description: 'Farm-to-table restaurant',
-      start_date: '2019-05-01',
-      website: 'https://fernfig.example',
-    },
-    address: {
-      business_address_one: '1200 Pearl St',
-      business_address_two: '',
-      business_city: 'Boulder',
-      business_state_province: 'CO',
-      business_postal_code: '80302-1234',
-    },
-    contact: {
-      first_name: 'June',
-      last_name: 'Park',
-      email: 'June@FernFig.example',
-      business_phone_number: '303-555-0100',
-    },
-    owners: [owner, { ...owner, first_name: 'Ali', ownership_percent: '40' }],
-    settlement: { account_number: '000123456789', routing_number: '021000021', account_type: 'checking' },
-    transaction_mix: {
-      card_swiped: '70',
-      keyed_card_present_not_imprinted: '5',
-      mail_or_phone_order: '5',
-      internet: '20',
-    },
-    agreed: true,
-    ...overrides,
-  };
-}
+const owner = buildCtaOwner();
 
 function messagesAt(value: unknown): Record<string, string[]> {
   const result = ctaApplicationSchema.safeParse(value);
@@ -78,13 +28,22 @@ function messagesAt(value: unknown): Record<string, string[]> {
 
 describe('ctaApplicationSchema', () => {
   it('accepts a complete application with two owners and a mix of 100%', () => {
-    expect(messagesAt(application())).toEqual({});
+    // A ZIP+4, a website with its scheme and no second address line are complete too.
+    const complete = buildCtaApplication({
+      business: { ...buildCtaApplication().business, website: 'https://fernfig.example' },
+      address: {
+        ...buildCtaApplication().address,
+        business_address_two: '',
+        business_postal_code: '80302-1234',
+      },
+    });
+    expect(messagesAt(complete)).toEqual({});
   });
 
   it('says which fields are required', () => {
-    const empty = application({
+    const empty = buildCtaApplication({
       owners: [emptyCtaOwner()],
-      business: { ...application().business, dba_name: '  ', ownership_type: '' },
+      business: { ...buildCtaApplication().business, dba_name: '  ', ownership_type: '' },
     });
     const messages = messagesAt(empty);
     expect(messages['business.dba_name']).toEqual([CtaText.Required]);
@@ -97,8 +56,12 @@ describe('ctaApplicationSchema', () => {
 
   it('applies the enroll form ZIP rule, two uppercase letters for a state and YYYY-MM-DD dates', () => {
     const messages = messagesAt(
-      application({
-        address: { ...application().address, business_postal_code: '8030', business_state_province: 'co' },
+      buildCtaApplication({
+        address: {
+          ...buildCtaApplication().address,
+          business_postal_code: '8030',
+          business_state_province: 'co',
+        },
         owners: [{ ...owner, ownership_percent: '100', date_of_birth: '04/12/1985', state_province: 'Col' }],
       }),
     );
@@ -106,9 +69,9 @@ describe('ctaApplicationSchema', () => {
     expect(messages['address.business_state_province']).toEqual(['State must be two uppercase letters.']);
     expect(messages['owners.0.date_of_birth']).toEqual(['Date must be YYYY-MM-DD.']);
     expect(messages['owners.0.state_province']).toEqual(['State must be two uppercase letters.']);
-    expect(messagesAt(application({ owners: [{ ...owner, date_of_birth: '1985-02-30' }] }))).toHaveProperty([
-      'owners.0.date_of_birth',
-    ]);
+    expect(
+      messagesAt(buildCtaApplication({ owners: [{ ...owner, date_of_birth: '1985-02-30' }] })),
+    ).toHaveProperty(['owners.0.date_of_birth']);
   });
 
   it('needs the transaction mix to add up to 100%', () => {
@@ -118,29 +81,31 @@ describe('ctaApplicationSchema', () => {
       mail_or_phone_order: '5',
       internet: '10',
     };
-    expect(messagesAt(application({ transaction_mix: mix }))).toEqual({
+    expect(messagesAt(buildCtaApplication({ transaction_mix: mix }))).toEqual({
       transaction_mix: [CtaText.MixTotal],
     });
-    expect(messagesAt(application({ transaction_mix: { ...mix, internet: '10.5' } }))).toEqual({
+    expect(messagesAt(buildCtaApplication({ transaction_mix: { ...mix, internet: '10.5' } }))).toEqual({
       'transaction_mix.internet': [CtaText.MixPercentInvalid],
     });
   });
 
   it('caps owners at 4 and their ownership at 100% in total', () => {
-    expect(messagesAt(application({ owners: [owner, owner, owner, owner, owner] }))).toHaveProperty([
+    expect(messagesAt(buildCtaApplication({ owners: [owner, owner, owner, owner, owner] }))).toHaveProperty([
       'owners',
     ]);
-    expect(messagesAt(application({ owners: [owner, { ...owner, ownership_percent: '40.01' }] }))).toEqual({
+    expect(
+      messagesAt(buildCtaApplication({ owners: [owner, { ...owner, ownership_percent: '40.01' }] })),
+    ).toEqual({
       owners: [CtaText.OwnershipTotal],
     });
-    expect(messagesAt(application({ owners: [] }))).toHaveProperty(['owners']);
+    expect(messagesAt(buildCtaApplication({ owners: [] }))).toHaveProperty(['owners']);
   });
 
   it('checks SSN, tax id, bank numbers, e-mail and phone', () => {
     const messages = messagesAt(
-      application({
-        business: { ...application().business, fed_tx_id: '12-345678' },
-        contact: { ...application().contact, email: 'june@', business_phone_number: '555-0100' },
+      buildCtaApplication({
+        business: { ...buildCtaApplication().business, fed_tx_id: '12-345678' },
+        contact: { ...buildCtaApplication().contact, email: 'june@', business_phone_number: '555-0100' },
         owners: [{ ...owner, ssn: '123-45-678', ownership_percent: '100' }],
         settlement: { account_number: '12', routing_number: '021000022', account_type: 'business' },
       }),
@@ -158,10 +123,10 @@ describe('ctaApplicationSchema', () => {
 
   it('refuses malformed sections without throwing', () => {
     for (const broken of [
-      { ...application(), owners: 'x' },
-      { ...application(), owners: [null] },
-      { ...application(), transaction_mix: null },
-      { ...application(), transaction_mix: { card_swiped: 100 } },
+      { ...buildCtaApplication(), owners: 'x' },
+      { ...buildCtaApplication(), owners: [null] },
+      { ...buildCtaApplication(), transaction_mix: null },
+      { ...buildCtaApplication(), transaction_mix: { card_swiped: 100 } },
       null,
     ]) {
       expect(ctaApplicationSchema.safeParse(broken).success).toBe(false);
@@ -169,10 +134,13 @@ describe('ctaApplicationSchema', () => {
   });
 
   it('needs the terms agreed to and refuses unknown fields', () => {
-    expect(messagesAt(application({ agreed: false }))).toEqual({ agreed: [CtaText.AgreeRequired] });
-    expect(ctaApplicationSchema.safeParse({ ...application(), status: 'BOARDED' }).success).toBe(false);
+    expect(messagesAt(buildCtaApplication({ agreed: false }))).toEqual({ agreed: [CtaText.AgreeRequired] });
+    expect(ctaApplicationSchema.safeParse({ ...buildCtaApplication(), status: 'BOARDED' }).success).toBe(
+      false,
+    );
     expect(
-      ctaApplicationSchema.safeParse({ ...application(), owners: [{ ...owner, ssn_enc: 'x' }] }).success,
+      ctaApplicationSchema.safeParse({ ...buildCtaApplication(), owners: [{ ...owner, ssn_enc: 'x' }] })
+        .success,
     ).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { type CtaApplicationValues, CtaText } from '@portico/contracts/enrollment/click-to-agree';
+import { CtaText } from '@portico/contracts/enrollment/click-to-agree';
+import { buildCtaApplication, buildCtaOwner } from '@portico/contracts/enrollment/click-to-agree.factory';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
@@ -61,61 +62,7 @@ async function enrollmentRow(id: string) {
   return row;
 }
 
-const owner = {
-  first_name: 'June',
-  last_name: 'Park',
-  title: 'Managing Member',
-  ownership_percent: '60',
-  ssn: '521-44-7788',
-  date_of_birth: '1985-04-12',
-  phone_number: '(303) 555-0142',
-  address_line_one: '12 Pearl St',
-  address_line_two: '',
-  city: 'Boulder',
-  state_province: 'CO',
-  postal_code: '80302',
-};
-
-function completedApplication(overrides: Partial<CtaApplicationValues> = {}): CtaApplicationValues {
-  return {
-    business: {
-      dba_name: 'Fern & Fig Kitchen',
-      legal_name: 'Fern and Fig Kitchen LLC',
-      ownership_type: 'LLC Private',
-      fed_tx_id: '84-1234567',
-      business_description: 'Farm-to-table restaurant',
-      start_date: '2019-05-01',
-      website: 'fernfig.example',
-    },
-    address: {
-      business_address_one: '1200 Pearl St',
-      business_address_two: 'Suite 4',
-      business_city: 'Boulder',
-      business_state_province: 'CO',
-      business_postal_code: '80302',
-    },
-    contact: {
-      first_name: 'June',
-      last_name: 'Park',
-      email: 'June@FernFig.example',
-      business_phone_number: '303-555-0100',
-    },
-    owners: [
-      owner,
-      { ...owner, first_name: 'Ali', last_name: 'Reyes', ownership_percent: '40', ssn: '611223344' },
-    ],
-    settlement: { account_number: '000987654321', routing_number: '021000021', account_type: 'checking' },
-    transaction_mix: {
-      card_swiped: '70',
-      keyed_card_present_not_imprinted: '5',
-      mail_or_phone_order: '5',
-      internet: '20',
-    },
-    agreed: true,
-    ...overrides,
-  };
-}
-
+// The clear numbers buildCtaApplication() files, in both forms: none may show in an answer or a row.
 const secrets = [
   '521447788',
   '521-44-7788',
@@ -296,7 +243,7 @@ describe('the click-to-agree link', () => {
       const view = await viewApplication(ids.fernFig, candidate);
       expect(view.statusCode, candidate).toBe(403);
       expect(view.json().error).toEqual({ code: 'CTA_LINK_INVALID', message: CtaText.LinkInvalid });
-      const submit = await agree(ids.fernFig, candidate, completedApplication());
+      const submit = await agree(ids.fernFig, candidate, buildCtaApplication());
       expect(submit.statusCode).toBe(403);
     }
     // A token that is not even shaped like one fails validation.
@@ -309,7 +256,7 @@ describe('the click-to-agree link', () => {
     const res = await agree(
       ids.fernFig,
       token,
-      completedApplication({
+      buildCtaApplication({
         transaction_mix: {
           card_swiped: '70',
           keyed_card_present_not_imprinted: '5',
@@ -329,7 +276,7 @@ describe('the click-to-agree link', () => {
   it('stores the agreed application encrypted, moves it to cta_signed and records when and from where', async () => {
     const token = await freshLink(ids.fernFig);
     const started = Date.now();
-    const res = await agree(ids.fernFig, token, completedApplication());
+    const res = await agree(ids.fernFig, token, buildCtaApplication());
     expect(res.statusCode).toBe(200);
     expect(res.json().message.status).toBe('cta_signed');
     for (const secret of secrets) expect(res.body).not.toContain(secret);
@@ -388,7 +335,7 @@ describe('the click-to-agree link', () => {
     const again = await agree(
       ids.fernFig,
       token,
-      completedApplication({ owners: [{ ...owner, ownership_percent: '100' }] }),
+      buildCtaApplication({ owners: [buildCtaOwner({ ownership_percent: '100' })] }),
     );
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'CTA_ALREADY_AGREED', message: CtaText.AlreadyAgreed });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
+import { issueMessages } from '../../../test/error-body';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
@@ -59,29 +61,19 @@ async function call(
 
 let applicationCount = 0;
 
-// An application filed through the real enroll call, so its numbers are sealed with the real key.
+// Each application under its own name and e-mail: approving one makes a client and users of them.
 async function enrollMerchant(overrides: Record<string, unknown> = {}): Promise<string> {
   applicationCount += 1;
-  const res = await call(demo.admin, 'POST', '/api/enroll', {
-    application_type: 'Merchant',
-    is_from_portal: true,
-    dba_name: `Juniper Bakery ${applicationCount}`,
-    legal_name: `Juniper Bakery ${applicationCount} LLC`,
-    email: `owner${applicationCount}@juniper.example`,
-    parent: ids.summit,
-    mcc_code: '5812',
-    level: 'Merchant',
-    monthly_volume: '12500.00',
-    card_rate: 'IC+35bps+10c',
-    ach_rate: '0.50+0.30',
-    account_number: '000123456789',
-    routing_number: '021000021',
-    fed_tx_id: '12-3456789',
-    principals: [{ first_name: 'June', last_name: 'Park', ssn: '123-45-6789', date_of_birth: '1985-04-12' }],
-    ...overrides,
-  });
-  if (res.statusCode !== 200) throw new Error(`enroll failed: ${res.body}`);
-  return res.json().message.id;
+  return enrollThroughApi(
+    app,
+    demo.admin,
+    buildMerchantApplication(ids.summit, {
+      dba_name: `Juniper Bakery ${applicationCount}`,
+      legal_name: `Juniper Bakery ${applicationCount} LLC`,
+      email: `owner${applicationCount}@juniper.example`,
+      ...overrides,
+    }),
+  );
 }
 
 async function enrollmentRow(id: string) {
@@ -119,19 +111,6 @@ async function approvedEnrollment(overrides: Record<string, unknown> = {}) {
   const res = await call(demo.admin, 'PATCH', '/api/enroll/approve', { id });
   expect(res.statusCode).toBe(200);
   return { id, clientId: String(res.json().message.client_id) };
-}
-
-function issueMessages(body: string): string[] {
-  const parsed: unknown = JSON.parse(body);
-  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return [];
-  const error: unknown = parsed.error;
-  if (typeof error !== 'object' || error === null || !('issues' in error) || !Array.isArray(error.issues))
-    return [];
-  return error.issues.flatMap((issue: unknown) =>
-    typeof issue === 'object' && issue !== null && 'message' in issue && typeof issue.message === 'string'
-      ? [issue.message]
-      : [],
-  );
 }
 
 async function clientIdByName(name: string) {

@@ -9,6 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import {
+  applicantSecrets,
+  buildMerchantApplication,
+  enrollThroughApi,
+  firstPrincipal,
+} from '../../../test/enrollment-fixtures';
+import { issueMessages } from '../../../test/error-body';
 import { clients } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
@@ -22,13 +29,9 @@ const ids = { summit: '', juniper: '', fernFig: '', gulfCoast: '', lighthouse: '
 
 // The clear values the enrollment below is created with: none may appear in any answer.
 const clear = {
-  ssn: '123-45-6789',
+  ...applicantSecrets,
   ssnDigits: '123456789',
   secondSsn: '987-65-4320',
-  taxId: '12-3456789',
-  account: '000123456789',
-  routing: '021000021',
-  birth: '1985-04-12',
 };
 
 async function call(email: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
@@ -69,19 +72,6 @@ async function storedPrincipal(id: string, position: number) {
   return row;
 }
 
-function issueMessages(body: string): string[] {
-  const parsed: unknown = JSON.parse(body);
-  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return [];
-  const error: unknown = parsed.error;
-  if (typeof error !== 'object' || error === null || !('issues' in error) || !Array.isArray(error.issues))
-    return [];
-  return error.issues.flatMap((issue: unknown) =>
-    typeof issue === 'object' && issue !== null && 'message' in issue && typeof issue.message === 'string'
-      ? [issue.message]
-      : [],
-  );
-}
-
 // What the page sends back: every editable field of the record as it was received.
 function editableFieldsOf(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(enrollmentEditMeta.shape).map((key) => [key, record[key]]));
@@ -111,29 +101,14 @@ beforeAll(async () => {
     .from(clients)
     .where(eq(clients.name, 'Summit Merchant Services'));
   ids.summit = summit?.id ?? '';
-  const created = await call(demo.reseller, 'POST', '/api/enroll', {
-    application_type: 'Merchant',
-    is_from_portal: true,
-    dba_name: 'Juniper Bakery',
-    legal_name: 'Juniper Bakery LLC',
-    email: 'owner@juniper.example',
-    parent: ids.summit,
-    mcc_code: '5812',
-    level: 'Merchant',
-    monthly_volume: '12500.00',
-    avg_ticket: '18.5',
-    card_rate: 'IC+35bps+10c',
-    ach_rate: '0.50+0.30',
-    account_number: clear.account,
-    routing_number: clear.routing,
-    fed_tx_id: clear.taxId,
-    principals: [
-      { first_name: 'June', last_name: 'Park', ssn: clear.ssn, date_of_birth: clear.birth },
-      { first_name: 'Omar', last_name: 'Reyes', ssn: clear.secondSsn },
-    ],
-  });
-  expect(created.statusCode).toBe(200);
-  ids.juniper = created.json().message.id;
+  ids.juniper = await enrollThroughApi(
+    ctx.app,
+    demo.reseller,
+    buildMerchantApplication(ids.summit, {
+      avg_ticket: '18.5',
+      principals: [firstPrincipal, { first_name: 'Omar', last_name: 'Reyes', ssn: clear.secondSsn }],
+    }),
+  );
   ids.fernFig = await idOf('Fern & Fig Kitchen');
   ids.gulfCoast = await idOf('Gulf Coast Marine Supply');
   ids.lighthouse = await idOf('Lighthouse Yoga Studio');

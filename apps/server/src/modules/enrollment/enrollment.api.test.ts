@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildMerchantApplication } from '../../../test/enrollment-fixtures';
+import { issueMessages } from '../../../test/error-body';
 import { samples } from '../../../test/sample-files';
 import { clients } from '../../db/schema/clients';
 import { documents } from '../../db/schema/documents';
@@ -39,39 +41,12 @@ async function enrollmentCount() {
   return row?.n ?? 0;
 }
 
+// The shared application with its agreement attached, as the enroll form sends it.
 function merchantBody(overrides: Record<string, unknown> = {}) {
-  return {
-    application_type: 'Merchant',
-    is_from_portal: true,
-    dba_name: 'Juniper Bakery',
-    legal_name: 'Juniper Bakery LLC',
-    email: 'owner@juniper.example',
-    parent: parents.summit,
-    mcc_code: '5812',
-    level: 'Merchant',
-    monthly_volume: '12500.00',
-    card_rate: 'IC+35bps+10c',
-    ach_rate: '0.50+0.30',
-    account_number: '000123456789',
-    routing_number: '021000021',
-    fed_tx_id: '12-3456789',
-    principals: [{ first_name: 'June', last_name: 'Park', ssn: '123-45-6789', date_of_birth: '1985-04-12' }],
+  return buildMerchantApplication(parents.summit, {
     document: { name: 'Agreement.PDF', extension: 'pdf', content: samples.pdf.toString('base64') },
     ...overrides,
-  };
-}
-
-function issueMessages(body: string): string[] {
-  const parsed: unknown = JSON.parse(body);
-  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return [];
-  const error: unknown = parsed.error;
-  if (typeof error !== 'object' || error === null || !('issues' in error) || !Array.isArray(error.issues))
-    return [];
-  return error.issues.flatMap((issue: unknown) =>
-    typeof issue === 'object' && issue !== null && 'message' in issue && typeof issue.message === 'string'
-      ? [issue.message]
-      : [],
-  );
+  });
 }
 
 beforeAll(async () => {
