@@ -233,30 +233,29 @@ function launchChromium() {
   });
 }
 
-// Load All alone: the stream into the grid in Chromium (benchGrid runs it too).
-export async function benchIngest(): Promise<boolean> {
+// The bench pages built and served (with the Load All stream), and one Chromium page on them.
+async function withBenchPage<T>(run: (page: Page, origin: string) => Promise<T>): Promise<T> {
   await buildPages();
   const server = await serve(makeReportNdjson(ingestRows));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    return printIngest(await measureIngest(page, origin));
+    return await run(await browser.newPage({ viewport: { width: 1280, height: 800 } }), origin);
   } finally {
     await browser.close();
     server.close();
   }
 }
 
+// Load All alone: the stream into the grid in Chromium (benchGrid runs it too).
+export function benchIngest(): Promise<boolean> {
+  return withBenchPage(async (page, origin) => printIngest(await measureIngest(page, origin)));
+}
+
 const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(1)} ms`);
 
-export async function benchGrid(): Promise<boolean> {
-  await buildPages();
-  const server = await serve(makeReportNdjson(ingestRows));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await launchChromium();
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+export function benchGrid(): Promise<boolean> {
+  return withBenchPage(async (page, origin) => {
     const ag = await measureGrid(page, origin, 'ag');
     const ours = await measureGrid(page, origin, 'portico');
     const exported = await measureExport(page, origin);
@@ -292,8 +291,5 @@ export async function benchGrid(): Promise<boolean> {
     );
     const ingestOk = printIngest(ingested);
     return ok && exportOk && ingestOk;
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }

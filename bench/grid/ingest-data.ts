@@ -1,25 +1,9 @@
 // The Load All stream the ingest benchmark feeds the browser: report rows written by the server's own
 // row writer (so the bytes are the wire format), from lines shaped like the seeded data: 40 merchants
 // under 6 parents, card and ACH payments, customers' meta on every row, a location on some.
+import { createRng } from '../../apps/server/src/db/seed/prng';
 import { reportLineFields } from '../../apps/server/src/modules/reporting/report-line-sql';
 import { ReportRowWriter } from '../../apps/server/src/modules/reporting/report-row';
-
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const hex = (random: () => number, length: number) =>
-  Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
-const uuid = (random: () => number) =>
-  `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-8${hex(random, 3)}-${hex(random, 12)}`;
 
 const firstNames = ['James', 'Maria', 'Wei', 'Priya', 'Jose', 'Aisha', 'Tom', 'Léa', 'Kenji', 'Olga'];
 const lastNames = ['Nguyen', 'Smith', 'Perez', 'Scott', 'Robinson', 'Müller', 'Okafor', 'Jones'];
@@ -28,10 +12,11 @@ const locations = ['Sellwood', 'Pier 3', 'Downtown', 'Harbor Lane'];
 
 // n NDJSON lines, newest first, as GET /api/v1/report streams them to an admin.
 export function makeReportNdjson(n: number): Buffer {
-  const random = seeded(20_250_715);
+  const rng = createRng(20_250_715);
+  const random = rng.next;
   const parents = Array.from({ length: 6 }, (_, i) => `Parent Services ${i + 1}`);
   const merchants = Array.from({ length: 40 }, (_, i) => ({
-    id: uuid(random),
+    id: rng.uuid(),
     name: `Merchant ${i + 1} Coffee & Co`,
     dbaName: i % 5 === 0 ? '' : `=Merchant ${i + 1} DBA`,
     parentName: `=${parents[i % parents.length]}`,
@@ -53,7 +38,7 @@ export function makeReportNdjson(n: number): Buffer {
     const iso = new Date(at).toISOString();
     const values: Record<(typeof reportLineFields)[number], string> = {
       created_at: `${iso.slice(0, 10)} ${iso.slice(11, 23)}${String(Math.floor(random() * 1000)).padStart(3, '0')}`,
-      id: uuid(random),
+      id: rng.uuid(),
       client_id: merchant.id,
       amount_cents: String(random() < 0.05 ? -amount : amount),
       fee_cents: String(Math.floor(amount * 0.029) + 30),
@@ -65,7 +50,7 @@ export function makeReportNdjson(n: number): Buffer {
       pro_pay_status: !isCard && random() < 0.02 ? 'ACHInReturned' : '',
       settlement_amount_cents: random() < 0.7 ? String(amount - 30) : '',
       settlement_date: iso.slice(0, 10),
-      original_transaction_id: random() < 0.03 ? uuid(random) : '',
+      original_transaction_id: random() < 0.03 ? rng.uuid() : '',
       action: '=sale',
       status: random() < 0.93 ? '=Approved' : '=Declined',
       card_brand: isCard ? `=${brand}` : '',

@@ -1,5 +1,6 @@
 // 100,000 x 20 rows of transaction-like data, the same for both grids: a seeded generator, so every
 // run sorts, filters and groups the same values.
+import { createRng } from '../../../apps/server/src/db/seed/prng';
 
 export type BenchRow = {
   id: number;
@@ -48,18 +49,6 @@ export const benchColumns: { id: keyof BenchRow; header: string; kind: BenchColu
   { id: 'tax', header: 'Tax', kind: 'money' },
 ];
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const words = ['Harbor', 'Copper', 'Maple', 'River', 'Summit', 'Golden', 'Cedar', 'Prairie', 'Urban', 'Lake'];
 const nouns = [
   'Coffee',
@@ -81,7 +70,7 @@ const cities = ['Austin', 'Denver', 'Boston', 'Tampa', 'Reno', 'Omaha', 'Tulsa',
 const states = ['TX', 'CO', 'MA', 'FL', 'NV', 'NE', 'OK', 'CA'];
 
 export function makeBenchRows(count: number): BenchRow[] {
-  const random = seeded(20261122);
+  const random = createRng(20261122).next;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const start = Date.UTC(2026, 0, 1);
   const rows: BenchRow[] = new Array(count);
