@@ -11,10 +11,6 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // The router tests render whole pages with lazy chunks; with the PGlite tiers running beside them on
-    // two cores one of them has missed its deadline now and then. A retry keeps CI honest about real
-    // failures (a failing test still fails twice) until the root cause is found (see the session note).
-    retry: 1,
     testTimeout: 20_000,
   },
 });

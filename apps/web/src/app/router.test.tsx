@@ -234,14 +234,24 @@ describe('management layout', () => {
   });
 
   it('logs out: POST /logout, back to /login, and /home then asks to sign in', async () => {
-    const fetchMock = stubSignedIn();
+    // The server's side: the session ends when POST /logout arrives, and every later call says so.
+    // (Swapping the answers only after the test saw /login raced the login page's own session check.)
+    const answers = { ...signedInAnswers(internalAdmin), '/readyz': readyDatabase };
+    const fetchMock = stubFetch(answers);
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      const isLogout = init?.method === 'POST' && String(input).endsWith('/logout');
+      const response = await answer?.(input, init);
+      if (isLogout) Object.assign(answers, signedOutAnswers);
+      if (!response) throw new Error('No stubbed answer');
+      return response;
+    });
     const { router } = renderApp('/home');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
     expect(requestedPaths(fetchMock)).toContain('POST /logout');
 
-    stubFetch(signedOutAnswers);
     await router.navigate('/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
   });
