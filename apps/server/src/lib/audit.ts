@@ -14,7 +14,22 @@ export type AuditAction =
   | 'unfreeze'
   | 'refund'
   | 'void'
-  | 'role_change';
+  | 'role_change'
+  | 'enrollment.create'
+  | 'enrollment.edit'
+  | 'enrollment.cta_send'
+  | 'enrollment.cta_agree'
+  | 'enrollment.kyc'
+  | 'enrollment.hierarchy'
+  | 'enrollment.sandbox'
+  | 'enrollment.developer'
+  | 'enrollment.developer_email'
+  | 'user.create'
+  | 'developer_registration.create'
+  | 'email.send'
+  | 'data_sync_request'
+  | 'document.upload'
+  | 'document.download';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -23,7 +38,7 @@ export type AuditEntry = {
   actorEmail?: string | null;
   onBehalfOfUserId?: string | null;
   targetType?: string;
-  targetId?: string;
+  targetId?: string | null;
   clientId?: string | null;
   ip?: string | null;
   userAgent?: string | null;

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
-import { auditLog } from '../../db/schema/system';
 
 const parent = alias(clients, 'parent');
 
@@ -131,33 +130,4 @@ export async function storeAgreedApplication(
       .insert(enrollmentPrincipals)
       .values(principals.map((principal) => ({ ...principal, enrollmentId })));
   }
-}
-
-export async function insertCtaAudit(
-  executor: Executor,
-  entry: {
-    action: 'enrollment.cta_send' | 'enrollment.cta_agree';
-    outcome: 'success' | 'failure';
-    actorUserId: string | null;
-    actorEmail: string | null;
-    enrollmentId: string;
-    parentId: string | null;
-    ip: string | null;
-    userAgent: string | null;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  // lib/audit's action list has no enrollment actions; the audit table takes any action name.
-  await executor.insert(auditLog).values({
-    action: entry.action,
-    outcome: entry.outcome,
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'enrollment',
-    targetId: entry.enrollmentId,
-    clientId: entry.parentId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details,
-  });
 }

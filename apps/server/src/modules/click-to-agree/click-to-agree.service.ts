@@ -19,14 +19,13 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { authorizeEnrollment, type Caller } from '../notes/owner-access';
 import {
   type ApplicationRow,
   findApplication,
   findTermsOwner,
-  insertCtaAudit,
   listPrincipals,
   lockApplication,
   markCtaSent,
@@ -132,12 +131,13 @@ export async function sendCta(
     action: 'enrollment.cta_send' as const,
     actorUserId: caller.session.userId,
     actorEmail: caller.session.email,
-    enrollmentId: application.id,
-    parentId: application.parentId,
+    targetType: 'enrollment',
+    targetId: application.id,
+    clientId: application.parentId,
     ...requestOrigin(request),
   };
   if (outcome.status === 'failed') {
-    await insertCtaAudit(deps.db, {
+    await recordAudit(deps.db, {
       ...audit,
       outcome: 'failure',
       details: { recipients: to.length, outbox_id: outcome.outboxId },
@@ -146,7 +146,7 @@ export async function sendCta(
   }
   await deps.db.transaction(async (tx) => {
     await markCtaSent(tx, application.id, sentAt);
-    await insertCtaAudit(tx, {
+    await recordAudit(tx, {
       ...audit,
       outcome: 'success',
       details: {
@@ -341,13 +341,14 @@ export async function agreeToApplication(
       },
       principals,
     );
-    await insertCtaAudit(tx, {
+    await recordAudit(tx, {
       action: 'enrollment.cta_agree',
       outcome: 'success',
       actorUserId: null,
       actorEmail: normalizeEmailAddress(body.contact.email),
-      enrollmentId,
-      parentId: row.parentId,
+      targetType: 'enrollment',
+      targetId: enrollmentId,
+      clientId: row.parentId,
       ip,
       userAgent,
       details: { owners: principals.length, terms_version: merchantTermsVersion, via: 'click_to_agree_link' },

@@ -11,7 +11,6 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
-import { auditLog } from '../../db/schema/system';
 import { queryRows } from '../../db/seed/sql-rows';
 
 // Parent chains are short; the bound only stops a corrupt cycle from looping (as in rbac.repository).
@@ -69,33 +68,6 @@ export async function requestDataSync(
     );
   if (!open) throw new Error('data sync request neither inserted nor found');
   return { request: open, isNew: false };
-}
-
-// lib/audit's AuditAction has no entry for a data sync; the row has the same shape as recordAudit's.
-export async function recordDataSyncAudit(
-  executor: Executor,
-  entry: {
-    actorUserId: string;
-    actorEmail: string;
-    clientId: string;
-    requestId: string;
-    isNew: boolean;
-    ip: string | null;
-    userAgent: string | null;
-  },
-) {
-  await executor.insert(auditLog).values({
-    action: 'data_sync_request',
-    outcome: 'success',
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'data_sync_request',
-    targetId: entry.requestId,
-    clientId: entry.clientId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: { is_new: entry.isNew },
-  });
 }
 
 // ---- Alerts ------------------------------------------------------------------------------------

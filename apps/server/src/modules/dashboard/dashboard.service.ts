@@ -23,6 +23,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { isProcessorAuditUser } from '../payments/payments.repository';
 import { listClientSummaries, listDescendantSummaries } from '../rbac/rbac.repository';
 import { decideMerchantAccess, listMerchantsUserCanActFor } from '../rbac/rbac.service';
@@ -34,7 +35,6 @@ import {
   listMerchantSyncOptions,
   listOpenOperationsAlerts,
   listOpenRiskAlerts,
-  recordDataSyncAudit,
   requestDataSync,
   summarizeCertificationTests,
 } from './dashboard.repository';
@@ -81,13 +81,16 @@ export async function submitDataSyncRequest(
       userId: caller.session.userId,
       email: caller.session.email,
     });
-    await recordDataSyncAudit(tx, {
+    await recordAudit(tx, {
+      action: 'data_sync_request',
+      outcome: 'success',
       actorUserId: caller.session.userId,
       actorEmail: caller.session.email,
+      targetType: 'data_sync_request',
+      targetId: result.request.id,
       clientId: merchantId,
-      requestId: result.request.id,
-      isNew: result.isNew,
       ...caller.origin,
+      details: { is_new: result.isNew },
     });
     return result;
   });

@@ -2,7 +2,6 @@ import type { MerchantCountBand } from '@portico/contracts/developers/certificat
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { developerRegistrations } from '../../db/schema/developers';
-import { auditLog } from '../../db/schema/system';
 
 export type RegistrationValues = {
   firstName: string;
@@ -61,29 +60,4 @@ export async function markInstructionsSent(executor: Executor, id: string): Prom
     .returning({ sentAt: developerRegistrations.instructionsSentAt });
   if (!row?.sentAt) throw new Error('developer registration vanished before its instructions were recorded');
   return row.sentAt;
-}
-
-export async function insertRegistrationAudit(
-  executor: Executor,
-  entry: {
-    actorUserId: string;
-    actorEmail: string;
-    registrationId: string;
-    ip: string | null;
-    userAgent: string | null;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  // lib/audit's action list has no registration action; the audit table takes any action name.
-  await executor.insert(auditLog).values({
-    action: 'developer_registration.create',
-    outcome: 'success',
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'developer_registration',
-    targetId: entry.registrationId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details,
-  });
 }

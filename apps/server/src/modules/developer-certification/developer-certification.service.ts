@@ -8,13 +8,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { Caller } from '../notes/owner-access';
 import { certificationInstructionsMessage } from './certification-instructions';
 import {
   findUnsentRegistrationForUpdate,
   insertRegistration,
-  insertRegistrationAudit,
   markInstructionsSent,
   type RegistrationValues,
   updateRegistration,
@@ -59,10 +58,13 @@ export async function registerDeveloper(
     } else {
       registrationId = await insertRegistration(tx, values);
     }
-    await insertRegistrationAudit(tx, {
+    await recordAudit(tx, {
+      action: 'developer_registration.create',
+      outcome: 'success',
       actorUserId: caller.session.userId,
       actorEmail: caller.session.email,
-      registrationId,
+      targetType: 'developer_registration',
+      targetId: registrationId,
       ...requestOrigin(request),
       details: { features: values.features, replaces_unsent: unsent !== undefined },
     });

@@ -2,7 +2,6 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { documents, fileBlobs } from '../../db/schema/documents';
 import { enrollments } from '../../db/schema/enrollments';
-import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
 // A documents grid lists every file of one owner; the bound only stops a runaway answer.
@@ -92,31 +91,4 @@ export async function insertDocument(
   const [row] = await executor.insert(documents).values(document).returning({ id: documents.id });
   if (!row) throw new Error('document insert returned nothing');
   return row.id;
-}
-
-export type DocumentAuditEntry = {
-  action: 'document.upload' | 'document.download';
-  actorUserId: string;
-  actorEmail: string;
-  documentId: string;
-  clientId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, unknown>;
-};
-
-// lib/audit's action list predates documents; the audit table itself takes any action name.
-export async function insertDocumentAudit(executor: Executor, entry: DocumentAuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    action: entry.action,
-    outcome: 'success',
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'document',
-    targetId: entry.documentId,
-    clientId: entry.clientId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details,
-  });
 }

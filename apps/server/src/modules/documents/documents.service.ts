@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import { MAX_UPLOAD_BYTES } from '../../plugins/security';
 import {
   authorizeClient,
@@ -34,7 +34,6 @@ import {
   findDocument,
   findFileContent,
   insertDocument,
-  insertDocumentAudit,
   listDocuments,
 } from './documents.repository';
 import { checkFileSignature } from './file-signature';
@@ -201,11 +200,13 @@ export async function uploadDocument(
       },
       content,
     );
-    await insertDocumentAudit(tx, {
+    await recordAudit(tx, {
       action: 'document.upload',
+      outcome: 'success',
       actorUserId: caller.session.userId,
       actorEmail: caller.session.email,
-      documentId: id,
+      targetType: 'document',
+      targetId: id,
       clientId: owner.auditClientId,
       ...requestOrigin(request),
       details: { extension, size_bytes: content.length, sha256, enrollment_id: owner.enrollmentId },
@@ -275,11 +276,13 @@ export async function fetchDocument(
     request.log.error({ documentId: id }, 'document content is missing from file storage');
     throw DocumentError.NotFound(DocumentText.NotFound);
   }
-  await insertDocumentAudit(db, {
+  await recordAudit(db, {
     action: 'document.download',
+    outcome: 'success',
     actorUserId: caller.session.userId,
     actorEmail: caller.session.email,
-    documentId: document.id,
+    targetType: 'document',
+    targetId: document.id,
     clientId: document.clientId ?? document.enrollmentClientId,
     ...requestOrigin(request),
     details: { enrollment_id: document.enrollmentId },

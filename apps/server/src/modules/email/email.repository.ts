@@ -4,7 +4,6 @@ import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { developerRegistrations } from '../../db/schema/developers';
 import { enrollments } from '../../db/schema/enrollments';
-import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
 // Which of the given (lowercased) addresses Portico knows, and through whom. 'all' is staff's reach.
@@ -100,29 +99,4 @@ export async function developerAddresses(
 export async function findSenderName(executor: Executor, userId: string): Promise<string | undefined> {
   const [row] = await executor.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name;
-}
-
-export type EmailAuditEntry = {
-  outcome: 'success' | 'denied';
-  actorUserId: string;
-  actorEmail: string;
-  outboxId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, unknown>;
-};
-
-// lib/audit's action list predates e-mail; the audit table itself takes any action name.
-export async function insertEmailAudit(executor: Executor, entry: EmailAuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
-    action: 'email.send',
-    outcome: entry.outcome,
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'email',
-    targetId: entry.outboxId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details,
-  });
 }

@@ -9,14 +9,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import { type Caller, denyAccess } from '../notes/owner-access';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   type ClientScope,
   developerAddresses,
   findSenderName,
-  insertEmailAudit,
   recordAddressesWithin,
   staffAddresses,
   userAddressesWithin,
@@ -85,11 +84,13 @@ export async function sendUserEmail(
   // Who sent it is part of the message, so a recipient can tell a colleague's note from Portico's.
   const text = `${toPlainText(body.body)}\n\n--\nSent through Portico by ${senderName} <${caller.session.email}>.`;
   const outcome = await deps.mail.send({ to: addresses, subject: body.subject, text });
-  await insertEmailAudit(deps.db, {
+  await recordAudit(deps.db, {
+    action: 'email.send',
     outcome: 'success',
     actorUserId: caller.session.userId,
     actorEmail: caller.session.email,
-    outboxId: outcome.outboxId,
+    targetType: 'email',
+    targetId: outcome.outboxId,
     ...requestOrigin(request),
     details: { recipients: addresses.length, delivery: outcome.status },
   });

@@ -8,13 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../notes/owner-access';
 import { ActionError, actorOf } from './enrollment-actions.common';
 import {
   type AccountUserRecord,
   ensureMembership,
   findUserByEmail,
-  insertActionAudit,
   insertUser,
   listAccountUsers,
 } from './enrollment-actions.repository';
@@ -93,7 +93,7 @@ export async function createAccountUser(
       });
       // A contact never signs in, so it holds no membership.
       if (body.user_type === 'user') await ensureMembership(tx, user.id, body.clientid);
-      await insertActionAudit(tx, {
+      await recordAudit(tx, {
         action: 'user.create',
         outcome: 'success',
         ...actorOf(request, caller),

@@ -10,7 +10,6 @@ import {
 } from '../../db/schema/clients';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
 import { notes } from '../../db/schema/notes';
-import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
 export type EnrollmentRecord = typeof enrollments.$inferSelect;
@@ -231,29 +230,4 @@ export async function isMemberOrDefault(executor: Executor, userId: string, clie
       and(eq(users.id, userId), or(eq(users.defaultClientId, clientId), eq(memberships.clientId, clientId))),
     );
   return row !== undefined;
-}
-
-// ---- Audit ----
-
-// lib/audit's action list covers approve and reject; the other review actions use their own names
-// (the audit table takes any action name, as enrollment.create does).
-export async function insertActionAudit(
-  executor: Executor,
-  entry: {
-    action: string;
-    outcome: 'success' | 'failure';
-    actorUserId: string;
-    actorEmail: string;
-    targetType: string;
-    targetId: string;
-    clientId: string | null;
-    ip: string | null;
-    userAgent: string | null;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  await executor.insert(auditLog).values({
-    ...entry,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-  });
 }

@@ -5,12 +5,12 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../notes/owner-access';
 import { isClientAtOrBelow } from '../rbac/rbac.repository';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
-  insertActionAudit,
   listParentOptions,
   lockEnrollment,
   updateClient,
@@ -56,7 +56,7 @@ export async function changeEnrollmentParent(
     }
     await updateEnrollment(tx, enrollment.id, { parentId: parent.id });
     if (clientId !== null) await updateClient(tx, clientId, { parentId: parent.id });
-    await insertActionAudit(tx, {
+    await recordAudit(tx, {
       action: 'enrollment.hierarchy',
       outcome: 'success',
       ...actorOf(request, caller),

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { KycAddress, KycResult, KycSubject } from '../../integrations/kyc/kyc-provider';
+import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import type { Caller } from '../notes/owner-access';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
@@ -16,7 +17,6 @@ import {
   type EnrollmentRecord,
   findEnrollment,
   findKycNote,
-  insertActionAudit,
   insertKycNote,
   type KycNoteRecord,
   listEnrollmentPrincipals,
@@ -145,14 +145,14 @@ export async function runKyc(
       : null,
   );
   const audit = {
-    action: 'enrollment.kyc',
+    action: 'enrollment.kyc' as const,
     ...actorOf(request, caller),
     targetType: 'enrollment',
     targetId: enrollmentId,
     clientId: enrollment.clientId ?? enrollment.parentId,
   };
   if (!parsed.success) {
-    await insertActionAudit(deps.db, { ...audit, outcome: 'failure', details: { provider: deps.kyc.name } });
+    await recordAudit(deps.db, { ...audit, outcome: 'failure', details: { provider: deps.kyc.name } });
     request.log.warn({ provider: deps.kyc.name, enrollmentId }, 'KYC provider gave no usable answer');
     throw ActionError.KycUnavailable(Text.KycUnavailable);
   }
@@ -168,7 +168,7 @@ export async function runKyc(
       createdByUserId: caller.session.userId,
       createdAt: checkedAt,
     });
-    await insertActionAudit(tx, {
+    await recordAudit(tx, {
       ...audit,
       outcome: 'success',
       details: { status: data.status, provider: data.provider, reference: data.reference },

@@ -5,6 +5,7 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
@@ -16,7 +17,6 @@ import {
   findEnrollment,
   findUserByEmail,
   insertAccount,
-  insertActionAudit,
   insertUser,
   isMemberOrDefault,
   listEnrollmentPrincipals,
@@ -71,7 +71,7 @@ export async function createSandbox(
       clientId,
       ...(enrollment.applicationStatus === 'BOARDED' ? {} : { status: 'in_development' as const }),
     });
-    await insertActionAudit(tx, {
+    await recordAudit(tx, {
       action: 'enrollment.sandbox',
       outcome: 'success',
       ...actorOf(request, caller),
@@ -136,7 +136,7 @@ export async function enrollDeveloper(
         })
       ).id;
     await ensureMembership(tx, userId, client.id);
-    await insertActionAudit(tx, {
+    await recordAudit(tx, {
       action: 'enrollment.developer',
       outcome: 'success',
       ...actorOf(request, caller),
@@ -173,7 +173,7 @@ export async function sendDeveloperEmail(
     }),
   );
   const isDelivered = outcome.status !== 'failed';
-  await insertActionAudit(deps.db, {
+  await recordAudit(deps.db, {
     action: 'enrollment.developer_email',
     outcome: isDelivered ? 'success' : 'failure',
     ...actorOf(request, caller),

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client';
 import { clientConfigs, clients, whiteLabels } from '../../db/schema/clients';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
 import { mccCodes } from '../../db/schema/reference';
-import { auditLog } from '../../db/schema/system';
 
 const parent = alias(clients, 'parent');
 
@@ -84,32 +83,4 @@ export async function upsertEnrollmentPrincipal(
       target: [enrollmentPrincipals.enrollmentId, enrollmentPrincipals.position],
       set: { ...changes, updatedAt: new Date() },
     });
-}
-
-export async function insertEnrollmentEditAudit(
-  executor: Executor,
-  entry: {
-    actorUserId: string;
-    actorEmail: string;
-    enrollmentId: string;
-    clientId: string | null;
-    ip: string | null;
-    userAgent: string | null;
-    // Names of the fields changed, never their values.
-    fields: readonly string[];
-  },
-): Promise<void> {
-  // lib/audit's action list has no enrollment actions; the audit table takes any action name.
-  await executor.insert(auditLog).values({
-    action: 'enrollment.edit',
-    outcome: 'success',
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'enrollment',
-    targetId: entry.enrollmentId,
-    clientId: entry.clientId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: { fields: [...entry.fields] },
-  });
 }

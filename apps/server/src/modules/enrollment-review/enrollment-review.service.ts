@@ -24,7 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { type EncryptedColumn, encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { authorizeEnrollment, type Caller, denyAccess } from '../notes/owner-access';
 import {
@@ -32,7 +32,6 @@ import {
   type EnrollmentPrincipalRow,
   type EnrollmentRow,
   findEnrollmentRecord,
-  insertEnrollmentEditAudit,
   isApprovedMccCode,
   listEnrollmentPrincipals,
   lockEnrollment,
@@ -361,13 +360,17 @@ export async function editEnrollment(
       ...enrollmentChanges(meta, seal),
       updatedAt: new Date(),
     });
-    await insertEnrollmentEditAudit(tx, {
+    await recordAudit(tx, {
+      action: 'enrollment.edit',
+      outcome: 'success',
       actorUserId: caller.session.userId,
       actorEmail: caller.session.email,
-      enrollmentId: meta.id,
+      targetType: 'enrollment',
+      targetId: meta.id,
       clientId: current.clientId ?? current.parentId,
       ...requestOrigin(request),
-      fields,
+      // Names of the fields changed, never their values.
+      details: { fields: [...fields] },
     });
     return { id: meta.id, updated_at: updatedAt.toISOString() };
   });

@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
 import { mccCodes } from '../../db/schema/reference';
-import { auditLog } from '../../db/schema/system';
 
 export async function listApprovedMccCodes(executor: Executor) {
   return executor
@@ -51,33 +50,6 @@ export async function insertEnrollment(
       .values(principals.map((principal) => ({ ...principal, enrollmentId: row.id })));
   }
   return row.id;
-}
-
-export async function insertEnrollmentAudit(
-  executor: Executor,
-  entry: {
-    actorUserId: string;
-    actorEmail: string;
-    enrollmentId: string;
-    parentId: string | null;
-    ip: string | null;
-    userAgent: string | null;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
-  // lib/audit's action list has no enrollment actions; the audit table takes any action name.
-  await executor.insert(auditLog).values({
-    action: 'enrollment.create',
-    outcome: 'success',
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    targetType: 'enrollment',
-    targetId: entry.enrollmentId,
-    clientId: entry.parentId,
-    ip: entry.ip,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details,
-  });
 }
 
 // The onboarding grid holds every application; the bound only stops a runaway answer.

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { insertDocument } from '../documents/documents.repository';
 import { checkFileSignature } from '../documents/file-signature';
@@ -19,7 +19,6 @@ import { type Caller, denyAccess } from '../notes/owner-access';
 import { canReachEveryMerchant, listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   insertEnrollment,
-  insertEnrollmentAudit,
   isApprovedMccCode,
   listApprovedMccCodes,
   listOnboardingRows,
@@ -190,11 +189,14 @@ export async function enroll(
         agreement,
       );
     }
-    await insertEnrollmentAudit(tx, {
+    await recordAudit(tx, {
+      action: 'enrollment.create',
+      outcome: 'success',
       actorUserId: caller.session.userId,
       actorEmail: caller.session.email,
-      enrollmentId: id,
-      parentId,
+      targetType: 'enrollment',
+      targetId: id,
+      clientId: parentId,
       ...requestOrigin(request),
       details: { application_type: body.application_type, document_id: documentId },
     });
