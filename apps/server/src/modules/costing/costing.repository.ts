@@ -14,11 +14,10 @@ import {
   proPayStatuses,
   transactionTypeSchema,
 } from '@portico/contracts/transactions/transaction-enums';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { processorCostModels } from '../../db/schema/costing';
-import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/seed/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 
@@ -192,12 +191,4 @@ export async function readCostModels(executor: Executor): Promise<CostModel[]> {
     effectiveFrom: row.effectiveFrom,
     effectiveTo: row.effectiveTo,
   }));
-}
-
-export async function isProcessorAuditUser(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ isProcessorAuditUser: users.isProcessorAuditUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isProcessorAuditUser === true;
 }

@@ -3,7 +3,7 @@ import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { costingEstimatesResponse, costingQuery, costingResponse } from '@portico/contracts/costing/costing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, denyAccess } from '../notes/owner-access';
-import { isProcessorAuditUser } from './costing.repository';
+import { isProcessorAuditUser } from '../users/users.repository';
 import { costingEstimateRows, costingRows, resolveCostingWindow } from './costing.service';
 
 // Spec 1 §2.1 / spec 3 §6: costing is admin only, menu permission Reports, internal only. The

@@ -24,10 +24,10 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { isProcessorAuditUser } from '../payments/payments.repository';
 import { listClientSummaries, listDescendantSummaries } from '../rbac/rbac.repository';
 import { decideMerchantAccess, listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
+import { isProcessorAuditUser } from '../users/users.repository';
 import {
   type ClientScope,
   findCertificationClient,

@@ -7,12 +7,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
   insertAccount,
-  listEnrollmentPrincipals,
   lockEnrollment,
   updateClient,
   updateEnrollment,

@@ -8,7 +8,7 @@ import {
   clientPrincipals,
   clients,
 } from '../../db/schema/clients';
-import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
+import { type enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
 import { notes } from '../../db/schema/notes';
 import { users } from '../../db/schema/users';
 
@@ -25,14 +25,6 @@ export async function lockEnrollment(executor: Executor, id: string): Promise<En
 export async function findEnrollment(executor: Executor, id: string): Promise<EnrollmentRecord | undefined> {
   const [row] = await executor.select().from(enrollments).where(eq(enrollments.id, id));
   return row;
-}
-
-export async function listEnrollmentPrincipals(executor: Executor, enrollmentId: string) {
-  return executor
-    .select()
-    .from(enrollmentPrincipals)
-    .where(eq(enrollmentPrincipals.enrollmentId, enrollmentId))
-    .orderBy(asc(enrollmentPrincipals.position));
 }
 
 export async function updateEnrollment(

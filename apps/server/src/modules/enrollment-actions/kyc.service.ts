@@ -10,6 +10,7 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { KycAddress, KycResult, KycSubject } from '../../integrations/kyc/kyc-provider';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import type { Caller } from '../notes/owner-access';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
@@ -19,7 +20,6 @@ import {
   findKycNote,
   insertKycNote,
   type KycNoteRecord,
-  listEnrollmentPrincipals,
   listKycNotes,
   updateEnrollment,
 } from './enrollment-actions.repository';

@@ -6,6 +6,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit';
+import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
@@ -19,7 +20,6 @@ import {
   insertAccount,
   insertUser,
   isMemberOrDefault,
-  listEnrollmentPrincipals,
   lockClient,
   lockEnrollment,
   updateClient,

@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients, whiteLabels } from '../../db/schema/clients';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
-import { mccCodes } from '../../db/schema/reference';
 
 const parent = alias(clients, 'parent');
 
@@ -28,26 +27,10 @@ export async function findEnrollmentRecord(executor: Executor, id: string) {
   return row;
 }
 
-export async function listEnrollmentPrincipals(executor: Executor, enrollmentId: string) {
-  return executor
-    .select()
-    .from(enrollmentPrincipals)
-    .where(eq(enrollmentPrincipals.enrollmentId, enrollmentId))
-    .orderBy(asc(enrollmentPrincipals.position));
-}
-
 // Held until the edit's transaction ends, so two saves of one enrollment apply one after the other.
 export async function lockEnrollment(executor: Executor, id: string) {
   const [row] = await executor.select().from(enrollments).where(eq(enrollments.id, id)).for('update');
   return row;
-}
-
-export async function isApprovedMccCode(executor: Executor, code: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ code: mccCodes.code })
-    .from(mccCodes)
-    .where(and(eq(mccCodes.code, code), eq(mccCodes.isApproved, true)));
-  return row !== undefined;
 }
 
 export type EnrollmentChanges = Partial<typeof enrollments.$inferInsert>;

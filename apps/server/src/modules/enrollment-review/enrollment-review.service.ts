@@ -26,14 +26,13 @@ import { type EncryptedColumn, encryptedColumn } from '../../db/schema/encrypted
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { isApprovedMccCode, listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import { authorizeEnrollment, type Caller, denyAccess } from '../notes/owner-access';
 import {
   type EnrollmentChanges,
   type EnrollmentPrincipalRow,
   type EnrollmentRow,
   findEnrollmentRecord,
-  isApprovedMccCode,
-  listEnrollmentPrincipals,
   lockEnrollment,
   type PrincipalChanges,
   updateEnrollment,

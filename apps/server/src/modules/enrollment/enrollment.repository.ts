@@ -20,6 +20,14 @@ export async function isApprovedMccCode(executor: Executor, code: string): Promi
   return row !== undefined;
 }
 
+export async function listEnrollmentPrincipals(executor: Executor, enrollmentId: string) {
+  return executor
+    .select()
+    .from(enrollmentPrincipals)
+    .where(eq(enrollmentPrincipals.enrollmentId, enrollmentId))
+    .orderBy(asc(enrollmentPrincipals.position));
+}
+
 // Parent-level clients, all of them or those among the given ids.
 export async function listParentClients(executor: Executor, ids: readonly string[] | 'all') {
   if (ids !== 'all' && ids.length === 0) return [];

@@ -2,7 +2,6 @@ import { undoTransactionTypes } from '@portico/contracts/transactions/transactio
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { transactions } from '../../db/schema/transactions';
-import { users } from '../../db/schema/users';
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
@@ -73,12 +72,4 @@ export async function insertUndoTransaction(executor: Executor, values: Transact
   });
   if (!row) throw new Error('transaction insert returned nothing');
   return row;
-}
-
-export async function isProcessorAuditUser(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ isProcessorAuditUser: users.isProcessorAuditUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isProcessorAuditUser === true;
 }

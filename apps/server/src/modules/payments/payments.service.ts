@@ -29,9 +29,9 @@ import { recordAudit } from '../../lib/audit';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
+import { isProcessorAuditUser } from '../users/users.repository';
 import {
   insertUndoTransaction,
-  isProcessorAuditUser,
   type LockedTransaction,
   lockTransactionForUpdate,
   sumUndoneCents,

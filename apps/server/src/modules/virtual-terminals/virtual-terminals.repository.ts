@@ -2,7 +2,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
-import { users } from '../../db/schema/users';
 
 const apiKeyColumns = {
   id: clients.id,
@@ -26,14 +25,6 @@ export async function listMerchantApiKeys(executor: Executor, ids: readonly stri
 export async function findClientIdByApiKey(executor: Executor, apiKey: string): Promise<string | null> {
   const [row] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.apiKey, apiKey));
   return row?.id ?? null;
-}
-
-export async function isProcessorAuditUser(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ isProcessorAuditUser: users.isProcessorAuditUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isProcessorAuditUser === true;
 }
 
 const terminalColumns = {

@@ -18,10 +18,10 @@ import {
   listMerchantsUserCanActFor,
 } from '../rbac/rbac.service';
 import { findClientAccessFacts } from '../reporting/reporting.repository';
+import { isProcessorAuditUser } from '../users/users.repository';
 import {
   findClientIdByApiKey,
   findVirtualTerminalUrl,
-  isProcessorAuditUser,
   listMerchantApiKeys,
   listVirtualTerminalUrls,
 } from './virtual-terminals.repository';
