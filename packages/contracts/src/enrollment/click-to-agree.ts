@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidEmailAddress, normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
-import { EnrollText, zipPattern } from './enroll';
+import { EnrollText, enrollmentStatuses, zipPattern } from './enroll';
 
 // Spec 2 §2.1, §3, §5, §8, §9 and issue 6 part 2: the click-to-agree (CTA) e-mail staff send, the
 // public application the merchant completes through its link, the terms it agrees to.
@@ -58,16 +58,6 @@ export const CtaErrorCode = {
   NotSubmittable: 'CTA_NOT_SUBMITTABLE',
   TermsNotFound: 'CTA_TERMS_NOT_FOUND',
 } as const;
-
-// Spec 1 §3 client statuses (the enrollment's onboarding stage); New is null.
-export const enrollmentStages = [
-  'cta_sent',
-  'cta_signed',
-  'in_development',
-  'onboarding',
-  'Active',
-  'Inactive',
-] as const;
 
 // Spec 2 §5 business structure options, in the spec's order.
 export const businessStructures = [
@@ -352,7 +342,7 @@ export const ctaApplicationView = z.object({
   id: z.uuid(),
   parent_id: z.uuid().nullable(),
   parent_name: nullableText,
-  status: z.enum(enrollmentStages).nullable(),
+  status: z.enum(enrollmentStatuses).nullable(),
   // false once agreed, approved or rejected: the link then shows the read-only result.
   can_submit: z.boolean(),
   agreed_at: z.iso.datetime({ offset: true }).nullable(),

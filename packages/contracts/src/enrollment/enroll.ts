@@ -443,9 +443,23 @@ export const parentOptionSchema = z.object({ parent_id: z.uuid(), name: z.string
 export type ParentOption = z.infer<typeof parentOptionSchema>;
 export const parentAssignmentResponse = successEnvelope(z.array(parentOptionSchema));
 
-// ---- Onboarding list (spec 3 onboarding row) ----
+// ---- Statuses of an enrollment ----
 
-export const applicationStatuses = ['BOARDED', 'SEND LINK', 'REJECTED', 'PENDING'] as const;
+// Spec 1 §3 application statuses; null is New.
+export const applicationStatuses = ['SEND LINK', 'PENDING', 'BOARDED', 'REJECTED'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+// Spec 1 §3 client statuses (the enrollment's onboarding stage); null is New.
+export const enrollmentStatuses = [
+  'cta_sent',
+  'cta_signed',
+  'in_development',
+  'onboarding',
+  'Active',
+  'Inactive',
+] as const;
+export type EnrollmentStatus = (typeof enrollmentStatuses)[number];
+
+// ---- Onboarding list (spec 3 onboarding row) ----
 
 export const onboardingRowSchema = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
+import { type ApplicationStatus, type EnrollmentStatus, enrollmentStatuses } from './enroll';
 
 // Spec 2 §2.1, §4, §5, §7 and §8: what staff do to an enrollment once it is filed: run KYC, approve
 // or reject it, move it under another parent, manage its users and contacts, and give its developer
@@ -73,17 +74,6 @@ export const EnrollmentActionErrorCode = {
 
 // ---- Shared values ----
 
-export const applicationStatuses = ['SEND LINK', 'PENDING', 'BOARDED', 'REJECTED'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
-export const clientStatuses = [
-  'cta_sent',
-  'cta_signed',
-  'in_development',
-  'onboarding',
-  'Active',
-  'Inactive',
-] as const;
-export type ClientStatus = (typeof clientStatuses)[number];
 export const kycStatuses = ['pending', 'passed', 'failed', 'needs_review'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
 export const kycOutcomes = ['passed', 'failed', 'needs_review'] as const;
@@ -117,7 +107,7 @@ export function isRejectable(applicationStatus: ApplicationStatus | null): boole
 // Spec 2 §4: production payments need an approved (Active) account that risk has not frozen.
 // A sandbox account (in_development) and a rejected one (Inactive) may not process them.
 export function canProcessProductionPayments(account: {
-  status: ClientStatus | null;
+  status: EnrollmentStatus | null;
   isActive: boolean;
 }): boolean {
   return account.status === 'Active' && account.isActive;
@@ -324,7 +314,7 @@ export const createSandboxResponse = successEnvelope(
     enrollment_id: z.uuid(),
     client_id: z.uuid(),
     is_new_client: z.boolean(),
-    status: z.enum(clientStatuses),
+    status: z.enum(enrollmentStatuses),
     sandbox_api_key_last4: z.string(),
   }),
 );

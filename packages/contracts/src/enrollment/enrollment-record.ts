@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
-import { EnrollText, ownershipTypes, zipPattern } from './enroll';
+import { applicationStatuses, EnrollText, enrollmentStatuses, ownershipTypes, zipPattern } from './enroll';
 
 // Spec 2 §2.1, §3, §6, §7 and §8: the enrollment record of the enrollment management page
 // (GET /api/enroll?id=), the edit call (PATCH /api/enroll/edit) and the texts both sides show.
@@ -42,16 +42,6 @@ export const EnrollmentRecordErrorCode = {
 // ---- Closed lists (the database enums, spelled as stored) ----
 
 export const applicationTypes = ['Merchant', 'Partner', 'Agent'] as const;
-export const enrollmentApplicationStatuses = ['SEND LINK', 'PENDING', 'BOARDED', 'REJECTED'] as const;
-// Spec 1 §3 client statuses; null is New.
-export const enrollmentStatuses = [
-  'cta_sent',
-  'cta_signed',
-  'in_development',
-  'onboarding',
-  'Active',
-  'Inactive',
-] as const;
 export const companyLevelValues = ['Parent', 'Merchant'] as const;
 // Spec 1 §3 offers 'Government Agency', spec 2 §5 'Government': the database keeps both.
 export const enrollmentOwnershipTypes = [...ownershipTypes, 'Government'] as const;
@@ -241,7 +231,7 @@ export const enrollmentRecordSchema = z.object({
   // The merchant account once approved.
   client_id: z.uuid().nullable(),
   application_type: z.enum(applicationTypes),
-  application_status: z.enum(enrollmentApplicationStatuses).nullable(),
+  application_status: z.enum(applicationStatuses).nullable(),
   status: z.enum(enrollmentStatuses).nullable(),
   level: z.enum(companyLevelValues),
   // Business information.

@@ -1,13 +1,5 @@
 import type { MailMessage } from '../../integrations/mail/mailer';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../lib/html';
 
 // The link keeps the original client's shape (spec 1 §2.3): /verify-email forwards mode=signIn to
 // /sso, which reads the address from continueUrl and POSTs the code. The code is only consumed by

@@ -8,6 +8,7 @@ import {
 } from '@portico/contracts/developers/certification-registration';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { MailMessage } from '../../integrations/mail/mailer';
+import { escapeHtml } from '../../lib/html';
 
 // Spec 2 §9 test amounts of the instructions e-mail, in cents. The terminal and API ACH amounts are
 // ours (the spec lists a few and says "and similar"); none ends in .13, which the sandbox declines.
@@ -99,15 +100,6 @@ export function certificationTestPlan(
       title: featureTitles.get(feature) ?? feature,
       steps: stepsOf(feature, callbackUrl),
     }));
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 export const certificationInstructionsSubject =

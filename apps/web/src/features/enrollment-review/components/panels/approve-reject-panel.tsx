@@ -4,10 +4,8 @@
 //   disables Reject.
 // - onChanged: asks the page to refetch after an approval or a rejection.
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import {
-  type ApplicationStatus,
-  EnrollmentActionText,
-} from '@portico/contracts/enrollment/enrollment-actions';
+import type { ApplicationStatus } from '@portico/contracts/enrollment/enroll';
+import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-actions';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../../components/confirm-bar';
 import { showToast } from '../../../../components/toasts';
