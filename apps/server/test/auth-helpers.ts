@@ -7,6 +7,13 @@ import { users } from '../src/db/schema/users';
 import { hashSecretToken, newSecretToken } from '../src/modules/session/secret-token';
 import { insertSession } from '../src/modules/session/session.repository';
 
+// The user's default client, which the seeded accounts all have.
+export async function defaultClientOf(db: Executor, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.defaultClientId }).from(users).where(eq(users.email, email));
+  if (!row?.id) throw new Error(`${email} has no default client`);
+  return row.id;
+}
+
 // Signs a user in without the e-mail round trip: a session row and the cookie header that names it.
 export async function sessionCookieFor(db: Executor, email: string): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

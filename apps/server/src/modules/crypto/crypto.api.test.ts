@@ -5,7 +5,7 @@ import {
 } from '@portico/contracts/crypto/crypto-status';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { openTestDatabase } from '../../../test/test-database';
@@ -13,7 +13,6 @@ import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { clientConfigs } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
-import { users } from '../../db/schema/users';
 import { sandboxKycLinkValidityMs, sandboxKycPath } from '../../integrations/crypto/sandbox-crypto';
 
 const cryptoEmail = 'crypto@ledgerlane.example';
@@ -31,12 +30,6 @@ function as(email: string): string {
   const cookie = cookies.get(email);
   if (!cookie) throw new Error(`no session for ${email}`);
   return cookie;
-}
-
-async function defaultClientOf(email: string): Promise<string> {
-  const [row] = await app.db.select({ id: users.defaultClientId }).from(users).where(eq(users.email, email));
-  if (!row?.id) throw new Error(`${email} has no default client`);
-  return row.id;
 }
 
 function get(url: string, cookie?: string) {
@@ -90,8 +83,8 @@ beforeAll(async () => {
   await seedDemoAccounts(database);
   for (const email of [cryptoEmail, demo.owner, demo.admin])
     cookies.set(email, await sessionCookieFor(app.db, email));
-  ledgerLane = await defaultClientOf(cryptoEmail);
-  harborLane = await defaultClientOf(demo.owner);
+  ledgerLane = await defaultClientOf(app.db, cryptoEmail);
+  harborLane = await defaultClientOf(app.db, demo.owner);
 });
 afterAll(async () => {
   await app.close();

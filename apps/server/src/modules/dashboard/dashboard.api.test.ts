@@ -3,7 +3,7 @@ import { countClientsByLevel } from '@portico/contracts/dashboard/clients-meta';
 import { DataSyncText } from '@portico/contracts/dashboard/manual-data-pull';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
@@ -17,7 +17,6 @@ import { transactionNotes } from '../../db/schema/risk';
 import { payouts } from '../../db/schema/settlements';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
-import { users } from '../../db/schema/users';
 
 const now = new Date('2026-06-15T16:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
@@ -31,12 +30,6 @@ function as(email: string): string {
   const cookie = cookies.get(email);
   if (!cookie) throw new Error(`no session for ${email}`);
   return cookie;
-}
-
-async function defaultClientOf(email: string): Promise<string> {
-  const [row] = await app.db.select({ id: users.defaultClientId }).from(users).where(eq(users.email, email));
-  if (!row?.id) throw new Error(`${email} has no default client`);
-  return row.id;
 }
 
 beforeAll(async () => {
@@ -106,7 +99,7 @@ describe('Merchant Data Sync: /api/v1/manual-data-pull-accounts', () => {
     const options: { merchant_id: string; dba_name: string }[] = res.json().message;
     const merchantCount = await app.db.$count(clients, eq(clients.level, 'Merchant'));
     expect(options).toHaveLength(merchantCount);
-    const harborLane = await defaultClientOf(demo.owner);
+    const harborLane = await defaultClientOf(app.db, demo.owner);
     const [harbor] = await app.db.select().from(clients).where(eq(clients.id, harborLane));
     expect(options.find((option) => option.merchant_id === harborLane)?.dba_name).toBe(harbor?.dbaName);
     const names = options.map((option) => option.dba_name);
@@ -148,7 +141,7 @@ describe('Merchant Data Sync: /api/v1/manual-data-pull-accounts', () => {
   });
 
   it('refuses a parent, an unknown merchant, a missing merchant, other roles and processor-audit users', async () => {
-    const summit = await defaultClientOf(demo.reseller);
+    const summit = await defaultClientOf(app.db, demo.reseller);
     const parent = await postSync({ merchant_id: summit }, as(demo.admin));
     expect(parent.statusCode).toBe(404);
     expect(parent.json().error.message).toBe(DataSyncText.MerchantNotFound);
@@ -176,15 +169,15 @@ describe('GET /api/portal/clients-meta', () => {
   });
 
   it('gives a parent its own hierarchy, and a selected client with everything below it', async () => {
-    const summit = await defaultClientOf(demo.reseller);
+    const summit = await defaultClientOf(app.db, demo.reseller);
     const below = await app.db.select({ id: clients.id }).from(clients).where(eq(clients.parentId, summit));
     const res = await get('/api/portal/clients-meta', as(demo.reseller));
     expect(res.statusCode).toBe(200);
     const ids = new Set(res.json().message.map((client: { id: string }) => client.id));
     for (const child of below) expect(ids.has(child.id)).toBe(true);
-    const copperKettle = await defaultClientOf(demo.copperOwner);
+    const copperKettle = await defaultClientOf(app.db, demo.copperOwner);
     expect(ids.has(copperKettle)).toBe(true);
-    expect(ids.has(await defaultClientOf(demo.dental))).toBe(false);
+    expect(ids.has(await defaultClientOf(app.db, demo.dental))).toBe(false);
 
     const selected = await get(`/api/portal/clients-meta?id=${summit}`, as(demo.admin));
     const list: { id: string; level: string }[] = selected.json().message;
@@ -193,7 +186,7 @@ describe('GET /api/portal/clients-meta', () => {
   });
 
   it('refuses clients out of reach and roles without the Merchants card', async () => {
-    const dental = await defaultClientOf(demo.dental);
+    const dental = await defaultClientOf(app.db, demo.dental);
     expect((await get(`/api/portal/clients-meta?id=${dental}`, as(demo.reseller))).statusCode).toBe(403);
     expect((await get('/api/portal/clients-meta', as(demo.owner))).statusCode).toBe(403);
     expect((await get('/api/portal/clients-meta', as(demo.healnow))).statusCode).toBe(403);
@@ -316,7 +309,7 @@ describe('GET /api/certification', () => {
     expect(res.statusCode).toBe(200);
     // The demo data: two charges and a refund passed, reporting not attempted.
     expect(res.json().message).toEqual({
-      client_id: await defaultClientOf(certifyEmail),
+      client_id: await defaultClientOf(app.db, certifyEmail),
       is_in_certification: true,
       charges: 2,
       refunds: 1,
@@ -327,7 +320,7 @@ describe('GET /api/certification', () => {
   });
 
   it('gives 100% and the completion time once every category passed', async () => {
-    const orbit = await defaultClientOf(certifyEmail);
+    const orbit = await defaultClientOf(app.db, certifyEmail);
     const completedAt = new Date('2026-06-14T18:00:00.000Z');
     await app.db
       .update(certificationTests)
@@ -342,7 +335,7 @@ describe('GET /api/certification', () => {
   });
 
   it('refuses a client out of reach', async () => {
-    const orbit = await defaultClientOf(certifyEmail);
+    const orbit = await defaultClientOf(app.db, certifyEmail);
     expect((await get(`/api/certification?id=${orbit}`, as(demo.owner))).statusCode).toBe(403);
     expect((await get(`/api/certification?id=${randomUUID()}`, as(demo.admin))).statusCode).toBe(404);
   });

@@ -3,15 +3,14 @@ import { RefundText } from '@portico/contracts/transactions/texts';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { openTestDatabase, testDriver } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
-import type { DatabaseHandle, Executor } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
-import { users } from '../../db/schema/users';
 import type { ProcessorDirectory, ProcessorName } from '../../integrations/processors/processor-gateway';
 import { createSandboxProcessorDirectory } from '../../integrations/processors/sandbox-processor';
 import { PaymentsText } from './payments.service';
@@ -42,12 +41,6 @@ function as(account: Account): string {
   const cookie = cookies.get(account);
   if (!cookie) throw new Error(`no session for ${account}`);
   return cookie;
-}
-
-async function defaultClientOf(db: Executor, email: string): Promise<string> {
-  const [row] = await db.select({ id: users.defaultClientId }).from(users).where(eq(users.email, email));
-  if (!row?.id) throw new Error(`${email} has no default client`);
-  return row.id;
 }
 
 beforeAll(async () => {

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { receiptResponse } from '@portico/contracts/transactions/receipt';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildUser } from '../../../test/factories';
 import { memberships, rolePermissions, roles } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
-import { users } from '../../db/schema/users';
 
 // Spec 3 §2: the receipt of /receipt?id= is one transaction of the caller's report.
 
@@ -51,15 +50,6 @@ async function buildPayment(overrides: Partial<TransactionInsert> = {}) {
   return row.id;
 }
 
-async function defaultClientOf(email: string): Promise<string> {
-  const [row] = await ctx.app.db
-    .select({ id: users.defaultClientId })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!row?.id) throw new Error(`${email} has no default client`);
-  return row.id;
-}
-
 async function receipt(email: string, id: string) {
   return ctx.app.inject({
     method: 'GET',
@@ -71,8 +61,8 @@ async function receipt(email: string, id: string) {
 beforeAll(async () => {
   ctx = await buildTestApp();
   await seedDemoAccounts(ctx.database);
-  harborLaneId = await defaultClientOf(demo.owner);
-  copperKettleId = await defaultClientOf(demo.copperOwner);
+  harborLaneId = await defaultClientOf(ctx.app.db, demo.owner);
+  copperKettleId = await defaultClientOf(ctx.app.db, demo.copperOwner);
   await ctx.app.db
     .update(clients)
     .set({
