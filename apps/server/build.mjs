@@ -12,7 +12,7 @@ await build({
     'seed-cli': 'src/db/seed/seed-cli.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
   },
-  outdir: 'dist',
+  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -24,4 +24,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('server bundled into apps/server/dist');
+console.log(`server bundled into ${process.env.SERVER_OUT_DIR ?? 'apps/server/dist'}`);

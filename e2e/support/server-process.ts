@@ -24,7 +24,8 @@ export type StartedServer = { baseUrl: string; pid: number; workDir: string; log
 // extraEnv: settings of the run (mail delivery, sign-in providers) on top of the defaults below.
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<StartedServer> {
   const serverEntry = process.env.E2E_SERVER_ENTRY ?? path.join(repoRoot, 'apps/server/dist/server.js');
-  const webDistDir = path.join(repoRoot, 'apps/web/dist');
+  // E2E_WEB_DIST_DIR and E2E_SERVER_ENTRY let several builds of one tree be tested side by side.
+  const webDistDir = process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
   requireBuilt(serverEntry);
   requireBuilt(path.join(webDistDir, 'index.html'));
 
