@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/time-zone/date-time-format';
 import {
   centsToDecimalString,
   createCellFormatter,
@@ -26,13 +27,23 @@ describe('cell formatting', () => {
     expect(createCellFormatter({ kind: 'enum', enumLabels: { a: 'Active' } }, 'UTC')('z')).toBe('z');
     const instant = Date.parse('2024-06-30T23:30:00Z');
     expect(createCellFormatter({ kind: 'date' }, 'Asia/Tokyo')(instant)).toBe('2024-07-01');
-    expect(createCellFormatter({ kind: 'datetime' }, 'Asia/Tokyo')(instant)).toBe('2024-07-01 08:30:00');
+    expect(createCellFormatter({ kind: 'datetime' }, 'Asia/Tokyo')(instant)).toBe(
+      '2024-07-01 08:30:00 GMT+9',
+    );
     expect(
       createCellFormatter(
         { kind: 'datetime', dateFormat: 'yyyy-mm-dd hh:mm' },
         'America/Los_Angeles',
       )(instant),
-    ).toBe('2024-06-30 16:30');
+    ).toBe('2024-06-30 16:30 PDT');
+  });
+
+  it('writes a date-time cell exactly as the rest of the portal writes it', () => {
+    const instant = Date.parse('2024-01-15T17:05:09Z');
+    expect(createCellFormatter({ kind: 'datetime' }, 'America/New_York')(instant)).toBe(
+      formatDateTime(instant, 'America/New_York'),
+    );
+    expect(formatDateTime(instant, 'America/New_York')).toBe('2024-01-15 12:05:09 EST');
   });
 
   it('shows totals with 2 decimals', () => {

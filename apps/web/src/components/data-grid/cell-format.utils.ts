@@ -1,3 +1,4 @@
+import { timeZoneAbbreviationAt } from '../../lib/time-zone/date-time-format';
 import type { CellValue } from './cell-values.utils';
 import type { DataGridColumn, DataGridColumnKind, DataGridDateFormat } from './data-grid.types';
 import { createZonedDateFormatter } from './zoned-time.utils';
@@ -64,8 +65,12 @@ export function createCellFormatter(column: FormatSpec, timeZone: string): CellF
     }
     case 'date':
     case 'datetime': {
-      const format = createZonedDateFormatter(timeZone, column.dateFormat ?? defaultDateFormat(column.kind));
-      return (value) => (typeof value === 'number' ? format(value) : '');
+      const pattern = column.dateFormat ?? defaultDateFormat(column.kind);
+      const format = createZonedDateFormatter(timeZone, pattern);
+      if (!pattern.includes('hh')) return (value) => (typeof value === 'number' ? format(value) : '');
+      // Issue 13: a time on screen names its zone (EST, EDT), as lib/time-zone formats it.
+      return (value) =>
+        typeof value === 'number' ? `${format(value)} ${timeZoneAbbreviationAt(timeZone, value)}` : '';
     }
     case 'boolean':
       return (value) => (typeof value === 'boolean' ? BOOLEAN_LABELS[`${value}`] : '');
