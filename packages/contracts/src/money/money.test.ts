@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCentsAsDecimal, moneyInput, parseDecimalToCents } from './money';
+import { formatCentsAsDecimal, formatCentsAsMoney, moneyInput, parseDecimalToCents } from './money';
 
 describe('parseDecimalToCents', () => {
   it.each([
@@ -47,5 +47,17 @@ describe('moneyInput', () => {
 
   it('rejects a third decimal', () => {
     expect(moneyInput.safeParse('10.505').success).toBe(false);
+  });
+});
+
+describe('formatCentsAsMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [123_456_789, '$1,234,567.89'],
+    [-4_000, '-$40.00'],
+    [-100_000_000, '-$1,000,000.00'],
+  ])('%i cents reads %s', (cents, text) => {
+    expect(formatCentsAsMoney(cents)).toBe(text);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TransactionMoneyFacts } from './gross-net';
 import {
   averageCentsRoundedHalfUp,
   isExcludedFromSearchTotals,
@@ -6,19 +7,46 @@ import {
   searchTotals,
 } from './search-totals';
 
-const item = (amountCents: number, overrides: Partial<SearchTotalsItem> = {}): SearchTotalsItem => ({
-  amountCents,
-  paymentStatus: true,
-  status: 'Approved',
-  ...overrides,
-});
+type ItemOverrides = Partial<TransactionMoneyFacts> & { status?: string | null; hasFee?: boolean };
 
-describe('searchTotals: "The search total, average and count exclude failed or declined items."', () => {
-  it('adds, averages and counts the approved items', () => {
+const item = (amountCents: number, overrides: ItemOverrides = {}): SearchTotalsItem => {
+  const { status = 'Approved', hasFee = true, ...facts } = overrides;
+  return {
+    facts: {
+      actionMode: 'charge',
+      amountCents,
+      feeCents: 30,
+      paymentStatus: true,
+      proPayStatus: null,
+      ...facts,
+    },
+    hasFee,
+    status,
+  };
+};
+
+describe('searchTotals: one gross and net rule, "exclude failed or declined items"', () => {
+  it('adds the gross and net amounts and averages the gross of the approved items', () => {
     expect(searchTotals([item(1000), item(2000), item(3001)])).toEqual({
-      totalCents: 6001,
+      grossCents: 6001,
+      netCents: 6001 - 90,
       averageCents: 2000,
       count: 3,
+    });
+  });
+
+  it('subtracts voids, refunds and credits (gross rule) and counts them', () => {
+    const items = [
+      item(10_000),
+      item(10_000, { actionMode: 'void', feeCents: 0 }),
+      item(2_500, { actionMode: 'refund', feeCents: 0 }),
+      item(1_000, { actionMode: 'credit', feeCents: 0 }),
+    ];
+    expect(searchTotals(items)).toEqual({
+      grossCents: -3_500,
+      netCents: -3_530,
+      averageCents: -875,
+      count: 4,
     });
   });
 
@@ -32,22 +60,29 @@ describe('searchTotals: "The search total, average and count exclude failed or d
       item(20_000, { paymentStatus: null, status: 'Failed' }),
       item(3000, { paymentStatus: null, status: null }),
     ];
-    expect(searchTotals(items)).toEqual({ totalCents: 4000, averageCents: 2000, count: 2 });
+    expect(searchTotals(items)).toEqual({ grossCents: 4000, netCents: 3940, averageCents: 2000, count: 2 });
+  });
+
+  it('has no net when an item came without its fee (no REPORTS_ADVANCED)', () => {
+    expect(searchTotals([item(1000), item(2000, { hasFee: false, feeCents: 0 })]).netCents).toBeNull();
   });
 
   it('answers zeros when nothing counts', () => {
-    expect(searchTotals([])).toEqual({ totalCents: 0, averageCents: 0, count: 0 });
+    expect(searchTotals([])).toEqual({ grossCents: 0, netCents: 0, averageCents: 0, count: 0 });
     expect(searchTotals([item(500, { status: 'Declined' })])).toEqual({
-      totalCents: 0,
+      grossCents: 0,
+      netCents: 0,
       averageCents: 0,
       count: 0,
     });
   });
 
-  it('keeps returned ACH items and refunds, which are neither failed nor declined', () => {
-    expect(searchTotals([item(1000, { status: 'Returned' }), item(400, { status: 'Approved' })]).count).toBe(
-      2,
-    );
+  it('keeps returned ACH items, which count -25.00 in gross and net', () => {
+    const totals = searchTotals([
+      item(1000, { status: 'Returned', actionMode: 'debit', proPayStatus: 'ACHInReturned' }),
+      item(400),
+    ]);
+    expect(totals).toMatchObject({ grossCents: -2500 + 400, count: 2 });
   });
 });
 

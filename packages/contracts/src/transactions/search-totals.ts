@@ -1,24 +1,47 @@
-import { isFailedPayment } from './gross-net';
-import type { PaymentStatusValue } from './transaction-enums';
+import {
+  grossAmountCentsOfTransaction,
+  isFailedPayment,
+  netAmountCentsOfTransaction,
+  type TransactionMoneyFacts,
+} from './gross-net';
 
-// Spec 3 §9 "The search total, average and count exclude failed or declined items."
-// The total adds the rows' amounts as the grid shows them (the search's own figure, not the gross
-// rule: the spec defines it over items, with no sign by action mode).
+// The one total of a list of transactions (issue 13 item 2): the grid footers, the search header and
+// the dashboard read it, so two totals of the same rows cannot disagree.
+// - Spec 3 §9 "The search total, average and count exclude failed or declined items."
+// - Each counted item adds its gross amount (gross-net.ts: voids, refunds and credits subtract) and,
+//   when every item carries its fee (REPORTS_ADVANCED), its net amount.
+// The average is of the gross amounts.
 
 export type SearchTotalsItem = {
-  amountCents: number;
-  paymentStatus: PaymentStatusValue;
+  facts: TransactionMoneyFacts;
+  // false: the caller may not see the fee, so there is no net to add.
+  hasFee: boolean;
   // The processor's status text ('Approved', 'Declined', ...).
   status: string | null;
 };
 
-export type SearchTotals = { totalCents: number; averageCents: number; count: number };
+export type SearchTotals = {
+  grossCents: number;
+  // null when any counted item came without its fee.
+  netCents: number | null;
+  averageCents: number;
+  count: number;
+};
+
+// The names the totals carry wherever they are shown ("says which it is").
+export const TotalsLabel = {
+  Gross: 'Gross total',
+  Net: 'Net total',
+  Average: 'Average (gross)',
+  Count: 'Count',
+  Excluding: 'Excluding failed and declined',
+} as const;
 
 const excludedStatusTexts: ReadonlySet<string> = new Set(['declined', 'failed']);
 
 // Failed: payment_status false. Declined: the processor said so, whatever payment_status holds.
-export function isExcludedFromSearchTotals(item: SearchTotalsItem): boolean {
-  if (isFailedPayment(item.paymentStatus)) return true;
+export function isExcludedFromSearchTotals(item: Pick<SearchTotalsItem, 'facts' | 'status'>): boolean {
+  if (isFailedPayment(item.facts.paymentStatus)) return true;
   return item.status !== null && excludedStatusTexts.has(item.status.trim().toLowerCase());
 }
 
@@ -35,13 +58,24 @@ export function averageCentsRoundedHalfUp(totalCents: number, count: number): nu
 }
 
 export function searchTotals(items: Iterable<SearchTotalsItem>): SearchTotals {
-  let totalCents = 0;
+  let grossCents = 0;
+  let netCents = 0;
+  let hasNet = true;
   let count = 0;
   for (const item of items) {
     if (isExcludedFromSearchTotals(item)) continue;
-    totalCents += item.amountCents;
+    grossCents += grossAmountCentsOfTransaction(item.facts);
+    netCents += netAmountCentsOfTransaction(item.facts);
+    if (!item.hasFee) hasNet = false;
     count += 1;
   }
-  if (!Number.isSafeInteger(totalCents)) throw new RangeError('Search total is beyond exact arithmetic');
-  return { totalCents, averageCents: averageCentsRoundedHalfUp(totalCents, count), count };
+  if (!Number.isSafeInteger(grossCents) || !Number.isSafeInteger(netCents)) {
+    throw new RangeError('Search total is beyond exact arithmetic');
+  }
+  return {
+    grossCents,
+    netCents: hasNet ? netCents : null,
+    averageCents: averageCentsRoundedHalfUp(grossCents, count),
+    count,
+  };
 }

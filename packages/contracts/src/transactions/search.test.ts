@@ -95,8 +95,10 @@ describe('search rows and totals', () => {
       row('500.00', 'Declined', false),
       row('700.00', 'Error', false),
     ].map((value) => searchRowSchema.parse(value));
+    // buildWireTransaction's fee is 3.20.
     expect(searchTotals(rows.map(searchTotalsItemOfRow))).toEqual({
-      totalCents: 3001,
+      grossCents: 3001,
+      netCents: 3001 - 640,
       averageCents: 1501,
       count: 2,
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyInput, moneyOutput } from '../money/money';
 import type { SearchTotalsItem } from './search-totals';
-import { centsOfMoneyText, transactionSchema } from './transaction';
+import { totalsItemOfTransaction, transactionSchema } from './transaction';
 import { transactionTypeSchema } from './transaction-enums';
 
 // Spec 3 §2 Search page, §5 search form, §7 POST /api/v1/report/search, §9 search constants.
@@ -101,10 +101,7 @@ export type SearchRow = z.infer<typeof searchRowSchema>;
 export const searchResponse = successEnvelope(z.object({ value: z.array(searchRowSchema) }));
 export type SearchResponse = z.infer<typeof searchResponse>;
 
+// The row's status column is the transaction's processor status; the totals read the transaction.
 export function searchTotalsItemOfRow(row: SearchRow): SearchTotalsItem {
-  return {
-    amountCents: centsOfMoneyText(row.amount),
-    paymentStatus: row.transaction_details.payment_status,
-    status: row.status,
-  };
+  return { ...totalsItemOfTransaction(row.transaction_details), status: row.status };
 }

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { moneyOutput, parseDecimalToCents } from '../money/money';
 import type { TransactionMoneyFacts } from './gross-net';
 import { lastFourDigitsOfTransaction } from './last-four';
+import type { SearchTotalsItem } from './search-totals';
 import {
   actionModeSchema,
   paymentStatusSchema,
   proPayStatusSchema,
   transactionTypeSchema,
 } from './transaction-enums';
+import type { UndoFacts } from './undo-state';
 import type { VoidRefundCandidate } from './void-refund-eligibility';
 
 // Spec 3 §3 "Transaction" as the report, the search (transaction_details) and the detail viewer
@@ -40,6 +42,16 @@ export const transactionThirdPartyApiResponseSchema = z.object({
   AUTH_MASKED_ACCOUNT_NBR: z.string().optional(),
 });
 
+// A void or refund that undid (part of) this transaction: its own row links back through
+// data.api_response.original_transaction_id. Only ones that did not fail are listed, oldest first.
+export const transactionUndoSchema = z.object({
+  id: z.uuid(),
+  type: transactionTypeSchema,
+  amount: moneyOutput,
+  created_at: z.iso.datetime(),
+});
+export type TransactionUndo = z.infer<typeof transactionUndoSchema>;
+
 export const transactionSchema = z.object({
   id: z.uuid(),
   amount: moneyOutput,
@@ -66,6 +78,9 @@ export const transactionSchema = z.object({
   card_type: z.string().nullable(),
   pro_pay_status: proPayStatusSchema.nullable(),
   settlement: z.object({ amount: moneyOutput, date: z.iso.date() }).nullable(),
+  // Portico's own addition (absent when nothing undid the transaction): what the report needs to show
+  // Voided, Refunded or Partially refunded and to link the original to its voids and refunds.
+  undone_by: z.array(transactionUndoSchema).min(1).optional(),
   data: z.object({
     api_response: transactionApiResponseSchema.nullable(),
     third_party_api_response: transactionThirdPartyApiResponseSchema.nullable(),
@@ -90,6 +105,23 @@ export function moneyFactsOfTransaction(transaction: Transaction): TransactionMo
     paymentStatus: transaction.payment_status,
     proPayStatus: transaction.pro_pay_status,
   };
+}
+
+// One transaction as the shared totals read it (search-totals.ts).
+export function totalsItemOfTransaction(transaction: Transaction): SearchTotalsItem {
+  return {
+    facts: moneyFactsOfTransaction(transaction),
+    hasFee: transaction.fee !== undefined,
+    status: transaction.status,
+  };
+}
+
+// What the voids and refunds linked to it gave back (undo-state.ts reads these).
+export function undoFactsOfTransaction(transaction: Transaction): UndoFacts[] {
+  return (transaction.undone_by ?? []).map((undo) => ({
+    type: undo.type,
+    amountCents: centsOfMoneyText(undo.amount),
+  }));
 }
 
 export function voidRefundCandidateOfTransaction(transaction: Transaction): VoidRefundCandidate {

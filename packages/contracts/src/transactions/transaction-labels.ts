@@ -1,0 +1,54 @@
+import { isFailedPayment } from './gross-net';
+import type { PaymentStatusValue, TransactionType } from './transaction-enums';
+
+// Transaction types and statuses as people read them (issue 13 item 3): 'Card sale', 'ACH debit',
+// 'Approved', 'Declined', never the stored codes.
+
+export const transactionTypeLabels: Record<TransactionType, string> = {
+  cc: 'Card sale',
+  credit: 'Credit',
+  card: 'Card sale',
+  terminal: 'Terminal sale',
+  charge: 'Card sale',
+  authorize: 'Card authorization',
+  terminal_charge: 'Terminal sale',
+  debit: 'ACH debit',
+  ach: 'ACH debit',
+  cash: 'Cash sale',
+  void: 'Void',
+  refund: 'Refund',
+  ach_refund: 'ACH refund',
+  blind_refund: 'Blind refund',
+  reversal: 'Reversal',
+  batch: 'Batch close',
+};
+
+export function transactionTypeLabel(type: TransactionType): string {
+  return transactionTypeLabels[type];
+}
+
+// Processor texts in any case ('APPROVED', 'declined') read the same way; unknown ones keep their
+// words with the first letter capitalised.
+const knownStatusLabels: Readonly<Record<string, string>> = {
+  approved: 'Approved',
+  declined: 'Declined',
+  error: 'Error',
+  failed: 'Failed',
+  returned: 'Returned',
+  rejected: 'Rejected',
+  pending: 'Pending',
+  settled: 'Settled',
+  voided: 'Voided',
+};
+
+// The processor's status text, else what payment_status says: null (no answer yet) is Pending.
+export function transactionStatusLabel(status: string | null, paymentStatus: PaymentStatusValue): string {
+  const text = status?.trim().replace(/[_\s]+/g, ' ') ?? '';
+  if (text !== '') {
+    const known = knownStatusLabels[text.toLowerCase()];
+    if (known !== undefined) return known;
+    return `${text.charAt(0).toUpperCase()}${text.slice(1).toLowerCase()}`;
+  }
+  if (paymentStatus === null) return 'Pending';
+  return isFailedPayment(paymentStatus) ? 'Declined' : 'Approved';
+}
