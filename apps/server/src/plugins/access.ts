@@ -13,6 +13,11 @@ import {
   isWithinViewedClient,
 } from '../modules/rbac/rbac.service';
 import type { SessionContext } from '../modules/session/session.service';
+import {
+  isRefusedToProcessorAuditUser,
+  type ProcessorAuditRule,
+  processorAuditReadOnlyText,
+} from './processor-audit';
 
 export type UserRole = UserType;
 
@@ -24,13 +29,16 @@ export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string 
 // authenticated: a live session whose role is listed; with merchant, the merchant must be within the
 // caller's reach; with permission, the caller must hold it (on that merchant, or by spec 1 §6
 // hasPermission when the route names no merchant).
+// processorAudit 'allowed': processor-audit users may call it although its method is unsafe (a search
+// sent as POST, the caller's own session or preferences); every other unsafe call is refused to them.
 export type RouteAccess =
-  | { kind: 'public'; readsSession?: boolean }
+  | { kind: 'public'; readsSession?: boolean; processorAudit?: ProcessorAuditRule }
   | {
       kind: 'authenticated';
       roles: readonly UserRole[];
       permission?: PermissionName;
       merchant?: MerchantSelector;
+      processorAudit?: ProcessorAuditRule;
     };
 
 declare module 'fastify' {
@@ -84,6 +92,7 @@ const forbiddenText = {
   role: 'You are not allowed to do this',
   merchant: 'You do not have access to this merchant',
   permission: 'You do not have permission to do this',
+  processor_audit: processorAuditReadOnlyText,
 } as const;
 
 // The viewAs parameter belongs to the access layer: taken out before the route's schema sees it.
@@ -157,8 +166,21 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       const viewAs = takeViewAsParameter(request);
-      if (!access || access.kind === 'public') return;
+      if (!access) return;
       const session = request.session;
+      // Issue 12: an auditor's write is refused before its body is read, whatever the route's roles;
+      // public routes that read the session are covered too.
+      if (
+        session &&
+        isRefusedToProcessorAuditUser({
+          method: request.method,
+          isProcessorAuditUser: session.isProcessorAuditUser,
+          routeRule: access.processorAudit,
+        })
+      ) {
+        await deny(request, session, 'processor_audit', {});
+      }
+      if (access.kind === 'public') return;
       if (!session) throw unauthenticated();
       if (viewAs !== undefined) {
         if (typeof viewAs !== 'string' || !uuidShape.test(viewAs)) throw invalidRequest();

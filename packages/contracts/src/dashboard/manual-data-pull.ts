@@ -32,10 +32,8 @@ export const dataSyncRequestResponse = successEnvelope(dataSyncRequestSchema);
 
 export const DataSyncErrorCode = {
   MerchantNotFound: 'DATA_SYNC_MERCHANT_NOT_FOUND',
-  ProcessorAuditUser: 'DATA_SYNC_NOT_ALLOWED',
 } as const;
 
 export const DataSyncText = {
   MerchantNotFound: 'Merchant not found',
-  ProcessorAuditUser: 'Processor-audit users may not request a data sync',
 } as const;

@@ -224,7 +224,8 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
   app.post(
     '/api/auth/link/continue',
     {
-      config: { access: { kind: 'authenticated', roles: userTypes } },
+      // Part of signing in, on the caller's own account: processor-audit users link theirs too.
+      config: { access: { kind: 'authenticated', roles: userTypes, processorAudit: 'allowed' } },
       schema: {
         tags: ['auth'],
         summary: 'Link the waiting social account to the signed-in user (spec 1 §4 step 3)',

@@ -3,7 +3,6 @@ import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { costingEstimatesResponse, costingQuery, costingResponse } from '@portico/contracts/costing/costing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, denyAccess } from '../notes/owner-access';
-import { isProcessorAuditUser } from '../users/users.repository';
 import { costingEstimateRows, costingRows, resolveCostingWindow } from './costing.service';
 
 // Spec 1 §2.1 / spec 3 §6: costing is admin only, menu permission Reports, internal only. The
@@ -23,7 +22,7 @@ const windowDescription =
 export const costingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function refuseProcessorAuditors(request: Parameters<typeof callerOf>[0]) {
     const caller = callerOf(request);
-    if (await isProcessorAuditUser(app.db, caller.session.userId)) {
+    if (caller.session.isProcessorAuditUser) {
       await denyAccess(app.db, request, caller, 'role');
     }
   }

@@ -17,6 +17,7 @@ import { transactionNotes } from '../../db/schema/risk';
 import { payouts } from '../../db/schema/settlements';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
+import { processorAuditReadOnlyText } from '../../plugins/processor-audit';
 
 const now = new Date('2026-06-15T16:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
@@ -152,7 +153,7 @@ describe('Merchant Data Sync: /api/v1/manual-data-pull-accounts', () => {
     expect((await postSync({ merchant_id: merchant.id }, as(demo.reseller))).statusCode).toBe(403);
     const audit = await postSync({ merchant_id: merchant.id }, as(demo.audit));
     expect(audit.statusCode).toBe(403);
-    expect(audit.json().error.message).toBe(DataSyncText.ProcessorAuditUser);
+    expect(audit.json().error.message).toBe(processorAuditReadOnlyText);
     expect(await app.db.$count(dataSyncRequests, eq(dataSyncRequests.clientId, merchant.id))).toBe(0);
   });
 });

@@ -27,7 +27,6 @@ import { recordAudit } from '../../lib/audit';
 import { listClientSummaries, listDescendantSummaries } from '../rbac/rbac.repository';
 import { decideMerchantAccess, listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
-import { isProcessorAuditUser } from '../users/users.repository';
 import {
   type ClientScope,
   findCertificationClient,
@@ -41,7 +40,6 @@ import {
 
 export const DashboardError = defineErrors({
   SyncMerchantNotFound: [DataSyncErrorCode.MerchantNotFound, 'not_found'],
-  SyncByProcessorAuditUser: [DataSyncErrorCode.ProcessorAuditUser, 'forbidden'],
   CertificationClientNotFound: [CertificationErrorCode.ClientNotFound, 'not_found'],
   ClientNotFound: ['CLIENT_NOT_FOUND', 'not_found'],
 });
@@ -68,10 +66,7 @@ export async function submitDataSyncRequest(
   caller: DashboardCaller,
   merchantId: string,
 ): Promise<DataSyncRequest> {
-  // An auditor reads the books; starting a pull from the processors is not part of that.
-  if (await isProcessorAuditUser(db, caller.session.userId)) {
-    throw DashboardError.SyncByProcessorAuditUser(DataSyncText.ProcessorAuditUser);
-  }
+  // Processor-audit users never get here: the access plugin refuses their writes (issue 12).
   if ((await findClientLevel(db, merchantId)) !== 'Merchant') {
     throw DashboardError.SyncMerchantNotFound(DataSyncText.MerchantNotFound);
   }

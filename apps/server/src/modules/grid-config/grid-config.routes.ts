@@ -12,12 +12,14 @@ import { listGridLayoutNames, readGridLayout, saveGridLayout } from './grid-conf
 
 // Saved layouts belong to the signed-in user alone: the key never names another user's row.
 const everySignedInUser = { kind: 'authenticated', roles: userTypes } as const;
+// A layout of the caller's own grids changes no business data: processor-audit users save theirs.
+const ownLayouts = { ...everySignedInUser, processorAudit: 'allowed' } as const;
 
 export const gridConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/grid-config/:key',
     {
-      config: { access: everySignedInUser },
+      config: { access: ownLayouts },
       schema: {
         tags: ['users'],
         summary: 'Save a grid layout under a key (a null body deletes it)',

@@ -13,6 +13,7 @@ import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import type { ProcessorDirectory, ProcessorName } from '../../integrations/processors/processor-gateway';
 import { createSandboxProcessorDirectory } from '../../integrations/processors/sandbox-processor';
+import { processorAuditReadOnlyText } from '../../plugins/processor-audit';
 import { PaymentsText } from './payments.service';
 
 // Noon Eastern (EDT, UTC-4) on 15 June 2026: the void window is 04:00Z on the 15th to 04:00Z on the 16th.
@@ -344,7 +345,7 @@ describe('who may void and refund', () => {
     const id = await buildPayment();
     const audit = await post('/api/refund', as('audit'), { id });
     expect(audit.statusCode).toBe(403);
-    expect(audit.json().error.message).toBe(PaymentsText.ProcessorAuditUser);
+    expect(audit.json().error.message).toBe(processorAuditReadOnlyText);
     expect((await post('/api/refund', as('healnow'), { id })).statusCode).toBe(403);
     expect(await undoRowsOf(id)).toHaveLength(0);
   });

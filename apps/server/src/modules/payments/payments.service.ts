@@ -29,7 +29,6 @@ import { recordAudit } from '../../lib/audit';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
-import { isProcessorAuditUser } from '../users/users.repository';
 import {
   insertUndoTransaction,
   type LockedTransaction,
@@ -48,7 +47,6 @@ export const PaymentsError = defineErrors({
   RefundGreaterThanAmount: [VoidRefundErrorCode.RefundGreaterThanAmount, 'business_rule'],
   ProcessorDeclined: [VoidRefundErrorCode.ProcessorDeclined, 'business_rule'],
   ProcessorUnavailable: ['PROCESSOR_UNAVAILABLE', 'unavailable'],
-  ProcessorAuditUser: ['PROCESSOR_AUDIT_READ_ONLY', 'forbidden'],
   MerchantOutOfReach: [CommonErrorCode.Forbidden, 'forbidden'],
 });
 
@@ -58,7 +56,6 @@ export const PaymentsText = {
   VoidDeclined: 'The processor declined the void.',
   RefundDeclined: 'The processor declined the refund.',
   ProcessorUnavailable: 'The processor could not be reached. Please try again.',
-  ProcessorAuditUser: 'Processor-audit users may not void or refund transactions.',
   MerchantOutOfReach: 'You do not have access to this merchant',
 } as const;
 
@@ -127,10 +124,7 @@ async function moveMoney(
     reason: null,
   };
   try {
-    // An auditor reads the books; moving money is not part of that.
-    if (await isProcessorAuditUser(deps.db, caller.session.userId)) {
-      throw PaymentsError.ProcessorAuditUser(PaymentsText.ProcessorAuditUser);
-    }
+    // Processor-audit users never get here: the access plugin refuses their writes (issue 12).
     const responseSchema = request.operation === 'void' ? voidResponse : refundResponse;
     return await runIdempotent(
       deps.db,

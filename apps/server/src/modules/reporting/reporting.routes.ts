@@ -99,6 +99,8 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
           roles: reportingRoles,
           permission: Permission.Reports,
           merchant: { from: 'body', key: 'merchant_id' },
+          // A read sent as POST (the criteria travel in the body): processor-audit users search too.
+          processorAudit: 'allowed',
         },
       },
       schema: {

@@ -33,6 +33,7 @@ export async function findLiveSession(executor: Executor, id: string) {
       viewAsClientId: sessions.viewAsClientId,
       email: users.email,
       userType: users.userType,
+      isProcessorAuditUser: users.isProcessorAuditUser,
       // Extending the idle limit costs a write: do it at most once a minute per session.
       isDueForTouch: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
     })

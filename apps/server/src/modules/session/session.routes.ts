@@ -4,11 +4,14 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import { publicAccessReadingSession } from '../../plugins/access';
 import { endSession } from './session.service';
 
+// The caller's own session: processor-audit users check and end theirs like anyone (issue 12).
+const ownSessionAccess = { ...publicAccessReadingSession, processorAudit: 'allowed' } as const;
+
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/authenticated',
     {
-      config: { access: publicAccessReadingSession },
+      config: { access: ownSessionAccess },
       schema: {
         tags: ['auth'],
         summary: 'Whether the session cookie names a live session (never 401)',
@@ -21,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { access: publicAccessReadingSession },
+      config: { access: ownSessionAccess },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the session and clear its cookie (idempotent)',

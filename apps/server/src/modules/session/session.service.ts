@@ -17,6 +17,8 @@ export type SessionContext = {
   role: UserType;
   email: string;
   viewAsClientId: string | null;
+  // Spec 1 §1 processor_audit_user: read-only everywhere (the access plugin refuses their writes).
+  isProcessorAuditUser: boolean;
 };
 
 export type SessionOrigin = { ip: string | null; userAgent: string | null };
@@ -54,6 +56,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     role: role.data,
     email: row.email,
     viewAsClientId: row.viewAsClientId,
+    isProcessorAuditUser: row.isProcessorAuditUser,
   };
 }
 

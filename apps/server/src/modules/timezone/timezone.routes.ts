@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeUserTimezone, offeredTimezones, userTimezone } from './timezone.service';
 
 const everySignedInUser = { kind: 'authenticated', roles: userTypes } as const;
+// The caller's own display setting (spec 1 §2.11 settings modal): processor-audit users keep theirs.
+const ownPreference = { ...everySignedInUser, processorAudit: 'allowed' } as const;
 
 export const timezoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,7 +41,7 @@ export const timezoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/timezone',
     {
-      config: { access: everySignedInUser },
+      config: { access: ownPreference },
       schema: {
         tags: ['users'],
         summary: "Change the user's timezone (one of GET /api/timezones)",

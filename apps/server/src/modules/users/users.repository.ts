@@ -85,11 +85,3 @@ export async function findParentLogo(executor: Executor, userId: string) {
     .where(eq(users.id, userId));
   return row?.content;
 }
-
-export async function isProcessorAuditUser(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ isProcessorAuditUser: users.isProcessorAuditUser })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.isProcessorAuditUser === true;
-}

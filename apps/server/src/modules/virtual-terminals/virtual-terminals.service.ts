@@ -18,7 +18,6 @@ import {
   listMerchantsUserCanActFor,
 } from '../rbac/rbac.service';
 import { findClientAccessFacts } from '../reporting/reporting.repository';
-import { isProcessorAuditUser } from '../users/users.repository';
 import {
   findClientIdByApiKey,
   findVirtualTerminalUrl,
@@ -60,7 +59,7 @@ async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<r
 // GET /api/user/apikeys (spec 2 §3, spec 3 §7).
 export async function listApiKeys(db: Db, request: FastifyRequest, caller: Caller): Promise<ApiKeyRecord[]> {
   // Read-only auditors never see the virtual terminal tools (spec 3 §2), nor the keys behind them.
-  if (await isProcessorAuditUser(db, caller.session.userId)) {
+  if (caller.session.isProcessorAuditUser) {
     return denyAccess(db, request, caller, 'role', auditorDenial);
   }
   const rows = await listMerchantApiKeys(db, await merchantIdsWithVirtualTerminal(db, caller));
