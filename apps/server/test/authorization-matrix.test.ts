@@ -12,8 +12,11 @@ import { dataUrlOf, samples } from './sample-files';
 // Design.md §4: one test walks every registered route and checks who gets what. A route without a
 // row here fails the test; a new module adds its rows.
 
-const actors = ['anonymous', 'admin', 'user', 'parent', 'healnow', 'alpha', 'foreign'] as const;
+const actors = ['anonymous', 'admin', 'user', 'parent', 'healnow', 'alpha', 'foreign', 'audit'] as const;
 type Actor = (typeof actors)[number];
+// The helpers below leave the processor-audit user out: every row states it on its own (issue 12),
+// so a new route cannot inherit an answer for it by accident.
+type ActorsButAudit = Exclude<Actor, 'audit'>;
 
 // Each demo role signs in as one demo account; 'foreign' is a merchant owner of another merchant
 // than the one the merchant-scoped calls name (Harbor Lane Coffee, home of user and alpha).
@@ -24,6 +27,8 @@ const accountOf: Record<Exclude<Actor, 'anonymous'>, string> = {
   healnow: demo.healnow,
   alpha: demo.alpha,
   foreign: demo.copperOwner,
+  // Role admin with processor_audit_user: read-only everywhere (issue 12).
+  audit: demo.audit,
 };
 
 // fernFig: an application under Summit (the parent's hierarchy) that is not a client yet;
@@ -32,7 +37,7 @@ type Ids = { harborLane: string; fernFig: string; harborDocument: string };
 type Call = { url?: string; payload?: Record<string, unknown> };
 type Row = { call?: (ids: Ids) => Call; expect: Record<Actor, number> };
 
-const same = (status: number): Record<Actor, number> => ({
+const same = (status: number): Record<ActorsButAudit, number> => ({
   anonymous: status,
   admin: status,
   user: status,
@@ -41,12 +46,16 @@ const same = (status: number): Record<Actor, number> => ({
   alpha: status,
   foreign: status,
 });
-const signedIn = (status: number): Record<Actor, number> => ({ ...same(status), anonymous: 401 });
+const signedIn = (status: number): Record<ActorsButAudit, number> => ({ ...same(status), anonymous: 401 });
 // Harbor Lane's own people, its parent and staff; not alpha (no notes or documents), not another merchant.
-const harborNotesAndDocuments: Record<Actor, number> = { ...signedIn(200), alpha: 403, foreign: 403 };
-const adminOnly: Record<Actor, number> = { ...signedIn(403), admin: 200 };
+const harborNotesAndDocuments: Record<ActorsButAudit, number> = {
+  ...signedIn(200),
+  alpha: 403,
+  foreign: 403,
+};
+const adminOnly: Record<ActorsButAudit, number> = { ...signedIn(403), admin: 200 };
 // Admin and white-label staff only (spec 2 §6 Actions menu), answering the given status.
-const staffOnly = (status: number): Record<Actor, number> => ({
+const staffOnly = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
   admin: status,
   healnow: status,
@@ -68,163 +77,184 @@ const matrixUpload = {
 };
 
 // Keyed by 'METHOD url' as registered; HEAD routes are checked with their GET row.
+// audit (issue 12): the processor-audit user is role admin, so it reads what admin reads, except
+// costing and the API keys; every write answers 403 unless the route declares processorAudit
+// 'allowed' (the report search, the caller's own session, time zone, grid layouts and social link).
 const matrix: Record<string, Row> = {
   // Plugin-owned: documentation and the portal.
-  'GET /api/docs': { expect: same(200) },
-  'GET /api/docs/': { expect: same(200) },
-  'GET /api/docs/static/index.html': { expect: same(302) },
-  'GET /api/docs/static/swagger-initializer.js': { expect: same(200) },
-  'GET /api/docs/json': { expect: same(200) },
-  'GET /api/docs/yaml': { expect: same(200) },
-  'GET /api/docs/static/*': { call: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: same(200) },
-  'GET /': { expect: same(302) },
+  'GET /api/docs': { expect: { ...same(200), audit: 200 } },
+  'GET /api/docs/': { expect: { ...same(200), audit: 200 } },
+  'GET /api/docs/static/index.html': { expect: { ...same(302), audit: 302 } },
+  'GET /api/docs/static/swagger-initializer.js': { expect: { ...same(200), audit: 200 } },
+  'GET /api/docs/json': { expect: { ...same(200), audit: 200 } },
+  'GET /api/docs/yaml': { expect: { ...same(200), audit: 200 } },
+  'GET /api/docs/static/*': {
+    call: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: { ...same(200), audit: 200 },
+  },
+  'GET /': { expect: { ...same(302), audit: 302 } },
   // The portal is not built in tests: /app/* answers 503 by design.
-  'GET /app/*': { call: () => ({ url: '/app/login' }), expect: same(503) },
+  'GET /app/*': { call: () => ({ url: '/app/login' }), expect: { ...same(503), audit: 503 } },
 
-  'GET /healthz': { expect: same(200) },
-  'GET /readyz': { expect: same(200) },
+  'GET /healthz': { expect: { ...same(200), audit: 200 } },
+  'GET /readyz': { expect: { ...same(200), audit: 200 } },
 
   // Sign-in and session: public, answers independent of the caller.
-  'POST /authenticated': { expect: same(200) },
-  'POST /logout': { expect: same(200) },
-  'POST /firebase': { call: () => ({ payload: { email: 'nobody@nowhere.example' } }), expect: same(200) },
+  'POST /authenticated': { expect: { ...same(200), audit: 200 } },
+  'POST /logout': { expect: { ...same(200), audit: 200 } },
+  'POST /firebase': {
+    call: () => ({ payload: { email: 'nobody@nowhere.example' } }),
+    expect: { ...same(200), audit: 200 },
+  },
   'POST /auth': {
     call: () => ({ payload: { token: 'A'.repeat(43), email: 'nobody@nowhere.example' } }),
-    expect: same(401),
+    expect: { ...same(401), audit: 401 },
   },
-  'GET /api/auth/providers': { expect: same(200) },
+  'GET /api/auth/providers': { expect: { ...same(200), audit: 200 } },
   // No provider is configured here.
-  'GET /auth/oidc/:provider/start': { call: () => ({ url: '/auth/oidc/google/start' }), expect: same(404) },
+  'GET /auth/oidc/:provider/start': {
+    call: () => ({ url: '/auth/oidc/google/start' }),
+    expect: { ...same(404), audit: 404 },
+  },
   'GET /auth/oidc/:provider/callback': {
     call: () => ({ url: '/auth/oidc/google/callback?state=x&code=y' }),
-    expect: same(404),
+    expect: { ...same(404), audit: 404 },
   },
-  'GET /api/auth/link/pending': { expect: same(200) },
+  'GET /api/auth/link/pending': { expect: { ...same(200), audit: 200 } },
   // Signed in, but nothing waits to be linked.
-  'POST /api/auth/link/continue': { expect: signedIn(404) },
-  'POST /api/auth/verify-email': { call: () => ({ payload: { token: 'A'.repeat(43) } }), expect: same(401) },
-  'GET /api/dev/mailbox': { expect: same(200) },
+  'POST /api/auth/link/continue': { expect: { ...signedIn(404), audit: 404 } },
+  'POST /api/auth/verify-email': {
+    call: () => ({ payload: { token: 'A'.repeat(43) } }),
+    expect: { ...same(401), audit: 401 },
+  },
+  'GET /api/dev/mailbox': { expect: { ...same(200), audit: 200 } },
 
   // The signed-in user's own things.
-  'GET /api/user': { expect: signedIn(200) },
-  'GET /api/logo': { expect: signedIn(200) },
-  'GET /api/timezone': { expect: signedIn(200) },
-  'GET /api/timezones': { expect: signedIn(200) },
-  'POST /api/timezone': { call: () => ({ payload: { timezone: 'UTC' } }), expect: signedIn(200) },
-  'GET /api/client/my-clients': { expect: signedIn(200) },
+  'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/logo': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/timezone': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/timezones': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/timezone': {
+    call: () => ({ payload: { timezone: 'UTC' } }),
+    expect: { ...signedIn(200), audit: 200 },
+  },
+  'GET /api/client/my-clients': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/client': {
     call: (ids) => ({ url: `/api/client?id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), foreign: 403 },
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
   // Someone else's locations: staff and the merchant's alpha only.
   'GET /api/rbac/:merchantId/users/:userId/sub-entities': {
     call: (ids) => ({
       url: `/api/rbac/${ids.harborLane}/users/3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b/sub-entities`,
     }),
-    expect: { ...signedIn(403), admin: 200, healnow: 200, alpha: 200 },
+    expect: { ...signedIn(403), admin: 200, healnow: 200, alpha: 200, audit: 200 },
   },
 
   // Saved grid layouts: the caller's own.
   'PUT /api/user/grid-config/:key': {
     call: () => ({ url: '/api/user/grid-config/matrix', payload: matrixLayout }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), audit: 200 },
   },
   'GET /api/user/grid-config/:key': {
     call: () => ({ url: '/api/user/grid-config/matrix' }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), audit: 200 },
   },
   'GET /api/user/grid-config-names/:key': {
     call: () => ({ url: '/api/user/grid-config-names/matrix' }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), audit: 200 },
   },
 
   // Notes and documents of Harbor Lane Coffee, and of a Summit enrollment.
   'POST /api/notes': {
     call: (ids) => ({ payload: { comment: 'Matrix', client_id: ids.harborLane, origin: 'Portal' } }),
-    expect: harborNotesAndDocuments,
+    expect: { ...harborNotesAndDocuments, audit: 403 },
   },
   'GET /api/notes': {
     call: (ids) => ({ url: `/api/notes?id=${ids.harborLane}` }),
-    expect: harborNotesAndDocuments,
+    expect: { ...harborNotesAndDocuments, audit: 200 },
   },
   // Every statement shows them; alpha has no statements.
-  'GET /api/notes/statement': { expect: { ...signedIn(200), alpha: 403 } },
-  'POST /api/notes/statement': { call: () => ({ payload: { text: 'Matrix' } }), expect: adminOnly },
+  'GET /api/notes/statement': { expect: { ...signedIn(200), alpha: 403, audit: 200 } },
+  'POST /api/notes/statement': {
+    call: () => ({ payload: { text: 'Matrix' } }),
+    expect: { ...adminOnly, audit: 403 },
+  },
   'POST /api/documents/by-client/:id': {
     call: (ids) => ({ url: `/api/documents/by-client/${ids.harborLane}`, payload: matrixUpload }),
-    expect: harborNotesAndDocuments,
+    expect: { ...harborNotesAndDocuments, audit: 403 },
   },
   // Enrollments are for the reviewing side: staff and the parent above it.
   'POST /api/documents/by-enrollment/:id': {
     call: (ids) => ({ url: `/api/documents/by-enrollment/${ids.fernFig}`, payload: matrixUpload }),
-    expect: { ...harborNotesAndDocuments, user: 403 },
+    expect: { ...harborNotesAndDocuments, user: 403, audit: 403 },
   },
   'GET /api/documents': {
     call: (ids) => ({ url: `/api/documents?clientid=${ids.harborLane}` }),
-    expect: harborNotesAndDocuments,
+    expect: { ...harborNotesAndDocuments, audit: 200 },
   },
   'GET /api/documents/:id/download': {
     call: (ids) => ({ url: `/api/documents/${ids.harborDocument}/download` }),
-    expect: harborNotesAndDocuments,
+    expect: { ...harborNotesAndDocuments, audit: 200 },
   },
   // To the support address: anyone who may upload.
   'POST /api/email': {
     call: () => ({ payload: { subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' } }),
-    expect: { ...signedIn(200), alpha: 403 },
+    expect: { ...signedIn(200), alpha: 403, audit: 403 },
   },
 
   // Internal reporting (spec 1 §2.2: admin only).
-  'GET /api/v1/report/all-internal': { expect: adminOnly },
+  'GET /api/v1/report/all-internal': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/v1/report/all-internal/:sourceName': {
     call: () => ({ url: '/api/v1/report/all-internal/declines_by_reason' }),
-    expect: adminOnly,
+    expect: { ...adminOnly, audit: 200 },
   },
 
   // Costing and its estimates (spec 3 §6: admin only; processor auditors are refused too).
-  'GET /api/costing': { expect: adminOnly },
-  'GET /api/v1/costing': { expect: adminOnly },
+  'GET /api/costing': { expect: { ...adminOnly, audit: 403 } },
+  'GET /api/v1/costing': { expect: { ...adminOnly, audit: 403 } },
 
   // Enrollment (spec 1 §2.2, §6: admin and user with the Permissions permission; parents under their
   // own parent) and the onboarding grid (spec 3: admin, healnow). The matrix sends an empty enroll
   // body, so the roles that pass get 400; parent reach is covered by enrollment.api.test.ts.
-  'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), healnow: 403, alpha: 403 } },
-  'GET /api/parent-assignment': { expect: { ...signedIn(200), healnow: 403, alpha: 403 } },
+  'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
+  'GET /api/parent-assignment': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
   'POST /api/enroll': {
     call: () => ({ payload: {} }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
-  'GET /api/portal/onboarding-meta': { expect: { ...adminOnly, healnow: 200 } },
+  'GET /api/portal/onboarding-meta': { expect: { ...adminOnly, healnow: 200, audit: 200 } },
   // Click-to-agree (issue 6): staff and the parent above send the CTA (an empty body: 400 for the
   // roles that pass; reach is covered by click-to-agree.api.test.ts). The application answers anyone
   // with a valid link token (none here: 400); the terms are public.
   'POST /api/enroll/cta': {
     call: () => ({ payload: {} }),
-    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400 },
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400, audit: 403 },
   },
   'GET /api/public/enroll/:id': {
     call: (ids) => ({ url: `/api/public/enroll/${ids.fernFig}` }),
-    expect: same(400),
+    expect: { ...same(400), audit: 400 },
   },
   'POST /api/public/enroll/:id/agree': {
     call: (ids) => ({ url: `/api/public/enroll/${ids.fernFig}/agree`, payload: {} }),
-    expect: same(400),
+    expect: { ...same(400), audit: 400 },
   },
   'GET /api/public/terms/:id': {
     call: (ids) => ({ url: `/api/public/terms/${ids.fernFig}` }),
-    expect: same(200),
+    expect: { ...same(200), audit: 200 },
   },
   'GET /api/public/terms/:id/:enrollment_id': {
     call: (ids) => ({ url: `/api/public/terms/${ids.harborLane}/${ids.fernFig}` }),
-    expect: same(404),
+    expect: { ...same(404), audit: 404 },
   },
   // Enrollment page (spec 2 §6: admin, healnow and the parents above it); Fern & Fig is Summit's.
   'GET /api/enroll': {
     call: (ids) => ({ url: `/api/enroll?id=${ids.fernFig}` }),
-    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403, audit: 200 },
   },
   'PATCH /api/enroll/edit': {
     call: (ids) => ({ payload: { meta: JSON.stringify({ id: ids.fernFig }) } }),
-    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403, audit: 403 },
   },
   // Developer certification registration (spec 2 §6: admin and parent).
   'POST /api/certregistration': {
@@ -237,30 +267,36 @@ const matrix: Record<string, Row> = {
         features: ['api_card'],
       },
     }),
-    expect: { ...adminOnly, parent: 200 },
+    expect: { ...adminOnly, parent: 200, audit: 403 },
   },
 
   // KYC, approval, hierarchy and certification (spec 2 §6: the Actions menu is admin and
   // white-label). Changes name an enrollment that does not exist: 404 for staff, so the matrix
   // changes nothing; the outcomes are covered by enrollment-actions.api.test.ts.
-  'POST /api/kyc': { call: () => ({ payload: { id: missingEnrollment } }), expect: staffOnly(404) },
-  'GET /api/kyc': { call: (ids) => ({ url: `/api/kyc?id=${ids.fernFig}` }), expect: staffOnly(200) },
+  'POST /api/kyc': {
+    call: () => ({ payload: { id: missingEnrollment } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'GET /api/kyc': {
+    call: (ids) => ({ url: `/api/kyc?id=${ids.fernFig}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
   'PATCH /api/enroll/approve': {
     call: () => ({ payload: { id: missingEnrollment } }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
   'PATCH /api/enroll/reject': {
     call: () => ({ payload: { id: missingEnrollment } }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
-  'GET /api/client/parent': { expect: staffOnly(200) },
+  'GET /api/client/parent': { expect: { ...staffOnly(200), audit: 200 } },
   'POST /api/enroll/hierarchy': {
     call: () => ({ payload: { enrollid: missingEnrollment, parent_legal_name: 'Matrix Parent' } }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
   'POST /api/createsandbox': {
     call: () => ({ url: `/api/createsandbox?id=${missingEnrollment}` }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
   'POST /api/enroll/developer': {
     call: () => ({
@@ -271,60 +307,63 @@ const matrix: Record<string, Row> = {
         environment: 'sandbox',
       },
     }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
   'POST /api/enroll/developer/email': {
     call: () => ({ payload: { id: missingEnrollment, email: 'dev@matrix.example' } }),
-    expect: staffOnly(404),
+    expect: { ...staffOnly(404), audit: 403 },
   },
   // Users & Contacts: staff and the parent above the account (Harbor Lane is Summit's); an empty
   // body is a 400 for the roles that pass.
   'GET /api/client/users': {
     call: (ids) => ({ url: `/api/client/users?id=${ids.harborLane}` }),
-    expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200 },
+    expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200, audit: 200 },
   },
   'POST /api/user/new': {
     call: () => ({ payload: {} }),
-    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400 },
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400, audit: 403 },
   },
 
   // Void and refund (the report's roles). The matrix sends no Idempotency-Key, so the roles that
   // pass get 400; merchant reach and rights are covered by payments.api.test.ts.
   'POST /api/void': {
     call: () => ({ payload: { id: '00000000-0000-4000-8000-00000000f00d' } }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
   'POST /api/refund': {
     call: () => ({ payload: { id: '00000000-0000-4000-8000-00000000f00d' } }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403 },
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
 
   // Home dashboard (spec 3 §2, §6): Merchant Data Sync and the alert cards are admin only; the
   // Merchants card is admin and parent; certification progress follows the Certification page.
-  'GET /api/v1/manual-data-pull-accounts': { expect: adminOnly },
+  'GET /api/v1/manual-data-pull-accounts': { expect: { ...adminOnly, audit: 200 } },
   'POST /api/v1/manual-data-pull-accounts': {
     call: (ids) => ({ payload: { merchant_id: ids.harborLane } }),
-    expect: adminOnly,
+    expect: { ...adminOnly, audit: 403 },
   },
   'GET /api/portal/clients-meta': {
     call: (ids) => ({ url: `/api/portal/clients-meta?id=${ids.harborLane}` }),
-    expect: { ...adminOnly, parent: 200 },
+    expect: { ...adminOnly, parent: 200, audit: 200 },
   },
-  'GET /api/risk': { call: (ids) => ({ url: `/api/risk?id=${ids.harborLane}` }), expect: adminOnly },
+  'GET /api/risk': {
+    call: (ids) => ({ url: `/api/risk?id=${ids.harborLane}` }),
+    expect: { ...adminOnly, audit: 200 },
+  },
   'GET /api/operations': {
     call: (ids) => ({ url: `/api/operations?id=${ids.harborLane}` }),
-    expect: adminOnly,
+    expect: { ...adminOnly, audit: 200 },
   },
   'GET /api/certification': {
     call: (ids) => ({ url: `/api/certification?id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
   },
 
   // Transaction reporting (spec 3 §6: admin, user, parent) and the dashboard stats (home: also
   // healnow), here naming Harbor Lane.
   'GET /api/v1/report': {
     call: (ids) => ({ url: `/api/v1/report?start=2025-06-01&end=2025-06-15&id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
   },
   'POST /api/v1/report/search': {
     call: (ids) => ({
@@ -334,43 +373,48 @@ const matrix: Record<string, Row> = {
         merchant_id: ids.harborLane,
       },
     }),
-    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
+  },
+  // One report row by id; the matrix names no real transaction, so those who may ask get 404.
+  'GET /api/v1/report/transaction': {
+    call: () => ({ url: '/api/v1/report/transaction?id=00000000-0000-4000-8000-00000000f00d' }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403 },
   },
   // A receipt is one row of the report; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/receipt': {
     call: () => ({ url: '/api/v1/receipt?id=00000000-0000-4000-8000-00000000f00d' }),
-    expect: { ...signedIn(404), healnow: 403, alpha: 403 },
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
   },
   'GET /api/stats': {
     call: (ids) => ({ url: `/api/stats?id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
   },
 
   // Virtual terminals (spec 3 §6: admin, user, parent; the permissions page's alpha lists keys too).
   // The matrix sends no bearer key, so the roles that pass get 400; key reach is covered by
   // virtual-terminals.api.test.ts.
-  'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403 } },
-  'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403 } },
+  'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403, audit: 403 } },
+  'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 } },
 
   // Crypto buttons of the home page (spec 3 §2, §7: merchant roles, naming Harbor Lane). The sandbox
   // KYC page answers any caller by its signed link (forged here: 403); crypto.api.test.ts covers it.
   'GET /api/crypto/status': {
     call: (ids) => ({ url: `/api/crypto/status?merchant-id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
   },
   'GET /api/crypto/kyc-sso': {
     call: (ids) => ({ url: `/api/crypto/kyc-sso?merchant-id=${ids.harborLane}` }),
-    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403 },
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
   },
   'GET /api/crypto/sandbox/kyc': {
     call: (ids) => ({ url: `/api/crypto/sandbox/kyc?merchant-id=${ids.harborLane}&token=forged` }),
-    expect: same(403),
+    expect: { ...same(403), audit: 403 },
   },
 
   // Merchant-scoped: Harbor Lane Coffee.
   'GET /api/rbac/:clientId/permissions': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
-    expect: { ...signedIn(200), foreign: 403 },
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
 };
 
@@ -411,6 +455,11 @@ describe('authorization matrix', () => {
     const stale = Object.keys(matrix).filter((key) => !registered.has(key));
     expect(missing, 'routes without a row in the authorization matrix').toEqual([]);
     expect(stale, 'rows for routes that are not registered').toEqual([]);
+    // Issue 12: the processor-audit user is stated on every row, never left to a default.
+    const withoutAudit = Object.entries(matrix)
+      .filter(([, row]) => typeof row.expect.audit !== 'number')
+      .map(([key]) => key);
+    expect(withoutAudit, 'rows without an expectation for the processor-audit user').toEqual([]);
   });
 
   it('gives every actor the expected answer on every route', async () => {
