@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Button, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Box, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { Tooltip } from '../../components/tooltip';
 import { ParentLogo } from '../../features/shell/components/parent-logo';
 import { shouldShowParentLogo } from '../../features/shell/utils/shell.utils';
@@ -11,9 +11,11 @@ type SidebarProps = {
   onOpenSettings: () => void;
 };
 
-// Spec 1 §2.11 sidebar: parent logo, menu by access, 'Logged in as' name and e-mail, logout.
+// Spec 1 §2.11 sidebar: parent logo, menu by access, 'Logged in as' name and e-mail. Its logout
+// button is left out: the navbar's Logout is on every page and width, and two controls doing one
+// thing under two names confuse (issue 13).
 export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
-  const { user, logout } = useSignedInSession();
+  const { user } = useSignedInSession();
 
   return (
     <Stack h="100%" gap={0}>
@@ -45,14 +47,6 @@ export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
             </ActionIcon>
           </Tooltip>
         </Group>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconLogout size={14} aria-hidden />}
-          onClick={() => void logout()}
-        >
-          Log out
-        </Button>
       </Stack>
     </Stack>
   );

@@ -17,6 +17,7 @@ import { terminalAccountsOf } from '../utils/terminal-accounts.utils';
 import { CertificationProgressCard } from './certification-progress-card';
 import { CryptoTools } from './crypto-tools';
 import { DashboardMerchantSelect } from './dashboard-merchant-select';
+import styles from './home-page.module.css';
 import { MerchantDataSync } from './merchant-data-sync';
 import { MonthlyVolumeSection } from './monthly-volume-section';
 import { OperationsMetrics } from './operations-metrics';
@@ -70,7 +71,12 @@ export function HomePage() {
       </Group>
 
       {hasTools && (
-        <Group gap="sm" aria-label="Transaction tools" role="group" grow={isMobile}>
+        <Group
+          gap="sm"
+          aria-label="Transaction tools"
+          role="group"
+          className={isMobile ? styles.mobileTools : undefined}
+        >
           {canUseVirtualTerminalTools(viewer) && <TerminalTools accounts={terminalAccounts} />}
           {isCryptoEntity && <CryptoTools isParent={defaultClient?.merchant.level === 'Parent'} />}
           {canRequestMerchantDataSync(viewer) && <MerchantDataSync />}

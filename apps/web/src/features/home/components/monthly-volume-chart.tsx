@@ -23,8 +23,10 @@ export function MonthlyVolumeChart({ points }: MonthlyVolumeChartProps) {
         series={[{ name: 'cents', label: 'Volume', color: 'orange.6' }]}
         // Tooltip figures: 2 decimals (spec 3 §9); ticks may fall between cents.
         valueFormatter={(cents) => formatDashboardCents(Math.round(cents))}
-        withYAxis={!layout.isCompact}
-        yAxisProps={{ width: 72, tickFormatter: (cents: number) => formatCompactDollarsOfCents(cents) }}
+        yAxisProps={{
+          width: layout.amountAxisWidthPx,
+          tickFormatter: (cents: number) => formatCompactDollarsOfCents(cents),
+        }}
         xAxisProps={{
           angle: layout.monthLabelAngle,
           textAnchor: layout.isCompact ? 'end' : 'middle',

@@ -31,11 +31,11 @@ describe('monthly payout volume', () => {
     ).toBe(true);
   });
 
-  it('turns compact below 600px: no amount axis, slanted months, a lower chart', () => {
+  it('turns compact below 600px: a narrower amount axis, slanted months, a lower chart', () => {
     const narrow = monthlyVolumeChartLayout(compactChartMaxWidthPx - 1);
-    expect(narrow).toEqual({ heightPx: 240, isCompact: true, monthLabelAngle: -45 });
+    expect(narrow).toEqual({ heightPx: 240, isCompact: true, monthLabelAngle: -45, amountAxisWidthPx: 52 });
     const wide = monthlyVolumeChartLayout(compactChartMaxWidthPx);
-    expect(wide).toEqual({ heightPx: 320, isCompact: false, monthLabelAngle: 0 });
+    expect(wide).toEqual({ heightPx: 320, isCompact: false, monthLabelAngle: 0, amountAxisWidthPx: 72 });
     // Before the first measurement (width 0) the full layout shows.
     expect(monthlyVolumeChartLayout(0).isCompact).toBe(false);
   });

@@ -18,17 +18,18 @@ export function hasMonthlyVolume(points: readonly MonthlyVolumePoint[]): boolean
 
 export type MonthlyVolumeChartLayout = {
   heightPx: number;
-  // Narrow charts hide the amount axis (the tooltip and the table keep the figures) and slant the
-  // month labels so twelve of them fit.
+  // Narrow charts keep the amount axis, on a narrower band, and slant the month labels so twelve of
+  // them fit (issue 13: a chart without its axis cannot be read).
   isCompact: boolean;
   monthLabelAngle: number;
+  amountAxisWidthPx: number;
 };
 
 export function monthlyVolumeChartLayout(containerWidthPx: number): MonthlyVolumeChartLayout {
   const isCompact = containerWidthPx > 0 && containerWidthPx < compactChartMaxWidthPx;
   return isCompact
-    ? { heightPx: 240, isCompact: true, monthLabelAngle: -45 }
-    : { heightPx: 320, isCompact: false, monthLabelAngle: 0 };
+    ? { heightPx: 240, isCompact: true, monthLabelAngle: -45, amountAxisWidthPx: 52 }
+    : { heightPx: 320, isCompact: false, monthLabelAngle: 0, amountAxisWidthPx: 72 };
 }
 
 const compactDollars = new Intl.NumberFormat('en-US', {
