@@ -18,10 +18,18 @@ export type GatewayAnswer =
   | { outcome: 'approved'; reference: string }
   | { outcome: 'declined'; reference: string; reason: string };
 
+// Every money-moving call carries an idempotency key (the payment attempt's id, lib/money-attempt.ts):
+// the processor moves the money at most once per key and answers a repeated key with its first answer.
 export type ProcessorGateway = {
   readonly name: string;
-  void(transaction: GatewayTransaction): Promise<GatewayAnswer>;
-  refund(transaction: GatewayTransaction, amountCents: number): Promise<GatewayAnswer>;
+  void(transaction: GatewayTransaction, idempotencyKey: string): Promise<GatewayAnswer>;
+  refund(
+    transaction: GatewayTransaction,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<GatewayAnswer>;
+  // The answer the processor gave to this key; null when it never received it.
+  lookup(idempotencyKey: string): Promise<GatewayAnswer | null>;
 };
 
 // Picks the gateway of the processor that took the payment (null: the record names none).

@@ -11,10 +11,11 @@ declare module 'fastify' {
 
 export type ProcessorsPluginOptions = { directory?: ProcessorDirectory };
 
-// The sandbox processors unless the caller brings its own (tests inject failing gateways).
+// The sandbox processors unless the caller brings its own (tests inject failing gateways). The
+// sandbox keeps its books in the database, as its own tables beside Portico's.
 export const processorsPlugin = fp(
   async (app: FastifyInstance, opts: ProcessorsPluginOptions) => {
-    app.decorate('processors', opts.directory ?? createSandboxProcessorDirectory());
+    app.decorate('processors', opts.directory ?? createSandboxProcessorDirectory(app.db));
   },
-  { name: 'processors' },
+  { name: 'processors', dependencies: ['db'] },
 );

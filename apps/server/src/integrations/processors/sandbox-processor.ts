@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sandboxProcessorLedger } from '../../db/schema/sandbox-processor';
 import type {
   GatewayAnswer,
   GatewayTransaction,
@@ -10,6 +13,10 @@ import type {
 // The sandbox answers at once and deterministically, so tests and demos can reach both outcomes:
 // an operation whose amount ends in .13 (cents part 13) is declined, everything else is approved.
 // Sandbox card numbers begin with '1' (spec 2 §9); the sandbox never sees one, only tokens.
+// Like a real processor it keeps its own books per idempotency key (sandbox_processor_ledger): a
+// repeated key gets the first answer and moves nothing again. It writes them with the database
+// itself, never inside the caller's transaction, so its answers outlive a rollback or a crash of the
+// server exactly as an outside service's would.
 export const sandboxDeclinedCents = 13;
 
 export function isSandboxDeclinedAmount(amountCents: number): boolean {
@@ -18,33 +25,82 @@ export function isSandboxDeclinedAmount(amountCents: number): boolean {
 
 export const sandboxDeclineReason = 'Sandbox: amounts ending in .13 are declined';
 
-function answer(processorName: string, amountCents: number): GatewayAnswer {
-  // A reference like a processor's own, unique per call; the prefix marks sandbox records.
-  const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
-  if (isSandboxDeclinedAmount(amountCents)) {
-    return { outcome: 'declined', reference, reason: sandboxDeclineReason };
-  }
-  return { outcome: 'approved', reference };
+type LedgerRow = typeof sandboxProcessorLedger.$inferSelect;
+
+function answerOf(row: LedgerRow): GatewayAnswer {
+  if (row.outcome === 'approved') return { outcome: 'approved', reference: row.reference };
+  return { outcome: 'declined', reference: row.reference, reason: row.reason ?? sandboxDeclineReason };
 }
 
-export function createSandboxGateway(processorName: ProcessorName | 'sandbox'): ProcessorGateway {
+// A processor refuses a key reused for another operation rather than guess which one was meant.
+function isSameOperation(row: LedgerRow, operation: string, transactionId: string, amountCents: number) {
+  return (
+    row.operation === operation && row.transactionId === transactionId && row.amountCents === amountCents
+  );
+}
+
+export function createSandboxGateway(db: Db, processorName: ProcessorName | 'sandbox'): ProcessorGateway {
+  const readKey = async (idempotencyKey: string) => {
+    const [row] = await db
+      .select()
+      .from(sandboxProcessorLedger)
+      .where(eq(sandboxProcessorLedger.idempotencyKey, idempotencyKey));
+    return row;
+  };
+
+  const move = async (
+    operation: 'void' | 'refund',
+    transactionId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<GatewayAnswer> => {
+    // A reference like a processor's own, unique per operation; the prefix marks sandbox records.
+    const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
+    const isDeclined = isSandboxDeclinedAmount(amountCents);
+    // The first call with a key decides its answer; a concurrent or later one reads that answer.
+    await db
+      .insert(sandboxProcessorLedger)
+      .values({
+        idempotencyKey,
+        processor: processorName,
+        operation,
+        transactionId,
+        amountCents,
+        outcome: isDeclined ? 'declined' : 'approved',
+        reference,
+        reason: isDeclined ? sandboxDeclineReason : null,
+      })
+      .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey });
+    const row = await readKey(idempotencyKey);
+    if (!row) throw new Error('sandbox processor: the ledger lost its entry');
+    if (!isSameOperation(row, operation, transactionId, amountCents)) {
+      throw new Error('sandbox processor: idempotency key reused for a different operation');
+    }
+    return answerOf(row);
+  };
+
   return {
     name: processorName,
-    void: async (transaction: GatewayTransaction) => answer(processorName, transaction.amountCents),
-    refund: async (_transaction: GatewayTransaction, amountCents: number) =>
-      answer(processorName, amountCents),
+    void: (transaction: GatewayTransaction, idempotencyKey: string) =>
+      move('void', transaction.id, transaction.amountCents, idempotencyKey),
+    refund: (transaction: GatewayTransaction, amountCents: number, idempotencyKey: string) =>
+      move('refund', transaction.id, amountCents, idempotencyKey),
+    lookup: async (idempotencyKey: string) => {
+      const row = await readKey(idempotencyKey);
+      return row ? answerOf(row) : null;
+    },
   };
 }
 
 // One sandbox gateway per processor name, so records and audit entries name the processor.
-export function createSandboxProcessorDirectory(): ProcessorDirectory {
+export function createSandboxProcessorDirectory(db: Db): ProcessorDirectory {
   const gateways = new Map<string, ProcessorGateway>();
   return {
     gatewayFor(processorName) {
       const name = processorName ?? 'sandbox';
       let gateway = gateways.get(name);
       if (!gateway) {
-        gateway = createSandboxGateway(name);
+        gateway = createSandboxGateway(db, name);
         gateways.set(name, gateway);
       }
       return gateway;

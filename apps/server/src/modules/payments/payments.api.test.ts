@@ -399,6 +399,8 @@ describe('the processor', () => {
           refund: async () => {
             throw new Error('connection reset');
           },
+          // The reset came before the request arrived: the processor never saw the key.
+          lookup: async () => null,
         };
       },
     };
@@ -415,7 +417,8 @@ describe('the processor', () => {
       const res = await post('/api/refund', as('owner'), { id }, randomUUID(), other);
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toBe(PaymentsText.ProcessorUnavailable);
-      expect(asked).toEqual(['propay']);
+      // Asked to refund, then whether the refund arrived: the same gateway each time.
+      expect(new Set(asked)).toEqual(new Set(['propay']));
       expect(await undoRowsOf(id)).toHaveLength(0);
       expect(await auditOf(id)).toMatchObject([
         { outcome: 'failure', details: expect.objectContaining({ code: 'PROCESSOR_UNAVAILABLE' }) },
@@ -429,7 +432,7 @@ describe('the processor', () => {
 // Holds each processor call until a second one arrives (or 300 ms pass): without the row lock both
 // requests would reach the processor together and both refund; with it the second waits at the lock.
 function rendezvousDirectory(): ProcessorDirectory {
-  const sandbox = createSandboxProcessorDirectory();
+  const sandbox = createSandboxProcessorDirectory(app.db);
   let arrivals = 0;
   const wake: (() => void)[] = [];
   const meet = async () => {
@@ -446,14 +449,15 @@ function rendezvousDirectory(): ProcessorDirectory {
       const gateway = sandbox.gatewayFor(processor);
       return {
         name: gateway.name,
-        void: async (transaction) => {
+        void: async (transaction, key) => {
           await meet();
-          return gateway.void(transaction);
+          return gateway.void(transaction, key);
         },
-        refund: async (transaction, amountCents) => {
+        refund: async (transaction, amountCents, key) => {
           await meet();
-          return gateway.refund(transaction, amountCents);
+          return gateway.refund(transaction, amountCents, key);
         },
+        lookup: (key) => gateway.lookup(key),
       };
     },
   };

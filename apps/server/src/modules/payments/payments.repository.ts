@@ -1,6 +1,7 @@
 import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { transactions } from '../../db/schema/transactions';
 
 type TransactionInsert = typeof transactions.$inferInsert;
@@ -43,12 +44,15 @@ export async function lockTransactionForUpdate(executor: Executor, id: string) {
 
 export type LockedTransaction = NonNullable<Awaited<ReturnType<typeof lockTransactionForUpdate>>>;
 
-// What earlier voids and refunds of the original already gave back. Failed ones gave nothing; one the
-// processor has not answered yet counts, so the money cannot go back twice. Served by the partial
-// index on original_transaction_id.
+// What earlier voids and refunds of the original already gave back, and what attempts still waiting
+// for the processor may give (lib/money-attempt.ts), so the money cannot go back twice. Failed ones
+// gave nothing. One statement, so a settlement committing meanwhile is counted once. Served by the
+// partial indexes on transactions.original_transaction_id and pending payment_attempts.
 export async function sumUndoneCents(executor: Executor, originalId: string): Promise<number> {
+  const pendingCents = sql`(select coalesce(sum(${paymentAttempts.amountCents}), 0) from ${paymentAttempts}
+    where ${paymentAttempts.transactionId} = ${originalId} and ${paymentAttempts.state} = 'pending')`;
   const [row] = await executor
-    .select({ total: sql<string>`coalesce(sum(${transactions.amountCents}), 0)::text` })
+    .select({ total: sql<string>`(coalesce(sum(${transactions.amountCents}), 0) + ${pendingCents})::text` })
     .from(transactions)
     .where(
       and(

@@ -10,11 +10,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestOrigin } from '../../lib/audit';
 import { idempotencyKeyPattern } from '../../lib/idempotency';
-import { type MoneyMovingCaller, refundTransaction, voidTransaction } from './payments.service';
+import { reconcilePendingAttempts } from '../../lib/money-attempt';
+import {
+  type MoneyMovingCaller,
+  moneyOperationsOf,
+  refundTransaction,
+  voidTransaction,
+} from './payments.service';
 
 // The transaction detail viewer sits in the report (spec 3 §6: reporting is admin, user and parent).
 // Which merchant and which right apply depend on the transaction, so the service checks them.
 const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
+
+// The sandbox answers at once; a real gateway's call timeout must stay well below this, so that an
+// attempt the processor does not know after this long can no longer be on its way there.
+const unknownAttemptAfterSeconds = 120;
 
 // design.md §3: every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
 const idempotencyHeaders = z.looseObject({
@@ -54,6 +64,19 @@ function sendIdempotentOutcome(
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, processors: app.processors, now: app.now });
+
+  // A crash between a processor's answer and the commit leaves a pending attempt: before the server
+  // takes requests, each is settled from the processor's record of its key (lib/money-attempt.ts).
+  app.addHook('onReady', async () => {
+    const summary = await reconcilePendingAttempts(app.db, moneyOperationsOf(deps()), {
+      unknownAfterSeconds: unknownAttemptAfterSeconds,
+      onError: (attempt, err) =>
+        app.log.error({ err, attemptId: attempt.id }, 'payment attempt not reconciled'),
+    });
+    if (summary.settled + summary.failed + summary.stillPending > 0) {
+      app.log.warn(summary, 'payment attempts left by an earlier run reconciled');
+    }
+  });
 
   app.post(
     '/api/void',

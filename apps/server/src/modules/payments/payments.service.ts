@@ -20,13 +20,21 @@ import {
   type VoidRefundRefusal,
   voidRefusalReason,
 } from '@portico/contracts/transactions/void-refund-eligibility';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { processor } from '../../db/schema/enums';
 import type { transactions } from '../../db/schema/transactions';
-import type { GatewayAnswer, ProcessorDirectory } from '../../integrations/processors/processor-gateway';
+import type { ProcessorDirectory } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
+import type { IdempotentResult } from '../../lib/idempotency';
+import {
+  type AttemptPlan,
+  isRecordedFailure,
+  type MoneyOperation,
+  type PaymentAttempt,
+  runMoneyAttempt,
+} from '../../lib/money-attempt';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import {
@@ -36,10 +44,11 @@ import {
   sumUndoneCents,
 } from './payments.repository';
 
-// POST /api/void and POST /api/refund (spec 3 §4, §5, §7; design.md §3, §4). Each runs in one
-// database transaction with its Idempotency-Key: lock the original, check eligibility and the amount
-// left, ask the processor, record the void or refund as its own transaction, audit. Anything refused
-// or declined rolls back and leaves only its audit entry.
+// POST /api/void and POST /api/refund (spec 3 §4, §5, §7; design.md §3, §4). Each is a money attempt
+// (lib/money-attempt.ts) under its Idempotency-Key: in one short transaction lock the original, check
+// eligibility and the amount left and record a pending attempt; ask the processor outside any
+// transaction; then record the void or refund as its own transaction and audit it. Anything refused
+// rolls back and leaves only its audit entry; a decline leaves the failed attempt and its audit entry.
 
 export const PaymentsError = defineErrors({
   TransactionNotFound: [VoidRefundErrorCode.TransactionNotFound, 'not_found'],
@@ -75,8 +84,6 @@ type AttemptFacts = {
   clientId: string | null;
   amountCents: number | null;
   processor: string | null;
-  reference: string | null;
-  reason: string | null;
 };
 
 export function voidTransaction(
@@ -120,26 +127,24 @@ async function moveMoney(
     clientId: null,
     amountCents: request.requestedCents ?? null,
     processor: null,
-    reference: null,
-    reason: null,
   };
   try {
     // Processor-audit users never get here: the access plugin refuses their writes (issue 12).
-    const responseSchema = request.operation === 'void' ? voidResponse : refundResponse;
-    return await runIdempotent(
+    return await runMoneyAttempt(
       deps.db,
+      moneyOperationsOf(deps)[request.operation],
       {
         key: request.idempotencyKey,
         userId: caller.session.userId,
         method: 'POST',
         path: `/api/${request.operation}`,
         body: request.body,
+        operation: request.operation,
       },
-      responseSchema,
-      (tx) => undoInTransaction(tx, deps, caller, request, facts),
+      (tx) => planUndo(tx, deps, caller, request, facts),
     );
   } catch (err) {
-    if (err instanceof AppError && !unauditedCodes.has(err.code)) {
+    if (err instanceof AppError && !unauditedCodes.has(err.code) && !isRecordedFailure(err)) {
       await recordAudit(deps.db, {
         action: request.operation,
         outcome: err.kind === 'forbidden' ? 'denied' : 'failure',
@@ -157,8 +162,6 @@ async function moveMoney(
             ? { is_full: true }
             : {}),
           ...(facts.processor ? { processor: facts.processor } : {}),
-          ...(facts.reference ? { processor_reference: facts.reference } : {}),
-          ...(facts.reason ? { processor_reason: facts.reason } : {}),
         },
       });
     }
@@ -166,13 +169,13 @@ async function moveMoney(
   }
 }
 
-async function undoInTransaction(
+async function planUndo(
   tx: Tx,
   deps: PaymentsDeps,
   caller: MoneyMovingCaller,
   request: MoneyRequest,
   facts: AttemptFacts,
-): Promise<{ status: number; body: UndoResponse }> {
+): Promise<AttemptPlan> {
   const original = await lockTransactionForUpdate(tx, request.body.id);
   const actingRole: UserType = caller.viewAsClientId === null ? caller.session.role : 'user';
   if (!original) {
@@ -185,7 +188,6 @@ async function undoInTransaction(
   facts.clientId = original.clientId;
   const permissions = await merchantPermissionsOf(tx, caller, original.clientId);
 
-  const now = deps.now();
   const candidate = {
     type: original.type,
     paymentStatus: original.paymentStatus,
@@ -195,64 +197,161 @@ async function undoInTransaction(
   const grants = grantsOf(permissions);
   const refusal =
     request.operation === 'void'
-      ? voidRefusalReason(candidate, now, grants)
-      : refundRefusalReason(candidate, now, grants);
+      ? voidRefusalReason(candidate, deps.now(), grants)
+      : refundRefusalReason(candidate, deps.now(), grants);
   if (refusal !== null) throw refusalError(refusal);
 
+  // Pending attempts count: two refunds can never both be given what is left.
   const undoneCents = await sumUndoneCents(tx, original.id);
   const amountCents = amountToMove(request, original, undoneCents);
   facts.amountCents = amountCents;
-
   const gateway = deps.processors.gatewayFor(original.processor);
   facts.processor = gateway.name;
-  const gatewayTransaction = {
-    id: original.id,
-    processor: original.processor,
-    paymentMethod: original.paymentMethod,
-    amountCents: original.amountCents,
-    token: original.token,
+  const context: UndoContext = {
+    actor: {
+      userId: caller.session.userId,
+      email: caller.session.email,
+      ip: caller.origin.ip,
+      userAgent: caller.origin.userAgent,
+    },
+    gatewayTransaction: {
+      id: original.id,
+      processor: original.processor,
+      paymentMethod: original.paymentMethod,
+      amountCents: original.amountCents,
+      token: original.token,
+    },
+    undoneBeforeCents: undoneCents,
+    isFull: request.requestedCents === undefined,
   };
-  const answer = await askProcessor(() =>
-    request.operation === 'void'
-      ? gateway.void(gatewayTransaction)
-      : gateway.refund(gatewayTransaction, amountCents),
-  );
-  facts.reference = answer.reference;
-  if (answer.outcome === 'declined') {
-    facts.reason = answer.reason;
-    throw PaymentsError.ProcessorDeclined(
-      request.operation === 'void' ? PaymentsText.VoidDeclined : PaymentsText.RefundDeclined,
-    );
-  }
+  return {
+    transactionId: original.id,
+    clientId: original.clientId,
+    amountCents,
+    processor: gateway.name,
+    context,
+  };
+}
 
+// What settling an attempt needs from the request that made it, kept on the attempt (jsonb) so the
+// start-up reconcile can settle it in another process; parsed when read back.
+const undoContext = z.object({
+  actor: z.object({
+    userId: z.string(),
+    email: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  gatewayTransaction: z.object({
+    id: z.string(),
+    processor: z.enum(processor.enumValues).nullable(),
+    paymentMethod: z.string().nullable(),
+    amountCents: z.number().int(),
+    token: z.string().nullable(),
+  }),
+  undoneBeforeCents: z.number().int(),
+  isFull: z.boolean(),
+});
+type UndoContext = z.infer<typeof undoContext>;
+
+const operationOfAttempt = z.enum(['void', 'refund']);
+
+// Void and refund as money operations: how the processor is asked, and how an answer is booked.
+export function moneyOperationsOf(deps: PaymentsDeps): Record<Operation, MoneyOperation<UndoResponse>> {
+  const gatewayOf = (attempt: PaymentAttempt) =>
+    deps.processors.gatewayFor(undoContext.parse(attempt.context).gatewayTransaction.processor);
+  const operation = (responseSchema: typeof voidResponse): MoneyOperation<UndoResponse> => ({
+    responseSchema,
+    call: (attempt) => {
+      const { gatewayTransaction } = undoContext.parse(attempt.context);
+      const gateway = gatewayOf(attempt);
+      return askProcessor(() =>
+        operationOfAttempt.parse(attempt.operation) === 'void'
+          ? gateway.void(gatewayTransaction, attempt.id)
+          : gateway.refund(gatewayTransaction, attempt.amountCents, attempt.id),
+      );
+    },
+    lookup: (attempt) => askProcessor(() => gatewayOf(attempt).lookup(attempt.id)),
+    settle: (tx, attempt, answer) => settleUndo(tx, deps, attempt, answer.reference),
+    failureOf: (attempt) => {
+      if (attempt.processorReference === null) {
+        return PaymentsError.ProcessorUnavailable(PaymentsText.ProcessorUnavailable);
+      }
+      return PaymentsError.ProcessorDeclined(
+        operationOfAttempt.parse(attempt.operation) === 'void'
+          ? PaymentsText.VoidDeclined
+          : PaymentsText.RefundDeclined,
+      );
+    },
+    recordFailure: async (tx, attempt, error) => {
+      const context = undoContext.parse(attempt.context);
+      await recordAudit(tx, {
+        action: operationOfAttempt.parse(attempt.operation),
+        outcome: 'failure',
+        actorUserId: context.actor.userId,
+        actorEmail: context.actor.email,
+        targetType: 'transaction',
+        targetId: attempt.transactionId,
+        clientId: attempt.clientId,
+        ip: context.actor.ip,
+        userAgent: context.actor.userAgent,
+        details: {
+          code: error.code,
+          message: error.message,
+          amount: formatCentsAsDecimal(attempt.amountCents),
+          ...(attempt.operation === 'refund' && context.isFull ? { is_full: true } : {}),
+          processor: attempt.processor,
+          ...(attempt.processorReference ? { processor_reference: attempt.processorReference } : {}),
+          ...(attempt.processorReason ? { processor_reason: attempt.processorReason } : {}),
+        },
+      });
+    },
+  });
+  return { void: operation(voidResponse), refund: operation(refundResponse) };
+}
+
+// The processor approved: the void or refund becomes a transaction of its own, audited with it.
+async function settleUndo(
+  tx: Tx,
+  deps: PaymentsDeps,
+  attempt: PaymentAttempt,
+  reference: string,
+): Promise<{ status: number; body: UndoResponse; resultTransactionId: string }> {
+  const operation = operationOfAttempt.parse(attempt.operation);
+  const context = undoContext.parse(attempt.context);
+  const original = await lockTransactionForUpdate(tx, context.gatewayTransaction.id);
+  if (!original)
+    throw new Error(`payment attempt ${attempt.id}: transaction ${context.gatewayTransaction.id} is gone`);
   const row = await insertUndoTransaction(
     tx,
-    undoRowOf(original, request.operation, amountCents, answer.reference, gateway.name, now),
+    undoRowOf(original, operation, attempt.amountCents, reference, attempt.processor, deps.now()),
   );
   await recordAudit(tx, {
-    action: request.operation,
+    action: operation,
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    actorUserId: context.actor.userId,
+    actorEmail: context.actor.email,
     targetType: 'transaction',
     targetId: original.id,
     clientId: original.clientId,
-    ...caller.origin,
+    ip: context.actor.ip,
+    userAgent: context.actor.userAgent,
     details: {
-      amount: formatCentsAsDecimal(amountCents),
-      [`${request.operation}_transaction_id`]: row.id,
-      processor: gateway.name,
-      processor_reference: answer.reference,
-      ...(request.operation === 'refund'
+      amount: formatCentsAsDecimal(attempt.amountCents),
+      [`${operation}_transaction_id`]: row.id,
+      processor: attempt.processor,
+      processor_reference: reference,
+      ...(operation === 'refund'
         ? {
-            refunded_before: formatCentsAsDecimal(undoneCents),
-            is_partial: request.requestedCents !== undefined,
+            refunded_before: formatCentsAsDecimal(context.undoneBeforeCents),
+            is_partial: !context.isFull,
           }
         : {}),
     },
   });
   return {
     status: 200,
+    resultTransactionId: row.id,
     body: {
       status: true,
       message: {
@@ -304,7 +403,7 @@ function amountToMove(request: MoneyRequest, original: LockedTransaction, undone
   return amount;
 }
 
-async function askProcessor(call: () => Promise<GatewayAnswer>): Promise<GatewayAnswer> {
+async function askProcessor<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch {

@@ -1,0 +1,287 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { paymentAttempts } from '../db/schema/payment-attempts';
+import type { GatewayAnswer } from '../integrations/processors/processor-gateway';
+import type { AppError } from './app-error';
+import {
+  assertIdempotencyKey,
+  claimIdempotencyKey,
+  type IdempotentRequest,
+  type IdempotentResult,
+  idempotentRequestInFlight,
+  releaseIdempotencyKey,
+  requestHash,
+  saveIdempotentAnswer,
+  storedIdempotentAnswer,
+} from './idempotency';
+
+// Every call that moves money at a processor (voids and refunds; later charges, subscription charges,
+// bill payments, device orders) goes through here, in three steps, so that no crash can leave money
+// moved with no record, or a key free for a retry that moves it again:
+//  1. one short transaction claims the Idempotency-Key, checks the rules under lock and records a
+//     pending attempt (its amount counts as spent from then on);
+//  2. the processor is asked outside any transaction, with the attempt's id as its idempotency key;
+//  3. a second transaction settles the attempt (the operation's own row, audit, the stored answer)
+//     or marks it failed and releases the key.
+// A pending attempt left by a crash is settled from the processor's own record of the key: by a
+// retry with the same Idempotency-Key, or by the start-up reconcile.
+
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+type ApprovedAnswer = Extract<GatewayAnswer, { outcome: 'approved' }>;
+
+// What the checks of step 1 decided: the attempt to record.
+export type AttemptPlan = {
+  transactionId: string | null;
+  clientId: string | null;
+  amountCents: number;
+  processor: string;
+  // Whatever settling needs later, possibly in another process: who asked, from where, the facts.
+  context: Record<string, unknown>;
+};
+
+// One money-moving operation (void, refund, ...), as the steps above and the reconcile need it.
+export type MoneyOperation<T> = {
+  responseSchema: z.ZodType<T>;
+  // Asks the processor to move the money, passing attempt.id as the idempotency key.
+  call(attempt: PaymentAttempt): Promise<GatewayAnswer>;
+  // The processor's answer to attempt.id; null when it never received it.
+  lookup(attempt: PaymentAttempt): Promise<GatewayAnswer | null>;
+  // Books an approval in the settling transaction: the operation's row and its audit entry.
+  settle(
+    tx: Tx,
+    attempt: PaymentAttempt,
+    answer: ApprovedAnswer,
+  ): Promise<{ status: number; body: T; resultTransactionId: string | null }>;
+  // The error a caller sees for a failed attempt (declined, or the processor never reached).
+  failureOf(attempt: PaymentAttempt): AppError;
+  // Audits a failed attempt in the transaction that marks it failed.
+  recordFailure(tx: Tx, attempt: PaymentAttempt, error: AppError): Promise<void>;
+};
+
+// Errors whose failure is already audited with the attempt; the caller must not audit them again.
+const recordedFailures = new WeakSet<object>();
+export function isRecordedFailure(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && recordedFailures.has(err);
+}
+
+export async function runMoneyAttempt<T>(
+  db: Db,
+  operation: MoneyOperation<T>,
+  request: IdempotentRequest & { operation: string },
+  plan: (tx: Tx) => Promise<AttemptPlan>,
+): Promise<IdempotentResult<T>> {
+  assertIdempotencyKey(request.key);
+  const hash = requestHash(request);
+  const started = await db.transaction(async (tx) => {
+    if ((await claimIdempotencyKey(tx, request, hash)) === null) {
+      const stored = await storedIdempotentAnswer(tx, request, hash, operation.responseSchema);
+      if (stored !== null) return { kind: 'replay' as const, result: stored };
+      const pending = await pendingAttemptOfKey(tx, request);
+      if (!pending) throw idempotentRequestInFlight();
+      return { kind: 'pending' as const, attempt: pending };
+    }
+    const planned = await plan(tx);
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({
+        userId: request.userId,
+        idempotencyKey: request.key,
+        requestHash: hash,
+        operation: request.operation,
+        ...planned,
+      })
+      .returning();
+    if (!attempt) throw new Error('payment attempt insert returned nothing');
+    return { kind: 'new' as const, attempt };
+  });
+  if (started.kind === 'replay') return started.result;
+  // The same request again while its attempt is pending (a retry after a crash or a timeout): what
+  // the processor did with the key decides; it is never asked to move the money a second time.
+  if (started.kind === 'pending') {
+    const answer = await operation.lookup(started.attempt);
+    if (answer === null) throw idempotentRequestInFlight();
+    return conclude(db, operation, started.attempt, answer);
+  }
+
+  const { attempt } = started;
+  let answer: GatewayAnswer | null;
+  try {
+    answer = await operation.call(attempt);
+  } catch (callError) {
+    // The request or its answer was lost: the processor's record of the key says which. When that
+    // cannot be read either, the attempt stays pending (and its amount held) for a retry or reconcile.
+    answer = await operation.lookup(attempt).catch(() => {
+      throw callError;
+    });
+    if (answer === null) throw failureOf(operation, await failAttempt(db, operation, attempt, null));
+  }
+  crashAfterProcessorAnswerInTests();
+  return conclude(db, operation, attempt, answer);
+}
+
+// Step 3: books the processor's answer once. Whoever comes second (a concurrent retry, the
+// reconcile) finds the attempt no longer pending and gives its outcome.
+async function conclude<T>(
+  db: Db,
+  operation: MoneyOperation<T>,
+  attempt: PaymentAttempt,
+  answer: GatewayAnswer,
+): Promise<IdempotentResult<T>> {
+  if (answer.outcome === 'declined') {
+    const failed = await failAttempt(db, operation, attempt, answer);
+    if (failed.state === 'failed') throw failureOf(operation, failed);
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const current = await lockAttempt(tx, attempt.id);
+    if (current.state === 'failed') return { kind: 'failed' as const, attempt: current };
+    if (current.state === 'settled' || answer.outcome === 'declined') {
+      const stored = await storedIdempotentAnswer(
+        tx,
+        keyOf(current),
+        current.requestHash,
+        operation.responseSchema,
+      );
+      if (stored === null) throw idempotentRequestInFlight();
+      return { kind: 'done' as const, result: stored };
+    }
+    const settled = await operation.settle(tx, current, answer);
+    await tx
+      .update(paymentAttempts)
+      .set({
+        state: 'settled',
+        processorReference: answer.reference,
+        resultTransactionId: settled.resultTransactionId,
+      })
+      .where(eq(paymentAttempts.id, current.id));
+    const result = { status: settled.status, body: settled.body };
+    await saveIdempotentAnswer(tx, keyOf(current), result);
+    return { kind: 'done' as const, result: { ...result, replayed: false } };
+  });
+  if (outcome.kind === 'failed') throw failureOf(operation, outcome.attempt);
+  return outcome.result;
+}
+
+// Marks a pending attempt failed (declined: with the processor's reference and reason), audits it and
+// releases its key, all at once; an attempt already concluded elsewhere is left as it is. Answers the
+// attempt as it now stands.
+async function failAttempt<T>(
+  db: Db,
+  operation: MoneyOperation<T>,
+  attempt: PaymentAttempt,
+  declined: Extract<GatewayAnswer, { outcome: 'declined' }> | null,
+): Promise<PaymentAttempt> {
+  return db.transaction(async (tx) => {
+    const current = await lockAttempt(tx, attempt.id);
+    if (current.state !== 'pending') return current;
+    const [failed] = await tx
+      .update(paymentAttempts)
+      .set({
+        state: 'failed',
+        processorReference: declined?.reference ?? null,
+        processorReason: declined?.reason ?? null,
+      })
+      .where(eq(paymentAttempts.id, current.id))
+      .returning();
+    if (!failed) throw new Error('payment attempt update returned nothing');
+    await operation.recordFailure(tx, failed, operation.failureOf(failed));
+    await releaseIdempotencyKey(tx, keyOf(current));
+    return failed;
+  });
+}
+
+function keyOf(attempt: PaymentAttempt) {
+  return { key: attempt.idempotencyKey, userId: attempt.userId };
+}
+
+function failureOf<T>(operation: MoneyOperation<T>, attempt: PaymentAttempt): AppError {
+  const error = operation.failureOf(attempt);
+  recordedFailures.add(error);
+  return error;
+}
+
+async function lockAttempt(tx: Tx, id: string): Promise<PaymentAttempt> {
+  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+  if (!row) throw new Error(`payment attempt ${id} is gone`);
+  return row;
+}
+
+async function pendingAttemptOfKey(tx: Tx, request: Pick<IdempotentRequest, 'key' | 'userId'>) {
+  const [row] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.userId, request.userId),
+        eq(paymentAttempts.idempotencyKey, request.key),
+        eq(paymentAttempts.state, 'pending'),
+      ),
+    );
+  return row;
+}
+
+export type ReconcileSummary = { settled: number; failed: number; stillPending: number };
+
+// A call in flight on another server instance may not have reached the processor yet: an attempt
+// the processor does not know is failed only once it is older than any call can take.
+// onError hears of an attempt that could not be concluded (it stays pending for the next reconcile).
+export type ReconcileOptions = {
+  unknownAfterSeconds: number;
+  onError?: (attempt: PaymentAttempt, err: unknown) => void;
+};
+
+// Start-up: every pending attempt is settled from the processor's record of its key. Approved: booked
+// (row, audit, stored answer); declined, or unknown to the processor: failed and its key released.
+// Safe to run twice or beside live requests: each attempt concludes once, under its row lock.
+export async function reconcilePendingAttempts(
+  db: Db,
+  operations: Readonly<Record<string, MoneyOperation<unknown>>>,
+  options: ReconcileOptions,
+): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { settled: 0, failed: 0, stillPending: 0 };
+  // The database's clock, the one created_at was written with, whichever instance wrote it.
+  const pending = await db
+    .select({
+      attempt: paymentAttempts,
+      isStale: sql<boolean>`${paymentAttempts.createdAt} < now() - make_interval(secs => ${options.unknownAfterSeconds})`,
+    })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.state, 'pending'))
+    .orderBy(asc(paymentAttempts.createdAt));
+  for (const { attempt, isStale } of pending) {
+    const operation = operations[attempt.operation];
+    // Unreachable processor or an operation this build does not know: left for the next reconcile.
+    const answer = operation ? await operation.lookup(attempt).catch(() => undefined) : undefined;
+    if (!operation || answer === undefined || (answer === null && !isStale)) {
+      summary.stillPending += 1;
+      continue;
+    }
+    if (answer === null) {
+      await failAttempt(db, operation, attempt, null);
+      summary.failed += 1;
+      continue;
+    }
+    try {
+      await conclude(db, operation, attempt, answer);
+      summary.settled += 1;
+    } catch (err) {
+      if (isRecordedFailure(err)) {
+        summary.failed += 1;
+      } else {
+        summary.stillPending += 1;
+        options.onError?.(attempt, err);
+      }
+    }
+  }
+  return summary;
+}
+
+// Fault injection for the crash test (test/security/money-crash.test.ts): with
+// PORTICO_CRASH_AFTER_PROCESSOR_ANSWER=1 the server kills itself the moment the processor has
+// answered and before anything is committed, as a power cut would. Honoured only when NODE_ENV=test,
+// so no production setting can reach it.
+function crashAfterProcessorAnswerInTests(): void {
+  if (process.env.NODE_ENV === 'test' && process.env.PORTICO_CRASH_AFTER_PROCESSOR_ANSWER === '1') {
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
