@@ -5,6 +5,8 @@ const apiTier = [
   'apps/server/src/**/*.db.test.ts',
   'apps/server/test/**/*.test.ts',
 ];
+// Migrates one template database per run; each API test file starts from a copy of it.
+const apiGlobalSetup = 'apps/server/test/global-setup.ts';
 
 // Tiers (design.md §7, immich): pure units; the API and database tier on PGlite and, when
 // TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.
@@ -25,6 +27,7 @@ export default defineConfig({
           include: apiTier,
           environment: 'node',
           env: { TEST_DB_DRIVER: 'pglite' },
+          globalSetup: [apiGlobalSetup],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -37,6 +40,7 @@ export default defineConfig({
                 include: apiTier,
                 environment: 'node',
                 env: { TEST_DB_DRIVER: 'postgres' },
+                globalSetup: [apiGlobalSetup],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

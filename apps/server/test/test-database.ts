@@ -1,27 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { databaseUrlOf, withAdminClient } from './postgres-admin';
 
 // The API tier runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
 // (the vitest project sets TEST_DB_DRIVER). Each test file gets a database of its own.
 export const testDriver: 'pglite' | 'postgres' =
   process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+// Each file's database is a copy of the template that global-setup.ts migrated once for the run;
+// `fresh` starts from an empty database and runs every migration (migrate.db.test.ts).
+export async function openTestDatabase(options: { fresh?: boolean } = {}): Promise<DatabaseHandle> {
+  const handle = await openEmptyOrCopy(options.fresh === true);
+  // From scratch this migrates; on a copy it finds nothing to apply and only keeps the partition
+  // window current, so a template can never be behind the migration files.
+  await runMigrations(handle);
+  return handle;
+}
+
+async function openEmptyOrCopy(fresh: boolean): Promise<DatabaseHandle> {
   if (testDriver === 'pglite') {
-    const handle = await openDatabase({ memory: true });
-    await runMigrations(handle);
-    return handle;
+    if (fresh) return openDatabase({ memory: true });
+    const tarball = fs.readFileSync(inject('pgliteTemplateFile'));
+    return openDatabase({ memory: true, loadDataDir: new Blob([tarball]) });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `portico_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await runMigrations(handle);
+  const template = fresh ? '' : ` template ${inject('postgresTemplateName')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${template}`));
+  const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name) });
   return {
     ...handle,
     close: async () => {
@@ -29,16 +39,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await dropWhenDisconnected(adminUrl, name);
     },
   };
-}
-
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 // The pool's sockets may still be closing after end(); forcing the drop would kill them mid-close and

@@ -22,7 +22,11 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  // loadDataDir: a dumpDataDir() tarball to start from (the tests' copy of a migrated template).
+  | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
@@ -31,7 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     fs.mkdirSync(dir, { recursive: true });
     return openPglite(new PGlite(dir));
   }
-  return openPglite(new PGlite());
+  return openPglite(new PGlite({ loadDataDir: target.loadDataDir }));
 }
 
 async function openPglite(client: PGlite): Promise<DatabaseHandle> {

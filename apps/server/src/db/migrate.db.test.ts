@@ -10,8 +10,10 @@ import { queryRows } from './seed/sql-rows';
 
 let database: DatabaseHandle;
 
+// From scratch: the other test files start from a migrated template, so this file is where the real
+// migrations run on an empty database.
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ fresh: true });
 });
 afterAll(() => database.close());
 
@@ -42,6 +44,31 @@ describe('migrations', () => {
       fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
     ) as { entries: unknown[] };
     expect(before[0]?.n).toBe(journal.entries.length);
+  });
+
+  it('gives the other test files a copy with the same tables, columns and indexes', async () => {
+    // Partitions come and go with the month and with the tests below, so they are left out.
+    const schemaOf = (db: DatabaseHandle['db']) =>
+      queryRows(
+        db,
+        sql`select table_schema, table_name, column_name, data_type, column_default, is_nullable
+          from information_schema.columns
+          where table_schema in ('public', 'drizzle')
+            and table_name not in (select relname from pg_class where relispartition)
+          union all
+          select schemaname, tablename, indexname, indexdef, null, null from pg_indexes
+          where schemaname in ('public', 'drizzle')
+            and indexname not in (select relname from pg_class where relispartition)
+          order by 1, 2, 3`,
+      );
+    const copy = await openTestDatabase();
+    try {
+      const copied = await schemaOf(copy.db);
+      expect(copied.length).toBeGreaterThan(100);
+      expect(copied).toEqual(await schemaOf(database.db));
+    } finally {
+      await copy.close();
+    }
   });
 
   it('refuses a driver that does not match the database', async () => {
