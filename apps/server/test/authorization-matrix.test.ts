@@ -378,7 +378,7 @@ const matrix: Record<string, Row> = {
   // One report row by id; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/report/transaction': {
     call: () => ({ url: '/api/v1/report/transaction?id=00000000-0000-4000-8000-00000000f00d' }),
-    expect: { ...signedIn(404), healnow: 403, alpha: 403 },
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
   },
   // A receipt is one row of the report; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/receipt': {

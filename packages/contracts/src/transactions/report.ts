@@ -139,3 +139,10 @@ export const reportPageResponse = successEnvelope(z.array(reportRowSchema)).exte
   total: z.number().int().min(0),
 });
 export type ReportPageResponse = z.infer<typeof reportPageResponse>;
+
+// One row of the caller's report by transaction id: the detail viewer follows the links between an
+// original and its voids and refunds with it (GET /api/v1/report/transaction?id=).
+export const reportTransactionQuery = z.object({ id: z.uuid() });
+export const reportTransactionResponse = successEnvelope(reportRowSchema);
+export type ReportTransactionResponse = z.infer<typeof reportTransactionResponse>;
+export const ReportTransactionText = { NotFound: 'Transaction not found' } as const;

@@ -85,6 +85,43 @@ const cardJson =
 const merchant = { id: clientId, name: 'Copper Kettle', dbaName: 'Copper Kettle Café', parentName: 'Summit' };
 
 describe('ReportRowWriter', () => {
+  it('adds undone_by to the rows a void or refund undid, and leaves every other row byte for byte', () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    writer.addUndoes([
+      {
+        originalId: card.id,
+        id: '0b7e8f8e-4a44-4a5e-9d2c-9a1c5d2e7f10',
+        type: 'refund',
+        amountCents: '500',
+        createdAt: '2025-07-16 09:00:00',
+      },
+      {
+        originalId: card.id,
+        id: '1c8f9a9f-5b55-4b6f-8e3d-0b2d6e3f8a21',
+        type: 'refund',
+        amountCents: '250',
+        createdAt: '2025-07-17 09:00:00.25',
+      },
+    ]);
+    const undone = reportRowSchema.parse(JSON.parse(writer.reportRow(splitReportLine(lineOf(card)))));
+    expect(undone[1].undone_by).toEqual([
+      {
+        id: '0b7e8f8e-4a44-4a5e-9d2c-9a1c5d2e7f10',
+        type: 'refund',
+        amount: '5.00',
+        created_at: '2025-07-16T09:00:00.000Z',
+      },
+      {
+        id: '1c8f9a9f-5b55-4b6f-8e3d-0b2d6e3f8a21',
+        type: 'refund',
+        amount: '2.50',
+        created_at: '2025-07-17T09:00:00.250Z',
+      },
+    ]);
+    const other = { ...card, id: '9d2a3b4c-5d6e-4f70-8a1b-2c3d4e5f6a7b' };
+    expect(writer.reportRow(splitReportLine(lineOf(other)))).toBe(cardJson.replace(card.id, other.id));
+  });
+
   it('writes a row the contracts schema reads, decoding every field kind', () => {
     const row = reportRowSchema.parse(
       JSON.parse(new ReportRowWriter({ kind: 'all' }).reportRow(splitReportLine(lineOf(base)))),

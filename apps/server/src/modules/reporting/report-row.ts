@@ -27,6 +27,12 @@ export function splitReportLine(line: string): ReportRowFields {
   return line;
 }
 
+// The transaction id of a line (its second field).
+export function reportRowIdOf(line: ReportRowFields): string {
+  const start = line.indexOf(fieldSeparator) + 1;
+  return line.slice(start, line.indexOf(fieldSeparator, start));
+}
+
 // Positions in reportLineFields, spelled out: the writer runs for every row of a stream.
 const F = {
   createdAt: 0,
@@ -211,6 +217,16 @@ function cached(cache: Map<string, string>, key: string, make: () => string): st
 
 type Merchant = { client: string; names: string; isAdvanced: boolean };
 
+// A void or refund of a transaction, as stored (reporting.repository's undo queries): ids, the type,
+// the amount in cents and the UTC timestamp text, as the row line carries them.
+export type ReportUndo = {
+  originalId: string;
+  id: string;
+  type: string;
+  amountCents: string;
+  createdAt: string;
+};
+
 // A merchant and its names as stored (null when unset).
 export type ReportMerchant = {
   id: string;
@@ -227,6 +243,8 @@ export class ReportRowWriter {
   readonly #merchants = new Map<string, Merchant>();
   readonly #subLocations = new Map<string, string>();
   readonly #metas = new Map<string, string>();
+  // Per original transaction: the JSON items of its undone_by list, oldest first.
+  readonly #undoes = new Map<string, string>();
 
   constructor(advanced: AdvancedFields) {
     this.#advanced = advanced;
@@ -240,6 +258,22 @@ export class ReportRowWriter {
         this.#merchantOf(id, JSON.stringify(name), JSON.stringify(dbaName), JSON.stringify(parentName)),
       );
     }
+  }
+
+  // The voids and refunds of the rows to come; a row without any is written as before, byte for byte.
+  addUndoes(undoes: readonly ReportUndo[]): void {
+    for (const undo of undoes) {
+      const item =
+        `{"id":"${undo.id}","type":"${undo.type}","amount":${money(undo.amountCents)},` +
+        `"created_at":"${isoInstant(undo.createdAt)}"}`;
+      const before = this.#undoes.get(undo.originalId);
+      this.#undoes.set(undo.originalId, before === undefined ? item : `${before},${item}`);
+    }
+  }
+
+  #undoneBy(id: string): string {
+    const items = this.#undoes.get(id);
+    return items === undefined ? '' : `,"undone_by":[${items}]`;
   }
 
   #merchantOf(clientId: string, name: string, dbaName: string, parentName: string): Merchant {
@@ -318,7 +352,8 @@ export class ReportRowWriter {
       `"created_at":"${createdAt}",${merchant.client},` +
       `"card_brand":${row.textJson(F.cardBrand)},"card_type":${row.textJson(F.cardType)},` +
       `"pro_pay_status":${row.isEmpty(F.proPayStatus) ? 'null' : `"${row.get(F.proPayStatus)}"`},` +
-      `"settlement":${settlement},"data":{"api_response":{${apiMembers.slice(1)}},` +
+      `"settlement":${settlement}${this.#undoes.size === 0 ? '' : this.#undoneBy(row.get(F.id))},` +
+      `"data":{"api_response":{${apiMembers.slice(1)}},` +
       `"third_party_api_response":${
         row.firstCode(F.maskedAccountNumber) === 34 /* a JSON string */
           ? `{"AUTH_MASKED_ACCOUNT_NBR":${row.get(F.maskedAccountNumber)}}`

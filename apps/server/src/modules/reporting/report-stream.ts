@@ -6,21 +6,29 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { reportStreamLineSql } from './report-line-sql';
-import type { ReportMerchant, ReportRowFields } from './report-row';
+import type { ReportMerchant, ReportRowFields, ReportUndo } from './report-row';
 import {
   listReportRowsAfter,
+  listUndoesOfWindow,
   type ReportKeyset,
   type ReportScope,
   type ReportWindowQuery,
   reportFilter,
+  reportUndoOf,
+  undoesOfWindowSql,
 } from './reporting.repository';
 
 // Load All (spec 3 §7): every row of the window, read in batches and written as they come, so
 // memory holds one batch whatever the window's size.
 
 // The lines of a batch, and the merchants they need that the writer has not been given yet (Load
-// All's lines leave the merchant's names out; the keyset batches of PGlite carry them).
-export type ReportRowBatch = { merchants: readonly ReportMerchant[]; lines: readonly ReportRowFields[] };
+// All's lines leave the merchant's names out; the keyset batches of PGlite carry them). The first
+// batch also carries the window's voids and refunds (transaction.undone_by), read once up front.
+export type ReportRowBatch = {
+  merchants: readonly ReportMerchant[];
+  undoes: readonly ReportUndo[];
+  lines: readonly ReportRowFields[];
+};
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 // The row is one text value: keep the driver from parsing anything.
@@ -99,6 +107,10 @@ async function* readWithCursor(
       const { id, name, dba_name, parent_name } = merchantRow.parse(row);
       return { id, name, dbaName: dba_name, parentName: parent_name };
     });
+    const undoesQuery = dialect.sqlToQuery(undoesOfWindowSql(query));
+    let pendingUndoes: readonly ReportUndo[] = (
+      await client.query(undoesQuery.sql, undoesQuery.params)
+    ).rows.map(reportUndoOf);
     const cursor = dialect.sqlToQuery(reportStreamSql(query));
     await client.query(`declare report_rows no scroll cursor for ${cursor.sql}`, cursor.params);
     for (let i = 0; i < fetchesInFlight; i++) fetchBatch();
@@ -110,8 +122,9 @@ async function* readWithCursor(
       if (result.rows.length < batchSize) isExhausted = true;
       else if (!isExhausted) fetchBatch();
       if (result.rows.length > 0) {
-        yield { merchants: pending, lines: linesOf(result.rows) };
+        yield { merchants: pending, undoes: pendingUndoes, lines: linesOf(result.rows) };
         pending = [];
+        pendingUndoes = [];
       }
     }
     await client.query('commit');
@@ -151,9 +164,13 @@ async function* readWithKeyset(
   batchSize: number,
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   let after: ReportKeyset | null = null;
+  let undoes: readonly ReportUndo[] = await listUndoesOfWindow(db, query);
   for (;;) {
     const batch = await listReportRowsAfter(db, query, after, batchSize);
-    if (batch.rows.length > 0) yield { merchants: [], lines: batch.rows };
+    if (batch.rows.length > 0) {
+      yield { merchants: [], undoes, lines: batch.rows };
+      undoes = [];
+    }
     if (batch.rows.length < batchSize || batch.last === null) return;
     after = batch.last;
   }

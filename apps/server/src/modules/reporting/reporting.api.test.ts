@@ -6,6 +6,7 @@ import {
   reportPageResponse,
   reportRowSchema,
   reportStreamContentType,
+  reportTransactionResponse,
 } from '@portico/contracts/transactions/report';
 import {
   searchResponse,
@@ -24,6 +25,7 @@ import { demo, demoDomains } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { queryRows } from '../../db/seed/sql-rows';
+import { grossCentsSql } from './gross-sql';
 import { reportJsonMaxRows, searchMaxDays } from './reporting.service';
 
 // Spec 3 §2 Transaction reporting, §7 GET /api/v1/report (paged, Load All as NDJSON, JSON fallback),
@@ -355,14 +357,16 @@ describe('POST /api/v1/report/search', () => {
     expect(rows.some((row) => row.status === 'Declined')).toBe(true);
     expect(rows.some((row) => row.transaction_details.payment_status === false)).toBe(true);
     const totals = searchTotals(rows.map(searchTotalsItemOfRow));
+    // The gross rule in SQL (gross-sql.ts), over the items the search counts.
     const [expected] = await queryRows(
       ctx.app.db,
-      sql`select count(*)::int as n, coalesce(sum(amount_cents), 0)::bigint::text as total from transactions
+      sql`select count(*)::int as n, coalesce(sum(${sql.raw(grossCentsSql('t'))}), 0)::bigint::text as total
+        from transactions t
         where created_at >= ${window.start_date}::timestamptz and created_at <= ${window.end_date}::timestamptz
           and payment_status is distinct from false and lower(coalesce(status, '')) not in ('declined', 'failed')`,
     );
     expect(totals.count).toBe(Number(expected?.n));
-    expect(totals.totalCents).toBe(Number(expected?.total));
+    expect(totals.grossCents).toBe(Number(expected?.total));
     expect(totals.count).toBeLessThan(rows.length);
   });
 
@@ -568,5 +572,127 @@ describe('rows written from unusual stored values', () => {
     const res = await search(demo.owner, searchWindowOfDays('9999-12-30', '9999-12-31'));
     expect(res.statusCode).toBe(200);
     expect(searchResponse.parse(res.json()).message.value).toEqual([]);
+  });
+});
+
+// Issue 13 item 1: the rows carry what undid them (undone_by), so the browser can show Voided,
+// Refunded or Partially refunded and link an original and its voids and refunds.
+describe('undone_by: the voids and refunds of a transaction', () => {
+  // What the database says undid each original of Harbor Lane: the undo types whose payment did not
+  // fail, oldest first.
+  async function undoesInDb() {
+    const rows = await queryRows(
+      ctx.app.db,
+      sql`select original_transaction_id::text as original_id, id::text as id, type::text as type,
+          amount_cents::bigint::text as amount
+        from transactions
+        where client_id = ${harborLane()}::uuid and original_transaction_id is not null
+          and type in ('void', 'refund', 'ach_refund', 'credit', 'blind_refund', 'reversal')
+          and payment_status is distinct from false
+        order by created_at, id`,
+    );
+    const byOriginal = new Map<string, { id: string; type: string; cents: number }[]>();
+    for (const row of rows) {
+      const originalId = z.string().parse(row.original_id);
+      const list = byOriginal.get(originalId) ?? [];
+      list.push({
+        id: z.string().parse(row.id),
+        type: z.string().parse(row.type),
+        cents: Number(row.amount),
+      });
+      byOriginal.set(originalId, list);
+    }
+    return byOriginal;
+  }
+
+  function undoneByOf(rows: readonly ReportRow[]) {
+    const byOriginal = new Map<string, { id: string; type: string; cents: number }[]>();
+    for (const [, transaction] of rows) {
+      if (transaction.undone_by === undefined) continue;
+      byOriginal.set(
+        transaction.id,
+        transaction.undone_by.map((undo) => ({
+          id: undo.id,
+          type: undo.type,
+          cents: centsOfMoneyText(undo.amount),
+        })),
+      );
+    }
+    return byOriginal;
+  }
+
+  it('lists on each original of the paged report exactly the voids and refunds the database holds', async () => {
+    const expected = await undoesInDb();
+    expect(expected.size, 'the demo data holds voided and refunded sales').toBeGreaterThan(3);
+    const rows = await allPages(demo.owner, wideWindow());
+    const shown = undoneByOf(rows);
+    // Every original in the window; the seed makes undoes after their originals, all inside it.
+    const idsInWindow = new Set(rows.map((row) => row[1].id));
+    const expectedInWindow = new Map([...expected].filter(([id]) => idsInWindow.has(id)));
+    expect(expectedInWindow.size).toBe(expected.size);
+    expect(shown).toEqual(expectedInWindow);
+    // Each void or refund links back to its original.
+    for (const [originalId, undoes] of shown) {
+      for (const undo of undoes) {
+        const undoRow = rows.find((row) => row[1].id === undo.id);
+        expect(undoRow?.[1].data.api_response?.original_transaction_id).toBe(originalId);
+      }
+    }
+  });
+
+  it('gives Load All (NDJSON and the JSON fallback) and the search the same undone_by as the pages', async () => {
+    const paged = undoneByOf(await allPages(demo.owner, wideWindow()));
+    const streamed = await get(demo.owner, `/api/v1/report?${wideWindow()}&is_portal_request=true`, {
+      accept: reportStreamContentType,
+    });
+    expect(streamed.statusCode).toBe(200);
+    expect(undoneByOf(ndjsonRows(streamed.body))).toEqual(paged);
+    const fallback = await get(demo.owner, `/api/v1/report?${wideWindow()}&is_portal_request=true`);
+    expect(undoneByOf(reportPageResponse.parse(fallback.json()).message)).toEqual(paged);
+
+    const window = searchWindowOfDays(daysAgo(90), today());
+    const res = await search(demo.owner, window);
+    expect(res.statusCode, res.body).toBe(200);
+    const searched = searchResponse.parse(res.json()).message.value;
+    const searchedUndoneBy = new Map(
+      searched.flatMap((row) =>
+        row.transaction_details.undone_by === undefined
+          ? []
+          : [[row.id, row.transaction_details.undone_by.map((undo) => undo.id)] as const],
+      ),
+    );
+    expect(searchedUndoneBy.size).toBeGreaterThan(0);
+    for (const [id, undoIds] of searchedUndoneBy) {
+      expect(paged.get(id)?.map((undo) => undo.id)).toEqual(undoIds);
+    }
+  });
+
+  it("answers one row by id with GET /api/v1/report/transaction, within the caller's reach", async () => {
+    const expected = await undoesInDb();
+    const [originalId, undoes] = [...expected][0] ?? [];
+    if (originalId === undefined || undoes === undefined) throw new Error('no undone transaction');
+    const res = await get(demo.owner, `/api/v1/report/transaction?id=${originalId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [, transaction, dbaName] = reportTransactionResponse.parse(res.json()).message;
+    expect(transaction.id).toBe(originalId);
+    expect(dbaName).toBe('Harbor Lane Coffee Roasters');
+    expect(transaction.undone_by?.map((undo) => undo.id)).toEqual(undoes.map((undo) => undo.id));
+
+    const undoId = undoes[0]?.id ?? '';
+    const undo = await get(demo.owner, `/api/v1/report/transaction?id=${undoId}`);
+    expect(undo.statusCode).toBe(200);
+    const undoTransaction = reportTransactionResponse.parse(undo.json()).message[1];
+    expect(undoTransaction.data.api_response?.original_transaction_id).toBe(originalId);
+    expect(undoTransaction.undone_by).toBeUndefined();
+
+    // Another merchant's user gets the answer of an unknown id.
+    const foreign = await get(demo.copperOwner, `/api/v1/report/transaction?id=${originalId}`);
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await get(
+      demo.owner,
+      '/api/v1/report/transaction?id=00000000-0000-4000-8000-00000000f00d',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: false, error: { code: 'TRANSACTION_NOT_FOUND' } });
   });
 });

@@ -1,11 +1,12 @@
 import type { ReportSearchTerm } from '@portico/contracts/transactions/report';
 import type { SearchRequestBody } from '@portico/contracts/transactions/search';
+import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
 import { reportLineSql } from './report-line-sql';
-import { type ReportRowFields, type SearchRowFacts, splitReportLine } from './report-row';
+import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
 
 // Whose transactions a report may show: everything (staff), or a set of merchants (a merchant's
 // own, or a parent's hierarchy resolved by the service beforehand).
@@ -97,6 +98,23 @@ export async function listReportPage(executor: Executor, query: ReportPageQuery)
       ${newestFirst}`,
   );
   return rows.map(lineOf);
+}
+
+// One row of the report by transaction id within the scope (the id reaches every monthly partition
+// through the primary key), or null.
+export async function findReportRow(
+  executor: Executor,
+  scope: ReportScope,
+  id: string,
+): Promise<ReportRowFields | null> {
+  if (isEmptyScope(scope)) return null;
+  const rows = await queryRows(
+    executor,
+    sql`select ${sql.raw(reportLineSql)} ${sql.raw(reportFrom)}
+      where t.id = ${id}::uuid and ${reportScopeFilter(scope)} limit 1`,
+  );
+  const [row] = rows;
+  return row === undefined ? null : lineOf(row);
 }
 
 // Rows in the window. With a cap, counting stops after cap + 1 index entries: the answer is exact up
@@ -308,4 +326,65 @@ export async function listSearchRows(
       },
     };
   });
+}
+
+// The voids and refunds that undid a transaction, as the report shows them (transaction.undone_by).
+// The same ones payments' sumUndoneCents counts: undo types whose payment did not fail. Served by the
+// partial index on original_transaction_id; oldest first.
+const undoTypesSql = sql.raw(undoTransactionTypes.map((type) => `'${type}'`).join(', '));
+
+function undoesSql(filter: SQL): SQL {
+  return sql`select t.original_transaction_id::text as original_id, t.id::text as id, t.type::text as type,
+      t.amount_cents::text as amount_cents, (t.created_at at time zone 'UTC')::text as created_at
+    from transactions t
+    where ${filter} and t.type in (${undoTypesSql})
+      and (t.payment_status is null or t.payment_status)
+    order by t.created_at, t.id`;
+}
+
+// The undoes of the transactions of a window: an undo comes after its original, so reading those
+// made from the window's start on covers every original in it (and a few of later ones, unused).
+export function undoesOfWindowSql(query: ReportWindowQuery): SQL {
+  return undoesSql(sql`t.original_transaction_id is not null
+    and t.created_at >= ${instantSql(query.startAt)} and ${reportScopeFilter(query.scope)}`);
+}
+
+const undoRow = z.object({
+  original_id: z.string(),
+  id: z.string(),
+  type: z.string(),
+  amount_cents: z.string(),
+  created_at: z.string(),
+});
+
+export function reportUndoOf(row: unknown): ReportUndo {
+  const parsed = undoRow.parse(row);
+  return {
+    originalId: parsed.original_id,
+    id: parsed.id,
+    type: parsed.type,
+    amountCents: parsed.amount_cents,
+    createdAt: parsed.created_at,
+  };
+}
+
+export async function listUndoesOfWindow(
+  executor: Executor,
+  query: ReportWindowQuery,
+): Promise<ReportUndo[]> {
+  if (isEmptyScope(query.scope)) return [];
+  return (await queryRows(executor, undoesOfWindowSql(query))).map(reportUndoOf);
+}
+
+// The undoes of the given originals (a page, a search's rows): one array parameter, whatever the count.
+export async function listUndoesOf(
+  executor: Executor,
+  originalIds: readonly string[],
+): Promise<ReportUndo[]> {
+  if (originalIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    undoesSql(sql`t.original_transaction_id = any(${`{${originalIds.join(',')}}`}::uuid[])`),
+  );
+  return rows.map(reportUndoOf);
 }

@@ -4,6 +4,8 @@ import {
   reportPageResponse,
   reportQuery,
   reportStreamContentType,
+  reportTransactionQuery,
+  reportTransactionResponse,
 } from '@portico/contracts/transactions/report';
 import { searchRequestBody, searchResponse } from '@portico/contracts/transactions/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +17,7 @@ import {
   reportJsonFallback,
   reportNdjsonChunks,
   reportPageJson,
+  reportTransactionJson,
   reportWindowQuery,
   searchJson,
 } from './reporting.service';
@@ -117,6 +120,26 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
       return sendJsonText(reply, await searchJson(app.db, access, request.body));
+    },
+  );
+
+  app.get(
+    '/api/v1/report/transaction',
+    {
+      config: { access: { kind: 'authenticated', roles: reportingRoles, permission: Permission.Reports } },
+      schema: {
+        tags: ['reporting'],
+        summary: 'One row of the caller’s transaction report by id, with the voids and refunds that undid it',
+        description:
+          'The detail viewer follows the links between an original (undone_by) and its voids and refunds ' +
+          '(data.api_response.original_transaction_id) with it. 404 when the id is unknown or out of reach.',
+        querystring: reportTransactionQuery,
+        response: { 200: reportTransactionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      return sendJsonText(reply, await reportTransactionJson(app.db, access, request.query.id));
     },
   );
 };

@@ -1,5 +1,6 @@
 import {
   type ReportQuery,
+  ReportTransactionText,
   reportStreamBatchSize,
   reportWindowOf,
 } from '@portico/contracts/transactions/report';
@@ -7,12 +8,14 @@ import type { SearchRequestBody } from '@portico/contracts/transactions/search';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import type { ReportAccess } from './report-access';
-import { type ReportRowFields, ReportRowWriter } from './report-row';
+import { type ReportRowFields, ReportRowWriter, reportRowIdOf } from './report-row';
 import { readReportRows } from './report-stream';
 import {
   countReportRows,
+  findReportRow,
   listReportPage,
   listSearchRows,
+  listUndoesOf,
   type ReportWindowQuery,
 } from './reporting.repository';
 
@@ -35,6 +38,7 @@ export const ReportingText = {
 } as const;
 
 export const ReportingError = defineErrors({
+  TransactionNotFound: ['TRANSACTION_NOT_FOUND', 'not_found'],
   TooManyRowsForJson: ['REPORT_TOO_LARGE', 'business_rule'],
   SearchWindowTooLong: ['SEARCH_WINDOW_TOO_LONG', 'business_rule'],
   TooManySearchRows: ['SEARCH_TOO_MANY_ROWS', 'business_rule'],
@@ -63,7 +67,9 @@ export async function reportPageJson(executor: Executor, access: ReportAccess, q
     countReportRows(executor, window, reportTotalCap),
   ]);
   const total = Math.min(counted, reportTotalCap);
-  return `{"status":true,"message":[${rowsJson(new ReportRowWriter(access.advanced), rows, ',')}],"total":${total}}`;
+  const writer = new ReportRowWriter(access.advanced);
+  writer.addUndoes(await listUndoesOf(executor, rows.map(reportRowIdOf)));
+  return `{"status":true,"message":[${rowsJson(writer, rows, ',')}],"total":${total}}`;
 }
 
 // Load All as NDJSON: one row array per line, written into Buffers of about chunkBytes. A batch
@@ -81,6 +87,7 @@ export async function* reportNdjsonChunks(
   let used = 0;
   for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
     writer.addMerchants(batch.merchants);
+    writer.addUndoes(batch.undoes);
     for (const row of batch.lines) {
       const line = writer.reportRow(row);
       // A UTF-16 unit takes at most 3 bytes in UTF-8; the newline one more.
@@ -118,6 +125,7 @@ export async function reportJsonFallback(
     let written = 0;
     for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
       writer.addMerchants(batch.merchants);
+      writer.addUndoes(batch.undoes);
       yield `${head}${written === 0 ? '' : ','}${rowsJson(writer, batch.lines, ',')}`;
       head = '';
       written += batch.lines.length;
@@ -137,6 +145,22 @@ export async function searchJson(executor: Executor, access: ReportAccess, crite
   const rows = await listSearchRows(executor, { scope: access.scope, criteria, limit: searchMaxRows + 1 });
   if (rows.length > searchMaxRows) throw ReportingError.TooManySearchRows(ReportingText.TooManySearchRows);
   const writer = new ReportRowWriter(access.advanced);
+  writer.addUndoes(
+    await listUndoesOf(
+      executor,
+      rows.map(({ fields }) => reportRowIdOf(fields)),
+    ),
+  );
   const value = rows.map(({ fields, facts }) => writer.searchRow(fields, facts)).join(',');
   return `{"status":true,"message":{"value":[${value}]}}`;
+}
+
+// One row of the caller's report, with its voids and refunds; 404 whether it does not exist or is
+// out of reach (no existence oracle), as the receipt answers.
+export async function reportTransactionJson(executor: Executor, access: ReportAccess, id: string) {
+  const line = await findReportRow(executor, access.scope, id);
+  if (line === null) throw ReportingError.TransactionNotFound(ReportTransactionText.NotFound);
+  const writer = new ReportRowWriter(access.advanced);
+  writer.addUndoes(await listUndoesOf(executor, [id]));
+  return `{"status":true,"message":${writer.reportRow(line)}}`;
 }

@@ -13,6 +13,20 @@ const fullRow: unknown = JSON.parse(
         action_mode: 'settle',
         payment_status: 'true',
         pro_pay_status: 'ACHInReturned',
+        undone_by: [
+          {
+            id: '0b7e8f8e-4a44-4a5e-9d2c-9a1c5d2e7f10',
+            type: 'refund',
+            amount: '40.00',
+            created_at: '2026-11-09T10:00:00.000Z',
+          },
+          {
+            id: '1c8f9a9f-5b55-4b6f-8e3d-0b2d6e3f8a21',
+            type: 'ach_refund',
+            amount: '10.00',
+            created_at: '2026-11-10T10:00:00Z',
+          },
+        ],
       }),
       client: {
         id: '6a0e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e',
@@ -156,6 +170,7 @@ describe('readReportRow agrees with reportRowSchema', () => {
     ['the api response', [1, 'data', 'api_response']],
     ['the meta', [1, 'data', 'api_response', 'meta']],
     ['the location', [1, 'data', 'api_response', 'sub_location']],
+    ['a void or refund', [1, 'undone_by', 0]],
   ])('drops an unknown key of %s as the schema does', (_name, path) => {
     const row = withValueAt(fullRow, [...path, 'unknown'], 'leak');
     expectAgreement(row);

@@ -160,6 +160,39 @@ function readSettlement(value: unknown): Transaction['settlement'] | undefined {
   return { amount: value.amount, date };
 }
 
+type Undo = NonNullable<Transaction['undone_by']>[number];
+
+// transaction.undone_by: at least one void or refund, each with exactly its four members.
+function isExactUndo(value: unknown): value is Undo {
+  return (
+    isFields(value) &&
+    isUuid(value.id) &&
+    isTransactionType(value.type) &&
+    isMoney(value.amount) &&
+    isDateTime(value.created_at) &&
+    keyCount(value) === 4
+  );
+}
+
+function isExactUndoneBy(value: unknown): value is Transaction['undone_by'] {
+  if (value === undefined) return true;
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (const item of value) if (!isExactUndo(item)) return false;
+  return true;
+}
+
+function readUndoneBy(value: unknown): Transaction['undone_by'] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const undoes: Undo[] = [];
+  for (const item of value) {
+    if (!isFields(item)) return null;
+    const { id, type, amount, created_at } = item;
+    if (!isUuid(id) || !isTransactionType(type) || !isMoney(amount) || !isDateTime(created_at)) return null;
+    undoes.push({ id, type, amount, created_at });
+  }
+  return undoes;
+}
+
 function isPaymentStatus(value: unknown): value is Transaction['payment_status'] {
   return value === null || typeof value === 'boolean' || value === 'true' || value === 'false';
 }
@@ -225,7 +258,7 @@ function isExactSettlement(value: unknown): value is Transaction['settlement'] {
   return typeof date === 'string' && datePattern.test(date) && keyCount(value) === 2;
 }
 
-// The 15 members every transaction has; fee, surcharge and client may be left out.
+// The 15 members every transaction has; fee, surcharge, client and undone_by may be left out.
 const requiredTransactionKeys = 15;
 
 function isExactTransaction(value: unknown): value is Transaction {
@@ -244,10 +277,12 @@ function isExactTransaction(value: unknown): value is Transaction {
     if (!isFields(client) || !(client.id === client_id || isUuid(client.id))) return false;
     if (!isExactMerchant(client.merchant) || keyCount(client) !== 2) return false;
   }
+  const { undone_by } = value;
   return (
     isExactSettlement(value.settlement) &&
     isExactData(value.data) &&
-    keyCount(value) === requiredTransactionKeys + presentCount(fee, surcharge, client)
+    isExactUndoneBy(undone_by) &&
+    keyCount(value) === requiredTransactionKeys + presentCount(fee, surcharge, client, undone_by)
   );
 }
 
@@ -286,6 +321,11 @@ export function readTransaction(value: unknown): Transaction | undefined {
   };
   if (fee !== undefined) transaction.fee = fee;
   if (surcharge !== undefined) transaction.surcharge = surcharge;
+  if (value.undone_by !== undefined) {
+    const undoneBy = readUndoneBy(value.undone_by);
+    if (!undoneBy) return undefined;
+    transaction.undone_by = undoneBy;
+  }
   if (client !== undefined) {
     const parsed = readClient(client);
     if (!parsed) return undefined;
