@@ -17,10 +17,15 @@ for (const { what, marker, workspace } of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// With SMTP the server runs as in production. Without it this is a local trial: development mode with
+// the dev mailbox (production refuses to start without SMTP, and never serves the mailbox).
+const localTrial = !process.env.SMTP_URL;
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: localTrial
+    ? { NODE_ENV: 'development', DEV_MAILBOX: 'true', ...process.env }
+    : { NODE_ENV: 'production', ...process.env },
 });
 // Pass signals through so the server can finish requests in flight before exiting.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -12,6 +12,7 @@ import { createOidcProviders } from './integrations/oidc/oidc-providers';
 import type { ProcessorDirectory } from './integrations/processors/processor-gateway';
 import { processorsPlugin } from './integrations/processors/processors-plugin';
 import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/field-cipher';
+import { errorForLog } from './lib/error-log';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
@@ -43,9 +44,12 @@ import { accessPlugin } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { textInputPlugin } from './plugins/text-input';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -76,6 +80,7 @@ export function loggerOptions(level: string) {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
+      err: errorForLog,
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
         url: redactUrl(req.url),
@@ -134,15 +139,19 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // Before the session and access hooks: refused requests spend the budget too.
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute });
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database, ...(reportingDatabase ? { reportingDatabase } : {}) });
   await app.register(cookie, { secret: config.cookieSecret });
   // The session hook must run before the access hook that reads request.session.
-  await app.register(sessionPlugin, { secureCookies: config.secureCookies });
-  await app.register(accessPlugin);
-  await app.register(securityPlugin, {
-    hsts: config.publicUrl.startsWith('https://'),
-    rateLimitPerMinute: config.rateLimitPerMinute,
+  await app.register(sessionPlugin, {
+    secureCookies: config.secureCookies,
+    hostPrefixed: config.publicUrl.startsWith('https://'),
   });
+  await app.register(textInputPlugin);
+  await app.register(accessPlugin);
+  await app.register(securityPlugin, { hsts: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
   await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
   await app.register(processorsPlugin, processors ? { directory: processors } : {});

@@ -17,11 +17,27 @@ describe('sign-in settings', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example/' }).publicUrl).toBe('https://portal.example');
   });
 
-  it('offers the dev mailbox only without SMTP and outside production', () => {
-    expect(loadConfig({}).devMailboxEnabled).toBe(true);
-    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).devMailboxEnabled).toBe(false);
-    // npm start runs in production mode on the embedded default: the newcomer still needs the mailbox.
-    expect(loadConfig({ NODE_ENV: 'production' }).devMailboxEnabled).toBe(true);
+  it('offers the dev mailbox only when asked for, without SMTP and outside production', () => {
+    expect(loadConfig({}).devMailboxEnabled).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).devMailboxEnabled).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'true', SMTP_URL: 'smtp://mail.example:587' }).devMailboxEnabled).toBe(
+      false,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true', SMTP_URL: 'smtp://m:25' }),
+    ).toThrow(/DEV_MAILBOX/);
+  });
+
+  it('refuses to start in production without SMTP_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).env).toBe(
+      'production',
+    );
+  });
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('derives a stable cookie secret from DATA_KEY, and prefers COOKIE_SECRET', () => {

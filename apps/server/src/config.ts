@@ -7,7 +7,8 @@ import { loginLinksPerAddressLimit } from './modules/auth/sign-in.rules';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a deployment that should be reached from elsewhere says so.
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
@@ -17,6 +18,8 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'DATA_KEY must be 64 hex characters (256 bits)')
     .optional(),
   SMTP_URL: z.string().optional(),
+  // The outbox page holds live login links: only on request, never in production.
+  DEV_MAILBOX: z.enum(['true', 'false']).default('false'),
   MAIL_FROM: z.string().default('Portico <no-reply@portico.example>'),
   PROVIDER_DOMAIN: z.string().default('portico.example'),
   PARTNER_DOMAINS: z.string().default('healnow.example,healnow-partners.example'),
@@ -67,7 +70,7 @@ export type AppConfig = {
   // Secure cookies everywhere except plain http on this machine (design.md §4).
   secureCookies: boolean;
   cookieSecret: string;
-  // The outbox page for developers: only without SMTP and outside production.
+  // The outbox page for developers: only by DEV_MAILBOX=true, without SMTP, outside production.
   devMailboxEnabled: boolean;
   trustProxy: boolean;
 };
@@ -104,6 +107,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new Error('Invalid configuration: SMTP_URL is required in production (sign-in links are e-mailed)');
+  }
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === 'true') {
+    throw new Error(
+      'Invalid configuration: DEV_MAILBOX is for development only, not with NODE_ENV=production',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -138,8 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLinksPerAddress: e.LOGIN_LINKS_PER_ADDRESS,
     secureCookies: !localPlainHttp.test(publicUrl),
     cookieSecret: cookieSecretOf(e.COOKIE_SECRET, e.DATA_KEY),
-    // The embedded default (no SMTP) keeps mail in the outbox; the mailbox answers loopback callers only.
-    devMailboxEnabled: !e.SMTP_URL,
+    // Outside production, asked for, and without SMTP (mail then stays in the outbox it shows).
+    devMailboxEnabled: e.DEV_MAILBOX === 'true' && !e.SMTP_URL,
     trustProxy: e.TRUST_PROXY === 'true',
   };
 }

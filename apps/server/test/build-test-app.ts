@@ -6,7 +6,12 @@ import { openTestDatabase } from './test-database';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-portico-test', LOG_LEVEL: 'silent' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/nonexistent-portico-test',
+      LOG_LEVEL: 'silent',
+      DEV_MAILBOX: 'true',
+    }),
     webDistDir: undefined,
     rateLimitPerMinute: 100_000,
     authRateLimitPerMinute: 100_000,

@@ -1,4 +1,5 @@
 import { sessionCookieName } from '@portico/contracts/auth/session';
+import { sessionCookieNameOf } from '../src/plugins/session';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema/auth';
@@ -67,13 +68,14 @@ describe('the session cookie', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it('is Secure when the portal is not plain http on this machine', async () => {
+  it('is Secure and __Host- prefixed when the portal is served over https', async () => {
     const https = await buildTestApp({ publicUrl: 'https://portal.example', secureCookies: true });
     try {
       const client = await buildClient(https.app.db);
       const user = await buildUser(https.app.db, { defaultClientId: client.id });
       const res = await signInByLink(https.app, user.email);
-      expect(setCookieHeader(res.headers, sessionCookieName)).toMatch(/; Secure/);
+      expect(setCookieHeader(res.headers, sessionCookieName)).toBeUndefined();
+      expect(setCookieHeader(res.headers, sessionCookieNameOf(true))).toMatch(/; Secure/);
     } finally {
       await https.close();
     }

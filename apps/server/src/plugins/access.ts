@@ -5,7 +5,8 @@ import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { recordAudit, requestOrigin } from '../lib/audit';
+import { requestOrigin } from '../lib/audit';
+import { createDenialAuditor } from '../lib/denial-audit';
 import {
   canViewAs,
   decideMerchantAccess,
@@ -125,6 +126,14 @@ export const accessPlugin = fp(
       return this.session;
     });
 
+    const denials = createDenialAuditor(app.db, () => app.now(), app.log);
+    const sweepTimer = setInterval(() => denials.sweep(), 60_000);
+    sweepTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweepTimer);
+      denials.sweep(true);
+    });
+
     app.addHook('onRoute', (route) => {
       let access = route.config?.access;
       if (!access && isPluginOwned(route.url)) {
@@ -143,8 +152,9 @@ export const accessPlugin = fp(
       reason: keyof typeof forbiddenText,
       details: { merchantId?: string; permission?: string },
     ): Promise<never> {
-      // Denials are written on their own: there is no change to commit them with.
-      await recordAudit(app.db, {
+      // Denials are written on their own (no change to commit them with), one row per actor, route
+      // and minute.
+      await denials.record({
         action: 'authorization_denied',
         outcome: 'denied',
         actorUserId: session.userId,

@@ -1,10 +1,9 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type SecurityOptions = { hsts: boolean; rateLimitPerMinute: number };
+export type SecurityOptions = { hsts: boolean };
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -31,11 +30,6 @@ export const securityPlugin = fp(
       },
       hsts: opts.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
-    });
-    await app.register(rateLimit, {
-      global: true,
-      max: opts.rateLimitPerMinute,
-      timeWindow: '1 minute',
     });
     await app.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 64 * 1024 },

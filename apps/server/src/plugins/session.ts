@@ -10,7 +10,13 @@ declare module 'fastify' {
   }
 }
 
-export type SessionPluginOptions = { secureCookies: boolean };
+// hostPrefixed: served over https, the cookie is named __Host-…, which browsers accept only Secure,
+// Path=/ and without Domain, so a sibling subdomain can neither set nor shadow it.
+export type SessionPluginOptions = { secureCookies: boolean; hostPrefixed: boolean };
+
+export function sessionCookieNameOf(hostPrefixed: boolean): string {
+  return hostPrefixed ? `__Host-${sessionCookieName}` : sessionCookieName;
+}
 
 export type SessionCookies = {
   read(request: FastifyRequest): string | undefined;
@@ -32,25 +38,26 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 // pay for a lookup.
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: SessionPluginOptions) => {
+    const cookieName = sessionCookieNameOf(opts.hostPrefixed);
     const cookieOptions = {
       httpOnly: true,
       sameSite: 'lax' as const,
       path: '/',
-      secure: opts.secureCookies,
+      secure: opts.secureCookies || opts.hostPrefixed,
     };
     const cookies: SessionCookies = {
       read(request) {
-        const value = request.cookies[sessionCookieName];
+        const value = request.cookies[cookieName];
         return value && tokenShape.test(value) ? value : undefined;
       },
       set(reply, token) {
-        reply.setCookie(sessionCookieName, token, {
+        reply.setCookie(cookieName, token, {
           ...cookieOptions,
           maxAge: sessionAbsoluteLimitHours * 3600,
         });
       },
       clear(reply) {
-        reply.clearCookie(sessionCookieName, cookieOptions);
+        reply.clearCookie(cookieName, cookieOptions);
       },
     };
     app.decorate('sessionCookies', cookies);

@@ -7,13 +7,22 @@ import { listRecentOutboxMessages } from './outbox.repository';
 
 const mailboxSize = 50;
 
-// Registered only without SMTP (app.ts), the embedded default of a newcomer's machine. The outbox
+// Registered only by DEV_MAILBOX=true outside production without SMTP (config.ts, app.ts). The outbox
 // holds live login links, so only callers on this machine may read it: the socket's own address is
-// checked, never a forwarded header.
+// checked, never a forwarded header, and a request that carries forwarding headers came through a
+// proxy on this machine on behalf of someone else.
 const loopbackAddresses = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
 
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && loopbackAddresses.has(address);
+}
+
+export function isDirectLocalCaller(
+  address: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  return isLoopbackAddress(address) && forwardingHeaders.every((name) => headers[name] === undefined);
 }
 
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +37,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isLoopbackAddress(request.socket.remoteAddress)) {
+      if (!isDirectLocalCaller(request.socket.remoteAddress, request.headers)) {
         throw new AppError(CommonErrorCode.RouteNotFound, 'not_found', 'No such route');
       }
       const rows = await listRecentOutboxMessages(app.db, mailboxSize);

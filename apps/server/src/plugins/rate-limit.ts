@@ -1,0 +1,27 @@
+import rateLimit from '@fastify/rate-limit';
+import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+export type RateLimitOptions = { perMinute: number };
+
+// The whole-API budget per client address. @fastify/rate-limit hangs its limiter on each route, and
+// route hooks run after the session and access hooks, so a 401 or 403 would cost nothing and an
+// attacker could hammer the session table and the audit log for free. This app-level hook is
+// registered before those (app.ts) and counts every request, refused ones included. Routes keep
+// their own stricter limits (sign-in, public forms) through the plugin's route config.
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, opts: RateLimitOptions) => {
+    await app.register(rateLimit, { global: false, max: opts.perMinute, timeWindow: '1 minute' });
+    const countRequest = app.createRateLimit({ max: opts.perMinute, timeWindow: '1 minute' });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.config?.rateLimit === false) return;
+      const verdict = await countRequest(request);
+      if (verdict.isAllowed || !verdict.isExceeded) return;
+      reply.header('retry-after', verdict.ttlInSeconds);
+      throw new AppError(CommonErrorCode.RateLimited, 'rate_limited', 'Too many requests, slow down');
+    });
+  },
+  { name: 'rate-limit' },
+);
