@@ -62,7 +62,7 @@ test('an admin enrolls a merchant under Summit with interchange-plus pricing and
   const grid = page.getByRole('grid', { name: 'Onboarding' });
   const row = grid.getByRole('row', { name: new RegExp(dba) });
   await expect(row).toBeVisible();
-  await row.dblclick();
+  await row.click();
   await expect(page).toHaveURL(new RegExp(`/app/onboard/${id}$`));
   // Staff see the pricing the form built.
   const cardRate = page.getByRole('textbox', { name: 'Card Rate' });

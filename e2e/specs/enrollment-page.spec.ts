@@ -24,11 +24,14 @@ test('staff open an enrollment from /onboarding, edit it, save after confirming,
   const row = page
     .getByRole('grid', { name: 'Onboarding' })
     .getByRole('row', { name: /Sierra Vista Cycles/ });
-  await row.dblclick();
+  // One click opens a row (issue 13).
+  await row.click();
   await expect(page).toHaveURL(/\/app\/onboard\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sierra Vista Cycles' })).toBeVisible();
-  await expect(page.getByLabel('Application status')).toHaveText('SEND LINK');
-  await expect(page.getByText(/Parent ID: [0-9a-f-]{36} · Last activity: /)).toBeVisible();
+  await expect(page.getByLabel('Application status')).toHaveText('Link sent');
+  await expect(
+    page.getByText(/^Parent: [^·]*[A-Za-z][^·]* · Last activity: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/),
+  ).toBeVisible();
   for (const title of ['Business Information', 'Owners', 'Settlement', ...processingTitles]) {
     await expect(page.getByRole('region', { name: title })).toBeVisible();
   }
@@ -64,7 +67,7 @@ test('a parent opens an enrollment of its own hierarchy and sees no processing s
   await page
     .getByRole('grid', { name: 'Onboarding' })
     .getByRole('row', { name: /Fern & Fig Kitchen/ })
-    .dblclick();
+    .click();
   await expect(page).toHaveURL(/\/app\/onboard\/[0-9a-f-]{36}$/);
   const address = new URL(page.url()).pathname;
 

@@ -62,7 +62,7 @@ test('staff run KYC and approve from the enrollment page; the merchant exists wi
   await expect(page.getByText('Approved!')).toBeVisible();
   await expect(decision.getByText(/public key pk_live_/)).toBeVisible();
   await decision.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByLabel('Application status').first()).toHaveText('BOARDED');
+  await expect(page.getByLabel('Application status').first()).toHaveText('Boarded');
 
   // The account is live: it is among the merchants with API keys, and no number leaks unmasked.
   const keys = apiKeysResponse.parse(await (await page.request.get('/api/user/apikeys')).json()).message;
@@ -87,6 +87,6 @@ test('staff reject a second enrollment from its page', async ({ page }) => {
   await decision.getByRole('group', { name: 'Confirmation' }).getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Reject Successful')).toBeVisible();
   await decision.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByLabel('Application status').first()).toHaveText('REJECTED');
+  await expect(page.getByLabel('Application status').first()).toHaveText('Rejected');
   expect(pageErrors).toEqual([]);
 });

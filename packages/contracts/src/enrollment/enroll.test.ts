@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applicationStatuses,
+  applicationStatusLabel,
   buildEnrollBody,
   EnrollText,
   emptyEnrollForm,
   enrollBody,
   enrollFailedText,
   enrollFormSchema,
+  enrollmentStatuses,
+  enrollmentStatusLabel,
   mccOptions,
   stripZipInput,
   usStates,
@@ -187,5 +191,26 @@ describe('options and texts', () => {
     expect(enrollFailedText('help@portico.example')).toBe(
       'Enrollment Failed - Please Retry Or Contact Us help@portico.example',
     );
+  });
+});
+
+describe('status labels', () => {
+  it('writes each status one way, as words, with New for none', () => {
+    expect(applicationStatusLabel(null)).toBe('New');
+    expect(applicationStatuses.map(applicationStatusLabel)).toEqual([
+      'Link sent',
+      'Pending',
+      'Boarded',
+      'Rejected',
+    ]);
+    expect(enrollmentStatusLabel(null)).toBe('New');
+    expect(enrollmentStatuses.map(enrollmentStatusLabel)).toEqual([
+      'CTA sent',
+      'CTA signed',
+      'In development',
+      'Onboarding',
+      'Active',
+      'Inactive',
+    ]);
   });
 });

@@ -459,6 +459,36 @@ export const enrollmentStatuses = [
 ] as const;
 export type EnrollmentStatus = (typeof enrollmentStatuses)[number];
 
+// Issue 13: every page writes a status the same way, as words; the codes stay on the wire.
+const applicationStatusLabels: Record<ApplicationStatus | 'NEW', string> = {
+  NEW: 'New',
+  // Spec 1 §3: the incomplete application whose link is out.
+  'SEND LINK': 'Link sent',
+  PENDING: 'Pending',
+  BOARDED: 'Boarded',
+  REJECTED: 'Rejected',
+};
+const enrollmentStatusLabels: Record<EnrollmentStatus, string> = {
+  cta_sent: 'CTA sent',
+  cta_signed: 'CTA signed',
+  in_development: 'In development',
+  onboarding: 'Onboarding',
+  Active: 'Active',
+  Inactive: 'Inactive',
+};
+
+// null is a fresh application: New (spec 1 §3).
+export function applicationStatusLabel(status: ApplicationStatus | null): string {
+  return applicationStatusLabels[status ?? 'NEW'];
+}
+
+export function enrollmentStatusLabel(status: EnrollmentStatus | null): string {
+  return status === null ? 'New' : enrollmentStatusLabels[status];
+}
+
+// The onboarding grid's Status filter and cells: code (NEW for null) to label.
+export const applicationStatusEnumLabels: Readonly<Record<string, string>> = applicationStatusLabels;
+
 // ---- Onboarding list (spec 3 onboarding row) ----
 
 export const onboardingRowSchema = z.object({

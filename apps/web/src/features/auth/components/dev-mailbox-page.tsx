@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 import { type DevMailboxMessage, useDevMailbox } from '../api/get-dev-mailbox';
 import { splitMailText } from '../utils/mail-text.utils';
 
@@ -74,7 +75,7 @@ function MailboxMessage({ message }: { message: DevMailboxMessage }) {
         {message.subject}
       </Text>
       <Text size="xs" c="dimmed">
-        {`To ${message.to.join(', ')} · ${new Date(message.createdAt).toLocaleString()}`}
+        {`To ${message.to.join(', ')} · ${formatDateTime(message.createdAt, Intl.DateTimeFormat().resolvedOptions().timeZone)}`}
       </Text>
       <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {splitMailText(message.text ?? '').map((part, index) =>

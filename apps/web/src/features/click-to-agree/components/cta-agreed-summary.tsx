@@ -1,12 +1,13 @@
 import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import type { CtaApplicationView } from '@portico/contracts/enrollment/click-to-agree';
+import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 
 const masked = (last4: string | null) => (last4 ? `•••• ${last4}` : '—');
 const shown = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
 
+// A public page has no user setting: the browser's own zone, named.
 function formatAgreedAt(iso: string): string {
-  // Spec 2 §9: dates in US long format with 12-hour time.
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 // The read-only result a link shows once the application was agreed (or decided by staff).

@@ -60,7 +60,12 @@ function PanelContent({ panel, record, onChanged }: PanelContentProps) {
       );
     case 'hierarchy':
       return (
-        <HierarchyPanel enrollmentId={record.id} currentParentId={record.parent_id} onChanged={onChanged} />
+        <HierarchyPanel
+          enrollmentId={record.id}
+          currentParentId={record.parent_id}
+          currentParentName={record.parent_name}
+          onChanged={onChanged}
+        />
       );
     case 'certification':
       return (

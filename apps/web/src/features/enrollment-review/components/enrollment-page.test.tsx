@@ -67,16 +67,17 @@ async function openMenu(name: string) {
 }
 
 describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
-  it('shows admin the status, name, parent id, last activity, every section and every menu', async () => {
+  it('shows admin the status, name, parent name, last activity, every section and every menu', async () => {
     const fetchMock = renderPage();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Gulf Coast Marine Supply' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Application status')).toHaveTextContent('PENDING');
-    expect(screen.getByText(new RegExp(`Parent ID: ${fixtureIds.parent}`))).toHaveTextContent(
-      'Last activity: November 12, 2026 at 8:30 PM',
+    expect(screen.getByLabelText('Application status')).toHaveTextContent('Pending');
+    // The parent by name, never its id; the time in the user's zone, named.
+    expect(screen.getByText(/^Parent: BlueRiver Payments Group/)).toHaveTextContent(
+      'Last activity: 2026-11-12 20:30:00 UTC',
     );
-    expect(screen.getByText(/Parent: BlueRiver Payments Group/)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(fixtureIds.parent))).toBeNull();
     for (const title of [...accountTitles, ...processingTitles]) {
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
     }
@@ -108,7 +109,7 @@ describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
     for (const title of processingTitles) expect(screen.queryByRole('region', { name: title })).toBeNull();
     expect(screen.queryByLabelText('Card Rate')).toBeNull();
     expect(screen.queryByLabelText('Early Termination Fee ($)')).toBeNull();
-    expect(screen.getByText(new RegExp(`Parent ID: ${fixtureIds.parent}`))).toBeInTheDocument();
+    expect(screen.getByText(/^Parent: BlueRiver Payments Group · Last activity: /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Jump to' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
@@ -187,6 +188,22 @@ describe('EnrollmentPage masking', () => {
     );
     expect(screen.getAllByRole('textbox', { name: 'City' })[0]).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: 'Card Processor' })).toBeDisabled();
+  });
+
+  it('draws read-only fields filled, not as inputs, until Edit', async () => {
+    renderPage();
+    const city = (await screen.findAllByRole('textbox', { name: 'City' }))[0];
+    expect(city).toHaveAttribute('data-variant', 'filled');
+    expect(screen.getByRole('combobox', { name: 'Card Processor' })).toHaveAttribute(
+      'data-variant',
+      'filled',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getAllByRole('textbox', { name: 'City' })[0]).toHaveAttribute('data-variant', 'default');
+    expect(screen.getByRole('combobox', { name: 'Card Processor' })).toHaveAttribute(
+      'data-variant',
+      'default',
+    );
   });
 });
 

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { showToast } from '../../../components/toasts';
 import { useSignedInSession } from '../../../lib/auth/session-context';
-import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useEditEnrollment } from '../api/edit-enrollment';
 import { useEnrollment } from '../api/get-enrollment';
 import { type EnrollmentPageRights, type EnrollmentPanel, enrollmentPageRights } from '../enrollment-panels';
@@ -69,7 +68,6 @@ type EnrollmentViewProps = {
 };
 
 function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
-  const timeZone = useUserTimeZone();
   const [panel, setPanel] = useState<EnrollmentPanel | null>(null);
   const [isEditing, setEditing] = useState(false);
   // The change waiting for the user's confirmation (spec 2 §4: Save asks first).
@@ -110,7 +108,7 @@ function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
 
   return (
     <Stack gap="md">
-      <EnrollmentHeader record={record} rights={rights} timeZone={timeZone}>
+      <EnrollmentHeader record={record} rights={rights}>
         {rights.canUseJumpMenu && <JumpToMenu />}
         {rights.canUseActions && <ActionsMenu onOpen={setPanel} />}
         <OpenMenu ids={{ id: record.id, parentId: record.parent_id }} rights={rights} onOpen={setPanel} />

@@ -12,6 +12,9 @@ type FieldProps = {
 
 const maskedHint = 'Masked: type the full value to replace it, or clear it.';
 
+// Until Edit a field reads as a value, not an invitation to type: filled grey, no border.
+const variantOf = (isEditing: boolean) => (isEditing ? 'default' : 'filled');
+
 function EnrollmentField({ field, isEditing, register, error }: FieldProps) {
   const registered = register(field.name);
   if (field.kind === 'select') {
@@ -20,18 +23,29 @@ function EnrollmentField({ field, isEditing, register, error }: FieldProps) {
         label={field.label}
         data={field.options ?? []}
         disabled={!isEditing}
+        variant={variantOf(isEditing)}
         error={error}
         {...registered}
       />
     );
   }
   if (field.kind === 'textarea') {
-    return <Textarea label={field.label} rows={3} readOnly={!isEditing} error={error} {...registered} />;
+    return (
+      <Textarea
+        label={field.label}
+        rows={3}
+        readOnly={!isEditing}
+        variant={variantOf(isEditing)}
+        error={error}
+        {...registered}
+      />
+    );
   }
   return (
     <TextInput
       label={field.label}
       readOnly={!isEditing}
+      variant={variantOf(isEditing)}
       description={isEditing && field.isMasked ? maskedHint : undefined}
       error={error}
       {...registered}

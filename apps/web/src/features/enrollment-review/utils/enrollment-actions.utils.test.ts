@@ -1,7 +1,7 @@
 import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-actions';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { actionFailureText, formatActionTime, kycStatusLabel, maskedKey } from './enrollment-actions.utils';
+import { actionFailureText, kycStatusLabel, maskedKey } from './enrollment-actions.utils';
 
 describe('enrollment action helpers', () => {
   it("shows the server's reason, else the spec's generic failure", () => {
@@ -15,12 +15,6 @@ describe('enrollment action helpers', () => {
   it('labels KYC states, with Not run for none', () => {
     expect(kycStatusLabel(null)).toBe('Not run');
     expect(kycStatusLabel('needs_review')).toBe('Needs review');
-  });
-
-  it('formats times in US long format, 12-hour, in the given zone', () => {
-    expect(formatActionTime('2026-03-02T17:05:00.000Z', 'America/New_York')).toBe(
-      'March 2, 2026 at 12:05 PM',
-    );
   });
 
   it('masks a key to its last four', () => {

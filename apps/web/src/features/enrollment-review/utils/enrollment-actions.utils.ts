@@ -31,16 +31,6 @@ export function kycStatusColor(status: KycStatus | null): string {
   return kycStatusColors[status ?? 'none'];
 }
 
-// Spec 2 §9: dates in US long format with 12-hour time, in the user's timezone.
-export function formatActionTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    hour12: true,
-    timeZone,
-  }).format(new Date(iso));
-}
-
 // A secret is shown by its last four only.
 export function maskedKey(lastFour: string): string {
   return `•••• ${lastFour}`;

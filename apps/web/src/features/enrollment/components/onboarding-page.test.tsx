@@ -14,7 +14,7 @@ function OnboardTarget() {
 }
 
 describe('OnboardingPage', () => {
-  it('lists enrollments with their status (New when none) and opens one on double-click', async () => {
+  it('lists enrollments with their status (New when none) and opens one on a single click', async () => {
     const fetchMock = stubFetch({
       '/api/timezone': ok([['UTC', 'UTC']]),
       '/api/user/grid-config/onboarding': ok(null),
@@ -47,10 +47,11 @@ describe('OnboardingPage', () => {
     expect(await screen.findByRole('grid', { name: 'Onboarding' })).toBeInTheDocument();
     const fernFig = await screen.findByRole('row', { name: /Fern & Fig Kitchen/ });
     expect(fernFig).toHaveTextContent('New');
-    expect(screen.getByRole('row', { name: /Sierra Vista Cycles/ })).toHaveTextContent('SEND LINK');
+    expect(screen.getByRole('row', { name: /Sierra Vista Cycles/ })).toHaveTextContent('Link sent');
+    expect(fernFig).toHaveTextContent('2026-11-20 10:00:00 UTC');
     expect(requestedPaths(fetchMock)).toContain('GET /api/portal/onboarding-meta');
 
-    await userEvent.dblClick(fernFig);
+    await userEvent.click(fernFig);
     expect(await screen.findByText(`Enrollment ${fernFigId}`)).toBeInTheDocument();
   });
 });

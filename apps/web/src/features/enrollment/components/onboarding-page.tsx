@@ -1,12 +1,12 @@
 import { Stack, Title } from '@mantine/core';
-import type { OnboardingRow } from '@portico/contracts/enrollment/enroll';
+import { applicationStatusEnumLabels, type OnboardingRow } from '@portico/contracts/enrollment/enroll';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useOnboardingRows } from '../api/enrollment-api';
 
-// A fresh application has no enrollment status yet; the grid shows it as New.
+// A fresh application has no enrollment status yet; the labels write it as New.
 const newStatus = 'NEW';
 
 export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
@@ -18,7 +18,6 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     header: 'Created',
     kind: 'datetime',
     value: (row) => row.created_at,
-    dateFormat: 'yyyy-mm-dd hh:mm:ss',
   },
   {
     id: 'application_status',
@@ -26,21 +25,17 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     kind: 'enum',
     filter: 'set',
     value: (row) => row.application_status ?? newStatus,
-    enumLabels: {
-      [newStatus]: 'New',
-      'SEND LINK': 'SEND LINK',
-      PENDING: 'PENDING',
-      BOARDED: 'BOARDED',
-      REJECTED: 'REJECTED',
-    },
+    enumLabels: applicationStatusEnumLabels,
   },
 ];
 
-// /onboarding (spec 3): every enrollment; a row opens /onboard/{id}.
+// /onboarding (spec 3): every enrollment; one click on a row opens /onboard/{id} (issue 13: a list of
+// links, nothing to select first).
 export function OnboardingPage() {
   const timeZone = useUserTimeZone();
   const navigate = useNavigate();
   const rows = useOnboardingRows();
+  const openRow = (row: OnboardingRow) => void navigate(`/onboard/${row.id}`);
   return (
     <Stack gap="md">
       <Title order={1}>Onboarding</Title>
@@ -56,7 +51,9 @@ export function OnboardingPage() {
         defaultSort={[{ colId: 'created_at', sort: 'desc' }]}
         configKey="onboarding"
         exportFileName="Onboarding.xlsx"
-        onRowDoubleClick={(row) => void navigate(`/onboard/${row.id}`)}
+        onRowClick={openRow}
+        // Enter on a focused row.
+        onRowDoubleClick={openRow}
       />
     </Stack>
   );

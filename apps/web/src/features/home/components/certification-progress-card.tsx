@@ -5,7 +5,7 @@ import {
   certificationCategories,
 } from '@portico/contracts/dashboard/certification';
 import { useId } from 'react';
-import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { useCertification } from '../api/get-certification';
 import type { DashboardScope } from '../api/keys';
 import { type CertificationSubject, shouldLoadCertification } from '../utils/dashboard-access.utils';
@@ -46,7 +46,7 @@ export function CertificationProgressCard({ scope, subject }: CertificationProgr
 }
 
 function CertificationDetails({ progress }: { progress: CertificationProgress }) {
-  const timeZone = useUserTimeZone();
+  const { formatDateTime } = useDateTimeFormatters();
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -64,14 +64,8 @@ function CertificationDetails({ progress }: { progress: CertificationProgress })
         ))}
       </List>
       {progress.date_time_completed && (
-        <Text size="sm">{`Completed on ${formatCompletedAt(progress.date_time_completed, timeZone)}`}</Text>
+        <Text size="sm">{`Completed on ${formatDateTime(progress.date_time_completed)}`}</Text>
       )}
     </Stack>
-  );
-}
-
-function formatCompletedAt(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
   );
 }

@@ -83,7 +83,7 @@ describe('NotesView', () => {
       expect.stringContaining('Newer'),
       expect.stringContaining('Older'),
     ]);
-    expect(items[0]?.textContent).toContain('Mar 4, 2026');
+    expect(items[0]?.textContent).toContain('2026-03-04 10:00:00 EST');
   });
 
   it('requires a description, then posts the note and shows it first', async () => {

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { NoteText } from '@portico/contracts/notes/notes';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { useNotes } from '../api/get-notes';
 import { noteText } from '../utils/note-text.utils';
 import type { NotesSubject } from '../utils/notes-subject';
@@ -15,11 +15,7 @@ type NotesViewProps = { subject: NotesSubject; clientName: string; canAdd?: bool
 export function NotesView({ subject, clientName, canAdd = true }: NotesViewProps) {
   const notes = useNotes(subject);
   const [isFormOpen, setFormOpen] = useState(false);
-  const timeZone = useUserTimeZone();
-  const formatDate = useMemo(
-    () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-    [timeZone],
-  );
+  const { formatDateTime } = useDateTimeFormatters();
 
   return (
     <Stack gap="sm" data-testid="notes-view">
@@ -31,7 +27,7 @@ export function NotesView({ subject, clientName, canAdd = true }: NotesViewProps
           </Button>
         )}
       </Group>
-      <NotesList notes={notes} formatDate={formatDate} />
+      <NotesList notes={notes} formatDateTime={formatDateTime} />
       <Modal isOpen={isFormOpen} title="New note" onClose={() => setFormOpen(false)}>
         <NoteForm subject={subject} onSaved={() => setFormOpen(false)} />
       </Modal>
@@ -39,9 +35,9 @@ export function NotesView({ subject, clientName, canAdd = true }: NotesViewProps
   );
 }
 
-type NotesListProps = { notes: ReturnType<typeof useNotes>; formatDate: Intl.DateTimeFormat };
+type NotesListProps = { notes: ReturnType<typeof useNotes>; formatDateTime: (iso: string) => string };
 
-function NotesList({ notes, formatDate }: NotesListProps) {
+function NotesList({ notes, formatDateTime }: NotesListProps) {
   if (notes.isPending) return <Loader size="sm" aria-label="Loading notes" />;
   if (notes.isError) {
     return (
@@ -58,7 +54,7 @@ function NotesList({ notes, formatDate }: NotesListProps) {
       {notes.data.map((note) => (
         <Paper key={note.id} component="li" withBorder p="sm">
           <Text size="xs" c="dimmed">
-            {formatDate.format(new Date(note.created_at))}
+            {formatDateTime(note.created_at)}
             {note.author ? ` · ${note.author}` : ''}
           </Text>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{noteText(note)}</Text>

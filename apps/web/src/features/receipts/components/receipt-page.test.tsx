@@ -70,8 +70,8 @@ describe('ReceiptPage', () => {
     expect(within(sheet).getByText('Portland, ME 04101')).toBeInTheDocument();
     expect(within(sheet).getByText('207-555-0100')).toBeInTheDocument();
     expect(within(sheet).getByText('$1,234.50')).toBeInTheDocument();
-    // 18:05 UTC is 1:05 PM in Chicago in June (CDT).
-    expect(await screen.findByText('June 14, 2025 at 1:05 PM CDT')).toBeInTheDocument();
+    // 18:05 UTC is 13:05 in Chicago in June (CDT).
+    expect(await screen.findByText('2025-06-14 13:05:00 CDT')).toBeInTheDocument();
     expect(lineValue('Type')).toBe('Card (sale)');
     expect(lineValue('Card')).toBe('VISA •••• 4242');
     expect(lineValue('Auth Code')).toBe('A1B2C3');

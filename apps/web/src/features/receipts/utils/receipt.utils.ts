@@ -1,6 +1,7 @@
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import { unreadableLastFour } from '@portico/contracts/transactions/last-four';
 import { type Receipt, receiptAddressLines } from '@portico/contracts/transactions/receipt';
+import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 
 export type ReceiptLine = { label: string; value: string };
 
@@ -14,25 +15,6 @@ export function formatReceiptAmount(amount: string): string {
   const isNegative = decimal.startsWith('-');
   const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
   return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
-
-// Spec 2 §9 "US long format with 12-hour time", on the wall clock of the user's timezone.
-export function formatReceiptDate(iso: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    // A setting this browser does not know: its own zone.
-    return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
-  }
 }
 
 // 'ach_refund' -> 'ACH Refund', with the action beside it when the gateway named one.
@@ -55,7 +37,7 @@ export function receiptCardText(receipt: Pick<Receipt, 'card_brand' | 'last4'>):
 // The lines under the amount, in print order; a healthcare template speaks of patients.
 export function receiptLines(receipt: Receipt, timeZone: string): ReceiptLine[] {
   const lines: ReceiptLine[] = [
-    { label: 'Date', value: formatReceiptDate(receipt.created_at, timeZone) },
+    { label: 'Date', value: formatDateTime(receipt.created_at, timeZone) },
     { label: 'Type', value: receiptTypeText(receipt) },
     { label: 'Card', value: receiptCardText(receipt) },
     { label: 'Auth Code', value: receipt.auth_code ?? none },

@@ -50,7 +50,7 @@ describe('ApproveRejectPanel', () => {
     expect(await screen.findByText(EnrollmentActionText.Approved)).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'PATCH')).toEqual([{ id: enrollmentId }]);
     expect(screen.getByText(/Production API key •••• x9Z2/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Application status')).toHaveTextContent('BOARDED');
+    expect(screen.getByLabelText('Application status')).toHaveTextContent('Boarded');
     expect(screen.getByRole('button', { name: 'Approve Client' })).toBeDisabled();
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
@@ -67,7 +67,7 @@ describe('ApproveRejectPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(EnrollmentActionText.RunKycFirst);
     expect(screen.queryByText(EnrollmentActionText.Approved)).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Application status')).toHaveTextContent('NEW');
+    expect(screen.getByLabelText('Application status')).toHaveTextContent('New');
     expect(onChanged).not.toHaveBeenCalled();
   });
 

@@ -4,7 +4,7 @@
 //   disables Reject.
 // - onChanged: asks the page to refetch after an approval or a rejection.
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { ApplicationStatus } from '@portico/contracts/enrollment/enroll';
+import { type ApplicationStatus, applicationStatusLabel } from '@portico/contracts/enrollment/enroll';
 import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-actions';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../../components/confirm-bar';
@@ -64,7 +64,7 @@ export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged 
     <Stack gap="sm">
       <Group gap="xs">
         <Text size="sm">Application status:</Text>
-        <Badge aria-label="Application status">{status ?? 'NEW'}</Badge>
+        <Badge aria-label="Application status">{applicationStatusLabel(status)}</Badge>
       </Group>
       {approve.data && decided === 'BOARDED' && (
         <Alert color="green" title="Account enabled">

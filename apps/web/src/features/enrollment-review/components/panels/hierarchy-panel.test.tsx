@@ -46,7 +46,12 @@ describe('HierarchyPanel', () => {
     });
     const onChanged = vi.fn();
     renderFeature(
-      <HierarchyPanel enrollmentId={enrollmentId} currentParentId={summit.id} onChanged={onChanged} />,
+      <HierarchyPanel
+        enrollmentId={enrollmentId}
+        currentParentId={summit.id}
+        currentParentName="Summit Merchant Services"
+        onChanged={onChanged}
+      />,
     );
     expect(await screen.findByText('Current parent: Summit Merchant Services LLC')).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save' });
@@ -71,7 +76,12 @@ describe('HierarchyPanel', () => {
     });
     const onChanged = vi.fn();
     renderFeature(
-      <HierarchyPanel enrollmentId={enrollmentId} currentParentId={null} onChanged={onChanged} />,
+      <HierarchyPanel
+        enrollmentId={enrollmentId}
+        currentParentId={null}
+        currentParentName={null}
+        onChanged={onChanged}
+      />,
     );
     expect(await screen.findByText('Current parent: None')).toBeInTheDocument();
     await chooseParent(blueriver.legal_name);

@@ -1,6 +1,7 @@
 // Props:
 // - enrollmentId: the enrollment the page shows.
 // - currentParentId: its parent_id (null when none), shown as the current parent.
+// - currentParentName: that parent's name, shown when the parents list does not hold it.
 // - onChanged: asks the page to refetch after the parent changed.
 import { Alert, Button, Loader, Select, Stack, Text } from '@mantine/core';
 import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-actions';
@@ -13,12 +14,18 @@ import { actionFailureText } from '../../utils/enrollment-actions.utils';
 type HierarchyPanelProps = {
   enrollmentId: string;
   currentParentId: string | null;
+  currentParentName: string | null;
   onChanged?: () => void;
 };
 
 // Spec 2 §2.1 Edit Hierarchy: choose the new parent by legal name; Save acts only with a parent
 // chosen (§5) and the toasts follow the server's answer (§8).
-export function HierarchyPanel({ enrollmentId, currentParentId, onChanged }: HierarchyPanelProps) {
+export function HierarchyPanel({
+  enrollmentId,
+  currentParentId,
+  currentParentName,
+  onChanged,
+}: HierarchyPanelProps) {
   const parents = useClientParents();
   const change = useChangeEnrollmentParent();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -57,7 +64,7 @@ export function HierarchyPanel({ enrollmentId, currentParentId, onChanged }: Hie
   }
   return (
     <Stack gap="sm">
-      <Text size="sm">Current parent: {current?.legal_name ?? currentParentId ?? 'None'}</Text>
+      <Text size="sm">Current parent: {current?.legal_name ?? currentParentName ?? 'None'}</Text>
       <Select
         label="New parent"
         placeholder="Choose a parent"

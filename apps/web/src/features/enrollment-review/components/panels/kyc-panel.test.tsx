@@ -85,7 +85,7 @@ describe('KYC panels', () => {
     stubFetch({ '/api/timezone': timezone, '/api/kyc': ok(view) });
     renderFeature(<ViewKycPanel enrollmentId={enrollmentId} />);
     expect(await screen.findByLabelText('KYC status')).toHaveTextContent('Passed');
-    expect(await screen.findByText('Checked March 2, 2026 at 12:05 PM')).toBeInTheDocument();
+    expect(await screen.findByText('Checked 2026-03-02 12:05:00 EST')).toBeInTheDocument();
     const checks = screen.getByRole('table', { name: 'KYC checks' });
     expect(within(checks).getByRole('row', { name: /Principal 1/ })).toHaveTextContent('Identity verified');
   });
@@ -109,7 +109,7 @@ describe('KYC panels', () => {
       expect.stringContaining('KYC passed (sandbox KYC-SBX-aaaaaaaaaaaa)'),
       expect.stringContaining('Principal 1: Identity could not be verified'),
     ]);
-    expect(items[0]).toHaveTextContent('March 2, 2026 at 12:05 PM · Alex Morgan');
+    expect(items[0]).toHaveTextContent('2026-03-02 12:05:00 EST · Alex Morgan');
     unmount();
 
     stubFetch({

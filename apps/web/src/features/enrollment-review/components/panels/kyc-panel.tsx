@@ -22,15 +22,11 @@ import {
 import { NoteText, sortNotesNewestFirst } from '@portico/contracts/notes/notes';
 import { useState } from 'react';
 import { showToast } from '../../../../components/toasts';
+import { formatDateTime } from '../../../../lib/time-zone/date-time-format';
 import { useUserTimeZone } from '../../../../lib/time-zone/get-time-zone';
 import { useKyc } from '../../api/get-kyc';
 import { useRunKyc } from '../../api/run-kyc';
-import {
-  actionFailureText,
-  formatActionTime,
-  kycStatusColor,
-  kycStatusLabel,
-} from '../../utils/enrollment-actions.utils';
+import { actionFailureText, kycStatusColor, kycStatusLabel } from '../../utils/enrollment-actions.utils';
 
 type RunKycPanelProps = { enrollmentId: string; onChanged?: () => void };
 type KycViewPanelProps = { enrollmentId: string };
@@ -129,7 +125,7 @@ function KycSummary({ view, timeZone }: { view: KycView; timeZone: string }) {
         </Badge>
       </Group>
       {view.kyc_checked_at ? (
-        <Text size="sm">Checked {formatActionTime(view.kyc_checked_at, timeZone)}</Text>
+        <Text size="sm">Checked {formatDateTime(view.kyc_checked_at, timeZone)}</Text>
       ) : (
         <Text size="sm" c="dimmed">
           KYC has not been run.
@@ -164,7 +160,7 @@ function KycLogList({ entries, timeZone }: { entries: readonly KycLogEntry[]; ti
         <Paper key={entry.id} component="li" withBorder p="sm">
           <Group justify="space-between" gap="xs">
             <Text size="xs" c="dimmed">
-              {formatActionTime(entry.created_at, timeZone)}
+              {formatDateTime(entry.created_at, timeZone)}
               {entry.author ? ` · ${entry.author}` : ''}
             </Text>
             <Badge size="sm" color={kycStatusColor(entry.status)}>
