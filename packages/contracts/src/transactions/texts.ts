@@ -27,9 +27,11 @@ export const ReportLabel = {
   RefineSearch: 'Refine Search',
 } as const;
 
-// Void failure shows "the server message or 'Failed to void transaction'".
+// Void failure shows "the server message or 'Failed to void transaction'". The spec only closes the
+// dialog on success; Portico also says so, in the words of the refund's alert (issue 13 item 1).
 export const VoidText = {
   Failed: 'Failed to void transaction',
+  Successful: 'Void was successful.',
 } as const;
 
 export const RefundText = {

@@ -1,20 +1,38 @@
 import { Button, Group, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import styles from './data-grid.module.css';
+import type { DataGridSummary } from './data-grid.types';
 import type { FormattedTotals } from './totals.utils';
 
 export type TotalsItem = { id: string; header: string; totals: FormattedTotals };
 
 type DataGridFooterProps = {
   totals: readonly TotalsItem[] | null;
+  // The page's own totals (summarizeRows), shown instead of the per-column ones.
+  summary?: DataGridSummary | null;
   page: { index: number; count: number; onPrevious: () => void; onNext: () => void } | null;
 };
 
 // The counter line (spec 1 §2.5: TOTAL, AVG, COUNT) and the pager (500 rows a page).
-export function DataGridFooter({ totals, page }: DataGridFooterProps) {
+export function DataGridFooter({ totals, summary = null, page }: DataGridFooterProps) {
   if (!totals && !page) return null;
   return (
     <div className={styles.footer}>
-      {totals ? (
+      {summary ? (
+        <section aria-label="Totals" className={styles.totals} data-testid="data-grid-totals">
+          <Text size="xs">
+            {summary.caption && <Text span size="xs" c="dimmed">{`${summary.caption} `}</Text>}
+            {summary.items.map((item, index) => (
+              <Fragment key={item.label}>
+                {index > 0 && ' · '}
+                <span data-total={item.label}>
+                  <strong>{item.label}</strong> {item.value}
+                </span>
+              </Fragment>
+            ))}
+          </Text>
+        </section>
+      ) : totals ? (
         <section aria-label="Totals" className={styles.totals} data-testid="data-grid-totals">
           {totals.length === 0 && (
             <Text size="xs" c="dimmed">

@@ -83,7 +83,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
   const shownRows = paginate ? table.getRowModel().rows : table.getPrePaginationRowModel().rows;
   const { pageIndex, pageSize } = table.getState().pagination;
 
-  const { totals, filterColumns, toolColumns, groups } = useGridPanelData({
+  const { totals, summary, filterColumns, toolColumns, groups } = useGridPanelData({
     runtimes,
     runtimesById,
     store,
@@ -91,6 +91,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
     layout,
     filteredRows,
     showTotals,
+    summarizeRows: props.summarizeRows,
   });
 
   // Layout callbacks read the latest state without changing identity on every render.
@@ -211,6 +212,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
       </div>
       <DataGridFooter
         totals={totals}
+        summary={summary}
         page={
           paginate
             ? {

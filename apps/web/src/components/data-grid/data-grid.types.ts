@@ -43,6 +43,11 @@ export type DataGridColumn<Row> = {
   renderCell?: (row: Row, text: string) => ReactNode;
 };
 
+// A page's own totals line (with showTotals): figures over the filtered rows instead of each number
+// column's TOTAL, AVG and COUNT, e.g. the reports' gross and net by the contracts rule.
+export type DataGridSummaryItem = { label: string; value: string };
+export type DataGridSummary = { caption?: string; items: readonly DataGridSummaryItem[] };
+
 export type DataGridQueryValue = string | number | boolean | null | undefined;
 
 // Imperative handle for pages and the benchmark.
@@ -67,6 +72,8 @@ export type DataGridCommonProps<Row> = {
   paginate?: boolean;
   // The counter option: TOTAL, AVG and COUNT of number and money columns over the filtered rows.
   showTotals?: boolean;
+  // With showTotals: the page's own totals of the filtered rows. Keep it stable.
+  summarizeRows?: (rows: readonly Row[]) => DataGridSummary;
   showSidePanel?: boolean;
   showGroupPanel?: boolean;
   // Saved layouts under this grid-config key (spec 1 §2.5).

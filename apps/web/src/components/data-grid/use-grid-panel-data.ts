@@ -4,6 +4,7 @@ import type { CellValue } from './cell-values.utils';
 import type { ColumnValueStore } from './column-value-store';
 import type { ColumnLayout } from './column-views';
 import type { ToolColumn } from './columns-tool';
+import type { DataGridSummary } from './data-grid.types';
 import type { TotalsItem } from './data-grid-footer';
 import type { FilterColumn } from './filters-tool';
 import type { ColumnRuntime } from './grid-columns';
@@ -23,6 +24,7 @@ type UseGridPanelDataArgs<Row> = {
   layout: ColumnLayout<Row>;
   filteredRows: TableRow<Row>[];
   showTotals: boolean;
+  summarizeRows?: ((rows: readonly Row[]) => DataGridSummary) | undefined;
 };
 
 // What the totals line, the side panel's tools and the group panel show.
@@ -34,6 +36,7 @@ export function useGridPanelData<Row>({
   layout,
   filteredRows,
   showTotals,
+  summarizeRows,
 }: UseGridPanelDataArgs<Row>) {
   // Totals follow the filtered rows in a deferred render, so they never hold back the rows themselves.
   const totalsRows = useDeferredValue(showTotals ? filteredRows : null, null);
@@ -50,6 +53,11 @@ export function useGridPanelData<Row>({
         ),
       }));
   }, [showTotals, layout.all, totalsRows, store]);
+
+  const summary = useMemo((): DataGridSummary | null => {
+    if (!showTotals || totalsRows === null || summarizeRows === undefined) return null;
+    return summarizeRows(totalsRows.map((row) => row.original));
+  }, [showTotals, totalsRows, summarizeRows]);
 
   const filterColumns = useMemo(
     (): FilterColumn[] =>
@@ -89,5 +97,5 @@ export function useGridPanelData<Row>({
     () => grouping.map((id) => ({ id, header: runtimesById.get(id)?.spec.header ?? id })),
     [grouping, runtimesById],
   );
-  return { totals, filterColumns, toolColumns, groups };
+  return { totals, summary, filterColumns, toolColumns, groups };
 }

@@ -5,6 +5,7 @@ export const reportingKeys = {
   all: ['reporting'] as const,
   reportPages: () => [...reportingKeys.all, 'report-page'] as const,
   reportPage: (query: ReportRequestQuery) => [...reportingKeys.reportPages(), query] as const,
+  transaction: (id: string) => [...reportingKeys.all, 'transaction', id] as const,
   searches: () => [...reportingKeys.all, 'search'] as const,
   search: (criteria: SearchCriteria) => [...reportingKeys.searches(), criteria] as const,
   merchantConfiguration: (merchantId: string) =>

@@ -12,6 +12,7 @@ import { useDateTimeFormat } from '../hooks/use-date-time-format';
 import { useNow } from '../hooks/use-now';
 import { useTransactionDialogs } from '../hooks/use-transaction-dialogs';
 import { reportAbilities, reportPermissionGrants } from '../utils/report-permissions.utils';
+import { summarizeReportRows } from '../utils/report-totals.utils';
 import { subjectOfReportRow } from '../utils/transaction-view.utils';
 import { reportColumns } from './report-columns';
 import { ReportControls } from './report-controls';
@@ -59,6 +60,8 @@ export function ClassicReportPage() {
         onRefresh={report.refresh}
         timeZone={timeZone}
         height="70vh"
+        showTotals
+        summarizeRows={summarizeReportRows}
         exportFileName={transactionReportFileName}
         onRowDoubleClick={(row) => openDetail(subjectOfReportRow(row))}
       />

@@ -23,15 +23,41 @@ describe('reportColumns', () => {
     expect(advanced).toEqual(expect.arrayContaining(['Fee', 'Net Amount', 'Surcharge']));
   });
 
-  it('adds the Void and Refund columns only with their rights', () => {
-    expect(headers({ canSeeAdvancedFields: false, canVoid: true, canRefund: false }).slice(0, 2)).toEqual([
-      'Void',
+  it('leads with Date, Merchant, Amount, Status and Customer (issue 13)', () => {
+    expect(headers({ canSeeAdvancedFields: false, canVoid: true, canRefund: true }).slice(0, 5)).toEqual([
       'Date',
+      'Merchant',
+      'Amount',
+      'Status',
+      'Customer',
     ]);
-    expect(headers({ canSeeAdvancedFields: false, canVoid: true, canRefund: true }).slice(0, 2)).toEqual([
+  });
+
+  it('adds the Void and Refund columns only with their rights, pinned at the row end', () => {
+    expect(headers({ canSeeAdvancedFields: false, canVoid: true, canRefund: false }).slice(-2)).toEqual([
+      'Transaction ID',
       'Void',
-      'Refund',
     ]);
+    const columns = reportColumns({
+      abilities: { canSeeAdvancedFields: false, canVoid: true, canRefund: true },
+      grants,
+      now,
+      onVoid: noop,
+      onRefund: noop,
+    });
+    expect(columns.slice(-2).map((column) => [column.id, column.pinned])).toEqual([
+      ['void', 'right'],
+      ['refund', 'right'],
+    ]);
+    expect(headers({ canSeeAdvancedFields: false, canVoid: false, canRefund: false })).not.toContain('Void');
+  });
+
+  it('keeps the 36-character id in a narrow column', () => {
+    const abilities = { canSeeAdvancedFields: false, canVoid: false, canRefund: false };
+    const id = reportColumns({ abilities, grants, now, onVoid: noop, onRefund: noop }).find(
+      (column) => column.id === 'id',
+    );
+    expect(id?.width).toBeLessThanOrEqual(120);
   });
 
   it('gives the search grid the search row fields', () => {
@@ -42,12 +68,13 @@ describe('reportColumns', () => {
       ),
     ).toEqual([
       'Date/Time',
+      'Merchant',
+      'Amount',
+      'Status',
       'Customer',
       'Transaction Type',
       'Payment Type',
       'Account',
-      'Amount',
-      'Status',
       'Transaction ID',
     ]);
   });

@@ -5,6 +5,7 @@ import {
   lastFourDigitsOfWireTransaction,
   type Transaction,
 } from '@portico/contracts/transactions/transaction';
+import { transactionTypeLabels } from '@portico/contracts/transactions/transaction-labels';
 import type { MerchantPermissionGrants } from '@portico/contracts/transactions/void-refund-eligibility';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
@@ -15,7 +16,10 @@ import {
   locationNameOf,
   netAmountOf,
   paymentStatusText,
+  signedAmountOf,
   transactionActionsOf,
+  transactionStateOf,
+  transactionStateText,
 } from '../utils/transaction-view.utils';
 
 type RowActions<Row> = {
@@ -27,7 +31,9 @@ type RowActions<Row> = {
 };
 
 // The Void and Refund columns (spec 3 §6): shown with the permissions, a button only on rows the
-// contracts rules allow right now. They export as empty columns.
+// contracts rules allow right now (never on a voided or fully refunded one). They sit at the row's
+// end, pinned so they stay in reach while the row scrolls; they export as empty columns. Their ids
+// are unchanged, so saved layouts still place them.
 function actionColumns<Row>(
   transactionOf: (row: Row) => Transaction,
   { abilities, grants, now, onVoid, onRefund }: RowActions<Row>,
@@ -38,7 +44,8 @@ function actionColumns<Row>(
       id: 'void',
       header: 'Void',
       kind: 'text',
-      width: 90,
+      width: 80,
+      pinned: 'right',
       value: () => '',
       filter: false,
       isSortable: false,
@@ -55,7 +62,8 @@ function actionColumns<Row>(
       id: 'refund',
       header: 'Refund',
       kind: 'text',
-      width: 90,
+      width: 80,
+      pinned: 'right',
       value: () => '',
       filter: false,
       isSortable: false,
@@ -70,9 +78,31 @@ function actionColumns<Row>(
   return columns;
 }
 
+// Status in words, or what happened to the transaction: 'Voided', 'Refunded', 'Partially refunded'
+// (the cell adds the amount left to refund; filters and exports keep the state alone).
+function statusColumn<Row>(transactionOf: (row: Row) => Transaction): DataGridColumn<Row> {
+  return {
+    id: 'status',
+    header: 'Status',
+    kind: 'enum',
+    value: (row) => transactionStateOf(transactionOf(row)),
+    renderCell: (row, text) => {
+      const full = transactionStateText(transactionOf(row));
+      return full === text ? text : <span title={full}>{full}</span>;
+    },
+    width: 150,
+  };
+}
+
+// The 36-character id, narrow: the detail viewer shows it whole.
+function idColumn<Row>(value: (row: Row) => string): DataGridColumn<Row> {
+  return { id: 'id', header: 'Transaction ID', kind: 'text', value, width: 110 };
+}
+
 const transactionOfReportRow = (row: ReportRow) => row[1];
 
-// The classic report (spec 3 §2): Fee, Net Amount and Surcharge only with REPORTS_ADVANCED.
+// The classic report (spec 3 §2), leading with what a person reads first: Date, Merchant, Amount,
+// Status, Customer (issue 13 item 3). Fee, Net Amount and Surcharge only with REPORTS_ADVANCED.
 export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<ReportRow>[] {
   const advanced: DataGridColumn<ReportRow>[] = actions.abilities.canSeeAdvancedFields
     ? [
@@ -82,7 +112,6 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       ]
     : [];
   return [
-    ...actionColumns(transactionOfReportRow, actions),
     {
       id: 'created_at',
       header: 'Date',
@@ -92,11 +121,19 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       width: 170,
     },
     { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row[2], width: 200 },
-    { id: 'parent', header: 'Parent', kind: 'text', value: (row) => row[3], width: 170 },
-    { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row[1].id, width: 290 },
-    { id: 'type', header: 'Type', kind: 'enum', value: (row) => row[1].type, width: 110 },
-    { id: 'action', header: 'Action', kind: 'text', value: (row) => row[1].action, width: 110 },
-    { id: 'status', header: 'Status', kind: 'enum', value: (row) => row[1].status, width: 110 },
+    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => signedAmountOf(row[1]) },
+    statusColumn(transactionOfReportRow),
+    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => customerNameOf(row[1]), width: 170 },
+    {
+      id: 'type',
+      header: 'Type',
+      kind: 'enum',
+      value: (row) => row[1].type,
+      enumLabels: transactionTypeLabels,
+      width: 130,
+    },
+    { id: 'gross_amount', header: 'Gross Amount', kind: 'money', value: (row) => grossAmountOf(row[1]) },
+    ...advanced,
     {
       id: 'payment_status',
       header: 'Payment Status',
@@ -104,10 +141,6 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       value: (row) => paymentStatusText(row[1]),
       width: 120,
     },
-    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row[1].amount },
-    { id: 'gross_amount', header: 'Gross Amount', kind: 'money', value: (row) => grossAmountOf(row[1]) },
-    ...advanced,
-    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => customerNameOf(row[1]), width: 170 },
     { id: 'email', header: 'Email', kind: 'text', value: (row) => customerEmailOf(row[1]), width: 220 },
     { id: 'card_brand', header: 'Card Brand', kind: 'enum', value: (row) => row[1].card_brand, width: 110 },
     { id: 'card_type', header: 'Card Type', kind: 'enum', value: (row) => row[1].card_type, width: 100 },
@@ -119,6 +152,8 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       width: 80,
     },
     { id: 'location', header: 'Location', kind: 'text', value: (row) => locationNameOf(row[1]), width: 150 },
+    { id: 'parent', header: 'Parent', kind: 'text', value: (row) => row[3], width: 170 },
+    { id: 'action', header: 'Action', kind: 'text', value: (row) => row[1].action, width: 110 },
     {
       id: 'settlement_amount',
       header: 'Settlement Amount',
@@ -132,15 +167,16 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       value: (row) => row[1].settlement?.date ?? null,
       dateFormat: 'yyyy-mm-dd',
     },
+    idColumn((row) => row[1].id),
+    ...actionColumns(transactionOfReportRow, actions),
   ];
 }
 
 const transactionOfSearchRow = (row: SearchRow) => row.transaction_details;
 
-// Spec 3 §3 "Search result row".
+// Spec 3 §3 "Search result row", in the same reading order as the report.
 export function searchResultColumns(actions: RowActions<SearchRow>): DataGridColumn<SearchRow>[] {
   return [
-    ...actionColumns(transactionOfSearchRow, actions),
     {
       id: 'date_time',
       header: 'Date/Time',
@@ -149,12 +185,27 @@ export function searchResultColumns(actions: RowActions<SearchRow>): DataGridCol
       value: (row) => row.date_time,
       width: 170,
     },
+    {
+      id: 'merchant',
+      header: 'Merchant',
+      kind: 'text',
+      value: (row) => row.transaction_details.client?.merchant.name ?? null,
+      width: 200,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      kind: 'money',
+      value: (row) => signedAmountOf(row.transaction_details),
+    },
+    statusColumn(transactionOfSearchRow),
     { id: 'customer', header: 'Customer', kind: 'text', value: (row) => row.customer, width: 200 },
     {
       id: 'transaction_type',
       header: 'Transaction Type',
       kind: 'enum',
       value: (row) => row.transaction_type,
+      enumLabels: transactionTypeLabels,
       width: 140,
     },
     {
@@ -165,8 +216,7 @@ export function searchResultColumns(actions: RowActions<SearchRow>): DataGridCol
       width: 130,
     },
     { id: 'account', header: 'Account', kind: 'text', value: (row) => row.account, width: 100 },
-    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount },
-    { id: 'status', header: 'Status', kind: 'enum', value: (row) => row.status, width: 110 },
-    { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 290 },
+    idColumn((row) => row.id),
+    ...actionColumns(transactionOfSearchRow, actions),
   ];
 }

@@ -63,8 +63,9 @@ describe('TransactionSearchPage', () => {
     fireEvent.change(within(form).getByLabelText(/^End Date/), { target: { value: '2026-11-22' } });
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Use Last Name' }));
     await userEvent.type(within(form).getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
-    // Typed but not ticked: left out.
+    // Typing ticks the box (issue 13); unticked again, the field is left out.
     await userEvent.type(within(form).getByRole('textbox', { name: 'First Name' }), 'Ada');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Use First Name' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Search' }));
 
     await waitFor(() => expect(gridRows('Search Results')).toHaveLength(4));
@@ -72,11 +73,20 @@ describe('TransactionSearchPage', () => {
     expect(search?.body).toEqual(sharedCriteria);
     const q = new URLSearchParams(router.state.location.search).get('q');
     expect(JSON.parse(q ?? 'null')).toEqual(sharedCriteria);
-    expect(screen.getByRole('region', { name: 'Search totals' })).toHaveTextContent(
-      'TOTAL $30.01 · AVG $15.01 · COUNT 2',
+    // Gross and net by the contracts rule; the factory's fee is 3.20 a row.
+    const header = screen.getByRole('region', { name: 'Search totals' });
+    expect(header).toHaveTextContent(
+      'Excluding failed and declined: Gross total $30.01 · Net total $23.61 · Average (gross) $15.01 · Count 2',
     );
-    // The grid's own counter line is on too.
-    expect(await screen.findByTestId('data-grid-totals')).toBeInTheDocument();
+    // The grid's footer says the same, figure by figure (issue 13: the two totals agree).
+    const footer = await screen.findByTestId('data-grid-totals');
+    for (const label of ['Gross total', 'Net total', 'Average (gross)', 'Count']) {
+      const inHeader = header.querySelector(`[data-total="${label}"]`)?.textContent;
+      expect(inHeader).toMatch(/\S/);
+      await waitFor(() =>
+        expect(footer.querySelector(`[data-total="${label}"]`)?.textContent).toBe(inHeader),
+      );
+    }
 
     await userEvent.click(screen.getByRole('button', { name: 'Refine Search' }));
     const again = await screen.findByRole('form', { name: 'Transaction search' });

@@ -1,26 +1,20 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { formatCentsAsDecimal } from '@portico/contracts/money/money';
-import {
-  type SearchCriteria,
-  type SearchRow,
-  searchTotalsItemOfRow,
-} from '@portico/contracts/transactions/search';
-import { searchTotals } from '@portico/contracts/transactions/search-totals';
+import type { SearchCriteria, SearchRow } from '@portico/contracts/transactions/search';
+import { TotalsLabel } from '@portico/contracts/transactions/search-totals';
 import { ReportLabel } from '@portico/contracts/transactions/texts';
 import type { MerchantPermissionGrants } from '@portico/contracts/transactions/void-refund-eligibility';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
+import { Fragment, useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { ApiError } from '../../../lib/api-client';
 import { useTransactionSearch } from '../api/search-transactions';
 import type { TransactionDialogs } from '../hooks/use-transaction-dialogs';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
-import { formatMoneyText } from '../utils/transaction-detail.utils';
+import { summarizeSearchRows, totalsFiguresOf, transactionTotalsOf } from '../utils/report-totals.utils';
 import { subjectOfSearchRow } from '../utils/transaction-view.utils';
 import { searchResultColumns } from './report-columns';
 
 const searchRowId = (row: SearchRow) => row.id;
-const countFormat = new Intl.NumberFormat('en-US');
 
 type SearchResultsProps = {
   criteria: SearchCriteria;
@@ -32,8 +26,9 @@ type SearchResultsProps = {
   onRefine: () => void;
 };
 
-// Spec 3 §2 search 'results' view: the grid pages 500 rows; TOTAL, AVG and COUNT leave out failed
-// and declined items (contracts search-totals); Refine Search returns to the form.
+// Spec 3 §2 search 'results' view: the grid pages 500 rows; the totals leave out failed and declined
+// items and add gross and net by the contracts rule, the same figures as the grid's footer (issue 13
+// item 2); Refine Search returns to the form.
 export function SearchResults({
   criteria,
   abilities,
@@ -45,7 +40,10 @@ export function SearchResults({
 }: SearchResultsProps) {
   const search = useTransactionSearch(criteria);
   const rows = search.data ?? [];
-  const totals = useMemo(() => searchTotals(rows.map(searchTotalsItemOfRow)), [rows]);
+  const figures = useMemo(
+    () => totalsFiguresOf(transactionTotalsOf(rows.map((row) => row.transaction_details))),
+    [rows],
+  );
   const { openDetail, openVoid, openRefund } = dialogs;
   const onVoid = useCallback((row: SearchRow) => openVoid(subjectOfSearchRow(row)), [openVoid]);
   const onRefund = useCallback((row: SearchRow) => openRefund(subjectOfSearchRow(row)), [openRefund]);
@@ -69,11 +67,16 @@ export function SearchResults({
           <Paper withBorder px="sm" py={6} aria-label="Search totals" component="section">
             <Text size="sm">
               <Text span size="xs" c="dimmed">
-                Excluding failed and declined:{' '}
+                {`${TotalsLabel.Excluding}: `}
               </Text>
-              <strong>TOTAL</strong> {formatMoneyText(formatCentsAsDecimal(totals.totalCents))} ·{' '}
-              <strong>AVG</strong> {formatMoneyText(formatCentsAsDecimal(totals.averageCents))} ·{' '}
-              <strong>COUNT</strong> {countFormat.format(totals.count)}
+              {figures.map((figure, index) => (
+                <Fragment key={figure.label}>
+                  {index > 0 && ' · '}
+                  <span data-total={figure.label}>
+                    <strong>{figure.label}</strong> {figure.value}
+                  </span>
+                </Fragment>
+              ))}
             </Text>
           </Paper>
         )}
@@ -90,6 +93,7 @@ export function SearchResults({
         height="70vh"
         paginate
         showTotals
+        summarizeRows={summarizeSearchRows}
         exportFileName="Transaction Search.xlsx"
         onRowDoubleClick={(row) => openDetail(subjectOfSearchRow(row))}
       />

@@ -1,14 +1,17 @@
-import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import {
   centsOfMoneyText,
   lastFourDigitsOfWireTransaction,
 } from '@portico/contracts/transactions/transaction';
+import { transactionTypeLabel } from '@portico/contracts/transactions/transaction-labels';
 import {
   customFieldText,
   grossAmountOf,
   netAmountOf,
   paymentStatusText,
+  signedAmountOf,
   type TransactionSubject,
+  transactionStateText,
 } from './transaction-view.utils';
 
 // The detail viewer's sections (spec 3 §2, §3 Transaction): the transaction, its customer (meta
@@ -20,14 +23,10 @@ export type DetailSection = { title: string; fields: DetailField[] };
 
 const none = '—';
 
-// '-1234.5' style text to '-$1,234.50'; string work only (no float arithmetic on money).
+// '-1234.5' style text to '-$1,234.50' (contracts formatCentsAsMoney).
 export function formatMoneyText(amount: string | null | undefined): string {
   if (amount === null || amount === undefined) return none;
-  const decimal = formatCentsAsDecimal(centsOfMoneyText(amount));
-  const isNegative = decimal.startsWith('-');
-  const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${isNegative ? '-' : ''}$${grouped}.${fraction}`;
+  return formatCentsAsMoney(centsOfMoneyText(amount));
 }
 
 function textOr(value: string | null | undefined): string {
@@ -51,7 +50,6 @@ export function transactionDetailSections(
 ): DetailSection[] {
   const meta = transaction.data.api_response?.meta;
   const location = transaction.data.api_response?.sub_location;
-  const originalId = transaction.data.api_response?.original_transaction_id;
   const sections: DetailSection[] = [
     {
       title: 'Transaction',
@@ -60,15 +58,14 @@ export function transactionDetailSections(
         { label: 'Date', value: formatDateTime(transaction.created_at) },
         { label: 'Merchant', value: textOr(merchantName) },
         { label: 'Parent', value: textOr(parentName) },
-        { label: 'Amount', value: formatMoneyText(transaction.amount) },
-        { label: 'Type', value: transaction.type },
+        { label: 'Amount', value: formatMoneyText(signedAmountOf(transaction)) },
+        { label: 'Type', value: transactionTypeLabel(transaction.type) },
         { label: 'Action', value: textOr(transaction.action) },
-        { label: 'Status', value: textOr(transaction.status) },
+        { label: 'Status', value: transactionStateText(transaction) },
         { label: 'Payment Status', value: paymentStatusText(transaction) },
         { label: 'Card Brand', value: textOr(transaction.card_brand) },
         { label: 'Card Type', value: textOr(transaction.card_type) },
         { label: 'Last 4', value: lastFourDigitsOfWireTransaction(transaction) },
-        ...(originalId ? [{ label: 'Original Transaction', value: originalId }] : []),
       ],
     },
     {

@@ -1,4 +1,4 @@
-import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { formatCentsAsDecimal, formatCentsAsMoney } from '@portico/contracts/money/money';
 import {
   grossAmountCentsOfTransaction,
   netAmountCentsOfTransaction,
@@ -6,10 +6,21 @@ import {
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import type { SearchRow } from '@portico/contracts/transactions/search';
 import {
+  centsOfMoneyText,
   moneyFactsOfTransaction,
   type Transaction,
+  undoFactsOfTransaction,
   voidRefundCandidateOfTransaction,
 } from '@portico/contracts/transactions/transaction';
+import { transactionStatusLabel } from '@portico/contracts/transactions/transaction-labels';
+import {
+  canStillBeRefunded,
+  canStillBeVoided,
+  signedAmountCents,
+  type UndoState,
+  UndoStateLabel,
+  undoStateOf,
+} from '@portico/contracts/transactions/undo-state';
 import {
   canRefundTransaction,
   canVoidTransaction,
@@ -65,6 +76,32 @@ export function netAmountOf(transaction: Transaction): string | null {
   return formatCentsAsDecimal(netAmountCentsOfTransaction(moneyFactsOfTransaction(transaction)));
 }
 
+// Voids, refunds and credits read negative wherever amounts are listed.
+export function signedAmountOf(transaction: Transaction): string {
+  return formatCentsAsDecimal(signedAmountCents(moneyFactsOfTransaction(transaction), transaction.type));
+}
+
+export function undoStateOfTransaction(transaction: Transaction): UndoState {
+  return undoStateOf(centsOfMoneyText(transaction.amount), undoFactsOfTransaction(transaction));
+}
+
+// The Status column: what happened to the transaction (Voided, Refunded, Partially refunded), else
+// the processor's status in words.
+export function transactionStateOf(transaction: Transaction): string {
+  const state = undoStateOfTransaction(transaction);
+  if (state.kind !== 'none') return UndoStateLabel[state.kind];
+  return transactionStatusLabel(transaction.status, transaction.payment_status);
+}
+
+// The same with the amount left to refund when only part was refunded.
+export function transactionStateText(transaction: Transaction): string {
+  const state = undoStateOfTransaction(transaction);
+  if (state.kind === 'partially_refunded') {
+    return `${UndoStateLabel.partially_refunded} (${formatCentsAsMoney(state.refundableCents)} left to refund)`;
+  }
+  return transactionStateOf(transaction);
+}
+
 export function paymentStatusText(transaction: Transaction): string {
   const status = transaction.payment_status;
   if (status === null) return 'Pending';
@@ -81,15 +118,17 @@ export function customFieldText(value: unknown): string {
 
 export type TransactionActions = { canVoid: boolean; canRefund: boolean };
 
-// Spec 3 §4 through the contracts rules: the Void button on the same Eastern day, Refund after it.
+// Spec 3 §4 through the contracts rules: the Void button on the same Eastern day, Refund after it;
+// neither once it can no longer succeed (voided, or nothing left to refund).
 export function transactionActionsOf(
   transaction: Transaction,
   now: Date,
   grants: MerchantPermissionGrants,
 ): TransactionActions {
   const candidate = voidRefundCandidateOfTransaction(transaction);
+  const state = undoStateOfTransaction(transaction);
   return {
-    canVoid: canVoidTransaction(candidate, now, grants),
-    canRefund: canRefundTransaction(candidate, now, grants),
+    canVoid: canStillBeVoided(state) && canVoidTransaction(candidate, now, grants),
+    canRefund: canStillBeRefunded(state) && canRefundTransaction(candidate, now, grants),
   };
 }
