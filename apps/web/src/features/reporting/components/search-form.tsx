@@ -15,10 +15,11 @@ import type { SearchCriteria } from '@portico/contracts/transactions/search';
 import { searchPaymentTypes } from '@portico/contracts/transactions/search';
 import { transactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useMerchantLocations } from '../api/get-merchant-locations';
 import {
+  boxToTickAfterTyping,
   criteriaOfSearchForm,
   type SearchCriterionKey,
   type SearchFormValues,
@@ -71,6 +72,16 @@ export function SearchForm({
   const locationMerchantId =
     pickedMerchant.use && pickedMerchant.value !== '' ? pickedMerchant.value : ownMerchantId;
   const locations = useMerchantLocations(locationMerchantId, userId);
+
+  // A person who types into a field means to search by it: tick its Use box (unticking stays theirs).
+  useEffect(() => {
+    const subscription = form.watch((_, { name, type }) => {
+      if (type !== 'change') return;
+      const box = boxToTickAfterTyping(name, form.getValues());
+      if (box !== null && !form.getValues(box)) form.setValue(box, true);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const submit = form.handleSubmit((values) => {
     const check = criteriaOfSearchForm(values);

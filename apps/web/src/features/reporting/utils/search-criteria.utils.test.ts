@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boxToTickAfterTyping,
   criteriaOfSearchForm,
   decodeSearchQueryParam,
   emptySearchForm,
@@ -118,5 +119,30 @@ describe('the q parameter', () => {
     const values = searchFormOfCriteria(null, defaults);
     expect(values.startDate).toBe('2026-11-15');
     expect(values.customFields).toEqual([{ name: 'Patient Number', value: '' }]);
+  });
+});
+
+describe('boxToTickAfterTyping', () => {
+  it('names the Use box of a criterion or the locations once they hold something', () => {
+    const typed = formWith((values) => {
+      values.criteria.customer_last_name.value = 'Lovelace';
+      values.locations.ids = ['33333333-3333-4333-8333-333333333332'];
+    });
+    expect(boxToTickAfterTyping('criteria.customer_last_name.value', typed)).toBe(
+      'criteria.customer_last_name.use',
+    );
+    expect(boxToTickAfterTyping('locations.ids', typed)).toBe('locations.use');
+  });
+
+  it('names none for an emptied field, the dates, a Use box itself or an unknown name', () => {
+    const blank = formWith((values) => {
+      values.criteria.customer_last_name.value = '  ';
+    });
+    expect(boxToTickAfterTyping('criteria.customer_last_name.value', blank)).toBeNull();
+    expect(boxToTickAfterTyping('locations.ids', blank)).toBeNull();
+    expect(boxToTickAfterTyping('startDate', blank)).toBeNull();
+    expect(boxToTickAfterTyping('criteria.customer_last_name.use', blank)).toBeNull();
+    expect(boxToTickAfterTyping('criteria.nothing.value', blank)).toBeNull();
+    expect(boxToTickAfterTyping(undefined, blank)).toBeNull();
   });
 });

@@ -37,6 +37,24 @@ export type SearchFormValues = {
   locations: { use: boolean; ids: string[] };
 };
 
+export type UseBoxPath = 'locations.use' | `criteria.${SearchCriterionKey}.use`;
+
+const criterionValuePath = /^criteria\.(\w+)\.value$/;
+
+// Issue 13: typing into a criterion ticks its Use box. The box a changed field answers to, when the
+// field now holds something; null for the dates, custom fields and emptied fields.
+export function boxToTickAfterTyping(
+  changedField: string | undefined,
+  values: SearchFormValues,
+): UseBoxPath | null {
+  if (changedField === 'locations.ids') return values.locations.ids.length > 0 ? 'locations.use' : null;
+  const key = searchCriterionKeys.find(
+    (candidate) => candidate === criterionValuePath.exec(changedField ?? '')?.[1],
+  );
+  if (key === undefined || values.criteria[key].value.trim() === '') return null;
+  return `criteria.${key}.use`;
+}
+
 const unused = (): SearchCriterionField => ({ use: false, value: '' });
 
 export function emptySearchForm(startDate: string, endDate: string): SearchFormValues {
