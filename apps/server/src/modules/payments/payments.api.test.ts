@@ -9,12 +9,15 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { openTestDatabase, testDriver } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
+import { paymentAttempts } from '../../db/schema/payment-attempts';
+import { sandboxProcessorLedger } from '../../db/schema/sandbox-processor';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import type { ProcessorDirectory, ProcessorName } from '../../integrations/processors/processor-gateway';
 import { createSandboxProcessorDirectory } from '../../integrations/processors/sandbox-processor';
+import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { processorAuditReadOnlyText } from '../../plugins/processor-audit';
-import { PaymentsText } from './payments.service';
+import { moneyOperationsOf, PaymentsText } from './payments.service';
 
 // Noon Eastern (EDT, UTC-4) on 15 June 2026: the void window is 04:00Z on the 15th to 04:00Z on the 16th.
 const now = new Date('2026-06-15T16:00:00.000Z');
@@ -506,5 +509,234 @@ describe(`concurrent refunds (${testDriver})`, () => {
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 422]);
     expect(await undoRowsOf(id)).toHaveLength(1);
+  });
+});
+
+// A sandbox whose refunds wait at a gate the test opens, before or after the processor has booked
+// them, so a second request can arrive while the first one's attempt is pending.
+function gatedDirectory(when: 'before_processor' | 'after_processor') {
+  const sandbox = createSandboxProcessorDirectory(app.db);
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let reached: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const directory: ProcessorDirectory = {
+    gatewayFor(processor) {
+      const gateway = sandbox.gatewayFor(processor);
+      return {
+        ...gateway,
+        refund: async (transaction, amountCents, key) => {
+          if (when === 'after_processor') {
+            const answer = await gateway.refund(transaction, amountCents, key);
+            reached();
+            await gate;
+            return answer;
+          }
+          reached();
+          await gate;
+          return gateway.refund(transaction, amountCents, key);
+        },
+      };
+    },
+  };
+  return { directory, arrived, open };
+}
+
+// The processor books the refund (or declines it) but its answer is lost, and it cannot be asked
+// again: the attempt stays pending, as after a crash.
+function lostAnswerDirectory(reachesProcessor: boolean): ProcessorDirectory {
+  const sandbox = createSandboxProcessorDirectory(app.db);
+  return {
+    gatewayFor(processor) {
+      const gateway = sandbox.gatewayFor(processor);
+      return {
+        ...gateway,
+        refund: async (transaction, amountCents, key) => {
+          if (reachesProcessor) await gateway.refund(transaction, amountCents, key);
+          throw new Error('connection reset');
+        },
+        lookup: async () => {
+          throw new Error('connection refused');
+        },
+      };
+    },
+  };
+}
+
+async function appWith(processors: ProcessorDirectory) {
+  const other = await buildApp({ config: testConfig(), database, logger: false, now: () => now, processors });
+  await other.ready();
+  return other;
+}
+
+async function attemptsOf(originalId: string) {
+  return app.db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.transactionId, originalId))
+    .orderBy(asc(paymentAttempts.createdAt));
+}
+
+async function ledgerOf(originalId: string) {
+  return app.db
+    .select()
+    .from(sandboxProcessorLedger)
+    .where(eq(sandboxProcessorLedger.transactionId, originalId));
+}
+
+function reconcile(unknownAfterSeconds = 120) {
+  const deps = { db: app.db, processors: createSandboxProcessorDirectory(app.db), now: () => now };
+  return reconcilePendingAttempts(app.db, moneyOperationsOf(deps), { unknownAfterSeconds });
+}
+
+describe('money attempts: the processor is asked outside the transaction', () => {
+  it('answers a retry of a key not yet at the processor with 409 in flight, and refunds once', async () => {
+    const gated = gatedDirectory('before_processor');
+    const gatedApp = await appWith(gated.directory);
+    try {
+      const id = await buildPayment();
+      const key = `pending-${randomUUID()}`;
+      const first = post('/api/refund', as('owner'), { id, amount: '25.00' }, key, gatedApp);
+      await gated.arrived;
+      // The amount is held while the processor is asked: another refund sees only what is left.
+      expect(await attemptsOf(id)).toMatchObject([{ state: 'pending', amountCents: 2_500 }]);
+      const tooMuch = await post('/api/refund', as('owner'), { id, amount: '75.01' });
+      expect(tooMuch.statusCode).toBe(422);
+      expect(tooMuch.json().error.message).toBe(RefundText.GreaterThanTransactionAmount);
+
+      const retry = await post('/api/refund', as('owner'), { id, amount: '25.00' }, key);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error.code).toBe('IDEMPOTENT_REQUEST_IN_FLIGHT');
+      const otherBody = await post('/api/refund', as('owner'), { id, amount: '26.00' }, key);
+      expect(otherBody.statusCode).toBe(409);
+      expect(otherBody.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+      gated.open();
+      const settled = await first;
+      expect(settled.statusCode).toBe(200);
+      const replay = await post('/api/refund', as('owner'), { id, amount: '25.00' }, key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(settled.json());
+      expect((await undoRowsOf(id)).map((row) => row.amountCents)).toEqual([2_500]);
+      expect(await ledgerOf(id)).toHaveLength(1);
+    } finally {
+      gated.open();
+      await gatedApp.close();
+    }
+  });
+
+  it('settles from the processor a retry that arrives after its answer and before its commit', async () => {
+    const gated = gatedDirectory('after_processor');
+    const gatedApp = await appWith(gated.directory);
+    try {
+      const id = await buildPayment();
+      const key = `answered-${randomUUID()}`;
+      const first = post('/api/refund', as('owner'), { id, amount: '30.00' }, key, gatedApp);
+      await gated.arrived;
+      // The retry asks the processor what became of the key and books that: no second refund.
+      const retry = await post('/api/refund', as('owner'), { id, amount: '30.00' }, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().message).toMatchObject({ amount: '30.00', original_transaction_id: id });
+      gated.open();
+      const original = await first;
+      expect(original.statusCode).toBe(200);
+      expect(original.json()).toEqual(retry.json());
+      expect((await undoRowsOf(id)).map((row) => row.amountCents)).toEqual([3_000]);
+      expect(await ledgerOf(id)).toHaveLength(1);
+      expect((await attemptsOf(id)).map((attempt) => attempt.state)).toEqual(['settled']);
+      const audit = await auditOf(id);
+      expect(audit.map((entry) => [entry.outcome, entry.details?.amount])).toEqual([['success', '30.00']]);
+    } finally {
+      gated.open();
+      await gatedApp.close();
+    }
+  });
+});
+
+describe('money attempts: reconcile', () => {
+  it('books at start-up a refund the processor approved but the server never recorded, once', async () => {
+    const lost = await appWith(lostAnswerDirectory(true));
+    const id = await buildPayment({ amountCents: 8_000 });
+    const key = `lost-${randomUUID()}`;
+    try {
+      const res = await post('/api/refund', as('owner'), { id, amount: '50.00' }, key, lost);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe(PaymentsText.ProcessorUnavailable);
+    } finally {
+      await lost.close();
+    }
+    expect(await undoRowsOf(id)).toHaveLength(0);
+    expect(await attemptsOf(id)).toMatchObject([{ state: 'pending', amountCents: 5_000 }]);
+    expect(await ledgerOf(id)).toMatchObject([{ outcome: 'approved', amountCents: 5_000 }]);
+
+    // A start of the server (its onReady hook) reconciles; a second reconcile beside it finds nothing.
+    const [restarted, again] = await Promise.all([
+      appWith(createSandboxProcessorDirectory(app.db)),
+      reconcile(),
+    ]);
+    await restarted.close();
+    expect(again.failed).toBe(0);
+    expect(await reconcile()).toEqual({ settled: 0, failed: 0, stillPending: 0 });
+    const rows = await undoRowsOf(id);
+    expect(rows.map((row) => row.amountCents)).toEqual([5_000]);
+    expect(await attemptsOf(id)).toMatchObject([{ state: 'settled', resultTransactionId: rows[0]?.id }]);
+    expect(await ledgerOf(id)).toHaveLength(1);
+    expect(
+      (await auditOf(id)).map((entry) => [entry.outcome, entry.actorEmail, entry.details?.amount]),
+    ).toEqual([
+      ['failure', demo.owner, '50.00'],
+      ['success', demo.owner, '50.00'],
+    ]);
+    // The caller's retry gets the booked refund.
+    const retry = await post('/api/refund', as('owner'), { id, amount: '50.00' }, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().message).toMatchObject({ id: rows[0]?.id, amount: '50.00' });
+    expect(await undoRowsOf(id)).toHaveLength(1);
+  });
+
+  it('fails a declined attempt and, once it is old enough, one the processor never received', async () => {
+    const declinedApp = await appWith(lostAnswerDirectory(true));
+    const unknownApp = await appWith(lostAnswerDirectory(false));
+    const declinedId = await buildPayment();
+    const unknownId = await buildPayment();
+    const unknownKey = `unknown-${randomUUID()}`;
+    try {
+      expect(
+        (await post('/api/refund', as('owner'), { id: declinedId, amount: '10.13' }, undefined, declinedApp))
+          .statusCode,
+      ).toBe(503);
+      expect(
+        (await post('/api/refund', as('owner'), { id: unknownId, amount: '10.00' }, unknownKey, unknownApp))
+          .statusCode,
+      ).toBe(503);
+    } finally {
+      await declinedApp.close();
+      await unknownApp.close();
+    }
+
+    // The unknown one may still be on its way to the processor from another instance: it waits.
+    expect(await reconcile()).toEqual({ settled: 0, failed: 1, stillPending: 1 });
+    expect(await attemptsOf(declinedId)).toMatchObject([
+      { state: 'failed', processorReference: expect.stringMatching(/^SBX-FIS-/) },
+    ]);
+    expect((await auditOf(declinedId)).at(-1)).toMatchObject({
+      outcome: 'failure',
+      details: expect.objectContaining({ code: 'PROCESSOR_DECLINED', amount: '10.13' }),
+    });
+    expect(await attemptsOf(unknownId)).toMatchObject([{ state: 'pending' }]);
+
+    expect(await reconcile(0)).toEqual({ settled: 0, failed: 1, stillPending: 0 });
+    expect(await attemptsOf(unknownId)).toMatchObject([{ state: 'failed', processorReference: null }]);
+    expect(await undoRowsOf(unknownId)).toHaveLength(0);
+    // Its key is free again: the retry refunds afresh.
+    const retry = await post('/api/refund', as('owner'), { id: unknownId, amount: '10.00' }, unknownKey);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ledgerOf(unknownId)).toHaveLength(1);
   });
 });
