@@ -55,6 +55,23 @@ describe('EnrollForm', () => {
     expect(await screen.findByText('Invalid email address.')).toBeInTheDocument();
   });
 
+  it('says why Enroll is disabled, naming what is left, before anything was touched', async () => {
+    stubFetch(options);
+    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    const enroll = screen.getByRole('button', { name: 'Enroll' });
+    await waitFor(() => expect(enroll).toBeDisabled());
+    await waitFor(() =>
+      expect(enroll).toHaveAccessibleDescription(
+        'Enroll is disabled until these are fixed: Email is required. Parent is required. ' +
+          'Business Name (DBA) is required. Legal Business Name is required. MCC Code is required.',
+      ),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: /Email Address/ }), 'owner@juniper.example');
+    await waitFor(() =>
+      expect(enroll).toHaveAccessibleDescription(/^Enroll is disabled until these are fixed: Parent/),
+    );
+  });
+
   it('labels MCC options and enrolls a merchant with interchange-plus pricing and a PDF agreement', async () => {
     const fetchMock = stubFetch({ ...options, 'POST /api/enroll': ok({ id: summitId }) });
     const onEnrolled = vi.fn();
@@ -87,6 +104,7 @@ describe('EnrollForm', () => {
 
     const enroll = screen.getByRole('button', { name: 'Enroll' });
     await waitFor(() => expect(enroll).toBeEnabled());
+    expect(screen.queryByText(/^Enroll is disabled until/)).not.toBeInTheDocument();
     await userEvent.click(enroll);
 
     expect(await screen.findByText('Success!')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Input, Radio, Select, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Button, Group, Input, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import {
   buildEnrollBody,
   digitsInputPattern,
@@ -22,6 +22,7 @@ import { PatternInput } from '../../../components/pattern-input';
 import { showToast } from '../../../components/toasts';
 import { portalEnv } from '../../../lib/portal-env';
 import { useEnroll, useMccOptions, useParentOptions } from '../api/enrollment-api';
+import { enrollBlockers, enrollDisabledText } from '../utils/enroll-blockers.utils';
 
 const stateOptions = usStates.map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const pricingLabels = { FlatPercent: 'Flat Percent', InterchangePlus: 'Interchange Plus' } as const;
@@ -78,6 +79,8 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
   });
   const { errors, isValid } = form.formState;
   const pricingModel = form.watch('pricing_model');
+  const blockers = enrollBlockers(form.watch());
+  const isDisabledByRules = !isValid && blockers.length > 0;
 
   function switchTab(next: string | null) {
     if (!isEnrollTab(next) || next === tab) return;
@@ -336,8 +339,18 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
       >
         <Stack gap="sm" maw={720}>
           {tab === 'Merchant' ? merchantFields : tab === 'Partner' ? partnerFields : agentFields}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!isValid || enroll.isPending} loading={enroll.isPending}>
+          <Group justify="flex-end" wrap="nowrap" align="flex-start">
+            {isDisabledByRules && (
+              <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status">
+                {enrollDisabledText(blockers)}
+              </Text>
+            )}
+            <Button
+              type="submit"
+              disabled={!isValid || enroll.isPending}
+              loading={enroll.isPending}
+              aria-describedby={isDisabledByRules ? 'enroll-disabled-reason' : undefined}
+            >
               Enroll
             </Button>
           </Group>
