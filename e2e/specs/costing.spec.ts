@@ -93,7 +93,7 @@ test('admin reporting: Home shows the internal reports and the last 30 days; wit
   await signInByEmailLink(page, 'admin@portico.example');
   await page.goto('/app/admin-reporting');
   await expect(page.getByRole('tab', { name: 'Home' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('link', { name: 'merchant_volume_by_month' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Merchant volume by month' })).toBeVisible();
   const from = await page.getByLabel('From', { exact: true }).inputValue();
   const to = await page.getByLabel('To', { exact: true }).inputValue();
   expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);

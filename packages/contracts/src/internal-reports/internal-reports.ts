@@ -23,6 +23,12 @@ export function internalReportLabel(name: string): string {
   return name.startsWith(internalReportPrefix) ? name.slice(internalReportPrefix.length) : name;
 }
 
+// The name as people read it (issue 13): 'reporting.declines_by_reason' → 'Declines by reason'.
+export function internalReportTitle(name: string): string {
+  const words = internalReportLabel(name).replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 // The page's sourceName may come with or without the prefix; anything else is no report.
 export function resolveInternalReportName(sourceName: string): InternalReportName | null {
   const qualified = sourceName.startsWith(internalReportPrefix)

@@ -33,7 +33,9 @@ export function DataGridFooter({ totals, summary = null, page }: DataGridFooterP
           </Text>
         </section>
       ) : totals ? (
-        <section aria-label="Totals" className={styles.totals} data-testid="data-grid-totals">
+        // Focusable: many totals scroll within the footer, and keyboard users must reach them.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs focus to scroll by keys.
+        <section aria-label="Totals" className={styles.totals} data-testid="data-grid-totals" tabIndex={0}>
           {totals.length === 0 && (
             <Text size="xs" c="dimmed">
               No number columns to total

@@ -29,8 +29,8 @@ describe('DataGrid', () => {
     expect(screen.getByRole('grid', { name: 'Data grid' })).toHaveAttribute('aria-rowcount', '6');
     expect(columnTexts('Merchant')[0]).toBe('Harbor Lane Coffee');
     expect(columnTexts('Amount')).toEqual(['120.10', '15.00', '1,000.00', '0.20', '99.99']);
-    // 03:00 UTC on 1 March is 22:00 on 29 February in New York.
-    expect(columnTexts('Created')[0]).toBe('2024-02-29 22:00:00');
+    // 03:00 UTC on 1 March is 22:00 on 29 February in New York, named EST.
+    expect(columnTexts('Created')[0]).toBe('2024-02-29 22:00:00 EST');
     expect(columnTexts('Settled').slice(0, 2)).toEqual(['Yes', 'No']);
     expect(columnTexts('Status').slice(0, 2)).toEqual(['Active', 'Inactive']);
     expect(screen.getByTestId('data-grid')).toHaveAttribute('data-rendered-rows', '5');

@@ -32,6 +32,9 @@ export type DataGridColumn<Row> = {
   hidden?: boolean;
   // Aggregate shown in group rows; sum for number and money by default, null for none.
   aggregate?: DataGridAggregate | null;
+  // false keeps a number column out of the totals line (showTotals): a sum of counts, rates or
+  // percentages means nothing to a reader (issue 13).
+  isTotalled?: boolean;
   dateFormat?: DataGridDateFormat;
   // Fixed decimals for number columns; up to 4 otherwise.
   decimals?: number;

@@ -43,7 +43,7 @@ export function useGridPanelData<Row>({
   const totals = useMemo((): TotalsItem[] | null => {
     if (!showTotals || totalsRows === null) return null;
     return layout.all
-      .filter((column) => column.runtime.isNumeric)
+      .filter((column) => column.runtime.isNumeric && column.runtime.spec.isTotalled !== false)
       .map((column) => ({
         id: column.id,
         header: column.runtime.spec.header,

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { internalReportLabel } from '@portico/contracts/internal-reports/internal-reports';
+import { internalReportTitle } from '@portico/contracts/internal-reports/internal-reports';
 import { Link, useNavigate } from 'react-router';
 import { useInternalReportNames } from '../api/get-internal-report-names';
 import type { AdminReportSource } from '../utils/admin-report.utils';
@@ -59,7 +59,7 @@ function AdminReporting({ tab }: { tab: AdminReportSource }) {
   );
 }
 
-// One button per internal report, 'reporting.' removed.
+// One button per internal report, named in words ('reporting.' removed).
 function InternalReportButtons() {
   const names = useInternalReportNames();
   if (names.isPending) return <Loader size="sm" aria-label="Loading reports" />;
@@ -74,7 +74,7 @@ function InternalReportButtons() {
           to={`/admin-reporting/all-internal/${encodeURIComponent(name)}`}
           variant="light"
         >
-          {internalReportLabel(name)}
+          {internalReportTitle(name)}
         </Button>
       ))}
     </Group>

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { internalReportTitle } from '@portico/contracts/internal-reports/internal-reports';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
@@ -13,6 +14,8 @@ export function InternalReportPage() {
   const report = useInternalReport(sourceName);
   const timeZone = useUserTimeZone();
   const rows = report.data ?? [];
+  // Spec 1 §2.10 heads the page with the sourceName; issue 13 writes it in words.
+  const title = `Internal Reporting: ${internalReportTitle(sourceName)}`;
   const columns = useMemo(() => internalReportColumns(report.data ?? []), [report.data]);
   const error = report.isError
     ? report.error instanceof ApiError && report.error.httpStatus === 404
@@ -22,17 +25,18 @@ export function InternalReportPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>{`Internal Reporting: ${sourceName}`}</Title>
+      <Title order={1}>{title}</Title>
       <DataGrid
         key={sourceName}
-        ariaLabel={`Internal Reporting: ${sourceName}`}
+        ariaLabel={title}
         columns={columns}
         rows={rows}
         isLoading={report.isPending}
         error={error}
         onRefresh={() => void report.refetch()}
         timeZone={timeZone}
-        height="calc(100vh - 200px)"
+        // A usable height on short windows too; the page scrolls instead.
+        height="max(480px, calc(100vh - 200px))"
         configKey={`internal-report-${sourceName}`.replace(/[^A-Za-z0-9_.\- ]/g, '-')}
         exportFileName={internalReportFileName(sourceName)}
       />

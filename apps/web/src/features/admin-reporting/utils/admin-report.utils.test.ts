@@ -70,3 +70,13 @@ describe('admin report columns', () => {
     expect(cellOf(row(sale), 'merchant')).toBe('Harbor');
   });
 });
+
+describe('admin report totals', () => {
+  it('totals money columns only (issue 13)', () => {
+    const totalled = adminReportColumns.filter(
+      (column) => (column.kind === 'money' || column.kind === 'number') && column.isTotalled !== false,
+    );
+    expect(totalled.map((column) => column.kind)).toEqual(totalled.map(() => 'money'));
+    expect(totalled.map((column) => column.id)).toContain('net_amount');
+  });
+});

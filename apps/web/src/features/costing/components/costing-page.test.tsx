@@ -101,6 +101,18 @@ describe('CostingPage', () => {
       ),
     );
     expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Profit TOTAL 2.45');
+    // Money columns only: no total of transaction counts or of the margin percent (issue 13).
+    const totalled = [...screen.getByTestId('data-grid-totals').querySelectorAll('[data-column]')].map(
+      (item) => item.getAttribute('data-column'),
+    );
+    expect(totalled).toContain('other_processor_costs');
+    for (const notMoney of [
+      'transactions',
+      'unpriced_transactions',
+      'bluesnap_percent_of_remaining_margin',
+    ]) {
+      expect(totalled).not.toContain(notMoney);
+    }
     const [request] = server.calls('/api/costing');
     const today = todayInTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(request?.searchParams.get('end')).toBe(today);

@@ -73,4 +73,14 @@ describe('costing columns', () => {
       'settlement_date',
     ]);
   });
+
+  it('totals money columns only: counts and the margin percent stay out of the totals line', () => {
+    for (const columns of [costingColumns, costingEstimateColumns]) {
+      for (const column of columns) {
+        const isTotalled =
+          (column.kind === 'money' || column.kind === 'number') && column.isTotalled !== false;
+        expect(isTotalled, column.id).toBe(column.kind === 'money');
+      }
+    }
+  });
 });

@@ -65,12 +65,14 @@ function text<Row>(field: Field<Row>, width?: number): DataGridColumn<Row> {
   };
 }
 
+// Counts group by sum but stay out of the totals line, which totals money only (issue 13).
 function count<Row>(field: Field<Row>): DataGridColumn<Row> {
   return {
     id: field,
     header: costingHeaderOf(field),
     kind: 'number',
     decimals: 0,
+    isTotalled: false,
     value: (row) => row[field],
   };
 }
@@ -120,6 +122,7 @@ export const costingColumns: readonly DataGridColumn<CostingRow>[] = [
     kind: 'number',
     decimals: 4,
     aggregate: 'avg',
+    isTotalled: false,
     value: (row) => Number(row.bluesnap_percent_of_remaining_margin),
   },
   money('propay_bin_fee'),
