@@ -60,11 +60,13 @@ async function ensurePostgresTemplate(): Promise<string> {
       `select datname from pg_database where datname like 'portico\\_template\\_%'`,
     );
     const names: unknown[] = existing.rows.map((row: { datname?: unknown }) => row.datname);
-    if (names.includes(name)) return;
     // Templates of older migration sets; one still being copied by another run stays for next time.
     for (const stale of names) {
-      if (typeof stale === 'string') await admin.query(`drop database if exists ${stale}`).catch(() => {});
+      if (typeof stale === 'string' && stale !== name) {
+        await admin.query(`drop database if exists ${stale}`).catch(() => {});
+      }
     }
+    if (names.includes(name)) return;
     await admin.query(`create database ${name}`);
     try {
       const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name) });
