@@ -79,7 +79,7 @@ export async function runMoneyAttempt<T>(
       if (stored !== null) return { kind: 'replay' as const, result: stored };
       const pending = await pendingAttemptOfKey(tx, request);
       if (!pending) throw idempotentRequestInFlight();
-      return { kind: 'pending' as const, attempt: pending };
+      return { kind: 'pending' as const, ...pending };
     }
     const planned = await plan(tx);
     const [attempt] = await tx
@@ -100,8 +100,12 @@ export async function runMoneyAttempt<T>(
   // the processor did with the key decides; it is never asked to move the money a second time.
   if (started.kind === 'pending') {
     const answer = await operation.lookup(started.attempt);
-    if (answer === null) throw idempotentRequestInFlight();
-    return conclude(db, operation, started.attempt, answer);
+    if (answer !== null) return conclude(db, operation, started.attempt, answer);
+    if (!started.isStale) throw idempotentRequestInFlight();
+    // Never reached the processor, and too old to be still on its way: failed, and the request runs
+    // afresh under its key.
+    await failAttempt(db, operation, started.attempt, null);
+    return runMoneyAttempt(db, operation, request, plan);
   }
 
   const { attempt } = started;
@@ -208,7 +212,7 @@ async function lockAttempt(tx: Tx, id: string): Promise<PaymentAttempt> {
 
 async function pendingAttemptOfKey(tx: Tx, request: Pick<IdempotentRequest, 'key' | 'userId'>) {
   const [row] = await tx
-    .select()
+    .select({ attempt: paymentAttempts, isStale: isStale(unknownAttemptAfterSeconds) })
     .from(paymentAttempts)
     .where(
       and(
@@ -222,11 +226,20 @@ async function pendingAttemptOfKey(tx: Tx, request: Pick<IdempotentRequest, 'key
 
 export type ReconcileSummary = { settled: number; failed: number; stillPending: number };
 
-// A call in flight on another server instance may not have reached the processor yet: an attempt
-// the processor does not know is failed only once it is older than any call can take.
-// onError hears of an attempt that could not be concluded (it stays pending for the next reconcile).
+// A call in flight (on this or another server instance) may not have reached the processor yet: an
+// attempt the processor does not know is failed only once it is older than any call can take. The
+// sandbox answers at once; a real gateway's call timeout must stay well below this.
+export const unknownAttemptAfterSeconds = 120;
+
+// The database's clock, the one created_at was written with, whichever instance wrote it.
+function isStale(afterSeconds: number) {
+  return sql<boolean>`${paymentAttempts.createdAt} < now() - make_interval(secs => ${afterSeconds})`;
+}
+
+// unknownAfterSeconds: tests shorten it. onError hears of an attempt that could not be concluded (it
+// stays pending for the next reconcile).
 export type ReconcileOptions = {
-  unknownAfterSeconds: number;
+  unknownAfterSeconds?: number;
   onError?: (attempt: PaymentAttempt, err: unknown) => void;
 };
 
@@ -236,14 +249,13 @@ export type ReconcileOptions = {
 export async function reconcilePendingAttempts(
   db: Db,
   operations: Readonly<Record<string, MoneyOperation<unknown>>>,
-  options: ReconcileOptions,
+  options: ReconcileOptions = {},
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { settled: 0, failed: 0, stillPending: 0 };
-  // The database's clock, the one created_at was written with, whichever instance wrote it.
   const pending = await db
     .select({
       attempt: paymentAttempts,
-      isStale: sql<boolean>`${paymentAttempts.createdAt} < now() - make_interval(secs => ${options.unknownAfterSeconds})`,
+      isStale: isStale(options.unknownAfterSeconds ?? unknownAttemptAfterSeconds),
     })
     .from(paymentAttempts)
     .where(eq(paymentAttempts.state, 'pending'))

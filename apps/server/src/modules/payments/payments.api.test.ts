@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RefundText } from '@portico/contracts/transactions/texts';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
@@ -738,5 +738,34 @@ describe('money attempts: reconcile', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await ledgerOf(unknownId)).toHaveLength(1);
+  });
+});
+
+describe('money attempts: a retry of an attempt that never reached the processor', () => {
+  it('waits (409) while the call may still be on its way, then fails the attempt and refunds afresh', async () => {
+    const unknownApp = await appWith(lostAnswerDirectory(false));
+    const id = await buildPayment();
+    const key = `stuck-${randomUUID()}`;
+    try {
+      const res = await post('/api/refund', as('owner'), { id, amount: '12.00' }, key, unknownApp);
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await unknownApp.close();
+    }
+    const early = await post('/api/refund', as('owner'), { id, amount: '12.00' }, key);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('IDEMPOTENT_REQUEST_IN_FLIGHT');
+
+    // Older than any call can take (the database's clock decides, as for every instance).
+    await app.db
+      .update(paymentAttempts)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(paymentAttempts.transactionId, id));
+    const late = await post('/api/refund', as('owner'), { id, amount: '12.00' }, key);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().message).toMatchObject({ amount: '12.00', original_transaction_id: id });
+    expect((await attemptsOf(id)).map((attempt) => attempt.state)).toEqual(['failed', 'settled']);
+    expect((await undoRowsOf(id)).map((row) => row.amountCents)).toEqual([1_200]);
+    expect(await ledgerOf(id)).toHaveLength(1);
   });
 });

@@ -22,10 +22,6 @@ import {
 // Which merchant and which right apply depend on the transaction, so the service checks them.
 const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
 
-// The sandbox answers at once; a real gateway's call timeout must stay well below this, so that an
-// attempt the processor does not know after this long can no longer be on its way there.
-const unknownAttemptAfterSeconds = 120;
-
 // design.md §3: every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
 const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
@@ -69,7 +65,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // takes requests, each is settled from the processor's record of its key (lib/money-attempt.ts).
   app.addHook('onReady', async () => {
     const summary = await reconcilePendingAttempts(app.db, moneyOperationsOf(deps()), {
-      unknownAfterSeconds: unknownAttemptAfterSeconds,
       onError: (attempt, err) =>
         app.log.error({ err, attemptId: attempt.id }, 'payment attempt not reconciled'),
     });
