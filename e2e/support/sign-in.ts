@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { filterMenu } from '@portico/contracts/access/menu';
-import { sessionUserSchema } from '@portico/contracts/access/session-user';
+import { filterMenu, type MenuEntry } from '@portico/contracts/access/menu';
+import { type SessionUser, sessionUserSchema } from '@portico/contracts/access/session-user';
 import { waitForEmailLink } from './mailbox';
 
 export const LOGIN_LINK_SENT = 'Email was sent to you. Please check your inbox!';
@@ -41,15 +41,22 @@ export async function menuTitlesOf(page: Page): Promise<string[]> {
   return mainMenu(page).getByRole('link').allTextContents();
 }
 
-// What the shared menu rules give the signed-in user of this page, from the server's own answer.
-export async function expectedMenuTitles(page: Page): Promise<string[]> {
+// The signed-in user of this page, as the server answers GET /api/user.
+export async function sessionUserOf(page: Page): Promise<SessionUser> {
   const response = await page.request.get('/api/user');
   expect(response.ok()).toBe(true);
   const body: unknown = await response.json();
-  const user = sessionUserSchema.parse(
+  return sessionUserSchema.parse(
     typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined,
   );
-  return filterMenu({ user, permissionsState: 'loaded', isViewingAs: false, ...menuDomains }).map(
-    (entry) => entry.title,
-  );
+}
+
+// What the shared menu rules give the signed-in user of this page, from the server's own answer.
+export async function expectedMenuEntries(page: Page): Promise<MenuEntry[]> {
+  const user = await sessionUserOf(page);
+  return filterMenu({ user, permissionsState: 'loaded', isViewingAs: false, ...menuDomains });
+}
+
+export async function expectedMenuTitles(page: Page): Promise<string[]> {
+  return (await expectedMenuEntries(page)).map((entry) => entry.title);
 }

@@ -17,6 +17,7 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
+import type { BuiltPagePath } from './built-pages';
 import { loadChunkWithTimeout } from './chunk-load.utils';
 import { DEFAULT_DOCUMENT_TITLE, registerRouteDefinition, useCurrentRoute } from './current-route';
 import { GuestsOnlyGate } from './guards/guests-only-gate';
@@ -102,7 +103,7 @@ const loadNotFoundPage: RouteModuleLoader = () =>
 const loadPlaceholderPage: RouteModuleLoader = () =>
   import('./pages/placeholder-page').then((m) => ({ Component: m.PlaceholderPage }));
 
-const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
+const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/login': loadLoginPage,
   '/verify-email': loadVerifyEmailPage,
   '/sso': loadSsoPage,
@@ -126,6 +127,7 @@ const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = {
   '/reporting/classic': loadClassicReportPage,
   '/reporting/search': loadTransactionSearchPage,
 };
+const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;
 
 // Pages of the web alone, outside the shared table.
 export const devMailboxRoute: PortalRouteDefinition = {

@@ -12,8 +12,8 @@ import {
 
 // WCAG 2.x contrast ratio of two colours.
 function contrast(first: string, second: string): number {
-  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
-  return (lighter + 0.05) / (darker + 0.05);
+  const [a, b] = [luminance(first), luminance(second)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 const WCAG_AA_TEXT = 4.5;

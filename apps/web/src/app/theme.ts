@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  Notification,
+} from '@mantine/core';
 
 export const ACCENT_COLOR = '#f6951e';
 
@@ -65,4 +71,11 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // A Badge given no variant skips the colour resolver and writes white on the accent (2.3:1):
+    // naming the default variant lets auto contrast choose its text.
+    Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
+    // Toasts: the close button is an icon, so it needs its name.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });

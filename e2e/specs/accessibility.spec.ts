@@ -1,0 +1,206 @@
+import { expect, type Page, test } from '@playwright/test';
+import { menuEntries } from '@portico/contracts/access/menu';
+import { actingRole } from '@portico/contracts/access/permissions';
+import { decideRouteAccess, type PortalRoute, portalRoutes } from '@portico/contracts/access/routes';
+import { onboardingListResponse } from '@portico/contracts/enrollment/enroll';
+import { z } from 'zod';
+import { type BuiltPagePath, builtPagePaths } from '../../apps/web/src/app/built-pages';
+import { seriousAxeViolations, waitForPageContent } from '../support/axe';
+import { enrollUnderSummit, waitForApplicationLink } from '../support/click-to-agree';
+import { clientIdNamed, harborLaneName } from '../support/clients';
+import { lastDays, reportRowsOf } from '../support/reporting';
+import { expectedMenuEntries, mainMenu, sessionUserOf, signInByEmailLink } from '../support/sign-in';
+
+// Issue 13: axe-core (WCAG 2.2 AA) on every built page of the route table, for each main role and
+// for a visitor without a session; any serious or critical violation fails, listed page by page.
+// One sign-in per role; pages the menu links to open by a click (client-side navigation).
+
+const builtPaths: ReadonlySet<string> = new Set(builtPagePaths);
+const builtRoutes = portalRoutes.filter((route) => builtPaths.has(route.path));
+const isVisitorRoute = (route: PortalRoute) => route.access === 'public' || route.access === 'guestsOnly';
+
+// What the pages with a parameter open: seeded records, found once before the roles run.
+type Seeds = {
+  enrollmentIdOf: ReadonlyMap<string, string>;
+  applicationLink: URL;
+  applicationId: string;
+};
+let seeds: Seeds | undefined;
+
+function seeded(): Seeds {
+  if (!seeds) throw new Error('accessibility: the seeds were not gathered');
+  return seeds;
+}
+
+function enrollmentIdOf(dbaName: string): string {
+  const id = seeded().enrollmentIdOf.get(dbaName);
+  if (!id) throw new Error(`accessibility: no seeded enrollment ${dbaName}`);
+  return id;
+}
+
+const internalReportNames = z.object({ message: z.array(z.string()).min(1) });
+const myClients = z.object({ message: z.array(z.object({ id: z.string() })).min(1) });
+
+type AddressContext = { page: Page; enrollmentName: string | undefined };
+type ParameterisedPath = Extract<BuiltPagePath, `${string}:${string}`> | '/receipt';
+
+// Where each built page that needs an id is opened; the compiler asks for a new one here when a
+// page with a parameter is built.
+const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext) => Promise<string>> = {
+  '/account/:clientid': async ({ page }) => `/account/${await clientIdNamed(page, harborLaneName)}`,
+  '/documents/upload/:clientid': async ({ page }) => {
+    const clients = myClients.parse(await (await page.request.get('/api/client/my-clients')).json());
+    return `/documents/upload/${clients.message[0]?.id}`;
+  },
+  '/admin-reporting/all-internal/:sourceName': async ({ page }) => {
+    const names = internalReportNames.parse(
+      await (await page.request.get('/api/v1/report/all-internal')).json(),
+    );
+    return `/admin-reporting/all-internal/${encodeURIComponent(names.message[0] ?? '')}`;
+  },
+  '/onboard/:id': async ({ enrollmentName }) => {
+    if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
+    return `/onboard/${enrollmentIdOf(enrollmentName)}`;
+  },
+  '/receipt': async ({ page }) => {
+    const [row] = await reportRowsOf(page, lastDays(30));
+    if (!row) throw new Error('accessibility: no transaction in the last 30 days');
+    return `/receipt?id=${row[1].id}`;
+  },
+  '/enroll/:parent_id/:id': async () => {
+    const { applicationLink } = seeded();
+    return `${applicationLink.pathname.replace(/^\/app/, '')}${applicationLink.search}`;
+  },
+  '/enroll/:id': async () => {
+    const { applicationLink, applicationId } = seeded();
+    return `/enroll/${applicationId}${applicationLink.search}`;
+  },
+  '/terms/:id': async () => `/terms/${seeded().applicationId}`,
+  // An account's terms: the enrollment of Harbor Lane's account is not seeded, so this opens the
+  // page's not-found state.
+  '/terms/:id/:enrollment_id': async () => `/terms/${seeded().applicationId}/${seeded().applicationId}`,
+};
+
+function isParameterisedPath(path: string): path is ParameterisedPath {
+  return path in parameterisedAddresses;
+}
+
+async function addressOf(route: PortalRoute, context: AddressContext): Promise<string> {
+  if (isParameterisedPath(route.path)) return parameterisedAddresses[route.path](context);
+  if (route.path.includes(':')) throw new Error(`accessibility: no address for ${route.path}`);
+  return route.path;
+}
+
+// Opens a page as a person would: by its menu link when the menu has one, else by its address.
+async function open(page: Page, address: string): Promise<void> {
+  const target = `/app${address}`;
+  const current = new URL(page.url());
+  if (`${current.pathname}${current.search}` === target) return;
+  const menuLink = mainMenu(page).locator(`a[href="${target}"]`);
+  if ((await mainMenu(page).count()) > 0 && (await menuLink.count()) > 0) {
+    await menuLink.click();
+    await page.waitForURL((url) => url.pathname !== current.pathname);
+  } else {
+    await page.goto(target);
+  }
+}
+
+// landed: where the address led (pathname and query), after any redirect.
+type PageCheck = { address: string; landed: string; problems: string[] };
+
+// A page under a menu entry (at its path or below it) belongs to a role whose menu shows that entry
+// (the processor-audit user's short menu leaves out most staff pages); other pages follow the route
+// table alone.
+function isUnderHiddenMenuEntry(route: PortalRoute, visibleMenuPaths: ReadonlySet<string>): boolean {
+  const area = menuEntries.find(
+    (entry) => route.path === entry.path || route.path.startsWith(`${entry.path}/`),
+  );
+  return area !== undefined && !visibleMenuPaths.has(area.path);
+}
+
+async function checkPage(page: Page, route: PortalRoute, address: string): Promise<PageCheck> {
+  await open(page, address);
+  await expect(page).toHaveTitle(route.title);
+  await waitForPageContent(page);
+  // A built page never shows the placeholder of the pages still to come.
+  await expect(page.getByText(/this page is being built/)).toHaveCount(0);
+  const landed = new URL(page.url());
+  return {
+    address,
+    landed: `${landed.pathname}${landed.search}`,
+    problems: await seriousAxeViolations(page),
+  };
+}
+
+function report(checks: readonly PageCheck[]): string {
+  return checks
+    .filter((check) => check.problems.length > 0)
+    .map((check) => `${check.address}\n${check.problems.join('\n')}`)
+    .join('\n\n');
+}
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInByEmailLink(page, 'admin@portico.example');
+  const onboarding = onboardingListResponse.parse(
+    await (await page.request.get('/api/portal/onboarding-meta')).json(),
+  );
+  const enrollmentIds = new Map<string, string>();
+  for (const row of onboarding.message) if (row.dba_name) enrollmentIds.set(row.dba_name, row.id);
+  // The public application opens only from its mailed link.
+  const stamp = Date.now();
+  const applicant = `owner-${stamp}@axe-bakery.example`;
+  const applicationId = await enrollUnderSummit(page, applicant, `Axe Bakery ${stamp}`);
+  const since = Date.now();
+  expect((await page.request.post('/api/enroll/cta', { data: { id: applicationId } })).ok()).toBe(true);
+  const applicationLink = new URL(await waitForApplicationLink(applicant, since));
+  seeds = { enrollmentIdOf: enrollmentIds, applicationLink, applicationId };
+  await page.close();
+});
+
+const roles = [
+  { who: 'admin staff', email: 'admin@portico.example', enrollmentName: 'Sierra Vista Cycles' },
+  { who: 'a parent reseller', email: 'reseller@summitms.example', enrollmentName: 'Fern & Fig Kitchen' },
+  { who: 'a merchant owner', email: 'owner@harborlanecoffee.example', enrollmentName: undefined },
+  { who: 'a processor-audit user', email: 'audit@portico.example', enrollmentName: 'Sierra Vista Cycles' },
+] as const;
+
+for (const role of roles) {
+  test(`every built page ${role.who} may open has no serious or critical axe violation`, async ({ page }) => {
+    // One sign-in, then a dozen pages, each loaded and scanned.
+    test.setTimeout(120_000);
+    await signInByEmailLink(page, role.email);
+    const user = await sessionUserOf(page);
+    const visibleMenuPaths = new Set((await expectedMenuEntries(page)).map((entry) => entry.path));
+    const routes = builtRoutes.filter(
+      (route) =>
+        !isVisitorRoute(route) &&
+        decideRouteAccess(route.access, actingRole(user, false)) === 'allow' &&
+        !isUnderHiddenMenuEntry(route, visibleMenuPaths),
+    );
+    expect(routes.map((route) => route.path)).toContain('/home');
+    const checks: PageCheck[] = [];
+    for (const route of routes) {
+      const address = await addressOf(route, { page, enrollmentName: role.enrollmentName });
+      // /reporting opens the merchant's default report, which is also a route of its own.
+      if (checks.some((check) => check.landed === `/app${address}`)) continue;
+      checks.push(await checkPage(page, route, address));
+    }
+    expect(report(checks), `pages checked: ${checks.map((check) => check.address).join(', ')}`).toBe('');
+  });
+}
+
+test('every built page a visitor without a session opens has no serious or critical axe violation', async ({
+  page,
+}) => {
+  const routes = builtRoutes.filter(isVisitorRoute);
+  expect(routes.map((route) => route.path)).toContain('/login');
+  const checks: PageCheck[] = [];
+  for (const route of routes) {
+    const address = await addressOf(route, { page, enrollmentName: undefined });
+    await page.goto(`/app${address}`);
+    await waitForPageContent(page);
+    checks.push({ address, landed: address, problems: await seriousAxeViolations(page) });
+  }
+  expect(report(checks), `pages checked: ${checks.map((check) => check.address).join(', ')}`).toBe('');
+});
