@@ -19,6 +19,8 @@ describe('cell formatting', () => {
 
   it('formats each kind once per column', () => {
     expect(createCellFormatter({ kind: 'money' }, 'UTC')(250)).toBe('2.50');
+    expect(createCellFormatter({ kind: 'money', hasCurrencySign: true }, 'UTC')(123456)).toBe('$1,234.56');
+    expect(createCellFormatter({ kind: 'money', hasCurrencySign: true }, 'UTC')(-250)).toBe('-$2.50');
     expect(createCellFormatter({ kind: 'number' }, 'UTC')(1234.56789)).toBe('1,234.5679');
     expect(createCellFormatter({ kind: 'number', decimals: 1 }, 'UTC')(2)).toBe('2.0');
     expect(createCellFormatter({ kind: 'boolean' }, 'UTC')(true)).toBe('Yes');

@@ -18,6 +18,12 @@ export function formatCents(cents: number): string {
   return `${sign}${groupThousands(String(whole))}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
+// Integer cents → '-$1,234.56': money as people read it, with its currency sign (issue 13).
+export function formatMoneyCents(cents: number): string {
+  const text = formatCents(cents);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
 // Integer cents → '-1234.56', the plain decimal the API speaks (design §3).
 export function centsToDecimalString(cents: number): string {
   const rounded = Math.round(Math.abs(cents));
@@ -46,12 +52,18 @@ export function defaultDateFormat(kind: DataGridColumnKind): DataGridDateFormat 
 
 export type CellFormatter = (value: CellValue) => string;
 
-type FormatSpec = Pick<DataGridColumn<unknown>, 'kind' | 'enumLabels' | 'dateFormat' | 'decimals'>;
+type FormatSpec = Pick<
+  DataGridColumn<unknown>,
+  'kind' | 'enumLabels' | 'dateFormat' | 'decimals' | 'hasCurrencySign'
+>;
 
 // Built once per column: every Intl object it needs is created here, never per cell.
 export function createCellFormatter(column: FormatSpec, timeZone: string): CellFormatter {
   switch (column.kind) {
     case 'money':
+      if (column.hasCurrencySign === true) {
+        return (value) => (typeof value === 'number' ? formatMoneyCents(value) : '');
+      }
       return (value) => (typeof value === 'number' ? formatCents(value) : '');
     case 'number': {
       const decimals = column.decimals;

@@ -38,6 +38,8 @@ export type DataGridColumn<Row> = {
   dateFormat?: DataGridDateFormat;
   // Fixed decimals for number columns; up to 4 otherwise.
   decimals?: number;
+  // Money columns: '-$1,234.56' instead of '-1,234.56'.
+  hasCurrencySign?: boolean;
   // Filter of the side panel; by kind otherwise (text → text, number/money → number,
   // date/datetime → date, boolean/enum → set). false: no filter.
   filter?: DataGridFilterKind | false;

@@ -106,9 +106,27 @@ const transactionOfReportRow = (row: ReportRow) => row[1];
 export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<ReportRow>[] {
   const advanced: DataGridColumn<ReportRow>[] = actions.abilities.canSeeAdvancedFields
     ? [
-        { id: 'fee', header: 'Fee', kind: 'money', value: (row) => row[1].fee ?? null },
-        { id: 'net_amount', header: 'Net Amount', kind: 'money', value: (row) => netAmountOf(row[1]) },
-        { id: 'surcharge', header: 'Surcharge', kind: 'money', value: (row) => row[1].surcharge ?? null },
+        {
+          id: 'fee',
+          header: 'Fee',
+          kind: 'money',
+          hasCurrencySign: true,
+          value: (row) => row[1].fee ?? null,
+        },
+        {
+          id: 'net_amount',
+          header: 'Net Amount',
+          kind: 'money',
+          hasCurrencySign: true,
+          value: (row) => netAmountOf(row[1]),
+        },
+        {
+          id: 'surcharge',
+          header: 'Surcharge',
+          kind: 'money',
+          hasCurrencySign: true,
+          value: (row) => row[1].surcharge ?? null,
+        },
       ]
     : [];
   return [
@@ -121,7 +139,13 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       width: 170,
     },
     { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row[2], width: 200 },
-    { id: 'amount', header: 'Amount', kind: 'money', value: (row) => signedAmountOf(row[1]) },
+    {
+      id: 'amount',
+      header: 'Amount',
+      kind: 'money',
+      hasCurrencySign: true,
+      value: (row) => signedAmountOf(row[1]),
+    },
     statusColumn(transactionOfReportRow),
     { id: 'customer', header: 'Customer', kind: 'text', value: (row) => customerNameOf(row[1]), width: 170 },
     {
@@ -132,7 +156,13 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       enumLabels: transactionTypeLabels,
       width: 130,
     },
-    { id: 'gross_amount', header: 'Gross Amount', kind: 'money', value: (row) => grossAmountOf(row[1]) },
+    {
+      id: 'gross_amount',
+      header: 'Gross Amount',
+      kind: 'money',
+      hasCurrencySign: true,
+      value: (row) => grossAmountOf(row[1]),
+    },
     ...advanced,
     {
       id: 'payment_status',
@@ -158,6 +188,7 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       id: 'settlement_amount',
       header: 'Settlement Amount',
       kind: 'money',
+      hasCurrencySign: true,
       value: (row) => row[1].settlement?.amount ?? null,
     },
     {
@@ -196,6 +227,7 @@ export function searchResultColumns(actions: RowActions<SearchRow>): DataGridCol
       id: 'amount',
       header: 'Amount',
       kind: 'money',
+      hasCurrencySign: true,
       value: (row) => signedAmountOf(row.transaction_details),
     },
     statusColumn(transactionOfSearchRow),

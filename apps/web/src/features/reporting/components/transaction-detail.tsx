@@ -3,6 +3,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { transactionDetailSections } from '../utils/transaction-detail.utils';
 import type { TransactionActions, TransactionSubject } from '../utils/transaction-view.utils';
+import { TransactionLinks } from './transaction-links';
 
 type TransactionDetailProps = {
   subject: TransactionSubject;
@@ -11,6 +12,9 @@ type TransactionDetailProps = {
   formatDateTime: (iso: string) => string;
   onVoid: () => void;
   onRefund: () => void;
+  openingId: string | null;
+  openError: string | null;
+  onOpenTransaction: (id: string) => void;
 };
 
 // Spec 3 §2 transaction detail viewer: the transaction, customer and meta fields, sub-location and its
@@ -22,6 +26,9 @@ export function TransactionDetail({
   formatDateTime,
   onVoid,
   onRefund,
+  openingId,
+  openError,
+  onOpenTransaction,
 }: TransactionDetailProps) {
   const sections = transactionDetailSections(subject, { canSeeAdvancedFields, formatDateTime });
 
@@ -49,6 +56,13 @@ export function TransactionDetail({
           </Button>
         )}
       </Group>
+      <TransactionLinks
+        transaction={subject.transaction}
+        formatDateTime={formatDateTime}
+        openingId={openingId}
+        openError={openError}
+        onOpenTransaction={onOpenTransaction}
+      />
       {sections.map((section) => (
         <Paper key={section.title} withBorder p="sm" component="section" aria-label={section.title}>
           <Title order={3} size="h5" mb="xs">

@@ -1,8 +1,12 @@
 import type { MerchantPermissionGrants } from '@portico/contracts/transactions/void-refund-eligibility';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Modal } from '../../../components/modal';
+import { ApiError } from '../../../lib/api-client';
+import { reportTransactionQueryOptions } from '../api/get-report-transaction';
 import type { TransactionDialogs as Dialogs } from '../hooks/use-transaction-dialogs';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
-import { transactionActionsOf } from '../utils/transaction-view.utils';
+import { subjectOfReportRow, transactionActionsOf } from '../utils/transaction-view.utils';
 import { RefundDialogBody } from './refund-dialog';
 import { TransactionDetail } from './transaction-detail';
 import { VoidDialogBody } from './void-dialog';
@@ -25,8 +29,33 @@ export function TransactionDialogs({
   formatDateTime,
   onChanged,
 }: TransactionDialogsProps) {
+  const queryClient = useQueryClient();
+  // The link being opened, and why the last one could not be (shown only on the transaction it was
+  // opened from).
+  const [opening, setOpening] = useState<{ id: string | null; error: string | null; fromId: string | null }>({
+    id: null,
+    error: null,
+    fromId: null,
+  });
   const { kind, subject } = dialogs.state;
   if (subject === null) return null;
+  // A linked original, void or refund replaces the one shown, read fresh from the report.
+  const openTransaction = (id: string) => {
+    const fromId = subject.transaction.id;
+    setOpening({ id, error: null, fromId });
+    queryClient.fetchQuery(reportTransactionQueryOptions(id)).then(
+      (row) => {
+        setOpening({ id: null, error: null, fromId: null });
+        dialogs.openDetail(subjectOfReportRow(row));
+      },
+      (error: unknown) =>
+        setOpening({
+          id: null,
+          error: error instanceof ApiError ? error.message : 'The transaction could not be opened.',
+          fromId,
+        }),
+    );
+  };
   const actions = transactionActionsOf(subject.transaction, now, grants);
   const done = () => {
     dialogs.close();
@@ -43,6 +72,9 @@ export function TransactionDialogs({
           formatDateTime={formatDateTime}
           onVoid={() => dialogs.openVoid(subject)}
           onRefund={() => dialogs.openRefund(subject)}
+          openingId={opening.id}
+          openError={opening.fromId === subject.transaction.id ? opening.error : null}
+          onOpenTransaction={openTransaction}
         />
       </Modal>
       <Modal isOpen={kind === 'void'} title="Void Transaction" onClose={dialogs.close}>

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { VoidText } from '@portico/contracts/transactions/texts';
 import { useRef, useState } from 'react';
+import { showToast } from '../../../components/toasts';
 import { useVoidTransaction } from '../api/void-transaction';
 import { shouldReuseIdempotencyKey, voidFailureText } from '../utils/money-moving.utils';
 import { formatMoneyText } from '../utils/transaction-detail.utils';
@@ -12,8 +14,8 @@ type VoidDialogBodyProps = {
   onCancel: () => void;
 };
 
-// Spec 3 §8: on success the dialog closes and the list refreshes; on failure it shows the server
-// message or 'Failed to void transaction'. Mounted per opening, so each opening is a new attempt.
+// Spec 3 §8: on success the dialog closes and the list refreshes, and a toast says so as a refund's
+// does (issue 13); on failure it shows the server message or 'Failed to void transaction'. Mounted per opening, so each opening is a new attempt.
 export function VoidDialogBody({ subject, formatDateTime, onVoided, onCancel }: VoidDialogBodyProps) {
   const voiding = useVoidTransaction();
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,6 +33,7 @@ export function VoidDialogBody({ subject, formatDateTime, onVoided, onCancel }: 
       {
         onSuccess: () => {
           idempotencyKeyRef.current = null;
+          void showToast({ text: VoidText.Successful, type: 'success' });
           onVoided();
         },
         onError: (error) => {
