@@ -63,7 +63,8 @@ export function AdminReportGrid({ source }: { source: AdminReportSource }) {
         error={errorTextOf(report.error)}
         onRefresh={() => void report.refetch()}
         timeZone={timeZone}
-        height="max(560px, calc(100vh - 300px))"
+        // Rows stay in view on a phone too, where the toolbars wrap to several lines.
+        height="max(600px, calc(100vh - 120px))"
         showTotals
         configKey={source === 'home' ? 'admin-report' : 'admin-report-with-snowflake'}
         exportFileName={adminReportFileName(source)}

@@ -69,6 +69,14 @@ describe('admin report columns', () => {
     expect(cellOf(row(refund), 'net_amount')).toBe('-20.00');
     expect(cellOf(row(sale), 'merchant')).toBe('Harbor');
   });
+
+  it('writes types and statuses as words', () => {
+    const declined = buildWireTransaction({ type: 'ach', status: 'DECLINED' });
+    const row: ReportRow = ['2025-06-15T13:00:00.000Z', declined, 'Harbor', null];
+    const type = adminReportColumns.find((column) => column.id === 'type');
+    expect(type?.enumLabels?.[String(type.value(row))]).toBe('ACH debit');
+    expect(cellOf(row, 'status')).toBe('Declined');
+  });
 });
 
 describe('admin report totals', () => {

@@ -8,6 +8,10 @@ import {
   lastFourDigitsOfWireTransaction,
   moneyFactsOfTransaction,
 } from '@portico/contracts/transactions/transaction';
+import {
+  transactionStatusLabel,
+  transactionTypeLabels,
+} from '@portico/contracts/transactions/transaction-labels';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 import { addDays, usableTimeZone, zonedDayOf, zonedDayStartIso } from '../../../lib/time-zone/zoned-days';
 
@@ -73,9 +77,21 @@ export const adminReportColumns: readonly DataGridColumn<ReportRow>[] = [
   },
   { id: 'merchant', header: 'Merchant', kind: 'text', width: 220, value: (row) => row[2] },
   { id: 'parent', header: 'Parent', kind: 'text', width: 200, value: (row) => row[3] },
-  { id: 'type', header: 'Type', kind: 'text', value: (row) => row[1].type },
+  // Types and statuses as words (issue 13), by the contracts labels the reports use.
+  {
+    id: 'type',
+    header: 'Type',
+    kind: 'enum',
+    enumLabels: transactionTypeLabels,
+    value: (row) => row[1].type,
+  },
   { id: 'action_mode', header: 'Action Mode', kind: 'text', value: (row) => row[1].action_mode },
-  { id: 'status', header: 'Status', kind: 'text', value: (row) => row[1].status },
+  {
+    id: 'status',
+    header: 'Status',
+    kind: 'text',
+    value: (row) => transactionStatusLabel(row[1].status, row[1].payment_status),
+  },
   { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row[1].amount },
   { id: 'fee', header: 'Fee', kind: 'money', value: (row) => row[1].fee ?? null },
   { id: 'surcharge', header: 'Surcharge', kind: 'money', value: (row) => row[1].surcharge ?? null },
