@@ -144,10 +144,13 @@ describe('ClassicReportPage, Load All', () => {
     expect(screen.getByText('All Results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByRole('spinbutton', { name: 'Page number' })).toBeDisabled();
+    // The pager counts the rows loaded instead of the paged mode's pages (issue 13 item 6).
+    expect(screen.queryByRole('spinbutton', { name: 'Page number' })).not.toBeInTheDocument();
+    expect(screen.queryByText('of 2')).not.toBeInTheDocument();
 
     act(() => streams[0]?.send(120));
     expect(await screen.findByText('Loaded 120 of 300 rows')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rows loaded')).toHaveTextContent('All 120 rows');
     expect(screen.getByRole('progressbar', { name: 'Load all progress' })).toHaveAttribute(
       'aria-valuenow',
       '40',
@@ -158,6 +161,7 @@ describe('ClassicReportPage, Load All', () => {
       streams[0]?.close();
     });
     expect(await screen.findByText('Loaded all 300 rows.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rows loaded')).toHaveTextContent('All 300 rows');
     expect(screen.getByText('300 rows')).toBeInTheDocument();
     expect(screen.getByText('All Results')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Load all progress' })).not.toBeInTheDocument();
@@ -166,6 +170,8 @@ describe('ClassicReportPage, Load All', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply Range (Paged)' }));
     expect(screen.queryByText('All Results')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByRole('spinbutton', { name: 'Page number' })).toBeEnabled();
+    expect(await screen.findByText('of 2')).toBeInTheDocument();
   });
 
   it('cancels a load: the request is aborted, the rows so far stay, and nothing is reported', async () => {

@@ -99,24 +99,33 @@ function PageNavigation({ report, isDisabled }: { report: ClassicReport; isDisab
       >
         Prev
       </Button>
-      <TextInput
-        label="Page"
-        aria-label="Page number"
-        type="number"
-        min={1}
-        max={report.totalPages}
-        w={80}
-        value={draft ?? String(report.pageNumber)}
-        onChange={(event) => setDraft(event.currentTarget.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-        disabled={isDisabled}
-      />
-      <Text size="sm" pb={8} aria-label="Total pages">
-        of {countFormat.format(report.totalPages)}
-      </Text>
+      {report.mode === 'all' ? (
+        // After Load All the grid holds every row: no page count of the paged mode (issue 13 item 6).
+        <Text size="sm" pb={8} aria-label="Rows loaded" miw={120}>
+          {`All ${countFormat.format(report.rows.length)} rows`}
+        </Text>
+      ) : (
+        <>
+          <TextInput
+            label="Page"
+            aria-label="Page number"
+            type="number"
+            min={1}
+            max={report.totalPages}
+            w={80}
+            value={draft ?? String(report.pageNumber)}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commit();
+            }}
+            disabled={isDisabled}
+          />
+          <Text size="sm" pb={8} aria-label="Total pages">
+            of {countFormat.format(report.totalPages)}
+          </Text>
+        </>
+      )}
       <Button
         variant="default"
         onClick={() => report.goToPage(report.pageNumber + 1)}
