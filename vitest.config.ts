@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiTier = [
@@ -12,6 +13,11 @@ const apiGlobalSetup = 'apps/server/test/global-setup.ts';
 // TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs ONE file at a time on a 2-core CI machine, leaving the second
+    // core to a main process that is mostly idle once files are transformed, and to PostgreSQL on the
+    // api-postgres tier. Every API file has its own database, so two at a time cannot see each other.
+    // VITEST_MAX_WORKERS or --maxWorkers still win.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
