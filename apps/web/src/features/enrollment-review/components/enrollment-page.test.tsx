@@ -207,6 +207,19 @@ describe('EnrollmentPage masking', () => {
   });
 });
 
+describe('EnrollmentPage money (issue 13)', () => {
+  it('shows amounts with the currency sign and thousands separators until Edit, then as typed', async () => {
+    renderPage();
+    const highTicket = await screen.findByRole('textbox', { name: 'High Ticket ($)' });
+    expect(highTicket).toHaveValue('$2,500.00');
+    expect(highTicket).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Monthly Fee ($)' })).toHaveValue('$14.95');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'High Ticket ($)' })).toHaveValue('2500.00');
+    expect(screen.getByRole('textbox', { name: 'High Ticket ($)' })).not.toHaveAttribute('readonly');
+  });
+});
+
 describe('EnrollmentPage edit and save (spec 2 §4, §7, §8)', () => {
   it('saves after confirmation with the changed fields only, then shows Account Updated! read-only', async () => {
     const fetchMock = renderPage();

@@ -154,6 +154,7 @@ function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
               section={section}
               isEditing={isEditing}
               register={form.register}
+              control={form.control}
               errors={form.formState.errors}
             />
           ))}

@@ -1,5 +1,6 @@
 import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { type Control, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import type { EnrollmentFormValues } from '../utils/enrollment-form.utils';
 import { type FieldSpec, type SectionSpec, sectionAnchor } from '../utils/enrollment-sections';
 
@@ -7,6 +8,7 @@ type FieldProps = {
   field: FieldSpec;
   isEditing: boolean;
   register: UseFormRegister<EnrollmentFormValues>;
+  control: Control<EnrollmentFormValues>;
   error: string | undefined;
 };
 
@@ -15,7 +17,31 @@ const maskedHint = 'Masked: type the full value to replace it, or clear it.';
 // Until Edit a field reads as a value, not an invitation to type: filled grey, no border.
 const variantOf = (isEditing: boolean) => (isEditing ? 'default' : 'filled');
 
-function EnrollmentField({ field, isEditing, register, error }: FieldProps) {
+// '12000' reads '$12,000.00' (issue 13: money with its currency sign everywhere); what is not an
+// amount shows as typed.
+function moneyText(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') return '';
+  const cents = parseDecimalToCents(value);
+  return cents === null ? value : formatCentsAsMoney(cents);
+}
+
+function MoneyValue({ field, control, error }: Pick<FieldProps, 'field' | 'control' | 'error'>) {
+  const value = useWatch({ control, name: field.name });
+  return (
+    <TextInput
+      label={field.label}
+      readOnly
+      variant={variantOf(false)}
+      error={error}
+      value={moneyText(value)}
+    />
+  );
+}
+
+function EnrollmentField({ field, isEditing, register, control, error }: FieldProps) {
+  if (field.kind === 'money' && !isEditing) {
+    return <MoneyValue field={field} control={control} error={error} />;
+  }
   const registered = register(field.name);
   if (field.kind === 'select') {
     return (
@@ -57,11 +83,12 @@ type EnrollmentSectionProps = {
   section: SectionSpec;
   isEditing: boolean;
   register: UseFormRegister<EnrollmentFormValues>;
+  control: Control<EnrollmentFormValues>;
   errors: FieldErrors<EnrollmentFormValues>;
 };
 
 // One section of spec 2 §2.1: read-only until Edit, a Jump-to anchor on its frame.
-export function EnrollmentSection({ section, isEditing, register, errors }: EnrollmentSectionProps) {
+export function EnrollmentSection({ section, isEditing, register, control, errors }: EnrollmentSectionProps) {
   const anchor = sectionAnchor(section.id);
   return (
     <Paper component="section" withBorder p="lg" id={anchor} aria-labelledby={`${anchor}-title`}>
@@ -83,6 +110,7 @@ export function EnrollmentSection({ section, isEditing, register, errors }: Enro
                   field={field}
                   isEditing={isEditing}
                   register={register}
+                  control={control}
                   error={errors[field.name]?.message}
                 />
               ))}

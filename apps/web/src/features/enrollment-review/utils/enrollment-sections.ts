@@ -11,7 +11,8 @@ export type FieldOption = { value: string; label: string };
 export type FieldSpec = {
   name: EditableFieldName;
   label: string;
-  kind?: 'text' | 'textarea' | 'select';
+  // money: a decimal amount, shown as '$12,000.00' until Edit.
+  kind?: 'text' | 'textarea' | 'select' | 'money';
   options?: readonly FieldOption[];
   // Shown masked; a full clear value replaces it.
   isMasked?: boolean;
@@ -116,7 +117,11 @@ function principalFields(prefix: PrincipalPrefix): FieldSpec[] {
   ];
 }
 
-const money = (name: EditableFieldName, label: string): FieldSpec => ({ name, label: `${label} ($)` });
+const money = (name: EditableFieldName, label: string): FieldSpec => ({
+  name,
+  label: `${label} ($)`,
+  kind: 'money',
+});
 
 // Spec 2 §2.1 sections in page order.
 export const enrollmentSections: readonly SectionSpec[] = [
