@@ -31,11 +31,11 @@ export function EnrollmentHeader({ record, rights, children }: EnrollmentHeaderP
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap={4}>
         <Group gap="xs">
-          <Badge size="lg" aria-label="Application status">
+          <Badge size="lg" tt="none" aria-label="Application status">
             {applicationStatusLabel(record.application_status)}
           </Badge>
           {record.status && (
-            <Badge size="lg" variant="light" color="gray" aria-label="Onboarding status">
+            <Badge size="lg" tt="none" variant="light" color="gray" aria-label="Onboarding status">
               {enrollmentStatusLabel(record.status)}
             </Badge>
           )}

@@ -341,7 +341,7 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
           {tab === 'Merchant' ? merchantFields : tab === 'Partner' ? partnerFields : agentFields}
           <Group justify="flex-end" wrap="nowrap" align="flex-start">
             {isDisabledByRules && (
-              <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status">
+              <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status" style={{ flex: 1 }}>
                 {enrollDisabledText(blockers)}
               </Text>
             )}
@@ -350,6 +350,7 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
               disabled={!isValid || enroll.isPending}
               loading={enroll.isPending}
               aria-describedby={isDisabledByRules ? 'enroll-disabled-reason' : undefined}
+              style={{ flexShrink: 0 }}
             >
               Enroll
             </Button>

@@ -10,7 +10,6 @@ import { useOnboardingRows } from '../api/enrollment-api';
 const newStatus = 'NEW';
 
 export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
-  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 300 },
   { id: 'dba_name', header: 'DBA Name', kind: 'text', value: (row) => row.dba_name ?? '' },
   { id: 'legal_name', header: 'Legal Name', kind: 'text', value: (row) => row.legal_name ?? '' },
   {
@@ -27,6 +26,8 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     value: (row) => row.application_status ?? newStatus,
     enumLabels: applicationStatusEnumLabels,
   },
+  // The name leads; the 36-character id sits last and narrow (issue 13).
+  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120 },
 ];
 
 // /onboarding (spec 3): every enrollment; one click on a row opens /onboard/{id} (issue 13: a list of

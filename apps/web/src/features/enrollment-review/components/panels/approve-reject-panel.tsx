@@ -64,7 +64,9 @@ export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged 
     <Stack gap="sm">
       <Group gap="xs">
         <Text size="sm">Application status:</Text>
-        <Badge aria-label="Application status">{applicationStatusLabel(status)}</Badge>
+        <Badge tt="none" aria-label="Application status">
+          {applicationStatusLabel(status)}
+        </Badge>
       </Group>
       {approve.data && decided === 'BOARDED' && (
         <Alert color="green" title="Account enabled">
