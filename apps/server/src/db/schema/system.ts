@@ -52,6 +52,13 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    // The audit page (issue 15): newest first by (created_at, id), alone or by action, merchant,
+    // actor e-mail or the staff member behind a mimic session.
+    index('audit_log_created_id_idx').on(t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_client_idx').on(t.clientId, t.createdAt, t.id),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.createdAt),
+    index('audit_log_on_behalf_of_idx').on(t.onBehalfOfUserId, t.createdAt),
   ],
 );
 
