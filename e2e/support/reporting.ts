@@ -80,3 +80,17 @@ export async function setReportDates(page: Page, range: { from: string; to: stri
   await page.getByLabel('From', { exact: true }).fill(range.from);
   await page.getByLabel('To', { exact: true }).fill(range.to);
 }
+
+// The search page narrowed to one transaction id (its results grid, once it shows the one row).
+export async function searchForTransaction(page: Page, id: string, since: string) {
+  await page.goto('/app/reporting/search');
+  const form = page.getByRole('form', { name: 'Transaction search' });
+  await form.getByRole('textbox', { name: 'Start Date' }).fill(since);
+  await form.getByRole('textbox', { name: 'End Date' }).fill(isoDay(new Date()));
+  await form.getByRole('checkbox', { name: 'Use Transaction ID' }).check();
+  await form.getByRole('textbox', { name: 'Transaction ID' }).fill(id);
+  await form.getByRole('button', { name: 'Search' }).click();
+  const grid = page.getByRole('grid', { name: 'Search Results' });
+  await expect(page.getByText('1 rows', { exact: true })).toBeVisible();
+  return grid;
+}
