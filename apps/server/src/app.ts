@@ -14,6 +14,7 @@ import { processorsPlugin } from './integrations/processors/processors-plugin';
 import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { errorForLog } from './lib/error-log';
 import { redactPaths, redactUrl } from './lib/log-redaction';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
@@ -30,6 +31,7 @@ import { enrollmentReviewRoutes } from './modules/enrollment-review/enrollment-r
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
+import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
@@ -39,6 +41,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { viewAsRoutes } from './modules/view-as/view-as.routes';
 import { virtualTerminalRoutes } from './modules/virtual-terminals/virtual-terminals.routes';
 import { accessPlugin } from './plugins/access';
 import { dbPlugin } from './plugins/db';
@@ -207,6 +210,9 @@ export async function buildApp({
   await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
   await app.register(virtualTerminalRoutes);
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
+  await app.register(mimicRoutes, { publicUrl: config.publicUrl });
+  await app.register(viewAsRoutes);
+  await app.register(auditLogRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

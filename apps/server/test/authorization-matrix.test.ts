@@ -416,6 +416,31 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
+
+  // Mimic (issue 15): admin, and parents and alpha users with Permissions over the user's merchants
+  // (Harbor Lane's barista); a made-up link is a clear 422 to whoever may redeem one.
+  'POST /api/loginlink': {
+    call: () => ({ payload: { email: demo.barista } }),
+    expect: { ...signedIn(403), admin: 200, parent: 200, alpha: 200, audit: 403 },
+  },
+  'POST /api/mimic/session': {
+    call: () => ({ payload: { token: 'A'.repeat(43) } }),
+    expect: { ...signedIn(403), admin: 422, parent: 422, alpha: 422, audit: 403 },
+  },
+  // Nobody here is mimicking: 409 for everyone signed in.
+  'POST /api/mimic/stop': { expect: { ...signedIn(409), audit: 409 } },
+  'GET /api/mimic/session': { expect: { ...signedIn(200), audit: 200 } },
+  // View-as (issue 15): staff and the parent above Harbor Lane; processor-audit users write nothing.
+  'POST /api/view-as': {
+    call: (ids) => ({ payload: { client_id: ids.harborLane } }),
+    expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200, audit: 403 },
+  },
+  'POST /api/view-as/stop': {
+    call: (ids) => ({ payload: { client_id: ids.harborLane } }),
+    expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200, audit: 403 },
+  },
+  // The audit log page: admin, and the processor-audit admin reads it.
+  'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
 };
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema/system';
 
@@ -6,6 +7,9 @@ export type AuditAction =
   | 'sign_out'
   | 'authorization_denied'
   | 'mimic'
+  // A write made in a mimic session (issue 15): the user and the staff member behind it.
+  | 'mimic.action'
+  | 'view_as'
   | 'key_entry'
   | 'reveal'
   | 'approve'
@@ -45,21 +49,30 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+// What every entry of one request shares: in a mimic session the staff member behind it, while
+// viewing as a client that client. The session and access plugins fill it, so no module has to
+// pass it for its entries to carry both identities (issue 15).
+export type AuditRequestContext = { onBehalfOfUserId: string | null; viewAsClientId: string | null };
+export const auditRequestContext = new AsyncLocalStorage<AuditRequestContext>();
+
 // Who, what, when, from where, outcome (design.md §4). Pass the transaction of the change being
 // audited so the trail and the change commit together; denials are written on their own.
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  const context = auditRequestContext.getStore();
+  const viewAs = context?.viewAsClientId ?? null;
+  const details = viewAs === null ? entry.details : { ...entry.details, viewAs };
   await executor.insert(auditLog).values({
     action: entry.action,
     outcome: entry.outcome,
     actorUserId: entry.actorUserId ?? null,
     actorEmail: entry.actorEmail ?? null,
-    onBehalfOfUserId: entry.onBehalfOfUserId ?? null,
+    onBehalfOfUserId: entry.onBehalfOfUserId ?? context?.onBehalfOfUserId ?? null,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
     clientId: entry.clientId ?? null,
     ip: entry.ip ?? null,
     userAgent: entry.userAgent?.slice(0, 500) ?? null,
-    details: entry.details ?? null,
+    details: details ?? null,
   });
 }
 

@@ -5,7 +5,7 @@ import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { requestOrigin } from '../lib/audit';
+import { auditRequestContext, requestOrigin } from '../lib/audit';
 import { createDenialAuditor } from '../lib/denial-audit';
 import {
   canViewAs,
@@ -32,14 +32,23 @@ export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string 
 // hasPermission when the route names no merchant).
 // processorAudit 'allowed': processor-audit users may call it although its method is unsafe (a search
 // sent as POST, the caller's own session or preferences); every other unsafe call is refused to them.
+// mimicSession 'refused': not callable from a mimic session (issue 15: no mimicking from a mimic
+// session, no change to the mimicked user's sign-in e-mail or identities).
+export type MimicSessionRule = 'refused';
 export type RouteAccess =
-  | { kind: 'public'; readsSession?: boolean; processorAudit?: ProcessorAuditRule }
+  | {
+      kind: 'public';
+      readsSession?: boolean;
+      processorAudit?: ProcessorAuditRule;
+      mimicSession?: MimicSessionRule;
+    }
   | {
       kind: 'authenticated';
       roles: readonly UserRole[];
       permission?: PermissionName;
       merchant?: MerchantSelector;
       processorAudit?: ProcessorAuditRule;
+      mimicSession?: MimicSessionRule;
     };
 
 declare module 'fastify' {
@@ -94,6 +103,7 @@ const forbiddenText = {
   merchant: 'You do not have access to this merchant',
   permission: 'You do not have permission to do this',
   processor_audit: processorAuditReadOnlyText,
+  mimic_session: 'Not allowed while mimicking a user',
 } as const;
 
 // The viewAs parameter belongs to the access layer: taken out before the route's schema sees it.
@@ -190,6 +200,9 @@ export const accessPlugin = fp(
       ) {
         await deny(request, session, 'processor_audit', {});
       }
+      if (session?.mimickedByUserId && access.mimicSession === 'refused') {
+        await deny(request, session, 'mimic_session', {});
+      }
       if (access.kind === 'public') return;
       if (!session) throw unauthenticated();
       if (viewAs !== undefined) {
@@ -199,6 +212,8 @@ export const accessPlugin = fp(
           await deny(request, session, 'merchant', { merchantId: viewedClientId });
         }
         request.viewAsClientId = viewedClientId;
+        const context = auditRequestContext.getStore();
+        if (context) context.viewAsClientId = viewedClientId;
       }
       const actingRole: UserRole = request.viewAsClientId === null ? session.role : 'user';
       if (!access.roles.includes(actingRole)) await deny(request, session, 'role', {});

@@ -9,13 +9,17 @@ export const processorAuditReadOnlyText = 'Processor-audit users have read-only 
 
 const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// Deny by default: every method not known to be safe is a write (PROPFIND, a custom verb...).
+export function isSafeMethod(method: string): boolean {
+  return safeMethods.has(method.toUpperCase());
+}
+
 export function isRefusedToProcessorAuditUser(input: {
   method: string;
   isProcessorAuditUser: boolean;
   routeRule: ProcessorAuditRule | undefined;
 }): boolean {
   if (!input.isProcessorAuditUser) return false;
-  // Deny by default: every method not known to be safe is a write (PROPFIND, a custom verb...).
-  if (safeMethods.has(input.method.toUpperCase())) return false;
+  if (isSafeMethod(input.method)) return false;
   return input.routeRule !== 'allowed';
 }

@@ -1,7 +1,9 @@
 import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts/auth/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditRequestContext, recordAudit, requestOrigin } from '../lib/audit';
 import { resolveSession, type SessionContext } from '../modules/session/session.service';
+import { isSafeMethod } from './processor-audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,6 +65,12 @@ export const sessionPlugin = fp(
     app.decorate('sessionCookies', cookies);
     app.decorateRequest('session', null);
 
+    // The rest of the request (hooks and handler) runs inside this context, which the audit
+    // entries read (the pattern of @fastify/request-context).
+    app.addHook('onRequest', (_request, _reply, done) => {
+      auditRequestContext.run({ onBehalfOfUserId: null, viewAsClientId: null }, done);
+    });
+
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return;
@@ -70,6 +78,26 @@ export const sessionPlugin = fp(
       const token = cookies.read(request);
       if (!token) return;
       request.session = await resolveSession(app.db, token);
+      const context = auditRequestContext.getStore();
+      if (context && request.session) context.onBehalfOfUserId = request.session.mimickedByUserId;
+    });
+
+    // Issue 15: every change made in a mimic session is audited with both identities, whether or
+    // not its module audits it too. Reads are not: they change nothing.
+    app.addHook('onResponse', async (request, reply) => {
+      const session = request.session;
+      if (!session?.mimickedByUserId || isSafeMethod(request.method)) return;
+      await recordAudit(app.db, {
+        action: 'mimic.action',
+        outcome: reply.statusCode < 400 ? 'success' : reply.statusCode === 403 ? 'denied' : 'failure',
+        actorUserId: session.userId,
+        actorEmail: session.email,
+        onBehalfOfUserId: session.mimickedByUserId,
+        targetType: 'route',
+        targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        ...requestOrigin(request),
+        details: { status: reply.statusCode },
+      });
     });
   },
   { name: 'session', dependencies: ['db'] },

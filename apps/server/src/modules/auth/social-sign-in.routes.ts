@@ -225,7 +225,15 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
     '/api/auth/link/continue',
     {
       // Part of signing in, on the caller's own account: processor-audit users link theirs too.
-      config: { access: { kind: 'authenticated', roles: userTypes, processorAudit: 'allowed' } },
+      // Never from a mimic session: it would change how the mimicked user signs in (issue 15).
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: userTypes,
+          processorAudit: 'allowed',
+          mimicSession: 'refused',
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Link the waiting social account to the signed-in user (spec 1 §4 step 3)',

@@ -93,14 +93,20 @@ export async function hasPermissionAnywhere(
   return hasPermission(holder, permission);
 }
 
-// Spec 1 §1 view-as: the caller acts as a user of the viewed client. The caller must reach that
-// client in their own right; while viewing, a call may touch only the viewed client and the
-// clients below it (a parent's merchants), with the caller's own rights there.
+// Spec 1 §1 view-as: the caller acts as a user of the viewed client. Issue 15: only staff (any
+// client) and parents (clients of their hierarchy) may view as a client; the caller must reach that
+// client in their own right; while viewing, a call may touch only the viewed client and the clients
+// below it (a parent's merchants), with the caller's own rights there.
+export function mayViewAsAClient(role: UserType): boolean {
+  return canReachEveryMerchant(role) || role === 'parent';
+}
+
 export async function canViewAs(
   executor: Executor,
   caller: { userId: string; role: UserType },
   viewedClientId: string,
 ): Promise<boolean> {
+  if (!mayViewAsAClient(caller.role)) return false;
   const access = await decideMerchantAccess(executor, caller, viewedClientId, undefined);
   return access.isAllowed && access.merchantExists;
 }

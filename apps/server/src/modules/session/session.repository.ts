@@ -10,6 +10,10 @@ export type NewSession = {
   absoluteHours: number;
   ip: string | null;
   userAgent: string | null;
+  // A mimic session (issue 15): the staff member behind it, and the absolute limit it inherits
+  // from the session it was opened from (id of that session), so mimicking never extends a sign-in.
+  mimickedByUserId?: string;
+  absoluteLimitOfSessionId?: string;
 };
 
 // Times come from the database clock, the same one every check below compares against.
@@ -18,9 +22,13 @@ export async function insertSession(executor: Executor, session: NewSession): Pr
     id: session.id,
     userId: session.userId,
     expiresAt: sql`now() + make_interval(mins => ${session.idleMinutes})`,
-    absoluteExpiresAt: sql`now() + make_interval(hours => ${session.absoluteHours})`,
+    absoluteExpiresAt:
+      session.absoluteLimitOfSessionId === undefined
+        ? sql`now() + make_interval(hours => ${session.absoluteHours})`
+        : sql`least(now() + make_interval(hours => ${session.absoluteHours}), (select s.absolute_expires_at from sessions s where s.id = ${session.absoluteLimitOfSessionId}))`,
     ip: session.ip,
     userAgent: session.userAgent?.slice(0, 500) ?? null,
+    mimickedByUserId: session.mimickedByUserId ?? null,
   });
 }
 
@@ -31,6 +39,7 @@ export async function findLiveSession(executor: Executor, id: string) {
       id: sessions.id,
       userId: sessions.userId,
       viewAsClientId: sessions.viewAsClientId,
+      mimickedByUserId: sessions.mimickedByUserId,
       email: users.email,
       userType: users.userType,
       isProcessorAuditUser: users.isProcessorAuditUser,
@@ -48,6 +57,8 @@ export async function findLiveSession(executor: Executor, id: string) {
         eq(users.isDisabled, false),
         eq(users.isLockedOut, false),
         ne(users.userType, 'contact'),
+        // A mimic session ends with the staff member's right to sign in.
+        sql`(${sessions.mimickedByUserId} is null or exists (select 1 from users staff where staff.id = ${sessions.mimickedByUserId} and not staff.is_disabled and not staff.is_locked_out))`,
       ),
     );
   return row;
@@ -69,7 +80,7 @@ export async function revokeSession(executor: Executor, id: string) {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-    .returning({ userId: sessions.userId });
+    .returning({ userId: sessions.userId, mimickedByUserId: sessions.mimickedByUserId });
   return row;
 }
 

@@ -17,6 +17,8 @@ export type SessionContext = {
   role: UserType;
   email: string;
   viewAsClientId: string | null;
+  // Issue 15: set in a mimic session, the staff member who opened it (the user is the mimicked one).
+  mimickedByUserId: string | null;
   // Spec 1 §1 processor_audit_user: read-only everywhere (the access plugin refuses their writes).
   isProcessorAuditUser: boolean;
 };
@@ -43,6 +45,33 @@ export async function startSession(
   return { token };
 }
 
+// Issue 15 mimic: a marked session as the mimicked user replaces the staff member's (which is
+// revoked); it keeps the staff session's absolute limit. Stopping does the reverse.
+export async function switchSession(
+  db: Db,
+  input: {
+    fromSessionId: string;
+    toUserId: string;
+    mimickedByUserId: string | null;
+    origin: SessionOrigin;
+  },
+): Promise<{ token: string }> {
+  const token = newSecretToken();
+  await db.transaction(async (tx) => {
+    await insertSession(tx, {
+      id: hashSecretToken(token),
+      userId: input.toUserId,
+      idleMinutes: sessionIdleTimeoutMinutes,
+      absoluteHours: sessionAbsoluteLimitHours,
+      absoluteLimitOfSessionId: input.fromSessionId,
+      ...(input.mimickedByUserId === null ? {} : { mimickedByUserId: input.mimickedByUserId }),
+      ...input.origin,
+    });
+    await revokeSession(tx, input.fromSessionId);
+  });
+  return { token };
+}
+
 export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
   const id = hashSecretToken(token);
   const row = await findLiveSession(db, id);
@@ -56,6 +85,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     role: role.data,
     email: row.email,
     viewAsClientId: row.viewAsClientId,
+    mimickedByUserId: row.mimickedByUserId,
     isProcessorAuditUser: row.isProcessorAuditUser,
   };
 }

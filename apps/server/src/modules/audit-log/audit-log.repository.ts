@@ -1,0 +1,67 @@
+import { aliasedTable, and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { clients } from '../../db/schema/clients';
+import { auditLog } from '../../db/schema/system';
+import { users } from '../../db/schema/users';
+
+export type AuditLogFilter = {
+  // An e-mail: entries the person made, and those made in a mimic session they opened.
+  actorEmail?: string;
+  action?: string;
+  clientId?: string;
+  fromInstant?: string;
+  toInstant?: string;
+  // Keyset: entries strictly older than this (created_at, id).
+  before?: { createdAt: string; id: string };
+  limit: number;
+};
+
+const behalfUsers = aliasedTable(users, 'behalf_users');
+
+// Newest first by (created_at, id); each filter has an index that starts with its column and ends
+// with created_at (migration 0006), so a page reads only its own rows however large the log is.
+export async function listAuditLogPage(executor: Executor, filter: AuditLogFilter) {
+  const conditions: SQL[] = [];
+  if (filter.actorEmail !== undefined) {
+    const email = filter.actorEmail;
+    const [person] = await executor.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const byPerson = person
+      ? [eq(auditLog.actorUserId, person.id), eq(auditLog.onBehalfOfUserId, person.id)]
+      : [];
+    const actorCondition = or(eq(auditLog.actorEmail, email), ...byPerson);
+    if (actorCondition) conditions.push(actorCondition);
+  }
+  if (filter.action !== undefined) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.clientId !== undefined) conditions.push(eq(auditLog.clientId, filter.clientId));
+  if (filter.fromInstant !== undefined)
+    conditions.push(gte(auditLog.createdAt, sql`${filter.fromInstant}::timestamptz`));
+  if (filter.toInstant !== undefined)
+    conditions.push(lt(auditLog.createdAt, sql`${filter.toInstant}::timestamptz`));
+  if (filter.before !== undefined) {
+    conditions.push(
+      sql`(${auditLog.createdAt}, ${auditLog.id}) < (${filter.before.createdAt}::timestamptz, ${filter.before.id}::uuid)`,
+    );
+  }
+  return executor
+    .select({
+      id: auditLog.id,
+      // Microseconds kept: the cursor must name the row exactly.
+      createdAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      action: auditLog.action,
+      outcome: auditLog.outcome,
+      actorEmail: auditLog.actorEmail,
+      onBehalfOfEmail: behalfUsers.email,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      clientId: auditLog.clientId,
+      clientName: clients.name,
+      ip: sql<string | null>`host(${auditLog.ip})`,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(behalfUsers, eq(behalfUsers.id, auditLog.onBehalfOfUserId))
+    .leftJoin(clients, eq(clients.id, auditLog.clientId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(filter.limit);
+}

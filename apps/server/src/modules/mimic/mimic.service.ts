@@ -1,0 +1,201 @@
+import type { MimicState } from '@portico/contracts/access/mimic';
+import {
+  MimicErrorCode,
+  MimicErrorText,
+  mimicLinkTokenKey,
+  mimicPagePath,
+} from '@portico/contracts/access/mimic';
+import { Permission } from '@portico/contracts/access/permission-names';
+import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { findAccountById } from '../auth/auth.repository';
+import { requireEmailAddress } from '../auth/login-link.service';
+import { accountAllowedToSignIn, opensPortal } from '../auth/sign-in.rules';
+import { decideMerchantAccess } from '../rbac/rbac.service';
+import { hashSecretToken, newSecretToken } from '../session/secret-token';
+import { type SessionContext, type SessionOrigin, switchSession } from '../session/session.service';
+import {
+  consumeMimicToken,
+  findMimicTarget,
+  findMimicTokenState,
+  findUserEmail,
+  insertMimicToken,
+} from './mimic.repository';
+import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
+
+export const MimicError = defineErrors({
+  NotAllowed: [MimicErrorCode.NotAllowed, 'forbidden'],
+  LinkUsed: [MimicErrorCode.LinkUsed, 'business_rule'],
+  LinkExpired: [MimicErrorCode.LinkExpired, 'business_rule'],
+  LinkUnknown: [MimicErrorCode.LinkUnknown, 'business_rule'],
+  NotMimicking: [MimicErrorCode.NotMimicking, 'conflict'],
+});
+
+// Issue 15: a mimic link lives a few minutes (contracts mimicLinkValidMinutes).
+export type MimicDeps = { db: Db; publicUrl: string; linkValidMinutes: number };
+
+// The user behind the address, if this caller may mimic them now. Unknown, disabled and forbidden
+// users look the same to the caller: a parent learns nothing about addresses outside its merchants.
+async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
+  const target = await findMimicTarget(db, email);
+  const account = accountAllowedToSignIn(target);
+  if (!target || !account || !opensPortal(account)) return undefined;
+  const administered = new Set<string>();
+  for (const clientId of target.membershipClientIds) {
+    const access = await decideMerchantAccess(db, caller, clientId, Permission.Permissions);
+    if (access.isAllowed) administered.add(clientId);
+  }
+  const isAllowed = mayMimicUser({
+    caller,
+    target: { id: account.id, userType: account.userType, membershipClientIds: target.membershipClientIds },
+    administeredClientIds: administered,
+  });
+  return isAllowed ? account : undefined;
+}
+
+// POST /api/loginlink: the link itself is the answer (spec 3 §7); it opens a session only for the
+// staff member who asked, once, within minutes.
+export async function createMimicLink(
+  deps: MimicDeps,
+  caller: SessionContext,
+  rawEmail: string,
+  origin: SessionOrigin,
+): Promise<string> {
+  const email = requireEmailAddress(rawEmail);
+  const target = await mimicTargetFor(deps.db, caller, email);
+  if (!target) {
+    await recordAudit(deps.db, {
+      action: 'mimic',
+      outcome: 'denied',
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      targetType: 'user',
+      ...origin,
+      details: { stage: 'link', email },
+    });
+    throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
+  }
+  const token = newSecretToken();
+  await deps.db.transaction(async (tx) => {
+    await insertMimicToken(tx, {
+      hash: hashSecretToken(token),
+      email,
+      requestedByUserId: caller.userId,
+      validMinutes: deps.linkValidMinutes,
+      ip: origin.ip,
+    });
+    await recordAudit(tx, {
+      action: 'mimic',
+      outcome: 'success',
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      targetType: 'user',
+      targetId: target.id,
+      clientId: target.defaultClientId,
+      ...origin,
+      details: { stage: 'link', email },
+    });
+  });
+  return `${deps.publicUrl}/app${mimicPagePath}#${mimicLinkTokenKey}=${token}`;
+}
+
+const linkFailureErrors = {
+  used: () => MimicError.LinkUsed(MimicErrorText.LinkUsed),
+  expired: () => MimicError.LinkExpired(MimicErrorText.LinkExpired),
+  unknown: () => MimicError.LinkUnknown(MimicErrorText.LinkUnknown),
+} as const;
+
+// POST /api/mimic/session: the staff session ends and a marked one opens as the user. The rule is
+// checked again: rights may have changed since the link was made.
+export async function openMimicSession(
+  deps: MimicDeps,
+  caller: SessionContext,
+  token: string,
+  origin: SessionOrigin,
+): Promise<{ token: string; email: string }> {
+  const hash = hashSecretToken(token);
+  const consumed = await consumeMimicToken(deps.db, hash, caller.userId);
+  if (!consumed) {
+    const state = await findMimicTokenState(deps.db, hash);
+    // Someone else's link is reported as unknown: it does not tell whether it exists.
+    const reason = mimicLinkFailure(state?.requestedByUserId === caller.userId ? state : undefined);
+    await recordAudit(deps.db, {
+      action: 'mimic',
+      outcome: 'failure',
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      ...origin,
+      details: { stage: 'start', reason },
+    });
+    throw linkFailureErrors[reason]();
+  }
+  const target = await mimicTargetFor(deps.db, caller, consumed.email);
+  if (!target) {
+    await recordAudit(deps.db, {
+      action: 'mimic',
+      outcome: 'denied',
+      actorUserId: caller.userId,
+      actorEmail: caller.email,
+      targetType: 'user',
+      ...origin,
+      details: { stage: 'start', email: consumed.email },
+    });
+    throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
+  }
+  const opened = await switchSession(deps.db, {
+    fromSessionId: caller.sessionId,
+    toUserId: target.id,
+    mimickedByUserId: caller.userId,
+    origin,
+  });
+  await recordAudit(deps.db, {
+    action: 'mimic',
+    outcome: 'success',
+    actorUserId: target.id,
+    actorEmail: target.email,
+    onBehalfOfUserId: caller.userId,
+    targetType: 'user',
+    targetId: target.id,
+    clientId: target.defaultClientId,
+    ...origin,
+    details: { stage: 'start', by: caller.email },
+  });
+  return { token: opened.token, email: target.email };
+}
+
+// POST /api/mimic/stop: back to a session of the staff member, with the same absolute limit.
+export async function stopMimicSession(
+  deps: MimicDeps,
+  session: SessionContext,
+  origin: SessionOrigin,
+): Promise<{ token: string }> {
+  const staffUserId = session.mimickedByUserId;
+  if (staffUserId === null) throw MimicError.NotMimicking(MimicErrorText.NotMimicking);
+  const staff = accountAllowedToSignIn(await findAccountById(deps.db, staffUserId));
+  if (!staff) throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
+  const back = await switchSession(deps.db, {
+    fromSessionId: session.sessionId,
+    toUserId: staff.id,
+    mimickedByUserId: null,
+    origin,
+  });
+  await recordAudit(deps.db, {
+    action: 'mimic',
+    outcome: 'success',
+    actorUserId: session.userId,
+    actorEmail: session.email,
+    onBehalfOfUserId: staff.id,
+    targetType: 'user',
+    targetId: session.userId,
+    ...origin,
+    details: { stage: 'stop', by: staff.email },
+  });
+  return back;
+}
+
+export async function mimicStateOf(db: Db, session: SessionContext): Promise<MimicState> {
+  if (session.mimickedByUserId === null) return { mimicking: null };
+  const byEmail = await findUserEmail(db, session.mimickedByUserId);
+  return { mimicking: { email: session.email, by_email: byEmail ?? '' } };
+}

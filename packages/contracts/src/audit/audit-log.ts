@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+
+// Issue 15 item 9: the audit log page (/audit, staff). Filters by actor, action, merchant and date;
+// keyset paging (newest first) so a page costs the same on page 1 and page 10,000.
+
+// The actions the server records (apps/server lib/audit.ts), as people read them. An action not
+// listed still shows, by its code.
+export const auditActionLabels: Readonly<Record<string, string>> = {
+  sign_in: 'Sign-in',
+  sign_out: 'Sign-out',
+  authorization_denied: 'Refused call',
+  mimic: 'Mimic',
+  'mimic.action': 'Change made while mimicking',
+  view_as: 'View as',
+  key_entry: 'Key entry',
+  reveal: 'Reveal',
+  approve: 'Approval',
+  reject: 'Rejection',
+  freeze: 'Freeze',
+  unfreeze: 'Unfreeze',
+  refund: 'Refund',
+  void: 'Void',
+  role_change: 'Role or permission change',
+  'enrollment.create': 'Enrollment created',
+  'enrollment.edit': 'Enrollment edited',
+  'enrollment.cta_send': 'Click-to-agree sent',
+  'enrollment.cta_agree': 'Click-to-agree accepted',
+  'enrollment.kyc': 'KYC run',
+  'enrollment.hierarchy': 'Hierarchy changed',
+  'enrollment.sandbox': 'Sandbox created',
+  'enrollment.developer': 'Developer enrolled',
+  'enrollment.developer_email': 'Developer e-mail sent',
+  'user.create': 'User added',
+  'developer_registration.create': 'Developer registration',
+  'email.send': 'E-mail sent',
+  data_sync_request: 'Data sync requested',
+  'document.upload': 'Document uploaded',
+  'document.download': 'Document downloaded',
+};
+
+export function auditActionLabel(action: string): string {
+  return auditActionLabels[action] ?? action;
+}
+
+export const auditOutcomes = ['success', 'denied', 'failure'] as const;
+export const auditOutcomeLabels: Readonly<Record<(typeof auditOutcomes)[number], string>> = {
+  success: 'Succeeded',
+  denied: 'Refused',
+  failure: 'Failed',
+};
+
+export const auditLogPageSizeMax = 200;
+export const auditLogPageSizeDefault = 100;
+
+// GET /api/audit-log. from and to are instants (the browser turns the user's dates into them in the
+// user's timezone); to is exclusive. before is the cursor of the previous page's last row.
+export const auditLogQuery = z.strictObject({
+  actor: z.string().trim().min(1).max(320).optional(),
+  action: z.string().trim().min(1).max(60).optional(),
+  merchant: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(auditLogPageSizeMax).default(auditLogPageSizeDefault),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+export const auditLogRowSchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  action: z.string(),
+  outcome: z.enum(auditOutcomes),
+  actor_email: z.string().nullable(),
+  // In a mimic session: the staff member behind the actor.
+  on_behalf_of_email: z.string().nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  client_id: z.uuid().nullable(),
+  client_name: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.string().nullable(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
+
+export const auditLogPageSchema = z.object({
+  rows: z.array(auditLogRowSchema),
+  // The cursor of the next (older) page; null on the last page.
+  next_before: z.string().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+export const auditLogResponse = successEnvelope(auditLogPageSchema);
+
+export const AuditLogText = {
+  Title: 'Audit Log',
+  Empty: 'No audited actions match these filters.',
+  LoadFailed: 'The audit log could not be loaded.',
+  ExportFileName: 'AuditLog.xlsx',
+} as const;
