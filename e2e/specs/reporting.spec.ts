@@ -241,7 +241,7 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
   await grid.getByRole('row').nth(1).dblclick();
   let detail = page.getByRole('dialog', { name: 'Transaction Details' });
   await expect(detail.getByText(transaction.id)).toBeVisible();
-  await detail.getByRole('button', { name: 'Refund' }).click();
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: 'Refund Transaction' });
   await expect(dialog.getByRole('radio', { name: 'Full refund' })).toBeChecked();
   await dialog.getByRole('radio', { name: 'Partial refund' }).check();
@@ -256,10 +256,12 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
   expect(refund?.[1].type).toBe('refund');
   expect(refund?.[1].amount).toBe('1.00');
 
-  // The whole amount again is more than is left.
+  // The whole amount again is more than is left. The original says what is left (issue 13).
+  await expect(grid.getByRole('row').nth(1)).toContainText('Partially refunded');
   await grid.getByRole('row').nth(1).dblclick();
   detail = page.getByRole('dialog', { name: 'Transaction Details' });
-  await detail.getByRole('button', { name: 'Refund' }).click();
+  await expect(detail.getByRole('region', { name: 'What happened' })).toContainText('left to refund');
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Refund Transaction' });
   await dialog.getByRole('radio', { name: 'Partial refund' }).check();
   await dialog.getByRole('spinbutton', { name: 'Refund Amount' }).fill(transaction.amount);
