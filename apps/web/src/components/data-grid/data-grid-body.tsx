@@ -9,6 +9,7 @@ import styles from './data-grid.module.css';
 import { DataGridHeaderRow, HEADER_HEIGHT, headerDomId } from './data-grid-header';
 import { cellDomId, DataGridRow, ROW_HEIGHT } from './data-grid-row';
 import { type FocusedCell, HEADER_ROW, isNavigationKey, moveFocus } from './keyboard-nav.utils';
+import { assignRowSlots } from './row-slots.utils';
 import type { GridActions } from './use-grid-actions';
 import { FALLBACK_RECT, useGridVirtualizers } from './use-grid-virtualizers';
 
@@ -50,6 +51,19 @@ export function DataGridBody<Row>({
       rowCount: rows.length,
       layout,
     });
+
+  // Rows keep their DOM while in view; rows scrolling in reuse the nodes of rows that left. They are
+  // drawn in slot order: moving a node would restyle its whole subtree (aria-rowindex gives the order).
+  const slotsRef = useRef<ReadonlyMap<number, number>>(new Map());
+  const slots = assignRowSlots(
+    slotsRef.current,
+    virtualRows.map((item) => item.index),
+  );
+  useLayoutEffect(() => {
+    slotsRef.current = slots;
+  });
+  const slotOf = (index: number) => slots.get(index) ?? 0;
+  const drawnRows = [...virtualRows].sort((a, b) => slotOf(a.index) - slotOf(b.index));
 
   // The benchmark and tests read how many rows are on screen from the grid's root.
   // (The root's ref is not attached yet when this first runs, so it is found from the scroller.)
@@ -188,12 +202,12 @@ export function DataGridBody<Row>({
           gridId={gridId}
           actions={actions}
         />
-        {virtualRows.map((item) => {
+        {drawnRows.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
           return (
             <DataGridRow
-              key={row.id}
+              key={slotOf(item.index)}
               row={row}
               rowIndex={item.index}
               ariaRowIndex={rowOffset + item.index + 2}

@@ -11,6 +11,10 @@ import {
   buildPayment,
   columnTexts,
   headerLabel,
+  type Payment,
+  paymentColumns,
+  paymentId,
+  payments,
   renderGrid,
   withMantine,
 } from './data-grid.fixtures';
@@ -209,5 +213,40 @@ describe('DataGrid paging, columns, export and layouts', () => {
     await waitFor(() => expect(columnTexts('Amount')).toEqual(['1,000.00', '120.10', '99.99']));
     expect(screen.queryByRole('columnheader', { name: /^Merchant/ })).not.toBeInTheDocument();
     expect(apiRef.current?.getFilteredRowCount()).toBe(3);
+  });
+});
+
+describe('DataGrid rows streamed in', () => {
+  it('applies the filter and sort to rows appended to the ones it shows, and starts over on other rows', async () => {
+    const apiRef = createRef<DataGridApi>();
+    const props = { columns: paymentColumns, getRowId: paymentId, timeZone: 'UTC', apiRef };
+    const first = payments.slice(0, 3);
+    const { rerender } = render(withMantine(<DataGrid<Payment> rows={first} {...props} />));
+    const filtered: GridLayout = {
+      version: 'v2',
+      columns: paymentColumns.map((column) => ({ colId: column.id })),
+      filters: { amount: { filterType: 'number', min: 50 } },
+      sortModel: [{ colId: 'amount', sort: 'desc' }],
+      pivotMode: false,
+      columnGroupState: [],
+    };
+    await waitFor(() => apiRef.current?.applyLayout(filtered));
+    await waitFor(() => expect(columnTexts('Amount')).toEqual(['1,000.00', '120.10']));
+
+    // Load All appends in place and hands the grid a longer copy at each redraw.
+    rerender(withMantine(<DataGrid<Payment> rows={[...first, ...payments.slice(3)]} {...props} />));
+    await waitFor(() => expect(columnTexts('Amount')).toEqual(['1,000.00', '120.10', '99.99']));
+    expect(apiRef.current?.getFilteredRowCount()).toBe(3);
+
+    rerender(
+      withMantine(
+        <DataGrid<Payment>
+          rows={[buildPayment({ id: 'n1', amount: '75.00' }), buildPayment({ id: 'n2', amount: '5.00' })]}
+          {...props}
+        />,
+      ),
+    );
+    await waitFor(() => expect(columnTexts('Amount')).toEqual(['75.00']));
+    expect(apiRef.current?.getFilteredRowCount()).toBe(1);
   });
 });

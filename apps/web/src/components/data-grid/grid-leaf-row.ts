@@ -158,14 +158,21 @@ export function createGridRowClass<TData>(
   return GridRow;
 }
 
-// The core row model over the data: one light row per item; rowsById only when asked for.
+// The core row model over the data: one light row per item; rowsById only when asked for. Given the
+// model built over the first rows of the same data (a Load All still streaming), its rows are kept
+// and only the new items get rows.
 export function buildCoreRowModel<TData>(
   data: readonly TData[],
   RowClass: GridRowClass<TData>,
   getRowId: ((row: TData, index: number) => string) | undefined,
+  previous?: RowModel<TData>,
 ): RowModel<TData> {
-  const rows: Row<TData>[] = data.map(
-    (original, index) => new RowClass(getRowId ? getRowId(original, index) : String(index), index, original),
+  const kept = previous?.rows ?? [];
+  const rows: Row<TData>[] = kept.concat(
+    data.slice(kept.length).map((original, offset) => {
+      const index = kept.length + offset;
+      return new RowClass(getRowId ? getRowId(original, index) : String(index), index, original);
+    }),
   );
   let byId: Record<string, Row<TData>> | undefined;
   return {

@@ -52,7 +52,8 @@ function withLazyIds<TData>(rows: Row<TData>[], flatRows: Row<TData>[] = rows): 
   };
 }
 
-function filterRows<TData>(model: RowModel<TData>, context: RowModelContext<TData>): RowModel<TData> {
+// A test of every filter on a row, or null without filters.
+function rowFilterOf<TData>(context: RowModelContext<TData>): ((row: Row<TData>) => boolean) | null {
   const checks = Object.entries(context.filters).flatMap(([columnId, filter]) => {
     const runtime = context.runtimesById.get(columnId);
     if (!runtime) return [];
@@ -63,9 +64,24 @@ function filterRows<TData>(model: RowModel<TData>, context: RowModelContext<TDat
     });
     return [{ values: context.store.column(columnId), test }];
   });
-  if (checks.length === 0) return withLazyIds(model.rows, model.flatRows);
-  const rows = model.rows.filter((row) => checks.every(({ values, test }) => test(values[row.index])));
-  return withLazyIds(rows);
+  if (checks.length === 0) return null;
+  return (row) => checks.every(({ values, test }) => test(values[row.index]));
+}
+
+// previous: the same filters over the model this one extends, so only the new rows are tested.
+function filterRows<TData>(
+  model: RowModel<TData>,
+  context: RowModelContext<TData>,
+  previous?: { input: RowModel<TData>; output: RowModel<TData> },
+): RowModel<TData> {
+  const isKept = rowFilterOf(context);
+  if (isKept === null) return withLazyIds(model.rows, model.flatRows);
+  if (previous) {
+    return withLazyIds(
+      previous.output.rows.concat(model.rows.slice(previous.input.rows.length).filter(isKept)),
+    );
+  }
+  return withLazyIds(model.rows.filter(isKept));
 }
 
 type SortColumn = { id: string; isDesc: boolean; keyOf: (value: CellValue) => string | number | undefined };
@@ -117,22 +133,50 @@ function sortModel<TData>(
 
 // The grid's core, filtered and sorted row models (TanStack's grouping, expanding and paging run on
 // top of them): light rows, one pass per filter over column arrays, sorts on precomputed keys.
+// Rows appended to the data keep the rows and filter results built before them.
 export function createGridRowModels<TData>(getContext: () => RowModelContext<TData>) {
+  // Core models built by appending rows to an earlier one (a Load All streaming), with that one.
+  const appendedTo = new WeakMap<RowModel<TData>, RowModel<TData>>();
   return {
-    getCoreRowModel: (_table: Table<TData>): (() => RowModel<TData>) =>
-      memoize(
-        (): [readonly TData[], GridRowClass<TData>] => [getContext().data, getContext().RowClass],
-        (data, RowClass) => buildCoreRowModel(data, RowClass, getContext().getRowId),
-      ),
-    getFilteredRowModel: (table: Table<TData>): (() => RowModel<TData>) =>
-      memoize(
-        (): [RowModel<TData>, GridFilterModel, RowModelContext<TData>['aggregations']] => [
-          table.getPreFilteredRowModel(),
-          getContext().filters,
-          getContext().aggregations,
-        ],
-        (model, _filters, _aggregations) => filterRows(model, getContext()),
-      ),
+    getCoreRowModel: (_table: Table<TData>): (() => RowModel<TData>) => {
+      let last: { data: readonly TData[]; RowClass: GridRowClass<TData>; model: RowModel<TData> } | undefined;
+      return () => {
+        const { data, RowClass, getRowId } = getContext();
+        if (last && last.data === data && last.RowClass === RowClass) return last.model;
+        // One RowClass per column store, and a store only ever takes rows appended to its own.
+        const previous = last?.RowClass === RowClass ? last.model : undefined;
+        const model = buildCoreRowModel(data, RowClass, getRowId, previous);
+        if (previous) appendedTo.set(model, previous);
+        last = { data, RowClass, model };
+        return model;
+      };
+    },
+    getFilteredRowModel: (table: Table<TData>): (() => RowModel<TData>) => {
+      let last:
+        | {
+            input: RowModel<TData>;
+            filters: GridFilterModel;
+            aggregations: RowModelContext<TData>['aggregations'];
+            output: RowModel<TData>;
+          }
+        | undefined;
+      return () => {
+        const input = table.getPreFilteredRowModel();
+        const context = getContext();
+        const { filters, aggregations } = context;
+        if (last && last.input === input && last.filters === filters && last.aggregations === aggregations) {
+          return last.output;
+        }
+        const isAppend =
+          last !== undefined &&
+          last.filters === filters &&
+          last.aggregations === aggregations &&
+          appendedTo.get(input) === last.input;
+        const output = filterRows(input, context, isAppend ? last : undefined);
+        last = { input, filters, aggregations, output };
+        return output;
+      };
+    },
     getSortedRowModel: (table: Table<TData>): (() => RowModel<TData>) =>
       memoize(
         (): [RowModel<TData>, SortingState] => [table.getPreSortedRowModel(), table.getState().sorting],

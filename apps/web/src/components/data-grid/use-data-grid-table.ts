@@ -12,7 +12,7 @@ import { useMemo, useRef, useState } from 'react';
 import { orderPinning } from './column-order.utils';
 import { ColumnValueStore } from './column-value-store';
 import type { DataGridColumn } from './data-grid.types';
-import { createColumnDefs, createColumnRuntimes, toLayoutColumns } from './grid-columns';
+import { type ColumnRuntime, createColumnDefs, createColumnRuntimes, toLayoutColumns } from './grid-columns';
 import { createGridRowClass } from './grid-leaf-row';
 import { createGridRowModels, type RowModelContext } from './grid-row-models';
 import { type GridViewState, initialViewState, type LayoutColumn } from './layout.utils';
@@ -52,14 +52,23 @@ export function useDataGridTable<Row>({
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: GRID_PAGE_SIZE });
 
   const data = useMemo(() => [...rows], [rows]);
-  const store = useMemo(
-    () =>
-      new ColumnValueStore(
-        data,
-        new Map(runtimes.map((runtime) => [runtime.id, { value: runtime.spec.value, read: runtime.read }])),
-      ),
-    [data, runtimes],
+  // Rows that extend the last ones (Load All streaming in) keep the store and its values read so far.
+  const storeRef = useRef<{ store: ColumnValueStore<Row>; runtimes: readonly ColumnRuntime<Row>[] } | null>(
+    null,
   );
+  const store = useMemo(() => {
+    const last = storeRef.current;
+    if (last && last.runtimes === runtimes && last.store.isPrefixOf(data)) {
+      last.store.appendFrom(data);
+      return last.store;
+    }
+    const fresh = new ColumnValueStore(
+      data,
+      new Map(runtimes.map((runtime) => [runtime.id, { value: runtime.spec.value, read: runtime.read }])),
+    );
+    storeRef.current = { store: fresh, runtimes };
+    return fresh;
+  }, [data, runtimes]);
   const columnDefs = useMemo(
     () => createColumnDefs(runtimes, view.aggregations),
     [runtimes, view.aggregations],
