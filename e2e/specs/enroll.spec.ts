@@ -94,19 +94,19 @@ test('the partner ZIP and a non-PDF agreement show their messages', async ({ pag
   await zip.pressSequentially('97a20');
   await zip.blur();
   await expect(zip).toHaveValue('9720');
-  await expect(page.getByText('Invalid ZIP code format.')).toBeVisible();
+  await expect(page.getByText('Invalid ZIP code format.', { exact: true })).toBeVisible();
   await zip.fill('97201-1234');
   await expect(zip).toHaveValue('97201-1234');
-  await expect(page.getByText('Invalid ZIP code format.')).toBeHidden();
+  await expect(page.getByText('Invalid ZIP code format.', { exact: true })).toBeHidden();
 
   // A parent left empty says so once touched.
   await page.getByRole('combobox', { name: /Select Parent of Company/ }).click();
   await page.getByRole('heading', { name: 'Enroll' }).click();
-  await expect(page.getByText('Parent is required.')).toBeVisible();
+  await expect(page.getByText('Parent is required.', { exact: true })).toBeVisible();
 
   const upload = page.getByLabel('Custom Agreement Upload (PDF)');
   await upload.setInputFiles({ name: 'agreement.docx', mimeType: 'application/octet-stream', buffer: pdf });
-  await expect(page.getByText('Only PDF documents are allowed.')).toBeVisible();
+  await expect(page.getByText('Only PDF documents are allowed.', { exact: true })).toBeVisible();
   await expect(upload).toHaveValue('');
 });
 

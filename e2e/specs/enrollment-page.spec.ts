@@ -75,7 +75,9 @@ test('a parent opens an enrollment of its own hierarchy and sees no processing s
   await signInByEmailLink(page, 'reseller@summitms.example');
   await page.goto(address);
   await expect(page.getByRole('heading', { level: 1, name: 'Fern & Fig Kitchen' })).toBeVisible();
-  await expect(page.getByText(/Parent ID: [0-9a-f-]{36}/)).toBeVisible();
+  // The parent by name (issue 13), never its id.
+  await expect(page.getByText(/^Parent: Summit Merchant Services · Last activity: /)).toBeVisible();
+  await expect(page.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/)).toHaveCount(0);
   for (const title of ['Business Information', 'Address', 'Contact', 'Owners', 'Settlement']) {
     await expect(page.getByRole('region', { name: title })).toBeVisible();
   }
