@@ -61,9 +61,11 @@ describe('menuEntries', () => {
     ['Terminals', '/terminals', 'user,admin,parent', 'Terminal Admin', 'none'],
     ['Risk Dashboard', '/risk', 'admin', '', 'none'],
     ['Rev Share', '/rev-share', 'admin', '', 'none'],
+    // Issue 15 item 9, after the spec's rows.
+    ['Audit Log', '/audit', 'admin', '', 'internalStaffOnly'],
   ];
 
-  it('are the 21 rows of spec 1 §2.1, in order', () => {
+  it('are the 21 rows of spec 1 §2.1, in order, then the audit log', () => {
     expect(
       menuEntries.map((entry) => [
         entry.title,
@@ -145,6 +147,7 @@ const internalAdminMenu = [
   'Terminals',
   'Risk Dashboard',
   'Rev Share',
+  'Audit Log',
 ];
 const parentMenu = [
   'Home',
@@ -335,7 +338,7 @@ describe('filterMenu step 3: RBAC', () => {
     [
       'internal admin with nothing granted keeps the entries that name no permission',
       { user_type: 'admin', email: 'admin@portico.example' },
-      ['Home', 'Monthly Billing', 'Admin Accounts', 'Risk Dashboard', 'Rev Share'],
+      ['Home', 'Monthly Billing', 'Admin Accounts', 'Risk Dashboard', 'Rev Share', 'Audit Log'],
     ],
     [
       'parent member in certification granted Permissions, outside the provider domain',

@@ -226,6 +226,16 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
+  // Issue 15 item 9, not in the spec's table: the audit log for the provider's staff.
+  {
+    title: 'Audit Log',
+    path: '/audit',
+    roles: ['admin'],
+    permissions: [],
+    visibility: 'internalStaffOnly',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
 ] as const satisfies readonly (MenuEntryRule & { path: string })[];
 
 export type MenuTitle = (typeof menuEntryDefinitions)[number]['title'];

@@ -31,7 +31,8 @@ describe('portalRoutes', () => {
     ['/statement', ['admin', 'user', 'parent']],
     ['/report/recurring', ['admin', 'user', 'parent']],
     ['/terminals', ['admin', 'user', 'parent']],
-    ['/mimic', ['admin']],
+    // The menu's roles (spec 1 §2.1), not §2.2's admin only: a menu entry must not lead to a refusal.
+    ['/mimic', ['admin', 'alpha', 'parent']],
     ['/key-entry', ['admin']],
     ['/monthly-billing', ['admin']],
     ['/accounts', ['admin']],
@@ -67,6 +68,8 @@ describe('portalRoutes', () => {
     ['/terms/:id/:enrollment_id', 'public'],
     // Spec 3 §2: the printable receipt the transaction detail viewer opens.
     ['/receipt', ['admin', 'user', 'parent']],
+    // Issue 15 item 9: the audit log page.
+    ['/audit', ['admin']],
   ];
 
   it('hold every route of spec 1 §2.2 and nothing else', () => {

@@ -151,7 +151,9 @@ const portalRouteDefinitions = [
   { path: '/statement', access: MERCHANT_ROLES, title: 'Statement', ...MANAGEMENT },
   { path: '/report/recurring', access: MERCHANT_ROLES, title: 'Recurring Charges', ...MANAGEMENT },
   { path: '/terminals', access: MERCHANT_ROLES, title: 'Terminals', ...MANAGEMENT },
-  { path: '/mimic', access: ADMIN_ONLY, title: 'Mimic', ...MANAGEMENT },
+  // Spec 1 §2.2 lists admin only, but its menu (§2.1) offers Mimic to alpha and parent with
+  // Permissions; the server decides whom each may mimic (issue 15, design.md §6b).
+  { path: '/mimic', access: ['admin', 'alpha', 'parent'], title: 'Mimic', ...MANAGEMENT },
   { path: '/key-entry', access: ADMIN_ONLY, title: 'Key Entry', ...MANAGEMENT },
   { path: '/monthly-billing', access: ADMIN_ONLY, title: 'Monthly Billing', ...MANAGEMENT },
   { path: '/accounts', access: ADMIN_ONLY, title: 'Admin Accounts', ...MANAGEMENT },
@@ -182,6 +184,8 @@ const portalRouteDefinitions = [
   { path: '/risk', access: ADMIN_ONLY, title: 'Risk Dashboard', ...MANAGEMENT },
   { path: '/rev-share', access: ADMIN_ONLY, title: 'Rev Share', ...MANAGEMENT },
   { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
+  // Issue 15 item 9: not in the spec; the audit trail of design.md §4 for the provider's staff.
+  { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
   { path: '/onboarding', access: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
   {
