@@ -48,6 +48,16 @@ describe('cell formatting', () => {
     expect(formatDateTime(instant, 'America/New_York')).toBe('2024-01-15 12:05:09 EST');
   });
 
+  it('names each side of a daylight saving change within one column', () => {
+    const format = createCellFormatter({ kind: 'datetime' }, 'America/New_York');
+    const change = Date.parse('2024-03-10T07:00:00Z');
+    expect([format(change - 1000), format(change), format(change - 2000)]).toEqual([
+      '2024-03-10 01:59:59 EST',
+      '2024-03-10 03:00:00 EDT',
+      '2024-03-10 01:59:58 EST',
+    ]);
+  });
+
   it('shows totals with 2 decimals', () => {
     expect(formatTwoDecimals(1234.5)).toBe('1,234.50');
     expect(formatTwoDecimals(0.125)).toBe('0.13');

@@ -1,7 +1,7 @@
 import { timeZoneAbbreviationAt } from '../../lib/time-zone/date-time-format';
 import type { CellValue } from './cell-values.utils';
 import type { DataGridColumn, DataGridColumnKind, DataGridDateFormat } from './data-grid.types';
-import { createZonedDateFormatter } from './zoned-time.utils';
+import { createZonedDateFormatter, timeZoneOffsetMs } from './zoned-time.utils';
 
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 
@@ -80,9 +80,20 @@ export function createCellFormatter(column: FormatSpec, timeZone: string): CellF
       const pattern = column.dateFormat ?? defaultDateFormat(column.kind);
       const format = createZonedDateFormatter(timeZone, pattern);
       if (!pattern.includes('hh')) return (value) => (typeof value === 'number' ? format(value) : '');
-      // Issue 13: a time on screen names its zone (EST, EDT), as lib/time-zone formats it.
-      return (value) =>
-        typeof value === 'number' ? `${format(value)} ${timeZoneAbbreviationAt(timeZone, value)}` : '';
+      // Issue 13: a time on screen names its zone (EST, EDT), as lib/time-zone formats it. A zone's
+      // name follows its offset, which the grid already caches: one Intl call per offset, not per
+      // quarter hour, so scrolling through years of rows costs no more than before.
+      const zoneByOffset = new Map<number, string>();
+      return (value) => {
+        if (typeof value !== 'number') return '';
+        const offset = timeZoneOffsetMs(timeZone, value);
+        let zone = zoneByOffset.get(offset);
+        if (zone === undefined) {
+          zone = timeZoneAbbreviationAt(timeZone, value);
+          zoneByOffset.set(offset, zone);
+        }
+        return `${format(value)} ${zone}`;
+      };
     }
     case 'boolean':
       return (value) => (typeof value === 'boolean' ? BOOLEAN_LABELS[`${value}`] : '');
