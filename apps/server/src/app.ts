@@ -35,11 +35,13 @@ import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { rbacAdminRoutes } from './modules/rbac/rbac-admin.routes';
 import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { viewAsRoutes } from './modules/view-as/view-as.routes';
 import { virtualTerminalRoutes } from './modules/virtual-terminals/virtual-terminals.routes';
@@ -188,6 +190,11 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(timezoneRoutes);
   await app.register(rbacRoutes);
+  await app.register(rbacAdminRoutes);
+  await app.register(userAdminRoutes, {
+    publicUrl: config.publicUrl,
+    loginLinksPerAddress: config.loginLinksPerAddress,
+  });
   await app.register(clientsRoutes);
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);

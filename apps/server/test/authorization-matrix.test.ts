@@ -61,6 +61,20 @@ const staffOnly = (status: number): Record<ActorsButAudit, number> => ({
   healnow: status,
 });
 const missingEnrollment = '00000000-0000-4000-8000-00000000e404';
+// Ids no row has (issue 15 calls answer 404 to those allowed to ask, and change nothing).
+const missingClient = '00000000-0000-4000-8000-00000000c404';
+const missingRole = '00000000-0000-4000-8000-00000000a404';
+const missingUser = '00000000-0000-4000-8000-00000000b404';
+const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
+const missingTerminal = '00000000-0000-4000-8000-00000000f404';
+// Holders of Permissions on Harbor Lane (issue 15), answering the given status.
+const permissionManagers = (status: number): Record<ActorsButAudit, number> => ({
+  ...signedIn(403),
+  admin: status,
+  user: status,
+  parent: status,
+  alpha: status,
+});
 const matrixLayout = {
   version: 'v2',
   columns: [{ colId: 'amount' }],
@@ -412,6 +426,123 @@ const matrix: Record<string, Row> = {
   },
 
   // Merchant-scoped: Harbor Lane Coffee.
+  // Issue 15 users page: the Users permission on the merchant named (foreign ids answer 404).
+  'GET /api/client/my-users': {
+    call: (ids) => ({ url: `/api/client/my-users?merchant_id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), healnow: 403, foreign: 403, audit: 200 },
+  },
+  'POST /api/user': {
+    call: () => ({
+      payload: { name: 'Matrix User', email: 'matrix@example.com', merchant_id: missingClient, role: null },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'PATCH /api/user/update': {
+    call: () => ({
+      payload: {
+        id: missingUser,
+        name: 'Matrix User',
+        email: 'matrix@example.com',
+        memberships: [{ merchant_id: missingClient, role: null }],
+        default_client_id: missingClient,
+        locations: [],
+      },
+    }),
+    expect: { ...signedIn(404), audit: 403 },
+  },
+  'DELETE /api/user/delete': {
+    call: () => ({ url: `/api/user/delete?id=${missingUser}` }),
+    expect: { ...signedIn(404), audit: 403 },
+  },
+  // Issue 15 permissions page: Permissions on Harbor Lane (RBAC on): its Owner, alpha (Location
+  // Admin), the parent's Partner Admin and admin; healnow holds nothing there.
+  'GET /api/rbac/:clientId/roles': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles` }),
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
+  },
+  'POST /api/rbac/:clientId/roles': {
+    call: () => ({ url: `/api/rbac/${missingClient}/roles`, payload: { name: 'Matrix' } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'PATCH /api/rbac/:clientId/roles/:roleId': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}`, payload: { name: 'Matrix' } }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:clientId/roles/:roleId': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}?force=true` }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'POST /api/rbac/:clientId/roles/:roleId/permissions/:permission': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/permissions/Reports` }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:clientId/roles/:roleId/permissions/:permission': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/permissions/Reports` }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'POST /api/rbac/:clientId/roles/:roleId/terminals/:terminalId/hideable-fields/:fieldName': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/terminals/${missingTerminal}/hideable-fields/Field`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:clientId/roles/:roleId/terminals/:terminalId/hideable-fields/:fieldName': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/terminals/${missingTerminal}/hideable-fields/Field`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'POST /api/rbac/:clientId/roles/:roleId/terminals/:terminalId/omittable-fields/:fieldName': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/terminals/${missingTerminal}/omittable-fields/Field`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:clientId/roles/:roleId/terminals/:terminalId/omittable-fields/:fieldName': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/terminals/${missingTerminal}/omittable-fields/Field`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'POST /api/rbac/:clientId/users/:userId/sub-entities/:subEntityId': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/users/${missingUser}/sub-entities/${missingSubEntity}`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:clientId/users/:userId/sub-entities/:subEntityId': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/users/${missingUser}/sub-entities/${missingSubEntity}`,
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'GET /api/rbac/:clientId/users': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/users?with_recursion=true` }),
+    expect: { ...permissionManagers(200), audit: 200 },
+  },
+  'PATCH /api/rbac/:clientId/users/:userId': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/users/${missingUser}`, payload: { role: null } }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'GET /api/rbac/:clientId/sub-entities': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/sub-entities` }),
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
+  },
+  'GET /api/rbac/:clientId/groups': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/groups` }),
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
+  },
+  'GET /api/permissions/merchants': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/permissions/merchant/:id/terminals': {
+    call: (ids) => ({ url: `/api/permissions/merchant/${ids.harborLane}/terminals` }),
+    expect: { ...permissionManagers(200), audit: 200 },
+  },
+  'GET /api/permissions/merchant/:merchantId/terminal/:terminalId/custom-fields': {
+    call: (ids) => ({
+      url: `/api/permissions/merchant/${ids.harborLane}/terminal/${missingTerminal}/custom-fields`,
+    }),
+    expect: { ...permissionManagers(404), audit: 404 },
+  },
   'GET /api/rbac/:clientId/permissions': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
@@ -502,7 +633,8 @@ describe('authorization matrix', () => {
             route.method === 'HEAD' ||
             route.method === 'POST' ||
             route.method === 'PUT' ||
-            route.method === 'PATCH'
+            route.method === 'PATCH' ||
+            route.method === 'DELETE'
               ? route.method
               : 'GET',
           url: call.url ?? route.url,

@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
+import { clients } from '../../db/schema/clients';
+import { users } from '../../db/schema/users';
+
+const managedUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  userType: users.userType,
+  label: users.label,
+  defaultClientId: users.defaultClientId,
+  isDisabled: users.isDisabled,
+  isLockedOut: users.isLockedOut,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+};
+
+// Users holding a membership on one of the clients; staff accounts are not managed on the users page.
+export async function listUsersOfClients(executor: Executor, clientIds: readonly string[]) {
+  if (clientIds.length === 0) return [];
+  const memberIds = executor
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .where(inArray(memberships.clientId, [...clientIds]));
+  return executor
+    .select(managedUserColumns)
+    .from(users)
+    .where(and(inArray(users.id, memberIds), notInArray(users.userType, ['admin', 'healnow', 'contact'])))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export async function findManagedUser(executor: Executor, userId: string) {
+  const [row] = await executor.select(managedUserColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function listMembershipsOf(executor: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return executor
+    .select({
+      userId: memberships.userId,
+      clientId: memberships.clientId,
+      clientName: clients.name,
+      roleId: roles.id,
+      roleName: roles.name,
+    })
+    .from(memberships)
+    .innerJoin(clients, eq(clients.id, memberships.clientId))
+    .leftJoin(roles, eq(roles.id, memberships.roleId))
+    .where(inArray(memberships.userId, [...userIds]))
+    .orderBy(asc(clients.name), asc(clients.id));
+}
+
+export async function listLocationsOf(executor: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return executor
+    .select({
+      userId: userSubEntities.userId,
+      id: subEntities.id,
+      name: subEntities.name,
+      clientId: subEntities.clientId,
+    })
+    .from(userSubEntities)
+    .innerJoin(subEntities, eq(subEntities.id, userSubEntities.subEntityId))
+    .where(inArray(userSubEntities.userId, [...userIds]))
+    .orderBy(asc(subEntities.name), asc(subEntities.id));
+}
+
+export async function findUserIdByEmail(executor: Executor, email: string, exceptUserId?: string) {
+  const [row] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email));
+  return row;
+}
+
+export async function insertManagedUser(executor: Executor, user: typeof users.$inferInsert) {
+  const [row] = await executor.insert(users).values(user).returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+export async function updateManagedUser(
+  executor: Executor,
+  userId: string,
+  change: Partial<
+    Pick<typeof users.$inferInsert, 'name' | 'email' | 'defaultClientId' | 'isDisabled' | 'isLockedOut'>
+  >,
+) {
+  await executor
+    .update(users)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function deleteManagedUser(executor: Executor, userId: string) {
+  await executor.delete(users).where(eq(users.id, userId));
+}
+
+export async function replaceMemberships(
+  executor: Executor,
+  userId: string,
+  wanted: readonly { clientId: string; roleId: string | null }[],
+) {
+  const keep = wanted.map((membership) => membership.clientId);
+  await executor
+    .delete(memberships)
+    .where(
+      keep.length > 0
+        ? and(eq(memberships.userId, userId), notInArray(memberships.clientId, keep))
+        : eq(memberships.userId, userId),
+    );
+  for (const membership of wanted) {
+    await executor
+      .insert(memberships)
+      .values({ userId, clientId: membership.clientId, roleId: membership.roleId })
+      .onConflictDoUpdate({
+        target: [memberships.userId, memberships.clientId],
+        set: { roleId: membership.roleId },
+      });
+  }
+}
+
+export async function replaceLocations(executor: Executor, userId: string, subEntityIds: readonly string[]) {
+  await executor.delete(userSubEntities).where(eq(userSubEntities.userId, userId));
+  if (subEntityIds.length === 0) return;
+  await executor
+    .insert(userSubEntities)
+    .values(subEntityIds.map((subEntityId) => ({ userId, subEntityId })))
+    .onConflictDoNothing();
+}
+
+export async function findSubEntitiesByIds(executor: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select({ id: subEntities.id, clientId: subEntities.clientId })
+    .from(subEntities)
+    .where(inArray(subEntities.id, [...ids]));
+}

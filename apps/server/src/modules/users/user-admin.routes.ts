@@ -1,0 +1,117 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import {
+  createUserBody,
+  deleteUserQuery,
+  deleteUserResponse,
+  myUsersQuery,
+  myUsersResponse,
+  updateUserBody,
+  userResponse,
+} from '@portico/contracts/access/user-admin';
+import { userTypes } from '@portico/contracts/auth/roles';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createManagedUser, deleteUser, listMyUsers, updateUser } from './user-admin.service';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
+
+export type UserAdminRoutesOptions = { publicUrl: string; loginLinksPerAddress: number };
+
+// Spec 3 §2 Users page: every call needs the Users permission (on the merchant it names; without
+// one, on some membership, and the service narrows to the merchants where it is held).
+export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = async (app, options) => {
+  const deps = () => ({
+    db: app.db,
+    mail: app.mail,
+    log: app.log,
+    publicUrl: options.publicUrl,
+    loginLinksPerAddress: options.loginLinksPerAddress,
+  });
+
+  app.get(
+    '/api/client/my-users',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: userTypes,
+          permission: Permission.Users,
+          merchant: { from: 'query', key: 'merchant_id' },
+        },
+      },
+      schema: {
+        tags: ['users'],
+        summary: "The users the caller manages (one merchant's with merchant_id)",
+        querystring: myUsersQuery,
+        response: { 200: myUsersResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await listMyUsers(app.db, request, request.query.merchant_id),
+    }),
+  );
+
+  app.post(
+    '/api/user',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: userTypes,
+          permission: Permission.Users,
+          merchant: { from: 'body', key: 'merchant_id' },
+        },
+      },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Add a user to a merchant with a role and locations; a welcome e-mail carries a sign-in link',
+        body: createUserBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await createManagedUser(deps(), request, request.body),
+    }),
+  );
+
+  app.patch(
+    '/api/user/update',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes, permission: Permission.Users } },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user: name, e-mail, memberships with roles, default merchant, locations, lock',
+        body: updateUserBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, message: await updateUser(app.db, request, request.body) }),
+  );
+
+  app.delete(
+    '/api/user/delete',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes, permission: Permission.Users } },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user; their sessions end at once',
+        querystring: deleteUserQuery,
+        response: { 200: deleteUserResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await deleteUser(app.db, request, request.query.id),
+    }),
+  );
+};
