@@ -16,13 +16,15 @@ import { makeReportNdjson } from './ingest-data';
 import type { ExportBenchApi, GridBenchApi, IngestBenchApi, IngestRun } from './page/bench-protocol';
 
 const pageRoot = fileURLToPath(new URL('./page', import.meta.url));
-const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+// BENCH_GRID_OUT_DIR: another build directory, so two checkouts' runs do not overwrite each other's pages.
+const outDir = process.env.BENCH_GRID_OUT_DIR ?? fileURLToPath(new URL('./dist', import.meta.url));
 const webSrc = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
 const runs = Number(process.env.BENCH_GRID_RUNS ?? 5);
 const rows = Number(process.env.BENCH_GRID_ROWS ?? 100_000);
 // Load All into the grid: about a 90-day window of the report benchmark's 1,000,000 transactions.
 const ingestRows = Number(process.env.BENCH_INGEST_ROWS ?? 250_000);
-const INGEST_BUDGET_ROWS_PER_S = 100_000;
+// design.md §6: into the grid at least 0.8 of the rate of the same stream read and parsed without it.
+const INGEST_BUDGET_SHARE = 0.8;
 
 declare global {
   interface Window {
@@ -111,26 +113,24 @@ async function openGrid(page: Page, origin: string, grid: 'ag' | 'portico') {
   if (error) throw new Error(`${grid}: ${error}`);
 }
 
-async function measureGrid(page: Page, origin: string, grid: 'ag' | 'portico'): Promise<GridFigures> {
-  const samples: GridFigures[] = [];
-  for (let run = 0; run < runs; run++) {
-    // A fresh page per run: first render is measured from a cold grid every time.
-    await openGrid(page, origin, grid);
-    samples.push(
-      await page.evaluate(async () => {
-        const bench = window.gridBench;
-        if (!bench) throw new Error('no bench');
-        const sort = await bench.sort();
-        await bench.reset();
-        const filter = await bench.filter();
-        await bench.reset();
-        const group = await bench.group();
-        await bench.reset();
-        const scroll = await bench.scroll();
-        return { firstRender: bench.firstRenderMs, sort, filter, group, scrollP95: scroll.p95 };
-      }),
-    );
-  }
+async function measureGridRun(page: Page, origin: string, grid: 'ag' | 'portico'): Promise<GridFigures> {
+  // A fresh page per run: first render is measured from a cold grid every time.
+  await openGrid(page, origin, grid);
+  return page.evaluate(async () => {
+    const bench = window.gridBench;
+    if (!bench) throw new Error('no bench');
+    const sort = await bench.sort();
+    await bench.reset();
+    const filter = await bench.filter();
+    await bench.reset();
+    const group = await bench.group();
+    await bench.reset();
+    const scroll = await bench.scroll();
+    return { firstRender: bench.firstRenderMs, sort, filter, group, scrollP95: scroll.p95 };
+  });
+}
+
+function medians(samples: GridFigures[]): GridFigures {
   const pick = (key: keyof GridFigures) => median(samples.map((sample) => sample[key] ?? Number.NaN));
   return {
     firstRender: pick('firstRender'),
@@ -139,6 +139,17 @@ async function measureGrid(page: Page, origin: string, grid: 'ag' | 'portico'): 
     group: samples[0]?.group === null ? null : pick('group'),
     scrollP95: pick('scrollP95'),
   };
+}
+
+// The two grids take turns, run by run: a machine shared with other work loads both alike.
+async function measureGrids(page: Page, origin: string) {
+  const ag: GridFigures[] = [];
+  const ours: GridFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    ag.push(await measureGridRun(page, origin, 'ag'));
+    ours.push(await measureGridRun(page, origin, 'portico'));
+  }
+  return { ag: medians(ag), ours: medians(ours) };
 }
 
 async function measureExport(page: Page, origin: string) {
@@ -153,7 +164,14 @@ async function measureExport(page: Page, origin: string) {
   return { ours: median(ours), exceljs: median(theirs) };
 }
 
-type IngestFigures = { grid: IngestRun; parse: IngestRun; read: IngestRun; jsonParse: IngestRun };
+type IngestFigures = {
+  grid: IngestRun;
+  parse: IngestRun;
+  read: IngestRun;
+  jsonParse: IngestRun;
+  // Median over the runs of the grid's rate over the rate of the parse run beside it.
+  share: number;
+};
 
 // Medians of runs alternating who goes first; a fresh page for each grid run.
 async function measureIngest(page: Page, origin: string): Promise<IngestFigures> {
@@ -182,15 +200,23 @@ async function measureIngest(page: Page, origin: string): Promise<IngestFigures>
     const jsonParse = await page.evaluate(
       () => window.ingestBench?.jsonParse() ?? Promise.reject(new Error('no bench')),
     );
-    samples.push({ grid, parse, read, jsonParse });
+    samples.push({ grid, parse, read, jsonParse, share: parse.ms / grid.ms });
   }
-  const pick = (key: keyof IngestFigures): IngestRun => {
+  const pick = (key: Exclude<keyof IngestFigures, 'share'>): IngestRun => {
     const sorted = samples.map((sample) => sample[key]).sort((a, b) => a.ms - b.ms);
     const middle = sorted[Math.floor(sorted.length / 2)];
     if (!middle) throw new Error('no ingest runs');
     return middle;
   };
-  return { grid: pick('grid'), parse: pick('parse'), read: pick('read'), jsonParse: pick('jsonParse') };
+  // Each grid run against the parse run right after it: the machine's load is alike within a pair.
+  const share = median(samples.map((sample) => sample.parse.ms / sample.grid.ms));
+  return {
+    grid: pick('grid'),
+    parse: pick('parse'),
+    read: pick('read'),
+    jsonParse: pick('jsonParse'),
+    share,
+  };
 }
 
 function printIngest(figures: IngestFigures): boolean {
@@ -200,22 +226,25 @@ function printIngest(figures: IngestFigures): boolean {
   );
   console.log('path                                  ms          rows/s     budget');
   const gridRate = rate(figures.grid);
-  const ok = figures.grid.rows === ingestRows && gridRate >= INGEST_BUDGET_ROWS_PER_S;
+  const { share } = figures;
+  const ok = figures.grid.rows === ingestRows && share >= INGEST_BUDGET_SHARE;
   const lines: [string, IngestRun, string][] = [
     [
       `into the DataGrid (${figures.grid.commits} redraws)`,
       figures.grid,
-      `>= ${INGEST_BUDGET_ROWS_PER_S}${ok ? '' : '  OVER'}`,
+      `>= ${INGEST_BUDGET_SHARE} x parsed: ${share.toFixed(2)}${ok ? '' : '  OVER'}`,
     ],
-    ['read and parsed, no grid', figures.parse, ''],
+    ['read and parsed, no grid', figures.parse, '(baseline)'],
     ['bytes read, not parsed', figures.read, ''],
     ['JSON.parse alone, lines in memory', figures.jsonParse, ''],
   ];
   for (const [label, run, budget] of lines) {
     console.log(`${label.padEnd(38)}${fmt(run.ms).padEnd(12)}${String(rate(run)).padEnd(11)}${budget}`);
   }
-  const share = rate(figures.grid) / rate(figures.jsonParse);
-  console.log(`into the grid at ${(share * 100).toFixed(0)}% of the rate of JSON.parse alone on these lines`);
+  const parseShare = gridRate / rate(figures.jsonParse);
+  console.log(
+    `into the grid at ${(parseShare * 100).toFixed(0)}% of the rate of JSON.parse alone on these lines`,
+  );
   return ok;
 }
 
@@ -256,8 +285,7 @@ const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `$
 
 export function benchGrid(): Promise<boolean> {
   return withBenchPage(async (page, origin) => {
-    const ag = await measureGrid(page, origin, 'ag');
-    const ours = await measureGrid(page, origin, 'portico');
+    const { ag, ours } = await measureGrids(page, origin);
     const exported = await measureExport(page, origin);
     const ingested = await measureIngest(page, origin);
 
