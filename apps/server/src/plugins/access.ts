@@ -1,4 +1,5 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
+import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
@@ -14,11 +15,7 @@ import {
   isWithinViewedClient,
 } from '../modules/rbac/rbac.service';
 import type { SessionContext } from '../modules/session/session.service';
-import {
-  isRefusedToProcessorAuditUser,
-  type ProcessorAuditRule,
-  processorAuditReadOnlyText,
-} from './processor-audit';
+import { isRefusedToProcessorAuditUser, type ProcessorAuditRule } from './processor-audit';
 
 export type UserRole = UserType;
 

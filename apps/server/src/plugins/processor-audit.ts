@@ -5,8 +5,6 @@
 // What a route may declare: 'allowed' lets processor-audit users call it whatever its method.
 export type ProcessorAuditRule = 'allowed';
 
-export const processorAuditReadOnlyText = 'Processor-audit users have read-only access.';
-
 const safeMethods: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Deny by default: every method not known to be safe is a write (PROPFIND, a custom verb...).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
@@ -11,7 +12,6 @@ import { notes } from '../../src/db/schema/notes';
 import { auditLog } from '../../src/db/schema/system';
 import { transactions } from '../../src/db/schema/transactions';
 import { users } from '../../src/db/schema/users';
-import { processorAuditReadOnlyText } from '../../src/plugins/processor-audit';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { testConfig } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';

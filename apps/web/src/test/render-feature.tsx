@@ -10,12 +10,15 @@ import { type SignedInSession, SignedInSessionProvider } from '../lib/auth/sessi
 
 // A feature component as a signed-in page shows it: Mantine, a fresh query cache, the session and
 // the toast host.
-export function renderFeature(ui: ReactElement, { role = 'admin' }: { role?: UserType } = {}) {
+export function renderFeature(
+  ui: ReactElement,
+  { role = 'admin', isProcessorAuditUser = false }: { role?: UserType; isProcessorAuditUser?: boolean } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const session: SignedInSession = {
-    user: buildSessionUser({ user_type: role }),
+    user: buildSessionUser({ user_type: role, processor_audit_user: isProcessorAuditUser }),
     actingRole: role,
     viewAsClientId: null,
     isViewingAs: false,

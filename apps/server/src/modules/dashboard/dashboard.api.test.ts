@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import { countClientsByLevel } from '@portico/contracts/dashboard/clients-meta';
 import { DataSyncText } from '@portico/contracts/dashboard/manual-data-pull';
 import { and, eq } from 'drizzle-orm';
@@ -17,7 +18,6 @@ import { transactionNotes } from '../../db/schema/risk';
 import { payouts } from '../../db/schema/settlements';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
-import { processorAuditReadOnlyText } from '../../plugins/processor-audit';
 
 const now = new Date('2026-06-15T16:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);

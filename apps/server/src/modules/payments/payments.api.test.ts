@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import { RefundText } from '@portico/contracts/transactions/texts';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import { transactions } from '../../db/schema/transactions';
 import type { ProcessorDirectory, ProcessorName } from '../../integrations/processors/processor-gateway';
 import { createSandboxProcessorDirectory } from '../../integrations/processors/sandbox-processor';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
-import { processorAuditReadOnlyText } from '../../plugins/processor-audit';
 import { moneyOperationsOf, PaymentsText } from './payments.service';
 
 // Noon Eastern (EDT, UTC-4) on 15 June 2026: the void window is 04:00Z on the 15th to 04:00Z on the 16th.

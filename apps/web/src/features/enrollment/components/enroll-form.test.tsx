@@ -72,6 +72,14 @@ describe('EnrollForm', () => {
     );
   });
 
+  it('keeps Enroll disabled for a processor-audit user and says they have read-only access', async () => {
+    stubFetch(options);
+    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'admin', isProcessorAuditUser: true });
+    const enroll = screen.getByRole('button', { name: 'Enroll' });
+    expect(enroll).toBeDisabled();
+    expect(enroll).toHaveAccessibleDescription('Processor-audit users have read-only access.');
+  });
+
   it('labels MCC options and enrolls a merchant with interchange-plus pricing and a PDF agreement', async () => {
     const fetchMock = stubFetch({ ...options, 'POST /api/enroll': ok({ id: summitId }) });
     const onEnrolled = vi.fn();

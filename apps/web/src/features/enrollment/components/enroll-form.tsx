@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Input, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import {
   buildEnrollBody,
   digitsInputPattern,
@@ -20,6 +21,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PatternInput } from '../../../components/pattern-input';
 import { showToast } from '../../../components/toasts';
+import { useSignedInSession } from '../../../lib/auth/session-context';
 import { portalEnv } from '../../../lib/portal-env';
 import { useEnroll, useMccOptions, useParentOptions } from '../api/enrollment-api';
 import { enrollBlockers, enrollDisabledText } from '../utils/enroll-blockers.utils';
@@ -79,8 +81,15 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
   });
   const { errors, isValid } = form.formState;
   const pricingModel = form.watch('pricing_model');
+  // Processor-audit users may look at the form (spec 1 §2.1 menu) but enroll nothing (issue 12).
+  const isReadOnly = useSignedInSession().user.processor_audit_user;
   const blockers = enrollBlockers(form.watch());
   const isDisabledByRules = !isValid && blockers.length > 0;
+  const disabledReason = isReadOnly
+    ? processorAuditReadOnlyText
+    : isDisabledByRules
+      ? enrollDisabledText(blockers)
+      : null;
 
   function switchTab(next: string | null) {
     if (!isEnrollTab(next) || next === tab) return;
@@ -334,22 +343,22 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
           if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
           if (event.target.type === 'file' || event.target.getAttribute('role') === 'combobox') return;
           event.preventDefault();
-          if (!enroll.isPending) void submit();
+          if (!enroll.isPending && !isReadOnly) void submit();
         }}
       >
         <Stack gap="sm" maw={720}>
           {tab === 'Merchant' ? merchantFields : tab === 'Partner' ? partnerFields : agentFields}
           <Group justify="flex-end" wrap="nowrap" align="flex-start">
-            {isDisabledByRules && (
+            {disabledReason && (
               <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status" style={{ flex: 1 }}>
-                {enrollDisabledText(blockers)}
+                {disabledReason}
               </Text>
             )}
             <Button
               type="submit"
-              disabled={!isValid || enroll.isPending}
+              disabled={isReadOnly || !isValid || enroll.isPending}
               loading={enroll.isPending}
-              aria-describedby={isDisabledByRules ? 'enroll-disabled-reason' : undefined}
+              aria-describedby={disabledReason ? 'enroll-disabled-reason' : undefined}
               style={{ flexShrink: 0 }}
             >
               Enroll
