@@ -9,6 +9,7 @@ import { usableTimeZone } from '../../../lib/time-zone/zoned-days';
 import { useReportingConfiguration } from '../api/get-merchant-configuration';
 import { useClassicReport } from '../hooks/use-classic-report';
 import { useDateTimeFormat } from '../hooks/use-date-time-format';
+import { useIsWideScreen } from '../hooks/use-is-wide-screen';
 import { useNow } from '../hooks/use-now';
 import { useTransactionDialogs } from '../hooks/use-transaction-dialogs';
 import { reportAbilities, reportPermissionGrants } from '../utils/report-permissions.utils';
@@ -40,9 +41,10 @@ export function ClassicReportPage() {
   const { openDetail, openVoid, openRefund } = dialogs;
   const onVoid = useCallback((row: ReportRow) => openVoid(subjectOfReportRow(row)), [openVoid]);
   const onRefund = useCallback((row: ReportRow) => openRefund(subjectOfReportRow(row)), [openRefund]);
+  const arePinned = useIsWideScreen();
   const columns = useMemo(
-    () => reportColumns({ abilities, grants, now, onVoid, onRefund }),
-    [abilities, grants, now, onVoid, onRefund],
+    () => reportColumns({ abilities, grants, now, onVoid, onRefund, arePinned }),
+    [abilities, grants, now, onVoid, onRefund, arePinned],
   );
 
   return (

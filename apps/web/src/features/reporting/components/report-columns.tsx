@@ -28,16 +28,19 @@ type RowActions<Row> = {
   now: Date;
   onVoid: (row: Row) => void;
   onRefund: (row: Row) => void;
+  // Pinned to the right edge on wide screens; on a phone two pinned columns would hide the rest.
+  arePinned?: boolean;
 };
 
 // The Void and Refund columns (spec 3 §6): shown with the permissions, a button only on rows the
 // contracts rules allow right now (never on a voided or fully refunded one). They sit at the row's
-// end, pinned so they stay in reach while the row scrolls; they export as empty columns. Their ids
-// are unchanged, so saved layouts still place them.
+// end, pinned on wide screens so they stay in reach while the row scrolls; they export as empty
+// columns. Their ids are unchanged, so saved layouts still place them.
 function actionColumns<Row>(
   transactionOf: (row: Row) => Transaction,
-  { abilities, grants, now, onVoid, onRefund }: RowActions<Row>,
+  { abilities, grants, now, onVoid, onRefund, arePinned = true }: RowActions<Row>,
 ): DataGridColumn<Row>[] {
+  const pinned = arePinned ? ('right' as const) : undefined;
   const columns: DataGridColumn<Row>[] = [];
   if (abilities.canVoid) {
     columns.push({
@@ -45,7 +48,7 @@ function actionColumns<Row>(
       header: 'Void',
       kind: 'text',
       width: 80,
-      pinned: 'right',
+      pinned,
       value: () => '',
       filter: false,
       isSortable: false,
@@ -62,8 +65,8 @@ function actionColumns<Row>(
       id: 'refund',
       header: 'Refund',
       kind: 'text',
-      width: 80,
-      pinned: 'right',
+      width: 90,
+      pinned,
       value: () => '',
       filter: false,
       isSortable: false,

@@ -8,6 +8,7 @@ import { Fragment, useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { ApiError } from '../../../lib/api-client';
 import { useTransactionSearch } from '../api/search-transactions';
+import { useIsWideScreen } from '../hooks/use-is-wide-screen';
 import type { TransactionDialogs } from '../hooks/use-transaction-dialogs';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
 import { summarizeSearchRows, totalsFiguresOf, transactionTotalsOf } from '../utils/report-totals.utils';
@@ -47,9 +48,10 @@ export function SearchResults({
   const { openDetail, openVoid, openRefund } = dialogs;
   const onVoid = useCallback((row: SearchRow) => openVoid(subjectOfSearchRow(row)), [openVoid]);
   const onRefund = useCallback((row: SearchRow) => openRefund(subjectOfSearchRow(row)), [openRefund]);
+  const arePinned = useIsWideScreen();
   const columns = useMemo(
-    () => searchResultColumns({ abilities, grants, now, onVoid, onRefund }),
-    [abilities, grants, now, onVoid, onRefund],
+    () => searchResultColumns({ abilities, grants, now, onVoid, onRefund, arePinned }),
+    [abilities, grants, now, onVoid, onRefund, arePinned],
   );
   const error = search.isError
     ? search.error instanceof ApiError
