@@ -26,6 +26,8 @@ export const builtPagePaths = [
   '/reporting',
   '/reporting/classic',
   '/reporting/search',
+  '/users',
+  '/permissions',
 ] as const satisfies readonly PortalRoutePath[];
 
 export type BuiltPagePath = (typeof builtPagePaths)[number];

@@ -98,6 +98,10 @@ const loadTermsPage: RouteModuleLoader = () =>
   import('../features/click-to-agree/components/terms-page').then((m) => ({ Component: m.TermsPage }));
 const loadReceiptPage: RouteModuleLoader = () =>
   import('../features/receipts/components/receipt-page').then((m) => ({ Component: m.ReceiptPage }));
+const loadUsersPage: RouteModuleLoader = () =>
+  import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
+const loadPermissionsPage: RouteModuleLoader = () =>
+  import('../features/access/components/permissions-page').then((m) => ({ Component: m.PermissionsPage }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -126,6 +130,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/reporting': loadReportingIndexPage,
   '/reporting/classic': loadClassicReportPage,
   '/reporting/search': loadTransactionSearchPage,
+  '/users': loadUsersPage,
+  '/permissions': loadPermissionsPage,
 };
 const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;
 

@@ -17,6 +17,9 @@ export const UserAdminText = {
   DefaultMerchantNotMember: 'The default merchant must be one of the memberships',
 } as const;
 
+// Spec 3 §9: the users grid exports as Users.xlsx.
+export const usersFileName = 'Users.xlsx';
+
 export const UserAdminErrorCode = {
   UserNotFound: 'USER_NOT_FOUND',
   DuplicateEmail: 'DUPLICATE_EMAIL',

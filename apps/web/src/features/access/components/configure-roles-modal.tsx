@@ -1,0 +1,195 @@
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { PermissionName } from '@portico/contracts/access/permission-names';
+import { PermissionsPageText, type Role } from '@portico/contracts/access/rbac-admin';
+import { useState } from 'react';
+import { ConfirmBar } from '../../../components/confirm-bar';
+import { Modal } from '../../../components/modal';
+import { showToast } from '../../../components/toasts';
+import { useChangeRolePermission } from '../api/change-role-permission';
+import { useCreateRole } from '../api/create-role';
+import { useDeleteRole } from '../api/delete-role';
+import { useGrantablePermissions } from '../api/get-grantable-permissions';
+import { useRoles } from '../api/get-roles';
+import { useUpdateRole } from '../api/update-role';
+import { RoleFieldsPanel } from './role-fields-panel';
+
+type ConfigureRolesModalProps = { merchantId: string; merchantName: string; onClose: () => void };
+
+const failed = (error: Error) => void showToast({ text: error.message, type: 'danger' });
+
+// Configure Roles (spec 2 §2.5, §4, §5): add, rename, delete; grant and revoke each permission;
+// per-terminal custom-field access.
+export function ConfigureRolesModal({ merchantId, merchantName, onClose }: ConfigureRolesModalProps) {
+  const roles = useRoles(merchantId, false);
+  const createRole = useCreateRole();
+  const [newName, setNewName] = useState('');
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const role = roles.data?.find((r) => r.id === roleId) ?? null;
+
+  function addRole() {
+    createRole.mutate(
+      { clientId: merchantId, name: newName.trim() },
+      {
+        onSuccess: (created) => {
+          setNewName('');
+          setRoleId(created.id);
+          void showToast({ text: `Role ${created.name} added.`, type: 'success' });
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  return (
+    <Modal isOpen isLarge title={`Configure Roles: ${merchantName}`} onClose={onClose}>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="New role name"
+          value={newName}
+          onChange={(e) => setNewName(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <Button onClick={addRole} disabled={newName.trim() === ''} loading={createRole.isPending}>
+          Add Role
+        </Button>
+      </Group>
+      <Select
+        label="Role"
+        placeholder={roles.isPending ? 'Loading roles…' : 'Choose a role'}
+        data={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        value={roleId}
+        onChange={setRoleId}
+        w={{ base: '100%', sm: 360 }}
+      />
+      {role && (
+        <RoleEditor key={role.id} merchantId={merchantId} role={role} onDeleted={() => setRoleId(null)} />
+      )}
+    </Modal>
+  );
+}
+
+function RoleEditor({
+  merchantId,
+  role,
+  onDeleted,
+}: {
+  merchantId: string;
+  role: Role;
+  onDeleted: () => void;
+}) {
+  const updateRole = useUpdateRole();
+  const deleteRole = useDeleteRole();
+  const [isRenaming, setRenaming] = useState(false);
+  const [name, setName] = useState(role.name);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+
+  function rename() {
+    updateRole.mutate(
+      { clientId: merchantId, roleId: role.id, name },
+      {
+        onSuccess: (saved) => {
+          setName(saved.name);
+          setRenaming(false);
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  function remove() {
+    deleteRole.mutate(
+      { clientId: merchantId, roleId: role.id },
+      {
+        onSuccess: () => {
+          void showToast({ text: `Role ${role.name} deleted.`, type: 'success' });
+          onDeleted();
+        },
+        onError: (error) => {
+          setConfirmingDelete(false);
+          failed(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {isRenaming ? (
+        <Group align="flex-end" wrap="wrap">
+          <TextInput label="Role name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <Button onClick={rename} loading={updateRole.isPending}>
+            Save name
+          </Button>
+          <Button variant="default" onClick={() => setRenaming(false)}>
+            Cancel
+          </Button>
+        </Group>
+      ) : (
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600}>
+            {role.name} · {role.user_count === 1 ? '1 user' : `${role.user_count} users`}
+          </Text>
+          <Group gap="xs">
+            <Button variant="light" onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button variant="light" color="red" onClick={() => setConfirmingDelete(true)}>
+              Delete Role
+            </Button>
+          </Group>
+        </Group>
+      )}
+      {isConfirmingDelete && (
+        <ConfirmBar
+          message={
+            role.user_count > 0
+              ? `Delete ${role.name}? ${role.user_count} user(s) hold it and will be left without a role.`
+              : `Delete ${role.name}?`
+          }
+          confirmLabel="Delete"
+          cancelLabel="Keep"
+          isDanger
+          isConfirming={deleteRole.isPending}
+          onConfirm={remove}
+          onCancel={() => setConfirmingDelete(false)}
+        />
+      )}
+      <RolePermissions merchantId={merchantId} role={role} />
+      <RoleFieldsPanel merchantId={merchantId} role={role} />
+    </Stack>
+  );
+}
+
+function RolePermissions({ merchantId, role }: { merchantId: string; role: Role }) {
+  const grantable = useGrantablePermissions(merchantId);
+  const change = useChangeRolePermission();
+  const granted = new Set(role.granted_permissions.map((p) => p.name));
+
+  if (grantable.isPending) return <Text c="dimmed">Loading permissions…</Text>;
+  if (grantable.isError) return <Alert color="red">Permissions could not be loaded.</Alert>;
+  if (grantable.data.length === 0)
+    return <Alert color="yellow">{PermissionsPageText.NoMerchantPermissions}</Alert>;
+
+  function toggle(permission: PermissionName, isGrant: boolean) {
+    change.mutate({ clientId: merchantId, roleId: role.id, permission, isGrant }, { onError: failed });
+  }
+
+  return (
+    <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text component="legend" fw={600} size="sm">
+        Permissions
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={4}>
+        {grantable.data.map(({ name }) => (
+          <Checkbox
+            key={name}
+            label={name}
+            checked={granted.has(name)}
+            disabled={change.isPending}
+            onChange={(e) => toggle(name, e.currentTarget.checked)}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { type ManagedUser, UserAdminText, usersFileName } from '@portico/contracts/access/user-admin';
+import { useMemo, useState } from 'react';
+import { ConfirmBar } from '../../../components/confirm-bar';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import { showToast } from '../../../components/toasts';
+import { useSignedInSession } from '../../../lib/auth/session-context';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useDeleteUser } from '../api/delete-user';
+import { useMyUsers } from '../api/get-my-users';
+import {
+  canChooseMerchant,
+  locationsLabel,
+  membershipsLabel,
+  userStatusLabel,
+} from '../utils/user-rows.utils';
+import { UserFormModal } from './user-form-modal';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; user: ManagedUser } | null;
+
+// /users (spec 3 §2 "Users page", §7, §8): whose users ('Viewing Users For'), the grid exported as
+// Users.xlsx, Add user, Edit and Delete.
+export function UsersPage() {
+  const { user, actingRole, myClients } = useSignedInSession();
+  const timeZone = useUserTimeZone();
+  const isChooser = canChooseMerchant(actingRole);
+  const ownMerchantId = user.account.default_client?.id ?? null;
+  const [chosenId, setChosenId] = useState<string | null>(ownMerchantId);
+  const merchantId = isChooser ? chosenId : null;
+  const users = useMyUsers(merchantId);
+  const deleteUser = useDeleteUser();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ManagedUser | null>(null);
+  const formMerchantId = merchantId ?? ownMerchantId;
+
+  const columns = useMemo<DataGridColumn<ManagedUser>[]>(
+    () => [
+      { id: 'name', header: 'Name', kind: 'text', value: (row) => row.name, width: 180 },
+      { id: 'email', header: 'E-mail', kind: 'text', value: (row) => row.email, width: 240 },
+      { id: 'roles', header: 'Merchant and role', kind: 'text', value: membershipsLabel, width: 260 },
+      { id: 'locations', header: 'Locations', kind: 'text', value: locationsLabel, width: 180 },
+      { id: 'status', header: 'Status', kind: 'text', value: userStatusLabel, width: 100 },
+      {
+        id: 'last_sign_in_at',
+        header: 'Last sign-in',
+        kind: 'datetime',
+        value: (row) => row.last_sign_in_at,
+        width: 200,
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        kind: 'text',
+        value: () => '',
+        width: 160,
+        pinned: 'right',
+        filter: false,
+        isSortable: false,
+        renderCell: (row) => (
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              aria-label={`Edit ${row.name}`}
+              onClick={() => setEditing({ mode: 'edit', user: row })}
+            >
+              Edit
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              aria-label={`Delete ${row.name}`}
+              onClick={() => setDeleting(row)}
+            >
+              Delete
+            </Button>
+          </Group>
+        ),
+      },
+    ],
+    [],
+  );
+
+  function confirmDelete(target: ManagedUser) {
+    deleteUser.mutate(target.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        void showToast({ text: UserAdminText.Deleted, type: 'success' });
+      },
+      onError: (error) => {
+        setDeleting(null);
+        void showToast({ text: `${UserAdminText.NotSaved}: ${error.message}`, type: 'danger' });
+      },
+    });
+  }
+
+  const merchantOptions = (myClients ?? []).map((client) => ({ value: client.id, label: client.name }));
+  const ownName = user.account.default_client?.merchant.name ?? 'Your merchant';
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Users</Title>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        {isChooser ? (
+          <Select
+            label={UserAdminText.ViewingUsersFor}
+            placeholder="Choose a merchant"
+            data={merchantOptions}
+            value={chosenId}
+            onChange={setChosenId}
+            searchable
+            w={{ base: '100%', sm: 360 }}
+          />
+        ) : (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              {UserAdminText.ViewingUsersFor}
+            </Text>
+            <Text>{ownName}</Text>
+          </Stack>
+        )}
+        <Button onClick={() => setEditing({ mode: 'add' })} disabled={formMerchantId === null}>
+          Add user
+        </Button>
+      </Group>
+      {deleting && (
+        <ConfirmBar
+          message={`Delete ${deleting.name} (${deleting.email})? Their sessions end at once.`}
+          confirmLabel="Delete"
+          cancelLabel="Keep"
+          onConfirm={() => confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+          isDanger
+          isConfirming={deleteUser.isPending}
+        />
+      )}
+      <DataGrid
+        ariaLabel="Users"
+        columns={columns}
+        rows={users.data ?? []}
+        getRowId={(row) => row.id}
+        isLoading={users.isPending}
+        error={users.error ? 'Users could not be loaded.' : null}
+        onRefresh={() => void users.refetch()}
+        timeZone={timeZone}
+        height="max(420px, calc(100vh - 300px))"
+        configKey="users"
+        exportFileName={usersFileName}
+      />
+      {editing && formMerchantId !== null && (
+        <UserFormModal
+          mode={editing.mode}
+          user={editing.mode === 'edit' ? editing.user : undefined}
+          merchantId={formMerchantId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}

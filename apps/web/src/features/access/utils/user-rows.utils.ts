@@ -1,0 +1,26 @@
+import type { ManagedUser } from '@portico/contracts/access/user-admin';
+
+// The status of an account in words (issue 13: states in words, not flags).
+export function userStatusLabel(user: Pick<ManagedUser, 'disabled' | 'is_locked_out'>): string {
+  if (user.is_locked_out) return 'Locked';
+  if (user.disabled) return 'Disabled';
+  return 'Active';
+}
+
+// 'Harbor Lane: Cashier; Magnolia Grill: no role' — one line for the grid.
+export function membershipsLabel(user: Pick<ManagedUser, 'memberships'>): string {
+  return user.memberships
+    .map((membership) => `${membership.merchant.name}: ${membership.role?.name ?? 'No role'}`)
+    .join('; ');
+}
+
+// Locations in words; a user tied to none works at every location of the merchant.
+export function locationsLabel(user: Pick<ManagedUser, 'locations'>): string {
+  if (user.locations.length === 0) return 'All locations';
+  return user.locations.map((location) => location.name).join(', ');
+}
+
+// Staff and parents choose whose users they see; everyone else sees their own merchant's.
+export function canChooseMerchant(actingRole: string): boolean {
+  return actingRole === 'admin' || actingRole === 'healnow' || actingRole === 'parent';
+}
