@@ -28,6 +28,8 @@ export const builtPagePaths = [
   '/reporting/search',
   '/users',
   '/permissions',
+  '/mimic',
+  '/audit',
 ] as const satisfies readonly PortalRoutePath[];
 
 export type BuiltPagePath = (typeof builtPagePaths)[number];

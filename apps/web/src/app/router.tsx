@@ -98,6 +98,10 @@ const loadTermsPage: RouteModuleLoader = () =>
   import('../features/click-to-agree/components/terms-page').then((m) => ({ Component: m.TermsPage }));
 const loadReceiptPage: RouteModuleLoader = () =>
   import('../features/receipts/components/receipt-page').then((m) => ({ Component: m.ReceiptPage }));
+const loadMimicPage: RouteModuleLoader = () =>
+  import('../features/mimic/components/mimic-page').then((m) => ({ Component: m.MimicPage }));
+const loadAuditLogPage: RouteModuleLoader = () =>
+  import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadUsersPage: RouteModuleLoader = () =>
   import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
@@ -132,6 +136,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/reporting/search': loadTransactionSearchPage,
   '/users': loadUsersPage,
   '/permissions': loadPermissionsPage,
+  '/mimic': loadMimicPage,
+  '/audit': loadAuditLogPage,
 };
 const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;
 

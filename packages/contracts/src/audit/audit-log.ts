@@ -64,7 +64,8 @@ export const auditLogQuery = z.strictObject({
   before: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(auditLogPageSizeMax).default(auditLogPageSizeDefault),
 });
-export type AuditLogQuery = z.input<typeof auditLogQuery>;
+// What the browser sends (limit is coerced from the query string on the server).
+export type AuditLogQuery = Omit<z.input<typeof auditLogQuery>, 'limit'> & { limit?: number };
 
 export const auditLogRowSchema = z.object({
   id: z.uuid(),

@@ -1,21 +1,22 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Divider, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { Tooltip } from '../../components/tooltip';
+import { MimicBanner } from '../../features/mimic/components/mimic-banner';
 import { TimezoneSettingsModal } from '../../features/shell/components/timezone-settings-modal';
 import { useSignedInSession } from '../../lib/auth/session-context';
-import { stopViewingAs } from '../../lib/auth/view-as';
 import { shouldShowMenu, useCurrentRoute } from '../current-route';
 import { Sidebar } from './sidebar';
+import { ViewAsBanner } from './view-as-banner';
 
 export const SIDEBAR_COLLAPSED_STORAGE_KEY = 'portico.sidebar-collapsed';
 // Spec 1 §2.11: the content sits 60px below the fixed navbar.
 export const NAVBAR_HEIGHT = 60;
 
 export function ManagementLayout() {
-  const { user, logout, isViewingAs, viewAsClientId, myClients } = useSignedInSession();
+  const { user, logout } = useSignedInSession();
   const [isMobileMenuOpen, mobileMenu] = useDisclosure(false);
   const [isSettingsOpen, settings] = useDisclosure(false);
   const [isSidebarCollapsed, setSidebarCollapsed] = useLocalStorage({
@@ -30,7 +31,6 @@ export function ManagementLayout() {
   const [searchParams] = useSearchParams();
   const hasMenu = shouldShowMenu(useCurrentRoute(), searchParams);
   const sidebarToggleLabel = isSidebarCollapsed ? 'Show menu' : 'Hide menu';
-  const viewedClientName = myClients?.find((client) => client.id === viewAsClientId)?.name;
 
   return (
     <AppShell
@@ -89,16 +89,6 @@ export function ManagementLayout() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {isViewingAs && (
-              <Group gap={6} wrap="nowrap" visibleFrom="xs">
-                <Badge variant="light" color="blue">
-                  {`Viewing as ${viewedClientName ?? 'another client'}`}
-                </Badge>
-                <Button size="compact-xs" variant="subtle" onClick={stopViewingAs}>
-                  Stop
-                </Button>
-              </Group>
-            )}
             <Button
               variant="default"
               leftSection={<IconLogout size={16} aria-hidden />}
@@ -118,6 +108,9 @@ export function ManagementLayout() {
       )}
 
       <AppShell.Main bg="gray.0">
+        {/* Issue 15: a mimic session and a view-as are marked on every page, each with its Stop. */}
+        <MimicBanner />
+        <ViewAsBanner />
         <Outlet />
       </AppShell.Main>
 

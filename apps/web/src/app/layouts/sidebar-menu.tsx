@@ -9,6 +9,7 @@ import {
   IconCalendarDollar,
   IconCertificate,
   IconChartBar,
+  IconClipboardList,
   IconDeviceDesktop,
   IconFileInvoice,
   IconHome,
@@ -52,6 +53,7 @@ const menuIcons: Record<MenuPath, Icon> = {
   '/terminals': IconDeviceDesktop,
   '/risk': IconAlertTriangle,
   '/rev-share': IconShare,
+  '/audit': IconClipboardList,
 };
 
 function isEntryActive(entry: MenuEntry, pathname: string): boolean {

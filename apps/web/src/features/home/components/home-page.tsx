@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { ViewAsButton } from '../../../components/view-as-button';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useApiKeys } from '../api/get-api-keys';
 import type { DashboardScope } from '../api/keys';
@@ -66,6 +67,12 @@ export function HomePage() {
               merchantId={chosenMerchantId}
               onChange={setChosenMerchantId}
             />
+            {/* Issue 15: staff open the portal as the chosen merchant sees it. */}
+            {chosenMerchantId !== null && !user.processor_audit_user && (
+              <Group justify="flex-end" mt="xs">
+                <ViewAsButton clientId={chosenMerchantId} size="compact-sm" />
+              </Group>
+            )}
           </div>
         )}
       </Group>

@@ -1,0 +1,4 @@
+export const mimicKeys = {
+  all: ['mimic'] as const,
+  session: () => [...mimicKeys.all, 'session'] as const,
+};
