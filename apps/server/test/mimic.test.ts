@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginTokens } from '../src/db/schema/auth';
 import { auditLog } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
-import { cookiePair, sessionCookieFor, sessionRow, setCookieHeader, shiftSession } from './auth-helpers';
+import {
+  cookiePair,
+  defaultClientOf,
+  sessionCookieFor,
+  sessionRow,
+  setCookieHeader,
+  shiftSession,
+} from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 
@@ -173,6 +180,31 @@ describe('inside a mimic session', () => {
     )[0]?.id;
     expect((await post(cookie, '/api/view-as', { client_id: harbor })).statusCode).toBe(403);
     expect((await post(cookie, '/api/auth/link/continue')).statusCode).toBe(403);
+  });
+
+  it('refuses a change of the mimicked user’s own sign-in e-mail, and records it', async () => {
+    const { cookie } = await mimic(demo.admin, demo.owner);
+    const harbor = await defaultClientOf(ctx.app.db, demo.owner);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/update',
+      headers: { cookie },
+      payload: {
+        id: await userId(demo.owner),
+        name: 'Sam Rivera',
+        email: 'someone-else@harborlanecoffee.example',
+        memberships: [{ merchant_id: harbor, role: null }],
+        default_client_id: harbor,
+        locations: [],
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Not allowed while mimicking a user');
+    const [owner] = await ctx.app.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, await userId(demo.owner)));
+    expect(owner?.email).toBe(demo.owner);
   });
 
   it('audits every change with both identities', async () => {

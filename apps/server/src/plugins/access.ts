@@ -1,6 +1,7 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
 import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
+import { normalizeEmailAddress } from '@portico/contracts/auth/email-address';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,7 +32,10 @@ export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string 
 // sent as POST, the caller's own session or preferences); every other unsafe call is refused to them.
 // mimicSession 'refused': not callable from a mimic session (issue 15: no mimicking from a mimic
 // session, no change to the mimicked user's sign-in e-mail or identities).
+// signInEmail: where a write names a user and that user's new sign-in e-mail; in a mimic session a
+// change of the mimicked user's own e-mail is refused (issue 15), other edits go through.
 export type MimicSessionRule = 'refused';
+export type SignInEmailSelector = { userIdKey: string; emailKey: string };
 export type RouteAccess =
   | {
       kind: 'public';
@@ -46,6 +50,7 @@ export type RouteAccess =
       merchant?: MerchantSelector;
       processorAudit?: ProcessorAuditRule;
       mimicSession?: MimicSessionRule;
+      signInEmail?: SignInEmailSelector;
     };
 
 declare module 'fastify' {
@@ -116,7 +121,7 @@ function invalidRequest() {
   return new AppError(CommonErrorCode.ValidationFailed, 'validation', 'The request is not valid');
 }
 
-function readSelectedMerchant(request: FastifyRequest, selector: MerchantSelector): unknown {
+function readRequestField(request: FastifyRequest, selector: MerchantSelector): unknown {
   const source: unknown =
     selector.from === 'params' ? request.params : selector.from === 'query' ? request.query : request.body;
   if (typeof source !== 'object' || source === null || !(selector.key in source)) return undefined;
@@ -216,13 +221,26 @@ export const accessPlugin = fp(
       if (!access.roles.includes(actingRole)) await deny(request, session, 'role', {});
     });
 
+    // Issue 15: a mimic session never changes the mimicked user's sign-in e-mail.
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config.access;
+      const session = request.session;
+      if (access?.kind !== 'authenticated' || !access.signInEmail || !session?.mimickedByUserId) return;
+      const userId = readRequestField(request, { from: 'body', key: access.signInEmail.userIdKey });
+      const email = readRequestField(request, { from: 'body', key: access.signInEmail.emailKey });
+      if (userId !== session.userId || typeof email !== 'string') return;
+      if (normalizeEmailAddress(email) !== normalizeEmailAddress(session.email)) {
+        await deny(request, session, 'mimic_session', {});
+      }
+    });
+
     // Merchant and permission checks need the validated params, query or body.
     app.addHook('preHandler', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access || access.kind === 'public' || (!access.merchant && !access.permission)) return;
       const session = request.requireSession();
       const viewed = request.viewAsClientId;
-      const selected = access.merchant ? readSelectedMerchant(request, access.merchant) : undefined;
+      const selected = access.merchant ? readRequestField(request, access.merchant) : undefined;
       if (selected === undefined || selected === null) {
         if (!access.permission) return;
         // Viewing as a client, a call without a merchant is a call on the viewed client.

@@ -87,7 +87,15 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
   app.patch(
     '/api/user/update',
     {
-      config: { access: { kind: 'authenticated', roles: userTypes, permission: Permission.Users } },
+      // Issue 15: a mimic session may edit users but not the mimicked user's own sign-in e-mail.
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: userTypes,
+          permission: Permission.Users,
+          signInEmail: { userIdKey: 'id', emailKey: 'email' },
+        },
+      },
       schema: {
         tags: ['users'],
         summary: 'Edit a user: name, e-mail, memberships with roles, default merchant, locations, lock',
