@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { harborLaneName } from '../support/clients';
+import { waitForEmailLink } from '../support/mailbox';
+import { collectPageErrors } from '../support/page-errors';
+import { expectedMenuTitles, menuTitlesOf, signInByEmailLink } from '../support/sign-in';
+
+// Issue 15 items 1 and 2 in Chromium: staff add a user with a role on /users; the welcome e-mail's
+// link signs the user in to the menu of that role; staff revoke a permission of the role on
+// /permissions and the user's next click is refused by the server.
+
+// Mantine Select: open the combobox by its label and pick the option.
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('staff add a user with a role, the user signs in by the e-mailed link, and a revoked permission refuses the next click', async ({
+  browser,
+}) => {
+  const staff = await browser.newPage();
+  const staffErrors = collectPageErrors(staff);
+  await signInByEmailLink(staff, 'admin@portico.example');
+
+  // Users page: choose Harbor Lane, add a Bookkeeper (Reports, advanced fields, payouts, documents).
+  await staff.goto('/app/users');
+  await expect(staff.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await choose(staff, 'Viewing Users For', harborLaneName);
+  await expect(
+    staff.getByRole('grid', { name: 'Users' }).getByText('owner@harborlanecoffee.example'),
+  ).toBeVisible();
+  const email = `bookkeeper.${Date.now()}@harborlanecoffee.example`;
+  await staff.getByRole('button', { name: 'Add user' }).click();
+  const form = staff.getByRole('dialog', { name: 'Add user' });
+  await form.getByRole('textbox', { name: 'First name' }).fill('Avery');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Ledger');
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await choose(staff, `Role at ${harborLaneName}`, 'Bookkeeper');
+  const since = Date.now();
+  await form.getByRole('button', { name: 'Add user' }).click();
+  await expect(staff.getByText('Successfully added!', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('grid', { name: 'Users' }).getByText(email)).toBeVisible();
+
+  // The new user opens the welcome e-mail's link in their own browser.
+  const userContext = await browser.newContext();
+  const user = await userContext.newPage();
+  const userErrors = collectPageErrors(user);
+  const link = await waitForEmailLink(email, since);
+  await user.goto(link);
+  await expect(user).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
+  const titles = await menuTitlesOf(user);
+  expect(titles).toEqual(await expectedMenuTitles(user));
+  expect(titles).toContain('Reporting');
+  expect(titles).not.toContain('Permissions');
+  expect(titles).not.toContain('Users');
+
+  await user.goto('/app/reporting/classic');
+  const reportGrid = user.getByRole('grid', { name: 'Transaction Report' });
+  await expect(reportGrid).toBeVisible();
+
+  // Staff revoke Reports from Bookkeeper on the permissions page.
+  await staff.goto('/app/permissions');
+  await expect(staff.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
+  await choose(staff, 'Merchant', harborLaneName);
+  await expect(staff.getByRole('table', { name: 'Users' }).getByText('Avery Ledger')).toBeVisible();
+  await staff.getByRole('button', { name: 'Configure Roles' }).click();
+  const roles = staff.getByRole('dialog', { name: `Configure Roles: ${harborLaneName}` });
+  await choose(staff, 'Role', 'Bookkeeper');
+  const reports = roles.getByRole('checkbox', { name: 'Reports', exact: true });
+  await expect(reports).toBeChecked();
+  const revoked = staff.waitForResponse(
+    (response) => response.url().includes('/permissions/Reports') && response.request().method() === 'DELETE',
+  );
+  // The box follows the server: it clears once the role is read back.
+  await reports.click();
+  expect((await revoked).status()).toBe(200);
+  await expect(reports).not.toBeChecked();
+
+  // The user's next click asks again and the server refuses it.
+  const refused = user.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/report' && response.status() === 403,
+  );
+  await user.getByRole('button', { name: 'Refresh' }).click();
+  await refused;
+
+  expect(staffErrors).toEqual([]);
+  expect(userErrors).toEqual([]);
+  await userContext.close();
+});
