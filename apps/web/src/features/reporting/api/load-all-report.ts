@@ -50,8 +50,9 @@ export type LoadAllState = {
 
 const idle: LoadAllState = { status: 'idle', rows: [], error: null };
 
-// The grid redraws at most this often while rows stream in: each redraw walks every row, so one per
-// batch would cost more than the stream itself.
+// The grid redraws at most this often while rows stream in. It appends the new rows to its row
+// model, but each redraw still copies the list of rows (here and in the grid) and re-measures the
+// scroll height: one per batch would cost more than the stream itself.
 export const LOAD_ALL_COMMIT_INTERVAL_MS = 100;
 
 export function useLoadAllReport() {
