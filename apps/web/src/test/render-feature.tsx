@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { SessionUser } from '@portico/contracts/access/session-user';
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,13 +13,17 @@ import { type SignedInSession, SignedInSessionProvider } from '../lib/auth/sessi
 // the toast host.
 export function renderFeature(
   ui: ReactElement,
-  { role = 'admin', isProcessorAuditUser = false }: { role?: UserType; isProcessorAuditUser?: boolean } = {},
+  {
+    role = 'admin',
+    isProcessorAuditUser = false,
+    user,
+  }: { role?: UserType; isProcessorAuditUser?: boolean; user?: SessionUser } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const session: SignedInSession = {
-    user: buildSessionUser({ user_type: role, processor_audit_user: isProcessorAuditUser }),
+    user: user ?? buildSessionUser({ user_type: role, processor_audit_user: isProcessorAuditUser }),
     actingRole: role,
     viewAsClientId: null,
     isViewingAs: false,
