@@ -101,10 +101,10 @@ test('admin reporting: Home shows the internal reports and the last 30 days; wit
   await expect(home.getByRole('row').nth(1)).toBeVisible();
 
   const warehouseCall = page.waitForRequest((request) => request.url().includes('snowflake=true'));
-  await page.getByRole('tab', { name: 'with-snowflake' }).click();
+  await page.getByRole('tab', { name: 'Reporting warehouse' }).click();
   await expect(page).toHaveURL(/\/app\/admin-reporting\/with-snowflake$/);
   expect(new URL((await warehouseCall).url()).searchParams.get('start')).toBe(from);
-  const warehouse = page.getByRole('grid', { name: 'Admin Report (with-snowflake)' });
+  const warehouse = page.getByRole('grid', { name: 'Admin Report (reporting warehouse)' });
   await expect(warehouse.getByRole('row').nth(1)).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

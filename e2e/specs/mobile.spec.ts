@@ -62,6 +62,6 @@ test('at 390 px the menu opens and closes, Home shows whole labels and an amount
   await expectRowsInView(page.getByRole('grid', { name: 'Transaction Report' }));
   // The warehouse report has the most controls above and totals below its grid.
   await page.goto('/app/admin-reporting/with-snowflake');
-  await expectRowsInView(page.getByRole('grid', { name: 'Admin Report (with-snowflake)' }));
+  await expectRowsInView(page.getByRole('grid', { name: 'Admin Report (reporting warehouse)' }));
   expect(pageErrors).toEqual([]);
 });

@@ -15,7 +15,7 @@ import {
 
 const gridLabels: Record<AdminReportSource, string> = {
   home: 'Admin Report',
-  'with-snowflake': 'Admin Report (with-snowflake)',
+  'with-snowflake': 'Admin Report (reporting warehouse)',
 };
 
 // A refusal the server explains (too many rows for one answer) is shown as it is.

@@ -33,7 +33,7 @@ function AdminReporting({ tab }: { tab: AdminReportSource }) {
       >
         <Tabs.List>
           <Tabs.Tab value="home">Home</Tabs.Tab>
-          <Tabs.Tab value="with-snowflake">with-snowflake</Tabs.Tab>
+          <Tabs.Tab value="with-snowflake">Reporting warehouse</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {tab === 'home' ? (
