@@ -80,6 +80,7 @@ export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
         actorEmail: session.email,
         targetType: 'client',
         targetId: clientId,
+        clientId,
         ...requestOrigin(request),
         details: { stage: 'stop' },
       });
