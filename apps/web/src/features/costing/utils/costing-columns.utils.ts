@@ -52,7 +52,13 @@ export const paymentMethodLabels: Readonly<Record<string, string>> = {
 type Field<Row> = Extract<keyof Row, string>;
 
 function money<Row>(field: Field<Row>): DataGridColumn<Row> {
-  return { id: field, header: costingHeaderOf(field), kind: 'money', value: (row) => row[field] };
+  return {
+    id: field,
+    header: costingHeaderOf(field),
+    kind: 'money',
+    hasCurrencySign: true,
+    value: (row) => row[field],
+  };
 }
 
 function text<Row>(field: Field<Row>, width?: number): DataGridColumn<Row> {

@@ -139,7 +139,7 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
       kind: 'datetime',
       dateFormat: 'yyyy-mm-dd hh:mm:ss',
       value: (row) => row[0],
-      width: 170,
+      width: 205,
     },
     { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row[2], width: 200 },
     {
@@ -217,7 +217,7 @@ export function searchResultColumns(actions: RowActions<SearchRow>): DataGridCol
       kind: 'datetime',
       dateFormat: 'yyyy-mm-dd hh:mm:ss',
       value: (row) => row.date_time,
-      width: 170,
+      width: 205,
     },
     {
       id: 'merchant',
