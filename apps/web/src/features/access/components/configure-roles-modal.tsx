@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { PermissionName } from '@portico/contracts/access/permission-names';
+import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
 import { PermissionsPageText, type Role } from '@portico/contracts/access/rbac-admin';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
@@ -169,6 +169,9 @@ function RolePermissions({ merchantId, role }: { merchantId: string; role: Role 
   if (grantable.isError) return <Alert color="red">Permissions could not be loaded.</Alert>;
   if (grantable.data.length === 0)
     return <Alert color="yellow">{PermissionsPageText.NoMerchantPermissions}</Alert>;
+  const offered = new Set(grantable.data.map((p) => p.name));
+  // A grant the caller could not make still shows, so it can be revoked (never granted again here).
+  const shown = permissionNames.filter((name) => offered.has(name) || granted.has(name));
 
   function toggle(permission: PermissionName, isGrant: boolean) {
     change.mutate({ clientId: merchantId, roleId: role.id, permission, isGrant }, { onError: failed });
@@ -180,12 +183,12 @@ function RolePermissions({ merchantId, role }: { merchantId: string; role: Role 
         Permissions
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={4}>
-        {grantable.data.map(({ name }) => (
+        {shown.map((name) => (
           <Checkbox
             key={name}
             label={name}
             checked={granted.has(name)}
-            disabled={change.isPending}
+            disabled={change.isPending || (!offered.has(name) && !granted.has(name))}
             onChange={(e) => toggle(name, e.currentTarget.checked)}
           />
         ))}
