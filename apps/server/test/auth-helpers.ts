@@ -15,7 +15,12 @@ export async function defaultClientOf(db: Executor, email: string): Promise<stri
 }
 
 // Signs a user in without the e-mail round trip: a session row and the cookie header that names it.
-export async function sessionCookieFor(db: Executor, email: string): Promise<string> {
+// An app whose PUBLIC_URL is https names its cookie __Host-… (sessionCookieNameOf(true)).
+export async function sessionCookieFor(
+  db: Executor,
+  email: string,
+  cookieName: string = sessionCookieName,
+): Promise<string> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`No user ${email}`);
   const token = newSecretToken();
@@ -27,7 +32,7 @@ export async function sessionCookieFor(db: Executor, email: string): Promise<str
     ip: null,
     userAgent: 'test',
   });
-  return `${sessionCookieName}=${token}`;
+  return `${cookieName}=${token}`;
 }
 
 export function sessionIdOfCookie(cookie: string): string {

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../src/db/schema/documents';
 import { allowedOriginsOf, isForgeryFree } from '../../src/lib/same-origin';
+import { sessionCookieNameOf } from '../../src/plugins/session';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   ctx = await buildTestApp({ publicUrl, secureCookies: true });
   await seedDemoAccounts(ctx.database);
   // This app serves https: the session cookie is __Host- prefixed.
-  cookie = (await sessionCookieFor(ctx.app.db, demo.owner)).replace(/^/, '__Host-');
+  cookie = await sessionCookieFor(ctx.app.db, demo.owner, sessionCookieNameOf(true));
   harborLane = await defaultClientOf(ctx.app.db, demo.owner);
 });
 afterAll(async () => {

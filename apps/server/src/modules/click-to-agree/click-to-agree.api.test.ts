@@ -11,6 +11,7 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
 import { auditLog } from '../../db/schema/system';
 import { createFieldCipher } from '../../lib/crypto/field-cipher';
+import { sessionCookieNameOf } from '../../plugins/session';
 import { createCtaCapability, deriveCtaLinkKey } from './cta-capability';
 
 const dataKeyHex = '5a'.repeat(32);
@@ -35,7 +36,10 @@ async function sendCta(email: string, payload: Record<string, unknown>) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/enroll/cta',
-    headers: { cookie: await sessionCookieFor(ctx.app.db, email), 'content-type': 'application/json' },
+    headers: {
+      cookie: await sessionCookieFor(ctx.app.db, email, sessionCookieNameOf(true)),
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(payload),
   });
 }

@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { clientConfigs } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { sandboxKycLinkValidityMs, sandboxKycPath } from '../../integrations/crypto/sandbox-crypto';
+import { sessionCookieNameOf } from '../../plugins/session';
 
 const cryptoEmail = 'crypto@ledgerlane.example';
 const missingClient = '00000000-0000-4000-8000-00000000c404';
@@ -82,7 +83,7 @@ beforeAll(async () => {
   await app.ready();
   await seedDemoAccounts(database);
   for (const email of [cryptoEmail, demo.owner, demo.admin])
-    cookies.set(email, await sessionCookieFor(app.db, email));
+    cookies.set(email, await sessionCookieFor(app.db, email, sessionCookieNameOf(true)));
   ledgerLane = await defaultClientOf(app.db, cryptoEmail);
   harborLane = await defaultClientOf(app.db, demo.owner);
 });
