@@ -10,6 +10,15 @@ export const FixtureError = defineErrors({
 });
 
 // Test-only routes exercising the platform's validation and error plumbing the way modules will.
+// Resolves once a request to /api/test/slow has reached its handler, so a test can act on a request
+// that is surely in flight (a fixed sleep is not enough on a loaded machine).
+let announceSlowRequest: () => void = () => {};
+export function nextSlowRequestStarted(): Promise<void> {
+  return new Promise((resolve) => {
+    announceSlowRequest = resolve;
+  });
+}
+
 export const fixtureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/test/echo/:id',
@@ -32,6 +41,7 @@ export const fixtureRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/test/slow', { config: { access: publicAccess } }, async () => {
+    announceSlowRequest();
     await new Promise((resolve) => setTimeout(resolve, 300));
     return { status: true as const, message: 'done' };
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './build-test-app';
-import { fixtureRoutes } from './fixture-routes';
+import { fixtureRoutes, nextSlowRequestStarted } from './fixture-routes';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -12,9 +12,9 @@ afterAll(() => ctx.database.close());
 describe('graceful shutdown', () => {
   it('finishes a request in flight, then stops listening', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const started = nextSlowRequestStarted();
     const inFlight = fetch(`${address}/api/test/slow`);
-    // Let the request reach the handler before closing.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await started;
     const closing = ctx.app.close();
     const response = await inFlight;
     expect(response.status).toBe(200);
