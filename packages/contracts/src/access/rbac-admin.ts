@@ -26,6 +26,7 @@ export const RbacErrorCode = {
   LastPermissionsRole: 'LAST_PERMISSIONS_ROLE',
   RoleInUse: 'ROLE_IN_USE',
   CannotHideRequired: 'CANNOT_HIDE_REQUIRED',
+  RoleExceedsCaller: 'ROLE_EXCEEDS_CALLER',
 } as const;
 
 export const RbacErrorText = {
@@ -34,6 +35,7 @@ export const RbacErrorText = {
   LastPermissionsRole:
     'This is the last role holding Permissions: nobody could manage roles without it. Grant Permissions to another role first.',
   RoleInUse: 'Users hold this role. Delete it anyway to leave them without a role.',
+  RoleExceedsCaller: 'You cannot give a role that grants more than you hold on this merchant',
 } as const;
 
 export type FieldAccessLevel = 'show' | 'require';

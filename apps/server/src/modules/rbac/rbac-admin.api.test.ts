@@ -338,9 +338,10 @@ describe('users on the permissions page', () => {
   it("sets a user's role from the merchant's roles only, audited as a role change", async () => {
     const barista = await userId(demo.barista);
     const url = `/api/rbac/${harbor}/users/${barista}`;
-    const set = await call(demo.alpha, 'PATCH', url, { role: role('Bookkeeper') });
+    // Host (the renamed Greeter) grants nothing alpha lacks.
+    const set = await call(demo.alpha, 'PATCH', url, { role: role('Greeter') });
     expect(set.statusCode).toBe(200);
-    expect(set.json().message.role).toEqual({ id: role('Bookkeeper'), name: 'Bookkeeper' });
+    expect(set.json().message.role).toEqual({ id: role('Greeter'), name: 'Host' });
     const [copperRole] = await ctx.app.db
       .select({ id: roles.id })
       .from(roles)
@@ -354,7 +355,39 @@ describe('users on the permissions page', () => {
     expect(foreignUser.statusCode).toBe(404);
     const audits = await auditsOf('role_change', barista);
     expect(audits).toHaveLength(1);
-    expect(audits[0]?.details).toEqual({ from_role_id: null, role_id: role('Bookkeeper') });
+    expect(audits[0]?.details).toEqual({ from_role_id: null, role_id: role('Greeter') });
+  });
+
+  it('refuses a role granting more than the caller holds, to others and to oneself', async () => {
+    const alpha = await userId(demo.alpha);
+    // Owner grants every permission; Location Admin (alpha) holds five.
+    const self = await call(demo.alpha, 'PATCH', `/api/rbac/${harbor}/users/${alpha}`, {
+      role: role('Owner'),
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toEqual({
+      code: 'ROLE_EXCEEDS_CALLER',
+      message: RbacErrorText.RoleExceedsCaller,
+    });
+    const other = await call(demo.alpha, 'PATCH', `/api/rbac/${harbor}/users/${await userId(demo.barista)}`, {
+      role: role('Bookkeeper'),
+    });
+    expect(other.statusCode).toBe(403);
+    const [membership] = await ctx.app.db
+      .select({ roleId: memberships.roleId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, alpha), eq(memberships.clientId, harbor)));
+    expect(membership?.roleId).toBe(role('Location Admin'));
+    // The owner holds everything and may give it.
+    const byOwner = await call(
+      demo.owner,
+      'PATCH',
+      `/api/rbac/${harbor}/users/${await userId(demo.barista)}`,
+      {
+        role: role('Bookkeeper'),
+      },
+    );
+    expect(byOwner.statusCode).toBe(200);
   });
 
   it('adds and removes sub-locations of the merchant only', async () => {

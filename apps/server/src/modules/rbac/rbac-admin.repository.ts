@@ -176,6 +176,14 @@ export async function countOtherRolesGranting(
   return row?.n ?? 0;
 }
 
+export async function listRolePermissionNames(executor: Executor, roleId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ name: rolePermissions.permissionName })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  return rows.map((row) => row.name);
+}
+
 export async function roleGrants(executor: Executor, roleId: string, permission: string): Promise<boolean> {
   const [row] = await executor
     .select({ roleId: rolePermissions.roleId })

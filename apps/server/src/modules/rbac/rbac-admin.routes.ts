@@ -129,7 +129,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: managesPermissions('clientId') },
       schema: {
         tags: ['access'],
-        summary: 'Delete a role; force=true also when users hold it (they are left without a role)',
+        summary: 'Remove a role; force=true also when users hold it (they are left without a role)',
         params: roleParams,
         querystring: deleteRoleQuery,
         response: { 200: deleteRoleResponse, ...errors },

@@ -14,11 +14,13 @@ import {
   renamedRoleName,
   RbacErrorText as Text,
 } from '@portico/contracts/access/rbac-admin';
+import type { UserType } from '@portico/contracts/auth/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
 import { type AuditAction, recordAudit, requestOrigin } from '../../lib/audit';
+import { decideMerchantAccess } from './rbac.service';
 import {
   addUserSubEntity,
   countOtherRolesGranting,
@@ -33,6 +35,7 @@ import {
   insertRole,
   listChainIds,
   listRbacUsers,
+  listRolePermissionNames,
   listRoles,
   listSubEntities,
   listSubtree,
@@ -58,6 +61,7 @@ export const RbacAdminError = defineErrors({
   LastPermissionsRole: [Code.LastPermissionsRole, 'business_rule'],
   RoleInUse: [Code.RoleInUse, 'conflict'],
   CannotHideRequired: [Code.CannotHideRequired, 'business_rule'],
+  RoleExceedsCaller: [Code.RoleExceedsCaller, 'forbidden'],
 });
 
 // The merchant the access hook checked; staff may name one that does not exist (404, not empty).
@@ -413,6 +417,7 @@ export async function setUserRole(db: Db, request: FastifyRequest, userId: strin
       const role = await findRole(tx, roleId);
       const chain = await listChainIds(tx, clientId);
       if (!role || !chain.includes(role.clientId)) throw RbacAdminError.RoleNotFound('Role not found');
+      await requireAssignableRole(tx, request.requireSession(), clientId, roleId);
     }
     if (membership.roleId === roleId) return;
     await setMembershipRole(tx, membership.id, roleId);
@@ -495,4 +500,19 @@ export async function listTerminalCustomFields(db: Db, request: FastifyRequest, 
     type: field.type,
     required: field.required === true,
   }));
+}
+
+// Nobody hands out more than they hold: a role given to a user (themselves included) must grant
+// only permissions the caller has on that merchant (admin: all; RBAC off: all).
+export async function requireAssignableRole(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+  merchantId: string,
+  roleId: string,
+): Promise<void> {
+  const access = await decideMerchantAccess(executor, caller, merchantId, undefined);
+  const held: readonly string[] = access.isAllowed ? access.effectivePermissions : [];
+  const granted = await listRolePermissionNames(executor, roleId);
+  if (granted.some((name) => !held.includes(name)))
+    throw RbacAdminError.RoleExceedsCaller(Text.RoleExceedsCaller);
 }

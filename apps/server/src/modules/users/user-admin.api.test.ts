@@ -135,6 +135,14 @@ describe('adding a user', () => {
       locations: [],
     });
     expect(foreignMerchant.statusCode).toBe(403);
+    // Alpha (Location Admin) manages users but may not hand out Owner, which grants more than it holds.
+    const escalation = await call(demo.alpha, 'POST', '/api/user', {
+      ...newUser('a5@example.com'),
+      role: await roleId(harbor, 'Owner'),
+    });
+    expect(escalation.statusCode).toBe(403);
+    expect(escalation.json().error.code).toBe('ROLE_EXCEEDS_CALLER');
+    expect(await userRow('a5@example.com')).toBeUndefined();
     // The barista (Cashier) does not hold Users.
     const noUsers = await call(demo.barista, 'POST', '/api/user', newUser('a4@example.com'));
     expect(noUsers.statusCode).toBe(403);

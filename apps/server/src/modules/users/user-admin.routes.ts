@@ -112,7 +112,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
       config: { access: { kind: 'authenticated', roles: userTypes, permission: Permission.Users } },
       schema: {
         tags: ['users'],
-        summary: 'Delete a user; their sessions end at once',
+        summary: 'Remove a user; their sessions end at once',
         querystring: deleteUserQuery,
         response: { 200: deleteUserResponse, ...errors },
       },

@@ -25,6 +25,7 @@ import {
   listMerchantsUserCanActFor,
 } from '../rbac/rbac.service';
 import { findClientName, findRole, listChainIds, revokeUserSessions } from '../rbac/rbac-admin.repository';
+import { requireAssignableRole } from '../rbac/rbac-admin.service';
 import {
   deleteManagedUser,
   findManagedUser,
@@ -153,11 +154,20 @@ export async function listMyUsers(db: Db, request: FastifyRequest, merchantId: s
 }
 
 // A role a membership of the merchant may hold: the merchant's own or one of its parents'.
-async function requireRoleFor(executor: Executor, merchantId: string, roleId: string | null) {
+async function requireRoleFor(
+  executor: Executor,
+  request: FastifyRequest,
+  merchantId: string,
+  roleId: string | null,
+  previousRoleId: string | null = null,
+) {
   if (roleId === null) return;
   const role = await findRole(executor, roleId);
   if (!role || !(await listChainIds(executor, merchantId)).includes(role.clientId))
     throw UserAdminError.RoleNotFound('Role not found');
+  // A role the user already holds may stay; a new one must not grant more than the caller holds.
+  if (roleId !== previousRoleId)
+    await requireAssignableRole(executor, request.requireSession(), merchantId, roleId);
 }
 
 async function requireLocationsOf(
@@ -201,7 +211,7 @@ export async function createManagedUser(
     userId = await deps.db.transaction(async (tx) => {
       if (await findUserIdByEmail(tx, body.email))
         throw UserAdminError.DuplicateEmail('A user with this e-mail already exists');
-      await requireRoleFor(tx, merchantId, body.role);
+      await requireRoleFor(tx, request, merchantId, body.role);
       const locations = await requireLocationsOf(tx, [merchantId], body.locations);
       const id = await insertManagedUser(tx, {
         name: body.name,
@@ -276,7 +286,10 @@ export async function updateUser(
     await db.transaction(async (tx) => {
       if (await findUserIdByEmail(tx, body.email, body.id))
         throw UserAdminError.DuplicateEmail('A user with this e-mail already exists');
-      for (const membership of wanted) await requireRoleFor(tx, membership.clientId, membership.roleId);
+      for (const membership of wanted) {
+        const before = current.find((m) => m.clientId === membership.clientId);
+        await requireRoleFor(tx, request, membership.clientId, membership.roleId, before?.roleId ?? null);
+      }
       const locations = await requireLocationsOf(tx, merchantIds, body.locations);
       const isLocking =
         (body.is_locked_out === true && !target.isLockedOut) ||
