@@ -281,6 +281,11 @@ export function benchIngest(): Promise<boolean> {
   return withBenchPage(async (page, origin) => printIngest(await measureIngest(page, origin)));
 }
 
+// requestAnimationFrame ticks with the display (60 Hz in headless Chromium): an interval between two
+// frames is a whole number of frames, and differences below one frame are jitter, not speed.
+const frameMs = 1000 / 60;
+const framesOf = (ms: number) => Math.max(1, Math.round(ms / frameMs));
+
 const fmt = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${ms.toFixed(1)} ms`);
 
 export function benchGrid(): Promise<boolean> {
@@ -302,13 +307,19 @@ export function benchGrid(): Promise<boolean> {
     ];
     let ok = true;
     for (const [label, subject, baseline, budget] of lines) {
-      const ratio = subject !== null && baseline !== null ? subject / baseline : null;
+      const isFrameTime = label === 'scroll frame p95';
+      // A frame time is a whole number of display frames plus timer jitter: compared in frames.
+      const measure = (ms: number) => (isFrameTime ? framesOf(ms) : ms);
+      const ratio = subject !== null && baseline !== null ? measure(subject) / measure(baseline) : null;
       const within = ratio === null || ratio <= budget;
       ok &&= within;
       console.log(
         `${label.padEnd(20)}${fmt(subject).padEnd(14)}${fmt(baseline).padEnd(14)}${(ratio === null ? 'n/a' : ratio.toFixed(2)).padEnd(8)}<= ${budget}${within ? '' : '  OVER'}`,
       );
     }
+    console.log(
+      `(scroll: ${framesOf(ours.scrollP95)} vs ${framesOf(ag.scrollP95)} frames of ${frameMs.toFixed(1)} ms at the p95; compared in frames)`,
+    );
     if (ag.group === null) {
       console.log('(AG Grid Community has no row grouping: an Enterprise feature; group has no baseline)');
     }
