@@ -1,10 +1,10 @@
 import { sessionCookieName } from '@portico/contracts/auth/session';
-import { sessionCookieNameOf } from '../src/plugins/session';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema/auth';
 import { auditLog } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
+import { sessionCookieNameOf } from '../src/plugins/session';
 import {
   cookiePair,
   latestMailedCode,
