@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/database-errors';
 import type { Caller } from '../notes/owner-access';
 import { ActionError, actorOf } from './enrollment-actions.common';
 import {
@@ -56,19 +57,6 @@ export async function accountUsers(
     record.createdAt.toISOString(),
     toAccountUser(record, clientId),
   ]);
-}
-
-// Postgres unique_violation: two requests raced for one address.
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const cause = 'cause' in error ? error.cause : undefined;
-  const code =
-    'code' in error
-      ? error.code
-      : typeof cause === 'object' && cause && 'code' in cause
-        ? cause.code
-        : undefined;
-  return code === '23505';
 }
 
 // POST /api/user/new: a user (who signs in, member of the account) or a contact (on file only).

@@ -260,13 +260,13 @@ export async function findSubEntity(executor: Executor, id: string) {
   return row;
 }
 
-// The users' locations among the given clients' sub-entities.
+// The users' locations, among the given clients' sub-entities when clientIds is given.
 export async function listUserSubEntities(
   executor: Executor,
   userIds: readonly string[],
-  clientIds: readonly string[],
+  clientIds?: readonly string[],
 ) {
-  if (userIds.length === 0 || clientIds.length === 0) return [];
+  if (userIds.length === 0 || clientIds?.length === 0) return [];
   return executor
     .select({
       userId: userSubEntities.userId,
@@ -276,7 +276,12 @@ export async function listUserSubEntities(
     })
     .from(userSubEntities)
     .innerJoin(subEntities, eq(subEntities.id, userSubEntities.subEntityId))
-    .where(and(inArray(userSubEntities.userId, [...userIds]), inArray(subEntities.clientId, [...clientIds])))
+    .where(
+      and(
+        inArray(userSubEntities.userId, [...userIds]),
+        clientIds ? inArray(subEntities.clientId, [...clientIds]) : undefined,
+      ),
+    )
     .orderBy(asc(subEntities.name), asc(subEntities.id));
 }
 

@@ -20,6 +20,7 @@ import type { Db, Executor } from '../../db/client';
 import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
 import { type AuditAction, recordAudit, requestOrigin } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { decideMerchantAccess } from './rbac.service';
 import {
   addUserSubEntity,
@@ -99,18 +100,6 @@ async function audit(
     clientId,
     details,
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const cause = 'cause' in error ? error.cause : undefined;
-  const code =
-    'code' in error
-      ? error.code
-      : typeof cause === 'object' && cause && 'code' in cause
-        ? cause.code
-        : undefined;
-  return code === '23505';
 }
 
 // Stored beside custom_field_access: per terminal, the fields hidden and the fields not required.

@@ -53,21 +53,6 @@ export async function listMembershipsOf(executor: Executor, userIds: readonly st
     .orderBy(asc(clients.name), asc(clients.id));
 }
 
-export async function listLocationsOf(executor: Executor, userIds: readonly string[]) {
-  if (userIds.length === 0) return [];
-  return executor
-    .select({
-      userId: userSubEntities.userId,
-      id: subEntities.id,
-      name: subEntities.name,
-      clientId: subEntities.clientId,
-    })
-    .from(userSubEntities)
-    .innerJoin(subEntities, eq(subEntities.id, userSubEntities.subEntityId))
-    .where(inArray(userSubEntities.userId, [...userIds]))
-    .orderBy(asc(subEntities.name), asc(subEntities.id));
-}
-
 export async function findUserIdByEmail(executor: Executor, email: string, exceptUserId?: string) {
   const [row] = await executor
     .select({ id: users.id })

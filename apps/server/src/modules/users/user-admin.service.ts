@@ -14,6 +14,7 @@ import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { escapeHtml } from '../../lib/html';
 import { issueEmailToken } from '../auth/login-link.service';
 import { loginLinkValidMinutes } from '../auth/sign-in.rules';
@@ -24,7 +25,13 @@ import {
   isWithinViewedClient,
   listMerchantsUserCanActFor,
 } from '../rbac/rbac.service';
-import { findClientName, findRole, listChainIds, revokeUserSessions } from '../rbac/rbac-admin.repository';
+import {
+  findClientName,
+  findRole,
+  listChainIds,
+  listUserSubEntities,
+  revokeUserSessions,
+} from '../rbac/rbac-admin.repository';
 import { requireAssignableRole } from '../rbac/rbac-admin.service';
 import {
   deleteManagedUser,
@@ -32,7 +39,6 @@ import {
   findSubEntitiesByIds,
   findUserIdByEmail,
   insertManagedUser,
-  listLocationsOf,
   listMembershipsOf,
   listUsersOfClients,
   replaceLocations,
@@ -75,18 +81,6 @@ function actorOf(request: FastifyRequest) {
   return { actorUserId: session.userId, actorEmail: session.email, ...requestOrigin(request) };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const cause = 'cause' in error ? error.cause : undefined;
-  const code =
-    'code' in error
-      ? error.code
-      : typeof cause === 'object' && cause && 'code' in cause
-        ? cause.code
-        : undefined;
-  return code === '23505';
-}
-
 function labelOf(value: string | null) {
   return userCategories.find((category) => category === value) ?? null;
 }
@@ -100,7 +94,7 @@ async function loadManagedUsers(
   const ids = [...userIds];
   const records = await Promise.all(ids.map((id) => findManagedUser(executor, id)));
   const memberships = await listMembershipsOf(executor, ids);
-  const locations = await listLocationsOf(executor, ids);
+  const locations = await listUserSubEntities(executor, ids);
   return records.flatMap((record): ManagedUser[] => {
     if (!record) return [];
     return [
