@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { identities, loginTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 
-export type LoginTokenPurpose = 'sign_in' | 'verify_email';
+export type LoginTokenPurpose = 'sign_in' | 'verify_email' | 'mimic';
 
 const accountColumns = {
   id: users.id,
@@ -42,19 +42,34 @@ export async function countRecentLoginTokens(executor: Executor, email: string, 
 
 export async function insertLoginToken(
   executor: Executor,
-  token: { hash: string; email: string; purpose: LoginTokenPurpose; validMinutes: number; ip: string | null },
+  token: {
+    hash: string;
+    email: string;
+    purpose: LoginTokenPurpose;
+    validMinutes: number;
+    ip: string | null;
+    // A mimic link belongs to the staff member who asked for it.
+    requestedByUserId?: string;
+  },
 ): Promise<void> {
   await executor.insert(loginTokens).values({
     tokenHash: token.hash,
     email: token.email,
     purpose: token.purpose,
+    requestedByUserId: token.requestedByUserId ?? null,
     expiresAt: sql`now() + make_interval(mins => ${token.validMinutes})`,
     requestedIp: token.ip,
   });
 }
 
-// Single use by construction: only one caller can flip consumed_at from null.
-export async function consumeLoginToken(executor: Executor, hash: string, purpose: LoginTokenPurpose) {
+// Single use by construction: only one caller can flip consumed_at from null. With requestedByUserId,
+// only the person who asked for the token can use it (a copied mimic link opens nothing).
+export async function consumeLoginToken(
+  executor: Executor,
+  hash: string,
+  purpose: LoginTokenPurpose,
+  requestedByUserId?: string,
+) {
   const [row] = await executor
     .update(loginTokens)
     .set({ consumedAt: sql`now()` })
@@ -62,6 +77,7 @@ export async function consumeLoginToken(executor: Executor, hash: string, purpos
       and(
         eq(loginTokens.tokenHash, hash),
         eq(loginTokens.purpose, purpose),
+        requestedByUserId === undefined ? undefined : eq(loginTokens.requestedByUserId, requestedByUserId),
         isNull(loginTokens.consumedAt),
         gt(loginTokens.expiresAt, sql`now()`),
       ),

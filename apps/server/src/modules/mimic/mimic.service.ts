@@ -9,19 +9,13 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { findAccountById } from '../auth/auth.repository';
+import { consumeLoginToken, findAccountById, insertLoginToken } from '../auth/auth.repository';
 import { requireEmailAddress } from '../auth/login-link.service';
 import { accountAllowedToSignIn, opensPortal } from '../auth/sign-in.rules';
 import { decideMerchantAccess } from '../rbac/rbac.service';
 import { hashSecretToken, newSecretToken } from '../session/secret-token';
 import { type SessionContext, type SessionOrigin, switchSession } from '../session/session.service';
-import {
-  consumeMimicToken,
-  findMimicTarget,
-  findMimicTokenState,
-  findUserEmail,
-  insertMimicToken,
-} from './mimic.repository';
+import { findMimicTarget, findMimicTokenState, findUserEmail } from './mimic.repository';
 import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
 
 export const MimicError = defineErrors({
@@ -78,9 +72,10 @@ export async function createMimicLink(
   }
   const token = newSecretToken();
   await deps.db.transaction(async (tx) => {
-    await insertMimicToken(tx, {
+    await insertLoginToken(tx, {
       hash: hashSecretToken(token),
       email,
+      purpose: 'mimic',
       requestedByUserId: caller.userId,
       validMinutes: deps.linkValidMinutes,
       ip: origin.ip,
@@ -115,7 +110,7 @@ export async function openMimicSession(
   origin: SessionOrigin,
 ): Promise<{ token: string; email: string }> {
   const hash = hashSecretToken(token);
-  const consumed = await consumeMimicToken(deps.db, hash, caller.userId);
+  const consumed = await consumeLoginToken(deps.db, hash, 'mimic', caller.userId);
   if (!consumed) {
     const state = await findMimicTokenState(deps.db, hash);
     // Someone else's link is reported as unknown: it does not tell whether it exists.
