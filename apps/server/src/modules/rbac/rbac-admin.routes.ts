@@ -164,47 +164,38 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     });
 
-    app.route({
-      method,
-      url: '/api/rbac/:clientId/roles/:roleId/terminals/:terminalId/hideable-fields/:fieldName',
-      config: { access: managesPermissions('clientId') },
-      schema: {
-        tags: ['access'],
+    // Spec 2 §4: POST hides / DELETE shows a field; DELETE requires / POST unrequires it.
+    const fieldRoutes = [
+      {
+        list: 'hideable-fields',
+        toggle: method === 'POST' ? 'hide' : 'show',
         summary:
           method === 'POST' ? 'Hide a terminal field from the role' : 'Show a terminal field to the role',
-        params: roleFieldParams,
-        response: { 200: roleResponse, ...errors },
       },
-      handler: async (request) =>
-        roleMessage(
-          await toggleRoleField(app.db, request, {
-            ...request.params,
-            toggle: method === 'POST' ? 'hide' : 'show',
-          }),
-        ),
-    });
-
-    app.route({
-      method,
-      url: '/api/rbac/:clientId/roles/:roleId/terminals/:terminalId/omittable-fields/:fieldName',
-      config: { access: managesPermissions('clientId') },
-      schema: {
-        tags: ['access'],
+      {
+        list: 'omittable-fields',
+        toggle: method === 'POST' ? 'unrequire' : 'require',
         summary:
           method === 'POST'
             ? 'Make a terminal field optional for the role'
             : 'Make a terminal field required for the role',
-        params: roleFieldParams,
-        response: { 200: roleResponse, ...errors },
       },
-      handler: async (request) =>
-        roleMessage(
-          await toggleRoleField(app.db, request, {
-            ...request.params,
-            toggle: method === 'POST' ? 'unrequire' : 'require',
-          }),
-        ),
-    });
+    ] as const;
+    for (const field of fieldRoutes) {
+      app.route({
+        method,
+        url: `/api/rbac/:clientId/roles/:roleId/terminals/:terminalId/${field.list}/:fieldName`,
+        config: { access: managesPermissions('clientId') },
+        schema: {
+          tags: ['access'],
+          summary: field.summary,
+          params: roleFieldParams,
+          response: { 200: roleResponse, ...errors },
+        },
+        handler: async (request) =>
+          roleMessage(await toggleRoleField(app.db, request, { ...request.params, toggle: field.toggle })),
+      });
+    }
 
     app.route({
       method,
