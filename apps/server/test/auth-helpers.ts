@@ -1,7 +1,9 @@
 import { sessionCookieName } from '@portico/contracts/auth/session';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../src/db/client';
 import { sessions } from '../src/db/schema/auth';
+import { clients } from '../src/db/schema/clients';
 import { emailOutbox } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
 import { hashSecretToken, newSecretToken } from '../src/modules/session/secret-token';
@@ -100,4 +102,29 @@ export function setCookieHeader(headers: Record<string, unknown>, name: string):
 export function cookiePair(setCookie: string | undefined): string {
   if (!setCookie) throw new Error('No Set-Cookie');
   return setCookie.split(';')[0] ?? '';
+}
+
+type InjectingApp = { db: Executor; inject: FastifyInstance['inject'] };
+
+// A call as a signed-in demo user (a fresh session each time unless a cookie is given).
+export async function callAs(
+  app: InjectingApp,
+  email: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  cookie?: string,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { cookie: cookie ?? (await sessionCookieFor(app.db, email)) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+export async function clientIdNamed(db: Executor, name: string): Promise<string> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
+  if (!row) throw new Error(`No client ${name}`);
+  return row.id;
 }

@@ -1,11 +1,10 @@
 import { PermissionsPageText, RbacErrorText } from '@portico/contracts/access/rbac-admin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { callAs, clientIdNamed, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { memberships, rolePermissions, roles, subEntities, userSubEntities } from '../../db/schema/access';
-import { clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
@@ -18,10 +17,8 @@ let harbor: string;
 let copper: string;
 const roleIds = new Map<string, string>();
 
-async function clientId(name: string) {
-  const [row] = await ctx.app.db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
-  if (!row) throw new Error(`No client ${name}`);
-  return row.id;
+function clientId(name: string) {
+  return clientIdNamed(ctx.app.db, name);
 }
 async function userId(email: string) {
   const [row] = await ctx.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -33,19 +30,14 @@ function role(name: string) {
   if (!id) throw new Error(`No role ${name}`);
   return id;
 }
-async function call(
+function call(
   email: string,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   cookie?: string,
 ) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: cookie ?? (await sessionCookieFor(ctx.app.db, email)) },
-    ...(payload ? { payload } : {}),
-  });
+  return callAs(ctx.app, email, method, url, payload, cookie);
 }
 async function grantsOf(roleId: string) {
   const rows = await ctx.app.db

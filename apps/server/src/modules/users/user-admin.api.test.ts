@@ -1,11 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailedCode, outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
+import {
+  callAs,
+  clientIdNamed,
+  latestMailedCode,
+  outboxFor,
+  sessionCookieFor,
+} from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { sessions } from '../../db/schema/auth';
-import { clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
@@ -20,24 +25,17 @@ let manager: string;
 let pearl: string;
 let copperLocation: string;
 
-async function call(
+function call(
   email: string,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   cookie?: string,
 ) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: cookie ?? (await sessionCookieFor(ctx.app.db, email)) },
-    ...(payload ? { payload } : {}),
-  });
+  return callAs(ctx.app, email, method, url, payload, cookie);
 }
-async function clientId(name: string) {
-  const [row] = await ctx.app.db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
-  if (!row) throw new Error(`No client ${name}`);
-  return row.id;
+function clientId(name: string) {
+  return clientIdNamed(ctx.app.db, name);
 }
 async function roleId(client: string, name: string) {
   const [row] = await ctx.app.db
