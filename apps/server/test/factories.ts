@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../src/db/client';
 import { clients } from '../src/db/schema/clients';
+import { transactions } from '../src/db/schema/transactions';
 import { users } from '../src/db/schema/users';
 
 type ClientInsert = typeof clients.$inferInsert;
 type UserInsert = typeof users.$inferInsert;
+type TransactionInsert = typeof transactions.$inferInsert;
 
 // Data factories (immich style): a valid row with unique keys, overridden where a test cares.
 export async function buildClient(db: Executor, overrides: Partial<ClientInsert> = {}) {
@@ -35,4 +37,33 @@ export async function buildUser(db: Executor, overrides: Partial<UserInsert> = {
     .returning();
   if (!row) throw new Error('user insert returned nothing');
   return row;
+}
+
+// An approved, unsettled 100.00 Visa sale through FIS: voidable the same day, refundable later.
+export async function buildCardPayment(
+  db: Executor,
+  overrides: Partial<TransactionInsert> & Pick<TransactionInsert, 'clientId' | 'createdAt'>,
+) {
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      type: 'card',
+      action: 'sale',
+      actionMode: 'charge',
+      amountCents: 10_000,
+      feeCents: 320,
+      paymentStatus: true,
+      requestStatus: true,
+      status: 'Approved',
+      processor: 'fis',
+      paymentMethod: 'card',
+      cardBrand: 'VISA',
+      last4: '1111',
+      token: 'VISA-1111-12-2030',
+      apiResponse: { token: 'VISA-1111-12-2030', meta: { email: 'pat@example.com' } },
+      ...overrides,
+    })
+    .returning({ id: transactions.id });
+  if (!row) throw new Error('payment insert returned nothing');
+  return row.id;
 }

@@ -16,6 +16,7 @@ import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { testConfig } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../enrollment-fixtures';
+import { buildCardPayment } from '../factories';
 import { openTestDatabase } from '../test-database';
 
 // Issue 12, item 1: a processor-audit user approved an enrollment (BOARDED, live key), added a user
@@ -60,29 +61,8 @@ async function call(
   });
 }
 
-async function buildPayment(createdAt: Date) {
-  const [row] = await app.db
-    .insert(transactions)
-    .values({
-      clientId: harborLaneId,
-      type: 'card',
-      action: 'sale',
-      actionMode: 'charge',
-      amountCents: 10_000,
-      feeCents: 320,
-      paymentStatus: true,
-      requestStatus: true,
-      status: 'Approved',
-      processor: 'fis',
-      paymentMethod: 'card',
-      cardBrand: 'VISA',
-      last4: '1111',
-      token: 'VISA-1111-12-2030',
-      createdAt,
-    })
-    .returning({ id: transactions.id });
-  if (!row) throw new Error('payment insert returned nothing');
-  return row.id;
+function buildPayment(createdAt: Date) {
+  return buildCardPayment(app.db, { clientId: harborLaneId, createdAt });
 }
 
 // Row counts of every table the refused writes would have changed.

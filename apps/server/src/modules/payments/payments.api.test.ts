@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildCardPayment } from '../../../test/factories';
 import { openTestDatabase, testDriver } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -65,31 +66,8 @@ afterAll(async () => {
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
-async function buildPayment(overrides: Partial<TransactionInsert> = {}) {
-  const [row] = await app.db
-    .insert(transactions)
-    .values({
-      clientId: harborLaneId,
-      type: 'card',
-      action: 'sale',
-      actionMode: 'charge',
-      amountCents: 10_000,
-      feeCents: 320,
-      paymentStatus: true,
-      requestStatus: true,
-      status: 'Approved',
-      processor: 'fis',
-      paymentMethod: 'card',
-      cardBrand: 'VISA',
-      last4: '1111',
-      token: 'VISA-1111-12-2030',
-      apiResponse: { token: 'VISA-1111-12-2030', meta: { email: 'pat@example.com' } },
-      createdAt: yesterday,
-      ...overrides,
-    })
-    .returning({ id: transactions.id });
-  if (!row) throw new Error('payment insert returned nothing');
-  return row.id;
+function buildPayment(overrides: Partial<TransactionInsert> = {}) {
+  return buildCardPayment(app.db, { clientId: harborLaneId, createdAt: yesterday, ...overrides });
 }
 
 function post(
