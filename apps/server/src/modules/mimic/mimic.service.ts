@@ -50,6 +50,29 @@ async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
 
 // POST /api/loginlink: the link itself is the answer (spec 3 §7); it opens a session only for the
 // staff member who asked, once, within minutes.
+// The user the caller may mimic by that address, checked when the link is made and again when it is
+// opened; a refusal is audited and says nothing about whether the address exists.
+async function allowedMimicTarget(
+  db: MimicDeps['db'],
+  caller: SessionContext,
+  email: string,
+  origin: SessionOrigin,
+  stage: 'link' | 'start',
+) {
+  const target = await mimicTargetFor(db, caller, email);
+  if (target) return target;
+  await recordAudit(db, {
+    action: 'mimic',
+    outcome: 'denied',
+    actorUserId: caller.userId,
+    actorEmail: caller.email,
+    targetType: 'user',
+    ...origin,
+    details: { stage, email },
+  });
+  throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
+}
+
 export async function createMimicLink(
   deps: MimicDeps,
   caller: SessionContext,
@@ -57,19 +80,7 @@ export async function createMimicLink(
   origin: SessionOrigin,
 ): Promise<string> {
   const email = requireEmailAddress(rawEmail);
-  const target = await mimicTargetFor(deps.db, caller, email);
-  if (!target) {
-    await recordAudit(deps.db, {
-      action: 'mimic',
-      outcome: 'denied',
-      actorUserId: caller.userId,
-      actorEmail: caller.email,
-      targetType: 'user',
-      ...origin,
-      details: { stage: 'link', email },
-    });
-    throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
-  }
+  const target = await allowedMimicTarget(deps.db, caller, email, origin, 'link');
   const token = newSecretToken();
   await deps.db.transaction(async (tx) => {
     await insertLoginToken(tx, {
@@ -125,19 +136,7 @@ export async function openMimicSession(
     });
     throw linkFailureErrors[reason]();
   }
-  const target = await mimicTargetFor(deps.db, caller, consumed.email);
-  if (!target) {
-    await recordAudit(deps.db, {
-      action: 'mimic',
-      outcome: 'denied',
-      actorUserId: caller.userId,
-      actorEmail: caller.email,
-      targetType: 'user',
-      ...origin,
-      details: { stage: 'start', email: consumed.email },
-    });
-    throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
-  }
+  const target = await allowedMimicTarget(deps.db, caller, consumed.email, origin, 'start');
   const opened = await switchSession(deps.db, {
     fromSessionId: caller.sessionId,
     toUserId: target.id,
