@@ -34,6 +34,10 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // No preload lists for lazy imports: Vite would put every route's dependency list into the entry
+    // chunk, which every page (and /login's budget) pays for, and which grows with each new page. A
+    // route's chunk fetches what it imports itself.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -65,7 +65,7 @@ export const publicAccessReadingSession: RouteAccess = { kind: 'public', readsSe
 // Routes that plugins register for us (docs UI, static files of the portal) are public by nature.
 const pluginOwnedPrefixes = ['/api/docs', '/app'];
 
-function isPluginOwned(url: string): boolean {
+export function isPluginOwned(url: string): boolean {
   return url === '/' || pluginOwnedPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -38,8 +41,11 @@ beforeAll(async () => {
       done();
     },
   });
+  // A stand-in portal build, so /app serves a page as in production.
+  const webDistDir = mkdtempSync(path.join(tmpdir(), 'portico-nul-web-'));
+  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Portico page</title>');
   app = await buildApp({
-    config: testConfig(),
+    config: { ...testConfig(), webDistDir },
     database,
     logger: { ...loggerOptions('info'), stream },
     extraRoutes: [failingQueryRoute],
@@ -107,6 +113,12 @@ describe('a NUL character', () => {
       payload: { email: 'ada\u0000@example.com' },
     });
     expectRefusedAsInvalid(res);
+  });
+
+  it("in a portal page's address is left to the page (no 400 instead of the page)", async () => {
+    const res = await app.inject({ method: 'GET', url: '/app/verify-email?oobCode=%E2%80%AE%00xxxx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Portico page</title>');
   });
 
   it('never gives a 500', () => {
