@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { parseDecimalToCents } from '@portico/contracts/money/money';
+import { TotalsLabel } from '@portico/contracts/transactions/search-totals';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
@@ -99,6 +100,8 @@ test('admin reporting: Home shows the internal reports and the last 30 days; wit
   expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
   const home = page.getByRole('grid', { name: 'Admin Report', exact: true });
   await expect(home.getByRole('row').nth(1)).toBeVisible();
+  // The one gross and net total of the report pages (issue 13), not a sum per column.
+  await expect(page.getByTestId('data-grid-totals')).toContainText(TotalsLabel.Gross);
 
   const warehouseCall = page.waitForRequest((request) => request.url().includes('snowflake=true'));
   await page.getByRole('tab', { name: 'Reporting warehouse' }).click();

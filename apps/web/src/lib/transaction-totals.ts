@@ -3,7 +3,7 @@ import type { ReportRow } from '@portico/contracts/transactions/report';
 import type { SearchRow } from '@portico/contracts/transactions/search';
 import { type SearchTotals, searchTotals, TotalsLabel } from '@portico/contracts/transactions/search-totals';
 import { type Transaction, totalsItemOfTransaction } from '@portico/contracts/transactions/transaction';
-import type { DataGridSummary, DataGridSummaryItem } from '../../../components/data-grid/data-grid.types';
+import type { DataGridSummary, DataGridSummaryItem } from '../components/data-grid/data-grid.types';
 
 const countFormat = new Intl.NumberFormat('en-US');
 

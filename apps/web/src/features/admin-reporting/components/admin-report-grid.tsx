@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { ApiError } from '../../../lib/api-client';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { summarizeReportRows } from '../../../lib/transaction-totals';
 import { useAdminReport } from '../api/get-admin-report';
 import {
   type AdminReportRange,
@@ -66,6 +67,8 @@ export function AdminReportGrid({ source }: { source: AdminReportSource }) {
         // Rows stay in view on a phone too, where the toolbars wrap to several lines.
         height="max(600px, calc(100vh - 120px))"
         showTotals
+        // The one gross and net total of the report pages, not a sum per money column.
+        summarizeRows={summarizeReportRows}
         configKey={source === 'home' ? 'admin-report' : 'admin-report-with-snowflake'}
         exportFileName={adminReportFileName(source)}
       />

@@ -7,11 +7,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Fragment, useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { ApiError } from '../../../lib/api-client';
+import { summarizeSearchRows, totalsFiguresOf, transactionTotalsOf } from '../../../lib/transaction-totals';
 import { useTransactionSearch } from '../api/search-transactions';
 import { useIsWideScreen } from '../hooks/use-is-wide-screen';
 import type { TransactionDialogs } from '../hooks/use-transaction-dialogs';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
-import { summarizeSearchRows, totalsFiguresOf, transactionTotalsOf } from '../utils/report-totals.utils';
 import { subjectOfSearchRow } from '../utils/transaction-view.utils';
 import { searchResultColumns } from './report-columns';
 
