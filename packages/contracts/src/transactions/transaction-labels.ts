@@ -1,5 +1,5 @@
 import { isFailedPayment } from './gross-net';
-import type { PaymentStatusValue, TransactionType } from './transaction-enums';
+import type { ActionMode, PaymentStatusValue, TransactionType } from './transaction-enums';
 
 // Transaction types and statuses as people read them (issue 13 item 3): 'Card sale', 'ACH debit',
 // 'Approved', 'Declined', never the stored codes.
@@ -21,6 +21,21 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   blind_refund: 'Blind refund',
   reversal: 'Reversal',
   batch: 'Batch close',
+};
+
+// How the amount moved (spec 3 §9 action_mode), in words.
+export const actionModeLabels: Record<ActionMode, string> = {
+  settle: 'Settled sale',
+  debit: 'Debit',
+  charge: 'Charge',
+  apple_pay: 'Apple Pay',
+  refund: 'Refund',
+  void: 'Void',
+  blind_refund: 'Blind refund',
+  reversal: 'Reversal',
+  credit: 'Credit',
+  terminal_void: 'Terminal void',
+  terminal_refund: 'Terminal refund',
 };
 
 export function transactionTypeLabel(type: TransactionType): string {

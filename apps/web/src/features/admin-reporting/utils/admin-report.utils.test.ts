@@ -79,6 +79,14 @@ describe('admin report columns', () => {
   });
 });
 
+describe('admin report columns', () => {
+  it('write the action mode in words, not its code (issue 13)', () => {
+    const actionMode = adminReportColumns.find((column) => column.id === 'action_mode');
+    expect(actionMode?.enumLabels?.settle).toBe('Settled sale');
+    expect(actionMode?.enumLabels?.charge).toBe('Charge');
+  });
+});
+
 describe('admin report totals', () => {
   it('totals money columns only (issue 13)', () => {
     const totalled = adminReportColumns.filter(

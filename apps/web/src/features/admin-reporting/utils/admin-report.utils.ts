@@ -9,6 +9,7 @@ import {
   moneyFactsOfTransaction,
 } from '@portico/contracts/transactions/transaction';
 import {
+  actionModeLabels,
   transactionStatusLabel,
   transactionTypeLabels,
 } from '@portico/contracts/transactions/transaction-labels';
@@ -85,7 +86,13 @@ export const adminReportColumns: readonly DataGridColumn<ReportRow>[] = [
     enumLabels: transactionTypeLabels,
     value: (row) => row[1].type,
   },
-  { id: 'action_mode', header: 'Action Mode', kind: 'text', value: (row) => row[1].action_mode },
+  {
+    id: 'action_mode',
+    header: 'Action Mode',
+    kind: 'enum',
+    enumLabels: actionModeLabels,
+    value: (row) => row[1].action_mode,
+  },
   {
     id: 'status',
     header: 'Status',
