@@ -12,9 +12,7 @@ import { clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
 import { queryRows } from '../../db/seed/sql-rows';
-
-// Parent chains are short; the bound only stops a corrupt cycle from looping (as in rbac.repository).
-const maxHierarchyDepth = 32;
+import { maxHierarchyDepth } from '../rbac/rbac.repository';
 
 // Timestamps leave SQL as UTC ISO text, whichever driver answers.
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

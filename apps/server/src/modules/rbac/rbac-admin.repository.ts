@@ -15,22 +15,14 @@ import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/seed/sql-rows';
-
-// Parent chains are short; the bound only stops a corrupt cycle from looping.
-const maxHierarchyDepth = 32;
+import { clientChainCte, maxHierarchyDepth } from './rbac.repository';
 
 // The client and every client above it, nearest first.
 export async function listChainIds(executor: Executor, clientId: string): Promise<string[]> {
   const rows = await queryRows(
     executor,
     sql`
-      with recursive chain (id, parent_id, depth) as (
-        select id, parent_id, 0 from clients where id = ${clientId}
-        union all
-        select c.id, c.parent_id, chain.depth + 1
-        from clients c join chain on c.id = chain.parent_id
-        where chain.depth < ${maxHierarchyDepth}
-      )
+      with recursive ${clientChainCte(clientId)}
       select id::text as id from chain order by depth
     `,
   );

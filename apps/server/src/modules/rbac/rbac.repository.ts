@@ -7,7 +7,19 @@ import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/seed/sql-rows';
 
 // Parent chains are short; the bound only stops a corrupt cycle (A -> B -> A) from looping.
-const maxHierarchyDepth = 32;
+export const maxHierarchyDepth = 32;
+
+// `chain (id, parent_id, depth)`: the client and every client above it, depth 0 first. Used after
+// `with recursive`.
+export function clientChainCte(clientId: string) {
+  return sql`chain (id, parent_id, depth) as (
+        select id, parent_id, 0 from clients where id = ${clientId}
+        union all
+        select c.id, c.parent_id, chain.depth + 1
+        from clients c join chain on c.id = chain.parent_id
+        where chain.depth < ${maxHierarchyDepth}
+      )`;
+}
 
 const merchantAccessRow = z.object({
   merchant_exists: z.boolean(),
@@ -32,13 +44,7 @@ export async function findMerchantAccessFacts(
   const rows = await queryRows(
     executor,
     sql`
-      with recursive chain (id, parent_id, depth) as (
-        select id, parent_id, 0 from clients where id = ${merchantId}
-        union all
-        select c.id, c.parent_id, chain.depth + 1
-        from clients c join chain on c.id = chain.parent_id
-        where chain.depth < ${maxHierarchyDepth}
-      ),
+      with recursive ${clientChainCte(merchantId)},
       governing as (
         select m.client_id, m.role_id
         from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}
@@ -184,13 +190,7 @@ export async function isClientAtOrBelow(
   const rows = await queryRows(
     executor,
     sql`
-      with recursive chain (id, parent_id, depth) as (
-        select id, parent_id, 0 from clients where id = ${clientId}
-        union all
-        select c.id, c.parent_id, chain.depth + 1
-        from clients c join chain on c.id = chain.parent_id
-        where chain.depth < ${maxHierarchyDepth}
-      )
+      with recursive ${clientChainCte(clientId)}
       select exists (select 1 from chain where id = ${ancestorId}) as is_within
     `,
   );
