@@ -1,0 +1,227 @@
+import { parseDecimalToCents } from '../money/money';
+
+// The payment link builder's rules (spec 3 §4 "Payment type in the link builder", §5, §9), pure so
+// the page and the tests share them.
+
+export const LinkBuilderText = {
+  // Spec 3 §5 (the misspelling is the product's).
+  PaymentOptionsRequired: 'Plese select available payment options',
+  FieldRequired: 'Field is required',
+  AmountInvalid: 'Amount is not valid',
+  StartDateInPast: 'Start date can not be in past',
+  FrequencyInvalid: 'Frequency is not valid',
+  EmailInvalid: 'Email is not valid',
+  // Spec 3 §4 and §8.
+  NotForSubscriptions: 'Not available for subscriptions.',
+  NoPaymentMethods: 'No payment methods available',
+  NoTerminals: 'No available terminals',
+  // Spec 3 §2.
+  OneTimeCharge: 'One-Time Charge',
+  Subscription: 'Subscription (Recurring Charge)',
+  GetLink: 'Get Link',
+  OpenPaymentPage: 'Open Payment Page',
+  ViewIframeCode: 'view iframe code',
+  // Issue 16 item 6.
+  SecretKeyInAddress: 'A secret API key cannot be used in an address. Use the publishable key.',
+  InvalidApiKey: 'The API key must be a UUID.',
+} as const;
+
+export const linkPaymentMethods = ['credit_card', 'bank', 'crypto', 'terminal', 'cash', 'swipe'] as const;
+export type LinkPaymentMethod = (typeof linkPaymentMethods)[number];
+export const linkPaymentTypes = ['charge', 'subscription'] as const;
+export type LinkPaymentType = (typeof linkPaymentTypes)[number];
+export const linkIntervals = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export type LinkInterval = (typeof linkIntervals)[number];
+export const contactOptions = ['off', 'optional', 'required'] as const;
+export type ContactOption = (typeof contactOptions)[number];
+
+// Spec 3 §4: no bank, crypto or terminal on a subscription.
+export const methodsNotForSubscriptions: readonly LinkPaymentMethod[] = ['bank', 'crypto', 'terminal'];
+
+export type MerchantLinkConfiguration = {
+  payment: boolean;
+  ach: boolean;
+  crypto: boolean;
+};
+
+// Spec 3 §4: methods the merchant has not configured (card, ACH, crypto) are removed; terminal only
+// with open terminals; cash and swipe always removed.
+export function offeredLinkMethods(
+  configuration: MerchantLinkConfiguration,
+  hasOpenTerminals: boolean,
+): LinkPaymentMethod[] {
+  return linkPaymentMethods.filter((method) => {
+    if (method === 'credit_card') return configuration.payment;
+    if (method === 'bank') return configuration.ach;
+    if (method === 'crypto') return configuration.crypto;
+    if (method === 'terminal') return hasOpenTerminals;
+    return false;
+  });
+}
+
+export type PaymentTypeState = {
+  paymentType: LinkPaymentType;
+  paymentOptions: LinkPaymentMethod[];
+  emailOption: ContactOption;
+};
+
+// Spec 3 §4: switching to subscription forces e-mail to required and unticks bank, crypto and
+// terminal; switching back leaves the choices as they are (only the disabling goes).
+export function switchPaymentType<T extends PaymentTypeState>(state: T, paymentType: LinkPaymentType): T {
+  if (paymentType === 'charge') return { ...state, paymentType };
+  return {
+    ...state,
+    paymentType,
+    emailOption: 'required',
+    paymentOptions: state.paymentOptions.filter((method) => !methodsNotForSubscriptions.includes(method)),
+  };
+}
+
+export function isMethodDisabledFor(paymentType: LinkPaymentType, method: LinkPaymentMethod): boolean {
+  return paymentType === 'subscription' && methodsNotForSubscriptions.includes(method);
+}
+
+export function isContactOptionDisabledFor(paymentType: LinkPaymentType, option: ContactOption): boolean {
+  return paymentType === 'subscription' && option !== 'required';
+}
+
+// Spec 3 §4: ticking crypto makes the e-mail optional (unless a subscription, which has no crypto).
+export function toggleLinkMethod<T extends PaymentTypeState>(
+  state: T,
+  method: LinkPaymentMethod,
+  on: boolean,
+): T {
+  if (isMethodDisabledFor(state.paymentType, method)) return state;
+  const paymentOptions = on
+    ? linkPaymentMethods.filter(
+        (candidate) => candidate === method || state.paymentOptions.includes(candidate),
+      )
+    : state.paymentOptions.filter((candidate) => candidate !== method);
+  return { ...state, paymentOptions, ...(on && method === 'crypto' ? { emailOption: 'optional' } : {}) };
+}
+
+// Spec 3 §4: sandbox mode appends TEST to both button labels.
+export function linkButtonLabel(label: string, isSandbox: boolean): string {
+  return isSandbox ? `${label} TEST` : label;
+}
+
+// Spec 3 §5: a key taken from the address must be a UUID of versions 1 to 5.
+export function isUuidV1To5(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(text);
+}
+
+// Spec 3 §5 amount: required, numeric, two decimals at most, minimum 0. Gives the message or null.
+export function linkAmountMessage(text: string): string | null {
+  if (text.trim() === '') return LinkBuilderText.FieldRequired;
+  const cents = parseDecimalToCents(text);
+  return cents === null || cents < 0 ? LinkBuilderText.AmountInvalid : null;
+}
+
+// Spec 3 §5: cycles minimum 1, blank is until cancelled (null), a non-number becomes 0.
+export function parseCycles(text: string): number | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isInteger(value) ? value : 0;
+}
+
+// Spec 3 §5: trial period minimum 0; a non-number becomes 0.
+export function parseTrialDays(text: string): number {
+  const value = Number(text);
+  return text.trim() === '' || !Number.isInteger(value) ? 0 : value;
+}
+
+// Calendar days as 'yyyy-mm-dd', counted in UTC so no zone shift moves a day.
+function addToIsoDate(isoDate: string, interval: LinkInterval, count: number): string {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (interval === 'daily') date.setUTCDate(date.getUTCDate() + count);
+  if (interval === 'weekly') date.setUTCDate(date.getUTCDate() + 7 * count);
+  if (interval === 'monthly') {
+    // The 31st plus one month ends on the last day of the shorter month, not in the next one.
+    const target = new Date(Date.UTC(year, month - 1 + count, 1));
+    const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+    target.setUTCDate(Math.min(day, lastDay));
+    return target.toISOString().slice(0, 10);
+  }
+  if (interval === 'yearly') return addToIsoDate(isoDate, 'monthly', 12 * count);
+  return date.toISOString().slice(0, 10);
+}
+
+// Spec 3 §5: the end date comes from the start date, cycles and interval (times the frequency); a
+// trial adds its days first. Without cycles the series recurs until cancelled: no end date.
+export function subscriptionEndDate(input: {
+  start: string;
+  cycles: number | null;
+  interval: LinkInterval;
+  frequency: number;
+  trialDays: number;
+}): string | null {
+  if (input.cycles === null || input.cycles < 1) return null;
+  const firstCharge = addToIsoDate(input.start, 'daily', Math.max(0, input.trialDays));
+  return addToIsoDate(firstCharge, input.interval, input.cycles * Math.max(1, input.frequency));
+}
+
+export type SubscriptionInput = {
+  timing: 'trial' | 'start';
+  start: string;
+  today: string;
+  interval: LinkInterval | '';
+  frequency: string;
+  email: string;
+};
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// Spec 3 §5 subscription fields: field -> message, only the failing ones.
+export function subscriptionMessages(
+  input: SubscriptionInput,
+): Partial<Record<'start' | 'interval' | 'frequency' | 'email', string>> {
+  const messages: Partial<Record<'start' | 'interval' | 'frequency' | 'email', string>> = {};
+  if (input.timing === 'start') {
+    if (input.start === '') messages.start = LinkBuilderText.FieldRequired;
+    else if (input.start < input.today) messages.start = LinkBuilderText.StartDateInPast;
+  }
+  if (input.interval === '') messages.interval = LinkBuilderText.FieldRequired;
+  const frequency = Number(input.frequency);
+  if (input.frequency.trim() === '' || !Number.isInteger(frequency) || frequency < 1) {
+    messages.frequency = LinkBuilderText.FrequencyInvalid;
+  }
+  if (!emailPattern.test(input.email.trim())) messages.email = LinkBuilderText.EmailInvalid;
+  return messages;
+}
+
+export function paymentOptionsMessage(paymentOptions: readonly LinkPaymentMethod[]): string | null {
+  return paymentOptions.length === 0 ? LinkBuilderText.PaymentOptionsRequired : null;
+}
+
+// Spec 3 §9 page design defaults.
+export const defaultPageDesign = {
+  inputStyle: { appearance: 'default', mode: 'simple', focusBorderColor: '#f6951e' },
+  paymentMethodStyle: {
+    appearance: 'default',
+    selectedBackground: '#fff7ed',
+    selectedText: '#000000',
+    selectedBorder: '#f6951e',
+    hoverBackground: '#f8f9fa',
+    hoverText: '#000000',
+    hoverBorder: '#f6951e',
+    baseBackground: '#ffffff',
+    baseText: '#000000',
+    baseBorder: '#dee2e6',
+  },
+  submitButtonStyle: {
+    appearance: 'default',
+    background: '#000000',
+    text: '#ffffff',
+    hoverBackground: '#333333',
+    hoverText: '#ffffff',
+  },
+} as const;
+
+// Spec 3 §9 link builder defaults.
+export const linkBuilderDefaults = {
+  interval: 'monthly',
+  frequency: 1,
+  showEmail: true,
+  allowTip: false,
+} as const;

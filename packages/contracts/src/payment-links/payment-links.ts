@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+
+// The payment link builder's calls (spec 3 §7 "Payment link builder"). The builder needs no sign-in:
+// the bearer key names the merchant. The secret key (typed into the builder's modal) or the
+// publishable key (the one addresses carry) both name it; only the publishable key is ever returned.
+
+export const PaymentLinksErrorCode = {
+  ApiKeyRequired: 'PAYMENT_LINKS_API_KEY_REQUIRED',
+  UnknownApiKey: 'PAYMENT_LINKS_UNKNOWN_API_KEY',
+} as const;
+
+export const PaymentLinksText = {
+  ApiKeyRequired: 'API key is required',
+  UnknownApiKey: 'This API key is not valid.',
+} as const;
+
+export const paymentLinksHeaders = z.object({ authorization: z.string().max(500).optional() });
+
+// GET /api/apikeys/publishable-key: message.publishable_key; is_secret_key tells the builder the
+// bearer was the secret key, so it never puts that one in an address.
+export const publishableKeyResponse = successEnvelope(
+  z.object({ publishable_key: z.string(), is_secret_key: z.boolean() }),
+);
+
+// GET /api/client/link-config: message.merchant.configuration and whitelabel.logo_url.
+export const linkConfigSchema = z.object({
+  merchant: z.object({
+    name: z.string(),
+    configuration: z.object({
+      level_three_data_enabled: z.boolean(),
+      crypto: z.boolean(),
+      payment: z.boolean(),
+      ach: z.boolean(),
+    }),
+  }),
+  whitelabel: z.object({ logo_url: z.string().nullable() }),
+});
+export type LinkConfig = z.infer<typeof linkConfigSchema>;
+export const linkConfigResponse = successEnvelope(linkConfigSchema);
+
+// GET /api/terminal: a map of terminals (keyed by id) with connectionStatus.status and laneId.
+export const linkTerminalSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  laneId: z.string(),
+  connectionStatus: z.object({ status: z.enum(['open', 'closed']) }),
+});
+export type LinkTerminal = z.infer<typeof linkTerminalSchema>;
+export const linkTerminalsResponse = successEnvelope(z.record(z.string(), linkTerminalSchema));
+
+// Spec 3 §7: the builder keeps the open ones; the first is the default terminal (§4).
+export function openTerminals(terminals: Readonly<Record<string, LinkTerminal>>): LinkTerminal[] {
+  return Object.values(terminals).filter((terminal) => terminal.connectionStatus.status === 'open');
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+import { type VirtualTerminalCustomField, virtualTerminalCustomFieldSchema } from './virtual-terminal-urls';
+
+// The configurator's writes (spec 3 §2 "Virtual Terminal Configurator", §4 "Configurator terminal
+// state", §5 custom fields, §7 POST and PATCH /api/virtualterminalurl, §8, §9).
+
+export const ConfiguratorText = {
+  // Spec 3 §8.
+  SaveFailed: 'Failed to save terminal configuration.',
+  Saved: 'Terminal configuration saved successfully!',
+  IframeLinkCopied: 'iFrame link copied to clipboard!',
+  QrCopied: 'QR code image copied to clipboard!',
+  NoQrToCopy: 'No QR code to copy.',
+  Activated: 'Terminal activated successfully!',
+  Deactivated: 'Terminal deactivated successfully!',
+  StatusFailed: 'Failed to update terminal status.',
+  SaveFirst: 'Save the terminal first before changing its status',
+  NoPaymentMethods: 'No payment methods available',
+  // Spec 3 §6.
+  NoVirtualTerminalPermission: 'User does not have VIRTUAL_TERMINAL permission.',
+  // Spec 3 §2 labels.
+  DefaultTerminal: 'Default Terminal',
+  Inactive: '(Inactive)',
+  CreateNewTerminal: 'Create New Terminal',
+  SaveConfiguration: 'Save Configuration',
+  Saving: 'Saving...',
+  // Issue 16 item 6: addresses carry the publishable key only.
+  SecretKeyInAddress: 'A secret API key cannot be used in an address. Use the publishable key.',
+} as const;
+
+export const ConfiguratorErrorCode = {
+  SecretKeyInAddress: 'SECRET_KEY_IN_ADDRESS',
+  ApiKeyMismatch: 'VIRTUAL_TERMINAL_API_KEY_MISMATCH',
+  InvalidCustomFields: 'VIRTUAL_TERMINAL_INVALID_CUSTOM_FIELDS',
+  InvalidUrl: 'VIRTUAL_TERMINAL_INVALID_URL',
+} as const;
+
+// The payment frame's address: every configured terminal points there with its base64 'params'.
+export const PAYMENT_FRAME_PATH = '/app/responsive-iframe/payment';
+
+// POST /api/virtualterminalurl {url, customFields, apikey, name, is_active, id?}: with id it updates
+// that terminal. apikey is the publishable key of the address, which must name the bearer's merchant.
+export const saveVirtualTerminalBody = z
+  .object({
+    id: z.uuid().optional(),
+    url: z.string().min(1).max(20_000),
+    customFields: z.array(virtualTerminalCustomFieldSchema.strict()).max(50),
+    apikey: z.string().min(1).max(200),
+    name: z.string().trim().min(1).max(200),
+    is_active: z.boolean(),
+  })
+  .strict();
+export type SaveVirtualTerminalBody = z.infer<typeof saveVirtualTerminalBody>;
+export const saveVirtualTerminalResponse = successEnvelope(z.object({ id: z.uuid(), url_id: z.string() }));
+
+export const virtualTerminalIdParams = z.object({ id: z.uuid() });
+export const patchVirtualTerminalBody = z.object({ is_active: z.boolean() }).strict();
+export const patchVirtualTerminalResponse = successEnvelope(z.object({ is_active: z.boolean() }));
+
+// Spec 3 §4: 'New Terminal {MM-dd-yyyy}' on the local calendar day.
+export function defaultTerminalName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `New Terminal ${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${now.getFullYear()}`;
+}
+
+// The terminal's custom field types that carry a list of values.
+function typeNeedsValues(type: VirtualTerminalCustomField['type']): boolean {
+  return type !== 'text' && type !== 'date';
+}
+
+// Spec 3 §5 custom fields, in the order the editor checks them: one message per field, or null.
+export function customFieldMessages(fields: readonly VirtualTerminalCustomField[]): (string | null)[] {
+  const seen = new Set<string>();
+  return fields.map((field) => {
+    const name = field.name.trim();
+    if (name === '') return 'Field name cannot be blank';
+    if (seen.has(name)) return `Duplicate field name found: ${name}`;
+    seen.add(name);
+    if (!typeNeedsValues(field.type)) return null;
+    const values = field.values ?? [];
+    if (values.length === 0) return `Field "${name}" of type "${field.type}" must have at least one value`;
+    if (values.some((value) => value.trim() === '')) {
+      return `Invalid value in field "${name}". Values cannot be empty.`;
+    }
+    const duplicate = values.find((value, index) => values.indexOf(value) !== index);
+    if (duplicate !== undefined) return `Duplicate value "${duplicate}" found in field "${name}"`;
+    return null;
+  });
+}
+
+export function firstCustomFieldMessage(fields: readonly VirtualTerminalCustomField[]): string | null {
+  return customFieldMessages(fields).find((message) => message !== null) ?? null;
+}
+
+// Spec 3 §5: saved fields are sent with required false (the role decides what is required); text and
+// date fields keep no values.
+export function customFieldsForSaving(
+  fields: readonly VirtualTerminalCustomField[],
+): VirtualTerminalCustomField[] {
+  return fields.map((field) => ({
+    ...(field.id === undefined ? {} : { id: field.id }),
+    name: field.name.trim(),
+    type: field.type,
+    values: typeNeedsValues(field.type) ? [...(field.values ?? [])] : [],
+    required: false,
+    requireForGuest: field.requireForGuest ?? false,
+  }));
+}
+
+// Spec 3 §2: pasting a JSON array loads the custom fields; anything else is ignored (null).
+export function customFieldsFromJson(text: string): VirtualTerminalCustomField[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const fields = z.array(virtualTerminalCustomFieldSchema).safeParse(parsed);
+  return fields.success ? fields.data : null;
+}
+
+// Spec 3 §3 Role.custom_field_access for one terminal: field name -> show or require.
+export type TerminalFieldAccess = Readonly<Record<string, 'show' | 'require'>>;
+
+// Spec 3 §6: the role's access decides each custom field on the terminal. A role without an entry for
+// this terminal keeps the fields as configured; with one, 'require' makes the field required, 'show'
+// shows it optional, and a field it does not name is hidden.
+export function applyCustomFieldAccess(
+  fields: readonly VirtualTerminalCustomField[],
+  access: TerminalFieldAccess | undefined,
+): VirtualTerminalCustomField[] {
+  if (access === undefined) return [...fields];
+  return fields.flatMap((field) => {
+    const rule = access[field.name];
+    if (rule === undefined) return [];
+    return [{ ...field, required: rule === 'require' }];
+  });
+}
