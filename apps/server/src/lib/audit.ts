@@ -43,7 +43,9 @@ export type AuditAction =
   | 'email.send'
   | 'data_sync_request'
   | 'document.upload'
-  | 'document.download';
+  | 'document.download'
+  | 'processor.enable'
+  | 'processor.portal_sso';
 
 export type AuditEntry = {
   action: AuditAction;

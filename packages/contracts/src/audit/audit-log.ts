@@ -53,6 +53,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   data_sync_request: 'Data sync requested',
   'document.upload': 'Document uploaded',
   'document.download': 'Document downloaded',
+  'processor.enable': 'Processor enablement',
+  'processor.portal_sso': 'ProPay portal opened',
 };
 
 export function auditActionLabel(action: string): string {
