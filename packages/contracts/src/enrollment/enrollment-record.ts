@@ -323,12 +323,12 @@ export const enrollmentRecordResponse = successEnvelope(enrollmentRecordSchema);
 // ---- PATCH /api/enroll/edit ----
 
 // Same shapes as the enroll body's rates.
-const flatRatePattern = /^\d{1,3}(\.\d{1,2})?\+\d{1,6}(\.\d{1,2})?$/;
-const interchangePlusPattern = /^IC\+\d{1,4}bps\+\d{1,4}c$/;
-const amountPattern = /^\d{1,12}(\.\d{1,2})?$/;
-const percentPattern = /^\d{1,3}(\.\d{1,2})?$/;
-const statePattern = /^[A-Z]{2}$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const flatRatePattern = /^\d{1,3}(\.\d{1,2})?\+\d{1,6}(\.\d{1,2})?$/;
+export const interchangePlusPattern = /^IC\+\d{1,4}bps\+\d{1,4}c$/;
+export const amountPattern = /^\d{1,12}(\.\d{1,2})?$/;
+export const percentPattern = /^\d{1,3}(\.\d{1,2})?$/;
+export const statePattern = /^[A-Z]{2}$/;
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // Blank text clears a field (null); absent keys stay as they are.
 function editText(max: number) {

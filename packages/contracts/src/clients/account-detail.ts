@@ -1,0 +1,430 @@
+import { z } from 'zod';
+import type { PermissionName } from '../access/permission-names';
+import type { UserType } from '../auth/roles';
+import { successEnvelope } from '../common/envelope';
+import { isValidRoutingNumber } from '../enrollment/click-to-agree';
+import { zipPattern } from '../enrollment/enroll';
+import {
+  amountPattern,
+  EnrollmentRecordText,
+  emailPattern,
+  flatRatePattern,
+  interchangePlusPattern,
+  isMaskedValue,
+  maskedDateOfBirth,
+  percentPattern,
+  type SensitiveChange,
+  statePattern,
+} from '../enrollment/enrollment-record';
+import {
+  type AccountFieldKind,
+  type AccountFieldName,
+  type AccountSection,
+  accountFieldDefinitions,
+  accountFieldNames,
+  accountSections,
+  isSensitiveField,
+} from './account-fields';
+
+// Spec 2 §2.2, §6, §7 and §8: the account detail page's record, its edit call and its texts.
+
+export const AccountText = {
+  Updated: 'Update successful.',
+  UpdateFailed: 'An error occurred while updating client data:',
+  ConfirmSave: 'Save the changes to this account?',
+  LogoUploaded: 'Logo Uploaded!',
+  LogoFailed: 'Error with logo upload',
+  LogoNotImage: 'The logo must be a PNG or JPEG image.',
+  ParentChanged: 'Parent changed successfully!',
+  ParentChangeFailed: 'Failed to change parent. Please try again.',
+  NotFound: 'Account not found',
+  MetaNotJson: 'meta must be the account as a JSON object',
+  IdMismatch: 'The account id in meta does not match the address.',
+  RoutingNumberInvalid: 'Routing number must be 9 digits with a valid check digit.',
+  MccRateBelowFloor: 'The card rate may not go below the base card rate of the MCC code.',
+  MccUnknown: 'Unknown MCC code.',
+  SectionNotAllowed: 'You may not change these fields of this account.',
+  RevealNotAllowed: 'You may not reveal this field.',
+  NothingToReveal: 'This field holds no value.',
+  NoEvents: 'No events found',
+  BankChangedSubject: 'The payout bank account of your account was changed',
+} as const;
+
+export function updateFailedText(serverMessage: string): string {
+  const detail = serverMessage.trim();
+  return detail === '' ? AccountText.UpdateFailed : `${AccountText.UpdateFailed} ${detail}`;
+}
+
+export const AccountErrorCode = {
+  NotFound: 'ACCOUNT_NOT_FOUND',
+  SectionNotAllowed: 'ACCOUNT_SECTION_NOT_ALLOWED',
+  MccRateBelowFloor: 'MCC_RATE_BELOW_FLOOR',
+  MccUnknown: 'MCC_UNKNOWN',
+  LogoNotImage: 'LOGO_NOT_IMAGE',
+  UnknownParent: 'UNKNOWN_PARENT',
+  ParentCycle: 'PARENT_CYCLE',
+  NothingToReveal: 'NOTHING_TO_REVEAL',
+} as const;
+
+// ---- Who sees and changes what (spec 2 §6, detail page) ----
+
+export type AccountViewer = {
+  actingRole: UserType;
+  isProcessorAuditUser: boolean;
+  // The caller's effective permissions on this account (all of them for staff).
+  permissions: readonly PermissionName[];
+  // The caller is a member of this very account (not of a parent above it).
+  isOwnAccount: boolean;
+};
+export type AccountFacts = { level: 'Parent' | 'Merchant'; payment: string | null; cardRate: string | null };
+
+const staffRoles: readonly UserType[] = ['admin', 'healnow'];
+export function isStaffViewer(viewer: AccountViewer): boolean {
+  return staffRoles.includes(viewer.actingRole);
+}
+
+// Spec 2 §6: EPX interchange fields show for EPX accounts whose card rate begins with 'IC', to users
+// holding the permissions permission.
+export function showsInterchangeFields(viewer: AccountViewer, facts: AccountFacts): boolean {
+  return (
+    facts.payment === 'epx' &&
+    (facts.cardRate ?? '').trim().toUpperCase().startsWith('IC') &&
+    viewer.permissions.includes('Permissions')
+  );
+}
+
+// A processor-audit user has these sections hidden (spec 2 §6).
+const hiddenFromProcessorAudit: readonly AccountSection[] = [
+  'principals',
+  'bank',
+  'interchange',
+  'submerchant',
+  'settings',
+  'features',
+];
+const pricingSections: readonly AccountSection[] = ['processing', 'risk', 'schedule_a', 'interchange'];
+const permissionsSections: readonly AccountSection[] = ['bank', 'settings', 'features', 'submerchant'];
+
+export function visibleAccountSections(viewer: AccountViewer, facts: AccountFacts): AccountSection[] {
+  const isStaff = isStaffViewer(viewer);
+  const holdsPermissions = viewer.permissions.includes('Permissions');
+  return accountSections.filter((section) => {
+    if (viewer.isProcessorAuditUser && hiddenFromProcessorAudit.includes(section)) return false;
+    if (section === 'submerchant' && facts.level !== 'Parent') return false;
+    if (section === 'interchange') return showsInterchangeFields(viewer, facts);
+    if (isStaff) return true;
+    if (permissionsSections.includes(section)) return holdsPermissions;
+    // Parents see processing and Schedule A fees; the risk limits and owners stay with staff and the
+    // merchant itself.
+    if (viewer.actingRole === 'parent') return section !== 'principals' && section !== 'risk';
+    return !pricingSections.includes(section);
+  });
+}
+
+// Edit and Save: admin or holders of Merchant Accounts; never a processor-audit user.
+export function canEditAccount(viewer: AccountViewer): boolean {
+  if (viewer.isProcessorAuditUser) return false;
+  return isStaffViewer(viewer) || viewer.permissions.includes('Merchant Accounts');
+}
+
+// What a caller may change: the sections it sees, pricing only from above (staff, or a parent on an
+// account below it: nobody prices their own account).
+export function editableAccountSections(viewer: AccountViewer, facts: AccountFacts): AccountSection[] {
+  if (!canEditAccount(viewer)) return [];
+  const isStaff = isStaffViewer(viewer);
+  return visibleAccountSections(viewer, facts).filter(
+    (section) => isStaff || !pricingSections.includes(section) || !viewer.isOwnAccount,
+  );
+}
+
+// The level selector is staff only (spec 2 §6).
+export function canEditField(viewer: AccountViewer, field: AccountFieldName): boolean {
+  return field !== 'level' || isStaffViewer(viewer);
+}
+
+// Revealing a sensitive value: staff, or holders of the permissions permission on the account.
+export function canRevealAccountFields(viewer: AccountViewer): boolean {
+  if (viewer.isProcessorAuditUser) return false;
+  return isStaffViewer(viewer) || viewer.permissions.includes('Permissions');
+}
+
+// ---- MCC card-rate floor (spec 2 §5) ----
+
+// The percentage part of a flat pricing string in hundredths of a percent ('2.90+0.30' -> 290).
+export function percentHundredthsOf(rate: string): number | null {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?\+/.exec(rate.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+// A flat card rate may not go below the MCC's base rate; interchange-plus pricing has no flat part.
+export function isBelowMccFloor(rate: string, baseRate: string): boolean {
+  const value = percentHundredthsOf(rate);
+  const base = percentHundredthsOf(baseRate);
+  return value !== null && base !== null && value < base;
+}
+
+// What the page does on change: a lower value is replaced by the base rate.
+export function applyMccFloor(rate: string, baseRate: string | null): string {
+  return baseRate !== null && isBelowMccFloor(rate, baseRate) ? baseRate : rate;
+}
+
+// ---- GET /api/account/{clientid} ----
+
+export type AccountFieldValue = string | boolean | null;
+const fieldValue = z.union([z.string(), z.boolean(), z.null()]);
+
+export const accountDetailParams = z.object({ clientid: z.uuid() });
+
+export const accountViewSchema = z.object({
+  sections: z.array(z.enum(accountSections)),
+  editable_sections: z.array(z.enum(accountSections)),
+  can_edit: z.boolean(),
+  can_reveal: z.boolean(),
+  is_staff: z.boolean(),
+  can_change_parent: z.boolean(),
+  can_change_level: z.boolean(),
+  // Links menu entries (spec 2 §2.2 and §6).
+  shows_full_data: z.boolean(),
+  shows_review_links: z.boolean(),
+  shows_enablement_options: z.boolean(),
+  shows_payment_page: z.boolean(),
+});
+export type AccountView = z.infer<typeof accountViewSchema>;
+
+export const accountDetailSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    level: z.enum(['Parent', 'Merchant']),
+    parent: z.object({ id: z.uuid(), name: z.string(), hashcode: z.string().nullable() }).nullable(),
+    enrollment_id: z.uuid().nullable(),
+    updated_at: z.iso.datetime({ offset: true }),
+    mid: z.string().nullable(),
+    public_key: z.string(),
+    // The secret API key: staff only (IDs and Full Data panel).
+    api_key: z.string().nullable(),
+    has_logo: z.boolean(),
+    whitelabel: z
+      .object({ color: z.string().nullable(), logo_url: z.string().nullable(), entity_name: z.string() })
+      .nullable(),
+    // Only the fields of the sections in view.sections; sensitive ones masked.
+    fields: z.record(z.string(), fieldValue),
+    view: accountViewSchema,
+  })
+  .superRefine((account, ctx) => {
+    // A clear sensitive value can never be serialised.
+    for (const [name, value] of Object.entries(account.fields)) {
+      if (!Object.hasOwn(accountFieldDefinitions, name)) {
+        ctx.addIssue({ code: 'custom', message: `unknown field ${name}`, path: ['fields', name] });
+        continue;
+      }
+      const isSensitive = accountFieldNames.some((field) => field === name && isSensitiveField(field));
+      if (isSensitive && value !== null && (typeof value !== 'string' || !isMaskedValue(value))) {
+        ctx.addIssue({ code: 'custom', message: 'sensitive value not masked', path: ['fields', name] });
+      }
+    }
+  });
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
+export const accountDetailResponse = successEnvelope(accountDetailSchema);
+
+// ---- PATCH /api/client/{clientid} ----
+
+export type AccountEditValue = AccountFieldValue | SensitiveChange;
+
+function textEdit(max: number, pattern?: RegExp, message = 'Invalid value') {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value, ctx): string | null => {
+      if (value === null || value === '') return null;
+      if (pattern && !pattern.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+// A mask sent back means "unchanged", blank clears, and only a full clear value replaces the stored one.
+function sensitiveEdit(isValid: (text: string) => boolean, message: string) {
+  return z
+    .string()
+    .max(40)
+    .nullable()
+    .transform((value, ctx): SensitiveChange => {
+      const text = value?.trim() ?? '';
+      if (text === '') return { kind: 'clear' };
+      if (isMaskedValue(text) || text === maskedDateOfBirth) return { kind: 'keep' };
+      if (!isValid(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return { kind: 'set', value: text };
+    });
+}
+
+const bpsPattern = /^\d{1,4}(\.\d{1,3})?$/;
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (text: string) => datePattern.test(text) && z.iso.date().safeParse(text).success;
+
+function editSchemaOf(kind: AccountFieldKind, options: readonly string[] | undefined) {
+  switch (kind) {
+    case 'text':
+      return textEdit(300);
+    case 'long_text':
+      return textEdit(5000);
+    case 'email':
+      return textEdit(254, emailPattern, 'Enter a valid email address.').transform((value) =>
+        value === null ? null : value.toLowerCase(),
+      );
+    case 'enum':
+      return textEdit(60).refine((value) => value === null || (options ?? []).includes(value), {
+        message: `Choose one of: ${(options ?? []).join(', ')}`,
+      });
+    case 'boolean':
+      return z.boolean();
+    case 'money':
+      return textEdit(16, amountPattern, EnrollmentRecordText.AmountInvalid);
+    case 'rate':
+      return textEdit(40).refine(
+        (value) => value === null || flatRatePattern.test(value) || interchangePlusPattern.test(value),
+        { message: EnrollmentRecordText.RateInvalid },
+      );
+    case 'flat_rate':
+      return textEdit(40, flatRatePattern, EnrollmentRecordText.FlatRateInvalid);
+    case 'bps':
+      return textEdit(10, bpsPattern, 'Enter basis points (9 means .09).');
+    case 'percent':
+      return textEdit(10, percentPattern, EnrollmentRecordText.PercentInvalid).refine(
+        (value) => value === null || Number(value) <= 100,
+        { message: EnrollmentRecordText.PercentInvalid },
+      );
+    case 'integer':
+      return textEdit(9, /^\d{1,9}$/, 'Enter a whole number.');
+    case 'date':
+      return textEdit(10).refine((value) => value === null || isDate(value), {
+        message: 'Enter a date as YYYY-MM-DD.',
+      });
+    case 'state':
+      return textEdit(2, statePattern, EnrollmentRecordText.StateInvalid);
+    case 'zip':
+      return textEdit(10, zipPattern, 'Enter a 5-digit ZIP code.');
+    case 'mcc':
+      return textEdit(4, /^\d{4}$/, EnrollmentRecordText.MccInvalid);
+    case 'tax_id':
+      return sensitiveEdit((text) => /^\d{2}-?\d{7}$/.test(text), EnrollmentRecordText.TaxIdInvalid);
+    case 'ssn':
+      return sensitiveEdit((text) => /^\d{3}-?\d{2}-?\d{4}$/.test(text), EnrollmentRecordText.SsnInvalid);
+    case 'date_of_birth':
+      return sensitiveEdit(isDate, EnrollmentRecordText.DateOfBirthInvalid);
+    case 'account_number':
+      return sensitiveEdit((text) => /^\d{4,17}$/.test(text), EnrollmentRecordText.AccountNumberInvalid);
+    case 'routing_number':
+      return sensitiveEdit(isValidRoutingNumber, AccountText.RoutingNumberInvalid);
+  }
+}
+
+const editShape: Record<string, z.ZodType<AccountEditValue | undefined, unknown>> = Object.fromEntries(
+  accountFieldNames.map((name) => {
+    const definition = accountFieldDefinitions[name];
+    return [name, editSchemaOf(definition.kind, definition.options).optional()];
+  }),
+);
+
+// Strict: a key that is not a field of the account is refused (400), not ignored.
+export const accountEditMeta = z.strictObject({ id: z.uuid().optional(), ...editShape });
+export type AccountEditMeta = { id?: string } & Partial<Record<AccountFieldName, AccountEditValue>>;
+
+function parseJsonObject(text: string, ctx: z.RefinementCtx): unknown {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  } catch {
+    // Reported below with the same text as a non-object.
+  }
+  ctx.addIssue({ code: 'custom', message: AccountText.MetaNotJson });
+  return z.NEVER;
+}
+
+// Spec 2 §7: body { meta: the account as a JSON string }.
+export const accountEditBody = z.strictObject({
+  meta: z.string().max(200_000).transform(parseJsonObject).pipe(accountEditMeta),
+});
+export const accountEditResponse = successEnvelope(
+  z.object({ id: z.uuid(), updated_at: z.iso.datetime({ offset: true }), changed: z.array(z.string()) }),
+);
+
+// ---- Reveal (design.md §4: a separate, permissioned, audited call) ----
+
+export const accountRevealBody = z.strictObject({
+  field: z
+    .string()
+    .refine((name) => accountFieldNames.some((field) => field === name && isSensitiveField(field)), {
+      message: 'Not a sensitive field of the account',
+    }),
+});
+export const accountRevealResponse = successEnvelope(z.object({ field: z.string(), value: z.string() }));
+
+// ---- Events (issue 14 item 7) ----
+
+export const accountEventChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+});
+export const accountEventSchema = z.object({
+  id: z.uuid(),
+  created_at: z.iso.datetime({ offset: true }),
+  action: z.string(),
+  actor: z.string().nullable(),
+  changes: z.array(accountEventChangeSchema),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+export const accountEventsResponse = successEnvelope(z.array(accountEventSchema));
+
+// ---- Side calls of the detail page (spec 2 §7) ----
+
+export const mccListResponse = successEnvelope(
+  z.array(z.object({ mcc_code: z.string(), label: z.string(), card_rate: z.string() })),
+);
+
+export const isParentMerchantResponse = successEnvelope(z.object({ level: z.enum(['Parent', 'Merchant']) }));
+
+export const clientHierarchyBody = z.strictObject({
+  clientid: z.uuid(),
+  parent_legal_name: z.string().trim().min(1).max(300),
+});
+export const clientHierarchyResponse = successEnvelope(
+  z.object({ client_id: z.uuid(), parent_id: z.uuid() }),
+);
+
+// Spec 2 §7 POST /api/logo {document:{name, extension, content base64}}; the account is named by
+// client_id because the portal signs in with a session, not the account's API key.
+export const logoExtensions = ['png', 'jpeg', 'jpg'] as const;
+export const logoMaxBytes = 1_000_000;
+export const logoUploadBody = z.strictObject({
+  client_id: z.uuid(),
+  document: z.strictObject({
+    name: z.string().trim().min(1).max(255),
+    extension: z.enum(logoExtensions),
+    // base64 of at most logoMaxBytes bytes (a data URL prefix is accepted).
+    content: z.string().min(1).max(1_400_100),
+  }),
+});
+export type LogoUploadBody = z.infer<typeof logoUploadBody>;
+export const logoUploadResponse = successEnvelope(z.object({ client_id: z.uuid() }));
+
+export const kycReportQuery = z.object({ client_id: z.uuid() });
+
+export const payoutVolumeResponse = successEnvelope(
+  z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), total: z.string() })),
+);
+
+export function labelOfField(name: string): string {
+  const field = accountFieldNames.find((candidate) => candidate === name);
+  return field === undefined ? name : accountFieldDefinitions[field].label;
+}
