@@ -1,0 +1,352 @@
+import { parseScaledDecimal } from '../costing/cost-rules';
+import {
+  grossAmountCentsOfTransaction,
+  isFailedPayment,
+  isGrossAddition,
+  isReturnedOrRejectedAchItem,
+  netAmountCentsOfTransaction,
+  type TransactionMoneyFacts,
+} from '../transactions/gross-net';
+
+// The books of spec 3 §2 "Statements" and §3 (statement rows, payout), in integer cents. A
+// transaction belongs to the statement of the UTC month it was made in and to the settlement group of
+// its settlement day and processor. Signs: sales add; refunds, adjustments (returned ACH items, -25.00
+// each) and chargebacks (reversals) are negative; fees are positive and subtracted.
+//   net = gross - fees + adjustments + chargebacks, where gross = sales + refunds.
+// The flat fees of Schedule A and the monthly minimum shortfall are on the statement but billed, not
+// withheld from a payout: paid out = net + flat fees.
+
+export type StatementTransactionFacts = TransactionMoneyFacts & {
+  // yyyy-mm-dd, UTC day the transaction was made.
+  day: string;
+  paymentMethod: string | null;
+  cardBrand: string | null;
+  processor: string | null;
+  // yyyy-mm-dd, null while not settled (cash never is).
+  settlementDate: string | null;
+};
+
+// What one transaction does to the books.
+export type LedgerEffect = {
+  salesCents: number;
+  refundsCents: number;
+  feesCents: number;
+  adjustmentsCents: number;
+  chargebacksCents: number;
+  // A sale that paid a per-item fee (pricing '2.90+0.30' charges 0.30 on each).
+  feeItems: number;
+};
+
+export function ledgerEffectOf(t: TransactionMoneyFacts): LedgerEffect {
+  const gross = grossAmountCentsOfTransaction(t);
+  const isAddition = isGrossAddition(t);
+  const isReturned = isReturnedOrRejectedAchItem(t.proPayStatus);
+  const isChargeback = !isReturned && t.actionMode === 'reversal';
+  return {
+    salesCents: isAddition ? gross : 0,
+    refundsCents: !isAddition && !isReturned && !isChargeback ? gross : 0,
+    feesCents: isAddition ? t.feeCents : 0,
+    adjustmentsCents: isReturned ? gross : 0,
+    chargebacksCents: isChargeback ? gross : 0,
+    feeItems: isAddition && t.feeCents > 0 ? 1 : 0,
+  };
+}
+
+// Whether the transaction is one of the statement's counted transactions (failed payments are not).
+export function isCountedOnStatement(t: TransactionMoneyFacts): boolean {
+  return isReturnedOrRejectedAchItem(t.proPayStatus) || !isFailedPayment(t.paymentStatus);
+}
+
+// The statement line a transaction is summed on: its card brand, ACH, Crypto or Cash.
+export function statementLineTypeOf(paymentMethod: string | null, cardBrand: string | null): string {
+  if (paymentMethod === 'check') return 'ACH';
+  if (paymentMethod === 'crypto') return 'Crypto';
+  if (paymentMethod === 'cash') return 'Cash';
+  const brand = cardBrand?.trim().toUpperCase();
+  return brand ? brand : 'Card';
+}
+
+// The account's pricing (client_pricing): rate strings and Schedule A fees in cents.
+export type StatementPricing = {
+  cardRate: string | null;
+  achRate: string | null;
+  cryptoRate: string | null;
+  monthlyFeeCents: number | null;
+  pciFeeCents: number | null;
+  regFeeCents: number | null;
+  monthlyMinCents: number | null;
+};
+
+export function pricingOfLineType(pricing: StatementPricing, lineType: string): string | null {
+  if (lineType === 'ACH') return pricing.achRate;
+  if (lineType === 'Crypto') return pricing.cryptoRate;
+  if (lineType === 'Cash') return null;
+  return pricing.cardRate;
+}
+
+// A pricing string: '2.90+0.30' (percent + dollars per item) or interchange-plus 'IC+10bps+5c'.
+export type ParsedPricing =
+  | { kind: 'flat'; percentMilliBps: number; itemCents: number }
+  | { kind: 'interchange_plus'; markupMilliBps: number; itemCents: number };
+
+export function parsePricingString(rate: string | null): ParsedPricing | null {
+  if (rate === null) return null;
+  const text = rate.trim();
+  const flat = /^(\d+(?:\.\d+)?)%?\+\$?(\d+(?:\.\d+)?)$/.exec(text);
+  if (flat?.[1] !== undefined && flat[2] !== undefined) {
+    // Percent with 5 decimals is milli-basis-points (1 % = 100 bps = 100,000 milli-bps).
+    const percentMilliBps = parseScaledDecimal(flat[1], 5);
+    const itemCents = parseScaledDecimal(flat[2], 2);
+    if (percentMilliBps === null || itemCents === null) return null;
+    return { kind: 'flat', percentMilliBps, itemCents };
+  }
+  const icPlus = /^IC\+(\d+(?:\.\d+)?)bps\+(\d+)c$/i.exec(text);
+  if (icPlus?.[1] !== undefined && icPlus[2] !== undefined) {
+    const markupMilliBps = parseScaledDecimal(icPlus[1], 3);
+    if (markupMilliBps === null) return null;
+    return { kind: 'interchange_plus', markupMilliBps, itemCents: Number(icPlus[2]) };
+  }
+  return null;
+}
+
+// The fees of a line split into the per-item part (items × the pricing's item fee) and the rest
+// (percentage, or interchange plus markup). The item part never exceeds what was charged.
+export function splitLineFees(
+  feesCents: number,
+  feeItems: number,
+  pricing: ParsedPricing | null,
+): { itemFeeCents: number; rateFeeCents: number } {
+  const itemFeeCents = Math.min(feesCents, feeItems * (pricing?.itemCents ?? 0));
+  return { itemFeeCents, rateFeeCents: feesCents - itemFeeCents };
+}
+
+export type StatementLine = {
+  type: string;
+  pricing: string | null;
+  transactionCount: number;
+  grossCents: number;
+  feesCents: number;
+  flatFeeCents: number;
+  itemFeeCents: number;
+  netCents: number;
+};
+
+// Spec wording of the flat lines, in the order they are printed.
+export const FlatFeeLineType = {
+  MonthlyFee: 'Monthly Fee',
+  PciFee: 'PCI Fee',
+  RegulatoryFee: 'Regulatory Fee',
+  MonthlyMinimum: 'Monthly Minimum',
+} as const;
+
+// Schedule A fees, and the shortfall when the month's processing fees stay under the monthly
+// minimum (a month without processing fees owes the whole minimum).
+export function flatFeeLinesOf(pricing: StatementPricing, processingFeesCents: number): StatementLine[] {
+  const shortfall = Math.max(0, (pricing.monthlyMinCents ?? 0) - processingFeesCents);
+  const fees: [string, number][] = [
+    [FlatFeeLineType.MonthlyFee, pricing.monthlyFeeCents ?? 0],
+    [FlatFeeLineType.PciFee, pricing.pciFeeCents ?? 0],
+    [FlatFeeLineType.RegulatoryFee, pricing.regFeeCents ?? 0],
+    [FlatFeeLineType.MonthlyMinimum, shortfall],
+  ];
+  return fees
+    .filter(([, cents]) => cents > 0)
+    .map(([type, cents]) => ({
+      type,
+      pricing: null,
+      transactionCount: 0,
+      grossCents: 0,
+      feesCents: 0,
+      flatFeeCents: cents,
+      itemFeeCents: 0,
+      netCents: -cents,
+    }));
+}
+
+export type StatementTotals = {
+  totalTransactions: number;
+  // sales + refunds (refunds negative).
+  totalAmountCents: number;
+  // processing fees + flat fees.
+  totalFeesCents: number;
+  totalAdjustmentsCents: number;
+  chargebacksAndReversalsCents: number;
+  netCents: number;
+};
+
+export type DailyStatementRow = {
+  day: string;
+  totalTransactions: number;
+  totalProcessedCents: number;
+  totalFeesCents: number;
+  totalAdjustmentsCents: number;
+  totalChargebacksCents: number;
+};
+
+export type ComputedStatement = {
+  lines: StatementLine[];
+  totals: StatementTotals;
+  daily: DailyStatementRow[];
+  // Processing fees withheld from payouts (flat fees excluded).
+  processingFeesCents: number;
+  flatFeesCents: number;
+};
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// One merchant's month: transaction lines by type (sorted by type), then the flat fee lines.
+export function computeStatement(
+  transactions: readonly StatementTransactionFacts[],
+  pricing: StatementPricing,
+): ComputedStatement {
+  const lines = new Map<string, StatementLine & { feeItems: number }>();
+  const daily = new Map<string, DailyStatementRow>();
+  const sums = { count: 0, sales: 0, refunds: 0, fees: 0, adjustments: 0, chargebacks: 0 };
+  for (const t of transactions) {
+    if (!isCountedOnStatement(t)) continue;
+    const effect = ledgerEffectOf(t);
+    const type = statementLineTypeOf(t.paymentMethod, t.cardBrand);
+    const line = lines.get(type) ?? {
+      type,
+      pricing: pricingOfLineType(pricing, type),
+      transactionCount: 0,
+      grossCents: 0,
+      feesCents: 0,
+      flatFeeCents: 0,
+      itemFeeCents: 0,
+      netCents: 0,
+      feeItems: 0,
+    };
+    const gross = effect.salesCents + effect.refundsCents + effect.adjustmentsCents + effect.chargebacksCents;
+    line.transactionCount += 1;
+    line.grossCents += gross;
+    line.feesCents += effect.feesCents;
+    line.feeItems += effect.feeItems;
+    lines.set(type, line);
+    const day = daily.get(t.day) ?? {
+      day: t.day,
+      totalTransactions: 0,
+      totalProcessedCents: 0,
+      totalFeesCents: 0,
+      totalAdjustmentsCents: 0,
+      totalChargebacksCents: 0,
+    };
+    day.totalTransactions += 1;
+    day.totalProcessedCents += effect.salesCents + effect.refundsCents;
+    day.totalFeesCents += effect.feesCents;
+    day.totalAdjustmentsCents += effect.adjustmentsCents;
+    day.totalChargebacksCents += effect.chargebacksCents;
+    daily.set(t.day, day);
+    sums.count += 1;
+    sums.sales += effect.salesCents;
+    sums.refunds += effect.refundsCents;
+    sums.fees += effect.feesCents;
+    sums.adjustments += effect.adjustmentsCents;
+    sums.chargebacks += effect.chargebacksCents;
+  }
+  const transactionLines = [...lines.values()]
+    .sort((a, b) => byText(a.type, b.type))
+    .map(({ feeItems, ...line }) => {
+      const split = splitLineFees(line.feesCents, feeItems, parsePricingString(line.pricing));
+      return {
+        ...line,
+        feesCents: split.rateFeeCents,
+        itemFeeCents: split.itemFeeCents,
+        netCents: line.grossCents - line.feesCents,
+      };
+    });
+  const flatLines = flatFeeLinesOf(pricing, sums.fees);
+  const flatFeesCents = flatLines.reduce((total, line) => total + line.flatFeeCents, 0);
+  const totalAmountCents = sums.sales + sums.refunds;
+  const totalFeesCents = sums.fees + flatFeesCents;
+  return {
+    lines: [...transactionLines, ...flatLines],
+    totals: {
+      totalTransactions: sums.count,
+      totalAmountCents,
+      totalFeesCents,
+      totalAdjustmentsCents: sums.adjustments,
+      chargebacksAndReversalsCents: sums.chargebacks,
+      netCents: statementNetCents(totalAmountCents, totalFeesCents, sums.adjustments, sums.chargebacks),
+    },
+    daily: [...daily.values()].sort((a, b) => byText(a.day, b.day)),
+    processingFeesCents: sums.fees,
+    flatFeesCents,
+  };
+}
+
+// The one net rule of the books: gross (sales + refunds) less fees, plus the (negative) adjustments
+// and chargebacks.
+export function statementNetCents(
+  totalAmountCents: number,
+  totalFeesCents: number,
+  adjustmentsCents: number,
+  chargebacksCents: number,
+): number {
+  return totalAmountCents - totalFeesCents + adjustmentsCents + chargebacksCents;
+}
+
+// Sum of a column over the statement lines, as the grid's and the PDF's total row show it.
+export function statementLineTotals(
+  lines: readonly StatementLine[],
+): Omit<StatementLine, 'type' | 'pricing'> {
+  const total = {
+    transactionCount: 0,
+    grossCents: 0,
+    feesCents: 0,
+    flatFeeCents: 0,
+    itemFeeCents: 0,
+    netCents: 0,
+  };
+  for (const line of lines) {
+    total.transactionCount += line.transactionCount;
+    total.grossCents += line.grossCents;
+    total.feesCents += line.feesCents;
+    total.flatFeeCents += line.flatFeeCents;
+    total.itemFeeCents += line.itemFeeCents;
+    total.netCents += line.netCents;
+  }
+  return total;
+}
+
+export type SettlementGroup = {
+  settlementDate: string;
+  processor: string;
+  transactionCount: number;
+  grossCents: number;
+  feeCents: number;
+  adjustmentsCents: number;
+  chargebacksCents: number;
+  netCents: number;
+};
+
+// Settlement groups (spec 3 §3 payout): what one processor settled on one day; each is one payout of
+// its net. Unsettled transactions (cash, not yet settled) are in no group.
+export function groupSettlements(transactions: readonly StatementTransactionFacts[]): SettlementGroup[] {
+  const groups = new Map<string, SettlementGroup>();
+  for (const t of transactions) {
+    if (t.settlementDate === null || t.processor === null || !isCountedOnStatement(t)) continue;
+    const key = `${t.settlementDate}\u0001${t.processor}`;
+    const group = groups.get(key) ?? {
+      settlementDate: t.settlementDate,
+      processor: t.processor,
+      transactionCount: 0,
+      grossCents: 0,
+      feeCents: 0,
+      adjustmentsCents: 0,
+      chargebacksCents: 0,
+      netCents: 0,
+    };
+    const effect = ledgerEffectOf(t);
+    group.transactionCount += 1;
+    group.grossCents += effect.salesCents + effect.refundsCents;
+    group.feeCents += effect.feesCents;
+    group.adjustmentsCents += effect.adjustmentsCents;
+    group.chargebacksCents += effect.chargebacksCents;
+    group.netCents += netAmountCentsOfTransaction(t);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) => byText(a.settlementDate, b.settlementDate) || byText(a.processor, b.processor),
+  );
+}
