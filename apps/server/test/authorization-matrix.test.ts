@@ -409,6 +409,25 @@ const matrix: Record<string, Row> = {
   // virtual-terminals.api.test.ts.
   'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403, audit: 403 } },
   'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 } },
+  'POST /api/virtualterminalurl': {
+    call: () => ({
+      payload: {
+        url: '/app/responsive-iframe/payment?params=e30=',
+        customFields: [],
+        apikey: 'matrix',
+        name: 'Matrix',
+        is_active: true,
+      },
+    }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 },
+  },
+  'PATCH /api/virtualterminalurl/:id': {
+    call: () => ({
+      url: '/api/virtualterminalurl/00000000-0000-4000-8000-000000000000',
+      payload: { is_active: false },
+    }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 },
+  },
 
   // Crypto buttons of the home page (spec 3 §2, §7: merchant roles, naming Harbor Lane). The sandbox
   // KYC page answers any caller by its signed link (forged here: 403); crypto.api.test.ts covers it.

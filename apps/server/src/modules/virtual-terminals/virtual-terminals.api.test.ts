@@ -1,6 +1,10 @@
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import {
+  patchVirtualTerminalResponse,
+  saveVirtualTerminalResponse,
+} from '@portico/contracts/virtual-terminals/terminal-configuration';
+import {
   virtualTerminalUrlListResponse,
   virtualTerminalUrlSchema,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
@@ -134,14 +138,14 @@ describe('GET /api/virtualterminalurl', () => {
   it('lists the terminals of the merchant whose key is the bearer, and one with ?id=', async () => {
     const stored = await storedTerminals(harbor.id);
     expect(stored.length).toBeGreaterThan(0);
-    const res = await get(demo.owner, '/api/virtualterminalurl', bearer(harbor.apiKey));
+    const res = await get(demo.owner, '/api/virtualterminalurl', bearer(harbor.publicKey));
     expect(res.statusCode, res.body).toBe(200);
     const list = virtualTerminalUrlListResponse.parse(res.json()).message;
     expect(list.map((terminal) => terminal.id)).toEqual(stored.map((row) => row.id));
 
     const first = stored[0];
     if (!first) throw new Error('no terminal');
-    const one = await get(demo.barista, `/api/virtualterminalurl?id=${first.id}`, bearer(harbor.apiKey));
+    const one = await get(demo.barista, `/api/virtualterminalurl?id=${first.id}`, bearer(harbor.publicKey));
     expect(one.statusCode, one.body).toBe(200);
     expect(virtualTerminalUrlSchema.parse(one.json().message)).toEqual({
       id: first.id,
@@ -160,7 +164,7 @@ describe('GET /api/virtualterminalurl', () => {
       .where(and(ne(virtualTerminalUrls.clientId, harbor.id)))
       .limit(1);
     if (!other) throw new Error('no terminal of another merchant');
-    const res = await get(demo.owner, `/api/virtualterminalurl?id=${other.id}`, bearer(harbor.apiKey));
+    const res = await get(demo.owner, `/api/virtualterminalurl?id=${other.id}`, bearer(harbor.publicKey));
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toEqual({ code: 'VIRTUAL_TERMINAL_NOT_FOUND', message: 'Terminal not found' });
   });
@@ -173,24 +177,248 @@ describe('GET /api/virtualterminalurl', () => {
       (await get(demo.owner, '/api/virtualterminalurl', { authorization: 'Basic abc' })).statusCode,
     ).toBe(400);
 
-    for (const key of [copper.apiKey, 'test-api-does-not-exist']) {
+    for (const key of [copper.publicKey, 'test-api-does-not-exist']) {
       const res = await get(demo.owner, '/api/virtualterminalurl', bearer(key));
       expect(res.statusCode, key).toBe(403);
       expect(res.body).not.toContain('responsive-iframe');
     }
-    // The public key is not the API key.
-    expect((await get(demo.owner, '/api/virtualterminalurl', bearer(harbor.publicKey))).statusCode).toBe(403);
+    // Addresses carry the publishable key only (issue 16 item 6): the secret key is refused with a
+    // clear message, and never answers terminals.
+    const secret = await get(demo.owner, '/api/virtualterminalurl', bearer(harbor.apiKey));
+    expect(secret.statusCode).toBe(400);
+    expect(secret.json().error).toEqual({
+      code: 'SECRET_KEY_IN_ADDRESS',
+      message: 'A secret API key cannot be used in an address. Use the publishable key.',
+    });
   });
 
   it('needs Virtual Terminal on the merchant and a session; the key alone opens nothing', async () => {
-    expect((await get(noGrantsEmail, '/api/virtualterminalurl', bearer(harbor.apiKey))).statusCode).toBe(403);
-    expect((await get(demo.alpha, '/api/virtualterminalurl', bearer(harbor.apiKey))).statusCode).toBe(403);
+    const bare = await get(noGrantsEmail, '/api/virtualterminalurl', bearer(harbor.publicKey));
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error.message).toBe('User does not have VIRTUAL_TERMINAL permission.');
+    expect((await get(demo.alpha, '/api/virtualterminalurl', bearer(harbor.publicKey))).statusCode).toBe(403);
     const anonymous = await ctx.app.inject({
       method: 'GET',
       url: '/api/virtualterminalurl',
-      headers: bearer(harbor.apiKey),
+      headers: bearer(harbor.publicKey),
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await get(demo.admin, '/api/virtualterminalurl', bearer(harbor.apiKey))).statusCode).toBe(200);
+    expect((await get(demo.admin, '/api/virtualterminalurl', bearer(harbor.publicKey))).statusCode).toBe(200);
+  });
+});
+
+describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
+  const frameUrl = (params: object) =>
+    `https://pay.portico.example/app/responsive-iframe/payment?params=${Buffer.from(JSON.stringify(params)).toString('base64')}`;
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    url: frameUrl({ paymentOptions: ['credit_card'], freeFormAmount: true }),
+    customFields: [
+      { name: 'Room', type: 'dropdown', values: ['1', '2'], required: true, requireForGuest: true },
+      { name: 'Note', type: 'text' },
+    ],
+    apikey: harbor.publicKey,
+    name: 'Front counter',
+    is_active: true,
+    ...overrides,
+  });
+
+  async function send(
+    email: string,
+    method: 'POST' | 'PATCH',
+    url: string,
+    payload: object,
+    key = harbor.publicKey,
+  ) {
+    return ctx.app.inject({
+      method,
+      url,
+      headers: { cookie: await sessionCookieFor(ctx.app.db, email), ...bearer(key) },
+      payload,
+    });
+  }
+
+  async function storedTerminal(id: string) {
+    const [row] = await ctx.app.db.select().from(virtualTerminalUrls).where(eq(virtualTerminalUrls.id, id));
+    return row;
+  }
+
+  it('creates a terminal with a short code, stores the fields with required false and the frame path', async () => {
+    const res = await send(demo.owner, 'POST', '/api/virtualterminalurl', body());
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, url_id } = saveVirtualTerminalResponse.parse(res.json()).message;
+    const row = await storedTerminal(id);
+    expect(row).toMatchObject({
+      clientId: harbor.id,
+      name: 'Front counter',
+      isActive: true,
+      urlId: url_id,
+      customFields: [
+        { name: 'Room', type: 'dropdown', values: ['1', '2'], required: false, requireForGuest: true },
+        { name: 'Note', type: 'text', values: [], required: false, requireForGuest: false },
+      ],
+    });
+    // Kept as this portal's path whatever host the browser built it on.
+    expect(row?.url.startsWith('/app/responsive-iframe/payment?params=')).toBe(true);
+    expect(url_id).toMatch(/^[A-Za-z0-9_-]{11}$/);
+
+    const updated = await send(
+      demo.owner,
+      'POST',
+      '/api/virtualterminalurl',
+      body({ id, name: 'Back counter' }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().message).toEqual({ id, url_id });
+    expect((await storedTerminal(id))?.name).toBe('Back counter');
+  });
+
+  it('activates and deactivates a saved terminal', async () => {
+    const created = await send(demo.owner, 'POST', '/api/virtualterminalurl', body());
+    const { id } = saveVirtualTerminalResponse.parse(created.json()).message;
+    const off = await send(demo.owner, 'PATCH', `/api/virtualterminalurl/${id}`, { is_active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(patchVirtualTerminalResponse.parse(off.json()).message).toEqual({ is_active: false });
+    expect((await storedTerminal(id))?.isActive).toBe(false);
+    const on = await send(demo.owner, 'PATCH', `/api/virtualterminalurl/${id}`, { is_active: true });
+    expect(on.json().message).toEqual({ is_active: true });
+  });
+
+  it('refuses each custom-field rule of spec 3 §5 with its text and stores nothing', async () => {
+    const cases: [object[], string][] = [
+      [[{ name: ' ', type: 'text' }], 'Field name cannot be blank'],
+      [
+        [
+          { name: 'A', type: 'text' },
+          { name: 'A', type: 'date' },
+        ],
+        'Duplicate field name found: A',
+      ],
+      [[{ name: 'A', type: 'radio', values: [] }], 'Field "A" of type "radio" must have at least one value'],
+      [
+        [{ name: 'A', type: 'dropdown', values: [''] }],
+        'Invalid value in field "A". Values cannot be empty.',
+      ],
+      [[{ name: 'A', type: 'checkbox', values: ['x', 'x'] }], 'Duplicate value "x" found in field "A"'],
+    ];
+    const before = await ctx.app.db
+      .select()
+      .from(virtualTerminalUrls)
+      .where(eq(virtualTerminalUrls.clientId, harbor.id));
+    for (const [customFields, message] of cases) {
+      const res = await send(
+        demo.owner,
+        'POST',
+        '/api/virtualterminalurl',
+        body({ customFields, name: 'Bad' }),
+      );
+      expect(res.statusCode, message).toBe(422);
+      expect(res.json().error).toEqual({ code: 'VIRTUAL_TERMINAL_INVALID_CUSTOM_FIELDS', message });
+    }
+    const after = await ctx.app.db
+      .select()
+      .from(virtualTerminalUrls)
+      .where(eq(virtualTerminalUrls.clientId, harbor.id));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('keeps bodies strict and the url on the payment frame', async () => {
+    expect((await send(demo.owner, 'POST', '/api/virtualterminalurl', body({ extra: 1 }))).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await send(
+          demo.owner,
+          'POST',
+          '/api/virtualterminalurl',
+          body({ customFields: [{ name: 'A', type: 'text', valid: true }] }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    for (const url of [
+      'https://evil.example/phish?params=e30=',
+      '/app/responsive-iframe/payment?params=bm90IGpzb24=',
+      '/app/home',
+    ]) {
+      const res = await send(demo.owner, 'POST', '/api/virtualterminalurl', body({ url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code).toBe('VIRTUAL_TERMINAL_INVALID_URL');
+    }
+    const mismatch = await send(
+      demo.owner,
+      'POST',
+      '/api/virtualterminalurl',
+      body({ apikey: copper.publicKey }),
+    );
+    expect(mismatch.statusCode).toBe(400);
+    const [terminal] = await ctx.app.db
+      .select({ id: virtualTerminalUrls.id })
+      .from(virtualTerminalUrls)
+      .limit(1);
+    expect(
+      (
+        await send(demo.owner, 'PATCH', `/api/virtualterminalurl/${terminal?.id}`, {
+          is_active: false,
+          name: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it("refuses a foreign merchant's key, another merchant's terminal, the secret key and callers without the permissions", async () => {
+    // Copper Kettle's owner names Harbor Lane: out of reach.
+    const foreign = await send(demo.copperOwner, 'POST', '/api/virtualterminalurl', body());
+    expect(foreign.statusCode).toBe(403);
+    const [copperTerminal] = await ctx.app.db
+      .select({ id: virtualTerminalUrls.id })
+      .from(virtualTerminalUrls)
+      .where(eq(virtualTerminalUrls.clientId, copper.id))
+      .limit(1);
+    if (!copperTerminal) throw new Error('Copper Kettle has no terminal');
+    // Harbor Lane's key with Copper Kettle's terminal id: not found, and unchanged.
+    const crossed = await send(demo.owner, 'PATCH', `/api/virtualterminalurl/${copperTerminal.id}`, {
+      is_active: false,
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect((await storedTerminal(copperTerminal.id))?.isActive).toBe(true);
+    const overwrite = await send(
+      demo.owner,
+      'POST',
+      '/api/virtualterminalurl',
+      body({ id: copperTerminal.id }),
+    );
+    expect(overwrite.statusCode).toBe(404);
+
+    const secret = await send(
+      demo.owner,
+      'POST',
+      '/api/virtualterminalurl',
+      body({ apikey: harbor.apiKey }),
+      harbor.apiKey,
+    );
+    expect(secret.statusCode).toBe(400);
+    expect(secret.json().error.code).toBe('SECRET_KEY_IN_ADDRESS');
+
+    // The cashier holds Virtual Terminal but not Virtual Terminal Configuration.
+    expect((await send(demo.barista, 'POST', '/api/virtualterminalurl', body())).statusCode).toBe(403);
+    const bare = await send(noGrantsEmail, 'POST', '/api/virtualterminalurl', body());
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error.message).toBe('User does not have VIRTUAL_TERMINAL permission.');
+    expect((await send(demo.audit, 'POST', '/api/virtualterminalurl', body())).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/virtualterminalurl',
+      headers: bearer(harbor.publicKey),
+      payload: body(),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const missingKey = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/virtualterminalurl',
+      headers: { cookie: await sessionCookieFor(ctx.app.db, demo.owner) },
+      payload: body(),
+    });
+    expect(missingKey.statusCode).toBe(400);
+    expect(missingKey.json().error.message).toBe('API key is required');
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import { virtualTerminalUrls } from '../../db/schema/terminals';
+import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
 
 const apiKeyColumns = {
   id: clients.id,
@@ -22,9 +22,17 @@ export async function listMerchantApiKeys(executor: Executor, ids: readonly stri
     .orderBy(asc(clients.name), asc(clients.id));
 }
 
-export async function findClientIdByApiKey(executor: Executor, apiKey: string): Promise<string | null> {
-  const [row] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.apiKey, apiKey));
+export async function findClientIdByPublicKey(executor: Executor, publicKey: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.publicKey, publicKey));
   return row?.id ?? null;
+}
+
+export async function isSecretApiKey(executor: Executor, key: string): Promise<boolean> {
+  const [row] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.apiKey, key));
+  return row !== undefined;
 }
 
 const terminalColumns = {
@@ -50,5 +58,49 @@ export async function findVirtualTerminalUrl(executor: Executor, clientId: strin
     .select(terminalColumns)
     .from(virtualTerminalUrls)
     .where(and(eq(virtualTerminalUrls.clientId, clientId), eq(virtualTerminalUrls.id, id)));
+  return row;
+}
+
+type TerminalValues = {
+  name: string;
+  url: string;
+  isActive: boolean;
+  customFields: VirtualTerminalCustomField[];
+};
+
+export async function insertVirtualTerminalUrl(
+  executor: Executor,
+  values: TerminalValues & { clientId: string; urlId: string },
+) {
+  const [row] = await executor.insert(virtualTerminalUrls).values(values).returning(terminalColumns);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateVirtualTerminalUrl(
+  executor: Executor,
+  clientId: string,
+  id: string,
+  values: TerminalValues,
+) {
+  const [row] = await executor
+    .update(virtualTerminalUrls)
+    .set(values)
+    .where(and(eq(virtualTerminalUrls.clientId, clientId), eq(virtualTerminalUrls.id, id)))
+    .returning(terminalColumns);
+  return row;
+}
+
+export async function updateVirtualTerminalStatus(
+  executor: Executor,
+  clientId: string,
+  id: string,
+  isActive: boolean,
+) {
+  const [row] = await executor
+    .update(virtualTerminalUrls)
+    .set({ isActive })
+    .where(and(eq(virtualTerminalUrls.clientId, clientId), eq(virtualTerminalUrls.id, id)))
+    .returning(terminalColumns);
   return row;
 }

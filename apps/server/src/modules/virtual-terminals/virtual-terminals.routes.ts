@@ -1,19 +1,32 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import {
+  patchVirtualTerminalBody,
+  patchVirtualTerminalResponse,
+  saveVirtualTerminalBody,
+  saveVirtualTerminalResponse,
+  virtualTerminalIdParams,
+} from '@portico/contracts/virtual-terminals/terminal-configuration';
+import {
   virtualTerminalUrlHeaders,
   virtualTerminalUrlQuery,
   virtualTerminalUrlResponse,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../notes/owner-access';
-import { listApiKeys, virtualTerminalUrls } from './virtual-terminals.service';
+import {
+  listApiKeys,
+  saveVirtualTerminal,
+  setVirtualTerminalStatus,
+  virtualTerminalUrls,
+} from './virtual-terminals.service';
 
 // Spec 1 §2.2 and spec 3 §6: the virtual terminal and its configurator are for admin, user and
 // parent; the permissions page (admin, alpha) also lists the merchants with their keys.
 const terminalRoles = ['admin', 'user', 'parent'] as const;
 const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const writeErrors = { ...errors, 422: errorEnvelope };
 
 export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -56,6 +69,61 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
         callerOf(request),
         request.headers.authorization,
         request.query.id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/virtualterminalurl',
+    {
+      config: { access: { kind: 'authenticated', roles: terminalRoles } },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary:
+          'Create a virtual terminal of the merchant named by the bearer publishable key, or update one with id',
+        description:
+          'Needs Virtual Terminal and Virtual Terminal Configuration on the merchant. Custom fields are checked ' +
+          'by the spec 3 §5 rules (422 with the first message) and stored with required false.',
+        headers: virtualTerminalUrlHeaders,
+        body: saveVirtualTerminalBody,
+        response: { 200: saveVirtualTerminalResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await saveVirtualTerminal(
+        app.db,
+        request,
+        callerOf(request),
+        request.headers.authorization,
+        request.body,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/api/virtualterminalurl/:id',
+    {
+      config: { access: { kind: 'authenticated', roles: terminalRoles } },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary:
+          'Activate or deactivate a virtual terminal of the merchant named by the bearer publishable key',
+        headers: virtualTerminalUrlHeaders,
+        params: virtualTerminalIdParams,
+        body: patchVirtualTerminalBody,
+        response: { 200: patchVirtualTerminalResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await setVirtualTerminalStatus(
+        app.db,
+        request,
+        callerOf(request),
+        request.headers.authorization,
+        request.params.id,
+        request.body.is_active,
       ),
     }),
   );

@@ -1,5 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  ConfiguratorErrorCode,
+  ConfiguratorText,
+  customFieldsForSaving,
+  firstCustomFieldMessage,
+  PAYMENT_FRAME_PATH,
+  type SaveVirtualTerminalBody,
+} from '@portico/contracts/virtual-terminals/terminal-configuration';
 import {
   bearerTokenOf,
   type VirtualTerminalCustomField,
@@ -19,15 +28,23 @@ import {
 } from '../rbac/rbac.service';
 import { findClientAccessFacts } from '../reporting/reporting.repository';
 import {
-  findClientIdByApiKey,
+  findClientIdByPublicKey,
   findVirtualTerminalUrl,
+  insertVirtualTerminalUrl,
+  isSecretApiKey,
   listMerchantApiKeys,
   listVirtualTerminalUrls,
+  updateVirtualTerminalStatus,
+  updateVirtualTerminalUrl,
 } from './virtual-terminals.repository';
 
 export const VirtualTerminalError = defineErrors({
   ApiKeyRequired: [VirtualTerminalErrorCode.ApiKeyRequired, 'validation'],
   TerminalNotFound: [VirtualTerminalErrorCode.TerminalNotFound, 'not_found'],
+  SecretKeyInAddress: [ConfiguratorErrorCode.SecretKeyInAddress, 'validation'],
+  ApiKeyMismatch: [ConfiguratorErrorCode.ApiKeyMismatch, 'validation'],
+  InvalidCustomFields: [ConfiguratorErrorCode.InvalidCustomFields, 'business_rule'],
+  InvalidUrl: [ConfiguratorErrorCode.InvalidUrl, 'validation'],
 });
 
 const auditorDenial = {
@@ -93,27 +110,45 @@ function recordOf(row: Awaited<ReturnType<typeof listVirtualTerminalUrls>>[numbe
   };
 }
 
-// The merchant the bearer API key names, once the signed-in caller is known to reach it with
-// Virtual Terminal. The key only names the merchant: it never stands in for the session. An unknown
-// key is refused like a merchant out of reach (no oracle for valid keys).
+// The merchant the bearer key names, once the signed-in caller is known to reach it with Virtual
+// Terminal (and, to change terminals, Virtual Terminal Configuration). The key comes from the page's
+// address, so it is the publishable key (issue 16 item 6): a secret key there is refused outright. The
+// key only names the merchant: it never stands in for the session. An unknown key is refused like a
+// merchant out of reach (no oracle for valid keys).
 async function authorizeApiKey(
   db: Db,
   request: FastifyRequest,
   caller: Caller,
   authorization: string | undefined,
-): Promise<string> {
-  const apiKey = bearerTokenOf(authorization);
-  if (apiKey === null) throw VirtualTerminalError.ApiKeyRequired(VirtualTerminalText.ApiKeyRequired);
-  const clientId = await findClientIdByApiKey(db, apiKey);
-  if (clientId === null) return denyAccess(db, request, caller, 'merchant');
-  const access = await authorizeClient(db, request, caller, clientId);
-  if (!access.effectivePermissions.includes(Permission.VirtualTerminal)) {
-    return denyAccess(db, request, caller, 'permission', {
-      merchantId: clientId,
-      permission: Permission.VirtualTerminal,
-    });
+  { toConfigure }: { toConfigure: boolean } = { toConfigure: false },
+): Promise<{ clientId: string; publicKey: string }> {
+  const publicKey = bearerTokenOf(authorization);
+  if (publicKey === null) throw VirtualTerminalError.ApiKeyRequired(VirtualTerminalText.ApiKeyRequired);
+  const clientId = await findClientIdByPublicKey(db, publicKey);
+  if (clientId === null) {
+    if (await isSecretApiKey(db, publicKey)) {
+      throw VirtualTerminalError.SecretKeyInAddress(ConfiguratorText.SecretKeyInAddress);
+    }
+    return denyAccess(db, request, caller, 'merchant');
   }
-  return clientId;
+  // Read-only auditors never use the virtual terminal tools (spec 3 §2).
+  if (caller.session.isProcessorAuditUser) return denyAccess(db, request, caller, 'role', auditorDenial);
+  const access = await authorizeClient(db, request, caller, clientId);
+  const needed = toConfigure
+    ? [Permission.VirtualTerminal, Permission.VirtualTerminalConfiguration]
+    : [Permission.VirtualTerminal];
+  for (const permission of needed) {
+    if (!access.effectivePermissions.includes(permission)) {
+      return denyAccess(db, request, caller, 'permission', {
+        merchantId: clientId,
+        permission,
+        ...(permission === Permission.VirtualTerminal
+          ? { message: ConfiguratorText.NoVirtualTerminalPermission }
+          : {}),
+      });
+    }
+  }
+  return { clientId, publicKey };
 }
 
 // GET /api/virtualterminalurl (spec 2 §7, spec 3 §7): the list, or one terminal with ?id=.
@@ -124,9 +159,82 @@ export async function virtualTerminalUrls(
   authorization: string | undefined,
   terminalId: string | undefined,
 ): Promise<VirtualTerminalUrl | VirtualTerminalUrl[]> {
-  const clientId = await authorizeApiKey(db, request, caller, authorization);
+  const { clientId } = await authorizeApiKey(db, request, caller, authorization);
   if (terminalId === undefined) return (await listVirtualTerminalUrls(db, clientId)).map(recordOf);
   const row = await findVirtualTerminalUrl(db, clientId, terminalId);
   if (!row) throw VirtualTerminalError.TerminalNotFound(VirtualTerminalText.TerminalNotFound);
   return recordOf(row);
+}
+
+// The stored address is the payment frame's own, with a params query that decodes to a JSON object:
+// the terminal page and the short link open it as it is. Whatever host the browser built it on, it
+// is kept as a path of this portal, so no terminal can point elsewhere. null when it is not one.
+function paymentFramePathOf(url: string): string | null {
+  try {
+    const parsed = new URL(url, 'http://portal.invalid');
+    if (parsed.pathname !== PAYMENT_FRAME_PATH || !['http:', 'https:'].includes(parsed.protocol)) return null;
+    const params = parsed.searchParams.get('params');
+    if (params === null) return null;
+    const decoded: unknown = JSON.parse(Buffer.from(params, 'base64').toString('utf8'));
+    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) return null;
+    return `${PAYMENT_FRAME_PATH}?${new URLSearchParams({ params }).toString()}`;
+  } catch {
+    return null;
+  }
+}
+
+// The short public code of /url/{url_id}: 64 random bits, URL-safe.
+function newUrlId(): string {
+  return randomBytes(8).toString('base64url');
+}
+
+// POST /api/virtualterminalurl (spec 3 §7): creates a terminal, or with id updates that one of the
+// same merchant.
+export async function saveVirtualTerminal(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  authorization: string | undefined,
+  body: SaveVirtualTerminalBody,
+): Promise<{ id: string; url_id: string }> {
+  const { clientId, publicKey } = await authorizeApiKey(db, request, caller, authorization, {
+    toConfigure: true,
+  });
+  if (body.apikey !== publicKey) {
+    throw VirtualTerminalError.ApiKeyMismatch('The apikey of the body must be the key of the address.');
+  }
+  const url = paymentFramePathOf(body.url);
+  if (url === null) {
+    throw VirtualTerminalError.InvalidUrl('The url must be the payment frame address with its params.');
+  }
+  const message = firstCustomFieldMessage(body.customFields);
+  if (message !== null) throw VirtualTerminalError.InvalidCustomFields(message);
+  const values = {
+    name: body.name,
+    url,
+    isActive: body.is_active,
+    customFields: customFieldsForSaving(body.customFields),
+  };
+  if (body.id === undefined) {
+    const row = await insertVirtualTerminalUrl(db, { ...values, clientId, urlId: newUrlId() });
+    return { id: row.id, url_id: row.urlId };
+  }
+  const row = await updateVirtualTerminalUrl(db, clientId, body.id, values);
+  if (!row) throw VirtualTerminalError.TerminalNotFound(VirtualTerminalText.TerminalNotFound);
+  return { id: row.id, url_id: row.urlId };
+}
+
+// PATCH /api/virtualterminalurl/{id} {is_active} (spec 3 §4 configurator terminal state).
+export async function setVirtualTerminalStatus(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  authorization: string | undefined,
+  terminalId: string,
+  isActive: boolean,
+): Promise<{ is_active: boolean }> {
+  const { clientId } = await authorizeApiKey(db, request, caller, authorization, { toConfigure: true });
+  const row = await updateVirtualTerminalStatus(db, clientId, terminalId, isActive);
+  if (!row) throw VirtualTerminalError.TerminalNotFound(VirtualTerminalText.TerminalNotFound);
+  return { is_active: row.isActive };
 }
