@@ -8,6 +8,7 @@ import {
   groupSettlements,
   ledgerEffectOf,
   parsePricingString,
+  processorFeeRowsOf,
   type StatementPricing,
   type StatementTransactionFacts,
   splitLineFees,
@@ -272,5 +273,37 @@ describe('the books balance (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('processor fee rows', () => {
+  it('prints each processor and type with its rate and item fee, adding up to the fees', () => {
+    const rows = processorFeeRowsOf(
+      [
+        { processor: 'epx', type: 'VISA', salesCount: 3, salesCents: 30_000, feesCents: 960 },
+        { processor: 'epx', type: 'ACH', salesCount: 1, salesCents: 0, feesCents: 0 },
+      ],
+      { ...noPricing, cardRate: '2.90+0.30' },
+      '2026-10-31',
+    );
+    expect(rows).toEqual([
+      {
+        processor: 'epx',
+        statementDate: '2026-10-31',
+        detailDescription: 'EPX VISA Discount',
+        itemCount: 3,
+        volumeCents: 30_000,
+        ratePercent: '2.9000',
+        perItemCents: 30,
+        totalCents: 960,
+      },
+    ]);
+    expect(
+      processorFeeRowsOf(
+        [{ processor: 'fis', type: 'MC', salesCount: 1, salesCents: 100, feesCents: 7 }],
+        { ...noPricing, cardRate: 'IC+10bps+5c' },
+        '2026-10-31',
+      )[0],
+    ).toMatchObject({ detailDescription: 'FIS MC Interchange Plus', ratePercent: '0.1000', perItemCents: 5 });
   });
 });

@@ -1,4 +1,4 @@
-import { parseScaledDecimal } from '../costing/cost-rules';
+import { formatScaledDecimal, parseScaledDecimal } from '../costing/cost-rules';
 import {
   grossAmountCentsOfTransaction,
   isFailedPayment,
@@ -194,34 +194,100 @@ export type ComputedStatement = {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-// One merchant's month: transaction lines by type (sorted by type), then the flat fee lines.
+// What the transactions of one line type add up to: the one aggregate both the pure rule and the
+// server's posting (one SQL GROUP BY) produce.
+export type LineSums = {
+  type: string;
+  transactionCount: number;
+  salesCents: number;
+  refundsCents: number;
+  feesCents: number;
+  feeItems: number;
+  adjustmentsCents: number;
+  chargebacksCents: number;
+};
+
+export function emptyLineSums(type: string): LineSums {
+  return {
+    type,
+    transactionCount: 0,
+    salesCents: 0,
+    refundsCents: 0,
+    feesCents: 0,
+    feeItems: 0,
+    adjustmentsCents: 0,
+    chargebacksCents: 0,
+  };
+}
+
+export function addToLineSums(sums: LineSums, effect: LedgerEffect): void {
+  sums.transactionCount += 1;
+  sums.salesCents += effect.salesCents;
+  sums.refundsCents += effect.refundsCents;
+  sums.feesCents += effect.feesCents;
+  sums.feeItems += effect.feeItems;
+  sums.adjustmentsCents += effect.adjustmentsCents;
+  sums.chargebacksCents += effect.chargebacksCents;
+}
+
+export type PostedStatement = Omit<ComputedStatement, 'daily'>;
+
+// The statement of one merchant's month from its line sums: transaction lines sorted by type, then
+// the flat fee lines; totals from the same sums.
+export function statementOfLineSums(sums: readonly LineSums[], pricing: StatementPricing): PostedStatement {
+  const transactionLines = [...sums]
+    .sort((a, b) => byText(a.type, b.type))
+    .map((s) => {
+      const pricingText = pricingOfLineType(pricing, s.type);
+      const split = splitLineFees(s.feesCents, s.feeItems, parsePricingString(pricingText));
+      const gross = s.salesCents + s.refundsCents + s.adjustmentsCents + s.chargebacksCents;
+      return {
+        type: s.type,
+        pricing: pricingText,
+        transactionCount: s.transactionCount,
+        grossCents: gross,
+        feesCents: split.rateFeeCents,
+        flatFeeCents: 0,
+        itemFeeCents: split.itemFeeCents,
+        netCents: gross - s.feesCents,
+      };
+    });
+  const total = (pick: (s: LineSums) => number) => sums.reduce((sum, s) => sum + pick(s), 0);
+  const processingFeesCents = total((s) => s.feesCents);
+  const flatLines = flatFeeLinesOf(pricing, processingFeesCents);
+  const flatFeesCents = flatLines.reduce((sum, line) => sum + line.flatFeeCents, 0);
+  const totalAmountCents = total((s) => s.salesCents + s.refundsCents);
+  const totalFeesCents = processingFeesCents + flatFeesCents;
+  const adjustments = total((s) => s.adjustmentsCents);
+  const chargebacks = total((s) => s.chargebacksCents);
+  return {
+    lines: [...transactionLines, ...flatLines],
+    totals: {
+      totalTransactions: total((s) => s.transactionCount),
+      totalAmountCents,
+      totalFeesCents,
+      totalAdjustmentsCents: adjustments,
+      chargebacksAndReversalsCents: chargebacks,
+      netCents: statementNetCents(totalAmountCents, totalFeesCents, adjustments, chargebacks),
+    },
+    processingFeesCents,
+    flatFeesCents,
+  };
+}
+
+// One merchant's month from its transactions.
 export function computeStatement(
   transactions: readonly StatementTransactionFacts[],
   pricing: StatementPricing,
 ): ComputedStatement {
-  const lines = new Map<string, StatementLine & { feeItems: number }>();
+  const lines = new Map<string, LineSums>();
   const daily = new Map<string, DailyStatementRow>();
-  const sums = { count: 0, sales: 0, refunds: 0, fees: 0, adjustments: 0, chargebacks: 0 };
   for (const t of transactions) {
     if (!isCountedOnStatement(t)) continue;
     const effect = ledgerEffectOf(t);
     const type = statementLineTypeOf(t.paymentMethod, t.cardBrand);
-    const line = lines.get(type) ?? {
-      type,
-      pricing: pricingOfLineType(pricing, type),
-      transactionCount: 0,
-      grossCents: 0,
-      feesCents: 0,
-      flatFeeCents: 0,
-      itemFeeCents: 0,
-      netCents: 0,
-      feeItems: 0,
-    };
-    const gross = effect.salesCents + effect.refundsCents + effect.adjustmentsCents + effect.chargebacksCents;
-    line.transactionCount += 1;
-    line.grossCents += gross;
-    line.feesCents += effect.feesCents;
-    line.feeItems += effect.feeItems;
+    const line = lines.get(type) ?? emptyLineSums(type);
+    addToLineSums(line, effect);
     lines.set(type, line);
     const day = daily.get(t.day) ?? {
       day: t.day,
@@ -237,41 +303,10 @@ export function computeStatement(
     day.totalAdjustmentsCents += effect.adjustmentsCents;
     day.totalChargebacksCents += effect.chargebacksCents;
     daily.set(t.day, day);
-    sums.count += 1;
-    sums.sales += effect.salesCents;
-    sums.refunds += effect.refundsCents;
-    sums.fees += effect.feesCents;
-    sums.adjustments += effect.adjustmentsCents;
-    sums.chargebacks += effect.chargebacksCents;
   }
-  const transactionLines = [...lines.values()]
-    .sort((a, b) => byText(a.type, b.type))
-    .map(({ feeItems, ...line }) => {
-      const split = splitLineFees(line.feesCents, feeItems, parsePricingString(line.pricing));
-      return {
-        ...line,
-        feesCents: split.rateFeeCents,
-        itemFeeCents: split.itemFeeCents,
-        netCents: line.grossCents - line.feesCents,
-      };
-    });
-  const flatLines = flatFeeLinesOf(pricing, sums.fees);
-  const flatFeesCents = flatLines.reduce((total, line) => total + line.flatFeeCents, 0);
-  const totalAmountCents = sums.sales + sums.refunds;
-  const totalFeesCents = sums.fees + flatFeesCents;
   return {
-    lines: [...transactionLines, ...flatLines],
-    totals: {
-      totalTransactions: sums.count,
-      totalAmountCents,
-      totalFeesCents,
-      totalAdjustmentsCents: sums.adjustments,
-      chargebacksAndReversalsCents: sums.chargebacks,
-      netCents: statementNetCents(totalAmountCents, totalFeesCents, sums.adjustments, sums.chargebacks),
-    },
+    ...statementOfLineSums([...lines.values()], pricing),
     daily: [...daily.values()].sort((a, b) => byText(a.day, b.day)),
-    processingFeesCents: sums.fees,
-    flatFeesCents,
   };
 }
 
@@ -349,4 +384,54 @@ export function groupSettlements(transactions: readonly StatementTransactionFact
   return [...groups.values()].sort(
     (a, b) => byText(a.settlementDate, b.settlementDate) || byText(a.processor, b.processor),
   );
+}
+
+// Processor fee detail of a statement (spec 3 §3: STATEMENT_DATE, DETAIL_DESCRIPTION, ITEM_COUNT,
+// VOLUME, R_RATE1, R_RATE2, R_TOTAL): the month's processing fees by processor and line type, with the
+// pricing's percent (or interchange-plus markup) and item fee. They add up to the processing fees.
+export type ProcessorFeeSums = {
+  processor: string;
+  type: string;
+  salesCount: number;
+  salesCents: number;
+  feesCents: number;
+};
+
+export type ProcessorFeeRow = {
+  processor: string;
+  statementDate: string;
+  detailDescription: string;
+  itemCount: number;
+  volumeCents: number;
+  // Percent with 4 decimals, as text ('2.9000').
+  ratePercent: string;
+  perItemCents: number;
+  totalCents: number;
+};
+
+export function processorFeeRowsOf(
+  sums: readonly ProcessorFeeSums[],
+  pricing: StatementPricing,
+  statementDate: string,
+): ProcessorFeeRow[] {
+  return sums
+    .filter((s) => s.feesCents !== 0)
+    .sort((a, b) => byText(a.processor, b.processor) || byText(a.type, b.type))
+    .map((s) => {
+      const parsed = parsePricingString(pricingOfLineType(pricing, s.type));
+      const rateMilliBps =
+        parsed === null ? 0 : parsed.kind === 'flat' ? parsed.percentMilliBps : parsed.markupMilliBps;
+      const kind = parsed?.kind === 'interchange_plus' ? 'Interchange Plus' : 'Discount';
+      return {
+        processor: s.processor,
+        statementDate,
+        detailDescription: `${s.processor.toUpperCase()} ${s.type} ${kind}`,
+        itemCount: s.salesCount,
+        volumeCents: s.salesCents,
+        // milli-bps / 10 is the percent with 4 decimals (2.9 % = 290,000 milli-bps = 2.9000).
+        ratePercent: formatScaledDecimal(Math.round(rateMilliBps / 10), 4),
+        perItemCents: parsed?.itemCents ?? 0,
+        totalCents: s.feesCents,
+      };
+    });
 }

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+import { moneyOutput } from '../money/money';
+
+// Spec 3 §2 "Statements", §3 statement rows and payout, §7 GET /api/report/statement,
+// /api/statement, /api/statement/pdf and /api/payouts, §9 statement month and exports.
+
+export const statementFileName = 'Statement.xlsx';
+export const payoutsFileName = 'Payouts.xlsx';
+export const payoutsPageSize = 50;
+
+export const StatementText = {
+  PageTitle: 'Statement',
+  PostingNote: 'Statements are posted on the first day of each month for the prior month.',
+  AccountLabel: 'Statement For',
+  AccountPlaceholder: 'Select an Account',
+  MonthLabel: 'Select Month',
+  DownloadPdf: 'Download .pdf',
+  PdfHint: 'Select a merchant and month for a downloadable PDF statement',
+  Disclaimer: 'Questions about your statement? Call support at 1-800-555-0199.',
+  NotesLabel: 'Notes',
+  ExportStatement: 'Export Statement to Excel',
+  ExportPayouts: 'Export Payouts to Excel',
+  PdfStatement: 'PDF Statement',
+  PayoutsTab: 'Payouts',
+  StatementTab: 'Statement',
+  DailyTransactionsTab: 'Daily Transactions',
+  ProcessorFeesTab: 'Processor Fees',
+  SettlementGroup: 'Settlement Group',
+  AdminLineItemTotal: 'Admin Line Item Total',
+  NotPosted: 'No statement has been posted for this month.',
+  SelectMerchant: 'Please select a merchant',
+} as const;
+
+export const StatementErrorCode = {
+  MonthMalformed: 'STATEMENT_MONTH_MALFORMED',
+  MonthInFuture: 'STATEMENT_MONTH_IN_FUTURE',
+  MerchantRequired: 'STATEMENT_MERCHANT_REQUIRED',
+  MerchantNotFound: 'MERCHANT_NOT_FOUND',
+  PayoutNotFound: 'PAYOUT_NOT_FOUND',
+} as const;
+
+// The month is checked against today by the server (statement-month.ts), not by the schema.
+const monthText = z.string().max(7);
+const merchantId = z.uuid();
+
+export const statementQuery = z.strictObject({ 'year-month': monthText, merchant_id: merchantId.optional() });
+export type StatementQuery = z.infer<typeof statementQuery>;
+export const statementPdfQuery = z.strictObject({
+  'year-month': monthText,
+  merchant_id: merchantId.optional(),
+});
+export const statementReportQuery = z.strictObject({ month: monthText, clientid: merchantId.optional() });
+export const payoutsQuery = z.strictObject({ merchant_id: merchantId.optional() });
+export const payoutParams = z.strictObject({ id: z.uuid() });
+
+// Statement page row (spec 3 §3): type, pricing, transactions, gross, fees, flatfee, itemfee, net.
+export const statementLineRow = z.object({
+  type: z.string(),
+  pricing: z.string().nullable(),
+  transactions: z.number().int(),
+  gross: moneyOutput,
+  fees: moneyOutput,
+  flatfee: moneyOutput,
+  itemfee: moneyOutput,
+  net: moneyOutput,
+});
+export type StatementLineRow = z.infer<typeof statementLineRow>;
+export const statementReportResponse = successEnvelope(z.array(statementLineRow));
+
+export const dailyTransactionRow = z.object({
+  transaction_day: z.string(),
+  total_transactions: z.number().int(),
+  total_processed: moneyOutput,
+  total_fees: moneyOutput,
+  total_adjustments: moneyOutput,
+  total_chargebacks: moneyOutput,
+});
+export type DailyTransactionRow = z.infer<typeof dailyTransactionRow>;
+
+export const processorFeeRow = z.object({
+  STATEMENT_DATE: z.string(),
+  DETAIL_DESCRIPTION: z.string(),
+  ITEM_COUNT: z.number().int(),
+  VOLUME: moneyOutput,
+  R_RATE1: z.string(),
+  R_RATE2: moneyOutput,
+  R_TOTAL: moneyOutput,
+});
+export type ProcessorFeeWireRow = z.infer<typeof processorFeeRow>;
+
+// Statements tab row (spec 3 §3), plus the merchant id, the posting time and the lines the PDF prints.
+export const statementRow = z.object({
+  merchant_id: z.uuid(),
+  merchant_name: z.string(),
+  month_year: z.string(),
+  total_amount: moneyOutput,
+  total_transactions: z.number().int(),
+  total_fees: moneyOutput,
+  total_adjustments: moneyOutput,
+  charge_backs_and_reversals_total: moneyOutput,
+  net: moneyOutput,
+  posted_at: z.string().nullable(),
+  daily_transactions: z.array(dailyTransactionRow),
+  processor_fees: z.array(processorFeeRow),
+});
+export type StatementRow = z.infer<typeof statementRow>;
+export const statementResponse = successEnvelope(z.array(statementRow));
+
+export const payoutDetails = z.object({
+  id: z.uuid(),
+  amount: moneyOutput,
+  processor: z.string(),
+  status: z.string(),
+});
+
+export const payoutTransactionRow = z.object({
+  id: z.uuid(),
+  transaction_date: z.string(),
+  auth_amount: moneyOutput,
+  net_amount: moneyOutput,
+  trans_description: z.string(),
+});
+export type PayoutTransactionRow = z.infer<typeof payoutTransactionRow>;
+
+// Payout (spec 3 §3). The list leaves transaction_details empty: the Settlement Group modal reads
+// them from GET /api/payouts/{id}, so a page of 50 payouts never carries thousands of transactions.
+export const payoutRow = z.object({
+  merchant_id: z.uuid(),
+  merchant_name: z.string(),
+  payout_date: z.string(),
+  payout_details: payoutDetails,
+  transaction_details: z.array(payoutTransactionRow),
+});
+export type PayoutRow = z.infer<typeof payoutRow>;
+export const payoutsResponse = successEnvelope(z.array(payoutRow));
+
+export const settlementGroupDetail = payoutRow.extend({
+  settlement: z.object({
+    settlement_date: z.string(),
+    transaction_count: z.number().int(),
+    gross: moneyOutput,
+    fees: moneyOutput,
+    adjustments: moneyOutput,
+    chargebacks: moneyOutput,
+    net: moneyOutput,
+  }),
+  // Staff only (spec 3 §6): what the provider withheld on these transactions.
+  admin_line_item_total: moneyOutput.optional(),
+});
+export type SettlementGroupDetail = z.infer<typeof settlementGroupDetail>;
+export const settlementGroupResponse = successEnvelope(settlementGroupDetail);
+
+export const statementMerchantOption = z.object({ id: z.uuid(), name: z.string() });
+export const statementMerchantsResponse = successEnvelope(z.array(statementMerchantOption));
