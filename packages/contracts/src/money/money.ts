@@ -1,26 +1,10 @@
 import { z } from 'zod';
+import { formatCentsAsDecimal, parseDecimalToCents } from './decimal';
+
+export { formatCentsAsDecimal, parseDecimalToCents };
 
 // Money is integer cents everywhere inside Portico; the API speaks decimal strings with 2 places.
 // These are the only conversions: no float arithmetic on money anywhere else.
-
-const decimalPattern = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-export function parseDecimalToCents(text: string): number | null {
-  const match = decimalPattern.exec(text.trim());
-  if (!match) return null;
-  const [, sign, whole = '0', fraction = ''] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign ? -cents : cents;
-}
-
-export function formatCentsAsDecimal(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.trunc(abs / 100);
-  const fraction = String(abs % 100).padStart(2, '0');
-  return `${sign}${whole}.${fraction}`;
-}
 
 // An amount on the wire: "12.34", or a JSON number with at most 2 decimals; always parsed to cents.
 export const moneyInput = z.union([z.string(), z.number()]).transform((value, ctx) => {

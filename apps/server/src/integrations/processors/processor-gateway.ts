@@ -36,3 +36,36 @@ export type ProcessorGateway = {
 export type ProcessorDirectory = {
   gatewayFor(processor: ProcessorName | null): ProcessorGateway;
 };
+
+// Taking a payment (the payment frame, the virtual terminal). Card numbers and CVVs reach only
+// tokenizeCard, Portico's one call that carries them; everything after works on the token.
+export type CardDetails = { number: string; expMonth: number; expYear: number; cvv: string };
+export type BankDetails = {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: 'checking' | 'savings';
+};
+
+export type TokenIssuer = 'VISA' | 'MC' | 'DISC' | 'AMEX' | 'BANK';
+
+// What Portico may keep of a payment method: the token, brand, last four and expiry.
+export type PaymentToken = {
+  token: string;
+  issuer: TokenIssuer;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+export type GatewayCharge = { transactionId: string; amountCents: number; token: string };
+
+export type ChargeGateway = {
+  readonly name: string;
+  tokenizeCard(card: CardDetails): Promise<PaymentToken>;
+  tokenizeBank(bank: BankDetails): Promise<PaymentToken>;
+  // The facts of a token this gateway issued (or a saved vault token); null when it is not one, or
+  // a one-time token has expired.
+  readToken(token: string, now: Date): PaymentToken | null;
+  charge(processorName: string, charge: GatewayCharge, idempotencyKey: string): Promise<GatewayAnswer>;
+  lookup(idempotencyKey: string): Promise<GatewayAnswer | null>;
+};

@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ProcessorDirectory } from './processor-gateway';
+import type { ChargeGateway, ProcessorDirectory } from './processor-gateway';
+import { createSandboxChargeGateway } from './sandbox-charge-gateway';
 import { createSandboxProcessorDirectory } from './sandbox-processor';
 
 declare module 'fastify' {
   interface FastifyInstance {
     processors: ProcessorDirectory;
+    chargeGateway: ChargeGateway;
   }
 }
 
-export type ProcessorsPluginOptions = { directory?: ProcessorDirectory };
+export type ProcessorsPluginOptions = { directory?: ProcessorDirectory; chargeGateway?: ChargeGateway };
 
 // The sandbox processors unless the caller brings its own (tests inject failing gateways). The
 // sandbox keeps its books in the database, as its own tables beside Portico's.
 export const processorsPlugin = fp(
   async (app: FastifyInstance, opts: ProcessorsPluginOptions) => {
     app.decorate('processors', opts.directory ?? createSandboxProcessorDirectory(app.db));
+    // The data key is read when the first token is made: it is decorated after this plugin.
+    app.decorate(
+      'chargeGateway',
+      opts.chargeGateway ?? createSandboxChargeGateway(app.db, () => app.dataKey()),
+    );
   },
   { name: 'processors', dependencies: ['db'] },
 );

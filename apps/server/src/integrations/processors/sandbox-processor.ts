@@ -39,56 +39,68 @@ function isSameOperation(row: LedgerRow, operation: string, transactionId: strin
   );
 }
 
+// The sandbox's books for one operation under one key: the first call with a key decides its answer;
+// a concurrent or later one reads that answer and moves nothing again.
+export async function recordSandboxOperation(
+  db: Db,
+  processorName: string,
+  operation: 'void' | 'refund' | 'charge',
+  transactionId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<GatewayAnswer> {
+  // A reference like a processor's own, unique per operation; the prefix marks sandbox records.
+  const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
+  const isDeclined = isSandboxDeclinedAmount(amountCents);
+  await db
+    .insert(sandboxProcessorLedger)
+    .values({
+      idempotencyKey,
+      processor: processorName,
+      operation,
+      transactionId,
+      amountCents,
+      outcome: isDeclined ? 'declined' : 'approved',
+      reference,
+      reason: isDeclined ? sandboxDeclineReason : null,
+    })
+    .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey });
+  const row = await readSandboxKey(db, idempotencyKey);
+  if (!row) throw new Error('sandbox processor: the ledger lost its entry');
+  if (!isSameOperation(row, operation, transactionId, amountCents)) {
+    throw new Error('sandbox processor: idempotency key reused for a different operation');
+  }
+  return answerOf(row);
+}
+
+async function readSandboxKey(db: Db, idempotencyKey: string): Promise<LedgerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxProcessorLedger)
+    .where(eq(sandboxProcessorLedger.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function lookupSandboxKey(db: Db, idempotencyKey: string): Promise<GatewayAnswer | null> {
+  const row = await readSandboxKey(db, idempotencyKey);
+  return row ? answerOf(row) : null;
+}
+
 export function createSandboxGateway(db: Db, processorName: ProcessorName | 'sandbox'): ProcessorGateway {
-  const readKey = async (idempotencyKey: string) => {
-    const [row] = await db
-      .select()
-      .from(sandboxProcessorLedger)
-      .where(eq(sandboxProcessorLedger.idempotencyKey, idempotencyKey));
-    return row;
-  };
-
-  const move = async (
-    operation: 'void' | 'refund',
-    transactionId: string,
-    amountCents: number,
-    idempotencyKey: string,
-  ): Promise<GatewayAnswer> => {
-    // A reference like a processor's own, unique per operation; the prefix marks sandbox records.
-    const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
-    const isDeclined = isSandboxDeclinedAmount(amountCents);
-    // The first call with a key decides its answer; a concurrent or later one reads that answer.
-    await db
-      .insert(sandboxProcessorLedger)
-      .values({
-        idempotencyKey,
-        processor: processorName,
-        operation,
-        transactionId,
-        amountCents,
-        outcome: isDeclined ? 'declined' : 'approved',
-        reference,
-        reason: isDeclined ? sandboxDeclineReason : null,
-      })
-      .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey });
-    const row = await readKey(idempotencyKey);
-    if (!row) throw new Error('sandbox processor: the ledger lost its entry');
-    if (!isSameOperation(row, operation, transactionId, amountCents)) {
-      throw new Error('sandbox processor: idempotency key reused for a different operation');
-    }
-    return answerOf(row);
-  };
-
   return {
     name: processorName,
     void: (transaction: GatewayTransaction, idempotencyKey: string) =>
-      move('void', transaction.id, transaction.amountCents, idempotencyKey),
+      recordSandboxOperation(
+        db,
+        processorName,
+        'void',
+        transaction.id,
+        transaction.amountCents,
+        idempotencyKey,
+      ),
     refund: (transaction: GatewayTransaction, amountCents: number, idempotencyKey: string) =>
-      move('refund', transaction.id, amountCents, idempotencyKey),
-    lookup: async (idempotencyKey: string) => {
-      const row = await readKey(idempotencyKey);
-      return row ? answerOf(row) : null;
-    },
+      recordSandboxOperation(db, processorName, 'refund', transaction.id, amountCents, idempotencyKey),
+    lookup: (idempotencyKey: string) => lookupSandboxKey(db, idempotencyKey),
   };
 }
 

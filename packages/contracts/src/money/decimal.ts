@@ -1,0 +1,21 @@
+// The decimal text <-> integer cents conversions, without zod, so the payment frame's small bundle
+// can use them too (money.ts re-exports them).
+
+const decimalPattern = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+export function parseDecimalToCents(text: string): number | null {
+  const match = decimalPattern.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -cents : cents;
+}
+
+export function formatCentsAsDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.trunc(abs / 100);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}

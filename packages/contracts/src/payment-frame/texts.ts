@@ -1,0 +1,46 @@
+// What the payment frame and the charge path tell a payer (spec 3 §8 "Charge" for the outcome texts;
+// the others are ours, each naming what to fix). No zod here: the frame bundle imports this file.
+
+export const PaymentFrameText = {
+  // Spec 3 §8.
+  PaymentSuccessful: 'Payment was successful.',
+  PaymentFailed: 'Payment failed.',
+  PaymentFailedToProcess: 'Payment failed to process. Please try again.',
+  FieldRequired: 'Field is required',
+  AmountNotValid: 'Amount is not valid',
+  NoPaymentMethodPermissions: 'User does not have permissions to use any payment methods.',
+  // Ours.
+  InvalidLink: 'This payment link is not valid. Please ask the merchant for a new one.',
+  SecretKeyInAddress:
+    'This address carries a secret API key. Payment links must carry only the publishable key; ask the merchant to rotate the secret key.',
+  AmountTooManyDecimals: 'Amount can have at most 2 decimals.',
+  AmountNotPositive: 'Amount must be greater than zero.',
+  AmountOverLimit: "Amount is over this merchant's limit for one payment.",
+  AmountMustMatchLink: 'Amount must be the amount of this payment link.',
+  CardNumberNotValid: 'The card number is not valid.',
+  SandboxCardOnly: 'This is a sandbox merchant: use a test card number (test card numbers begin with 1).',
+  CardExpired: 'The card has expired.',
+  ExpiryNotValid: 'The expiry date is not valid.',
+  CvvNotValid: 'The security code is not valid.',
+  ZipRequired: 'Billing ZIP code is required.',
+  CardTokenNotValid: 'The card details have expired. Please enter them again.',
+  RoutingNumberNotValid: 'The routing number is not valid.',
+  AccountNumberNotValid: 'The account number is not valid.',
+  MethodNotAvailable: 'This payment method is not available.',
+  SavedMethodNotFound: 'The saved payment method was not found.',
+  MerchantCannotTakePayments: 'This merchant cannot take payments at the moment.',
+  CustomFieldRequired: (name: string) => `${name} is required`,
+} as const;
+
+export const PaymentFrameErrorCode = {
+  InvalidLink: 'PAYMENT_LINK_INVALID',
+  SecretKeyInAddress: 'SECRET_KEY_IN_ADDRESS',
+  AmountInvalid: 'AMOUNT_INVALID',
+  CardInvalid: 'CARD_INVALID',
+  BankInvalid: 'BANK_ACCOUNT_INVALID',
+  MethodNotAvailable: 'PAYMENT_METHOD_NOT_AVAILABLE',
+  MerchantCannotTakePayments: 'MERCHANT_CANNOT_TAKE_PAYMENTS',
+  Declined: 'PAYMENT_DECLINED',
+  ProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
+  CustomFieldRequired: 'CUSTOM_FIELD_REQUIRED',
+} as const;
