@@ -14,6 +14,7 @@ import { processorsPlugin } from './integrations/processors/processors-plugin';
 import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { errorForLog } from './lib/error-log';
 import { redactPaths, redactUrl } from './lib/log-redaction';
+import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
@@ -34,6 +35,7 @@ import { internalReportsRoutes } from './modules/internal-reports/internal-repor
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { processorEnablementRoutes } from './modules/processor-enablement/processor-enablement.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { rbacAdminRoutes } from './modules/rbac/rbac-admin.routes';
 import { receiptRoutes } from './modules/reporting/receipt.routes';
@@ -220,6 +222,8 @@ export async function buildApp({
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
+  await app.register(accountDataRoutes);
+  await app.register(processorEnablementRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

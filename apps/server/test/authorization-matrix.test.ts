@@ -444,6 +444,37 @@ const matrix: Record<string, Row> = {
     expect: { ...same(403), audit: 403 },
   },
 
+  // Account data page and processor enablement (spec 2 §2.3, §6: staff only). Writes name a client
+  // no row has, so nothing changes; the sandbox ProPay portal answers by its signed link (forged: 403).
+  'GET /api/account-data': {
+    call: (ids) => ({ url: `/api/account-data?id=${ids.harborLane}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
+  'GET /api/processor-enablement': {
+    call: (ids) => ({ url: `/api/processor-enablement?id=${ids.harborLane}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
+  'POST /api/epx/enable': {
+    call: () => ({ payload: { id: missingClient } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'PATCH /api/client/enablepropay': {
+    call: () => ({ payload: { id: missingClient, is_ach_only: true } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'POST /api/enable-forum-pay': {
+    call: () => ({ payload: { merchant_id: missingClient } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'GET /api/sso/propay': {
+    call: () => ({ url: `/api/sso/propay?client_id=${missingClient}` }),
+    expect: { ...staffOnly(404), audit: 404 },
+  },
+  'GET /api/propay/sandbox/portal': {
+    call: (ids) => ({ url: `/api/propay/sandbox/portal?client_id=${ids.harborLane}&token=forged` }),
+    expect: { ...same(403), audit: 403 },
+  },
+
   // Merchant-scoped: Harbor Lane Coffee.
   // Issue 15 users page: the Users permission on the merchant named (foreign ids answer 404).
   'GET /api/client/my-users': {
