@@ -43,6 +43,11 @@ const envSchema = z.object({
   LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).default(loginLinksPerAddressLimit),
   // Signs the short-lived social sign-in cookies; several instances behind one address must share it.
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional(),
+  // GET /metrics answers only 'Authorization: Bearer <METRICS_TOKEN>'; without it there is no /metrics.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // The job runner (apps/server/src/jobs): every instance may run it; each period runs once.
+  JOBS: z.enum(['true', 'false']).default('true'),
+  JOB_TICK_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export type AppConfig = {
@@ -73,6 +78,9 @@ export type AppConfig = {
   // The outbox page for developers: only by DEV_MAILBOX=true, without SMTP, outside production.
   devMailboxEnabled: boolean;
   trustProxy: boolean;
+  metricsToken: string | undefined;
+  jobsEnabled: boolean;
+  jobTickSeconds: number;
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -152,5 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Outside production, asked for, and without SMTP (mail then stays in the outbox it shows).
     devMailboxEnabled: e.DEV_MAILBOX === 'true' && !e.SMTP_URL,
     trustProxy: e.TRUST_PROXY === 'true',
+    metricsToken: e.METRICS_TOKEN,
+    jobsEnabled: e.JOBS === 'true',
+    jobTickSeconds: e.JOB_TICK_SECONDS,
   };
 }

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { runMigrations, withStartupLock } from './db/migrate';
 import { ensureDemoData } from './db/seed/ensure-demo-data';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { defaultWebDistDir } from './lib/paths';
@@ -18,7 +18,7 @@ async function main() {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
   log.info({ driver: database.driver }, 'database opened');
-  await runMigrations(database);
+  await withStartupLock(database, () => runMigrations(database));
   log.info('migrations applied');
 
   const dataKey = loadDataKey({ dataKeyHex: config.dataKeyHex, dataDir: config.dataDir });
@@ -28,7 +28,8 @@ async function main() {
   }
   const cipher = createFieldCipher(dataKey.key);
 
-  if (config.seedDemoData) await ensureDemoData(database, config, cipher, log);
+  if (config.seedDemoData)
+    await withStartupLock(database, () => ensureDemoData(database, config, cipher, log));
 
   // The warehouse of the admin 'with-snowflake' tab, when it is not the main database.
   const reportingDatabase = config.reportingDatabaseUrl
@@ -49,6 +50,7 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.jobsEnabled) app.jobs.start(config.jobTickSeconds);
   printStartupBanner(config);
 }
 

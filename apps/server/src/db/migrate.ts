@@ -23,6 +23,24 @@ export async function runMigrations(target: DatabaseHandle | Db, driver?: Driver
   await ensureCurrentTransactionPartitions(db);
 }
 
+// Several instances starting on one PostgreSQL migrate (and seed) one at a time: the first holds a
+// session advisory lock on a client of its own while the work runs on the pool; the others wait
+// for it and then find nothing left to do. PGlite has one process and one connection: no lock.
+export async function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (!handle.pool) return work();
+  const client = await handle.pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('portico.startup'))`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('portico.startup'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 // Both drizzle migrators apply pending files in one transaction and record them in
 // drizzle.__drizzle_migrations; instanceof picks the right one without a cast.
 async function applyMigrationFiles(db: Db, driver: Driver | undefined): Promise<void> {

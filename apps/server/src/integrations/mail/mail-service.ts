@@ -12,6 +12,7 @@ export function createMailService(mailer: Mailer, log: MailLog): MailService {
   const inFlight = new Set<Promise<void>>();
   return {
     send: (message, executor) => mailer.send(message, executor),
+    ...(mailer.deliver ? { deliver: mailer.deliver.bind(mailer) } : {}),
     sendLater(message) {
       const task = mailer
         .send(message)

@@ -14,6 +14,9 @@ export interface Mailer {
   // Records the message in email_outbox (in the caller's transaction when one is passed) and
   // delivers it when the mailer can. Never throws for a delivery failure: the outbox row says so.
   send(message: MailMessage, executor?: Executor): Promise<MailOutcome>;
+  // Hands a stored message to the transport again (the retry job); throws when it is refused.
+  // Absent when there is no transport (the outbox mailer): nothing to retry.
+  deliver?(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -9,17 +9,21 @@ export type SmtpMailerOptions = { db: Db; smtpUrl: string; from: string; log: Ma
 // message in email_outbox with its outcome, so a failed delivery can be seen and retried.
 export function createSmtpMailer({ db, smtpUrl, from, log }: SmtpMailerOptions): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  const deliver = async (message: MailMessage) => {
+    await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
+  };
   return {
+    deliver,
     async send(message: MailMessage, executor: Executor = db): Promise<MailOutcome> {
       const outboxId = await insertOutboxMessage(executor, message, 'sending');
       try {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-        });
+        await deliver(message);
         await markOutboxSent(executor, outboxId);
         return { outboxId, status: 'sent' };
       } catch (err) {

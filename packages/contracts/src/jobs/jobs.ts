@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+
+// Issue 17 item 8: the job runner's recent runs for staff (/jobs). Not in the spec.
+
+export const jobRunStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobRunStatus = (typeof jobRunStatuses)[number];
+
+export const jobRunStatusLabels: Readonly<Record<JobRunStatus, string>> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+
+// The jobs this build registers, as people read them; a job not listed shows by its name.
+export const jobLabels: Readonly<Record<string, string>> = {
+  'email.retry': 'E-mail delivery retries',
+  'data-sync.process': 'Merchant data sync',
+  'payments.reconcile': 'Payment attempt reconcile',
+  housekeeping: 'Housekeeping',
+};
+
+export const jobRunsQuery = z.object({
+  // Only failed runs, and retries waiting (queued with an error).
+  failures: z.enum(['true', 'false']).optional(),
+});
+
+export const jobRunRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  runKey: z.string(),
+  status: z.enum(jobRunStatuses),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  // ISO 8601 instants (UTC); the page shows them in the user's zone, named.
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  runAfter: z.string(),
+  lastError: z.string().nullable(),
+  result: z.record(z.string(), z.union([z.number(), z.string()])).nullable(),
+});
+export type JobRunRow = z.infer<typeof jobRunRow>;
+
+// The newest runs first, at most jobRunsPageSize.
+export const jobRunsPageSize = 500;
+export const jobRunsResponse = successEnvelope(z.object({ runs: z.array(jobRunRow) }));
