@@ -38,6 +38,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
+import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
@@ -240,6 +241,7 @@ export async function buildApp({
   await app.register(paymentLinksRoutes);
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
+  await app.register(keyEntryRoutes);
   await app.register(keyEntryRoutes);
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);

@@ -622,6 +622,21 @@ const matrix: Record<string, Row> = {
   },
   // The audit log page: admin, and the processor-audit admin reads it.
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
+  // Key entry (issue 15 item 7): staff only; the processor-audit admin reads check values, loads nothing.
+  'GET /api/key-entry/kcv': { expect: { ...adminOnly, audit: 200 } },
+  'POST /api/key-entry': {
+    call: () => ({ payload: { component: '0123456789ABCDEFFEDCBA9876543210' } }),
+    expect: { ...adminOnly, audit: 403 },
+  },
+  // No key is complete yet: 422 to staff.
+  'POST /api/key-entry/arn': {
+    call: () => ({ payload: { arn: 'arn:aws:payment-cryptography:us-east-2:111122223333:key/abc' } }),
+    expect: { ...signedIn(403), admin: 422, audit: 403 },
+  },
+  'POST /api/remote-key-injection': {
+    call: () => ({ payload: { ksn: 'FFFF9876543210E00000' } }),
+    expect: { ...signedIn(403), admin: 422, audit: 403 },
+  },
 };
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

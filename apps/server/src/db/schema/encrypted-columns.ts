@@ -16,6 +16,9 @@ export const encryptedColumn = {
   enrollmentPrincipalSsn: 'enrollment_principals.ssn_enc',
   enrollmentPrincipalDateOfBirth: 'enrollment_principals.date_of_birth_enc',
   terminalAuthKey: 'terminals.auth_key_enc',
+  keyComponent: 'key_components.component_enc',
+  keyCeremonyKey: 'key_ceremonies.key_enc',
+  keyInjectionIpek: 'key_injections.ipek_enc',
 } as const;
 
 export type EncryptedColumn = (typeof encryptedColumn)[keyof typeof encryptedColumn];

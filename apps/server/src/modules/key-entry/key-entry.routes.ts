@@ -1,0 +1,96 @@
+import {
+  keyArnBody,
+  keyArnResponse,
+  keyComponentBody,
+  keyComponentResponse,
+  keyStateResponse,
+  remoteKeyInjectionBody,
+  remoteKeyInjectionResponse,
+} from '@portico/contracts/access/key-entry';
+import { Permission } from '@portico/contracts/access/permission-names';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../lib/audit';
+import type { RouteAccess } from '../../plugins/access';
+import { currentKeyState, injectRemoteKey, loadKeyArn, loadKeyComponent } from './key-entry.service';
+
+// Issue 15 item 7: staff only, holding Permissions (spec 3 §6), and never from a mimic session.
+const keyEntryAccess: RouteAccess = {
+  kind: 'authenticated',
+  roles: ['admin'],
+  permission: Permission.Permissions,
+  mimicSession: 'refused',
+};
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
+
+export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, cipher: app.fieldCipher() });
+
+  app.get(
+    '/api/key-entry/kcv',
+    {
+      config: { access: keyEntryAccess },
+      schema: {
+        tags: ['key-entry'],
+        summary: 'The key being entered (else the last completed): check values and officers, never key material',
+        response: { 200: keyStateResponse, ...errors },
+      },
+    },
+    async () => ({ status: true as const, message: await currentKeyState(app.db) }),
+  );
+
+  app.post(
+    '/api/key-entry',
+    {
+      config: { access: keyEntryAccess },
+      schema: {
+        tags: ['key-entry'],
+        summary: "Load one officer's key component (XOR-combined; a second officer's completes the key)",
+        body: keyComponentBody,
+        response: { 200: keyComponentResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = request.requireSession();
+      const loaded = await loadKeyComponent(deps(), session, requestOrigin(request), request.body);
+      return { status: true as const, message: loaded };
+    },
+  );
+
+  app.post(
+    '/api/key-entry/arn',
+    {
+      config: { access: keyEntryAccess },
+      schema: {
+        tags: ['key-entry'],
+        summary: 'Record the key-management key (ARN) remote key injection wraps the device key under',
+        body: keyArnBody,
+        response: { 200: keyArnResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = request.requireSession();
+      const state = await loadKeyArn(deps(), session, requestOrigin(request), request.body.arn);
+      return { status: true as const, message: state };
+    },
+  );
+
+  app.post(
+    '/api/remote-key-injection',
+    {
+      config: { access: keyEntryAccess },
+      schema: {
+        tags: ['key-entry'],
+        summary: "Derive a device's DUKPT initial key (ANSI X9.24-1) from the completed BDK and its serial number",
+        body: remoteKeyInjectionBody,
+        response: { 200: remoteKeyInjectionResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = request.requireSession();
+      const injected = await injectRemoteKey(deps(), session, requestOrigin(request), request.body.ksn);
+      return { status: true as const, message: injected };
+    },
+  );
+};
