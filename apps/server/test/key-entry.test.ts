@@ -45,7 +45,9 @@ describe('key entry', () => {
   it('refuses components of the wrong length or parity and changes nothing', async () => {
     const short = await post(firstOfficer, '/api/key-entry', { component: componentA.slice(2) });
     expect(short.statusCode).toBe(400);
-    expect(JSON.stringify(short.json())).toContain('A TDES key component is 32, 48 hexadecimal characters long.');
+    expect(JSON.stringify(short.json())).toContain(
+      'A TDES key component is 32, 48 hexadecimal characters long.',
+    );
     const badParity = await post(firstOfficer, '/api/key-entry', { component: `00${componentA.slice(2)}` });
     expect(badParity.statusCode).toBe(400);
     expect(JSON.stringify(badParity.json())).toContain('Byte 1 of the component fails the odd-parity check');
@@ -96,7 +98,11 @@ describe('key entry', () => {
     const [ceremony] = await ctx.app.db.select().from(keyCeremonies);
     expect(ceremony?.keyEnc).not.toContain(bdk);
 
-    const kcv = await ctx.app.inject({ method: 'GET', url: '/api/key-entry/kcv', headers: { cookie: firstOfficer } });
+    const kcv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/key-entry/kcv',
+      headers: { cookie: firstOfficer },
+    });
     expect(kcv.json().message).toMatchObject({ kcv: '08D7B4', arn: null });
   });
 

@@ -66,7 +66,8 @@ export function keyComponentProblem(hex: string, algorithm: KeyAlgorithm): strin
 // A key serial number: 10 bytes (20 hex characters), its right 21 bits the transaction counter.
 export const ksnPattern = /^[0-9A-Fa-f]{20}$/;
 // The Amazon Resource Name of the key-management key remote key injection wraps under.
-export const arnPattern = /^arn:aws[a-z-]*:payment-cryptography:[a-z0-9-]+:\d{12}:(key|alias)\/[A-Za-z0-9/_-]+$/;
+export const arnPattern =
+  /^arn:aws[a-z-]*:payment-cryptography:[a-z0-9-]+:\d{12}:(key|alias)\/[A-Za-z0-9/_-]+$/;
 
 // Extra spaces in a pasted component are forgiven; anything else is the server's to refuse.
 export const keyComponentBody = z
@@ -84,7 +85,10 @@ export const keyComponentBody = z
 export type KeyComponentBody = z.input<typeof keyComponentBody>;
 
 export const keyArnBody = z.strictObject({
-  arn: z.string().trim().regex(arnPattern, 'An ARN looks like arn:aws:payment-cryptography:{region}:{account}:key/{id}'),
+  arn: z
+    .string()
+    .trim()
+    .regex(arnPattern, 'An ARN looks like arn:aws:payment-cryptography:{region}:{account}:key/{id}'),
 });
 export type KeyArnBody = z.infer<typeof keyArnBody>;
 
@@ -126,5 +130,11 @@ export const keyArnResponse = successEnvelope(keyStateSchema);
 // POST /api/remote-key-injection: the device's initial key stays on the server; its check value and
 // the wrapping key's reference are what the operator confirms on the device.
 export const remoteKeyInjectionResponse = successEnvelope(
-  z.object({ ksn: z.string(), ipek_kcv: z.string(), bdk_kcv: z.string(), arn: z.string(), injected_at: z.string() }),
+  z.object({
+    ksn: z.string(),
+    ipek_kcv: z.string(),
+    bdk_kcv: z.string(),
+    arn: z.string(),
+    injected_at: z.string(),
+  }),
 );

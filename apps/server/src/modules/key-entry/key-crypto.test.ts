@@ -1,12 +1,6 @@
 import { keyComponentProblem } from '@portico/contracts/access/key-entry';
 import { describe, expect, it } from 'vitest';
-import {
-  aesCmac,
-  combineComponents,
-  deriveIpek,
-  keyCheckValue,
-  withOddParity,
-} from './key-crypto';
+import { aesCmac, combineComponents, deriveIpek, keyCheckValue, withOddParity } from './key-crypto';
 
 const hex = (value: string) => Buffer.from(value, 'hex');
 
@@ -36,7 +30,9 @@ describe('key check values', () => {
 
   it('takes a CMAC of zeros under AES', () => {
     const key = hex('2B7E151628AED2A6ABF7158809CF4F3C');
-    expect(keyCheckValue('AES', key)).toBe(aesCmac(key, Buffer.alloc(16)).subarray(0, 3).toString('hex').toUpperCase());
+    expect(keyCheckValue('AES', key)).toBe(
+      aesCmac(key, Buffer.alloc(16)).subarray(0, 3).toString('hex').toUpperCase(),
+    );
   });
 });
 
@@ -82,9 +78,17 @@ describe('components', () => {
 
 describe('component checks as typed', () => {
   it.each([
-    ['0123456789ABCDEFFEDCBA987654321', 'TDES', 'A TDES key component is 32, 48 hexadecimal characters long.'],
+    [
+      '0123456789ABCDEFFEDCBA987654321',
+      'TDES',
+      'A TDES key component is 32, 48 hexadecimal characters long.',
+    ],
     ['0123456789ABCDEFFEDCBA98765432ZZ', 'TDES', 'A key component is written in hexadecimal (0-9, A-F).'],
-    ['0023456789ABCDEFFEDCBA9876543210', 'TDES', 'Byte 1 of the component fails the odd-parity check: check it for a typo.'],
+    [
+      '0023456789ABCDEFFEDCBA9876543210',
+      'TDES',
+      'Byte 1 of the component fails the odd-parity check: check it for a typo.',
+    ],
     ['00'.repeat(20), 'AES', 'An AES key component is 32, 48, 64 hexadecimal characters long.'],
   ] as const)('%s as %s', (component, algorithm, problem) => {
     expect(keyComponentProblem(component, algorithm)).toBe(problem);

@@ -66,8 +66,7 @@ export function aesCmac(key: Buffer, message: Buffer): Buffer {
 // zeros (X9.24-1); AES takes the CMAC of a block of zeros (X9.24-3), as the encryption of zeros
 // would reveal a known plaintext-ciphertext pair of the working key.
 export function keyCheckValue(algorithm: KeyAlgorithm, key: Buffer): string {
-  const mac =
-    algorithm === 'TDES' ? tdesEncryptBlock(key, Buffer.alloc(8)) : aesCmac(key, Buffer.alloc(16));
+  const mac = algorithm === 'TDES' ? tdesEncryptBlock(key, Buffer.alloc(8)) : aesCmac(key, Buffer.alloc(16));
   return mac.subarray(0, 3).toString('hex').toUpperCase();
 }
 

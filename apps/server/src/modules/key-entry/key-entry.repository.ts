@@ -41,7 +41,11 @@ export async function latestCompletedCeremony(executor: Executor): Promise<Cerem
 export async function lockLatestCompletedCeremony(executor: Executor): Promise<CeremonyRow | undefined> {
   const latest = await latestCompletedCeremony(executor);
   if (!latest) return undefined;
-  const [row] = await executor.select().from(keyCeremonies).where(eq(keyCeremonies.id, latest.id)).for('update');
+  const [row] = await executor
+    .select()
+    .from(keyCeremonies)
+    .where(eq(keyCeremonies.id, latest.id))
+    .for('update');
   return row;
 }
 
@@ -92,7 +96,10 @@ export async function insertInjection(
   executor: Executor,
   values: typeof keyInjections.$inferInsert,
 ): Promise<Date> {
-  const [row] = await executor.insert(keyInjections).values(values).returning({ createdAt: keyInjections.createdAt });
+  const [row] = await executor
+    .insert(keyInjections)
+    .values(values)
+    .returning({ createdAt: keyInjections.createdAt });
   if (!row) throw new Error('The injection was not recorded');
   return row.createdAt;
 }

@@ -33,7 +33,8 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: keyEntryAccess },
       schema: {
         tags: ['key-entry'],
-        summary: 'The key being entered (else the last completed): check values and officers, never key material',
+        summary:
+          'The key being entered (else the last completed): check values and officers, never key material',
         response: { 200: keyStateResponse, ...errors },
       },
     },
@@ -82,7 +83,8 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: keyEntryAccess },
       schema: {
         tags: ['key-entry'],
-        summary: "Derive a device's DUKPT initial key (ANSI X9.24-1) from the completed BDK and its serial number",
+        summary:
+          "Derive a device's DUKPT initial key (ANSI X9.24-1) from the completed BDK and its serial number",
         body: remoteKeyInjectionBody,
         response: { 200: remoteKeyInjectionResponse, ...errors },
       },

@@ -1,8 +1,8 @@
 import {
   type KeyAlgorithm,
-  type KeyState,
   KeyEntryErrorCode,
   KeyEntryErrorText,
+  type KeyState,
 } from '@portico/contracts/access/key-entry';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
@@ -14,8 +14,8 @@ import { combineComponents, deriveIpek, keyCheckValue } from './key-crypto';
 import {
   type CeremonyRow,
   completeCeremony,
-  findOpenCeremony,
   componentsOf,
+  findOpenCeremony,
   insertComponent,
   insertInjection,
   latestCompletedCeremony,
@@ -56,7 +56,12 @@ async function stateOf(executor: Executor, ceremony: CeremonyRow): Promise<KeySt
   };
 }
 
-function audit(executor: Executor, officer: Officer, origin: SessionOrigin, details: Record<string, unknown>) {
+function audit(
+  executor: Executor,
+  officer: Officer,
+  origin: SessionOrigin,
+  details: Record<string, unknown>,
+) {
   return recordAudit(executor, {
     action: 'key_entry',
     outcome: 'success',
@@ -157,7 +162,8 @@ export async function injectRemoteKey(
 ): Promise<{ ksn: string; ipek_kcv: string; bdk_kcv: string; arn: string; injected_at: string }> {
   return deps.db.transaction(async (tx) => {
     const ceremony = await lockLatestCompletedCeremony(tx);
-    if (!ceremony?.keyEnc || !ceremony.kcv) throw KeyEntryError.KeyIncomplete(KeyEntryErrorText.KeyIncomplete);
+    if (!ceremony?.keyEnc || !ceremony.kcv)
+      throw KeyEntryError.KeyIncomplete(KeyEntryErrorText.KeyIncomplete);
     if (ceremony.algorithm !== 'TDES' || ceremony.lengthBytes !== 16) {
       throw KeyEntryError.NotTdes(KeyEntryErrorText.NotTdes);
     }
@@ -174,6 +180,12 @@ export async function injectRemoteKey(
       injectedByUserId: officer.userId,
     });
     await audit(tx, officer, origin, { step: 'remote_key_injection', keyId: ceremony.id, ksn, ipekKcv });
-    return { ksn, ipek_kcv: ipekKcv, bdk_kcv: ceremony.kcv, arn: ceremony.arn, injected_at: injectedAt.toISOString() };
+    return {
+      ksn,
+      ipek_kcv: ipekKcv,
+      bdk_kcv: ceremony.kcv,
+      arn: ceremony.arn,
+      injected_at: injectedAt.toISOString(),
+    };
   });
 }
