@@ -16,13 +16,10 @@ import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/f
 import { errorForLog } from './lib/error-log';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
-import { clientListsRoutes } from './modules/client-lists/client-lists.routes';
-import { subpricingRoutes } from './modules/client-lists/subpricing.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { costingRoutes } from './modules/costing/costing.routes';
 import { cryptoRoutes } from './modules/crypto/crypto.routes';
@@ -38,19 +35,15 @@ import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
-import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
-import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { processorEnablementRoutes } from './modules/processor-enablement/processor-enablement.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { rbacAdminRoutes } from './modules/rbac/rbac-admin.routes';
 import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
-import { riskRoutes } from './modules/risk/risk.routes';
 import { sessionRoutes } from './modules/session/session.routes';
-import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
@@ -214,9 +207,6 @@ export async function buildApp({
     loginLinksPerAddress: config.loginLinksPerAddress,
   });
   await app.register(clientsRoutes);
-  await app.register(accountsRoutes);
-  await app.register(clientListsRoutes);
-  await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);
   await app.register(documentsRoutes);
@@ -228,7 +218,6 @@ export async function buildApp({
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
-  await app.register(statementsRoutes);
   await app.register(enrollmentRoutes);
   await app.register(clickToAgreeRoutes, {
     publicUrl: config.publicUrl,
@@ -238,17 +227,14 @@ export async function buildApp({
   await app.register(enrollmentReviewRoutes);
   await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
   await app.register(virtualTerminalRoutes);
-  await app.register(paymentLinksRoutes);
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
-  await app.register(keyEntryRoutes);
   await app.register(keyEntryRoutes);
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
   await app.register(accountDataRoutes);
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);
-  await app.register(riskRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);
