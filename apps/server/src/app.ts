@@ -37,6 +37,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { processorEnablementRoutes } from './modules/processor-enablement/processor-enablement.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
@@ -227,6 +228,7 @@ export async function buildApp({
   await app.register(enrollmentReviewRoutes);
   await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
   await app.register(virtualTerminalRoutes);
+  await app.register(paymentLinksRoutes);
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
   await app.register(keyEntryRoutes);

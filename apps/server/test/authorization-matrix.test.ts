@@ -419,14 +419,19 @@ const matrix: Record<string, Row> = {
         is_active: true,
       },
     }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 },
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
+  // The payment link builder has no session (spec 3 §2): without a bearer key everyone gets 400;
+  // payment-links.api.test.ts covers the keys.
+  'GET /api/apikeys/publishable-key': { expect: { ...same(400), audit: 400 } },
+  'GET /api/client/link-config': { expect: { ...same(400), audit: 400 } },
+  'GET /api/terminal': { expect: { ...same(400), audit: 400 } },
   'PATCH /api/virtualterminalurl/:id': {
     call: () => ({
       url: '/api/virtualterminalurl/00000000-0000-4000-8000-000000000000',
       payload: { is_active: false },
     }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 },
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
 
   // Crypto buttons of the home page (spec 3 §2, §7: merchant roles, naming Harbor Lane). The sandbox

@@ -1,0 +1,55 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { clientConfigs, clients, whiteLabels } from '../../db/schema/clients';
+import { terminals } from '../../db/schema/terminals';
+
+// The merchant account whose secret or publishable key this is (parents carry keys but take no
+// payments).
+export async function findMerchantByAnyKey(executor: Executor, key: string) {
+  const [row] = await executor
+    .select({
+      id: clients.id,
+      name: clients.name,
+      dbaName: clients.dbaName,
+      parentId: clients.parentId,
+      apiKey: clients.apiKey,
+      publicKey: clients.publicKey,
+    })
+    .from(clients)
+    .where(and(eq(clients.level, 'Merchant'), or(eq(clients.apiKey, key), eq(clients.publicKey, key))));
+  return row;
+}
+
+export async function findLinkConfiguration(executor: Executor, clientId: string) {
+  const [row] = await executor
+    .select({
+      payment: clientConfigs.payment,
+      ach: clientConfigs.ach,
+      crypto: clientConfigs.crypto,
+      levelThreeDataEnabled: clientConfigs.levelThreeDataEnabled,
+    })
+    .from(clientConfigs)
+    .where(eq(clientConfigs.clientId, clientId));
+  return row;
+}
+
+export async function findWhiteLabelLogo(executor: Executor, clientId: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ logoUrl: whiteLabels.logoUrl })
+    .from(whiteLabels)
+    .where(eq(whiteLabels.clientId, clientId));
+  return row?.logoUrl ?? null;
+}
+
+export async function listMerchantTerminals(executor: Executor, clientId: string) {
+  return executor
+    .select({
+      id: terminals.id,
+      name: terminals.name,
+      laneId: terminals.laneId,
+      isActive: terminals.isActive,
+    })
+    .from(terminals)
+    .where(eq(terminals.clientId, clientId))
+    .orderBy(asc(terminals.createdAt), asc(terminals.id));
+}

@@ -1,0 +1,72 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  linkConfigResponse,
+  linkTerminalsResponse,
+  paymentLinksHeaders,
+  publishableKeyResponse,
+} from '@portico/contracts/payment-links/payment-links';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../plugins/access';
+import { linkConfigOf, linkTerminalsOf, publishableKeyOf } from './payment-links.service';
+
+// The payment link builder (spec 3 §2, §7) needs no sign-in: the bearer key is the credential. Key
+// guessing is bounded by the per-route limit on top of the whole-API budget.
+const keyRateLimit = { max: 60, timeWindow: '1 minute' };
+const errors = { 400: errorEnvelope, 401: errorEnvelope };
+const description = 'No session: the bearer is the merchant secret API key or its publishable key.';
+
+export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/apikeys/publishable-key',
+    {
+      config: { access: publicAccess, rateLimit: keyRateLimit },
+      schema: {
+        tags: ['payment-links'],
+        summary: 'The publishable key of the merchant named by the bearer key (the only key links carry)',
+        description,
+        headers: paymentLinksHeaders,
+        response: { 200: publishableKeyResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await publishableKeyOf(app.db, request.headers.authorization),
+    }),
+  );
+
+  app.get(
+    '/api/client/link-config',
+    {
+      config: { access: publicAccess, rateLimit: keyRateLimit },
+      schema: {
+        tags: ['payment-links'],
+        summary: 'Payment methods the merchant is configured for, and its white-label logo',
+        description,
+        headers: paymentLinksHeaders,
+        response: { 200: linkConfigResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await linkConfigOf(app.db, request.headers.authorization),
+    }),
+  );
+
+  app.get(
+    '/api/terminal',
+    {
+      config: { access: publicAccess, rateLimit: keyRateLimit },
+      schema: {
+        tags: ['payment-links'],
+        summary: "The merchant's card-present terminals keyed by id, with connection status and lane",
+        description,
+        headers: paymentLinksHeaders,
+        response: { 200: linkTerminalsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await linkTerminalsOf(app.db, request.headers.authorization),
+    }),
+  );
+};

@@ -1,0 +1,78 @@
+import {
+  type LinkConfig,
+  type LinkTerminal,
+  PaymentLinksErrorCode,
+  PaymentLinksText,
+} from '@portico/contracts/payment-links/payment-links';
+import { bearerTokenOf } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import {
+  findLinkConfiguration,
+  findMerchantByAnyKey,
+  findWhiteLabelLogo,
+  listMerchantTerminals,
+} from './payment-links.repository';
+
+export const PaymentLinksError = defineErrors({
+  ApiKeyRequired: [PaymentLinksErrorCode.ApiKeyRequired, 'validation'],
+  UnknownApiKey: [PaymentLinksErrorCode.UnknownApiKey, 'unauthenticated'],
+});
+
+// The builder has no session (spec 3 §2): the bearer key is the credential and names the merchant.
+async function merchantOfBearer(db: Db, authorization: string | undefined) {
+  const key = bearerTokenOf(authorization);
+  if (key === null) throw PaymentLinksError.ApiKeyRequired(PaymentLinksText.ApiKeyRequired);
+  const merchant = await findMerchantByAnyKey(db, key);
+  if (!merchant) throw PaymentLinksError.UnknownApiKey(PaymentLinksText.UnknownApiKey);
+  return { ...merchant, isSecretKey: merchant.apiKey === key };
+}
+
+// GET /api/apikeys/publishable-key: the key a link may carry, whichever key was the bearer.
+export async function publishableKeyOf(db: Db, authorization: string | undefined) {
+  const merchant = await merchantOfBearer(db, authorization);
+  return { publishable_key: merchant.publicKey, is_secret_key: merchant.isSecretKey };
+}
+
+// GET /api/client/link-config: which methods the merchant is configured for, and its white-label
+// logo (its own, else its parent's).
+export async function linkConfigOf(db: Db, authorization: string | undefined): Promise<LinkConfig> {
+  const merchant = await merchantOfBearer(db, authorization);
+  const configuration = await findLinkConfiguration(db, merchant.id);
+  const logo =
+    (await findWhiteLabelLogo(db, merchant.id)) ??
+    (merchant.parentId === null ? null : await findWhiteLabelLogo(db, merchant.parentId));
+  return {
+    merchant: {
+      name: merchant.dbaName ?? merchant.name,
+      configuration: {
+        level_three_data_enabled: configuration?.levelThreeDataEnabled ?? false,
+        crypto: (configuration?.crypto ?? null) !== null,
+        payment: (configuration?.payment ?? null) !== null,
+        ach: (configuration?.ach ?? null) !== null,
+      },
+    },
+    whitelabel: { logo_url: logo },
+  };
+}
+
+// GET /api/terminal: the merchant's card-present terminals keyed by id. The sandbox has no device
+// link to probe, so an active terminal counts as open.
+export async function linkTerminalsOf(
+  db: Db,
+  authorization: string | undefined,
+): Promise<Record<string, LinkTerminal>> {
+  const merchant = await merchantOfBearer(db, authorization);
+  const rows = await listMerchantTerminals(db, merchant.id);
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        laneId: row.laneId,
+        connectionStatus: { status: row.isActive ? 'open' : 'closed' },
+      },
+    ]),
+  );
+}
