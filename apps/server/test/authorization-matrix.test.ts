@@ -627,6 +627,8 @@ const matrix: Record<string, Row> = {
   },
   // The audit log page: admin, and the processor-audit admin reads it.
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
+  // The job runner's runs (issue 17 item 8): staff; the processor-audit admin reads them.
+  'GET /api/jobs/runs': { expect: { ...adminOnly, audit: 200 } },
   // Key entry (issue 15 item 7): staff only; the processor-audit admin reads check values, loads nothing.
   'GET /api/key-entry/kcv': { expect: { ...adminOnly, audit: 200 } },
   'POST /api/key-entry': {

@@ -1,0 +1,185 @@
+import { jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessionCookieFor } from '../../../test/auth-helpers';
+import { testConfig } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildClient } from '../../../test/factories';
+import { openTestDatabase } from '../../../test/test-database';
+import { type App, buildApp } from '../../app';
+import type { DatabaseHandle } from '../../db/client';
+import { dataSyncRequests } from '../../db/schema/data-sync';
+import { jobRuns, rateLimitCounters } from '../../db/schema/jobs';
+import { emailOutbox } from '../../db/schema/system';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
+
+let database: DatabaseHandle;
+let app: App;
+let now = new Date('2026-11-25T10:00:00Z');
+// The SMTP server refuses while `refusing` is set; what it accepted is kept.
+let refusing = true;
+const delivered: MailMessage[] = [];
+const mailer: Mailer = {
+  async send() {
+    throw new Error('not used by these tests');
+  },
+  async deliver(message) {
+    if (refusing) throw new Error('451 try again later');
+    delivered.push(message);
+  },
+  async close() {},
+};
+let adminCookie: string;
+let ownerCookie: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemoAccounts(database);
+  app = await buildApp({ config: testConfig(), database, logger: false, mailer, now: () => now });
+  await app.ready();
+  adminCookie = await sessionCookieFor(database.db, demo.admin);
+  ownerCookie = await sessionCookieFor(database.db, demo.owner);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.delete(jobRuns);
+});
+
+async function runsNamed(name: string) {
+  return database.db.select().from(jobRuns).where(eq(jobRuns.name, name)).orderBy(asc(jobRuns.createdAt));
+}
+
+describe('registered jobs', () => {
+  it('registers the platform jobs', () => {
+    expect(app.jobs.names()).toEqual(
+      expect.arrayContaining(['email.retry', 'data-sync.process', 'payments.reconcile', 'housekeeping']),
+    );
+  });
+
+  it('takes merchant data sync requests that wait, once, and a second tick adds nothing', async () => {
+    const client = await buildClient(database.db, { name: 'Sync Me LLC' });
+    const [request] = await database.db
+      .insert(dataSyncRequests)
+      .values({ clientId: client.id, requestedByEmail: demo.admin })
+      .returning();
+    await app.jobs.tick();
+    await app.jobs.tick();
+    const [after] = await database.db
+      .select()
+      .from(dataSyncRequests)
+      .where(eq(dataSyncRequests.id, request?.id ?? ''));
+    expect(after).toMatchObject({ status: 'completed', lastError: null });
+    expect(after?.completedAt).toBeInstanceOf(Date);
+    const runs = await runsNamed('data-sync.process');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      runKey: '2026-11-25T10:00',
+      status: 'succeeded',
+      result: { completed: 1 },
+    });
+  });
+
+  it('sends failed e-mail again with backoff until the server takes it, once', async () => {
+    now = new Date('2026-11-25T11:00:00Z');
+    refusing = true;
+    const [row] = await database.db
+      .insert(emailOutbox)
+      .values({
+        toAddresses: ['owner@harborlanecoffee.example'],
+        subject: 'Your sign-in link',
+        bodyText: 'Open the link',
+        status: 'failed',
+        attempts: 1,
+        lastError: '421 busy',
+      })
+      .returning();
+    const id = row?.id ?? '';
+    await app.jobs.tick();
+    const [refused] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(refused).toMatchObject({ status: 'failed', attempts: 2, lastError: '451 try again later' });
+    const [{ waits } = { waits: false }] = await database.db
+      .select({ waits: sql<boolean>`${emailOutbox.nextAttemptAt} > now() + interval '1 minute'` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    expect(waits).toBe(true);
+
+    // Five minutes on, the next run: the backoff has passed and the server takes it.
+    refusing = false;
+    now = new Date('2026-11-25T11:05:00Z');
+    await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id));
+    await app.jobs.tick();
+    now = new Date('2026-11-25T11:10:00Z');
+    await app.jobs.tick();
+    const [sent] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(delivered.map((m) => [m.to, m.subject, m.text])).toEqual([
+      [['owner@harborlanecoffee.example'], 'Your sign-in link', 'Open the link'],
+    ]);
+    expect((await runsNamed('email.retry')).map((r) => r.result)).toEqual([
+      { sent: 0, failed: 1 },
+      { sent: 1, failed: 0 },
+      { sent: 0, failed: 0 },
+    ]);
+  });
+
+  it('deletes expired rate-limit counters and keeps live ones', async () => {
+    await database.db.insert(rateLimitCounters).values([
+      { key: 'old', hits: 3, resetAt: sql`now() - interval '1 minute'` },
+      { key: 'live', hits: 1, resetAt: sql`now() + interval '1 minute'` },
+    ]);
+    now = new Date('2026-11-25T13:00:00Z');
+    await app.jobs.tick();
+    const keys = await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    expect(keys.map((k) => k.key)).toEqual(['live']);
+  });
+});
+
+describe('GET /api/jobs/runs', () => {
+  it('shows staff the newest runs and, asked for failures, only those', async () => {
+    now = new Date('2026-11-26T09:00:00Z');
+    await app.jobs.tick();
+    await database.db.insert(jobRuns).values({
+      name: 'email.retry',
+      runKey: '2026-11-20T00:00',
+      status: 'failed',
+      attempts: 5,
+      maxAttempts: 5,
+      lastError: 'SMTP down',
+      createdAt: sql`now() - interval '6 days'`,
+    });
+    const all = await app.inject({ method: 'GET', url: '/api/jobs/runs', headers: { cookie: adminCookie } });
+    expect(all.statusCode).toBe(200);
+    const runs = jobRunsResponse.parse(all.json()).message.runs;
+    expect(runs.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['email.retry', 'data-sync.process', 'payments.reconcile', 'housekeeping']),
+    );
+    expect(runs.at(-1)).toMatchObject({
+      runKey: '2026-11-20T00:00',
+      status: 'failed',
+      lastError: 'SMTP down',
+    });
+
+    const failures = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/runs?failures=true',
+      headers: { cookie: adminCookie },
+    });
+    expect(jobRunsResponse.parse(failures.json()).message.runs.map((r) => [r.name, r.status])).toEqual([
+      ['email.retry', 'failed'],
+    ]);
+  });
+
+  it('refuses anyone but staff', async () => {
+    const merchant = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/runs',
+      headers: { cookie: ownerCookie },
+    });
+    expect(merchant.statusCode).toBe(403);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/jobs/runs' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
