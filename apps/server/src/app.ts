@@ -20,6 +20,8 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
+import { clientListsRoutes } from './modules/client-lists/client-lists.routes';
+import { subpricingRoutes } from './modules/client-lists/subpricing.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { costingRoutes } from './modules/costing/costing.routes';
 import { cryptoRoutes } from './modules/crypto/crypto.routes';
@@ -45,6 +47,7 @@ import { rbacAdminRoutes } from './modules/rbac/rbac-admin.routes';
 import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
@@ -208,6 +211,8 @@ export async function buildApp({
     loginLinksPerAddress: config.loginLinksPerAddress,
   });
   await app.register(clientsRoutes);
+  await app.register(clientListsRoutes);
+  await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);
   await app.register(documentsRoutes);
@@ -219,6 +224,7 @@ export async function buildApp({
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
+  await app.register(statementsRoutes);
   await app.register(enrollmentRoutes);
   await app.register(clickToAgreeRoutes, {
     publicUrl: config.publicUrl,

@@ -304,7 +304,25 @@ const matrix: Record<string, Row> = {
     expect: { ...staffOnly(404), audit: 403 },
   },
   'GET /api/client/parent': { expect: { ...staffOnly(200), audit: 200 } },
-  'POST /api/enroll/hierarchy': {
+  // Issue 14: the account lists follow the menu (Accounts: admin, parent and user with Merchant
+  // Accounts; Admin Accounts: admin and healnow), each scoped to the caller's reach on the server.
+  'GET /api/client/all': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
+  'GET /api/portal/clients': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/clients': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/client/my-configurations': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/client/subpricing': {
+    call: (ids) => ({ url: `/api/client/subpricing?apikey=login&clientid=${ids.harborLane}` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
+  },
+  // Staff add sub-pricing (spec 2 §6); the matrix names a client that does not exist.
+  'POST /api/subpricing': {
+    call: () => ({ payload: { client_id: missingClient, mcc_code: '5814' } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'POST /api/subpricing/copy': {
+    call: (ids) => ({ payload: { from_client_id: ids.harborLane, to_client_id: missingClient } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },  'POST /api/enroll/hierarchy': {
     call: () => ({ payload: { enrollid: missingEnrollment, parent_legal_name: 'Matrix Parent' } }),
     expect: { ...staffOnly(404), audit: 403 },
   },

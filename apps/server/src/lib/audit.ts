@@ -18,6 +18,7 @@ export type AuditAction =
   | 'unfreeze'
   | 'refund'
   | 'void'
+  | 'charge'
   | 'role_change'
   | 'enrollment.create'
   | 'enrollment.edit'

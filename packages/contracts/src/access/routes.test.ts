@@ -35,9 +35,10 @@ describe('portalRoutes', () => {
     ['/mimic', ['admin', 'alpha', 'parent']],
     ['/key-entry', ['admin']],
     ['/monthly-billing', ['admin']],
-    ['/accounts', ['admin']],
+    // Issue 14 item 6: the menu's roles for Admin Accounts and Accounts, each scoped on the server.
+    ['/accounts', ['admin', 'healnow']],
     ['/account/:clientid', ['admin']],
-    ['/merchants', ['admin']],
+    ['/merchants', ['admin', 'user', 'parent']],
     ['/admin-reporting', ['admin']],
     ['/admin-reporting/with-snowflake', ['admin']],
     ['/admin-reporting/all-internal/:sourceName', ['admin']],

@@ -21,6 +21,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   unfreeze: 'Unfreeze',
   refund: 'Refund',
   void: 'Void',
+  charge: 'Payment taken',
   role_change: 'Role or permission change',
   'enrollment.create': 'Enrollment created',
   'enrollment.edit': 'Enrollment edited',

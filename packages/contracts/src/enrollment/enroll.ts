@@ -253,8 +253,9 @@ export function emptyEnrollForm(tab: EnrollTab): EnrollFormValues {
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const decimalText = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
-const flatRate = /^\d{1,3}(\.\d{1,2})?\+\d{1,6}(\.\d{1,2})?$/;
-const interchangePlusRate = /^IC\+\d{1,4}bps\+\d{1,4}c$/;
+// Pricing strings (spec 2 §3): '2.90+0.30' and 'IC+10bps+5c'; sub-pricing reads them too.
+export const flatRate = /^\d{1,3}(\.\d{1,2})?\+\d{1,6}(\.\d{1,2})?$/;
+export const interchangePlusRate = /^IC\+\d{1,4}bps\+\d{1,4}c$/;
 
 export const enrollPrincipalSchema = z.strictObject({
   first_name: text(100).optional(),

@@ -14,8 +14,21 @@ export const ClientsError = defineErrors({
 type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientWithConfiguration>>>;
 
 // The stored configuration with the spec's defaults filled in (spec 3: default_search_page classic).
-export function toClientRecord(row: ClientRow): ClientRecord {
+export function toClientConfiguration(
+  row: Pick<ClientRow, 'metaFieldSearch' | 'metaFieldSearchTerm' | 'customizations'>,
+): ClientRecord['config'] {
   const customizations: Customizations = row.customizations ?? {};
+  return {
+    meta_field_search: row.metaFieldSearch ?? false,
+    meta_field_search_term: row.metaFieldSearchTerm ?? null,
+    customizations: {
+      default_search_page: customizations.default_search_page ?? 'classic',
+      custom_fields: (customizations.custom_fields ?? []).filter((name) => name.trim() !== ''),
+    },
+  };
+}
+
+export function toClientRecord(row: ClientRow): ClientRecord {
   return {
     id: row.id,
     name: row.name,
@@ -23,14 +36,7 @@ export function toClientRecord(row: ClientRow): ClientRecord {
     dba_name: row.dbaName,
     level: row.level,
     parent: row.parent,
-    config: {
-      meta_field_search: row.metaFieldSearch ?? false,
-      meta_field_search_term: row.metaFieldSearchTerm ?? null,
-      customizations: {
-        default_search_page: customizations.default_search_page ?? 'classic',
-        custom_fields: (customizations.custom_fields ?? []).filter((name) => name.trim() !== ''),
-      },
-    },
+    config: toClientConfiguration(row),
     merchant_sub_entity_custom_fields: Object.fromEntries(
       row.customFields.map((field) => [field.name, { name: field.name, type: field.type }]),
     ),

@@ -1,0 +1,84 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import { userTypes } from '@portico/contracts/auth/roles';
+import {
+  clientListResponse,
+  clientTuplesResponse,
+  merchantGridResponse,
+  myConfigurationsResponse,
+} from '@portico/contracts/clients/client-lists';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../notes/owner-access';
+import { clientListRows, clientTuples, merchantGridRows, myConfigurations } from './client-lists.service';
+
+const errors = { 401: errorEnvelope, 403: errorEnvelope };
+
+// Issue 14 item 6, design.md §6b: access follows the menu (spec 1 §2.1). Accounts (/merchants)
+// shows to admin, parent and user holding Merchant Accounts (hasPermission: RBAC off passes);
+// Admin Accounts (/accounts) to admin and healnow. The rows are scoped to the caller's reach.
+const merchantsAccess = {
+  kind: 'authenticated',
+  roles: ['admin', 'parent', 'user'],
+  permission: Permission.MerchantAccounts,
+} as const;
+const adminAccountsAccess = { kind: 'authenticated', roles: ['admin', 'healnow'] } as const;
+
+export const clientListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/client/all',
+    {
+      config: { access: merchantsAccess },
+      schema: {
+        tags: ['clients'],
+        summary: 'Merchants grid: every client the caller reaches, by name',
+        response: { 200: merchantGridResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await merchantGridRows(app.db, callerOf(request)),
+    }),
+  );
+
+  app.get(
+    '/api/portal/clients',
+    {
+      config: { access: adminAccountsAccess },
+      schema: {
+        tags: ['clients'],
+        summary: 'Admin Accounts: the client list (spec 3 §3 client list row)',
+        response: { 200: clientListResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, message: await clientListRows(app.db, callerOf(request)) }),
+  );
+
+  app.get(
+    '/api/clients',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes } },
+      schema: {
+        tags: ['clients'],
+        summary: 'Clients in reach as arrays: [id, parent id, level, name]',
+        response: { 200: clientTuplesResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, message: await clientTuples(app.db, callerOf(request)) }),
+  );
+
+  app.get(
+    '/api/client/my-configurations',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes } },
+      schema: {
+        tags: ['clients'],
+        summary: "The reporting configuration of the caller's default client and memberships",
+        response: { 200: myConfigurationsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await myConfigurations(app.db, callerOf(request)),
+    }),
+  );
+};

@@ -1,0 +1,81 @@
+import type {
+  ClientListRow,
+  ClientTuple,
+  MerchantGridRow,
+  myConfigurationSchema,
+} from '@portico/contracts/clients/client-lists';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { toClientConfiguration } from '../clients/clients.service';
+import type { Caller } from '../notes/owner-access';
+import { listMembershipClientIds } from '../rbac/rbac.repository';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { findDefaultClientId } from '../reporting/reporting.repository';
+import {
+  type ClientRowRecord,
+  type ClientScope,
+  listClientRows,
+  listConfigurationsOf,
+} from './client-lists.repository';
+
+// Staff reach every client; anyone else (and anyone viewing as a client) the clients of
+// listMerchantsUserCanActFor: a parent its hierarchy, a merchant user its memberships.
+export async function scopeOf(executor: Executor, caller: Caller): Promise<ClientScope> {
+  if (caller.isStaff && caller.viewAsClientId === null) return { kind: 'all' };
+  const reachable = await listMerchantsUserCanActFor(executor, caller.session, caller.viewAsClientId);
+  return { kind: 'clients', clientIds: reachable.map((client) => client.id) };
+}
+
+function toClientListRow(row: ClientRowRecord): ClientListRow {
+  return {
+    id: row.id,
+    parent: row.parentName,
+    legal_name: row.legalName,
+    dba_name: row.dbaName,
+    config: { enabled: row.isActive, payment: row.payment, ach: row.ach },
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// GET /api/client/all: the Merchants grid.
+export async function merchantGridRows(executor: Executor, caller: Caller): Promise<MerchantGridRow[]> {
+  const rows = await listClientRows(executor, await scopeOf(executor, caller));
+  return rows.map((row) => ({
+    ...toClientListRow(row),
+    name: row.name,
+    level: row.level,
+    parent_id: row.parentId,
+    mcc_code: row.mccCode,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+// GET /api/portal/clients: the Admin Accounts list (spec 3 §3 client list row).
+export async function clientListRows(executor: Executor, caller: Caller): Promise<ClientListRow[]> {
+  const rows = await listClientRows(executor, await scopeOf(executor, caller));
+  return rows.map(toClientListRow);
+}
+
+// GET /api/clients: [id, parent id, level, name] per client in reach.
+export async function clientTuples(executor: Executor, caller: Caller): Promise<ClientTuple[]> {
+  const rows = await listClientRows(executor, await scopeOf(executor, caller));
+  return rows.map((row) => [row.id, row.parentId, row.level, row.name]);
+}
+
+type MyConfiguration = z.infer<typeof myConfigurationSchema>;
+
+// GET /api/client/my-configurations: the caller's default client first, then its memberships; the
+// defaults of GET /api/client filled in.
+export async function myConfigurations(executor: Executor, caller: Caller): Promise<MyConfiguration[]> {
+  const [defaultClientId, memberIds] = await Promise.all([
+    findDefaultClientId(executor, caller.session.userId),
+    listMembershipClientIds(executor, caller.session.userId),
+  ]);
+  const ids = [...new Set([...(defaultClientId ? [defaultClientId] : []), ...memberIds])];
+  const rows = await listConfigurationsOf(executor, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ id: row.id, name: row.name, config: toClientConfiguration(row) }] : [];
+  });
+}

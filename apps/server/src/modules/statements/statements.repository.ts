@@ -1,0 +1,496 @@
+import { returnedOrRejectedAchItemCents } from '@portico/contracts/transactions/gross-net';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/seed/sql-rows';
+
+// The contracts ledger rule (statements/statement-rules.ts ledgerEffectOf) as SQL over alias t, for
+// the sums the database must do itself: one GROUP BY over a month's transactions.
+const returned = sql.raw(`coalesce(t.pro_pay_status in ('ACHInReturned', 'ACHInRejected'), false)`);
+const failed = sql.raw('coalesce(t.payment_status = false, false)');
+const adding = sql.raw(`t.action_mode in ('settle', 'debit', 'charge', 'apple_pay')`);
+const subtracting = sql.raw(
+  `t.action_mode in ('refund', 'void', 'blind_refund', 'reversal', 'credit', 'terminal_void', 'terminal_refund')`,
+);
+const counted = sql`(${returned} or not ${failed})`;
+const isSale = sql`(not ${returned} and not ${failed} and ${adding})`;
+const isChargeback = sql`(not ${returned} and not ${failed} and t.action_mode = 'reversal')`;
+const isRefund = sql`(not ${returned} and not ${failed} and ${subtracting} and t.action_mode <> 'reversal')`;
+const lineType = sql.raw(`(case t.payment_method when 'check' then 'ACH' when 'crypto' then 'Crypto'
+  when 'cash' then 'Cash' else coalesce(nullif(upper(trim(t.card_brand)), ''), 'Card') end)`);
+
+const ledgerSums = sql`count(*)::int as transaction_count,
+  coalesce(sum(t.amount_cents) filter (where ${isSale}), 0)::text as sales,
+  coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)::text as refunds,
+  coalesce(sum(t.fee_cents) filter (where ${isSale}), 0)::text as fees,
+  count(*) filter (where ${isSale} and t.fee_cents > 0)::int as fee_items,
+  (count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents})::text as adjustments,
+  coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0)::text as chargebacks,
+  count(*) filter (where ${isSale})::int as sales_count`;
+
+const centsText = z.string().transform((text, ctx) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    ctx.addIssue({ code: 'custom', message: 'not whole cents' });
+    return z.NEVER;
+  }
+  return value;
+});
+const optionalCents = z.union([z.null(), centsText, z.number().int()]);
+
+const monthSumsRow = z.object({
+  client_id: z.uuid(),
+  processor: z.string().nullable(),
+  line_type: z.string(),
+  transaction_count: z.number().int(),
+  sales: centsText,
+  refunds: centsText,
+  fees: centsText,
+  fee_items: z.number().int(),
+  adjustments: centsText,
+  chargebacks: centsText,
+  sales_count: z.number().int(),
+});
+export type MonthSumsRow = z.infer<typeof monthSumsRow>;
+
+export type MonthInstants = { startAt: Date; endAt: Date };
+
+function monthFilter(month: MonthInstants, clientId: string | null): SQL {
+  const window = sql`t.created_at >= ${month.startAt.toISOString()}::timestamptz
+    and t.created_at < ${month.endAt.toISOString()}::timestamptz and ${counted}`;
+  return clientId === null ? window : sql`t.client_id = ${clientId} and ${window}`;
+}
+
+// The month's transactions summed per merchant, processor and statement line type, for every merchant
+// that has no statement for the month yet (or one merchant).
+export async function sumMonth(
+  executor: Executor,
+  month: MonthInstants & { first: string },
+  clientId: string | null = null,
+): Promise<MonthSumsRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select t.client_id, t.processor::text as processor, ${lineType} as line_type, ${ledgerSums}
+      from transactions t
+      where ${monthFilter(month, clientId)}
+        and not exists (select 1 from statements s where s.client_id = t.client_id and s.month = ${month.first}::date)
+      group by 1, 2, 3`,
+  );
+  return rows.map((row) => monthSumsRow.parse(row));
+}
+
+const pricingRow = z.object({
+  client_id: z.uuid(),
+  card_rate: z.string().nullable(),
+  ach_rate: z.string().nullable(),
+  crypto_rate: z.string().nullable(),
+  monthly_fee_cents: optionalCents,
+  pci_fee_cents: optionalCents,
+  reg_fee_cents: optionalCents,
+  monthly_min_cents: optionalCents,
+});
+export type PricingRow = z.infer<typeof pricingRow>;
+
+export async function readPricing(executor: Executor, clientIds: readonly string[]): Promise<PricingRow[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`select client_id, card_rate, ach_rate, crypto_rate, monthly_fee_cents::text, pci_fee_cents::text,
+        reg_fee_cents::text, monthly_min_cents::text
+      from client_pricing where client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`,
+  );
+  return rows.map((row) => pricingRow.parse(row));
+}
+
+export type StatementInsert = {
+  clientId: string;
+  totalTransactions: number;
+  totalAmountCents: number;
+  totalFeesCents: number;
+  totalAdjustmentsCents: number;
+  chargebacksAndReversalsCents: number;
+  netCents: number;
+  lines: {
+    type: string;
+    pricing: string | null;
+    transactionCount: number;
+    grossCents: number;
+    feesCents: number;
+    flatFeeCents: number;
+    itemFeeCents: number;
+    netCents: number;
+  }[];
+  processorFees: {
+    processor: string;
+    statementDate: string;
+    detailDescription: string;
+    itemCount: number;
+    volumeCents: number;
+    ratePercent: string;
+    perItemCents: number;
+    totalCents: number;
+  }[];
+};
+
+const insertedRow = z.object({ id: z.uuid(), client_id: z.uuid() });
+
+// Statements, their lines and processor fees in three statements; a merchant already posted for the
+// month (another run got there first) keeps its statement and gets no second set of lines.
+export async function insertStatements(
+  executor: Executor,
+  month: string,
+  postedAt: Date,
+  statements: readonly StatementInsert[],
+): Promise<number> {
+  if (statements.length === 0) return 0;
+  const inserted = await queryRows(
+    executor,
+    sql`insert into statements (client_id, month, total_transactions, total_amount_cents, total_fees_cents,
+        total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at)
+      select s.client_id, ${month}::date, s.total_transactions, s.total_amount_cents, s.total_fees_cents,
+        s.total_adjustments_cents, s.chargebacks_and_reversals_cents, s.net_cents, ${postedAt.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(
+        statements.map((s) => ({
+          client_id: s.clientId,
+          total_transactions: s.totalTransactions,
+          total_amount_cents: s.totalAmountCents,
+          total_fees_cents: s.totalFeesCents,
+          total_adjustments_cents: s.totalAdjustmentsCents,
+          chargebacks_and_reversals_cents: s.chargebacksAndReversalsCents,
+          net_cents: s.netCents,
+        })),
+      )}::jsonb) as s(client_id uuid, total_transactions int, total_amount_cents bigint, total_fees_cents bigint,
+        total_adjustments_cents bigint, chargebacks_and_reversals_cents bigint, net_cents bigint)
+      on conflict (client_id, month) do nothing
+      returning id, client_id`,
+  );
+  const idByClient = new Map(
+    inserted.map((row) => {
+      const { id, client_id } = insertedRow.parse(row);
+      return [client_id, id];
+    }),
+  );
+  const lines = statements.flatMap((s) => {
+    const statementId = idByClient.get(s.clientId);
+    return statementId === undefined
+      ? []
+      : s.lines.map((line, index) => ({
+          statement_id: statementId,
+          position: index + 1,
+          type: line.type,
+          pricing: line.pricing,
+          transaction_count: line.transactionCount,
+          gross_cents: line.grossCents,
+          fees_cents: line.feesCents,
+          flat_fee_cents: line.flatFeeCents,
+          item_fee_cents: line.itemFeeCents,
+          net_cents: line.netCents,
+        }));
+  });
+  if (lines.length > 0) {
+    await executor.execute(sql`insert into statement_lines (statement_id, position, type, pricing, transaction_count,
+        gross_cents, fees_cents, flat_fee_cents, item_fee_cents, net_cents)
+      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(statement_id uuid, position smallint,
+        type text, pricing text, transaction_count int, gross_cents bigint, fees_cents bigint, flat_fee_cents bigint,
+        item_fee_cents bigint, net_cents bigint)`);
+  }
+  const fees = statements.flatMap((s) => {
+    const statementId = idByClient.get(s.clientId);
+    return statementId === undefined
+      ? []
+      : s.processorFees.map((fee) => ({
+          statement_id: statementId,
+          processor: fee.processor,
+          statement_date: fee.statementDate,
+          detail_description: fee.detailDescription,
+          item_count: fee.itemCount,
+          volume_cents: fee.volumeCents,
+          rate_percent: fee.ratePercent,
+          per_item_cents: fee.perItemCents,
+          total_cents: fee.totalCents,
+        }));
+  });
+  if (fees.length > 0) {
+    await executor.execute(sql`insert into processor_fees (statement_id, processor, statement_date,
+        detail_description, item_count, volume_cents, rate_percent, per_item_cents, total_cents)
+      select f.statement_id, f.processor::processor, f.statement_date, f.detail_description, f.item_count,
+        f.volume_cents, f.rate_percent, f.per_item_cents, f.total_cents
+      from jsonb_to_recordset(${JSON.stringify(fees)}::jsonb) as f(statement_id uuid, processor text,
+        statement_date date, detail_description text, item_count int, volume_cents bigint, rate_percent numeric,
+        per_item_cents bigint, total_cents bigint)`);
+  }
+  return idByClient.size;
+}
+
+const statementRow = z.object({
+  id: z.uuid(),
+  client_id: z.uuid(),
+  merchant_name: z.string(),
+  month: z.string(),
+  total_transactions: z.number().int(),
+  total_amount_cents: centsText,
+  total_fees_cents: centsText,
+  total_adjustments_cents: centsText,
+  chargebacks_and_reversals_cents: centsText,
+  net_cents: centsText,
+  posted_at: z.string().nullable(),
+});
+export type StatementDbRow = z.infer<typeof statementRow>;
+
+export async function findStatement(
+  executor: Executor,
+  clientId: string,
+  monthFirst: string,
+): Promise<StatementDbRow | null> {
+  const rows = await queryRows(
+    executor,
+    sql`select s.id, s.client_id, coalesce(c.dba_name, c.name) as merchant_name, s.month::text as month,
+        s.total_transactions, s.total_amount_cents::text, s.total_fees_cents::text, s.total_adjustments_cents::text,
+        s.chargebacks_and_reversals_cents::text, s.net_cents::text,
+        to_char(s.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted_at
+      from statements s join clients c on c.id = s.client_id
+      where s.client_id = ${clientId} and s.month = ${monthFirst}::date`,
+  );
+  return rows[0] ? statementRow.parse(rows[0]) : null;
+}
+
+const lineRow = z.object({
+  type: z.string(),
+  pricing: z.string().nullable(),
+  transaction_count: z.number().int(),
+  gross_cents: centsText,
+  fees_cents: centsText,
+  flat_fee_cents: centsText,
+  item_fee_cents: centsText,
+  net_cents: centsText,
+});
+export type StatementLineDbRow = z.infer<typeof lineRow>;
+
+export async function readStatementLines(
+  executor: Executor,
+  statementId: string,
+): Promise<StatementLineDbRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select type, pricing, transaction_count, gross_cents::text, fees_cents::text, flat_fee_cents::text,
+        item_fee_cents::text, net_cents::text
+      from statement_lines where statement_id = ${statementId} order by position`,
+  );
+  return rows.map((row) => lineRow.parse(row));
+}
+
+const processorFeeDbRow = z.object({
+  statement_date: z.string(),
+  detail_description: z.string(),
+  item_count: z.number().int(),
+  volume_cents: centsText,
+  rate_percent: z.string(),
+  per_item_cents: centsText,
+  total_cents: centsText,
+});
+export type ProcessorFeeDbRow = z.infer<typeof processorFeeDbRow>;
+
+export async function readProcessorFees(
+  executor: Executor,
+  statementId: string,
+): Promise<ProcessorFeeDbRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select statement_date::text, detail_description, item_count, volume_cents::text,
+        to_char(rate_percent, 'FM9990.0000') as rate_percent, per_item_cents::text, total_cents::text
+      from processor_fees where statement_id = ${statementId} order by processor, detail_description`,
+  );
+  return rows.map((row) => processorFeeDbRow.parse(row));
+}
+
+const dailyRow = z.object({
+  day: z.string(),
+  transaction_count: z.number().int(),
+  sales: centsText,
+  refunds: centsText,
+  fees: centsText,
+  adjustments: centsText,
+  chargebacks: centsText,
+});
+export type DailyDbRow = z.infer<typeof dailyRow>;
+
+// Daily rows of one merchant's month, summed from its transactions (index on client_id, created_at).
+export async function readDailySums(
+  executor: Executor,
+  clientId: string,
+  month: MonthInstants,
+): Promise<DailyDbRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${ledgerSums}
+      from transactions t where ${monthFilter(month, clientId)}
+      group by 1 order by 1`,
+  );
+  return rows.map((row) => dailyRow.parse(row));
+}
+
+const payoutDbRow = z.object({
+  id: z.uuid(),
+  client_id: z.uuid(),
+  merchant_name: z.string(),
+  payout_date: z.string(),
+  amount_cents: centsText,
+  processor: z.string(),
+  status: z.string(),
+  settlement_id: z.uuid().nullable(),
+});
+export type PayoutDbRow = z.infer<typeof payoutDbRow>;
+
+const payoutColumns = sql`p.id, p.client_id, coalesce(c.dba_name, c.name) as merchant_name,
+  p.payout_date::text as payout_date, p.amount_cents::text, p.processor::text as processor, p.status::text as status,
+  p.settlement_id`;
+
+// Payouts of the merchants in scope, newest first (index on client_id, payout_date).
+export async function listPayouts(
+  executor: Executor,
+  clientIds: readonly string[] | 'all',
+): Promise<PayoutDbRow[]> {
+  const scope =
+    clientIds === 'all' ? sql`true` : sql`p.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`;
+  if (clientIds !== 'all' && clientIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`select ${payoutColumns} from payouts p join clients c on c.id = p.client_id
+      where ${scope} order by p.payout_date desc, merchant_name, p.processor`,
+  );
+  return rows.map((row) => payoutDbRow.parse(row));
+}
+
+export async function findPayout(executor: Executor, id: string): Promise<PayoutDbRow | null> {
+  const rows = await queryRows(
+    executor,
+    sql`select ${payoutColumns} from payouts p join clients c on c.id = p.client_id where p.id = ${id}`,
+  );
+  return rows[0] ? payoutDbRow.parse(rows[0]) : null;
+}
+
+const settlementDbRow = z.object({
+  settlement_date: z.string(),
+  transaction_count: z.number().int(),
+  gross_cents: centsText,
+  fee_cents: centsText,
+  adjustments_cents: centsText,
+  chargebacks_cents: centsText,
+  net_cents: centsText,
+});
+
+export async function findSettlement(executor: Executor, id: string) {
+  const rows = await queryRows(
+    executor,
+    sql`select settlement_date::text, transaction_count, gross_cents::text, fee_cents::text,
+        adjustments_cents::text, chargebacks_cents::text, net_cents::text
+      from settlements where id = ${id}`,
+  );
+  return rows[0] ? settlementDbRow.parse(rows[0]) : null;
+}
+
+const payoutItemRow = z.object({
+  id: z.uuid(),
+  transaction_date: z.string(),
+  auth_amount_cents: centsText,
+  net_amount_cents: centsText,
+  type: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  action_mode: z.string().nullable(),
+});
+export type PayoutItemRow = z.infer<typeof payoutItemRow>;
+
+// The transactions a payout paid; the partition key narrows each lookup to its month.
+export async function readPayoutItems(executor: Executor, payoutId: string): Promise<PayoutItemRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select i.transaction_id as id,
+        to_char(i.transaction_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as transaction_date,
+        i.auth_amount_cents::text, i.net_amount_cents::text, t.payment_method as type, t.card_brand, t.last4,
+        t.action_mode::text as action_mode
+      from payout_items i
+      left join transactions t on t.id = i.transaction_id and t.created_at = i.transaction_created_at
+      where i.payout_id = ${payoutId}
+      order by i.transaction_created_at, i.transaction_id`,
+  );
+  return rows.map((row) => payoutItemRow.parse(row));
+}
+
+// The logo printed on the statement: the merchant's parent's (its brand), else the merchant's own.
+export async function findStatementLogo(executor: Executor, clientId: string): Promise<Buffer | null> {
+  const rows = await queryRows(
+    executor,
+    sql`select b.content from clients c
+      left join clients p on p.id = c.parent_id
+      join file_blobs b on b.storage_key = coalesce(p.logo_storage_key, c.logo_storage_key)
+      where c.id = ${clientId}`,
+  );
+  const content = rows[0]?.content;
+  return content instanceof Uint8Array ? Buffer.from(content) : null;
+}
+
+export async function findMerchantName(executor: Executor, clientId: string): Promise<string | null> {
+  const rows = await queryRows(
+    executor,
+    sql`select coalesce(dba_name, name) as name from clients where id = ${clientId}`,
+  );
+  return rows[0] ? z.object({ name: z.string() }).parse(rows[0]).name : null;
+}
+
+// Settlement groups of one settlement day, their payouts and payout items, from the transactions
+// settled that day (contracts groupSettlements as SQL). Groups already posted are left alone: the
+// unique keys (client, day, processor) and (settlement) make a second run add nothing.
+export async function insertSettlementsOfDay(
+  executor: Executor,
+  day: string,
+  postedAt: Date,
+): Promise<number> {
+  // A transaction settles within days of being made; the bound lets the partitions outside it be skipped.
+  const settled = sql`t.settlement_date = ${day}::date and t.processor is not null and ${counted}
+    and t.created_at >= ${day}::date - ${settlementLookbackDays}::int and t.created_at < ${day}::date + 1`;
+  const groups = await queryRows(
+    executor,
+    sql`insert into settlements (client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
+        adjustments_cents, chargebacks_cents, net_cents, created_at)
+      select t.client_id, ${day}::date, t.processor, count(*)::int,
+        (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
+        coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
+        count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
+        coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0),
+        (coalesce(sum(t.amount_cents - t.fee_cents) filter (where ${isSale}), 0)
+          + coalesce(sum(-t.amount_cents) filter (where ${isRefund} or ${isChargeback}), 0)
+          + count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents}),
+        ${postedAt.toISOString()}::timestamptz
+      from transactions t
+      where ${settled}
+      group by t.client_id, t.processor
+      on conflict (client_id, settlement_date, processor) do nothing
+      returning id`,
+  );
+  if (groups.length === 0) return 0;
+  const ids = groups.map((row) => insertedIdRow.parse(row).id);
+  const idList = `{${ids.join(',')}}`;
+  await executor.execute(sql`insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, status,
+      created_at)
+    select s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
+      (case when c.pause_settlement then 'held' else 'scheduled' end)::payout_status, ${postedAt.toISOString()}::timestamptz
+    from settlements s left join client_configs c on c.client_id = s.client_id
+    where s.id = any(${idList}::uuid[])
+    on conflict (settlement_id) do nothing`);
+  await executor.execute(sql`insert into payout_items (payout_id, transaction_id, transaction_created_at,
+      auth_amount_cents, net_amount_cents)
+    select p.id, t.id, t.created_at, t.amount_cents,
+      (case when ${returned} then ${returnedOrRejectedAchItemCents}
+        when ${isSale} then t.amount_cents - t.fee_cents
+        when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)
+    from payouts p
+    join settlements s on s.id = p.settlement_id
+    join transactions t on t.client_id = s.client_id and t.processor = s.processor and ${settled}
+    where s.id = any(${idList}::uuid[])
+    on conflict do nothing`);
+  return ids.length;
+}
+
+const insertedIdRow = z.object({ id: z.uuid() });
+const settlementLookbackDays = 45;

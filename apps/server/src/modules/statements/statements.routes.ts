@@ -1,0 +1,181 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import type { UserType } from '@portico/contracts/auth/roles';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  payoutParams,
+  payoutsQuery,
+  payoutsResponse,
+  settlementGroupResponse,
+  statementMerchantsResponse,
+  statementPdfQuery,
+  statementQuery,
+  statementReportQuery,
+  statementReportResponse,
+  statementResponse,
+} from '@portico/contracts/statements/statements';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { defaultLogoPng } from '../users/default-logo';
+import { renderStatementPdf } from './statement-pdf';
+import { findMerchantName, findStatementLogo } from './statements.repository';
+import {
+  payoutRows,
+  resolveStatementMerchant,
+  resolveStatementMonth,
+  settlementGroup,
+  statementLineRows,
+  statementRows,
+} from './statements.service';
+
+// Spec 1 §2.1 and spec 3 §6: /payouts and /statement are for admin, parent and merchant users; the
+// Statements menu entry asks for the Payouts permission, checked per merchant.
+const roles: readonly UserType[] = ['admin', 'parent', 'user'];
+const access = (from: 'query', key: string) =>
+  ({ kind: 'authenticated', roles, permission: Permission.Payouts, merchant: { from, key } }) as const;
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  422: errorEnvelope,
+};
+const monthNote =
+  'The month is YYYY-MM (or MM: its latest occurrence not after today); a future or malformed month is refused.';
+
+export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/report/statement',
+    {
+      config: { access: access('query', 'clientid') },
+      schema: {
+        tags: ['statements'],
+        summary: 'Statement page rows: type, pricing, transactions, gross, fees, flat fee, item fee, net',
+        description: `${monthNote} Without clientid: the caller's own merchant. Empty while the month is not posted.`,
+        querystring: statementReportQuery,
+        response: { 200: statementReportResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const month = resolveStatementMonth(request.query.month, app.now());
+      const clientId = await resolveStatementMerchant(app.db, request);
+      return { status: true as const, message: await statementLineRows(app.db, clientId, month) };
+    },
+  );
+
+  app.get(
+    '/api/statement',
+    {
+      config: { access: access('query', 'merchant_id') },
+      schema: {
+        tags: ['statements'],
+        summary:
+          'Statements tab: the posted statement of a merchant and month with daily rows and processor fees',
+        description: monthNote,
+        querystring: statementQuery,
+        response: { 200: statementResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const month = resolveStatementMonth(request.query['year-month'], app.now());
+      const clientId = await resolveStatementMerchant(app.db, request);
+      return { status: true as const, message: await statementRows(app.db, clientId, month) };
+    },
+  );
+
+  app.get(
+    '/api/statement/pdf',
+    {
+      config: { access: access('query', 'merchant_id') },
+      schema: {
+        tags: ['statements'],
+        summary: 'The statement of a merchant and month as a PDF (landscape)',
+        description: monthNote,
+        querystring: statementPdfQuery,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const month = resolveStatementMonth(request.query['year-month'], app.now());
+      const clientId = await resolveStatementMerchant(app.db, request);
+      const [lines, statements, logo] = await Promise.all([
+        statementLineRows(app.db, clientId, month),
+        statementRows(app.db, clientId, month),
+        findStatementLogo(app.db, clientId),
+      ]);
+      const statement = statements[0] ?? null;
+      const merchantName = statement?.merchant_name ?? (await findMerchantName(app.db, clientId)) ?? '';
+      const pdf = await renderStatementPdf({
+        merchantName,
+        yearMonth: month.yearMonth,
+        logo: logo !== null && isPngOrJpeg(logo) ? logo : defaultLogoPng,
+        lines,
+        statement,
+        generatedAt: app.now(),
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="Statement-${month.yearMonth}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/payouts',
+    {
+      config: { access: access('query', 'merchant_id') },
+      schema: {
+        tags: ['statements'],
+        summary:
+          'Payouts (settlement groups) of the merchant, or of every merchant the caller reaches, newest first',
+        querystring: payoutsQuery,
+        response: { 200: payoutsResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, message: await payoutRows(app.db, request) }),
+  );
+
+  app.get(
+    '/api/payouts/:id',
+    {
+      config: { access: { kind: 'authenticated', roles, permission: Permission.Payouts } },
+      schema: {
+        tags: ['statements'],
+        summary: 'One settlement group: its payout, totals and transactions',
+        params: payoutParams,
+        response: { 200: settlementGroupResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await settlementGroup(app.db, request, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/statement/merchants',
+    {
+      config: { access: { kind: 'authenticated', roles, permission: Permission.Payouts } },
+      schema: {
+        tags: ['statements'],
+        summary: "The merchants of the 'Statement For' and payouts merchant dropdowns",
+        response: { 200: statementMerchantsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const session = request.requireSession();
+      const merchants = await listMerchantsUserCanActFor(app.db, session, request.viewAsClientId);
+      return {
+        status: true as const,
+        message: merchants.map((m) => ({ id: m.id, name: m.dbaName ?? m.name })),
+      };
+    },
+  );
+};
+
+function isPngOrJpeg(bytes: Buffer): boolean {
+  const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  return isPng || isJpeg;
+}

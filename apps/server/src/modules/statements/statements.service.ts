@@ -1,0 +1,318 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import {
+  parseStatementMonth,
+  StatementMonthText,
+  statementMonthDays,
+} from '@portico/contracts/statements/statement-month';
+import {
+  emptyLineSums,
+  type LineSums,
+  type ProcessorFeeSums,
+  processorFeeRowsOf,
+  type StatementPricing,
+  statementOfLineSums,
+} from '@portico/contracts/statements/statement-rules';
+import {
+  type DailyTransactionRow,
+  type PayoutRow,
+  type SettlementGroupDetail,
+  StatementErrorCode,
+  type StatementLineRow,
+  type StatementRow,
+} from '@portico/contracts/statements/statements';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { callerOf, denyAccess } from '../notes/owner-access';
+import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
+import { findDefaultClientId } from '../reporting/reporting.repository';
+import {
+  findPayout,
+  findSettlement,
+  findStatement,
+  insertSettlementsOfDay,
+  insertStatements,
+  listPayouts,
+  type MonthInstants,
+  type PricingRow,
+  readDailySums,
+  readPayoutItems,
+  readPricing,
+  readProcessorFees,
+  readStatementLines,
+  type StatementInsert,
+  sumMonth,
+} from './statements.repository';
+
+export const StatementError = defineErrors({
+  MonthMalformed: [StatementErrorCode.MonthMalformed, 'validation'],
+  MonthInFuture: [StatementErrorCode.MonthInFuture, 'business_rule'],
+  MerchantRequired: [StatementErrorCode.MerchantRequired, 'business_rule'],
+  MerchantNotFound: [StatementErrorCode.MerchantNotFound, 'not_found'],
+  PayoutNotFound: [StatementErrorCode.PayoutNotFound, 'not_found'],
+});
+
+export type StatementMonth = MonthInstants & { yearMonth: string; first: string; last: string };
+
+// A checked yyyy-mm (or MM) as the month's bounds; a future or malformed month is refused.
+export function resolveStatementMonth(text: string, now: Date): StatementMonth {
+  const parsed = parseStatementMonth(text, now.toISOString().slice(0, 10));
+  if (!parsed.ok) {
+    const message = StatementMonthText[parsed.reason];
+    throw parsed.reason === 'Future'
+      ? StatementError.MonthInFuture(message)
+      : StatementError.MonthMalformed(message);
+  }
+  const { first, last } = statementMonthDays(parsed.month);
+  const startAt = new Date(`${first}T00:00:00.000Z`);
+  const endAt = new Date(Date.parse(`${last}T00:00:00.000Z`) + 86_400_000);
+  return { yearMonth: parsed.month, first, last, startAt, endAt };
+}
+
+function pricingOf(row: PricingRow | undefined): StatementPricing {
+  return {
+    cardRate: row?.card_rate ?? null,
+    achRate: row?.ach_rate ?? null,
+    cryptoRate: row?.crypto_rate ?? null,
+    monthlyFeeCents: row?.monthly_fee_cents ?? null,
+    pciFeeCents: row?.pci_fee_cents ?? null,
+    regFeeCents: row?.reg_fee_cents ?? null,
+    monthlyMinCents: row?.monthly_min_cents ?? null,
+  };
+}
+
+// Posts every merchant's statement for a month (yyyy-mm) that has none yet: one GROUP BY over the
+// month's transactions, the contracts rules per merchant, three inserts. Idempotent: the unique key
+// (client_id, month) makes a second run, or a concurrent one, add nothing. Returns how many it posted.
+export async function postStatements(db: Db, yearMonth: string, now: Date = new Date()): Promise<number> {
+  const month = resolveStatementMonth(yearMonth, now);
+  if (month.yearMonth >= now.toISOString().slice(0, 7)) {
+    // The running month is not over: its statement is posted on the first day of the next.
+    throw StatementError.MonthInFuture(StatementMonthText.Future);
+  }
+  return db.transaction(async (tx) => {
+    const sums = await sumMonth(tx, month);
+    type ClientSums = { lines: Map<string, LineSums>; fees: ProcessorFeeSums[] };
+    const byClient = new Map<string, ClientSums>();
+    for (const row of sums) {
+      const entry: ClientSums = byClient.get(row.client_id) ?? { lines: new Map(), fees: [] };
+      const line = entry.lines.get(row.line_type) ?? emptyLineSums(row.line_type);
+      line.transactionCount += row.transaction_count;
+      line.salesCents += row.sales;
+      line.refundsCents += row.refunds;
+      line.feesCents += row.fees;
+      line.feeItems += row.fee_items;
+      line.adjustmentsCents += row.adjustments;
+      line.chargebacksCents += row.chargebacks;
+      entry.lines.set(row.line_type, line);
+      if (row.processor !== null) {
+        entry.fees.push({
+          processor: row.processor,
+          type: row.line_type,
+          salesCount: row.sales_count,
+          salesCents: row.sales,
+          feesCents: row.fees,
+        });
+      }
+      byClient.set(row.client_id, entry);
+    }
+    const pricingByClient = new Map(
+      (await readPricing(tx, [...byClient.keys()])).map((p) => [p.client_id, p]),
+    );
+    const statements: StatementInsert[] = [...byClient].map(([clientId, entry]) => {
+      const pricing = pricingOf(pricingByClient.get(clientId));
+      const statement = statementOfLineSums([...entry.lines.values()], pricing);
+      return {
+        clientId,
+        ...statement.totals,
+        lines: statement.lines,
+        processorFees: processorFeeRowsOf(entry.fees, pricing, month.last),
+      };
+    });
+    return insertStatements(tx, month.first, now, statements);
+  });
+}
+
+// The one merchant a statement call is about: the one named, else the caller's own (viewed client,
+// sole or default merchant). Staff must name one.
+export async function resolveStatementMerchant(db: Db, request: FastifyRequest): Promise<string> {
+  const caller = reportCallerOf(request);
+  if (caller.namedMerchant) {
+    if (!caller.namedMerchant.exists) throw StatementError.MerchantNotFound('Merchant not found');
+    return caller.namedMerchant.id;
+  }
+  const access = await resolveReportAccess(db, caller, Permission.Payouts);
+  if (access.scope.kind === 'all') throw StatementError.MerchantRequired('Select a merchant');
+  const { clientIds } = access.scope;
+  if (caller.viewAsClientId !== null && clientIds.includes(caller.viewAsClientId))
+    return caller.viewAsClientId;
+  const defaultClientId = await findDefaultClientId(db, caller.session.userId);
+  if (defaultClientId !== null && clientIds.includes(defaultClientId)) return defaultClientId;
+  const [only, ...others] = clientIds;
+  if (only !== undefined && others.length === 0) return only;
+  throw StatementError.MerchantRequired('Select a merchant');
+}
+
+const money = formatCentsAsDecimal;
+
+export async function statementLineRows(
+  executor: Executor,
+  clientId: string,
+  month: StatementMonth,
+): Promise<StatementLineRow[]> {
+  const statement = await findStatement(executor, clientId, month.first);
+  if (!statement) return [];
+  return (await readStatementLines(executor, statement.id)).map((line) => ({
+    type: line.type,
+    pricing: line.pricing,
+    transactions: line.transaction_count,
+    gross: money(line.gross_cents),
+    fees: money(line.fees_cents),
+    flatfee: money(line.flat_fee_cents),
+    itemfee: money(line.item_fee_cents),
+    net: money(line.net_cents),
+  }));
+}
+
+// The statements tab row of one merchant and month, with its daily rows and processor fees; empty
+// while the month is not posted.
+export async function statementRows(
+  executor: Executor,
+  clientId: string,
+  month: StatementMonth,
+): Promise<StatementRow[]> {
+  const statement = await findStatement(executor, clientId, month.first);
+  if (!statement) return [];
+  const [daily, fees] = await Promise.all([
+    readDailySums(executor, clientId, month),
+    readProcessorFees(executor, statement.id),
+  ]);
+  const dailyRows: DailyTransactionRow[] = daily.map((day) => ({
+    transaction_day: day.day,
+    total_transactions: day.transaction_count,
+    total_processed: money(day.sales + day.refunds),
+    total_fees: money(day.fees),
+    total_adjustments: money(day.adjustments),
+    total_chargebacks: money(day.chargebacks),
+  }));
+  return [
+    {
+      merchant_id: statement.client_id,
+      merchant_name: statement.merchant_name,
+      month_year: month.yearMonth,
+      total_amount: money(statement.total_amount_cents),
+      total_transactions: statement.total_transactions,
+      total_fees: money(statement.total_fees_cents),
+      total_adjustments: money(statement.total_adjustments_cents),
+      charge_backs_and_reversals_total: money(statement.chargebacks_and_reversals_cents),
+      net: money(statement.net_cents),
+      posted_at: statement.posted_at,
+      daily_transactions: dailyRows,
+      processor_fees: fees.map((fee) => ({
+        STATEMENT_DATE: fee.statement_date,
+        DETAIL_DESCRIPTION: fee.detail_description,
+        ITEM_COUNT: fee.item_count,
+        VOLUME: money(fee.volume_cents),
+        R_RATE1: fee.rate_percent,
+        R_RATE2: money(fee.per_item_cents),
+        R_TOTAL: money(fee.total_cents),
+      })),
+    },
+  ];
+}
+
+// Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
+export async function payoutRows(db: Db, request: FastifyRequest): Promise<PayoutRow[]> {
+  const caller = reportCallerOf(request);
+  if (caller.namedMerchant && !caller.namedMerchant.exists) {
+    throw StatementError.MerchantNotFound('Merchant not found');
+  }
+  const access = await resolveReportAccess(db, caller, Permission.Payouts);
+  const rows = await listPayouts(db, access.scope.kind === 'all' ? 'all' : access.scope.clientIds);
+  return rows.map((row) => ({
+    merchant_id: row.client_id,
+    merchant_name: row.merchant_name,
+    payout_date: row.payout_date,
+    payout_details: {
+      id: row.id,
+      amount: money(row.amount_cents),
+      processor: row.processor,
+      status: row.status,
+    },
+    transaction_details: [],
+  }));
+}
+
+function describeItem(item: {
+  type: string | null;
+  card_brand: string | null;
+  last4: string | null;
+  action_mode: string | null;
+}) {
+  const method = item.type === 'check' ? 'ACH' : (item.card_brand ?? item.type ?? 'Payment');
+  const ending = item.last4 ? ` ending ${item.last4}` : '';
+  return `${method}${ending}${item.action_mode ? ` (${item.action_mode})` : ''}`;
+}
+
+// One settlement group: its payout, totals and transactions. A payout out of the caller's reach is
+// refused like any merchant out of reach.
+export async function settlementGroup(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+): Promise<SettlementGroupDetail> {
+  const caller = callerOf(request);
+  const payout = await findPayout(db, id);
+  const access = await resolveReportAccess(db, reportCallerOf(request), Permission.Payouts);
+  const isInScope =
+    payout !== null && (access.scope.kind === 'all' || access.scope.clientIds.includes(payout.client_id));
+  if (!isInScope) {
+    if (caller.isStaff) throw StatementError.PayoutNotFound('Payout not found');
+    return denyAccess(db, request, caller, 'merchant', { merchantId: payout?.client_id ?? null });
+  }
+  const [settlement, items] = await Promise.all([
+    payout.settlement_id ? findSettlement(db, payout.settlement_id) : Promise.resolve(null),
+    readPayoutItems(db, payout.id),
+  ]);
+  const withheld = items.reduce((sum, item) => sum + (item.auth_amount_cents - item.net_amount_cents), 0);
+  return {
+    merchant_id: payout.client_id,
+    merchant_name: payout.merchant_name,
+    payout_date: payout.payout_date,
+    payout_details: {
+      id: payout.id,
+      amount: money(payout.amount_cents),
+      processor: payout.processor,
+      status: payout.status,
+    },
+    transaction_details: items.map((item) => ({
+      id: item.id,
+      transaction_date: item.transaction_date,
+      auth_amount: money(item.auth_amount_cents),
+      net_amount: money(item.net_amount_cents),
+      trans_description: describeItem(item),
+    })),
+    settlement: {
+      settlement_date: settlement?.settlement_date ?? payout.payout_date,
+      transaction_count: settlement?.transaction_count ?? items.length,
+      gross: money(settlement?.gross_cents ?? 0),
+      fees: money(settlement?.fee_cents ?? 0),
+      adjustments: money(settlement?.adjustments_cents ?? 0),
+      chargebacks: money(settlement?.chargebacks_cents ?? 0),
+      net: money(settlement?.net_cents ?? payout.amount_cents),
+    },
+    ...(caller.actingRole === 'admin' ? { admin_line_item_total: money(withheld) } : {}),
+  };
+}
+
+// Posts the settlement groups and payouts of a settlement day (yyyy-mm-dd, not after today);
+// idempotent like postStatements. Returns how many groups it posted.
+export async function postPayouts(db: Db, day: string, now: Date = new Date()): Promise<number> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00.000Z`))) {
+    throw StatementError.MonthMalformed('Day must be YYYY-MM-DD');
+  }
+  if (day > now.toISOString().slice(0, 10))
+    throw StatementError.MonthInFuture('Payouts exist only for past days');
+  return db.transaction((tx) => insertSettlementsOfDay(tx, day, now));
+}

@@ -1,0 +1,38 @@
+import { Stack, Title } from '@mantine/core';
+import type { ClientListRow } from '@portico/contracts/clients/client-lists';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useClientList } from '../api/get-client-list';
+import { clientListColumns } from '../utils/client-columns.utils';
+
+// /accounts (spec 3 §2 "Accounts", menu "Admin Accounts"): the client list; one click on a row opens
+// /account/{clientid}.
+export function AdminAccountsPage() {
+  const timeZone = useUserTimeZone();
+  const navigate = useNavigate();
+  const clients = useClientList();
+  const columns = useMemo(() => clientListColumns<ClientListRow>(), []);
+  const openRow = (row: ClientListRow) => void navigate(`/account/${row.id}`);
+  return (
+    <Stack gap="md">
+      <Title order={1}>Admin Accounts</Title>
+      <DataGrid
+        ariaLabel="Admin Accounts"
+        columns={columns}
+        rows={clients.data ?? []}
+        getRowId={(row) => row.id}
+        isLoading={clients.isPending}
+        error={clients.error ? 'Accounts could not be loaded.' : null}
+        onRefresh={() => void clients.refetch()}
+        timeZone={timeZone}
+        defaultSort={[{ colId: 'dba_name', sort: 'asc' }]}
+        configKey="admin-accounts"
+        exportFileName="Accounts.xlsx"
+        onRowClick={openRow}
+        onRowDoubleClick={openRow}
+      />
+    </Stack>
+  );
+}
