@@ -29,6 +29,7 @@ export const builtPagePaths = [
   '/users',
   '/permissions',
   '/mimic',
+  '/key-entry',
   '/audit',
 ] as const satisfies readonly PortalRoutePath[];
 

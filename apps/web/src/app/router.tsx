@@ -100,6 +100,8 @@ const loadReceiptPage: RouteModuleLoader = () =>
   import('../features/receipts/components/receipt-page').then((m) => ({ Component: m.ReceiptPage }));
 const loadMimicPage: RouteModuleLoader = () =>
   import('../features/mimic/components/mimic-page').then((m) => ({ Component: m.MimicPage }));
+const loadKeyEntryPage: RouteModuleLoader = () =>
+  import('../features/key-entry/components/key-entry-page').then((m) => ({ Component: m.KeyEntryPage }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadUsersPage: RouteModuleLoader = () =>
@@ -137,6 +139,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/users': loadUsersPage,
   '/permissions': loadPermissionsPage,
   '/mimic': loadMimicPage,
+  '/key-entry': loadKeyEntryPage,
   '/audit': loadAuditLogPage,
 };
 const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;

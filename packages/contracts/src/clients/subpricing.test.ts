@@ -21,6 +21,8 @@ describe('subpricingBody', () => {
   it('reads amounts as cents and refuses unknown keys', () => {
     expect(subpricingBody.parse({ client_id: clientId, mcc_code: '5814', etf: '1.5' }).etf).toBe(150);
     expect(subpricingBody.safeParse({ client_id: clientId, mcc_code: '5814', extra: 1 }).success).toBe(false);
-    expect(subpricingBody.safeParse({ client_id: clientId, mcc_code: '5814', etf: '-1' }).success).toBe(false);
+    expect(subpricingBody.safeParse({ client_id: clientId, mcc_code: '5814', etf: '-1' }).success).toBe(
+      false,
+    );
   });
 });
