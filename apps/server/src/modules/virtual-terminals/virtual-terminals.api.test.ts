@@ -18,6 +18,7 @@ import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
+import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { clientIdsAtOrBelow } from '../reporting/reporting.repository';
 
 // Spec 2 §3 Merchant (apikeys) and Virtual terminal URL record, §7; spec 3 §6, §7.
@@ -211,7 +212,11 @@ describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
   const frameUrl = (params: object) =>
     `https://pay.portico.example/app/responsive-iframe/payment?params=${Buffer.from(JSON.stringify(params)).toString('base64')}`;
   const body = (overrides: Record<string, unknown> = {}) => ({
-    url: frameUrl({ paymentOptions: ['credit_card'], freeFormAmount: true }),
+    url: frameUrl({
+      publishableKey: harbor.publicKey,
+      paymentOptions: ['credit_card'],
+      freeFormAmount: true,
+    }),
     customFields: [
       { name: 'Room', type: 'dropdown', values: ['1', '2'], required: true, requireForGuest: true },
       { name: 'Note', type: 'text' },
@@ -257,8 +262,13 @@ describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
         { name: 'Note', type: 'text', values: [], required: false, requireForGuest: false },
       ],
     });
-    // Kept as this portal's path whatever host the browser built it on.
-    expect(row?.url.startsWith('/app/responsive-iframe/payment?params=')).toBe(true);
+    // Kept as this portal's path whatever host the browser built it on, and signed by the server.
+    const stored = new URL(row?.url ?? '', 'http://portal.invalid');
+    expect(stored.pathname).toBe('/app/responsive-iframe/payment');
+    const params = stored.searchParams.get('params') ?? '';
+    expect(isPaymentFrameSignatureValid(ctx.app, params, stored.searchParams.get('sig') ?? undefined)).toBe(
+      true,
+    );
     expect(url_id).toMatch(/^[A-Za-z0-9_-]{11}$/);
 
     const updated = await send(

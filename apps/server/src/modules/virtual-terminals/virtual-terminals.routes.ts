@@ -13,6 +13,7 @@ import {
   virtualTerminalUrlResponse,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { callerOf } from '../notes/owner-access';
 import {
   listApiKeys,
@@ -97,6 +98,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
         callerOf(request),
         request.headers.authorization,
         request.body,
+        (encodedParams) => signPaymentFrameParams(app, encodedParams),
       ),
     }),
   );

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
+import {
+  decodePaymentFrameParams,
+  paymentFrameParamsQueryName,
+  paymentFrameSignatureQueryName,
+} from '@portico/contracts/payment-frame/params';
 import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
 import {
   ConfiguratorErrorCode,
@@ -166,21 +171,30 @@ export async function virtualTerminalUrls(
   return recordOf(row);
 }
 
-// The stored address is the payment frame's own, with a params query that decodes to a JSON object:
-// the terminal page and the short link open it as it is. Whatever host the browser built it on, it
-// is kept as a path of this portal, so no terminal can point elsewhere. null when it is not one.
-function paymentFramePathOf(url: string): string | null {
+// The stored address is the payment frame's own, with params the frame's schema accepts, naming this
+// merchant by its publishable key. Whatever host the browser built it on, it is kept as a path of this
+// portal (no terminal can point elsewhere), and signed by the server (the tamper rule at the top of
+// contracts payment-frame/params.ts). null when it is not one.
+function signedPaymentFramePathOf(
+  url: string,
+  publicKey: string,
+  sign: (params: string) => string,
+): string | null {
+  let encoded: string | null;
   try {
     const parsed = new URL(url, 'http://portal.invalid');
     if (parsed.pathname !== PAYMENT_FRAME_PATH || !['http:', 'https:'].includes(parsed.protocol)) return null;
-    const params = parsed.searchParams.get('params');
-    if (params === null) return null;
-    const decoded: unknown = JSON.parse(Buffer.from(params, 'base64').toString('utf8'));
-    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) return null;
-    return `${PAYMENT_FRAME_PATH}?${new URLSearchParams({ params }).toString()}`;
+    encoded = parsed.searchParams.get(paymentFrameParamsQueryName);
   } catch {
     return null;
   }
+  if (encoded === null) return null;
+  const decoded = decodePaymentFrameParams(encoded);
+  if (!decoded.ok || decoded.params.publishableKey !== publicKey) return null;
+  return `${PAYMENT_FRAME_PATH}?${new URLSearchParams({
+    [paymentFrameParamsQueryName]: encoded,
+    [paymentFrameSignatureQueryName]: sign(encoded),
+  }).toString()}`;
 }
 
 // The short public code of /url/{url_id}: 64 random bits, URL-safe.
@@ -196,6 +210,7 @@ export async function saveVirtualTerminal(
   caller: Caller,
   authorization: string | undefined,
   body: SaveVirtualTerminalBody,
+  sign: (encodedParams: string) => string,
 ): Promise<{ id: string; url_id: string }> {
   const { clientId, publicKey } = await authorizeApiKey(db, request, caller, authorization, {
     toConfigure: true,
@@ -203,9 +218,11 @@ export async function saveVirtualTerminal(
   if (body.apikey !== publicKey) {
     throw VirtualTerminalError.ApiKeyMismatch('The apikey of the body must be the key of the address.');
   }
-  const url = paymentFramePathOf(body.url);
+  const url = signedPaymentFramePathOf(body.url, publicKey, sign);
   if (url === null) {
-    throw VirtualTerminalError.InvalidUrl('The url must be the payment frame address with its params.');
+    throw VirtualTerminalError.InvalidUrl(
+      'The url must be the payment frame address with valid params naming this merchant by its publishable key.',
+    );
   }
   const message = firstCustomFieldMessage(body.customFields);
   if (message !== null) throw VirtualTerminalError.InvalidCustomFields(message);
