@@ -29,6 +29,8 @@ export type AuditAction =
   | 'enrollment.sandbox'
   | 'enrollment.developer'
   | 'enrollment.developer_email'
+  | 'enrollment.sign_up'
+  | 'client.subpricing'
   | 'user.create'
   | 'user.update'
   | 'user.delete'

@@ -32,6 +32,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'enrollment.sandbox': 'Sandbox created',
   'enrollment.developer': 'Developer enrolled',
   'enrollment.developer_email': 'Developer e-mail sent',
+  'enrollment.sign_up': 'Business signed up',
+  'client.subpricing': 'Sub-pricing changed',
   'user.create': 'User added',
   'user.update': 'User edited',
   'user.delete': 'User deleted',
