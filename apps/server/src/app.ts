@@ -46,6 +46,7 @@ import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { rbacAdminRoutes } from './modules/rbac/rbac-admin.routes';
 import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
+import { riskRoutes } from './modules/risk/risk.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -240,6 +241,7 @@ export async function buildApp({
   await app.register(keyEntryRoutes);
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
+  await app.register(riskRoutes);
   await app.register(accountDataRoutes);
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);

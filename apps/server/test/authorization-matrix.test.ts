@@ -386,6 +386,35 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/operations?id=${ids.harborLane}` }),
     expect: { ...adminOnly, audit: 200 },
   },
+  // Risk Dashboard (spec 3 §6: admin only); the processor-audit admin reads, never notes or freezes.
+  // Writes name ids no row has, so staff get 404 and nothing changes.
+  'GET /api/transaction-monitoring': { expect: { ...adminOnly, audit: 200 } },
+  'GET /api/transaction-monitoring/notes/:transactionId': {
+    call: () => ({ url: `/api/transaction-monitoring/notes/${missingClient}` }),
+    expect: { ...adminOnly, audit: 200 },
+  },
+  'POST /api/transaction-monitoring/notes': {
+    call: () => ({ payload: { transaction_id: missingClient, content: 'Reviewed' } }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'GET /api/transaction-monitoring/attachments/:id': {
+    call: () => ({ url: `/api/transaction-monitoring/attachments/${missingClient}` }),
+    expect: { ...signedIn(403), admin: 404, audit: 404 },
+  },
+  'GET /api/merchant-names': { expect: { ...adminOnly, audit: 200 } },
+  'GET /api/merchant-status/history': { expect: { ...adminOnly, audit: 200 } },
+  'GET /api/merchant-status/:id': {
+    call: (ids) => ({ url: `/api/merchant-status/${ids.harborLane}` }),
+    expect: { ...adminOnly, audit: 200 },
+  },
+  'POST /api/merchant-status/:id/freeze': {
+    call: () => ({ url: `/api/merchant-status/${missingClient}/freeze` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'POST /api/merchant-status/:id/unfreeze': {
+    call: () => ({ url: `/api/merchant-status/${missingClient}/unfreeze` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
   'GET /api/certification': {
     call: (ids) => ({ url: `/api/certification?id=${ids.harborLane}` }),
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },

@@ -47,6 +47,11 @@ export type AuditAction =
   | 'data_sync_request'
   | 'document.upload'
   | 'document.download'
+  | 'sub_location.change'
+  | 'account.edit'
+  | 'account.hierarchy'
+  | 'account.logo'
+  | 'risk_note.create'
   | 'processor.enable'
   | 'processor.portal_sso';
 

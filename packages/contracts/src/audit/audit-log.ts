@@ -56,6 +56,11 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   data_sync_request: 'Data sync requested',
   'document.upload': 'Document uploaded',
   'document.download': 'Document downloaded',
+  'sub_location.change': 'Sub-location changed',
+  'account.edit': 'Account edited',
+  'account.hierarchy': 'Account parent changed',
+  'account.logo': 'Account logo uploaded',
+  'risk_note.create': 'Risk note added',
   'processor.enable': 'Processor enablement',
   'processor.portal_sso': 'ProPay portal opened',
 };

@@ -187,7 +187,7 @@ export async function runKyc(
 
 // GET /api/kyc?id=: the status on the enrollment and every run, newest first.
 export async function viewKyc(
-  deps: ActionDeps,
+  deps: Pick<ActionDeps, 'db'>,
   request: FastifyRequest,
   caller: Caller,
   enrollmentId: string,

@@ -12,6 +12,9 @@ const parent = alias(clients, 'parent');
 // The parent entity of a user: the default client itself when it is a parent, else its parent.
 const parentOfDefaultClient = sql`case when ${defaultClient.level} = 'Parent' then ${defaultClient.id} else ${defaultClient.parentId} end`;
 
+// The sidebar logo: the default client's own uploaded logo (issue 14), else its parent entity's.
+const logoKeyOfDefaultClient = sql`coalesce(${defaultClient.logoStorageKey}, ${parent.logoStorageKey})`;
+
 // The user, the default client with its configuration, and the parent with its branding: one query.
 export async function findUserProfile(executor: Executor, userId: string) {
   const [row] = await executor
@@ -42,7 +45,7 @@ export async function findUserProfile(executor: Executor, userId: string) {
     .leftJoin(clientConfigs, eq(clientConfigs.clientId, defaultClient.id))
     .leftJoin(parent, eq(parent.id, parentOfDefaultClient))
     .leftJoin(whiteLabels, eq(whiteLabels.clientId, parent.id))
-    .leftJoin(fileBlobs, eq(fileBlobs.storageKey, parent.logoStorageKey))
+    .leftJoin(fileBlobs, eq(fileBlobs.storageKey, logoKeyOfDefaultClient))
     .where(eq(users.id, userId));
   return row;
 }
@@ -74,14 +77,14 @@ export async function listGridConfigs(executor: Executor, userId: string) {
     .orderBy(asc(gridConfigs.key));
 }
 
-// The stored logo of the user's parent entity, if any.
+// The stored logo of the user's default client, else of its parent entity, if any.
 export async function findParentLogo(executor: Executor, userId: string) {
   const [row] = await executor
     .select({ content: fileBlobs.content })
     .from(users)
     .innerJoin(defaultClient, eq(defaultClient.id, users.defaultClientId))
-    .innerJoin(parent, eq(parent.id, parentOfDefaultClient))
-    .innerJoin(fileBlobs, eq(fileBlobs.storageKey, parent.logoStorageKey))
+    .leftJoin(parent, eq(parent.id, parentOfDefaultClient))
+    .innerJoin(fileBlobs, eq(fileBlobs.storageKey, logoKeyOfDefaultClient))
     .where(eq(users.id, userId));
   return row?.content;
 }

@@ -1,0 +1,369 @@
+import { AccountText } from '@portico/contracts/clients/account-detail';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, outboxFor } from '../../../test/auth-helpers';
+import { buildTestApp } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clients';
+import { auditLog } from '../../db/schema/system';
+
+// Issue 14 items 3, 5, 6 and 7: the account detail page's calls.
+
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let harborLane: string;
+let magnolia: string;
+let copperKettle: string;
+
+async function clientIdOfDba(dbaName: string) {
+  const [row] = await ctx.app.db.select({ id: clients.id }).from(clients).where(eq(clients.dbaName, dbaName));
+  if (!row) throw new Error(`no client ${dbaName}`);
+  return row.id;
+}
+
+function patchAs(email: string, clientId: string, meta: object) {
+  return callAs(ctx.app, email, 'PATCH', `/api/client/${clientId}`, { meta: JSON.stringify(meta) });
+}
+
+async function pricingOf(clientId: string) {
+  const [row] = await ctx.app.db.select().from(clientPricing).where(eq(clientPricing.clientId, clientId));
+  return row;
+}
+
+const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await seedDemoAccounts(ctx.database);
+  harborLane = await clientIdOfDba('Harbor Lane Coffee Roasters');
+  magnolia = await clientIdOfDba('Magnolia Grill');
+  copperKettle = await clientIdOfDba('Copper Kettle Bistro');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/account/{clientid}: the sections each role gets (spec 2 §6)', () => {
+  async function viewOf(email: string, clientId: string) {
+    const res = await callAs(ctx.app, email, 'GET', `/api/account/${clientId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().message;
+  }
+
+  it('gives staff the full view with the secret API key and every sensitive field masked', async () => {
+    const account = await viewOf(demo.admin, harborLane);
+    expect(account.view.sections).toEqual([
+      'business',
+      'address',
+      'contact',
+      'business_details',
+      'principals',
+      'processing',
+      'risk',
+      'schedule_a',
+      'bank',
+      'settings',
+      'features',
+    ]);
+    expect(account.view).toMatchObject({
+      can_edit: true,
+      can_reveal: true,
+      is_staff: true,
+      can_change_parent: true,
+      shows_enablement_options: true,
+    });
+    expect(account.api_key).toEqual(expect.any(String));
+    expect(account.fields.card_rate).toBe('2.59+0.10');
+    expect(account.fields.mcc_code).toBe('5814');
+    expect(account.fields.account_number).toMatch(/^\*{4}\d{4}$/);
+    expect(account.fields.routing_number).toMatch(/^\*{5}\d{4}$/);
+    expect(account.fields.principal_ssn).toMatch(/^\*{3}-\*{2}-\d{4}$/);
+    expect(account.fields.principal_date_of_birth).toBe('****-**-**');
+    expect(account.parent.name).toBe('Summit Merchant Services');
+  });
+
+  it('gives a parent processing and Schedule A of its merchant, not the owners, risk or the API key', async () => {
+    const account = await viewOf(demo.reseller, harborLane);
+    expect(account.view.sections).toEqual(
+      expect.arrayContaining(['business', 'address', 'contact', 'processing', 'schedule_a']),
+    );
+    expect(account.view.sections).not.toContain('principals');
+    expect(account.view.sections).not.toContain('risk');
+    expect(account.fields).not.toHaveProperty('principal_ssn');
+    expect(account.api_key).toBeNull();
+    expect(account.view).toMatchObject({
+      is_staff: false,
+      can_change_parent: false,
+      shows_enablement_options: false,
+    });
+  });
+
+  it('gives a merchant user its own account without processing, pricing or risk', async () => {
+    const account = await viewOf(demo.owner, harborLane);
+    expect(account.view.sections).toEqual(expect.arrayContaining(['business', 'principals', 'bank']));
+    for (const hidden of ['processing', 'schedule_a', 'risk', 'interchange']) {
+      expect(account.view.sections).not.toContain(hidden);
+    }
+    expect(account.fields).not.toHaveProperty('card_rate');
+    expect(account.view.can_edit).toBe(true);
+  });
+
+  it('hides the owners, the bank account and the settings from a processor-audit user, who cannot edit', async () => {
+    const account = await viewOf(demo.audit, harborLane);
+    for (const hidden of ['principals', 'bank', 'settings', 'features']) {
+      expect(account.view.sections).not.toContain(hidden);
+    }
+    expect(account.view.can_edit).toBe(false);
+    expect(account.view.can_reveal).toBe(false);
+    expect(account.api_key).toBeNull();
+  });
+
+  it('refuses a merchant user a foreign account (403)', async () => {
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/account/${magnolia}`);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /api/client/{clientid}', () => {
+  it('saves pricing and Schedule A, and the Events panel lists who changed which field from what to what', async () => {
+    const res = await patchAs(demo.admin, harborLane, {
+      id: harborLane,
+      card_rate: '2.95+0.25',
+      etf: '450.00',
+      monthly_fee: '12.5',
+      legal_name: 'Harbor Lane Coffee Co. LLC',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.changed.sort()).toEqual(['card_rate', 'etf', 'monthly_fee']);
+    const pricing = await pricingOf(harborLane);
+    expect(pricing).toMatchObject({ cardRate: '2.95+0.25', etfCents: 45_000, monthlyFeeCents: 1_250 });
+
+    const reread = await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}`);
+    expect(reread.json().message.fields).toMatchObject({
+      card_rate: '2.95+0.25',
+      etf: '450.00',
+      monthly_fee: '12.50',
+    });
+
+    const events = await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}/events`);
+    expect(events.statusCode, events.body).toBe(200);
+    const [latest] = events.json().message;
+    expect(latest).toMatchObject({ action: 'account.edit', actor: demo.admin });
+    expect(latest.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'card_rate', label: 'Card Rate', old: '2.59+0.10', new: '2.95+0.25' },
+        { field: 'etf', label: 'ETF', old: expect.any(String), new: '450.00' },
+      ]),
+    );
+  });
+
+  it('refuses an unknown key in meta (strict body) and changes nothing', async () => {
+    const before = await pricingOf(harborLane);
+    const res = await patchAs(demo.admin, harborLane, { card_rate: '3.10+0.30', is_admin: true });
+    expect(res.statusCode).toBe(400);
+    expect(await pricingOf(harborLane)).toEqual(before);
+  });
+
+  it('refuses an unknown key next to meta', async () => {
+    const res = await callAs(ctx.app, demo.admin, 'PATCH', `/api/client/${harborLane}`, {
+      meta: JSON.stringify({ card_rate: '3.10+0.30' }),
+      extra: 1,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a foreign account with 403 and changes nothing', async () => {
+    const before = await pricingOf(magnolia);
+    const res = await patchAs(demo.owner, magnolia, { name: 'Taken over' });
+    expect(res.statusCode).toBe(403);
+    const [row] = await ctx.app.db
+      .select({ name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, magnolia));
+    expect(row?.name).not.toBe('Taken over');
+    expect(await pricingOf(magnolia)).toEqual(before);
+  });
+
+  it('refuses a merchant pricing its own account', async () => {
+    const res = await patchAs(demo.owner, harborLane, { card_rate: '1.00+0.01' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'ACCOUNT_SECTION_NOT_ALLOWED' });
+    expect((await pricingOf(harborLane))?.cardRate).toBe('2.95+0.25');
+  });
+
+  it('refuses a card rate below the base rate of the MCC code (spec 2 §5) and changes nothing', async () => {
+    const res = await patchAs(demo.admin, harborLane, { card_rate: '2.10+0.10' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toContain(AccountText.MccRateBelowFloor);
+    expect((await pricingOf(harborLane))?.cardRate).toBe('2.95+0.25');
+  });
+
+  it('refuses a routing number with a wrong check digit', async () => {
+    const res = await patchAs(demo.admin, harborLane, {
+      routing_number: '011000016',
+      account_number: '123456789',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(AccountText.RoutingNumberInvalid);
+  });
+
+  it('lets only staff change the level', async () => {
+    const res = await patchAs(demo.owner, harborLane, { level: 'Parent' });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('payout bank account and reveal (issue 14 item 5)', () => {
+  it('audits a payout account change with masked values and e-mails the primary contact', async () => {
+    const mailedBefore = (await outboxFor(ctx.app.db, 'contact@harborlane.example')).length;
+    const res = await patchAs(demo.admin, harborLane, {
+      email: 'contact@harborlane.example',
+      account_number: '000123456789',
+      routing_number: '011000015',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const account = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}`)).json().message;
+    expect(account.fields.account_number).toBe('****6789');
+    expect(account.fields.routing_number).toBe('*****0015');
+    expect(JSON.stringify(account)).not.toContain('000123456789');
+
+    const [bank] = await ctx.app.db
+      .select()
+      .from(clientBankAccounts)
+      .where(eq(clientBankAccounts.clientId, harborLane));
+    expect(bank?.accountNumberEnc).not.toContain('000123456789');
+
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, harborLane), eq(auditLog.action, 'account.edit')))
+      .orderBy(desc(auditLog.createdAt));
+    expect(JSON.stringify(entry?.details)).not.toContain('000123456789');
+    expect(entry?.details).toMatchObject({
+      payout_account_changed: true,
+      notified: 'contact@harborlane.example',
+    });
+
+    const mail = await outboxFor(ctx.app.db, 'contact@harborlane.example');
+    expect(mail.length).toBe(mailedBefore + 1);
+    expect(mail[0]?.subject).toBe(AccountText.BankChangedSubject);
+  });
+
+  it('reveals a sensitive field to staff through its own audited call', async () => {
+    const res = await callAs(ctx.app, demo.admin, 'POST', `/api/account/${harborLane}/reveal`, {
+      field: 'account_number',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toEqual({ field: 'account_number', value: '000123456789' });
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.clientId, harborLane), eq(auditLog.action, 'reveal')))
+      .orderBy(desc(auditLog.createdAt));
+    expect(entry).toMatchObject({ actorEmail: demo.admin, details: { field: 'account_number' } });
+  });
+
+  it('refuses a reveal to a user without the permissions permission and to a foreign caller', async () => {
+    const barista = await callAs(ctx.app, demo.barista, 'POST', `/api/account/${harborLane}/reveal`, {
+      field: 'account_number',
+    });
+    expect(barista.statusCode).toBe(403);
+    const foreign = await callAs(ctx.app, demo.copperOwner, 'POST', `/api/account/${harborLane}/reveal`, {
+      field: 'account_number',
+    });
+    expect(foreign.statusCode).toBe(403);
+    const notSensitive = await callAs(ctx.app, demo.admin, 'POST', `/api/account/${harborLane}/reveal`, {
+      field: 'name',
+    });
+    expect(notSensitive.statusCode).toBe(400);
+  });
+});
+
+describe('logo, hierarchy and the side calls', () => {
+  it('refuses a logo that is not an image by content', async () => {
+    const res = await callAs(ctx.app, demo.admin, 'POST', '/api/logo', {
+      client_id: harborLane,
+      document: {
+        name: 'logo.png',
+        extension: 'png',
+        content: Buffer.from('<svg></svg>').toString('base64'),
+      },
+    });
+    expect(res.statusCode).toBe(415);
+    const [row] = await ctx.app.db
+      .select({ key: clients.logoStorageKey })
+      .from(clients)
+      .where(eq(clients.id, harborLane));
+    expect(row?.key ?? null).toBeNull();
+  });
+
+  it("stores a PNG logo that the merchant's users then get as their sidebar logo", async () => {
+    const res = await callAs(ctx.app, demo.admin, 'POST', '/api/logo', {
+      client_id: harborLane,
+      document: { name: 'logo.png', extension: 'png', content: pngBytes.toString('base64') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const logo = await callAs(ctx.app, demo.owner, 'GET', '/api/logo');
+    expect(logo.json().message).toBe(pngBytes.toString('base64'));
+  });
+
+  it('refuses a logo for a foreign account', async () => {
+    const res = await callAs(ctx.app, demo.owner, 'POST', '/api/logo', {
+      client_id: magnolia,
+      document: { name: 'logo.png', extension: 'png', content: pngBytes.toString('base64') },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('moves an account under another parent by legal name, listed in its events', async () => {
+    const res = await callAs(ctx.app, demo.admin, 'POST', '/api/client/hierarchy', {
+      clientid: copperKettle,
+      parent_legal_name: 'Summit Merchant Services LLC',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const account = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${copperKettle}`)).json().message;
+    expect(account.parent.name).toBe('Summit Merchant Services');
+    const events = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${copperKettle}/events`)).json()
+      .message;
+    expect(events[0]).toMatchObject({
+      action: 'account.hierarchy',
+      changes: [{ field: 'parent', new: 'Summit Merchant Services' }],
+    });
+  });
+
+  it('refuses a hierarchy change to a parent user and to an unknown parent', async () => {
+    const parent = await callAs(ctx.app, demo.reseller, 'POST', '/api/client/hierarchy', {
+      clientid: harborLane,
+      parent_legal_name: 'Summit Merchant Services LLC',
+    });
+    expect(parent.statusCode).toBe(403);
+    const unknown = await callAs(ctx.app, demo.admin, 'POST', '/api/client/hierarchy', {
+      clientid: harborLane,
+      parent_legal_name: 'Nobody LLC',
+    });
+    expect(unknown.statusCode).toBe(422);
+  });
+
+  it('answers the level, the MCC list with base rates and the KYC report', async () => {
+    const level = await callAs(ctx.app, demo.owner, 'GET', `/api/is-parent-merchant/${harborLane}`);
+    expect(level.json().message).toEqual({ level: 'Merchant' });
+    const mcc = await callAs(ctx.app, demo.owner, 'GET', '/api/mcc');
+    expect(mcc.json().message).toEqual(
+      expect.arrayContaining([{ mcc_code: '5814', label: 'Fast Food Restaurants', card_rate: '2.59+0.10' }]),
+    );
+    const kyc = await callAs(ctx.app, demo.admin, 'GET', `/api/report/kyc?client_id=${harborLane}`);
+    // Harbor Lane came through an enrollment (demo seed).
+    expect(kyc.statusCode, kyc.body).toBe(200);
+    expect(kyc.json().message).toMatchObject({ enrollment_id: expect.any(String) });
+    const kycByMerchant = await callAs(ctx.app, demo.owner, 'GET', `/api/report/kyc?client_id=${harborLane}`);
+    expect(kycByMerchant.statusCode).toBe(403);
+  });
+
+  it('keeps events from merchant users', async () => {
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/account/${harborLane}/events`);
+    expect(res.statusCode).toBe(403);
+  });
+});
