@@ -231,7 +231,11 @@ describe('GET /api/risk', () => {
         .map((alert) => alert.transaction_id)
         .sort();
     expect(byKind('high_ticket')).toEqual([highTicket]);
-    expect(byKind('high_velocity')).toEqual([...burst].sort());
+    // The trailing hour of the fourth holds four payments (and that of an ordinary one half an hour
+    // later, five); each earlier one of the burst was within the limit when it came.
+    const velocity = byKind('high_velocity');
+    expect(velocity).toContain(burst[3]);
+    expect(velocity.filter((id) => burst.slice(0, 3).includes(id))).toEqual([]);
     expect(byKind('std_dev')).toEqual([highTicket]);
     expect(alerts.find((alert) => alert.kind === 'high_ticket')).toMatchObject({
       merchant: merchant.dbaName,

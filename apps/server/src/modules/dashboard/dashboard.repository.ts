@@ -1,10 +1,6 @@
 import { operationsAlertTypes, riskAlertKinds } from '@portico/contracts/dashboard/alerts';
 import { isCertificationCategory } from '@portico/contracts/dashboard/certification';
 import { dataSyncStatuses } from '@portico/contracts/dashboard/manual-data-pull';
-import {
-  paymentRailOfTransactionType,
-  transactionTypes,
-} from '@portico/contracts/transactions/transaction-enums';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -13,12 +9,10 @@ import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
 import { queryRows } from '../../db/seed/sql-rows';
 import { maxHierarchyDepth } from '../rbac/rbac.repository';
+import { flaggedPaymentsQuery } from '../risk/risk.repository';
 
 // Timestamps leave SQL as UTC ISO text, whichever driver answers.
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-// Payments that risk rules look at: every type that moves money in, not undo records or batches.
-const paymentTypes = transactionTypes.filter((type) => paymentRailOfTransactionType(type) !== null);
 
 const merchantDisplayName = sql`coalesce(c.dba_name, c.name)`;
 
@@ -97,54 +91,18 @@ const riskAlertRow = z.object({
   created_at: z.string(),
 });
 
-// The three Risk Information rules over the window's payments, each as in the Risk Dashboard tabs:
-// more than 3 standard deviations above the merchant's mean (with at least 10 payments to judge by),
-// over the merchant's high-ticket limit, or inside an hour with more payments than its velocity limit.
-// A transaction with a risk note has been reviewed: its alerts are closed.
+// The Risk Dashboard's three lists (risk module, one query for both), without the payments that have a
+// risk note: the note is the review that closes them. So the card's count is the tabs' rows without notes.
 export async function listOpenRiskAlerts(executor: Executor, scope: ClientScope, window: AlertWindow) {
-  const types = sql.join(
-    paymentTypes.map((type) => sql`${type}`),
-    sql`, `,
-  );
+  const clientFilter = scope.kind === 'all' ? null : sql`select id from scope`;
   const rows = await queryRows(
     executor,
     sql`
-      with recursive ${scopeCte(scope)},
-      payments as (
-        select t.id, t.client_id, t.amount_cents, t.created_at,
-          date_trunc('hour', t.created_at at time zone 'UTC') as hour
-        from transactions t
-        where t.created_at >= ${windowStart(window)} and t.created_at < ${windowEnd(window)}
-          and t.type::text in (${types})
-          and t.payment_status is distinct from false
-          and t.client_id in (select id from scope)
-      ),
-      merchant_stats as (
-        select client_id, avg(amount_cents) as mean, stddev_pop(amount_cents) as sd, count(*) as n
-        from payments group by client_id
-      ),
-      hourly as (
-        select client_id, hour, count(*) as n from payments group by client_id, hour
-      ),
-      flagged as (
-        select 'std_dev' as kind, p.id, p.client_id, p.amount_cents, p.created_at
-        from payments p join merchant_stats s on s.client_id = p.client_id
-        where s.n >= 10 and s.sd > 0 and p.amount_cents > s.mean + 3 * s.sd
-        union all
-        select 'high_ticket', p.id, p.client_id, p.amount_cents, p.created_at
-        from payments p join client_configs cc on cc.client_id = p.client_id
-        where p.amount_cents > cc.high_ticket_cents
-        union all
-        select 'high_velocity', p.id, p.client_id, p.amount_cents, p.created_at
-        from payments p
-        join hourly h on h.client_id = p.client_id and h.hour = p.hour
-        join client_configs cc on cc.client_id = p.client_id
-        where h.n > cc.risk_velocity
-      )
+      with recursive ${scopeCte(scope)}
       select f.kind, f.id::text as transaction_id, f.client_id::text as client_id,
         ${merchantDisplayName} as merchant, f.amount_cents::text as amount_cents,
         ${isoUtc(sql`f.created_at`)} as created_at
-      from flagged f join clients c on c.id = f.client_id
+      from ${flaggedPaymentsQuery(window, clientFilter)} f join clients c on c.id = f.client_id
       where not exists (select 1 from transaction_notes n where n.transaction_id = f.id)
       order by f.created_at desc, f.id desc, f.kind
     `,

@@ -1,0 +1,293 @@
+import {
+  minPaymentsForStdDev,
+  stdDevMultiplier,
+  stdDevTrailingDays,
+  velocityWindowMinutes,
+} from '@portico/contracts/risk/risk-rules';
+import {
+  paymentRailOfTransactionType,
+  transactionTypes,
+} from '@portico/contracts/transactions/transaction-enums';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { clients } from '../../db/schema/clients';
+import { fileBlobs } from '../../db/schema/documents';
+import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
+import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/seed/sql-rows';
+
+// Timestamps leave SQL as UTC ISO text, whichever driver answers.
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// Payments that risk rules look at: every type that moves money in, not undo records or batches.
+const paymentTypes = transactionTypes.filter((type) => paymentRailOfTransactionType(type) !== null);
+const paymentTypeList = () =>
+  sql.join(
+    paymentTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+
+export type RiskWindow = { start: Date; end: Date };
+
+// Every payment of the window that breaks a rule, one row per rule, as a subquery. The rules are those
+// of contracts risk-rules, computed with window functions: the merchant's payments of the trailing
+// stdDevTrailingDays before each payment (itself excluded) and of its trailing hour (itself included).
+// clientFilter, when given, is a subquery of client ids (the dashboard's hierarchy scope).
+export function flaggedPaymentsQuery(window: RiskWindow, clientFilter: SQL | null): SQL {
+  const start = sql`${window.start.toISOString()}::timestamptz`;
+  const end = sql`${window.end.toISOString()}::timestamptz`;
+  const trailing = sql.raw(`interval '${stdDevTrailingDays} days'`);
+  const hour = sql.raw(`interval '${velocityWindowMinutes} minutes'`);
+  return sql`(
+    with payments as (
+      select t.id, t.client_id, t.amount_cents, t.created_at
+      from transactions t
+      where t.created_at >= ${start} - ${trailing} and t.created_at < ${end}
+        and t.type::text in (${paymentTypeList()})
+        and t.payment_status is distinct from false
+        ${clientFilter ? sql`and t.client_id in (${clientFilter})` : sql``}
+    ),
+    judged as (
+      select p.id, p.client_id, p.amount_cents, p.created_at,
+        count(*) over prior as prior_n, avg(p.amount_cents) over prior as prior_mean,
+        stddev_pop(p.amount_cents) over prior as prior_sd, count(*) over last_hour as hour_n
+      from payments p
+      window prior as (partition by p.client_id order by p.created_at
+          range between ${trailing} preceding and current row exclude current row),
+        last_hour as (partition by p.client_id order by p.created_at
+          range between ${hour} preceding and current row)
+    ),
+    in_window as (
+      select j.*, cc.high_ticket_cents, cc.risk_velocity
+      from judged j left join client_configs cc on cc.client_id = j.client_id
+      where j.created_at >= ${start}
+    )
+    select 'std_dev' as kind, w.* from in_window w
+    where w.prior_n >= ${minPaymentsForStdDev} and w.prior_sd > 0
+      and w.amount_cents > w.prior_mean + ${stdDevMultiplier} * w.prior_sd
+    union all
+    select 'high_ticket', w.* from in_window w where w.amount_cents > w.high_ticket_cents
+    union all
+    select 'high_velocity', w.* from in_window w where w.hour_n > w.risk_velocity
+  )`;
+}
+
+const flaggedRow = z.object({
+  kind: z.enum(['std_dev', 'high_ticket', 'high_velocity']),
+  id: z.string(),
+  client_id: z.string(),
+  merchant: z.string(),
+  amount_cents: z.string(),
+  created_at: z.string(),
+  mean_cents: z.string().nullable(),
+  high_ticket_cents: z.string().nullable(),
+  hour_n: z.string(),
+  risk_velocity: z.number().nullable(),
+  has_notes: z.boolean(),
+});
+export type FlaggedPayment = z.infer<typeof flaggedRow>;
+
+// The three monitoring lists in one pass, newest first, with whether each payment has a risk note.
+export async function listFlaggedPayments(
+  executor: Executor,
+  window: RiskWindow,
+  clientFilter: SQL | null = null,
+): Promise<FlaggedPayment[]> {
+  const rows = await queryRows(
+    executor,
+    sql`
+      select f.kind, f.id::text as id, f.client_id::text as client_id,
+        coalesce(c.dba_name, c.name) as merchant, f.amount_cents::text as amount_cents,
+        ${isoUtc(sql`f.created_at`)} as created_at, round(f.prior_mean)::bigint::text as mean_cents,
+        f.high_ticket_cents::text as high_ticket_cents, f.hour_n::text as hour_n, f.risk_velocity::int as risk_velocity,
+        exists (select 1 from transaction_notes n where n.transaction_id = f.id) as has_notes
+      from ${flaggedPaymentsQuery(window, clientFilter)} f
+      join clients c on c.id = f.client_id
+      order by f.created_at desc, f.id desc, f.kind
+    `,
+  );
+  return rows.map((row) => flaggedRow.parse(row));
+}
+
+const paymentStatsRow = z.object({
+  prior_n: z.string(),
+  prior_mean: z.string().nullable(),
+  prior_sd: z.string().nullable(),
+  hour_n: z.string(),
+  high_ticket_cents: z.string().nullable(),
+  risk_velocity: z.number().nullable(),
+});
+
+// The figures the rules need for one recorded payment: one index range scan of its merchant's
+// trailing days (transactions_client_created_idx) and its risk settings.
+export async function findPaymentRiskFigures(
+  executor: Executor,
+  payment: { id: string; clientId: string; createdAt: Date },
+) {
+  const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
+  const trailing = sql.raw(`interval '${stdDevTrailingDays} days'`);
+  const hour = sql.raw(`interval '${velocityWindowMinutes} minutes'`);
+  const rows = await queryRows(
+    executor,
+    sql`
+      select s.prior_n::text as prior_n, s.prior_mean::text as prior_mean, s.prior_sd::text as prior_sd,
+        s.hour_n::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
+        cc.risk_velocity::int as risk_velocity
+      from (
+        select count(*) filter (where t.id <> ${payment.id}) as prior_n,
+          avg(t.amount_cents) filter (where t.id <> ${payment.id}) as prior_mean,
+          stddev_pop(t.amount_cents) filter (where t.id <> ${payment.id}) as prior_sd,
+          count(*) filter (where t.created_at >= ${at} - ${hour}) as hour_n
+        from transactions t
+        where t.client_id = ${payment.clientId}
+          and t.created_at >= ${at} - ${trailing} and t.created_at <= ${at}
+          and t.type::text in (${paymentTypeList()})
+          and t.payment_status is distinct from false
+      ) s left join client_configs cc on cc.client_id = ${payment.clientId}
+    `,
+  );
+  return paymentStatsRow.parse(rows[0]);
+}
+
+// ---- Transactions and notes ----------------------------------------------------------------------
+
+// A transaction by id; the partition key comes back so notes can reach the right partition.
+export async function findTransactionOwner(executor: Executor, transactionId: string) {
+  const rows = await queryRows(
+    executor,
+    sql`select client_id::text as client_id, ${isoUtc(sql`created_at`)} as created_at
+      from transactions where id = ${transactionId} limit 1`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const parsed = z.object({ client_id: z.string(), created_at: z.string() }).parse(row);
+  return { clientId: parsed.client_id, createdAt: new Date(parsed.created_at) };
+}
+
+export async function listNotesOfTransaction(executor: Executor, transactionId: string) {
+  const notes = await executor
+    .select({
+      id: transactionNotes.id,
+      content: transactionNotes.content,
+      createdAt: transactionNotes.createdAt,
+      authorName: users.name,
+      authorEmail: users.email,
+    })
+    .from(transactionNotes)
+    .leftJoin(users, eq(users.id, transactionNotes.createdByUserId))
+    .where(eq(transactionNotes.transactionId, transactionId))
+    .orderBy(desc(transactionNotes.createdAt), desc(transactionNotes.id));
+  const attachments = await executor
+    .select({
+      id: transactionNoteAttachments.id,
+      noteId: transactionNoteAttachments.noteId,
+      fileName: transactionNoteAttachments.fileName,
+    })
+    .from(transactionNoteAttachments)
+    .innerJoin(transactionNotes, eq(transactionNotes.id, transactionNoteAttachments.noteId))
+    .where(eq(transactionNotes.transactionId, transactionId));
+  return notes.map((note) => ({
+    ...note,
+    attachments: attachments.filter((attachment) => attachment.noteId === note.id),
+  }));
+}
+
+export type NewNoteAttachment = {
+  fileName: string;
+  extension: string;
+  mimeType: string;
+  sizeBytes: number;
+  storageKey: string;
+  sha256: string;
+  content: Buffer;
+};
+
+// Note, attachment and its content are written together: pass the transaction.
+export async function insertTransactionNote(
+  executor: Executor,
+  note: {
+    transactionId: string;
+    transactionCreatedAt: Date;
+    clientId: string;
+    content: string;
+    createdByUserId: string;
+  },
+  attachment: NewNoteAttachment | null,
+): Promise<string> {
+  const [row] = await executor.insert(transactionNotes).values(note).returning({ id: transactionNotes.id });
+  if (!row) throw new Error('note insert returned nothing');
+  if (attachment) {
+    const { content, ...metadata } = attachment;
+    await executor.insert(fileBlobs).values({ storageKey: attachment.storageKey, content });
+    await executor.insert(transactionNoteAttachments).values({ noteId: row.id, ...metadata });
+  }
+  return row.id;
+}
+
+export async function findAttachment(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({
+      fileName: transactionNoteAttachments.fileName,
+      mimeType: transactionNoteAttachments.mimeType,
+      content: fileBlobs.content,
+      clientId: transactionNotes.clientId,
+    })
+    .from(transactionNoteAttachments)
+    .innerJoin(transactionNotes, eq(transactionNotes.id, transactionNoteAttachments.noteId))
+    .innerJoin(fileBlobs, eq(fileBlobs.storageKey, transactionNoteAttachments.storageKey))
+    .where(eq(transactionNoteAttachments.id, id));
+  return row ?? null;
+}
+
+// ---- Merchant Control ----------------------------------------------------------------------------
+
+const displayName = sql<string>`coalesce(${clients.dbaName}, ${clients.name})`;
+
+export async function listMerchantNames(executor: Executor) {
+  return executor
+    .select({ id: clients.id, name: displayName })
+    .from(clients)
+    .where(eq(clients.level, 'Merchant'))
+    .orderBy(displayName, clients.id);
+}
+
+export async function findMerchant(executor: Executor, id: string, { lock }: { lock: boolean }) {
+  const query = executor
+    .select({ id: clients.id, isActive: clients.isActive, name: displayName })
+    .from(clients)
+    .where(and(eq(clients.id, id), eq(clients.level, 'Merchant')));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function setMerchantActive(
+  executor: Executor,
+  input: { clientId: string; isActive: boolean; userId: string },
+) {
+  await executor.update(clients).set({ isActive: input.isActive }).where(eq(clients.id, input.clientId));
+  await executor.insert(merchantStatusHistory).values({
+    clientId: input.clientId,
+    status: input.isActive ? 'Active' : 'Frozen',
+    changedByUserId: input.userId,
+  });
+}
+
+export const maxHistoryRows = 1000;
+
+export async function listMerchantStatusHistory(executor: Executor) {
+  return executor
+    .select({
+      merchantId: merchantStatusHistory.clientId,
+      merchantName: displayName,
+      status: merchantStatusHistory.status,
+      changedByName: users.name,
+      changedByEmail: users.email,
+      createdAt: merchantStatusHistory.createdAt,
+    })
+    .from(merchantStatusHistory)
+    .innerJoin(clients, eq(clients.id, merchantStatusHistory.clientId))
+    .leftJoin(users, eq(users.id, merchantStatusHistory.changedByUserId))
+    .orderBy(desc(merchantStatusHistory.createdAt), desc(merchantStatusHistory.id))
+    .limit(maxHistoryRows);
+}

@@ -1,0 +1,260 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { openAlertWindowDays } from '@portico/contracts/dashboard/alerts';
+import { documentTypes } from '@portico/contracts/documents/documents';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import {
+  type CreateTransactionNoteBody,
+  type MerchantHistoryRow,
+  RiskErrorCode,
+  RiskText,
+  type TransactionMonitoring,
+  type TransactionNote,
+} from '@portico/contracts/risk/risk';
+import { type RiskKind, riskKindsOfPayment } from '@portico/contracts/risk/risk-rules';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit, requestOrigin } from '../../lib/audit';
+import { cleanFileName } from '../documents/data-url';
+import { checkedContent, claimedExtension } from '../documents/documents.service';
+import type { SessionContext } from '../session/session.service';
+import {
+  findAttachment,
+  findMerchant,
+  findPaymentRiskFigures,
+  findTransactionOwner,
+  insertTransactionNote,
+  listFlaggedPayments,
+  listMerchantNames,
+  listMerchantStatusHistory,
+  listNotesOfTransaction,
+  type RiskWindow,
+  setMerchantActive,
+} from './risk.repository';
+
+export const RiskError = defineErrors({
+  TransactionNotFound: [RiskErrorCode.TransactionNotFound, 'not_found'],
+  AttachmentNotFound: [RiskErrorCode.AttachmentNotFound, 'not_found'],
+  MerchantNotFound: [RiskErrorCode.MerchantNotFound, 'not_found'],
+  AlreadyFrozen: [RiskErrorCode.AlreadyFrozen, 'conflict'],
+  AlreadyActive: [RiskErrorCode.AlreadyActive, 'conflict'],
+});
+
+const dayMs = 86_400_000;
+
+// The lists cover the dashboard's alert window, so its Open Risk Alerts count is the number of rows
+// here without notes.
+export function riskWindowAt(now: Date): RiskWindow {
+  return { start: new Date(now.getTime() - openAlertWindowDays * dayMs), end: now };
+}
+
+const cents = (text: string | null) => formatCentsAsDecimal(Number(text ?? '0'));
+
+export async function transactionMonitoring(db: Db, now: Date): Promise<TransactionMonitoring> {
+  const flagged = await listFlaggedPayments(db, riskWindowAt(now));
+  const result: TransactionMonitoring = {
+    standard_deviation_list: [],
+    transactions_over_high_ticket_limit: [],
+    transactions_high_velocity: [],
+  };
+  for (const row of flagged) {
+    const common = { client_id: row.client_id, amount: cents(row.amount_cents), created_at: row.created_at };
+    if (row.kind === 'std_dev') {
+      result.standard_deviation_list.push({
+        ...common,
+        merchant: row.merchant,
+        transaction_id: row.id,
+        avg_amount: cents(row.mean_cents),
+        has_notes: row.has_notes,
+      });
+    } else if (row.kind === 'high_ticket') {
+      result.transactions_over_high_ticket_limit.push({
+        ...common,
+        name: row.merchant,
+        id: row.id,
+        limits_high_ticket: cents(row.high_ticket_cents),
+        has_notes: row.has_notes,
+      });
+    } else {
+      result.transactions_high_velocity.push({
+        ...common,
+        name: row.merchant,
+        id: row.id,
+        risk_velocity: Number(row.hour_n),
+        limits_hourly_velocity: row.risk_velocity ?? 0,
+        has_notes: row.has_notes,
+      });
+    }
+  }
+  return result;
+}
+
+// Called by every path that records a payment, in its transaction or right after: the rules this
+// payment breaks, from its merchant's trailing figures. The lists compute the same on read, so the
+// payment shows in its tabs at the next read; the caller may audit or answer with the result.
+export async function evaluateRecordedPayment(
+  executor: Executor,
+  payment: { id: string; clientId: string; amountCents: number; createdAt: Date },
+): Promise<RiskKind[]> {
+  const figures = await findPaymentRiskFigures(executor, payment);
+  return riskKindsOfPayment({
+    amountCents: payment.amountCents,
+    trailing: {
+      count: Number(figures.prior_n),
+      meanCents: Number(figures.prior_mean ?? '0'),
+      stdDevCents: Number(figures.prior_sd ?? '0'),
+    },
+    paymentsInTrailingHour: Number(figures.hour_n),
+    // A merchant without risk settings is judged only by the spread of its own payments.
+    limits: {
+      highTicketCents:
+        figures.high_ticket_cents === null ? Number.POSITIVE_INFINITY : Number(figures.high_ticket_cents),
+      hourlyVelocityLimit: figures.risk_velocity ?? Number.POSITIVE_INFINITY,
+    },
+  });
+}
+
+// ---- Notes ----------------------------------------------------------------------------------------
+
+function authorOf(row: { authorName: string | null; authorEmail: string | null }): string | null {
+  const name = row.authorName?.trim();
+  return name ? name : row.authorEmail;
+}
+
+export async function notesOfTransaction(db: Db, transactionId: string): Promise<TransactionNote[]> {
+  const notes = await listNotesOfTransaction(db, transactionId);
+  return notes.map((note) => ({
+    id: note.id,
+    content: note.content,
+    created_by: authorOf(note),
+    created_at: note.createdAt.toISOString(),
+    attachments: note.attachments.map((attachment) => ({
+      id: attachment.id,
+      file_name: attachment.fileName,
+    })),
+  }));
+}
+
+// The attachment is checked by content (documents' rules) before anything is written; the note
+// closes the transaction's alerts.
+export async function addTransactionNote(
+  db: Db,
+  request: FastifyRequest,
+  session: SessionContext,
+  body: CreateTransactionNoteBody,
+): Promise<TransactionNote> {
+  const owner = await findTransactionOwner(db, body.transaction_id);
+  if (!owner) throw RiskError.TransactionNotFound(RiskText.TransactionNotFound);
+  const attachment = checkedAttachment(body);
+  const noteId = await db.transaction(async (tx) => {
+    const id = await insertTransactionNote(
+      tx,
+      {
+        transactionId: body.transaction_id,
+        transactionCreatedAt: owner.createdAt,
+        clientId: owner.clientId,
+        content: body.content,
+        createdByUserId: session.userId,
+      },
+      attachment,
+    );
+    await recordAudit(tx, {
+      action: 'risk_note.create',
+      outcome: 'success',
+      actorUserId: session.userId,
+      actorEmail: session.email,
+      targetType: 'transaction',
+      targetId: body.transaction_id,
+      clientId: owner.clientId,
+      ...requestOrigin(request),
+      details: { note_id: id, attachment: attachment ? { sha256: attachment.sha256 } : null },
+    });
+    return id;
+  });
+  const created = (await notesOfTransaction(db, body.transaction_id)).find((note) => note.id === noteId);
+  if (!created) throw new Error('the note just written is missing');
+  return created;
+}
+
+function checkedAttachment(body: CreateTransactionNoteBody) {
+  const { file_name: fileName, contents } = body;
+  if (contents === undefined) return null;
+  if (fileName === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'validation', 'The attachment needs a file name.');
+  }
+  const extension = claimedExtension({ extension: body.extension ?? '', file_name: fileName });
+  const content = checkedContent({ contents }, extension);
+  return {
+    fileName: cleanFileName(fileName),
+    extension,
+    mimeType: documentTypes[extension].mimeType,
+    sizeBytes: content.length,
+    // Generated, never derived from the uploader's name.
+    storageKey: `risk-notes/${randomUUID()}.${extension}`,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    content,
+  };
+}
+
+export async function noteAttachment(db: Db, id: string) {
+  const attachment = await findAttachment(db, id);
+  if (!attachment) throw RiskError.AttachmentNotFound(RiskText.AttachmentNotFound);
+  return attachment;
+}
+
+// ---- Merchant Control ----------------------------------------------------------------------------
+
+export async function merchantNames(db: Db): Promise<Record<string, string>[]> {
+  const rows = await listMerchantNames(db);
+  return rows.map((row) => ({ [row.id]: row.name }));
+}
+
+export async function merchantIsActive(db: Db, id: string): Promise<boolean> {
+  const merchant = await findMerchant(db, id, { lock: false });
+  if (!merchant) throw RiskError.MerchantNotFound(RiskText.MerchantNotFound);
+  return merchant.isActive;
+}
+
+// Freeze or unfreeze under the merchant row's lock: two staff clicking at once change it once, and
+// the second gets the conflict. Audited with the history row in the same transaction.
+export async function changeMerchantStatus(
+  db: Db,
+  request: FastifyRequest,
+  session: SessionContext,
+  id: string,
+  isActive: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const merchant = await findMerchant(tx, id, { lock: true });
+    if (!merchant) throw RiskError.MerchantNotFound(RiskText.MerchantNotFound);
+    if (merchant.isActive === isActive) {
+      throw isActive
+        ? RiskError.AlreadyActive(RiskText.AlreadyActive)
+        : RiskError.AlreadyFrozen(RiskText.AlreadyFrozen);
+    }
+    await setMerchantActive(tx, { clientId: id, isActive, userId: session.userId });
+    await recordAudit(tx, {
+      action: isActive ? 'unfreeze' : 'freeze',
+      outcome: 'success',
+      actorUserId: session.userId,
+      actorEmail: session.email,
+      targetType: 'client',
+      targetId: id,
+      clientId: id,
+      ...requestOrigin(request),
+      details: { merchant: merchant.name },
+    });
+    return isActive;
+  });
+}
+
+export async function merchantStatusHistory(db: Db): Promise<MerchantHistoryRow[]> {
+  const rows = await listMerchantStatusHistory(db);
+  return rows.map((row) => ({
+    merchantId: row.merchantId,
+    merchantName: row.merchantName,
+    status: row.status,
+    changedBy: authorOf({ authorName: row.changedByName, authorEmail: row.changedByEmail }),
+    timestamp: row.createdAt.toISOString(),
+  }));
+}
