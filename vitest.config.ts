@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiTier = [
   'apps/server/src/**/*.api.test.ts',
@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTier,
+          // Several server processes on one database: PostgreSQL only (two-instances.test.ts).
+          exclude: [...configDefaults.exclude, 'apps/server/test/postgres-only/**'],
           environment: 'node',
           env: { TEST_DB_DRIVER: 'pglite' },
           globalSetup: [apiGlobalSetup],

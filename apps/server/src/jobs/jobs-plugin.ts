@@ -17,6 +17,7 @@ export const jobsPlugin = fp(
       now: () => app.now(),
       log: app.log.child({ module: 'jobs' }),
       onAttempt: (name, outcome, seconds) => app.metrics.jobAttempt(name, outcome, seconds),
+      onTick: () => app.metrics.jobTick(),
     });
     app.decorate('jobs', runner);
     app.addHook('onClose', async () => {

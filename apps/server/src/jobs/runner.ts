@@ -43,6 +43,8 @@ export type JobRunnerOptions = {
   leaseSeconds?: number;
   // Hears every finished attempt (metrics).
   onAttempt?: (name: string, outcome: JobOutcome, seconds: number) => void;
+  // Hears every finished tick (metrics: an instance whose runner stopped ticking shows it).
+  onTick?: () => void;
 };
 
 export type TickSummary = { scheduled: number; ran: number; succeeded: number; failed: number };
@@ -208,6 +210,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (outcome === 'succeeded') summary.succeeded += 1;
       else summary.failed += 1;
     }
+    options.onTick?.();
     return summary;
   }
 

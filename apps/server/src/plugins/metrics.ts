@@ -87,6 +87,7 @@ function gauge(name: string, help: string, samples: { labels: Labels; value: num
 
 export type Metrics = {
   jobAttempt(job: string, outcome: string, seconds: number): void;
+  jobTick(): void;
   clientError(kind: string): void;
   render(): string;
 };
@@ -111,12 +112,16 @@ export const metricsPlugin = fp(
     const latency = new Histogram('portico_http_request_duration_seconds', 'HTTP request latency by route');
     const jobRuns = new Counter('portico_job_runs_total', 'Job attempts by job and outcome');
     const jobLatency = new Histogram('portico_job_run_duration_seconds', 'Job attempt duration by job');
+    const jobTicks = new Counter('portico_job_ticks_total', 'Job runner ticks finished by this instance');
     const clientErrors = new Counter('portico_client_errors_total', 'Browser errors reported by kind');
 
     const metrics: Metrics = {
       jobAttempt(job, outcome, seconds) {
         jobRuns.inc({ job, outcome });
         jobLatency.observe({ job }, seconds);
+      },
+      jobTick() {
+        jobTicks.inc({});
       },
       clientError(kind) {
         clientErrors.inc({ kind });
@@ -128,6 +133,7 @@ export const metricsPlugin = fp(
           ...latency.render(),
           ...jobRuns.render(),
           ...jobLatency.render(),
+          ...jobTicks.render(),
           ...clientErrors.render(),
           ...gauge('portico_db_pool_connections', 'Database connections by state (PGlite: one, embedded)', [
             { labels: { state: 'total' }, value: pool ? pool.totalCount : 1 },
