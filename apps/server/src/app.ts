@@ -20,6 +20,7 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { clientListsRoutes } from './modules/client-lists/client-lists.routes';
 import { subpricingRoutes } from './modules/client-lists/subpricing.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(accountDataRoutes);
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);
+  await app.register(clientErrorsRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -676,6 +676,11 @@ const matrix: Record<string, Row> = {
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
   // The job runner's runs (issue 17 item 8): staff; the processor-audit admin reads them.
   'GET /api/jobs/runs': { expect: { ...adminOnly, audit: 200 } },
+  // Browser error reports (issue 17 item 10): anyone, the sign-in page included.
+  'POST /api/client-errors': {
+    call: () => ({ payload: { kind: 'error', message: 'boom', url: '/app/home', release: 'test' } }),
+    expect: { ...same(200), audit: 200 },
+  },
   // Key entry (issue 15 item 7): staff only; the processor-audit admin reads check values, loads nothing.
   'GET /api/key-entry/kcv': { expect: { ...adminOnly, audit: 200 } },
   'POST /api/key-entry': {

@@ -31,6 +31,8 @@ export const builtPagePaths = [
   '/mimic',
   '/key-entry',
   '/audit',
+  '/merchants',
+  '/accounts',
 ] as const satisfies readonly PortalRoutePath[];
 
 export type BuiltPagePath = (typeof builtPagePaths)[number];

@@ -108,6 +108,12 @@ const loadUsersPage: RouteModuleLoader = () =>
   import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
   import('../features/access/components/permissions-page').then((m) => ({ Component: m.PermissionsPage }));
+const loadMerchantsPage: RouteModuleLoader = () =>
+  import('../features/merchants/components/merchants-page').then((m) => ({ Component: m.MerchantsPage }));
+const loadAdminAccountsPage: RouteModuleLoader = () =>
+  import('../features/merchants/components/admin-accounts-page').then((m) => ({
+    Component: m.AdminAccountsPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -141,6 +147,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/mimic': loadMimicPage,
   '/key-entry': loadKeyEntryPage,
   '/audit': loadAuditLogPage,
+  '/merchants': loadMerchantsPage,
+  '/accounts': loadAdminAccountsPage,
 };
 const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;
 

@@ -118,7 +118,7 @@ function ClientSubpricing({ clientId, clients, canEdit }: ClientSubpricingProps)
       {canEdit ? (
         <Group>
           <Button onClick={saveChanges} loading={save.isPending} disabled={drafts.length === 0}>
-            Save
+            Save Subpricing
           </Button>
           {isSavedNoticeShown ? (
             <Text role="status" c="green" fw={600}>
