@@ -9,6 +9,7 @@ export const builtPagePaths = [
   '/sso',
   '/home',
   '/account/:clientid',
+  '/account/:clientid/data',
   '/documents/upload/:clientid',
   '/admin-reporting',
   '/admin-reporting/with-snowflake',

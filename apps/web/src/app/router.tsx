@@ -48,6 +48,8 @@ const loadHomePage: RouteModuleLoader = () =>
   import('../features/home/components/home-page').then((m) => ({ Component: m.HomePage }));
 const loadAccountPage: RouteModuleLoader = () =>
   import('./pages/account-page').then((m) => ({ Component: m.AccountPage }));
+const loadAccountDataPage: RouteModuleLoader = () =>
+  import('./pages/account-data-page').then((m) => ({ Component: m.AccountDataPage }));
 const loadDocumentsUploadPage: RouteModuleLoader = () =>
   import('../features/documents/components/documents-upload-page').then((m) => ({
     Component: m.DocumentsUploadPage,
@@ -125,6 +127,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sso': loadSsoPage,
   '/home': loadHomePage,
   '/account/:clientid': loadAccountPage,
+  '/account/:clientid/data': loadAccountDataPage,
   '/documents/upload/:clientid': loadDocumentsUploadPage,
   '/admin-reporting': loadAdminReportingPage,
   '/admin-reporting/with-snowflake': loadWithSnowflakePage,

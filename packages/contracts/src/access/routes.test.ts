@@ -38,6 +38,8 @@ describe('portalRoutes', () => {
     // Issue 14 item 6: the menu's roles for Admin Accounts and Accounts, each scoped on the server.
     ['/accounts', ['admin', 'healnow']],
     ['/account/:clientid', ['admin']],
+    // Spec 2 §2.3: the account data page with Manage Processor Enablement, staff only (spec 2 §6).
+    ['/account/:clientid/data', ['admin', 'healnow']],
     ['/merchants', ['admin', 'user', 'parent']],
     ['/admin-reporting', ['admin']],
     ['/admin-reporting/with-snowflake', ['admin']],
@@ -102,6 +104,7 @@ describe('portalRoutes', () => {
       '/virtual-terminal/:apikey',
       '/configure-terminal/:apikey',
       '/account/:clientid',
+      '/account/:clientid/data',
       '/onboard/:id',
       '/documents/upload/:clientid',
     ]);

@@ -168,6 +168,16 @@ const portalRouteDefinitions = [
     clientView: false,
     showMenuOnlyWithQuery: false,
   },
+  // Spec 2 §2.3: the account data page, the provider's staff view of an account (Enablement Options
+  // are staff only, spec 2 §6).
+  {
+    path: '/account/:clientid/data',
+    access: ADMIN_AND_WHITE_LABEL,
+    title: 'Account Data',
+    layout: 'management',
+    clientView: false,
+    showMenuOnlyWithQuery: false,
+  },
   { path: '/merchants', access: MERCHANT_ROLES, title: 'Accounts', ...MANAGEMENT },
   { path: '/admin-reporting', access: ADMIN_ONLY, title: 'Admin Reporting', ...MANAGEMENT },
   {

@@ -1,0 +1,32 @@
+import { Alert } from '@mantine/core';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import {
+  AccountDataView,
+  type ComposedPanel,
+} from '../../features/account-data/components/account-data-view';
+import { DocumentsView } from '../../features/documents/components/documents-view';
+import { NotesView } from '../../features/notes/components/notes-view';
+
+const clientIdParam = z.uuid();
+
+// /account/{clientid}/data (spec 2 §2.3): the account data feature with the Notes and Documents
+// side panels of their own features.
+export function AccountDataPage() {
+  const clientId = clientIdParam.safeParse(useParams().clientid);
+  if (!clientId.success) return <Alert color="red">This account address is not valid.</Alert>;
+  const id = clientId.data;
+  const panels: ComposedPanel[] = [
+    {
+      key: 'notes',
+      label: 'Notes',
+      render: (name) => <NotesView subject={{ kind: 'client', id }} clientName={name} />,
+    },
+    {
+      key: 'documents',
+      label: 'Documents',
+      render: () => <DocumentsView subject={{ kind: 'client', id }} isClientView={false} />,
+    },
+  ];
+  return <AccountDataView clientId={id} panels={panels} />;
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Drawer, Group, Loader, Menu, Stack, Title } from '@mantine/core';
+import { accountDataSections, submerchantSections } from '@portico/contracts/account-data/account-data';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useAccountData } from '../api/get-account-data';
+import { useEnablementState } from '../api/get-enablement-state';
+import { AccountDataSections } from './account-data-sections';
+import { EnablementPanel } from './enablement-panel';
+import { EventsPanel } from './events-panel';
+import { IdsPanel } from './ids-panel';
+import { ProPayPortal } from './propay-portal';
+
+// Panels the app layer brings from other features (notes, documents).
+export type ComposedPanel = { key: string; label: string; render: (accountName: string) => ReactNode };
+
+type OwnPanel = 'enablement' | 'ids' | 'events';
+const ownPanelTitles: Record<OwnPanel, string> = {
+  enablement: 'Manage Processor Enablement',
+  ids: 'IDs',
+  events: 'Events',
+};
+
+const ownPanels = Object.keys(ownPanelTitles).filter(isOwnPanel);
+
+function isOwnPanel(key: string | null): key is OwnPanel {
+  return key === 'enablement' || key === 'ids' || key === 'events';
+}
+
+function jumpTo(sectionId: string) {
+  document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+// /account/{clientid}/data (spec 2 §2.3): jump-to sections, the account's data, and side panels.
+export function AccountDataView({ clientId, panels }: { clientId: string; panels: ComposedPanel[] }) {
+  const account = useAccountData(clientId);
+  const enablement = useEnablementState(clientId);
+  const [openPanel, setOpenPanel] = useState<string | null>(null);
+
+  if (account.isPending) return <Loader aria-label="Loading account" />;
+  if (account.isError) return <Alert color="red">{account.error.message}</Alert>;
+  const data = account.data;
+  const composed = panels.find((panel) => panel.key === openPanel);
+  const ownPanel = isOwnPanel(openPanel) ? openPanel : null;
+  const hasProPayAccount = enablement.data?.propay.is_enabled ?? false;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>{data.dba_name ?? data.name}</Title>
+        <Group gap="xs">
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                Jump to
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {accountDataSections.map((section) => (
+                <Menu.Item key={section.id} onClick={() => jumpTo(section.id)}>
+                  {section.label}
+                </Menu.Item>
+              ))}
+              {data.submerchant && (
+                <>
+                  <Menu.Label>Submerchant Settings</Menu.Label>
+                  {submerchantSections.map((section) => (
+                    <Menu.Item key={section.id} onClick={() => jumpTo(section.id)}>
+                      {section.label}
+                    </Menu.Item>
+                  ))}
+                </>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                Links
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {ownPanels.map((key) => (
+                <Menu.Item key={key} onClick={() => setOpenPanel(key)}>
+                  {ownPanelTitles[key]}
+                </Menu.Item>
+              ))}
+              {panels.map((panel) => (
+                <Menu.Item key={panel.key} onClick={() => setOpenPanel(panel.key)}>
+                  {panel.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <AccountDataSections
+        account={data}
+        processingExtra={hasProPayAccount ? <ProPayPortal clientId={clientId} /> : null}
+      />
+      <Drawer
+        opened={openPanel !== null}
+        onClose={() => setOpenPanel(null)}
+        position="right"
+        size="xl"
+        title={ownPanel ? ownPanelTitles[ownPanel] : (composed?.label ?? '')}
+      >
+        {ownPanel === 'enablement' && <EnablementPanel clientId={clientId} />}
+        {ownPanel === 'ids' && <IdsPanel account={data} />}
+        {ownPanel === 'events' && <EventsPanel clientId={clientId} />}
+        {composed?.render(data.dba_name ?? data.name)}
+      </Drawer>
+    </Stack>
+  );
+}
