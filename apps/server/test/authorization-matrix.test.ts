@@ -53,6 +53,13 @@ const harborNotesAndDocuments: Record<ActorsButAudit, number> = {
   alpha: 403,
   foreign: 403,
 };
+// Harbor Lane's statements: its owner, its parent and admin; not healnow or alpha, not another merchant.
+const harborStatements: Record<ActorsButAudit, number> = {
+  ...signedIn(403),
+  admin: 200,
+  user: 200,
+  parent: 200,
+};
 const adminOnly: Record<ActorsButAudit, number> = { ...signedIn(403), admin: 200 };
 // Admin and white-label staff only (spec 2 §6 Actions menu), answering the given status.
 const staffOnly = (status: number): Record<ActorsButAudit, number> => ({
@@ -222,6 +229,32 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/report/all-internal/:sourceName': {
     call: () => ({ url: '/api/v1/report/all-internal/declines_by_reason' }),
     expect: { ...adminOnly, audit: 200 },
+  },
+
+  // Statements and payouts (spec 1 §2.1, spec 3 §6: admin, parent and merchant users with Payouts, on
+  // a merchant they reach). A payout id no row has: 404 to staff, 403 to the rest (no oracle).
+  'GET /api/report/statement': {
+    call: (ids) => ({ url: `/api/report/statement?month=2025-09&clientid=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'GET /api/statement': {
+    call: (ids) => ({ url: `/api/statement?year-month=2025-09&merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'GET /api/statement/pdf': {
+    call: (ids) => ({ url: `/api/statement/pdf?year-month=2025-09&merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'GET /api/payouts': {
+    call: (ids) => ({ url: `/api/payouts?merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'GET /api/payouts/:id': {
+    call: () => ({ url: '/api/payouts/00000000-0000-4000-8000-0000000a0404' }),
+    expect: { ...signedIn(403), admin: 404, healnow: 403, audit: 404 },
+  },
+  'GET /api/statement/merchants': {
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },
 
   // Costing and its estimates (spec 3 §6: admin only; processor auditors are refused too).

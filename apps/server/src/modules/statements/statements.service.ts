@@ -275,7 +275,6 @@ export async function settlementGroup(
     payout.settlement_id ? findSettlement(db, payout.settlement_id) : Promise.resolve(null),
     readPayoutItems(db, payout.id),
   ]);
-  const withheld = items.reduce((sum, item) => sum + (item.auth_amount_cents - item.net_amount_cents), 0);
   return {
     merchant_id: payout.client_id,
     merchant_name: payout.merchant_name,
@@ -302,7 +301,7 @@ export async function settlementGroup(
       chargebacks: money(settlement?.chargebacks_cents ?? 0),
       net: money(settlement?.net_cents ?? payout.amount_cents),
     },
-    ...(caller.actingRole === 'admin' ? { admin_line_item_total: money(withheld) } : {}),
+    ...(caller.actingRole === 'admin' ? { admin_line_item_total: money(settlement?.fee_cents ?? 0) } : {}),
   };
 }
 
