@@ -142,7 +142,14 @@ describe('two instances on one PostgreSQL', () => {
       const before = await Promise.all([metricsOf(server(0)), metricsOf(server(1))]);
       const runs = await database.db.select().from(jobRuns);
       const after = await Promise.all([metricsOf(server(0)), metricsOf(server(1))]);
-      const names = ['email.retry', 'data-sync.process', 'payments.reconcile', 'housekeeping'];
+      const names = [
+        'email.retry',
+        'data-sync.process',
+        'payments.reconcile',
+        'housekeeping',
+        'statements.post',
+        'payouts.post',
+      ];
       const stable = names.every(
         (job) =>
           attemptsOf(before[0], job) === attemptsOf(after[0], job) &&

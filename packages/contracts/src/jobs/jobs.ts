@@ -19,6 +19,8 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'data-sync.process': 'Merchant data sync',
   'payments.reconcile': 'Payment attempt reconcile',
   housekeeping: 'Housekeeping',
+  'statements.post': 'Statements of the month before',
+  'payouts.post': 'Payouts of the day before',
 };
 
 export const jobRunsQuery = z.object({

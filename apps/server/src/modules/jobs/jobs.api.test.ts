@@ -4,12 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { buildClient } from '../../../test/factories';
+import { buildCardPayment, buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { jobRuns, rateLimitCounters } from '../../db/schema/jobs';
+import { statements } from '../../db/schema/statements';
 import { emailOutbox } from '../../db/schema/system';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 
@@ -134,6 +135,36 @@ describe('registered jobs', () => {
     await app.jobs.tick();
     const keys = await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
     expect(keys.map((k) => k.key)).toEqual(['live']);
+  });
+});
+
+describe('the books', () => {
+  it('posts the statements of the month before on the first tick of a month, once', async () => {
+    const client = await buildClient(database.db, { name: 'Statement Month LLC' });
+    await buildCardPayment(database.db, { clientId: client.id, createdAt: new Date('2026-11-10T15:00:00Z') });
+    now = new Date('2026-12-01T00:01:00Z');
+    await app.jobs.tick();
+    const posted = await database.db.select().from(statements).where(eq(statements.clientId, client.id));
+    expect(posted).toHaveLength(1);
+    const [run] = await runsNamed('statements.post');
+    expect(run).toMatchObject({ runKey: '2026-12', status: 'succeeded', result: { month: '2026-11' } });
+
+    // A second tick adds nothing; nor does the same period run again (a run lost before it was recorded).
+    await app.jobs.tick();
+    expect(await runsNamed('statements.post')).toHaveLength(1);
+    await database.db.delete(jobRuns).where(eq(jobRuns.name, 'statements.post'));
+    await app.jobs.tick();
+    const [again] = await runsNamed('statements.post');
+    expect(again).toMatchObject({ status: 'succeeded', result: { month: '2026-11', posted: 0 } });
+    expect(
+      await database.db.select().from(statements).where(eq(statements.clientId, client.id)),
+    ).toHaveLength(1);
+    const [payouts] = await runsNamed('payouts.post');
+    expect(payouts).toMatchObject({
+      runKey: '2026-12-01',
+      status: 'succeeded',
+      result: { day: '2026-11-30' },
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { jobRunsPageSize, jobRunsQuery, jobRunsResponse } from '@portico/contrac
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jobRuns } from '../../db/schema/jobs';
+import { payoutPostingJob, statementPostingJob } from '../../jobs/books.job';
 import { dataSyncJob } from '../../jobs/data-sync.job';
 import { emailRetryJob } from '../../jobs/email-retry.job';
 import { housekeepingJob } from '../../jobs/housekeeping.job';
@@ -25,6 +26,10 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
   app.jobs.register(housekeepingJob());
+  // The books (modules/statements): statements monthly, payouts daily. Monthly billing has no run to
+  // schedule yet (issue 17 item 6).
+  app.jobs.register(statementPostingJob());
+  app.jobs.register(payoutPostingJob());
 
   app.get(
     '/api/jobs/runs',
