@@ -48,6 +48,7 @@ type ParameterisedPath = Extract<BuiltPagePath, `${string}:${string}`> | '/recei
 // page with a parameter is built.
 const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext) => Promise<string>> = {
   '/account/:clientid': async ({ page }) => `/account/${await clientIdNamed(page, harborLaneName)}`,
+  '/account/:clientid/data': async ({ page }) => `/account/${await clientIdNamed(page, harborLaneName)}/data`,
   '/documents/upload/:clientid': async ({ page }) => {
     const clients = myClients.parse(await (await page.request.get('/api/client/my-clients')).json());
     return `/documents/upload/${clients.message[0]?.id}`;
