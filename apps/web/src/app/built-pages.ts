@@ -32,6 +32,7 @@ export const builtPagePaths = [
   '/mimic',
   '/key-entry',
   '/audit',
+  '/risk',
   '/merchants',
   '/accounts',
 ] as const satisfies readonly PortalRoutePath[];

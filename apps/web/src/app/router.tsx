@@ -106,6 +106,8 @@ const loadKeyEntryPage: RouteModuleLoader = () =>
   import('../features/key-entry/components/key-entry-page').then((m) => ({ Component: m.KeyEntryPage }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
+const loadRiskPage: RouteModuleLoader = () =>
+  import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
 const loadUsersPage: RouteModuleLoader = () =>
   import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
@@ -150,6 +152,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/mimic': loadMimicPage,
   '/key-entry': loadKeyEntryPage,
   '/audit': loadAuditLogPage,
+  '/risk': loadRiskPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
 };

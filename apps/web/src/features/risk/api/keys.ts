@@ -1,0 +1,8 @@
+export const riskKeys = {
+  all: ['risk'] as const,
+  monitoring: () => [...riskKeys.all, 'monitoring'] as const,
+  notes: (transactionId: string) => [...riskKeys.all, 'notes', transactionId] as const,
+  merchantNames: () => [...riskKeys.all, 'merchant-names'] as const,
+  merchantStatus: (id: string) => [...riskKeys.all, 'merchant-status', id] as const,
+  history: () => [...riskKeys.all, 'history'] as const,
+};
