@@ -33,6 +33,7 @@ export const builtPagePaths = [
   '/key-entry',
   '/audit',
   '/risk',
+  '/jobs',
   '/merchants',
   '/accounts',
 ] as const satisfies readonly PortalRoutePath[];

@@ -108,6 +108,8 @@ const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
+const loadJobsPage: RouteModuleLoader = () =>
+  import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadUsersPage: RouteModuleLoader = () =>
   import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
@@ -153,6 +155,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/key-entry': loadKeyEntryPage,
   '/audit': loadAuditLogPage,
   '/risk': loadRiskPage,
+  '/jobs': loadJobsPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
 };

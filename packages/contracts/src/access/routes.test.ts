@@ -73,6 +73,8 @@ describe('portalRoutes', () => {
     ['/receipt', ['admin', 'user', 'parent']],
     // Issue 15 item 9: the audit log page.
     ['/audit', ['admin']],
+    // Issue 17 item 8: the job runner's runs.
+    ['/jobs', ['admin']],
   ];
 
   it('hold every route of spec 1 §2.2 and nothing else', () => {

@@ -199,6 +199,8 @@ const portalRouteDefinitions = [
   { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
   // Issue 15 item 9: not in the spec; the audit trail of design.md §4 for the provider's staff.
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
+  // Issue 17 item 8: not in the spec; the job runner's runs and failures for the provider's staff.
+  { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
   { path: '/onboarding', access: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
   {

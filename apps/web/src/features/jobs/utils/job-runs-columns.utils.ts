@@ -1,0 +1,36 @@
+import { type JobRunRow, jobLabels, jobRunStatusLabels } from '@portico/contracts/jobs/jobs';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+
+// What a run did, as 'posted 3, month 2026-10'.
+export function jobResultText(result: JobRunRow['result']): string {
+  if (result === null) return '';
+  return Object.entries(result)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
+}
+
+// A job's runs as staff read them: when (with zone), which job and period, how it went, and why not.
+export const jobRunsColumns: readonly DataGridColumn<JobRunRow>[] = [
+  { id: 'createdAt', header: 'Queued', kind: 'datetime', value: (row) => row.createdAt, width: 210 },
+  { id: 'name', header: 'Job', kind: 'enum', enumLabels: jobLabels, value: (row) => row.name, width: 240 },
+  { id: 'runKey', header: 'Period', kind: 'text', value: (row) => row.runKey, width: 150 },
+  {
+    id: 'status',
+    header: 'Status',
+    kind: 'enum',
+    enumLabels: jobRunStatusLabels,
+    value: (row) => row.status,
+    width: 120,
+  },
+  {
+    id: 'attempts',
+    header: 'Attempts',
+    kind: 'text',
+    value: (row) => `${row.attempts} of ${row.maxAttempts}`,
+    width: 100,
+  },
+  { id: 'startedAt', header: 'Started', kind: 'datetime', value: (row) => row.startedAt, width: 210 },
+  { id: 'finishedAt', header: 'Finished', kind: 'datetime', value: (row) => row.finishedAt, width: 210 },
+  { id: 'result', header: 'Result', kind: 'text', value: (row) => jobResultText(row.result), width: 260 },
+  { id: 'lastError', header: 'Error', kind: 'text', value: (row) => row.lastError ?? '', width: 360 },
+];
