@@ -32,6 +32,7 @@ export const builtPagePaths = [
   '/mimic',
   '/key-entry',
   '/audit',
+  '/configure-terminal/:apikey',
   '/risk',
   '/jobs',
   '/merchants',

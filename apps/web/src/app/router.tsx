@@ -120,6 +120,10 @@ const loadAdminAccountsPage: RouteModuleLoader = () =>
   import('../features/merchants/components/admin-accounts-page').then((m) => ({
     Component: m.AdminAccountsPage,
   }));
+const loadConfigureTerminalPage: RouteModuleLoader = () =>
+  import('../features/terminal-configurator/components/configure-terminal-page').then((m) => ({
+    Component: m.ConfigureTerminalPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -154,6 +158,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/mimic': loadMimicPage,
   '/key-entry': loadKeyEntryPage,
   '/audit': loadAuditLogPage,
+  '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/risk': loadRiskPage,
   '/jobs': loadJobsPage,
   '/merchants': loadMerchantsPage,

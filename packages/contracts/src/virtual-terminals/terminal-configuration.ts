@@ -17,6 +17,7 @@ export const ConfiguratorText = {
   StatusFailed: 'Failed to update terminal status.',
   SaveFirst: 'Save the terminal first before changing its status',
   NoPaymentMethods: 'No payment methods available',
+  NoTerminals: 'No virtual terminals found. Please configure one.',
   // Spec 3 §6.
   NoVirtualTerminalPermission: 'User does not have VIRTUAL_TERMINAL permission.',
   // Spec 3 §2 labels.

@@ -26,9 +26,11 @@ function MerchantCryptoTools({ merchantId, isParent }: CryptoToolsProps & { merc
 
   const isEnabled = status.data?.crypto_enabled === true;
   const kycLink = isEnabled ? null : (kycSso.data?.kyc_link ?? status.data?.crypto_kyc_link ?? null);
-  // Spec 2 §2: the payment page is the link builder of the merchant's API key.
-  const apikey = apiKeys.data?.find((record) => record.id === merchantId)?.apikey;
-  const paymentPagePath = apikey === undefined ? '/createlink' : `/createlink/${encodeURIComponent(apikey)}`;
+  // Spec 2 §2: the payment page is the link builder of the merchant's key.
+  const publishableKey = apiKeys.data?.find((record) => record.id === merchantId)?.public_key;
+  // Addresses carry the publishable key only (issue 16 item 6).
+  const paymentPagePath =
+    publishableKey === undefined ? '/createlink' : `/createlink/${encodeURIComponent(publishableKey)}`;
 
   return (
     <>

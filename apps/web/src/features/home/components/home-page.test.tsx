@@ -4,7 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
-import { alderApiKey, dashboardAnswers, merchantA, merchantB, parentClient } from '../test/dashboard-answers';
+import {
+  alderApiKey,
+  alderPublishableKey,
+  alderTerminalId,
+  dashboardAnswers,
+  merchantA,
+  merchantB,
+  parentClient,
+} from '../test/dashboard-answers';
 import { renderDashboard } from '../test/render-dashboard';
 import { HomePage } from './home-page';
 
@@ -212,9 +220,20 @@ describe('Virtual terminal tools with GET /api/user/apikeys', () => {
     await waitFor(() => expect(open).toBeEnabled());
     await userEvent.click(open);
     const dialog = await pickMerchant(DashboardLabel.SelectVirtualTerminal, 'Alder Bakery');
+    // Item 7: the merchant's terminals are listed and Go opens the chosen one.
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Terminal' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Front Counter', hidden: true }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go' }));
-    expect(currentLocation()).toBe(`/virtual-terminal/${alderApiKey}`);
+    expect(currentLocation()).toBe(`/virtual-terminal/${alderPublishableKey}?terminalId=${alderTerminalId}`);
     expect(requestedPaths(fetchMock)).toContain('GET /api/user/apikeys');
+    const terminalsCall = fetchMock.mock.calls.find(([input]) =>
+      String(input).includes('/api/virtualterminalurl'),
+    );
+    expect(new Headers(terminalsCall?.[1]?.headers).get('Authorization')).toBe(
+      `Bearer ${alderPublishableKey}`,
+    );
+    // The secret key never reaches an address.
+    expect(currentLocation()).not.toContain(alderApiKey);
   });
 
   it('keeps Go disabled for a merchant the server gave no key for', async () => {
@@ -240,7 +259,7 @@ describe('Virtual terminal tools with GET /api/user/apikeys', () => {
     await userEvent.click(configure);
     const dialog = await pickMerchant(DashboardLabel.SelectTerminalToConfigure, 'Alder Bakery');
     await userEvent.click(within(dialog).getByRole('button', { name: DashboardLabel.CreateNewTerminal }));
-    expect(currentLocation()).toBe(`/configure-terminal/${alderApiKey}?new=true`);
+    expect(currentLocation()).toBe(`/configure-terminal/${alderPublishableKey}?new=true`);
   });
 
   it('never asks a processor-audit admin for keys', async () => {

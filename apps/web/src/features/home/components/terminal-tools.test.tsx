@@ -3,7 +3,7 @@ import { DashboardLabel, DashboardText } from '@portico/contracts/transactions/t
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { ok, stubFetch } from '../../../test/fetch-stub';
 import { renderDashboard } from '../test/render-dashboard';
 import type { TerminalAccount } from '../utils/terminal-accounts.utils';
 import { TerminalTools } from './terminal-tools';
@@ -13,7 +13,7 @@ const user = buildSessionUser({ user_type: 'user' });
 function account(
   overrides: Partial<TerminalAccount> & Pick<TerminalAccount, 'merchantId' | 'name'>,
 ): TerminalAccount {
-  return { apikey: null, canOpen: true, canConfigure: true, ...overrides };
+  return { publishableKey: null, canOpen: true, canConfigure: true, ...overrides };
 }
 
 const alder = account({ merchantId: '22222222-2222-4222-8222-222222222222', name: 'Alder Bakery' });
@@ -25,7 +25,7 @@ const birch = account({
 const keyed = account({
   merchantId: '55555555-5555-4555-8555-555555555555',
   name: 'Cedar Cafe',
-  apikey: 'pk_test_cedar',
+  publishableKey: 'pk_test_cedar',
 });
 
 function currentLocation() {
@@ -34,7 +34,7 @@ function currentLocation() {
 
 describe('virtual terminal tools (spec 3 §2, §5)', () => {
   it("'Select a Virtual Terminal': Go stays disabled until a terminal is chosen", async () => {
-    stubFetch({});
+    stubFetch({ '/api/virtualterminalurl': ok([]) });
     renderDashboard(<TerminalTools accounts={[alder, keyed]} />, { user });
 
     await userEvent.click(screen.getByRole('button', { name: DashboardLabel.OpenVirtualTerminal }));
@@ -44,6 +44,10 @@ describe('virtual terminal tools (spec 3 §2, §5)', () => {
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Merchant Account' }));
     await userEvent.click(await screen.findByText('Cedar Cafe'));
+    // Without a configured terminal the page opens without terminalId (it then offers configuring).
+    expect(
+      await within(dialog).findByText('No virtual terminals found. Please configure one.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go' }));
     expect(currentLocation()).toBe('/virtual-terminal/pk_test_cedar');
   });
@@ -63,7 +67,7 @@ describe('virtual terminal tools (spec 3 §2, §5)', () => {
   });
 
   it("'Select a Terminal to Configure' marks merchants without the configure permission '(Not Configurable)'", async () => {
-    stubFetch({});
+    stubFetch({ '/api/virtualterminalurl': ok([]) });
     renderDashboard(<TerminalTools accounts={[birch, keyed]} />, { user });
 
     await userEvent.click(screen.getByRole('button', { name: DashboardLabel.ConfigureVirtualTerminal }));

@@ -1,8 +1,10 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { DashboardLabel, DashboardText } from '@portico/contracts/transactions/texts';
+import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { useMerchantTerminals } from '../api/get-merchant-terminals';
 import {
   configureOptionLabel,
   configureTerminalPath,
@@ -70,7 +72,7 @@ function SelectionHint({ account }: { account: TerminalAccount | undefined }) {
       </Text>
     );
   }
-  if (account.apikey === null) {
+  if (account.publishableKey === null) {
     return (
       <Text size="sm" c="dimmed">
         No virtual terminal key is available for this merchant yet.
@@ -80,12 +82,56 @@ function SelectionHint({ account }: { account: TerminalAccount | undefined }) {
   return null;
 }
 
+// Spec 3 §2: each merchant's terminals (inactive ones marked), from GET /api/virtualterminalurl.
+function TerminalSelect({
+  account,
+  terminalId,
+  onChange,
+}: {
+  account: TerminalAccount | undefined;
+  terminalId: string | null;
+  onChange: (terminalId: string | null) => void;
+}) {
+  const terminals = useMerchantTerminals(account?.publishableKey ?? null);
+  if (account === undefined || account.publishableKey === null) return null;
+  if (terminals.isPending) return <Loader size="sm" aria-label="Loading terminals" />;
+  if (terminals.error) {
+    return (
+      <Text size="sm" c="red">
+        {terminals.error.message}
+      </Text>
+    );
+  }
+  if (terminals.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {ConfiguratorText.NoTerminals}
+      </Text>
+    );
+  }
+  return (
+    <Select
+      label="Terminal"
+      placeholder="Pick a terminal"
+      data={terminals.data.map((terminal) => ({
+        value: terminal.id,
+        label: terminal.is_active ? terminal.name : `${terminal.name} (Inactive)`,
+      }))}
+      value={terminalId}
+      onChange={onChange}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 function OpenTerminalForm({ accounts }: { accounts: readonly TerminalAccount[] }) {
   const navigate = useNavigate();
   const [merchantId, setMerchantId] = useState<string | null>(null);
+  const [terminalId, setTerminalId] = useState<string | null>(null);
   if (accounts.length === 0) return <NoAccounts />;
   const account = accounts.find((candidate) => candidate.merchantId === merchantId);
-  const path = account ? virtualTerminalPath(account) : null;
+  const path = account ? virtualTerminalPath(account, terminalId ?? undefined) : null;
 
   return (
     <Stack gap="sm">
@@ -94,12 +140,16 @@ function OpenTerminalForm({ accounts }: { accounts: readonly TerminalAccount[] }
         placeholder="Pick a merchant account"
         data={accounts.map((candidate) => ({ value: candidate.merchantId, label: candidate.name }))}
         value={merchantId}
-        onChange={setMerchantId}
+        onChange={(next) => {
+          setMerchantId(next);
+          setTerminalId(null);
+        }}
         searchable
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
       <SelectionHint account={account} />
+      <TerminalSelect account={account} terminalId={terminalId} onChange={setTerminalId} />
       <Group justify="flex-end">
         <Button disabled={path === null} onClick={() => path && navigate(path)}>
           Go
@@ -112,9 +162,12 @@ function OpenTerminalForm({ accounts }: { accounts: readonly TerminalAccount[] }
 function ConfigureTerminalForm({ accounts }: { accounts: readonly TerminalAccount[] }) {
   const navigate = useNavigate();
   const [merchantId, setMerchantId] = useState<string | null>(null);
+  const [terminalId, setTerminalId] = useState<string | null>(null);
   if (accounts.length === 0) return <NoAccounts />;
   const account = accounts.find((candidate) => candidate.merchantId === merchantId);
-  const path = account ? configureTerminalPath(account, { isNew: false }) : null;
+  const path = account
+    ? configureTerminalPath(account, { isNew: false, terminalId: terminalId ?? undefined })
+    : null;
   const newPath = account ? configureTerminalPath(account, { isNew: true }) : null;
 
   return (
@@ -128,12 +181,16 @@ function ConfigureTerminalForm({ accounts }: { accounts: readonly TerminalAccoun
           disabled: !candidate.canConfigure,
         }))}
         value={merchantId}
-        onChange={setMerchantId}
+        onChange={(next) => {
+          setMerchantId(next);
+          setTerminalId(null);
+        }}
         searchable
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
       <SelectionHint account={account} />
+      <TerminalSelect account={account} terminalId={terminalId} onChange={setTerminalId} />
       <Group justify="flex-end">
         <Button variant="default" disabled={newPath === null} onClick={() => newPath && navigate(newPath)}>
           {DashboardLabel.CreateNewTerminal}

@@ -3,6 +3,9 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { ok, readyDatabase, type StubbedAnswer } from '../../../test/fetch-stub';
 
 export const alderApiKey = 'test-api-alder-0001';
+// Addresses carry the publishable key (issue 16 item 6).
+export const alderPublishableKey = 'test-pub-alder';
+export const alderTerminalId = '66666666-6666-4666-8666-666666666666';
 
 export const dashboardStats = {
   last7: [{ start: '2026-05-01', end: '2026-05-07', transactions: 1234, total: '12345.60' }],
@@ -94,7 +97,18 @@ export function dashboardAnswers(
         name: 'Alder Bakery LLC',
         parent_id: sampleIds.parent,
         apikey: alderApiKey,
-        public_key: 'test-pub-alder',
+        public_key: alderPublishableKey,
+      },
+    ]),
+    // GET /api/virtualterminalurl with Alder Bakery's publishable key: its terminals.
+    '/api/virtualterminalurl': ok([
+      {
+        id: alderTerminalId,
+        name: 'Front Counter',
+        url: '/app/responsive-iframe/payment?params=e30%3D',
+        is_active: true,
+        customFields: [],
+        url_id: 'abcdefghijk',
       },
     ]),
     '/api/v1/manual-data-pull-accounts': ok([

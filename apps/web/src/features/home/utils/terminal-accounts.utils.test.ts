@@ -29,7 +29,7 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
       {
         merchantId: sampleIds.merchantA,
         name: 'Alder Bakery',
-        apikey: null,
+        publishableKey: null,
         canOpen: true,
         canConfigure: true,
       },
@@ -66,7 +66,7 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
     ]);
   });
 
-  it("takes each merchant's own key from GET /api/user/apikeys, none for a merchant it leaves out", () => {
+  it("takes each merchant's own publishable key from GET /api/user/apikeys, none for a merchant it leaves out", () => {
     const user = buildSessionUser({ user_type: 'user', rbac_enabled: false });
     const keys = [
       {
@@ -85,8 +85,8 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
       },
     ];
     const accounts = terminalAccountsOf(user, [parent, alder, birch], keys);
-    expect(accounts.map((account) => [account.name, account.apikey])).toEqual([
-      ['Alder Bakery', 'key-alder'],
+    expect(accounts.map((account) => [account.name, account.publishableKey])).toEqual([
+      ['Alder Bakery', 'pub-alder'],
       ['Birch Books', null],
     ]);
   });
@@ -95,7 +95,7 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
     const account = {
       merchantId: sampleIds.merchantA,
       name: 'Alder Bakery',
-      apikey: 'k',
+      publishableKey: 'k',
       canOpen: true,
       canConfigure: false,
     };
@@ -103,18 +103,22 @@ describe('virtual terminal accounts (spec 3 §6)', () => {
     expect(configureOptionLabel({ ...account, canConfigure: true })).toBe('Alder Bakery');
   });
 
-  it('builds the terminal routes from the API key only', () => {
+  it('builds the terminal routes from the publishable key only', () => {
     const account = {
       merchantId: sampleIds.merchantA,
       name: 'A',
-      apikey: 'pk/1',
+      publishableKey: 'pk/1',
       canOpen: true,
       canConfigure: true,
     };
     expect(virtualTerminalPath(account)).toBe('/virtual-terminal/pk%2F1');
     expect(configureTerminalPath(account, { isNew: false })).toBe('/configure-terminal/pk%2F1');
     expect(configureTerminalPath(account, { isNew: true })).toBe('/configure-terminal/pk%2F1?new=true');
-    expect(virtualTerminalPath({ ...account, apikey: null })).toBeNull();
+    expect(virtualTerminalPath({ ...account, publishableKey: null })).toBeNull();
+    expect(virtualTerminalPath(account, 't 1')).toBe('/virtual-terminal/pk%2F1?terminalId=t%201');
+    expect(configureTerminalPath(account, { isNew: false, terminalId: 't1' })).toBe(
+      '/configure-terminal/pk%2F1?terminalId=t1',
+    );
     expect(configureTerminalPath({ ...account, canConfigure: false }, { isNew: true })).toBeNull();
   });
 });

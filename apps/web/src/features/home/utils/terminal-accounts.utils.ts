@@ -5,13 +5,14 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
 
-// A merchant account of the virtual terminal tools. apikey is the terminal page's bearer key (spec 3
-// §6), from GET /api/user/apikeys; null when the server gave none for this merchant (the caller may
-// not open its terminal), and then the account cannot be opened.
+// A merchant account of the virtual terminal tools. publishableKey is the terminal page's key (spec 3
+// §6; addresses carry the publishable key only, issue 16 item 6), from GET /api/user/apikeys; null
+// when the server gave none for this merchant (the caller may not open its terminal), and then the
+// account cannot be opened.
 export type TerminalAccount = {
   merchantId: string;
   name: string;
-  apikey: string | null;
+  publishableKey: string | null;
   canOpen: boolean;
   canConfigure: boolean;
 };
@@ -50,7 +51,7 @@ export function terminalAccountsOf(
   myClients: readonly MyClient[],
   apiKeys: readonly ApiKeyRecord[] = [],
 ): TerminalAccount[] {
-  const apiKeyOf = new Map(apiKeys.map((record) => [record.id, record.apikey]));
+  const publishableKeyOf = new Map(apiKeys.map((record) => [record.id, record.public_key]));
   const parents = new Map<string, string | null>();
   for (const client of [...user.account.hierarchy_list, ...myClients])
     parents.set(client.id, client.parent_id);
@@ -60,7 +61,7 @@ export function terminalAccountsOf(
     .map((client) => ({
       merchantId: client.id,
       name: client.dba_name ?? client.name,
-      apikey: apiKeyOf.get(client.id) ?? null,
+      publishableKey: publishableKeyOf.get(client.id) ?? null,
       canOpen: isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf),
       canConfigure:
         isPermissionGrantedOnMerchant(user, client.id, Permission.VirtualTerminal, parentOf) &&
@@ -74,16 +75,20 @@ export function configureOptionLabel(account: TerminalAccount): string {
   return account.canConfigure ? account.name : `${account.name} ${DashboardLabel.NotConfigurable}`;
 }
 
-export function virtualTerminalPath(account: TerminalAccount): string | null {
-  return account.apikey === null ? null : `/virtual-terminal/${encodeURIComponent(account.apikey)}`;
+// With a terminal id the page opens that terminal (spec 3 §2 query terminalId).
+export function virtualTerminalPath(account: TerminalAccount, terminalId?: string): string | null {
+  if (account.publishableKey === null) return null;
+  const path = `/virtual-terminal/${encodeURIComponent(account.publishableKey)}`;
+  return terminalId === undefined ? path : `${path}?terminalId=${encodeURIComponent(terminalId)}`;
 }
 
 // With new=true the configurator creates a terminal (spec 3 §2 Virtual terminal).
 export function configureTerminalPath(
   account: TerminalAccount,
-  { isNew }: { isNew: boolean },
+  { isNew, terminalId }: { isNew: boolean; terminalId?: string },
 ): string | null {
-  if (account.apikey === null || !account.canConfigure) return null;
-  const path = `/configure-terminal/${encodeURIComponent(account.apikey)}`;
-  return isNew ? `${path}?new=true` : path;
+  if (account.publishableKey === null || !account.canConfigure) return null;
+  const path = `/configure-terminal/${encodeURIComponent(account.publishableKey)}`;
+  if (isNew) return `${path}?new=true`;
+  return terminalId === undefined ? path : `${path}?terminalId=${encodeURIComponent(terminalId)}`;
 }

@@ -1,0 +1,149 @@
+import {
+  decodePaymentFrameParams,
+  encodePaymentFrameParams,
+  type PaymentFrameParams,
+  paymentFrameAddress,
+  paymentFrameParamsQueryName,
+} from '@portico/contracts/payment-frame/params';
+import type { LinkConfig } from '@portico/contracts/payment-links/payment-links';
+import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+
+// The terminal's payment options (spec 3 §6 names, §9 configurator defaults).
+export const terminalPaymentMethods = [
+  'credit_card',
+  'bank',
+  'crypto',
+  'cash',
+  'apple_pay',
+  'google_pay',
+  'swipe',
+] as const;
+export type TerminalPaymentMethod = (typeof terminalPaymentMethods)[number];
+
+export const paymentMethodLabels: Record<TerminalPaymentMethod, string> = {
+  credit_card: 'Credit Card',
+  bank: 'Bank (ACH)',
+  crypto: 'Crypto',
+  cash: 'Cash',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  swipe: 'Swipe',
+};
+
+// Spec 3 §3 "Virtual terminal configuration": the keys of the frame params the configurator sets.
+export type TerminalParams = {
+  paymentOptions: TerminalPaymentMethod[];
+  amount: string;
+  showFeeValue: boolean;
+  showBillingDetails: boolean;
+  feeMessage: string;
+  customerMessage: string;
+  hasSubscriptionAccess: boolean;
+  description: string;
+  freeFormAmount: boolean;
+  buttonTopPosition: boolean;
+  showLocationsDropdown: boolean;
+  showLogoUrl: boolean;
+};
+
+export function isTerminalMethod(option: string): option is TerminalPaymentMethod {
+  return terminalPaymentMethods.some((method) => method === option);
+}
+
+// Spec 3 §9: apple_pay, google_pay, swipe and cash always; card, bank and crypto as the merchant is
+// configured.
+export function availableTerminalMethods(configuration: LinkConfig['merchant']['configuration'] | undefined) {
+  return terminalPaymentMethods.filter((method) => {
+    if (method === 'credit_card') return configuration?.payment === true;
+    if (method === 'bank') return configuration?.ach === true;
+    if (method === 'crypto') return configuration?.crypto === true;
+    return true;
+  });
+}
+
+// Spec 3 §9 configurator defaults: free-form amount, locations dropdown, subscription access, no logo.
+export function defaultTerminalParams(available: readonly TerminalPaymentMethod[]): TerminalParams {
+  return {
+    paymentOptions: [...available],
+    amount: '',
+    showFeeValue: false,
+    showBillingDetails: false,
+    feeMessage: '',
+    customerMessage: '',
+    hasSubscriptionAccess: true,
+    description: '',
+    freeFormAmount: true,
+    buttonTopPosition: false,
+    showLocationsDropdown: true,
+    showLogoUrl: false,
+  };
+}
+
+// The frame params of a terminal (contracts payment-frame/params.ts); a free-form amount carries none.
+export function frameParamsOf(
+  publishableKey: string,
+  settings: TerminalParams,
+  terminalId?: string,
+): PaymentFrameParams {
+  const { amount, ...rest } = settings;
+  return {
+    publishableKey,
+    ...rest,
+    ...(settings.freeFormAmount || amount.trim() === '' ? {} : { amount: amount.trim() }),
+    ...(terminalId === undefined ? {} : { terminalId }),
+  };
+}
+
+// The unsigned frame address the configurator sends; the server signs it when it saves.
+export function terminalFrameUrl(origin: string, params: PaymentFrameParams): string {
+  return paymentFrameAddress(`${origin}/app`, encodePaymentFrameParams(params));
+}
+
+// A saved terminal's settings from its url; keys it lacks take the defaults.
+export function terminalParamsFromUrl(url: string, defaults: TerminalParams): TerminalParams {
+  let encoded: string | null = null;
+  try {
+    encoded = new URL(url, 'http://portal.invalid').searchParams.get(paymentFrameParamsQueryName);
+  } catch {
+    return defaults;
+  }
+  if (encoded === null) return defaults;
+  const decoded = decodePaymentFrameParams(encoded);
+  if (!decoded.ok) return defaults;
+  const { params } = decoded;
+  return {
+    paymentOptions: (params.paymentOptions ?? defaults.paymentOptions).filter(isTerminalMethod),
+    amount: params.amount ?? '',
+    showFeeValue: params.showFeeValue ?? defaults.showFeeValue,
+    showBillingDetails: params.showBillingDetails ?? defaults.showBillingDetails,
+    feeMessage: params.feeMessage ?? '',
+    customerMessage: params.customerMessage ?? '',
+    hasSubscriptionAccess: params.hasSubscriptionAccess ?? defaults.hasSubscriptionAccess,
+    description: params.description ?? '',
+    freeFormAmount: params.freeFormAmount ?? defaults.freeFormAmount,
+    buttonTopPosition: params.buttonTopPosition ?? defaults.buttonTopPosition,
+    showLocationsDropdown: params.showLocationsDropdown ?? defaults.showLocationsDropdown,
+    showLogoUrl: params.showLogoUrl ?? defaults.showLogoUrl,
+  };
+}
+
+// Spec 3 §2: the picker names the first terminal 'Default Terminal' when it has no name of its own
+// and marks inactive ones.
+export function terminalOptionLabel(terminal: Pick<VirtualTerminalUrl, 'name' | 'is_active'>, index: number) {
+  const name = terminal.name.trim() === '' && index === 0 ? 'Default Terminal' : terminal.name;
+  return terminal.is_active ? name : `${name} (Inactive)`;
+}
+
+// The short public address of a saved terminal (/url/{url_id}).
+export function shortTerminalUrl(origin: string, urlId: string): string {
+  return `${origin}/app/url/${encodeURIComponent(urlId)}`;
+}
+
+// The fall-back link of spec 3 §8 when the configuration cannot be loaded: the key and a
+// virtual-terminal flag.
+export function fallbackIframeUrl(origin: string, publishableKey: string): string {
+  return paymentFrameAddress(
+    `${origin}/app`,
+    encodePaymentFrameParams({ publishableKey, isVirtualTerminal: true }),
+  );
+}
