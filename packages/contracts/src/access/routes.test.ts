@@ -37,7 +37,7 @@ describe('portalRoutes', () => {
     ['/monthly-billing', ['admin']],
     // Issue 14 item 6: the menu's roles for Admin Accounts and Accounts, each scoped on the server.
     ['/accounts', ['admin', 'healnow']],
-    ['/account/:clientid', ['admin']],
+    ['/account/:clientid', ['admin', 'user', 'parent', 'healnow']],
     // Spec 2 §2.3: the account data page with Manage Processor Enablement, staff only (spec 2 §6).
     ['/account/:clientid/data', ['admin', 'healnow']],
     ['/merchants', ['admin', 'user', 'parent']],

@@ -160,9 +160,11 @@ const portalRouteDefinitions = [
   // Accounts to healnow and Accounts to parents and merchant users with Merchant Accounts; the server
   // scopes both lists to the caller's merchants (issue 14 item 6, design.md §6b).
   { path: '/accounts', access: ADMIN_AND_WHITE_LABEL, title: 'Admin Accounts', ...MANAGEMENT },
+  // The account detail page: every role whose menu or list leads to it, each caller scoped to the
+  // accounts it reaches by the server (issue 14 item 6).
   {
     path: '/account/:clientid',
-    access: ADMIN_ONLY,
+    access: CLIENT_ROLES,
     title: 'Account',
     layout: 'management',
     clientView: false,

@@ -25,6 +25,7 @@ import {
   accountSections,
   isSensitiveField,
 } from './account-fields';
+import { isCardRateBelowFloor, SubpricingText } from './subpricing';
 
 // Spec 2 §2.2, §6, §7 and §8: the account detail page's record, its edit call and its texts.
 
@@ -41,7 +42,7 @@ export const AccountText = {
   MetaNotJson: 'meta must be the account as a JSON object',
   IdMismatch: 'The account id in meta does not match the address.',
   RoutingNumberInvalid: 'Routing number must be 9 digits with a valid check digit.',
-  MccRateBelowFloor: 'The card rate may not go below the base card rate of the MCC code.',
+  MccRateBelowFloor: SubpricingText.CardRateBelowFloor,
   MccUnknown: 'Unknown MCC code.',
   SectionNotAllowed: 'You may not change these fields of this account.',
   RevealNotAllowed: 'You may not reveal this field.',
@@ -150,23 +151,9 @@ export function canRevealAccountFields(viewer: AccountViewer): boolean {
 
 // ---- MCC card-rate floor (spec 2 §5) ----
 
-// The percentage part of a flat pricing string in hundredths of a percent ('2.90+0.30' -> 290).
-export function percentHundredthsOf(rate: string): number | null {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?\+/.exec(rate.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-// A flat card rate may not go below the MCC's base rate; interchange-plus pricing has no flat part.
-export function isBelowMccFloor(rate: string, baseRate: string): boolean {
-  const value = percentHundredthsOf(rate);
-  const base = percentHundredthsOf(baseRate);
-  return value !== null && base !== null && value < base;
-}
-
 // What the page does on change: a lower value is replaced by the base rate.
 export function applyMccFloor(rate: string, baseRate: string | null): string {
-  return baseRate !== null && isBelowMccFloor(rate, baseRate) ? baseRate : rate;
+  return baseRate !== null && isCardRateBelowFloor(rate, baseRate) ? baseRate : rate;
 }
 
 // ---- GET /api/account/{clientid} ----

@@ -14,7 +14,6 @@ import {
   canEditField,
   canRevealAccountFields,
   editableAccountSections,
-  isBelowMccFloor,
   isStaffViewer,
   type LogoUploadBody,
   labelOfField,
@@ -26,6 +25,7 @@ import {
   accountFieldNames,
   isAccountFieldName,
 } from '@portico/contracts/clients/account-fields';
+import { isCardRateBelowFloor } from '@portico/contracts/clients/subpricing';
 import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { FastifyRequest } from 'fastify';
@@ -437,7 +437,7 @@ async function checkMccFloor(
   const mcc = await findMcc(db, mccCode);
   if (!mcc) throw AccountError.MccUnknown(AccountText.MccUnknown);
   const cardRate = newValues.card_rate !== undefined ? newValues.card_rate : (row.pricing?.cardRate ?? null);
-  if (typeof cardRate === 'string' && isBelowMccFloor(cardRate, mcc.cardRate)) {
+  if (typeof cardRate === 'string' && isCardRateBelowFloor(cardRate, mcc.cardRate)) {
     throw AccountError.MccRateBelowFloor(`${AccountText.MccRateBelowFloor} (${mcc.cardRate})`);
   }
 }

@@ -1,0 +1,9 @@
+// Query keys of the account detail page (spec 2 §2.2).
+export const accountKeys = {
+  all: ['account'] as const,
+  detail: (clientId: string) => [...accountKeys.all, 'detail', clientId] as const,
+  events: (clientId: string) => [...accountKeys.all, 'events', clientId] as const,
+  payoutVolume: (clientId: string) => [...accountKeys.all, 'payout-volume', clientId] as const,
+  mcc: () => [...accountKeys.all, 'mcc'] as const,
+  parents: () => [...accountKeys.all, 'parents'] as const,
+};

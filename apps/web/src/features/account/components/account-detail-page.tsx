@@ -1,0 +1,208 @@
+import { Alert, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type AccountDetail, AccountText, updateFailedText } from '@portico/contracts/clients/account-detail';
+import type { AccountFieldName } from '@portico/contracts/clients/account-fields';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmBar } from '../../../components/confirm-bar';
+import { showToast } from '../../../components/toasts';
+import { type AccountEditDraft, useEditAccount } from '../api/edit-account';
+import { useAccount } from '../api/get-account';
+import { useMccCodes } from '../api/get-mcc';
+import { useRevealAccountField } from '../api/reveal-account-field';
+import {
+  type AccountFormValues,
+  buildEditDraft,
+  changedFieldCount,
+  formValuesOf,
+} from '../utils/account-form.utils';
+import { type AccountPanel, ActionsMenu, accountPanelTitles, LinksMenu } from './account-menus';
+import { AccountSection } from './account-section';
+import { LogoUpload } from './logo-upload';
+import { EventsPanel } from './panels/events-panel';
+import { HierarchyPanel } from './panels/hierarchy-panel';
+import { IdsPanel } from './panels/ids-panel';
+import { PayoutVolumeChart } from './payout-volume-chart';
+
+// Panels another feature provides; the app layer composes them (features never import features).
+export type AccountPanelSlots = {
+  notes: (account: AccountDetail) => ReactNode;
+  documents: (account: AccountDetail) => ReactNode;
+  users: (account: AccountDetail) => ReactNode;
+};
+
+type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
+
+// /account/{clientid} (spec 2 §2.2). The record, the payout chart and the MCC list are asked for
+// together on first paint: one round of parallel requests, not a waterfall.
+export function AccountDetailPage({ clientId, slots }: AccountDetailPageProps) {
+  const account = useAccount(clientId);
+  const mcc = useMccCodes();
+  if (account.isPending) {
+    return (
+      <Stack gap="md">
+        <Loader aria-label="Loading account" />
+        <PayoutVolumeChart clientId={clientId} />
+      </Stack>
+    );
+  }
+  if (account.isError) {
+    return (
+      <Alert color="red" title="The account could not be loaded.">
+        {account.error.message}
+      </Alert>
+    );
+  }
+  const mccCode = account.data.fields.mcc_code;
+  const baseRate = mcc.data?.find((code) => code.mcc_code === mccCode)?.card_rate ?? null;
+  return <AccountView account={account.data} slots={slots} mccBaseRate={baseRate} />;
+}
+
+type AccountViewProps = { account: AccountDetail; slots: AccountPanelSlots; mccBaseRate: string | null };
+
+function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
+  const [panel, setPanel] = useState<AccountPanel | null>(null);
+  const [isEditing, setEditing] = useState(false);
+  // The change waiting for the user's confirmation (Save asks first).
+  const [pendingDraft, setPendingDraft] = useState<AccountEditDraft | null>(null);
+  const [revealed, setRevealed] = useState<Record<string, string>>({});
+  const form = useForm<AccountFormValues>({ defaultValues: formValuesOf(account) });
+  const edit = useEditAccount(account.id);
+  const reveal = useRevealAccountField(account.id);
+
+  // A fresh record (after a save or a panel's change) shows as read-only values.
+  useEffect(() => {
+    if (!isEditing) form.reset(formValuesOf(account));
+  }, [account, isEditing, form]);
+
+  function toggleEdit() {
+    if (isEditing) form.reset(formValuesOf(account));
+    setPendingDraft(null);
+    setEditing(!isEditing);
+  }
+
+  function askToSave() {
+    const draft = buildEditDraft(account, form.getValues());
+    if (changedFieldCount(draft) === 0) {
+      setEditing(false);
+      return;
+    }
+    setPendingDraft(draft);
+  }
+
+  async function save(draft: AccountEditDraft) {
+    try {
+      await edit.mutateAsync(draft);
+      showToast({ text: AccountText.Updated, type: 'success' });
+      setPendingDraft(null);
+      setEditing(false);
+    } catch (error) {
+      setPendingDraft(null);
+      showToast({ text: updateFailedText(error instanceof Error ? error.message : ''), type: 'danger' });
+    }
+  }
+
+  async function revealField(field: AccountFieldName) {
+    try {
+      const result = await reveal.mutateAsync(field);
+      setRevealed((current) => ({ ...current, [field]: result.value }));
+    } catch (error) {
+      showToast({
+        text: error instanceof Error ? error.message : AccountText.RevealNotAllowed,
+        type: 'danger',
+      });
+    }
+  }
+
+  const panelContent: Record<AccountPanel, () => ReactNode> = {
+    ids: () => <IdsPanel account={account} />,
+    events: () => <EventsPanel clientId={account.id} />,
+    notes: () => slots.notes(account),
+    documents: () => slots.documents(account),
+    users: () => slots.users(account),
+    hierarchy: () => (
+      <HierarchyPanel
+        clientId={account.id}
+        currentParentName={account.parent?.name ?? null}
+        onDone={() => setPanel(null)}
+      />
+    ),
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1}>{account.name}</Title>
+          <Text size="sm" c="dimmed">
+            {account.level}
+            {account.parent ? ` · Parent: ${account.parent.name}` : ''}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <ActionsMenu account={account} onOpen={setPanel} />
+          <LinksMenu account={account} onOpen={setPanel} />
+          {account.view.can_edit && (
+            <>
+              <Button
+                variant={isEditing ? 'default' : 'filled'}
+                onClick={toggleEdit}
+                disabled={edit.isPending}
+              >
+                {isEditing ? 'Cancel' : 'Edit'}
+              </Button>
+              <Button
+                onClick={askToSave}
+                disabled={!isEditing || pendingDraft !== null}
+                loading={edit.isPending}
+              >
+                Save
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {pendingDraft && (
+        <ConfirmBar
+          message={AccountText.ConfirmSave}
+          confirmLabel="Save"
+          onConfirm={() => void save(pendingDraft)}
+          onCancel={() => setPendingDraft(null)}
+          isConfirming={edit.isPending}
+        />
+      )}
+      <PayoutVolumeChart clientId={account.id} />
+      <LogoUpload clientId={account.id} hasLogo={account.has_logo} canUpload={account.view.can_edit} />
+      <form
+        aria-label={`Account ${account.name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isEditing) askToSave();
+        }}
+      >
+        <Stack gap="md">
+          {account.view.sections.map((section) => (
+            <AccountSection
+              key={section}
+              account={account}
+              section={section}
+              isEditing={isEditing}
+              form={form}
+              revealed={revealed}
+              onReveal={(field) => void revealField(field)}
+              mccBaseRate={mccBaseRate}
+            />
+          ))}
+        </Stack>
+      </form>
+      <Drawer
+        opened={panel !== null}
+        onClose={() => setPanel(null)}
+        position="right"
+        size="xl"
+        title={panel ? accountPanelTitles[panel] : ''}
+      >
+        {panel && panelContent[panel]()}
+      </Drawer>
+    </Stack>
+  );
+}

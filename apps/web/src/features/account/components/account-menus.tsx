@@ -1,0 +1,104 @@
+import { Button, Menu } from '@mantine/core';
+import { portalBasePath } from '@portico/contracts/access/routes';
+import type { AccountDetail } from '@portico/contracts/clients/account-detail';
+import { IconChevronDown } from '@tabler/icons-react';
+
+export type AccountPanel = 'ids' | 'events' | 'notes' | 'documents' | 'users' | 'hierarchy';
+
+export const accountPanelTitles: Record<AccountPanel, string> = {
+  ids: 'IDs',
+  events: 'Events',
+  notes: 'Notes',
+  documents: 'Documents',
+  users: 'Users & Contacts',
+  hierarchy: 'Edit Hierarchy',
+};
+
+type MenuProps = { account: AccountDetail; onOpen: (panel: AccountPanel) => void };
+
+// Spec 2 §2.2 Links menu, by role (§6): staff get the review links, parents the parent link and
+// Users & Contacts; Enablement Options (the account data page) are admin only.
+export function LinksMenu({ account, onOpen }: MenuProps) {
+  const view = account.view;
+  const base = portalBasePath;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          Links
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onOpen('ids')}>
+          {view.shows_full_data ? 'IDs & Full Data' : 'IDs'}
+        </Menu.Item>
+        {account.parent && (
+          <Menu.Item
+            component="a"
+            href={`${base}/account/${account.parent.id}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Parent Account
+          </Menu.Item>
+        )}
+        {view.shows_review_links && (
+          <>
+            <Menu.Item onClick={() => onOpen('events')}>Events</Menu.Item>
+            <Menu.Item onClick={() => onOpen('documents')}>Documents</Menu.Item>
+            <Menu.Item onClick={() => onOpen('notes')}>Notes</Menu.Item>
+          </>
+        )}
+        <Menu.Item onClick={() => onOpen('users')}>Users & Contacts</Menu.Item>
+        {view.shows_enablement_options && (
+          <Menu.Item component="a" href={`${base}/account/${account.id}/data`}>
+            Enablement Options
+          </Menu.Item>
+        )}
+        {view.is_staff && (
+          <Menu.Item component="a" href={`${base}/account/${account.id}/data`}>
+            Account Data
+          </Menu.Item>
+        )}
+        {account.enrollment_id && (
+          <Menu.Item
+            component="a"
+            href={`${base}/terms/${account.id}/${account.enrollment_id}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Terms and Conditions
+          </Menu.Item>
+        )}
+        {view.shows_payment_page && (
+          // Addresses carry publishable keys only (design.md §6b).
+          <Menu.Item
+            component="a"
+            href={`${base}/createlink/${account.public_key}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Payment Page
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+// Spec 2 §2.2 Actions menu (staff): Edit Hierarchy opens the change-parent panel.
+export function ActionsMenu({ account, onOpen }: MenuProps) {
+  if (!account.view.can_change_parent) return null;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onOpen('hierarchy')}>Edit Hierarchy</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type AccountDetail, applyMccFloor } from '@portico/contracts/clients/account-detail';
+import {
+  type AccountFieldName,
+  accountFieldDefinitions,
+  accountSectionTitles,
+  type AccountSection as Section,
+} from '@portico/contracts/clients/account-fields';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import {
+  type AccountFormValues,
+  displayText,
+  isSensitiveFieldName,
+  sectionFieldNames,
+} from '../utils/account-form.utils';
+
+type AccountSectionProps = {
+  account: AccountDetail;
+  section: Section;
+  isEditing: boolean;
+  form: UseFormReturn<AccountFormValues>;
+  // Clear values the user revealed, by field.
+  revealed: Readonly<Record<string, string>>;
+  onReveal: (field: AccountFieldName) => void;
+  // Base card rate of the account's MCC code (spec 2 §5 floor), when known.
+  mccBaseRate: string | null;
+};
+
+// One section of spec 2 §2.2: labels and values, or inputs while editing (where the caller may).
+export function AccountSection({
+  account,
+  section,
+  isEditing,
+  form,
+  revealed,
+  onReveal,
+  mccBaseRate,
+}: AccountSectionProps) {
+  const names = sectionFieldNames(account, section);
+  if (names.length === 0) return null;
+  const isEditable = isEditing && account.view.editable_sections.includes(section);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`account-section-${section}`}>
+      <Title order={3} size="h4" mb="sm" id={`account-section-${section}`}>
+        {accountSectionTitles[section]}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {names.map((name) => {
+          // The level selector is staff only (spec 2 §6).
+          const mayEdit = isEditable && (name !== 'level' || account.view.can_change_level);
+          return mayEdit ? (
+            <FieldInput key={name} name={name} form={form} mccBaseRate={mccBaseRate} />
+          ) : (
+            <FieldValue
+              key={name}
+              account={account}
+              name={name}
+              revealed={revealed[name]}
+              onReveal={() => onReveal(name)}
+            />
+          );
+        })}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+type FieldValueProps = {
+  account: AccountDetail;
+  name: AccountFieldName;
+  revealed: string | undefined;
+  onReveal: () => void;
+};
+
+function FieldValue({ account, name, revealed, onReveal }: FieldValueProps) {
+  const definition = accountFieldDefinitions[name];
+  const value = account.fields[name] ?? null;
+  const canReveal = account.view.can_reveal && isSensitiveFieldName(name) && value !== null;
+  return (
+    <div>
+      <Text size="xs" c="dimmed" id={`account-field-${name}`}>
+        {definition.label}
+      </Text>
+      <Group gap="xs">
+        <Text size="sm" aria-labelledby={`account-field-${name}`} data-testid={`account-value-${name}`}>
+          {revealed ?? displayText(name, value)}
+        </Text>
+        {canReveal && revealed === undefined && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={onReveal}
+            aria-label={`Reveal ${definition.label}`}
+          >
+            Reveal
+          </Button>
+        )}
+      </Group>
+    </div>
+  );
+}
+
+type FieldInputProps = {
+  name: AccountFieldName;
+  form: UseFormReturn<AccountFormValues>;
+  mccBaseRate: string | null;
+};
+
+function FieldInput({ name, form, mccBaseRate }: FieldInputProps) {
+  const definition = accountFieldDefinitions[name];
+  const error = form.formState.errors[name]?.message;
+  if (definition.kind === 'boolean') {
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox
+            mt="lg"
+            label={definition.label}
+            checked={field.value === true}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
+    );
+  }
+  if (definition.kind === 'enum') {
+    const options = [
+      { value: '', label: '—' },
+      ...(definition.options ?? []).map((option) => ({ value: option, label: option })),
+    ];
+    return <NativeSelect label={definition.label} data={options} error={error} {...form.register(name)} />;
+  }
+  if (definition.kind === 'long_text') {
+    return <Textarea label={definition.label} autosize minRows={2} error={error} {...form.register(name)} />;
+  }
+  const registered = form.register(name, {
+    // Spec 2 §5: a card rate below the MCC's base rate is replaced by the base rate.
+    onBlur: (event: { target: { value: string } }) => {
+      if (name !== 'card_rate') return;
+      const floored = applyMccFloor(event.target.value.trim(), mccBaseRate);
+      if (floored !== event.target.value.trim()) form.setValue(name, floored, { shouldDirty: true });
+    },
+  });
+  return (
+    <TextInput
+      label={definition.label}
+      error={error}
+      placeholder={definition.kind === 'mcc' ? 'Enter 4-Digit Code' : undefined}
+      autoComplete="off"
+      {...registered}
+    />
+  );
+}

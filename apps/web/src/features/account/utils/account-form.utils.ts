@@ -1,0 +1,64 @@
+import type { AccountDetail, AccountFieldValue } from '@portico/contracts/clients/account-detail';
+import {
+  type AccountFieldName,
+  type AccountSection,
+  accountFieldDefinitions,
+  accountFieldNames,
+  isSensitiveKind,
+} from '@portico/contracts/clients/account-fields';
+
+export type AccountFormValues = Record<string, string | boolean>;
+
+// The page's form holds text for every non-boolean field ('' for none).
+export function formValuesOf(account: AccountDetail): AccountFormValues {
+  return Object.fromEntries(
+    Object.entries(account.fields).map(([name, value]) => [name, value === null ? '' : value]),
+  );
+}
+
+// The fields of one section the account answered, in the field table's order.
+export function sectionFieldNames(account: AccountDetail, section: AccountSection): AccountFieldName[] {
+  return accountFieldNames.filter(
+    (name) => accountFieldDefinitions[name].section === section && Object.hasOwn(account.fields, name),
+  );
+}
+
+function asSent(value: string | boolean | undefined): AccountFieldValue {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value;
+  const text = value.trim();
+  return text === '' ? null : text;
+}
+
+// Only the fields the user changed go to the server (with the id): a mask left as it was keeps the
+// stored value, so untouched sensitive fields are never sent.
+export function buildEditDraft(
+  account: AccountDetail,
+  values: AccountFormValues,
+): { id: string } & Record<string, AccountFieldValue> {
+  const draft: { id: string } & Record<string, AccountFieldValue> = { id: account.id };
+  for (const [name, original] of Object.entries(account.fields)) {
+    const next = asSent(values[name]);
+    if (next === original) continue;
+    draft[name] = next;
+  }
+  return draft;
+}
+
+export function changedFieldCount(draft: Record<string, unknown>): number {
+  return Object.keys(draft).filter((key) => key !== 'id').length;
+}
+
+// Read-only display of a value.
+export function displayText(name: AccountFieldName, value: AccountFieldValue): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const kind = accountFieldDefinitions[name].kind;
+  if (kind === 'money') return `$${value}`;
+  if (kind === 'bps') return `${value} BPS`;
+  return value;
+}
+
+export function isSensitiveFieldName(name: AccountFieldName): boolean {
+  return isSensitiveKind(accountFieldDefinitions[name].kind);
+}
