@@ -9,6 +9,7 @@ import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { benchNdjsonStream } from './ndjson-stream.bench';
 import { benchReportPage } from './report-page.bench';
+import { benchRiskMonitoring } from './risk-monitoring.bench';
 import { timeMs } from './stats';
 
 export async function benchDatabase(): Promise<boolean> {
@@ -44,6 +45,7 @@ export async function benchDatabase(): Promise<boolean> {
     console.log(`Seeded ${counted.rows[0]?.n} transactions in ${(seedMs / 1000).toFixed(1)} s`);
     ok = await benchReportPage(handle, pool, new Date());
     ok = (await benchNdjsonStream(handle, pool, config, new Date())) && ok;
+    ok = (await benchRiskMonitoring(handle, pool, new Date())) && ok;
   } finally {
     await handle.close();
     postgres?.stop();
