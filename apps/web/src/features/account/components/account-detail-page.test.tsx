@@ -1,0 +1,168 @@
+import type { AccountDetail } from '@portico/contracts/clients/account-detail';
+import { AccountText } from '@portico/contracts/clients/account-detail';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { failure, ok, requestedPaths, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
+import { renderFeature } from '../../../test/render-feature';
+import { AccountDetailPage, type AccountPanelSlots } from './account-detail-page';
+
+// Mantine's floating dropdowns stay display:none under happy-dom; absent elements are still absent.
+configure({ defaultHidden: true });
+
+const clientId = '7c1f0c0e-3f0a-4b8e-9a3e-0c8b9d2a1f00';
+const parentId = '5b2e1d0c-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+
+function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
+  return {
+    id: clientId,
+    name: 'Maple Street Hardware',
+    level: 'Merchant',
+    parent: { id: parentId, name: 'Summit Merchant Services', hashcode: null },
+    enrollment_id: null,
+    updated_at: '2026-11-01T10:00:00.000Z',
+    mid: null,
+    public_key: 'pub_maple',
+    api_key: 'sk_maple',
+    has_logo: false,
+    whitelabel: null,
+    fields: {
+      name: 'Maple Street Hardware',
+      tax_id: '**-***6789',
+      mcc_code: '5251',
+      card_rate: '2.90+0.30',
+      etf: '500.00',
+      monthly_fee: null,
+      account_number: '****4321',
+    },
+    view: {
+      sections: ['business', 'processing', 'schedule_a', 'bank'],
+      editable_sections: ['business', 'processing', 'schedule_a', 'bank'],
+      can_edit: true,
+      can_reveal: true,
+      is_staff: true,
+      can_change_parent: true,
+      can_change_level: true,
+      shows_full_data: true,
+      shows_review_links: true,
+      shows_enablement_options: true,
+      shows_payment_page: true,
+    },
+    ...overrides,
+  };
+}
+
+const slots: AccountPanelSlots = { notes: () => 'notes', documents: () => 'documents', users: () => 'users' };
+
+function renderPage(account: AccountDetail, answers: Record<string, StubbedAnswer> = {}) {
+  const fetchMock = stubFetch({
+    '/api/timezone': ok([['UTC', 'UTC']]),
+    [`GET /api/account/${clientId}`]: ok(account),
+    [`/api/account/${clientId}/payout-volume`]: ok([{ month: '2026-10', total: '1250.00' }]),
+    '/api/mcc': ok([{ mcc_code: '5251', label: 'Hardware Stores', card_rate: '2.75+0.20' }]),
+    ...answers,
+  });
+  renderFeature(<AccountDetailPage clientId={clientId} slots={slots} />, { role: 'admin' });
+  return fetchMock;
+}
+
+function patchedMeta(fetchMock: ReturnType<typeof stubFetch>): unknown {
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+  const body: unknown = JSON.parse(String(call?.[1]?.body));
+  if (typeof body !== 'object' || body === null || !('meta' in body) || typeof body.meta !== 'string') {
+    throw new Error('PATCH without meta');
+  }
+  return JSON.parse(body.meta);
+}
+
+describe('AccountDetailPage (spec 2 §2.2)', () => {
+  it('asks for the record, the payout chart and the MCC list at once on first paint', async () => {
+    const fetchMock = renderPage(buildAccount());
+    await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
+    const firstRound = requestedPaths(fetchMock).slice(0, 3).sort();
+    expect(firstRound).toEqual(
+      [`GET /api/account/${clientId}`, `GET /api/account/${clientId}/payout-volume`, 'GET /api/mcc'].sort(),
+    );
+  });
+
+  it('shows only the sections the server gave, with sensitive values masked', async () => {
+    renderPage(buildAccount());
+    expect(await screen.findByRole('heading', { name: 'Schedule A Fees' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Principals' })).toBeNull();
+    expect(screen.getByTestId('account-value-account_number')).toHaveTextContent('****4321');
+    expect(screen.getByTestId('account-value-etf')).toHaveTextContent('$500.00');
+  });
+
+  it('saves only the changed fields after the confirmation and says so', async () => {
+    const fetchMock = renderPage(buildAccount(), {
+      [`PATCH /api/client/${clientId}`]: ok({
+        id: clientId,
+        updated_at: '2026-11-02T10:00:00.000Z',
+        changed: [],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const fee = screen.getByRole('textbox', { name: 'Monthly Fee' });
+    await userEvent.type(fee, '19.95');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const confirmation = screen.getByRole('group', { name: 'Confirmation' });
+    expect(confirmation).toHaveTextContent(AccountText.ConfirmSave);
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(AccountText.Updated)).toBeInTheDocument();
+    expect(patchedMeta(fetchMock)).toEqual({ id: clientId, monthly_fee: '19.95' });
+  });
+
+  it("shows the server's reason when the save fails", async () => {
+    renderPage(buildAccount(), {
+      [`PATCH /api/client/${clientId}`]: failure(422, 'MCC_RATE_BELOW_FLOOR', 'Too low'),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Monthly Fee' }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Confirmation' })).getByRole('button', { name: 'Save' }),
+    );
+    expect(await screen.findByText(`${AccountText.UpdateFailed} Too low`)).toBeInTheDocument();
+  });
+
+  it('replaces a card rate below the MCC base rate with the base rate (spec 2 §5)', async () => {
+    renderPage(buildAccount());
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const rate = screen.getByRole('textbox', { name: 'Card Rate' });
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '2.10+0.10');
+    await userEvent.tab();
+    await waitFor(() => expect(rate).toHaveValue('2.75+0.20'));
+  });
+
+  it('reveals a sensitive value through its own call', async () => {
+    const fetchMock = renderPage(buildAccount(), {
+      [`POST /api/account/${clientId}/reveal`]: ok({ field: 'account_number', value: '000987654321' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reveal Account Number' }));
+    expect(await screen.findByText('000987654321')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain(`POST /api/account/${clientId}/reveal`);
+  });
+
+  it('offers no Edit, Actions or reveal to a caller who may not use them', async () => {
+    const account = buildAccount();
+    renderPage({
+      ...account,
+      api_key: null,
+      view: {
+        ...account.view,
+        can_edit: false,
+        can_reveal: false,
+        is_staff: false,
+        can_change_parent: false,
+        shows_full_data: false,
+        shows_review_links: false,
+        shows_enablement_options: false,
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reveal/ })).toBeNull();
+  });
+});
