@@ -1,9 +1,23 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+// The release browser error reports name (issue 17 item 10): PORTICO_RELEASE, else the git commit.
+function releaseName(): string {
+  if (process.env.PORTICO_RELEASE) return process.env.PORTICO_RELEASE;
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: webRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 // Everything the API server answers; the rest of the origin belongs to the SPA under /app.
 const serverPrefixes = ['/api', '/auth', '/firebase', '/authenticated', '/logout', '/healthz', '/readyz'];
@@ -25,6 +39,7 @@ export default defineConfig({
   root: webRoot,
   base: '/app/',
   plugins: [react()],
+  define: { 'import.meta.env.VITE_RELEASE': JSON.stringify(releaseName()) },
   server: {
     port: 5173,
     strictPort: true,

@@ -1,6 +1,7 @@
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { reportClientError } from '../../lib/client-errors';
 import { isChunkLoadError } from '../chunk-load.utils';
 
 function reloadPage() {
@@ -10,6 +11,11 @@ function reloadPage() {
 // Route-level boundary: a failed page keeps the layout around it, a failed layout keeps the app.
 export function RouteErrorPage() {
   const error = useRouteError();
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  // A missing page is not a fault; anything else is reported with the release (issue 17 item 10).
+  useEffect(() => {
+    if (!isNotFound) reportClientError('route', error);
+  }, [error, isNotFound]);
 
   if (isChunkLoadError(error)) {
     return (
@@ -22,7 +28,7 @@ export function RouteErrorPage() {
     );
   }
 
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (isNotFound) {
     return (
       <ErrorPanel title="Page not found" text="There is no page at this address.">
         <Button component={Link} to="/home">
