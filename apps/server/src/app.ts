@@ -19,6 +19,7 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
+import { chargesRoutes } from './modules/charges/charges.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { clientListsRoutes } from './modules/client-lists/client-lists.routes';
@@ -221,6 +222,7 @@ export async function buildApp({
   await app.register(emailRoutes, { supportEmail: config.supportEmail });
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(chargesRoutes);
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
   await app.register(receiptRoutes);

@@ -506,6 +506,13 @@ const matrix: Record<string, Row> = {
   'GET /api/apikeys/publishable-key': { expect: { ...same(400), audit: 400 } },
   'GET /api/client/link-config': { expect: { ...same(400), audit: 400 } },
   'GET /api/terminal': { expect: { ...same(400), audit: 400 } },
+  // The payment frame (issue 16 item 1) has no sign-in: an empty or incomplete request is 400 for
+  // everyone (the processor-audit user's session makes the writes 403, issue 12); charges.api.test.ts
+  // covers payers, the virtual terminal and every refusal.
+  'POST /api/payment-frame/tokenize': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
+  'GET /api/payment-frame/merchant': { expect: { ...same(400), audit: 400 } },
+  'POST /api/payment-frame/charge': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
+  'POST /api/payment-frame/sign': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'PATCH /api/virtualterminalurl/:id': {
     call: () => ({
       url: '/api/virtualterminalurl/00000000-0000-4000-8000-000000000000',

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'refund'
   | 'void'
   | 'charge'
+  | 'charge'
   | 'role_change'
   | 'enrollment.create'
   | 'enrollment.edit'

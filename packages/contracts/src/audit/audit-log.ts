@@ -22,6 +22,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   refund: 'Refund',
   void: 'Void',
   charge: 'Payment taken',
+  charge: 'Payment taken',
   role_change: 'Role or permission change',
   'enrollment.create': 'Enrollment created',
   'enrollment.edit': 'Enrollment edited',

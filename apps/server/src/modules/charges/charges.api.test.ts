@@ -1,0 +1,551 @@
+import { randomUUID } from 'node:crypto';
+import { Permission } from '@portico/contracts/access/permission-names';
+import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sessionCookieFor } from '../../../test/auth-helpers';
+import { testConfig } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildClient } from '../../../test/factories';
+import { openTestDatabase } from '../../../test/test-database';
+import { buildApp, loggerOptions } from '../../app';
+import type { DatabaseHandle } from '../../db/client';
+import { clientConfigs, clients } from '../../db/schema/clients';
+import { auditLog } from '../../db/schema/system';
+import { transactions } from '../../db/schema/transactions';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+
+// Issue 16 item 1 and its bad-input rows: a payment through the frame becomes one transaction, a
+// double submit pays once, card numbers and CVVs reach no table and no log line, and every bad
+// input is a clear message to the payer, never a 5xx.
+
+const pan = '1111222233334444'.slice(0, 15);
+// A Luhn-valid sandbox number (begins with 1) that appears nowhere else.
+const cardNumber = `${pan}${luhnDigit(pan)}`;
+const cvv = '7319';
+
+function luhnDigit(partial: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) {
+    const number = `${partial}${digit}`;
+    let sum = 0;
+    for (let index = 0; index < number.length; index += 1) {
+      let value = Number(number[number.length - 1 - index]);
+      if (index % 2 === 1) {
+        value *= 2;
+        if (value > 9) value -= 9;
+      }
+      sum += value;
+    }
+    if (sum % 10 === 0) return String(digit);
+  }
+  throw new Error('unreachable');
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let database: DatabaseHandle;
+const logLines: string[] = [];
+let merchant: { id: string; publicKey: string; apiKey: string };
+let harbor: { id: string; publicKey: string };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    logger: { ...loggerOptions('trace'), stream: { write: (line: string) => logLines.push(line) } },
+  });
+  await app.ready();
+  await seedDemoAccounts(database);
+  const row = await buildClient(app.db, { publicKey: randomUUID(), apiKey: randomUUID(), level: 'Merchant' });
+  await app.db
+    .insert(clientConfigs)
+    .values({ clientId: row.id, payment: 'fis', ach: 'xpress', highTicketCents: 100_000 })
+    .onConflictDoUpdate({
+      target: clientConfigs.clientId,
+      set: { payment: 'fis', ach: 'xpress', highTicketCents: 100_000 },
+    });
+  merchant = { id: row.id, publicKey: row.publicKey, apiKey: row.apiKey };
+  const [harborRow] = await app.db
+    .select({ id: clients.id, publicKey: clients.publicKey })
+    .from(clients)
+    .where(eq(clients.name, 'Harbor Lane Coffee Roasters'));
+  if (!harborRow) throw new Error('no Harbor Lane');
+  harbor = harborRow;
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+// Each call from its own address: the routes' per-address limits are not what these tests are about.
+let payerCount = 0;
+function payerAddress(): string {
+  payerCount += 1;
+  return `10.1.${Math.floor(payerCount / 250)}.${payerCount % 250}`;
+}
+
+function signedLink(overrides: Partial<PaymentFrameParams> = {}) {
+  const params = encodePaymentFrameParams({
+    publishableKey: merchant.publicKey,
+    paymentOptions: ['credit_card', 'bank'],
+    amount: '25.00',
+    ...overrides,
+  });
+  return { params, sig: signPaymentFrameParams(app, params) };
+}
+
+async function tokenize(payload: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment-frame/tokenize',
+    payload,
+    remoteAddress: payerAddress(),
+  });
+}
+
+async function cardToken(overrides: Record<string, string> = {}): Promise<string> {
+  const res = await tokenize({
+    kind: 'card',
+    number: cardNumber,
+    expMonth: '12',
+    expYear: '2030',
+    cvv,
+    ...overrides,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().message.token;
+}
+
+async function charge(body: Record<string, unknown>, options: { key?: string; cookie?: string } = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment-frame/charge',
+    remoteAddress: payerAddress(),
+    headers: {
+      'idempotency-key': options.key ?? randomUUID(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    payload: body,
+  });
+}
+
+async function transactionsOf(clientId: string) {
+  return app.db.select().from(transactions).where(eq(transactions.clientId, clientId));
+}
+
+describe('POST /api/payment-frame/tokenize', () => {
+  it('answers a token, issuer, last four and expiry, never the number or CVV', async () => {
+    const res = await tokenize({ kind: 'card', number: cardNumber, expMonth: '12', expYear: '30', cvv });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({
+      issuer: 'VISA',
+      last4: cardNumber.slice(-4),
+      exp_month: 12,
+      exp_year: 2030,
+    });
+    expect(res.body).not.toContain(cardNumber);
+    expect(res.body).not.toContain(cvv);
+  });
+
+  it('names what is wrong with a card: Luhn, test numbers, expiry, CVV', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ number: `${pan}${(Number(luhnDigit(pan)) + 1) % 10}` }, PaymentFrameText.CardNumberNotValid],
+      [{ number: '4242424242424242' }, PaymentFrameText.SandboxCardOnly],
+      [{ expMonth: '01', expYear: '2020' }, PaymentFrameText.CardExpired],
+      [{ cvv: '1' }, PaymentFrameText.CvvNotValid],
+    ];
+    for (const [override, message] of cases) {
+      const res = await tokenize({
+        kind: 'card',
+        number: cardNumber,
+        expMonth: '12',
+        expYear: '2030',
+        cvv,
+        ...override,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: PaymentFrameErrorCode.CardInvalid, message });
+    }
+  });
+
+  it('checks a bank account before tokenising it', async () => {
+    const bad = await tokenize({
+      kind: 'bank',
+      routingNumber: '011000016',
+      accountNumber: '123456789',
+      accountType: 'checking',
+    });
+    expect(bad.json().error.message).toBe(PaymentFrameText.RoutingNumberNotValid);
+    const good = await tokenize({
+      kind: 'bank',
+      routingNumber: '011000015',
+      accountNumber: '123456789',
+      accountType: 'checking',
+    });
+    expect(good.json().message).toMatchObject({ issuer: 'BANK', last4: '6789' });
+  });
+});
+
+describe('POST /api/payment-frame/charge', () => {
+  it('turns a sandbox card payment into one transaction, once for a double submit', async () => {
+    const token = await cardToken();
+    const body = {
+      ...signedLink(),
+      amount: '25.00',
+      method: 'credit_card',
+      token,
+      firstName: 'Ada',
+      email: 'Ada@Example.com',
+    };
+    const key = randomUUID();
+    const [first, second] = await Promise.all([charge(body, { key }), charge(body, { key })]);
+    const answers = [first, second].map((res) => res.statusCode).sort();
+    // The second of two concurrent submits either replays the answer or is told the first is in flight.
+    expect(answers[0]).toBe(200);
+    expect([200, 409]).toContain(answers[1]);
+    const replay = await charge(body, { key });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().message).toMatchObject({
+      amount: '25.00',
+      status: 'Approved',
+      message: PaymentFrameText.PaymentSuccessful,
+    });
+
+    const rows = (await transactionsOf(merchant.id)).filter((row) => row.id === replay.json().message.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amountCents: 2500,
+      type: 'charge',
+      actionMode: 'charge',
+      paymentMethod: 'card',
+      processor: 'fis',
+      cardBrand: 'VISA',
+      last4: cardNumber.slice(-4),
+      token: `VISA-${cardNumber.slice(-4)}-12-2030`,
+      customerEmail: 'ada@example.com',
+      paymentStatus: true,
+      status: 'Approved',
+    });
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'charge'), eq(auditLog.targetId, replay.json().message.id)));
+    expect(audit?.outcome).toBe('success');
+  });
+
+  it('keeps the card number and CVV out of every table and every log line', async () => {
+    const token = await cardToken();
+    expect(
+      (await charge({ ...signedLink(), amount: '25.00', method: 'credit_card', token })).statusCode,
+    ).toBe(200);
+    const tables = z
+      .object({ rows: z.array(z.object({ table_name: z.string() })) })
+      .parse(
+        await app.db.execute(
+          sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+        ),
+      );
+    expect(tables.rows.length).toBeGreaterThan(20);
+    for (const { table_name } of tables.rows) {
+      const dump = z
+        .object({ rows: z.array(z.object({ text: z.string() })) })
+        .parse(
+          await app.db.execute(
+            sql`select coalesce(string_agg(t::text, ' '), '') as text from ${sql.identifier(table_name)} t`,
+          ),
+        );
+      const text = dump.rows[0]?.text ?? '';
+      expect(text, table_name).not.toContain(cardNumber);
+      expect(text, table_name).not.toMatch(new RegExp(`"${cvv}"|cvv`, 'i'));
+    }
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain(cardNumber);
+    expect(logLines.join('\n')).not.toContain(`"${cvv}"`);
+  });
+
+  it('takes ACH through a bank token and books it as an ACH debit', async () => {
+    const bank = await tokenize({
+      kind: 'bank',
+      routingNumber: '011000015',
+      accountNumber: '9876543210',
+      accountType: 'savings',
+    });
+    const res = await charge({
+      ...signedLink(),
+      amount: '25.00',
+      method: 'bank',
+      token: bank.json().message.token,
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = (await transactionsOf(merchant.id)).filter((r) => r.id === res.json().message.id);
+    expect(row).toMatchObject({
+      type: 'ach',
+      actionMode: 'debit',
+      paymentMethod: 'check',
+      processor: 'xpress',
+      last4: '3210',
+    });
+  });
+
+  it('charges a saved vault method of the link customer', async () => {
+    const [customer] = await app.db
+      .insert(vaultCustomers)
+      .values({ clientId: merchant.id, firstName: 'Vera', lastName: 'Vault', email: 'vera@example.com' })
+      .returning();
+    if (!customer) throw new Error('no customer');
+    const [method] = await app.db
+      .insert(vaultPaymentMethods)
+      .values({
+        customerId: customer.id,
+        token: 'MC-4321-09-2031',
+        issuer: 'MC',
+        last4: '4321',
+        expMonth: 9,
+        expYear: 2031,
+      })
+      .returning();
+    if (!method) throw new Error('no method');
+    const link = signedLink({ customerId: customer.id });
+    const res = await charge({ ...link, amount: '25.00', method: 'saved', paymentMethodId: method.id });
+    expect(res.statusCode).toBe(200);
+    const [row] = (await transactionsOf(merchant.id)).filter((r) => r.id === res.json().message.id);
+    expect(row).toMatchObject({
+      customerId: customer.id,
+      last4: '4321',
+      cardBrand: 'MC',
+      customerFirstName: 'Vera',
+    });
+    const foreign = await charge({
+      ...signedLink(),
+      amount: '25.00',
+      method: 'saved',
+      paymentMethodId: method.id,
+    });
+    expect(foreign.json().error.message).toBe(PaymentFrameText.SavedMethodNotFound);
+  });
+
+  describe('bad input: a clear message, no transaction, never a 5xx', () => {
+    async function expectRefused(
+      res: Awaited<ReturnType<typeof charge>>,
+      status: number,
+      code: string,
+      message: string,
+    ) {
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error).toMatchObject({ code, message });
+    }
+
+    it('refuses bad amounts', async () => {
+      const before = (await transactionsOf(merchant.id)).length;
+      const token = await cardToken();
+      const free = signedLink({ freeFormAmount: true, amount: undefined });
+      const cases: [string, string][] = [
+        ['10.005', PaymentFrameText.AmountTooManyDecimals],
+        ['-10.00', PaymentFrameText.AmountNotPositive],
+        ['1000.01', PaymentFrameText.AmountOverLimit],
+        ['ten', PaymentFrameText.AmountNotValid],
+        ['', PaymentFrameText.FieldRequired],
+      ];
+      for (const [amount, message] of cases) {
+        await expectRefused(
+          await charge({ ...free, amount, method: 'credit_card', token }),
+          400,
+          PaymentFrameErrorCode.AmountInvalid,
+          message,
+        );
+      }
+      // A fixed-amount link charges its amount and nothing else.
+      await expectRefused(
+        await charge({ ...signedLink(), amount: '1.00', method: 'credit_card', token }),
+        400,
+        PaymentFrameErrorCode.AmountInvalid,
+        PaymentFrameText.AmountMustMatchLink,
+      );
+      expect((await transactionsOf(merchant.id)).length).toBe(before);
+    });
+
+    it('refuses tampered params, unsigned params from a payer, a revoked key and a secret key', async () => {
+      const token = await cardToken();
+      const link = signedLink();
+      const tampered = encodePaymentFrameParams({
+        publishableKey: merchant.publicKey,
+        amount: '0.01',
+        paymentOptions: ['credit_card'],
+      });
+      const invalid = [PaymentFrameErrorCode.InvalidLink, PaymentFrameText.InvalidLink] as const;
+      await expectRefused(
+        await charge({ params: tampered, sig: link.sig, amount: '0.01', method: 'credit_card', token }),
+        400,
+        ...invalid,
+      );
+      await expectRefused(
+        await charge({ params: tampered, amount: '0.01', method: 'credit_card', token }),
+        400,
+        ...invalid,
+      );
+      await expectRefused(
+        await charge({ params: 'bm90IGpzb24=', amount: '1.00', method: 'credit_card', token }),
+        400,
+        ...invalid,
+      );
+      const revoked = await buildClient(app.db, { publicKey: randomUUID(), apiKey: randomUUID() });
+      const revokedLink = encodePaymentFrameParams({ publishableKey: revoked.publicKey, amount: '25.00' });
+      const revokedSig = signPaymentFrameParams(app, revokedLink);
+      await app.db.update(clients).set({ publicKey: randomUUID() }).where(eq(clients.id, revoked.id));
+      await expectRefused(
+        await charge({ params: revokedLink, sig: revokedSig, amount: '25.00', method: 'credit_card', token }),
+        400,
+        ...invalid,
+      );
+      const secret = encodePaymentFrameParams({ publishableKey: merchant.apiKey, amount: '25.00' });
+      await expectRefused(
+        await charge({
+          params: secret,
+          sig: signPaymentFrameParams(app, secret),
+          amount: '25.00',
+          method: 'credit_card',
+          token,
+        }),
+        400,
+        PaymentFrameErrorCode.SecretKeyInAddress,
+        ConfiguratorText.SecretKeyInAddress,
+      );
+      const merchantAnswer = await app.inject({
+        method: 'GET',
+        url: `/api/payment-frame/merchant?key=${merchant.apiKey}`,
+      });
+      expect(merchantAnswer.json().error.code).toBe(PaymentFrameErrorCode.SecretKeyInAddress);
+    });
+
+    it('refuses a frozen or disabled merchant', async () => {
+      const token = await cardToken();
+      const body = { ...signedLink(), amount: '25.00', method: 'credit_card', token };
+      const before = (await transactionsOf(merchant.id)).length;
+      for (const change of [{ isActive: false }, { status: 'Inactive' as const }]) {
+        await app.db.update(clients).set(change).where(eq(clients.id, merchant.id));
+        await expectRefused(
+          await charge(body),
+          422,
+          PaymentFrameErrorCode.MerchantCannotTakePayments,
+          PaymentFrameText.MerchantCannotTakePayments,
+        );
+        await app.db.update(clients).set({ isActive: true, status: null }).where(eq(clients.id, merchant.id));
+      }
+      expect((await transactionsOf(merchant.id)).length).toBe(before);
+    });
+
+    it('refuses an expired or foreign token, a method the link does not offer, a missing required field', async () => {
+      const token = await cardToken();
+      await expectRefused(
+        await charge({ ...signedLink(), amount: '25.00', method: 'bank', token }),
+        400,
+        PaymentFrameErrorCode.CardInvalid,
+        PaymentFrameText.CardTokenNotValid,
+      );
+      await expectRefused(
+        await charge({ ...signedLink(), amount: '25.00', method: 'credit_card', token: `${token}x` }),
+        400,
+        PaymentFrameErrorCode.CardInvalid,
+        PaymentFrameText.CardTokenNotValid,
+      );
+      await expectRefused(
+        await charge({
+          ...signedLink({ paymentOptions: ['bank'] }),
+          amount: '25.00',
+          method: 'credit_card',
+          token,
+        }),
+        422,
+        PaymentFrameErrorCode.MethodNotAvailable,
+        PaymentFrameText.MethodNotAvailable,
+      );
+      // Cash moves no money at a processor: only the merchant's staff record it.
+      await expectRefused(
+        await charge({ ...signedLink({ paymentOptions: ['cash'] }), amount: '25.00', method: 'cash' }),
+        422,
+        PaymentFrameErrorCode.MethodNotAvailable,
+        PaymentFrameText.MethodNotAvailable,
+      );
+      const withField = signedLink({
+        customFields: [{ name: 'Invoice', type: 'text', requireForGuest: true }],
+      });
+      await expectRefused(
+        await charge({ ...withField, amount: '25.00', method: 'credit_card', token }),
+        400,
+        PaymentFrameErrorCode.CustomFieldRequired,
+        PaymentFrameText.CustomFieldRequired('Invoice'),
+      );
+      const filled = await charge({
+        ...withField,
+        amount: '25.00',
+        method: 'credit_card',
+        token,
+        customFields: { Invoice: 'A-17' },
+      });
+      expect(filled.statusCode).toBe(200);
+    });
+
+    it('answers a decline with the spec text and books nothing; a reused key for another body is a conflict', async () => {
+      const token = await cardToken();
+      const before = (await transactionsOf(merchant.id)).length;
+      const declined = await charge({
+        ...signedLink({ freeFormAmount: true }),
+        amount: '20.13',
+        method: 'credit_card',
+        token,
+      });
+      await expectRefused(declined, 422, PaymentFrameErrorCode.Declined, PaymentFrameText.PaymentFailed);
+      expect((await transactionsOf(merchant.id)).length).toBe(before);
+      const key = randomUUID();
+      expect(
+        (await charge({ ...signedLink(), amount: '25.00', method: 'credit_card', token }, { key }))
+          .statusCode,
+      ).toBe(200);
+      const reused = await charge(
+        { ...signedLink(), amount: '25.00', method: 'credit_card', token, firstName: 'Eve' },
+        { key },
+      );
+      expect(reused.statusCode).toBe(409);
+      expect((await transactionsOf(merchant.id)).length).toBe(before + 1);
+    });
+  });
+});
+
+describe('the virtual terminal (a signed-in user, unsigned params)', () => {
+  it('lets a user with Virtual Terminal charge and record cash on their merchant', async () => {
+    const cookie = await sessionCookieFor(app.db, demo.owner);
+    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const token = await cardToken();
+    const card = await charge(
+      { params, amount: '12.34', method: 'credit_card', token, zip: '02134' },
+      { cookie },
+    );
+    expect(card.statusCode).toBe(200);
+    const cash = await charge({ params, amount: '5.00', method: 'cash' }, { cookie });
+    expect(cash.statusCode).toBe(200);
+    const [row] = (await transactionsOf(harbor.id)).filter((r) => r.id === cash.json().message.id);
+    expect(row).toMatchObject({ type: 'cash', paymentMethod: 'cash', processor: null, amountCents: 500 });
+    const info = await app.inject({
+      method: 'GET',
+      url: `/api/payment-frame/merchant?key=${harbor.publicKey}`,
+      headers: { cookie },
+    });
+    expect(info.json().message.virtual_terminal.payment_options).toEqual(
+      expect.arrayContaining(['credit_card', 'cash']),
+    );
+  });
+
+  it('refuses unsigned params to someone without Virtual Terminal on the merchant', async () => {
+    const cookie = await sessionCookieFor(app.db, demo.copperOwner);
+    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const res = await charge({ params, amount: '5.00', method: 'cash' }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe(PaymentFrameErrorCode.InvalidLink);
+    expect(Permission.VirtualTerminal).toBe('Virtual Terminal');
+  });
+});

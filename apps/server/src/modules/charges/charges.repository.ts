@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
+import { clientConfigs, clients } from '../../db/schema/clients';
+import { transactions } from '../../db/schema/transactions';
+import { users } from '../../db/schema/users';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+
+export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;
+
+// The merchant a payment frame's publishable key names, with what taking a payment checks.
+export async function findMerchantByPublishableKey(executor: Executor, publishableKey: string) {
+  const [row] = await executor
+    .select({
+      id: clients.id,
+      name: clients.name,
+      level: clients.level,
+      isActive: clients.isActive,
+      status: clients.status,
+      cardProcessor: clientConfigs.payment,
+      achProcessor: clientConfigs.ach,
+      highTicketCents: clientConfigs.highTicketCents,
+    })
+    .from(clients)
+    .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
+    .where(eq(clients.publicKey, publishableKey));
+  return row;
+}
+
+// A saved method of one vault customer of one merchant.
+export async function findVaultMethod(
+  executor: Executor,
+  clientId: string,
+  customerId: string,
+  methodId: string,
+) {
+  const [row] = await executor
+    .select({
+      token: vaultPaymentMethods.token,
+      customerId: vaultCustomers.id,
+      firstName: vaultCustomers.firstName,
+      lastName: vaultCustomers.lastName,
+      email: vaultCustomers.email,
+    })
+    .from(vaultPaymentMethods)
+    .innerJoin(vaultCustomers, eq(vaultCustomers.id, vaultPaymentMethods.customerId))
+    .where(
+      and(
+        eq(vaultPaymentMethods.id, methodId),
+        eq(vaultCustomers.id, customerId),
+        eq(vaultCustomers.clientId, clientId),
+      ),
+    );
+  return row;
+}
+
+export async function insertChargeTransaction(tx: Tx, row: typeof transactions.$inferInsert) {
+  const [inserted] = await tx.insert(transactions).values(row).returning({
+    id: transactions.id,
+    createdAt: transactions.createdAt,
+  });
+  if (!inserted) throw new Error('charge insert returned nothing');
+  return inserted;
+}
+
+// Idempotency keys and money attempts belong to a user; a payer on a payment page has no account, so
+// their charges are held by one disabled, locked system account that can never sign in (.invalid
+// never receives mail, and both flags refuse a session).
+export const payerSystemEmail = 'payment-page-payers@system.invalid';
+const payerIds = new WeakMap<object, string>();
+
+export async function payerSystemUserId(executor: Executor): Promise<string> {
+  const known = payerIds.get(executor);
+  if (known !== undefined) return known;
+  await executor
+    .insert(users)
+    .values({
+      email: payerSystemEmail,
+      name: 'Payment page payers (system)',
+      userType: 'user',
+      isDisabled: true,
+      isLockedOut: true,
+    })
+    .onConflictDoNothing();
+  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.email, payerSystemEmail));
+  if (!row) throw new Error('payer system account missing');
+  payerIds.set(executor, row.id);
+  return row.id;
+}

@@ -1,0 +1,162 @@
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  chargeBody,
+  chargeResponse,
+  frameMerchantQuery,
+  frameMerchantResponse,
+  signBody,
+  signResponse,
+  tokenizeBody,
+  tokenizeResponse,
+} from '@portico/contracts/payment-frame/charge';
+import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestOrigin } from '../../lib/audit';
+import { idempotencyKeyPattern } from '../../lib/idempotency';
+import { reconcilePendingAttempts } from '../../lib/money-attempt';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+import { publicAccessReadingSession } from '../../plugins/access';
+import {
+  assertMaySignParams,
+  type ChargeCaller,
+  chargeOperationOf,
+  frameMerchant,
+  takeCharge,
+  tokenizePaymentMethod,
+} from './charges.service';
+
+// The payment frame's calls (issue 16 item 1). Public: a payer has no account; a signed-in user with
+// Virtual Terminal on the merchant gets the virtual terminal's rights (the session is read, not
+// required). Card guessing and key guessing are bounded by per-route limits.
+const tokenizeLimit = { max: 30, timeWindow: '1 minute' };
+const chargeLimit = { max: 30, timeWindow: '1 minute' };
+const readLimit = { max: 120, timeWindow: '1 minute' };
+
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .regex(idempotencyKeyPattern, {
+      message: 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
+    }),
+});
+
+const errors = {
+  400: errorEnvelope,
+  403: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  503: errorEnvelope,
+};
+
+function callerOf(request: FastifyRequest): ChargeCaller {
+  return { session: request.session ?? null, origin: requestOrigin(request) };
+}
+
+export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, gateway: app.chargeGateway, dataKey: () => app.dataKey(), now: app.now });
+
+  // A charge the gateway answered but the server never booked (a crash) is settled before requests
+  // are taken, from the gateway's record of the attempt's key (lib/money-attempt.ts).
+  app.addHook('onReady', async () => {
+    const summary = await reconcilePendingAttempts(
+      app.db,
+      { charge: chargeOperationOf(deps()) },
+      {
+        onError: (attempt, err) =>
+          app.log.error({ err, attemptId: attempt.id }, 'charge attempt not reconciled'),
+      },
+    );
+    if (summary.settled + summary.failed > 0)
+      app.log.warn(summary, 'charge attempts of an earlier run reconciled');
+  });
+
+  app.post(
+    '/api/payment-frame/tokenize',
+    {
+      config: { access: publicAccessReadingSession, rateLimit: tokenizeLimit },
+      schema: {
+        tags: ['payment-frame'],
+        summary: "The sandbox gateway's tokenisation call: a card or bank account in, its token out",
+        description:
+          'The only call that carries a card number and CVV. They are checked (Luhn, expiry, test numbers ' +
+          'beginning with 1), handed to the gateway and dropped: never stored, logged or returned.',
+        body: tokenizeBody,
+        response: { 200: tokenizeResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await tokenizePaymentMethod(deps(), request.body),
+    }),
+  );
+
+  app.get(
+    '/api/payment-frame/merchant',
+    {
+      config: { access: publicAccessReadingSession, rateLimit: readLimit },
+      schema: {
+        tags: ['payment-frame'],
+        summary: 'The merchant a publishable key names, as the payment frame shows it',
+        description:
+          'A secret API key is refused (SECRET_KEY_IN_ADDRESS): addresses carry publishable keys only.',
+        querystring: frameMerchantQuery,
+        response: { 200: frameMerchantResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await frameMerchant(deps(), callerOf(request), request.query.key),
+    }),
+  );
+
+  app.post(
+    '/api/payment-frame/charge',
+    {
+      config: { access: publicAccessReadingSession, rateLimit: chargeLimit },
+      schema: {
+        tags: ['payment-frame'],
+        summary: 'Take a payment through the payment frame (card, ACH, cash or a saved method)',
+        description:
+          'Signed params (sig) bind the amount and methods; unsigned params only for a signed-in user with ' +
+          'Virtual Terminal on the merchant. The same Idempotency-Key and body replay the first answer.',
+        headers: idempotencyHeaders,
+        body: chargeBody,
+        response: { 200: chargeResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await takeCharge(
+        deps(),
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
+  app.post(
+    '/api/payment-frame/sign',
+    {
+      config: { access: publicAccessReadingSession, rateLimit: readLimit },
+      schema: {
+        tags: ['payment-frame'],
+        summary: 'Sign payment frame params (a signed-in user with Virtual Terminal on their merchant)',
+        body: signBody,
+        response: { 200: signResponse, 401: errorEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      await assertMaySignParams(deps(), callerOf(request), request.body.params);
+      const sig = signPaymentFrameParams(app, request.body.params);
+      return {
+        status: true as const,
+        // A path of this portal: the caller puts its own origin in front.
+        message: { sig, url: paymentFrameAddress('', request.body.params, sig) },
+      };
+    },
+  );
+};

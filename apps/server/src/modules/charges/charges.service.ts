@@ -1,0 +1,610 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Permission } from '@portico/contracts/access/permission-names';
+import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
+import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
+import {
+  cardProblemOf,
+  digitsOf,
+  isAccountNumberValid,
+  isRoutingNumberValid,
+} from '@portico/contracts/payment-frame/card';
+import {
+  type ChargeBody,
+  type ChargeResult,
+  chargeResponse,
+  type FrameMerchant,
+  type PaymentTokenView,
+  type TokenizeBody,
+} from '@portico/contracts/payment-frame/charge';
+import {
+  decodePaymentFrameParams,
+  type PaymentFrameParams,
+  type PaymentOption,
+} from '@portico/contracts/payment-frame/params';
+import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import {
+  basicPaymentOptions,
+  isCardZipOmitted,
+  paymentOptionsKeptForPermissions,
+} from '@portico/contracts/payment-frame/virtual-terminal-options';
+import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { clients } from '../../db/schema/clients';
+import type { transactions } from '../../db/schema/transactions';
+import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { IdempotentResult } from '../../lib/idempotency';
+import {
+  isRecordedFailure,
+  type MoneyOperation,
+  type PaymentAttempt,
+  runMoneyAttempt,
+} from '../../lib/money-attempt';
+import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
+import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import type { SessionContext } from '../session/session.service';
+import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
+import {
+  type FrameMerchantRow,
+  findMerchantByPublishableKey,
+  findVaultMethod,
+  insertChargeTransaction,
+  payerSystemUserId,
+} from './charges.repository';
+
+// The payment frame's charge path (issue 16 item 1; tamper design at the top of contracts
+// payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
+// Idempotency-Key: one short transaction checks everything against the merchant's stored state and
+// records a pending attempt; the sandbox gateway is asked with the attempt's id as its key; a second
+// transaction books the transaction and its audit entry. A double submit pays once.
+
+export const ChargeError = defineErrors({
+  InvalidLink: [PaymentFrameErrorCode.InvalidLink, 'validation'],
+  SecretKeyInAddress: [PaymentFrameErrorCode.SecretKeyInAddress, 'validation'],
+  AmountInvalid: [PaymentFrameErrorCode.AmountInvalid, 'validation'],
+  CardInvalid: [PaymentFrameErrorCode.CardInvalid, 'validation'],
+  BankInvalid: [PaymentFrameErrorCode.BankInvalid, 'validation'],
+  MethodNotAvailable: [PaymentFrameErrorCode.MethodNotAvailable, 'business_rule'],
+  CustomFieldRequired: [PaymentFrameErrorCode.CustomFieldRequired, 'validation'],
+  MerchantCannotTakePayments: [PaymentFrameErrorCode.MerchantCannotTakePayments, 'business_rule'],
+  Declined: [PaymentFrameErrorCode.Declined, 'business_rule'],
+  ProcessorUnavailable: [PaymentFrameErrorCode.ProcessorUnavailable, 'unavailable'],
+});
+
+export type ChargeDeps = {
+  db: Db;
+  gateway: ChargeGateway;
+  dataKey: () => Buffer;
+  now: () => Date;
+};
+
+export type ChargeCaller = {
+  session: SessionContext | null;
+  origin: { ip: string | null; userAgent: string | null };
+};
+
+// ---- Tokenisation ---------------------------------------------------------------------------------
+
+function viewOf(token: PaymentToken): PaymentTokenView {
+  return {
+    token: token.token,
+    issuer: token.issuer,
+    last4: token.last4,
+    exp_month: token.expMonth,
+    exp_year: token.expYear,
+  };
+}
+
+// POST /api/payment-frame/tokenize: the one call that carries a card number and CVV. They are checked,
+// handed to the gateway and dropped; the answer is the token, issuer, last four and expiry.
+export async function tokenizePaymentMethod(deps: ChargeDeps, body: TokenizeBody): Promise<PaymentTokenView> {
+  if (body.kind === 'bank') {
+    const routingNumber = digitsOf(body.routingNumber);
+    const accountNumber = digitsOf(body.accountNumber);
+    if (!isRoutingNumberValid(routingNumber))
+      throw ChargeError.BankInvalid(PaymentFrameText.RoutingNumberNotValid);
+    if (!isAccountNumberValid(accountNumber))
+      throw ChargeError.BankInvalid(PaymentFrameText.AccountNumberNotValid);
+    return viewOf(
+      await deps.gateway.tokenizeBank({ routingNumber, accountNumber, accountType: body.accountType }),
+    );
+  }
+  // This build's only gateway is the sandbox: test card numbers only (spec 2 §9).
+  const problem = cardProblemOf(body, deps.now(), true);
+  if (problem !== null) throw ChargeError.CardInvalid(problem);
+  const expYear = Number(body.expYear);
+  const token = await deps.gateway.tokenizeCard({
+    number: digitsOf(body.number),
+    expMonth: Number(body.expMonth),
+    expYear: expYear < 100 ? 2000 + expYear : expYear,
+    cvv: body.cvv.trim(),
+  });
+  return viewOf(token);
+}
+
+// ---- The merchant behind a frame ------------------------------------------------------------------
+
+// The merchant of a publishable key. A secret key is refused with its own message (issue 16 item 6);
+// an unknown or rotated key is an invalid link.
+async function merchantOfKey(db: Db, key: string): Promise<FrameMerchantRow> {
+  const merchant = await findMerchantByPublishableKey(db, key);
+  if (merchant && merchant.level === 'Merchant') return merchant;
+  if (await isSecretApiKey(db, key))
+    throw ChargeError.SecretKeyInAddress(ConfiguratorText.SecretKeyInAddress);
+  throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
+}
+
+// The permissions a signed-in caller holds on the merchant when they include Virtual Terminal
+// (spec 3 §6); null for a payer, a read-only auditor or anyone without it.
+async function virtualTerminalGrants(
+  db: Db,
+  session: SessionContext | null,
+  clientId: string,
+): Promise<ReadonlySet<string> | null> {
+  if (session === null || session.isProcessorAuditUser) return null;
+  if (
+    session.viewAsClientId !== null &&
+    !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
+  ) {
+    return null;
+  }
+  const access = await decideMerchantAccess(db, session, clientId, Permission.VirtualTerminal);
+  return access.isAllowed ? new Set(access.effectivePermissions) : null;
+}
+
+// GET /api/payment-frame/merchant.
+export async function frameMerchant(
+  deps: ChargeDeps,
+  caller: ChargeCaller,
+  key: string,
+): Promise<FrameMerchant> {
+  const merchant = await merchantOfKey(deps.db, key);
+  const grants = await virtualTerminalGrants(deps.db, caller.session, merchant.id);
+  return {
+    name: merchant.name,
+    can_take_card: merchant.cardProcessor !== null,
+    can_take_ach: merchant.achProcessor !== null,
+    high_ticket: merchant.highTicketCents === null ? null : formatCentsAsDecimal(merchant.highTicketCents),
+    virtual_terminal:
+      grants === null
+        ? null
+        : {
+            payment_options: paymentOptionsKeptForPermissions(basicPaymentOptions, grants),
+            omit_zip: isCardZipOmitted(grants),
+          },
+  };
+}
+
+// POST /api/payment-frame/sign: a signed-in user with Virtual Terminal on the params' merchant.
+export async function assertMaySignParams(
+  deps: ChargeDeps,
+  caller: ChargeCaller,
+  encoded: string,
+): Promise<PaymentFrameParams> {
+  const decoded = decodePaymentFrameParams(encoded);
+  if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
+  const merchant = await merchantOfKey(deps.db, decoded.params.publishableKey);
+  if ((await virtualTerminalGrants(deps.db, caller.session, merchant.id)) === null) {
+    throw new AppError(CommonErrorCode.Forbidden, 'forbidden', ConfiguratorText.NoVirtualTerminalPermission);
+  }
+  return decoded.params;
+}
+
+// ---- The charge -----------------------------------------------------------------------------------
+
+type ChargeResponse = z.infer<typeof chargeResponse>;
+
+// Everything settling needs, kept on the attempt so the start-up reconcile can book it elsewhere.
+const chargeContext = z.object({
+  transactionId: z.uuid(),
+  processorName: z.string(),
+  token: z.string(),
+  row: z.object({
+    type: z.enum(['charge', 'ach', 'cash']),
+    actionMode: z.enum(['charge', 'debit']),
+    action: z.string(),
+    paymentMethod: z.enum(['card', 'check', 'cash']),
+    processor: z.string().nullable(),
+    cardBrand: z.string().nullable(),
+    cardType: z.string().nullable(),
+    last4: z.string().nullable(),
+    displayToken: z.string().nullable(),
+    customerId: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    meta: z.record(z.string(), z.unknown()),
+  }),
+  actor: z.object({
+    userId: z.string().nullable(),
+    email: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  source: z.enum(['payment_link', 'virtual_terminal']),
+});
+type ChargeContext = z.infer<typeof chargeContext>;
+
+const processorEnum = z.enum([
+  'fis',
+  'merchante',
+  'bluesnap',
+  'epx',
+  'propay',
+  'xpress',
+  'curpay',
+  'forumpay',
+]);
+
+export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+  return {
+    responseSchema: chargeResponse,
+    call: (attempt) => {
+      const context = chargeContext.parse(attempt.context);
+      return askGateway(() =>
+        deps.gateway.charge(
+          context.processorName,
+          { transactionId: context.transactionId, amountCents: attempt.amountCents, token: context.token },
+          attempt.id,
+        ),
+      );
+    },
+    lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
+    settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
+    failureOf: (attempt) =>
+      attempt.processorReference === null
+        ? ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess)
+        : ChargeError.Declined(PaymentFrameText.PaymentFailed),
+    recordFailure: async (tx, attempt, error) => {
+      const context = chargeContext.parse(attempt.context);
+      await recordAudit(tx, {
+        action: 'charge',
+        outcome: 'failure',
+        actorUserId: context.actor.userId,
+        actorEmail: context.actor.email,
+        targetType: 'transaction',
+        targetId: null,
+        clientId: attempt.clientId,
+        ip: context.actor.ip,
+        userAgent: context.actor.userAgent,
+        details: {
+          code: error.code,
+          amount: formatCentsAsDecimal(attempt.amountCents),
+          source: context.source,
+          processor: attempt.processor,
+          ...(attempt.processorReference ? { processor_reference: attempt.processorReference } : {}),
+          ...(attempt.processorReason ? { processor_reason: attempt.processorReason } : {}),
+        },
+      });
+    },
+  };
+}
+
+async function askGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
+  }
+}
+
+async function settleCharge(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  reference: string,
+): Promise<{ status: number; body: ChargeResponse; resultTransactionId: string }> {
+  const context = chargeContext.parse(attempt.context);
+  const { row } = context;
+  const clientId = z.uuid().parse(attempt.clientId);
+  const insert: typeof transactions.$inferInsert = {
+    id: context.transactionId,
+    clientId,
+    customerId: row.customerId,
+    type: row.type,
+    action: row.action,
+    actionMode: row.actionMode,
+    amountCents: attempt.amountCents,
+    paymentStatus: true,
+    requestStatus: true,
+    status: 'Approved',
+    processor: row.processor === null ? null : processorEnum.parse(row.processor),
+    paymentMethod: row.paymentMethod,
+    cardBrand: row.cardBrand,
+    cardType: row.cardType,
+    last4: row.last4,
+    token: row.displayToken,
+    customerFirstName: row.firstName,
+    customerLastName: row.lastName,
+    customerEmail: row.email,
+    apiResponse: {
+      ...(row.displayToken ? { token: row.displayToken } : {}),
+      meta: row.meta,
+      processor: attempt.processor,
+      processor_reference: reference,
+    },
+    meta: row.meta,
+  };
+  const inserted = await insertChargeTransaction(tx, insert);
+  await recordAudit(tx, {
+    action: 'charge',
+    outcome: 'success',
+    actorUserId: context.actor.userId,
+    actorEmail: context.actor.email,
+    targetType: 'transaction',
+    targetId: inserted.id,
+    clientId,
+    ip: context.actor.ip,
+    userAgent: context.actor.userAgent,
+    details: {
+      amount: formatCentsAsDecimal(attempt.amountCents),
+      method: row.paymentMethod,
+      source: context.source,
+      processor: attempt.processor,
+      processor_reference: reference,
+    },
+  });
+  // Risk evaluation of the new payment (h17's risk.service evaluateRecordedPayment) is called here
+  // once that module is on main: evaluateNewPaymentRisk(tx, inserted).
+  const result: ChargeResult = {
+    id: inserted.id,
+    amount: formatCentsAsDecimal(attempt.amountCents),
+    status: 'Approved',
+    message: PaymentFrameText.PaymentSuccessful,
+    issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
+    last4: row.last4,
+    created_at: inserted.createdAt.toISOString(),
+  };
+  return { status: 200, resultTransactionId: inserted.id, body: { status: true, message: result } };
+}
+
+// Errors of the idempotency layer itself are not attempts to take money.
+const unauditedCodes: ReadonlySet<string> = new Set([
+  CommonErrorCode.ValidationFailed,
+  CommonErrorCode.IdempotencyKeyReused,
+  CommonErrorCode.IdempotentRequestInFlight,
+]);
+
+// POST /api/payment-frame/charge.
+export async function takeCharge(
+  deps: ChargeDeps,
+  caller: ChargeCaller,
+  body: ChargeBody,
+  idempotencyKey: string,
+): Promise<IdempotentResult<ChargeResponse>> {
+  const decoded = decodePaymentFrameParams(body.params);
+  if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
+  const params = decoded.params;
+  const merchant = await merchantOfKey(deps.db, params.publishableKey);
+  const grants = await virtualTerminalGrants(deps.db, caller.session, merchant.id);
+  const isSigned = isPaymentFrameSignatureValid(deps, body.params, body.sig);
+  // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
+  if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
+  try {
+    return await runMoneyAttempt(
+      deps.db,
+      chargeOperationOf(deps),
+      {
+        ...(await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey)),
+        method: 'POST',
+        path: '/api/payment-frame/charge',
+        body,
+        operation: 'charge',
+      },
+      (tx) => planCharge(tx, deps, caller, { body, params, merchant, grants, isSigned }),
+    );
+  } catch (err) {
+    if (err instanceof AppError && !unauditedCodes.has(err.code) && !isRecordedFailure(err)) {
+      await recordAudit(deps.db, {
+        action: 'charge',
+        outcome: err.kind === 'forbidden' ? 'denied' : 'failure',
+        actorUserId: caller.session?.userId ?? null,
+        actorEmail: caller.session?.email ?? null,
+        targetType: 'client',
+        targetId: merchant.id,
+        clientId: merchant.id,
+        ...caller.origin,
+        details: { code: err.code, message: err.message, method: body.method },
+      });
+    }
+    throw err;
+  }
+}
+
+// A signed-in user's keys are their own. A payer's key is scoped to the merchant they pay (hashed
+// with its id, so equal keys of two merchants never meet) under the payers' system account.
+async function idempotencyScopeOf(db: Db, caller: ChargeCaller, clientId: string, key: string) {
+  if (caller.session !== null) return { key, userId: caller.session.userId };
+  const scoped = createHash('sha256').update(`${clientId}:${key}`).digest('base64url');
+  return { key: scoped, userId: await payerSystemUserId(db) };
+}
+
+type ChargeFacts = {
+  body: ChargeBody;
+  params: PaymentFrameParams;
+  merchant: FrameMerchantRow;
+  grants: ReadonlySet<string> | null;
+  isSigned: boolean;
+};
+
+// The frozen and disabled checks, under a share lock of the merchant row so a freeze cannot slip in
+// between the check and the booking. h17's assertMerchantCanTakePayments (lib/merchant-freeze.ts)
+// takes over the frozen half once it is on main.
+async function assertMerchantTakesPayments(tx: Tx, clientId: string): Promise<void> {
+  const [row] = await tx
+    .select({ isActive: clients.isActive, status: clients.status })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for('share');
+  if (row?.isActive !== true || row.status === 'Inactive') {
+    throw ChargeError.MerchantCannotTakePayments(PaymentFrameText.MerchantCannotTakePayments);
+  }
+}
+
+function offeredOptions(facts: ChargeFacts): PaymentOption[] {
+  const configured = facts.params.paymentOptions ?? [...basicPaymentOptions];
+  // The virtual terminal keeps an option only with its permission (spec 3 §6); a signed link keeps
+  // what the merchant signed.
+  return facts.grants === null ? configured : paymentOptionsKeptForPermissions(configured, facts.grants);
+}
+
+async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts) {
+  const { body, params, merchant, grants, isSigned } = facts;
+  await assertMerchantTakesPayments(tx, merchant.id);
+
+  const amount = chargeAmountOf(body.amount, merchant.highTicketCents);
+  if (!amount.ok) throw ChargeError.AmountInvalid(amount.message);
+  const signedCents = params.amount === undefined ? null : parseDecimalToCents(params.amount);
+  if (
+    isSigned &&
+    grants === null &&
+    !params.freeFormAmount &&
+    signedCents !== null &&
+    signedCents !== amount.cents
+  ) {
+    throw ChargeError.AmountInvalid(PaymentFrameText.AmountMustMatchLink);
+  }
+
+  const options = offeredOptions(facts);
+  const source = grants === null ? ('payment_link' as const) : ('virtual_terminal' as const);
+  let token: PaymentToken | null = null;
+  let customerId: string | null = null;
+  let savedCustomer: { firstName: string | null; lastName: string | null; email: string | null } | null =
+    null;
+  if (body.method === 'saved') {
+    if (params.customerId === undefined || body.paymentMethodId === undefined) {
+      throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
+    }
+    const saved = await findVaultMethod(tx, merchant.id, params.customerId, body.paymentMethodId);
+    if (!saved) throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
+    token = deps.gateway.readToken(saved.token, deps.now());
+    if (token === null) throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
+    customerId = saved.customerId;
+    savedCustomer = saved;
+  } else if (body.method !== 'cash') {
+    if (body.token === undefined) throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
+    token = deps.gateway.readToken(body.token, deps.now());
+    const isBankToken = token?.issuer === 'BANK';
+    if (token === null || isBankToken !== (body.method === 'bank')) {
+      throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
+    }
+  }
+  const isBank = token?.issuer === 'BANK';
+  const option: PaymentOption = body.method === 'cash' ? 'cash' : isBank ? 'bank' : 'credit_card';
+  // Cash moves no money through a processor: only the merchant's own staff record it.
+  const isOffered = options.includes(option) && (option !== 'cash' || grants !== null);
+  const processorName =
+    option === 'bank' ? merchant.achProcessor : option === 'credit_card' ? merchant.cardProcessor : null;
+  if (!isOffered || (option !== 'cash' && processorName === null)) {
+    throw ChargeError.MethodNotAvailable(PaymentFrameText.MethodNotAvailable);
+  }
+  if (token !== null && token.issuer !== 'BANK' && token.expMonth !== null && token.expYear !== null) {
+    const now = deps.now();
+    const isExpired =
+      token.expYear < now.getUTCFullYear() ||
+      (token.expYear === now.getUTCFullYear() && token.expMonth < now.getUTCMonth() + 1);
+    if (isExpired) throw ChargeError.CardInvalid(PaymentFrameText.CardExpired);
+  }
+  const isZipRequired =
+    option === 'credit_card' &&
+    body.method !== 'saved' &&
+    (grants === null ? params.zipMode === 'required' : !isCardZipOmitted(grants));
+  if (isZipRequired && !/^[A-Za-z0-9 -]{3,10}$/.test(body.zip?.trim() ?? '')) {
+    throw ChargeError.CardInvalid(PaymentFrameText.ZipRequired);
+  }
+  const customFields = requiredCustomFieldsFilled(params, body, grants === null);
+
+  const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
+  const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
+  const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
+  const meta: Record<string, unknown> = {
+    ...(firstName ? { firstName } : {}),
+    ...(lastName ? { lastName } : {}),
+    ...(email ? { email } : {}),
+    ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
+  };
+  const context: ChargeContext = {
+    transactionId: randomUUID(),
+    processorName: processorName ?? 'sandbox',
+    token: token?.token ?? 'cash',
+    row: {
+      ...(option === 'bank'
+        ? {
+            type: 'ach' as const,
+            actionMode: 'debit' as const,
+            action: 'debit',
+            paymentMethod: 'check' as const,
+          }
+        : option === 'cash'
+          ? {
+              type: 'cash' as const,
+              actionMode: 'charge' as const,
+              action: 'sale',
+              paymentMethod: 'cash' as const,
+            }
+          : {
+              type: 'charge' as const,
+              actionMode: 'charge' as const,
+              action: 'sale',
+              paymentMethod: 'card' as const,
+            }),
+      processor: processorName,
+      cardBrand: option === 'credit_card' && token ? token.issuer : null,
+      cardType: option === 'credit_card' ? 'credit' : null,
+      last4: token?.last4 ?? null,
+      displayToken: token === null ? null : displayTokenOf(token),
+      customerId,
+      firstName,
+      lastName,
+      email,
+      meta,
+    },
+    actor: {
+      userId: caller.session?.userId ?? null,
+      email: caller.session?.email ?? null,
+      ip: caller.origin.ip,
+      userAgent: caller.origin.userAgent,
+    },
+    source,
+  };
+  return {
+    transactionId: null,
+    clientId: merchant.id,
+    amountCents: amount.cents,
+    processor: context.processorName,
+    context,
+  };
+}
+
+// The vault's display form ISSUER-last4-mm-yyyy (spec 2 §3); BANK-last4 for accounts.
+function displayTokenOf(token: PaymentToken): string {
+  if (token.issuer === 'BANK' || token.expMonth === null || token.expYear === null)
+    return `BANK-${token.last4}`;
+  return `${token.issuer}-${token.last4}-${String(token.expMonth).padStart(2, '0')}-${token.expYear}`;
+}
+
+// The custom fields the payer filled in, by name; a required one left empty is refused. A payer
+// (guest) must fill those marked requireForGuest as well.
+function requiredCustomFieldsFilled(
+  params: PaymentFrameParams,
+  body: ChargeBody,
+  isGuest: boolean,
+): Record<string, string | boolean> {
+  const given = body.customFields ?? {};
+  const known = new Map((params.customFields ?? []).map((field) => [field.name, field]));
+  const kept: Record<string, string | boolean> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (known.has(name)) kept[name] = typeof value === 'string' ? value.trim() : value;
+  }
+  for (const field of known.values()) {
+    const isRequired = field.required === true || (isGuest && field.requireForGuest === true);
+    const value = kept[field.name];
+    const isEmpty = value === undefined || value === '' || value === false;
+    if (isRequired && isEmpty)
+      throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired(field.name));
+  }
+  return kept;
+}

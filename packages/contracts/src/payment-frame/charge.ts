@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+import { maxEncodedParamsLength } from './params';
+
+// The payment frame's calls (issue 16 item 1). The frame's bundle imports only the types of this file;
+// the server validates with the schemas.
+
+// POST /api/payment-frame/tokenize: the sandbox gateway's tokenisation call, the only call that
+// carries a card number or CVV (or a bank account number). It answers the token, never the number.
+export const tokenizeBody = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('card'),
+    number: z.string().max(30),
+    expMonth: z.string().max(4),
+    expYear: z.string().max(4),
+    cvv: z.string().max(4),
+  }),
+  z.strictObject({
+    kind: z.literal('bank'),
+    routingNumber: z.string().max(20),
+    accountNumber: z.string().max(30),
+    accountType: z.enum(['checking', 'savings']),
+  }),
+]);
+export type TokenizeBody = z.infer<typeof tokenizeBody>;
+
+export const paymentTokenSchema = z.object({
+  token: z.string(),
+  issuer: z.enum(['VISA', 'MC', 'DISC', 'AMEX', 'BANK']),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
+export type PaymentTokenView = z.infer<typeof paymentTokenSchema>;
+export const tokenizeResponse = successEnvelope(paymentTokenSchema);
+
+export const chargeMethods = ['credit_card', 'bank', 'cash', 'saved'] as const;
+export type ChargeMethod = (typeof chargeMethods)[number];
+
+// POST /api/payment-frame/charge (Idempotency-Key header). Amounts travel as the payer typed them:
+// the server gives the payer the exact reason a bad one is refused.
+export const chargeBody = z.strictObject({
+  params: z.string().max(maxEncodedParamsLength),
+  sig: z.string().max(100).optional(),
+  amount: z.string().max(30),
+  method: z.enum(chargeMethods),
+  // credit_card and bank: the token of /tokenize.
+  token: z.string().max(1000).optional(),
+  zip: z.string().max(10).optional(),
+  // saved: a method of the params' vault customer.
+  paymentMethodId: z.uuid().optional(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(40).optional(),
+  customFields: z.record(z.string().max(200), z.union([z.string().max(1000), z.boolean()])).optional(),
+});
+export type ChargeBody = z.infer<typeof chargeBody>;
+
+export const chargeResultSchema = z.object({
+  id: z.uuid(),
+  amount: z.string(),
+  status: z.string(),
+  message: z.string(),
+  issuer: z.string().nullable(),
+  last4: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChargeResult = z.infer<typeof chargeResultSchema>;
+export const chargeResponse = successEnvelope(chargeResultSchema);
+
+// GET /api/payment-frame/merchant?key={publishable key}: what the frame shows of the merchant and
+// which methods it can take. A secret key is refused (issue 16 item 6).
+export const frameMerchantQuery = z.object({ key: z.string().max(100) });
+export const frameMerchantSchema = z.object({
+  name: z.string(),
+  can_take_card: z.boolean(),
+  can_take_ach: z.boolean(),
+  high_ticket: z.string().nullable(),
+  // A signed-in user with Virtual Terminal on the merchant: what they may take (spec 3 §6).
+  virtual_terminal: z
+    .object({
+      payment_options: z.array(z.string()),
+      omit_zip: z.boolean(),
+    })
+    .nullable(),
+});
+export type FrameMerchant = z.infer<typeof frameMerchantSchema>;
+export const frameMerchantResponse = successEnvelope(frameMerchantSchema);
+
+// POST /api/payment-frame/sign (bearer: the merchant's publishable key is in the params; the caller
+// is a signed-in user with Virtual Terminal on it): the signature of params (see params.ts).
+export const signBody = z.strictObject({ params: z.string().max(maxEncodedParamsLength) });
+// url: the frame's path with params and sig, without origin.
+export const signResponse = successEnvelope(z.object({ sig: z.string(), url: z.string() }));
