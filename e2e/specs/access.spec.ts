@@ -24,6 +24,7 @@ test('a merchant user gets 403 from an admin-only call and the Not allowed page 
   expect(await refused.json()).toEqual({
     status: false,
     error: { code: 'FORBIDDEN', message: 'You are not allowed to do this' },
+    requestId: expect.any(String),
   });
 
   await page.goto('/app/admin-reporting/all-internal/reporting.merchant_volume_by_month');

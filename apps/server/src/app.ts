@@ -52,6 +52,7 @@ import { riskRoutes } from './modules/risk/risk.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { subLocationsRoutes } from './modules/sub-locations/sub-locations.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
   await app.register(keyEntryRoutes);
+  await app.register(subLocationsRoutes);
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
   await app.register(riskRoutes);

@@ -689,6 +689,26 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
+  // Sub-locations (issue 15 item 3): holders of Permissions on the merchant.
+  'GET /api/rbac/:merchantId/mid-overrides': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/mid-overrides` }),
+    expect: { ...permissionManagers(200), audit: 200 },
+  },
+  'POST /api/rbac/:merchantId/sub-entities': {
+    call: () => ({ url: `/api/rbac/${missingClient}/sub-entities`, payload: { name: 'Matrix' } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'PATCH /api/rbac/:merchantId/sub-entities/:id': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/sub-entities/${missingSubEntity}`,
+      payload: { name: 'Matrix' },
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
+  'DELETE /api/rbac/:merchantId/sub-entities/:id': {
+    call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/sub-entities/${missingSubEntity}` }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
 
   // Mimic (issue 15): admin, and parents and alpha users with Permissions over the user's merchants
   // (Harbor Lane's barista); a made-up link is a clear 422 to whoever may redeem one.

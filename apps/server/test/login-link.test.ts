@@ -121,6 +121,7 @@ describe('POST /firebase', () => {
       expect(res.json()).toEqual({
         status: false,
         error: { code: 'EMAIL_REQUIRED', message: 'Email is required' },
+        requestId: expect.any(String),
       });
     }
     const res = await askForLink('not-an-address');
@@ -128,6 +129,7 @@ describe('POST /firebase', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'EMAIL_NOT_VALID', message: 'Email is not valid' },
+      requestId: expect.any(String),
     });
   });
 

@@ -137,6 +137,7 @@ describe('bad input gets the failure envelope, never a 5xx', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'ROUTE_NOT_FOUND', message: 'No such route' },
+      requestId: expect.any(String),
     });
   });
 
@@ -146,6 +147,7 @@ describe('bad input gets the failure envelope, never a 5xx', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'AMOUNT_TOO_HIGH', message: 'Amount is over the limit' },
+      requestId: expect.any(String),
     });
   });
 
@@ -155,6 +157,7 @@ describe('bad input gets the failure envelope, never a 5xx', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' },
+      requestId: expect.any(String),
     });
   });
 

@@ -186,6 +186,7 @@ describe('route roles', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'FORBIDDEN', message: 'You are not allowed to do this' },
+      requestId: expect.any(String),
     });
     const [entry] = await ctx.app.db
       .select()

@@ -60,6 +60,7 @@ describe('GET /api/user', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue' },
+      requestId: expect.any(String),
     });
   });
 
@@ -217,6 +218,7 @@ describe('GET /api/rbac/{clientId}/permissions', () => {
     expect(res.json()).toEqual({
       status: false,
       error: { code: 'FORBIDDEN', message: 'You do not have access to this merchant' },
+      requestId: expect.any(String),
     });
     const [entry] = await ctx.app.db
       .select()

@@ -49,6 +49,7 @@ export type AuditAction =
   | 'document.upload'
   | 'document.download'
   | 'sub_location.change'
+  | 'sub_location.change'
   | 'account.edit'
   | 'account.hierarchy'
   | 'account.logo'

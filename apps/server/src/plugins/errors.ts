@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, httpStatusByKind } from '../lib/app-error';
 
+// Every error envelope names its request: the id of the x-request-id header and of its log lines.
 function send(reply: FastifyReply, status: number, error: ErrorEnvelope['error']) {
-  const body: ErrorEnvelope = { status: false, error };
+  const body: ErrorEnvelope = { status: false, error, requestId: reply.request.id };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

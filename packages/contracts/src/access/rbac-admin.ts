@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { permissionNameSchema } from './permission-names';
+import { subLocationSchema } from './sub-locations';
 
 // Spec 2 §2.5, §3 (Role, Rbac user, Sub-entity), §4, §5, §7 "Roles and permissions", §8.
 
@@ -97,7 +98,8 @@ export const subEntitiesQuery = z.object({
   skipRecursion: z.enum(['true', 'false']).optional(),
   merchant_ids: z.string().max(4000).optional(),
 });
-export const subEntitiesResponse = successEnvelope(z.array(subEntitySummarySchema));
+// Spec 2 §3 Sub-entity: the whole record, so the sub-locations page edits what it lists.
+export const subEntitiesResponse = successEnvelope(z.array(subLocationSchema));
 
 // A group a membership may name: the merchant itself and the clients below it.
 export const groupsResponse = successEnvelope(

@@ -58,6 +58,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'document.upload': 'Document uploaded',
   'document.download': 'Document downloaded',
   'sub_location.change': 'Sub-location changed',
+  'sub_location.change': 'Sub-location changed',
   'account.edit': 'Account edited',
   'account.hierarchy': 'Account parent changed',
   'account.logo': 'Account logo uploaded',

@@ -28,6 +28,8 @@ export const errorEnvelope = z.object({
     // Field-level problems of a validation failure: path and message only, never input values.
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
+  // The request's id (also the x-request-id header and every log line of it), for support to find it.
+  requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -108,6 +108,7 @@ describe('POST /api/certregistration', () => {
     expect(failed.json()).toEqual({
       status: false,
       error: { code: 'CERTIFICATION_INSTRUCTIONS_NOT_SENT', message: 'Failed to send the email.' },
+      requestId: expect.any(String),
     });
     const [kept] = await registrationsOf(email);
     expect(kept).toMatchObject({ company: 'Compilers Inc', instructionsSentAt: null });

@@ -235,15 +235,6 @@ export async function listRbacUsers(executor: Executor, clientIds: readonly stri
     .orderBy(asc(users.name), asc(users.id), asc(clients.name));
 }
 
-export async function listSubEntities(executor: Executor, clientIds: readonly string[]) {
-  if (clientIds.length === 0) return [];
-  return executor
-    .select({ id: subEntities.id, name: subEntities.name, clientId: subEntities.clientId })
-    .from(subEntities)
-    .where(inArray(subEntities.clientId, [...clientIds]))
-    .orderBy(asc(subEntities.name), asc(subEntities.id));
-}
-
 export async function findSubEntity(executor: Executor, id: string) {
   const [row] = await executor
     .select({ id: subEntities.id, clientId: subEntities.clientId, name: subEntities.name })

@@ -21,6 +21,7 @@ import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
 import { type AuditAction, recordAudit, requestOrigin } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { listSubLocations } from '../sub-locations/sub-locations.repository';
 import { decideMerchantAccess } from './rbac.service';
 import {
   addUserSubEntity,
@@ -38,7 +39,6 @@ import {
   listRbacUsers,
   listRolePermissionNames,
   listRoles,
-  listSubEntities,
   listSubtree,
   listTerminals,
   listUserSubEntities,
@@ -465,8 +465,7 @@ export async function listMerchantSubEntities(
   const clientId = checkedMerchantId(request);
   const subtree = input.skipRecursion ? [clientId] : (await listSubtree(db, clientId)).map((c) => c.id);
   const ids = input.merchantIds.length > 0 ? subtree.filter((id) => input.merchantIds.includes(id)) : subtree;
-  const rows = await listSubEntities(db, ids);
-  return rows.map((row) => ({ id: row.id, name: row.name, merchant_id: row.clientId }));
+  return listSubLocations(db, ids);
 }
 
 export async function listMerchantGroups(db: Db, request: FastifyRequest) {

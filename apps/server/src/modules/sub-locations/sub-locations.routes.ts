@@ -1,0 +1,100 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import {
+  createSubLocationBody,
+  deleteSubLocationResponse,
+  merchantParams,
+  midOverrideOptionsResponse,
+  subLocationParams,
+  subLocationResponse,
+  updateSubLocationBody,
+} from '@portico/contracts/access/sub-locations';
+import { userTypes } from '@portico/contracts/auth/roles';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../plugins/access';
+import {
+  createSubLocation,
+  deleteSubLocation,
+  listMidOverrideOptions,
+  updateSubLocation,
+} from './sub-locations.service';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
+
+// Spec 1 §2.1: Sublocations is offered with the Permissions permission; the server asks for it on
+// the merchant named in the path, within the caller's reach (issue 15 item 3).
+const managesLocations: RouteAccess = {
+  kind: 'authenticated',
+  roles: userTypes,
+  permission: Permission.Permissions,
+  merchant: { from: 'params', key: 'merchantId' },
+};
+
+const answer = <T>(message: T) => ({ status: true as const, message });
+
+export const subLocationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/rbac/:merchantId/mid-overrides',
+    {
+      config: { access: managesLocations },
+      schema: {
+        tags: ['access'],
+        summary: 'Processors a location of the merchant may settle under its own MID at',
+        params: merchantParams,
+        response: { 200: midOverrideOptionsResponse, ...errors },
+      },
+    },
+    async (request) => answer(await listMidOverrideOptions(app.db, request)),
+  );
+
+  app.post(
+    '/api/rbac/:merchantId/sub-entities',
+    {
+      config: { access: managesLocations },
+      schema: {
+        tags: ['access'],
+        summary: 'Add a sub-location to the merchant',
+        params: merchantParams,
+        body: createSubLocationBody,
+        response: { 200: subLocationResponse, ...errors },
+      },
+    },
+    async (request) => answer(await createSubLocation(app.db, request, request.body.name)),
+  );
+
+  app.patch(
+    '/api/rbac/:merchantId/sub-entities/:id',
+    {
+      config: { access: managesLocations },
+      schema: {
+        tags: ['access'],
+        summary: 'Edit a sub-location: name, phone, address, custom fields, MID overrides',
+        params: subLocationParams,
+        body: updateSubLocationBody,
+        response: { 200: subLocationResponse, ...errors },
+      },
+    },
+    async (request) => answer(await updateSubLocation(app.db, request, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/rbac/:merchantId/sub-entities/:id',
+    {
+      config: { access: managesLocations },
+      schema: {
+        tags: ['access'],
+        summary: 'Delete a sub-location that no user is tied to',
+        params: subLocationParams,
+        response: { 200: deleteSubLocationResponse, ...errors },
+      },
+    },
+    async (request) => answer(await deleteSubLocation(app.db, request, request.params.id)),
+  );
+};
