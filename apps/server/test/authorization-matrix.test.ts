@@ -506,6 +506,10 @@ const matrix: Record<string, Row> = {
   'GET /api/apikeys/publishable-key': { expect: { ...same(400), audit: 400 } },
   'GET /api/client/link-config': { expect: { ...same(400), audit: 400 } },
   'GET /api/terminal': { expect: { ...same(400), audit: 400 } },
+  'POST /api/payment-links/sign': {
+    call: () => ({ payload: { params: 'e30=' } }),
+    expect: { ...same(400), audit: 400 },
+  },
   // The payment frame (issue 16 item 1) has no sign-in: an empty or incomplete request is 400 for
   // everyone (the processor-audit user's session makes the writes 403, issue 12); charges.api.test.ts
   // covers payers, the virtual terminal and every refusal.

@@ -8,12 +8,22 @@ import { successEnvelope } from '../common/envelope';
 export const PaymentLinksErrorCode = {
   ApiKeyRequired: 'PAYMENT_LINKS_API_KEY_REQUIRED',
   UnknownApiKey: 'PAYMENT_LINKS_UNKNOWN_API_KEY',
+  SecretKeyRequired: 'PAYMENT_LINKS_SECRET_KEY_REQUIRED',
+  InvalidParams: 'PAYMENT_LINKS_INVALID_PARAMS',
 } as const;
 
 export const PaymentLinksText = {
   ApiKeyRequired: 'API key is required',
   UnknownApiKey: 'This API key is not valid.',
+  SecretKeyRequired: 'Enter the API key to create payment links.',
+  InvalidParams: 'The payment link settings are not valid for this merchant.',
 } as const;
+
+// POST /api/payment-links/sign (bearer: the merchant's secret API key, typed into the builder and
+// never put in an address): the server's signature of the link's params (the tamper rule at the top
+// of payment-frame/params.ts), so the payer's frame trusts the amount and settings.
+export const signLinkBody = z.strictObject({ params: z.string().min(1).max(32_000) });
+export const signLinkResponse = successEnvelope(z.object({ sig: z.string(), url: z.string() }));
 
 export const paymentLinksHeaders = z.object({ authorization: z.string().max(500).optional() });
 

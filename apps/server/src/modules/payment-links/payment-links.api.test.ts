@@ -3,6 +3,7 @@ import {
   linkTerminalsResponse,
   openTerminals,
   publishableKeyResponse,
+  signLinkResponse,
 } from '@portico/contracts/payment-links/payment-links';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { terminals } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
+import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 
 // Spec 3 §7 "Payment link builder": GET api/terminal, api/apikeys/publishable-key, /api/client/link-config.
 
@@ -133,5 +135,50 @@ describe('GET /api/terminal', () => {
     if (!open) throw new Error('no terminal');
     expect(openTerminals(map).map((terminal) => terminal.id)).toContain(open.id);
     expect(res.body).not.toContain('lane-h19-3');
+  });
+});
+
+describe('POST /api/payment-links/sign', () => {
+  const encode = (params: object) => Buffer.from(JSON.stringify(params)).toString('base64');
+  const sign = (key: string, params: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-links/sign',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { params },
+    });
+
+  it("signs params naming the merchant's publishable key, with its secret key only", async () => {
+    const params = encode({ publishableKey: harbor.publicKey, amount: '12.50', paymentType: 'charge' });
+    const res = await sign(harbor.apiKey, params);
+    expect(res.statusCode, res.body).toBe(200);
+    const { sig, url } = signLinkResponse.parse(res.json()).message;
+    expect(isPaymentFrameSignatureValid(ctx.app, params, sig)).toBe(true);
+    expect(url).toBe(`/app/responsive-iframe/payment?${new URLSearchParams({ params, sig }).toString()}`);
+
+    // The publishable key is public: it signs nothing.
+    const withPublic = await sign(harbor.publicKey, params);
+    expect(withPublic.statusCode).toBe(403);
+    expect(withPublic.json().error.message).toBe('Enter the API key to create payment links.');
+  });
+
+  it("refuses another merchant's params, params the frame would refuse, and loose bodies", async () => {
+    for (const params of [
+      encode({ publishableKey: copper.publicKey, amount: '1.00' }),
+      encode({ publishableKey: harbor.publicKey, amount: '1.234' }),
+      encode({ publishableKey: harbor.publicKey, injected: true }),
+      'not base64 json',
+    ]) {
+      const res = await sign(harbor.apiKey, params);
+      expect(res.statusCode, params).toBe(400);
+    }
+    const loose = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment-links/sign',
+      headers: { authorization: `Bearer ${harbor.apiKey}` },
+      payload: { params: encode({ publishableKey: harbor.publicKey }), sig: 'x' },
+    });
+    expect(loose.statusCode).toBe(400);
+    expect((await sign('unknown', encode({ publishableKey: harbor.publicKey }))).statusCode).toBe(401);
   });
 });

@@ -4,10 +4,13 @@ import {
   linkTerminalsResponse,
   paymentLinksHeaders,
   publishableKeyResponse,
+  signLinkBody,
+  signLinkResponse,
 } from '@portico/contracts/payment-links/payment-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccess } from '../../plugins/access';
-import { linkConfigOf, linkTerminalsOf, publishableKeyOf } from './payment-links.service';
+import { linkConfigOf, linkTerminalsOf, publishableKeyOf, signLinkParams } from './payment-links.service';
 
 // The payment link builder (spec 3 §2, §7) needs no sign-in: the bearer key is the credential. Key
 // guessing is bounded by the per-route limit on top of the whole-API budget.
@@ -67,6 +70,29 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true as const,
       message: await linkTerminalsOf(app.db, request.headers.authorization),
+    }),
+  );
+
+  app.post(
+    '/api/payment-links/sign',
+    {
+      config: { access: publicAccess, rateLimit: keyRateLimit },
+      schema: {
+        tags: ['payment-links'],
+        summary: "Sign a payment link's params (bearer: the merchant's secret API key)",
+        description:
+          'The params must pass the payment frame schema and name the merchant by its publishable key. ' +
+          'Answers the signature and the signed frame path.',
+        headers: paymentLinksHeaders,
+        body: signLinkBody,
+        response: { 200: signLinkResponse, ...errors, 403: errorEnvelope },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await signLinkParams(app.db, request.headers.authorization, request.body.params, (params) =>
+        signPaymentFrameParams(app, params),
+      ),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import { decodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import {
   type LinkConfig,
   type LinkTerminal,
@@ -17,6 +18,8 @@ import {
 export const PaymentLinksError = defineErrors({
   ApiKeyRequired: [PaymentLinksErrorCode.ApiKeyRequired, 'validation'],
   UnknownApiKey: [PaymentLinksErrorCode.UnknownApiKey, 'unauthenticated'],
+  SecretKeyRequired: [PaymentLinksErrorCode.SecretKeyRequired, 'forbidden'],
+  InvalidParams: [PaymentLinksErrorCode.InvalidParams, 'validation'],
 });
 
 // The builder has no session (spec 3 §2): the bearer key is the credential and names the merchant.
@@ -75,4 +78,24 @@ export async function linkTerminalsOf(
       },
     ]),
   );
+}
+
+// POST /api/payment-links/sign: only the secret key signs (the publishable key is public, so it must
+// not let anyone mint links that bind an amount), and only params naming this merchant's publishable
+// key and passing the frame's schema.
+export async function signLinkParams(
+  db: Db,
+  authorization: string | undefined,
+  encodedParams: string,
+  sign: (encodedParams: string) => string,
+): Promise<{ sig: string; url: string }> {
+  const merchant = await merchantOfBearer(db, authorization);
+  if (!merchant.isSecretKey) throw PaymentLinksError.SecretKeyRequired(PaymentLinksText.SecretKeyRequired);
+  const decoded = decodePaymentFrameParams(encodedParams);
+  if (!decoded.ok || decoded.params.publishableKey !== merchant.publicKey) {
+    throw PaymentLinksError.InvalidParams(PaymentLinksText.InvalidParams);
+  }
+  const sig = sign(encodedParams);
+  // A path of this portal: the builder puts its own origin in front.
+  return { sig, url: paymentFrameAddress('/app', encodedParams, sig) };
 }
