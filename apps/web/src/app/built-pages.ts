@@ -15,6 +15,8 @@ export const builtPagePaths = [
   '/admin-reporting/with-snowflake',
   '/admin-reporting/all-internal/:sourceName',
   '/costing',
+  '/payouts',
+  '/statement',
   '/enroll-portal-page',
   '/enroll/:parent_id/:id',
   '/enroll/:id',

@@ -72,6 +72,10 @@ const loadEnrollmentPage: RouteModuleLoader = () =>
   }));
 const loadCostingPage: RouteModuleLoader = () =>
   import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
+const loadStatementsPage: RouteModuleLoader = () =>
+  import('../features/statements/components/statements-page').then((m) => ({ Component: m.StatementsPage }));
+const loadStatementPage: RouteModuleLoader = () =>
+  import('../features/statements/components/statement-page').then((m) => ({ Component: m.StatementPage }));
 const loadInternalReportPage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/internal-report-page').then((m) => ({
     Component: m.InternalReportPage,
@@ -141,6 +145,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/admin-reporting/with-snowflake': loadWithSnowflakePage,
   '/admin-reporting/all-internal/:sourceName': loadInternalReportPage,
   '/costing': loadCostingPage,
+  '/payouts': loadStatementsPage,
+  '/statement': loadStatementPage,
   '/enroll-portal-page': loadEnrollPage,
   '/enroll/:parent_id/:id': loadCtaApplicationPage,
   '/enroll/:id': loadCtaApplicationPage,

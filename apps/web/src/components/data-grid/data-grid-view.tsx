@@ -59,6 +59,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
       getRowId: props.getRowId,
       defaultSort: props.defaultSort,
       defaultGrouping: props.defaultGrouping,
+      pageSize: props.pageSize,
     });
   const actions = useGridActions({ table, setView, setExpanded, setPagination });
   const [selectedRowId, setSelectedRowId] = useState<string | null>(null);

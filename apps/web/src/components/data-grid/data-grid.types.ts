@@ -75,6 +75,8 @@ export type DataGridCommonProps<Row> = {
   ariaLabel?: string;
   // Spec 1 §9: 500 rows per page, paged by the grid.
   paginate?: boolean;
+  // Rows per page when paginated, where a page's spec sets its own (spec 3: payouts 50).
+  pageSize?: number;
   // The counter option: TOTAL, AVG and COUNT of number and money columns over the filtered rows.
   showTotals?: boolean;
   // With showTotals: the page's own totals of the filtered rows. Keep it stable.

@@ -32,6 +32,7 @@ type UseDataGridTableArgs<Row> = {
   getRowId: ((row: Row, index: number) => string) | undefined;
   defaultSort: GridSortModel | undefined;
   defaultGrouping: readonly string[] | undefined;
+  pageSize?: number | undefined;
 };
 
 export function useDataGridTable<Row>({
@@ -41,6 +42,7 @@ export function useDataGridTable<Row>({
   getRowId,
   defaultSort,
   defaultGrouping,
+  pageSize = GRID_PAGE_SIZE,
 }: UseDataGridTableArgs<Row>) {
   const runtimes = useMemo(() => createColumnRuntimes(columns, timeZone), [columns, timeZone]);
   const runtimesById = useMemo(() => new Map(runtimes.map((runtime) => [runtime.id, runtime])), [runtimes]);
@@ -49,7 +51,7 @@ export function useDataGridTable<Row>({
     initialViewState(layoutColumns, { sort: defaultSort, grouping: defaultGrouping }),
   );
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: GRID_PAGE_SIZE });
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
 
   const data = useMemo(() => [...rows], [rows]);
   // Rows that extend the last ones (Load All streaming in) keep the store and its values read so far.

@@ -1,0 +1,68 @@
+import { Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { StatementText } from '@portico/contracts/statements/statements';
+import { useMemo } from 'react';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import { Modal } from '../../../components/modal';
+import { useSettlementGroup } from '../api/get-settlement-group';
+import { payoutTransactionColumns } from '../utils/statement-columns.utils';
+
+type Props = { payoutId: string | null; onClose: () => void; timeZone: string };
+
+function money(decimal: string): string {
+  const cents = parseDecimalToCents(decimal);
+  return cents === null ? decimal : formatCentsAsMoney(cents);
+}
+
+// The Settlement Group modal (spec 3 §2): the group's totals and transactions; admin also sees the
+// 'Admin Line Item Total' (spec 3 §6).
+export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
+  const group = useSettlementGroup(payoutId);
+  const columns = useMemo(() => payoutTransactionColumns(timeZone), [timeZone]);
+  const detail = group.data;
+  return (
+    <Modal isOpen={payoutId !== null} title={StatementText.SettlementGroup} onClose={onClose} isLarge>
+      {group.isPending && <Loader size="sm" aria-label="Loading" />}
+      {group.error && (
+        <Text c="red" role="alert">
+          {group.error.message}
+        </Text>
+      )}
+      {detail && (
+        <Stack gap="sm">
+          <Group gap="lg">
+            <Text fw={600}>{detail.merchant_name}</Text>
+            <Text>{detail.settlement.settlement_date}</Text>
+            <Text>{detail.payout_details.processor.toUpperCase()}</Text>
+            <Text>{detail.payout_details.status}</Text>
+          </Group>
+          <SimpleGrid cols={3} spacing="xs">
+            <Text size="sm">Gross: {money(detail.settlement.gross)}</Text>
+            <Text size="sm">Fees: {money(detail.settlement.fees)}</Text>
+            <Text size="sm">Adjustments: {money(detail.settlement.adjustments)}</Text>
+            <Text size="sm">Chargebacks: {money(detail.settlement.chargebacks)}</Text>
+            <Text size="sm" fw={600}>
+              Net: {money(detail.settlement.net)}
+            </Text>
+            {detail.admin_line_item_total !== undefined && (
+              <Text size="sm" fw={600}>
+                {StatementText.AdminLineItemTotal}: {money(detail.admin_line_item_total)}
+              </Text>
+            )}
+          </SimpleGrid>
+          <DataGrid
+            ariaLabel="Settlement Group transactions"
+            columns={columns}
+            rows={detail.transaction_details}
+            getRowId={(row) => row.id}
+            timeZone={timeZone}
+            height={400}
+            showTotals
+            showSidePanel={false}
+            showGroupPanel={false}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

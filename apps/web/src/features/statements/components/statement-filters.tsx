@@ -1,0 +1,62 @@
+import { Select } from '@mantine/core';
+import { statementMonthLabel, statementMonthOptions } from '@portico/contracts/statements/statement-month';
+import { StatementText } from '@portico/contracts/statements/statements';
+import { useMemo } from 'react';
+import { useStatementMerchants } from '../api/get-statement-merchants';
+
+type MonthPickerProps = { today: string; value: string | null; onChange: (month: string | null) => void };
+
+// 'Select Month' (spec 3 §2): two years back to the current month, newest first.
+export function StatementMonthPicker({ today, value, onChange }: MonthPickerProps) {
+  const options = useMemo(
+    () => statementMonthOptions(today).map((month) => ({ value: month, label: statementMonthLabel(month) })),
+    [today],
+  );
+  return (
+    <Select
+      label={StatementText.MonthLabel}
+      data={options}
+      value={value}
+      onChange={onChange}
+      allowDeselect={false}
+      w={220}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+type MerchantPickerProps = {
+  label: string;
+  value: string | null;
+  onChange: (merchantId: string | null) => void;
+  isClearable?: boolean;
+};
+
+// The merchants the caller reaches ('Statement For', the payouts merchant filter).
+export function StatementMerchantPicker({
+  label,
+  value,
+  onChange,
+  isClearable = false,
+}: MerchantPickerProps) {
+  const merchants = useStatementMerchants({ enabled: true });
+  const options = useMemo(
+    () => (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name })),
+    [merchants.data],
+  );
+  return (
+    <Select
+      label={label}
+      placeholder={StatementText.AccountPlaceholder}
+      data={options}
+      value={value}
+      onChange={onChange}
+      searchable
+      clearable={isClearable}
+      nothingFoundMessage="Nothing found"
+      w={300}
+      disabled={merchants.isPending}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { Anchor, Box, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { defaultStatementMonth } from '@portico/contracts/statements/statement-month';
+import {
+  type StatementRow,
+  StatementText,
+  statementFileName,
+} from '@portico/contracts/statements/statements';
+import { useRef, useState } from 'react';
+import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { DataGridApi } from '../../../components/data-grid/data-grid.types';
+import { useSignedInSession } from '../../../lib/auth/session-context';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
+import { useStatement } from '../api/get-statement';
+import {
+  dailyTransactionColumns,
+  processorFeeColumns,
+  statementDetailHeight,
+  statementRowColumns,
+} from '../utils/statement-columns.utils';
+import { statementPdfHref } from '../utils/statement-link.utils';
+import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
+import { StatementMerchantPicker, StatementMonthPicker } from './statement-filters';
+
+// Statement tab (spec 3 §2): month, merchant, 'Export Statement to Excel', 'PDF Statement', and
+// master rows whose detail holds the Daily Transactions and Processor Fees tabs.
+export function StatementsTab() {
+  const session = useSignedInSession();
+  const timeZone = useUserTimeZone();
+  const today = todayUtc();
+  const canChooseMerchant = canChooseStatementMerchant(session.actingRole);
+  const [chosenMerchant, setChosenMerchant] = useState<string | null>(null);
+  const [month, setMonth] = useState<string | null>(() => defaultStatementMonth(today));
+  const [openRow, setOpenRow] = useState<StatementRow | null>(null);
+  const merchantId = canChooseMerchant ? chosenMerchant : ownStatementMerchant(session);
+  const hasBoth = merchantId !== null && month !== null;
+  const statement = useStatement(merchantId, month ?? '', { enabled: hasBoth });
+  const gridApi = useRef<DataGridApi>(null);
+  const rows = statement.data ?? [];
+  const detailRow = openRow ?? rows[0] ?? null;
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md">
+        <StatementMonthPicker today={today} value={month} onChange={setMonth} />
+        {canChooseMerchant && (
+          <StatementMerchantPicker label="Merchant" value={chosenMerchant} onChange={setChosenMerchant} />
+        )}
+        <Button variant="default" onClick={() => void gridApi.current?.exportExcel()}>
+          {StatementText.ExportStatement}
+        </Button>
+        {hasBoth ? (
+          <Anchor href={statementPdfHref(merchantId, month, session.viewAsClientId)} download>
+            {StatementText.PdfStatement}
+          </Anchor>
+        ) : (
+          <Text size="sm">{StatementText.PdfHint}</Text>
+        )}
+      </Group>
+      <DataGrid
+        ariaLabel="Statements"
+        columns={statementRowColumns}
+        rows={rows}
+        getRowId={(row) => `${row.merchant_id}:${row.month_year}`}
+        isLoading={hasBoth && statement.isPending}
+        error={statement.error ? statement.error.message : null}
+        onRefresh={() => void statement.refetch()}
+        timeZone={timeZone}
+        height={200}
+        showSidePanel={false}
+        showGroupPanel={false}
+        exportFileName={statementFileName}
+        apiRef={gridApi}
+        onRowClick={setOpenRow}
+      />
+      {hasBoth && !statement.isPending && rows.length === 0 && (
+        <Text size="sm">{StatementText.NotPosted}</Text>
+      )}
+      {detailRow && <StatementDetail row={detailRow} timeZone={timeZone} />}
+    </Stack>
+  );
+}
+
+function StatementDetail({ row, timeZone }: { row: StatementRow; timeZone: string }) {
+  const [tab, setTab] = useState<string | null>('daily');
+  const rowCount = tab === 'fees' ? row.processor_fees.length : row.daily_transactions.length;
+  return (
+    <Box h={statementDetailHeight(rowCount)} data-testid="statement-detail">
+      <Tabs value={tab} onChange={setTab} keepMounted={false} h="100%">
+        <Tabs.List>
+          <Tabs.Tab value="daily">{StatementText.DailyTransactionsTab}</Tabs.Tab>
+          <Tabs.Tab value="fees">{StatementText.ProcessorFeesTab}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="daily" pt="xs" h="calc(100% - 44px)">
+          <DataGrid
+            ariaLabel={StatementText.DailyTransactionsTab}
+            columns={dailyTransactionColumns}
+            rows={row.daily_transactions}
+            timeZone={timeZone}
+            height="100%"
+            showTotals
+            showSidePanel={false}
+            showGroupPanel={false}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="fees" pt="xs" h="calc(100% - 44px)">
+          <DataGrid
+            ariaLabel={StatementText.ProcessorFeesTab}
+            columns={processorFeeColumns}
+            rows={row.processor_fees}
+            timeZone={timeZone}
+            height="100%"
+            showTotals
+            showSidePanel={false}
+            showGroupPanel={false}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Box>
+  );
+}
