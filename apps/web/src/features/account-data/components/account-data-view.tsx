@@ -26,6 +26,14 @@ function isOwnPanel(key: string | null): key is OwnPanel {
   return key === 'enablement' || key === 'ids' || key === 'events';
 }
 
+// Spec 2 §2.3 lists the side panels in this order.
+const panelOrder = ['enablement', 'users', 'ids', 'events', 'notes', 'documents'];
+
+function panelRank(key: string): number {
+  const rank = panelOrder.indexOf(key);
+  return rank === -1 ? panelOrder.length : rank;
+}
+
 function jumpTo(sectionId: string) {
   document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
@@ -41,6 +49,10 @@ export function AccountDataView({ clientId, panels }: { clientId: string; panels
   const data = account.data;
   const composed = panels.find((panel) => panel.key === openPanel);
   const ownPanel = isOwnPanel(openPanel) ? openPanel : null;
+  const menuPanels = [
+    ...ownPanels.map((key) => ({ key, label: ownPanelTitles[key] })),
+    ...panels.map((panel) => ({ key: panel.key, label: panel.label })),
+  ].sort((a, b) => panelRank(a.key) - panelRank(b.key));
   const hasProPayAccount = enablement.data?.propay.is_enabled ?? false;
 
   return (
@@ -79,12 +91,7 @@ export function AccountDataView({ clientId, panels }: { clientId: string; panels
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {ownPanels.map((key) => (
-                <Menu.Item key={key} onClick={() => setOpenPanel(key)}>
-                  {ownPanelTitles[key]}
-                </Menu.Item>
-              ))}
-              {panels.map((panel) => (
+              {menuPanels.map((panel) => (
                 <Menu.Item key={panel.key} onClick={() => setOpenPanel(panel.key)}>
                   {panel.label}
                 </Menu.Item>
