@@ -50,6 +50,7 @@ import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { riskRoutes } from './modules/risk/risk.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { signUpRoutes } from './modules/sign-up/sign-up.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { subLocationsRoutes } from './modules/sub-locations/sub-locations.routes';
@@ -205,6 +206,10 @@ export async function buildApp({
     secureCookies: config.secureCookies,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     loginLinksPerAddress: config.loginLinksPerAddress,
+  });
+  await app.register(signUpRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(usersRoutes);
   await app.register(timezoneRoutes);

@@ -39,6 +39,8 @@ export const builtPagePaths = [
   '/jobs',
   '/merchants',
   '/accounts',
+  '/sign-up',
+  '/contact',
 ] as const satisfies readonly PortalRoutePath[];
 
 export type BuiltPagePath = (typeof builtPagePaths)[number];

@@ -65,7 +65,7 @@ describe('session guard', () => {
     const fetchMock = stubFetch({});
     renderApp('/contact');
 
-    expect(await screen.findByText('Contact — this page is being built')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toEqual([]);
   });
 

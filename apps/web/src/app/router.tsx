@@ -128,6 +128,10 @@ const loadConfigureTerminalPage: RouteModuleLoader = () =>
   import('../features/terminal-configurator/components/configure-terminal-page').then((m) => ({
     Component: m.ConfigureTerminalPage,
   }));
+const loadSignUpPage: RouteModuleLoader = () =>
+  import('../features/sign-up/components/sign-up-page').then((m) => ({ Component: m.SignUpPage }));
+const loadContactPage: RouteModuleLoader = () =>
+  import('../features/sign-up/components/contact-page').then((m) => ({ Component: m.ContactPage }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -169,6 +173,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/jobs': loadJobsPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
+  '/sign-up': loadSignUpPage,
+  '/contact': loadContactPage,
 };
 const pageLoaders: Partial<Record<PortalRoutePath, RouteModuleLoader>> = builtPageLoaders;
 

@@ -1,0 +1,141 @@
+import { SignUpText } from '@portico/contracts/clients/sign-up';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, outboxFor } from '../../../test/auth-helpers';
+import { buildTestApp } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { clients } from '../../db/schema/clients';
+import { enrollments } from '../../db/schema/enrollments';
+import { auditLog } from '../../db/schema/system';
+
+const publicUrl = 'http://localhost:3999';
+// The sign-in budget, which the sign-up shares.
+const signUpsPerMinute = 8;
+let built: Awaited<ReturnType<typeof buildTestApp>>;
+
+beforeAll(async () => {
+  built = await buildTestApp({
+    dataKeyHex: '6b'.repeat(32),
+    publicUrl,
+    authRateLimitPerMinute: signUpsPerMinute,
+  });
+  await seedDemoAccounts(built.database);
+});
+afterAll(async () => {
+  await built.close();
+});
+
+function signUp(payload: object, headers: Record<string, string> = {}) {
+  return built.app.inject({ method: 'POST', url: '/api/sign-up', payload, headers });
+}
+
+const business = {
+  business_name: 'Juniper Tea House',
+  first_name: 'June',
+  last_name: 'Park',
+  email: 'June@JuniperTea.example',
+  phone: '(503) 555-0142',
+};
+
+async function enrollmentsByEmail(email: string) {
+  return built.app.db.select().from(enrollments).where(eq(enrollments.email, email));
+}
+
+describe('POST /api/sign-up', () => {
+  it('creates a lead enrollment under the provider that staff see in Onboarding, and mails the link', async () => {
+    const res = await signUp(business);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: SignUpText.Received });
+    await built.app.mail.idle();
+
+    const [lead] = await enrollmentsByEmail('june@junipertea.example');
+    const [root] = await built.app.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.name, 'Portico Payments'));
+    expect(lead).toMatchObject({
+      dbaName: 'Juniper Tea House',
+      firstName: 'June',
+      lastName: 'Park',
+      applicationStatus: 'SEND LINK',
+      status: 'cta_sent',
+      parentId: root?.id,
+      clientId: null,
+    });
+
+    const onboarding = await callAs(built.app, demo.admin, 'GET', '/api/portal/onboarding-meta');
+    expect(onboarding.json().message).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: lead?.id, dba_name: 'Juniper Tea House' })]),
+    );
+
+    const [mail] = await outboxFor(built.app.db, 'june@junipertea.example');
+    const link = new URL(mail?.bodyText?.match(/https?:\/\/\S+/)?.[0] ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${publicUrl}/app/enroll/${root?.id}/${lead?.id}`);
+    // The link opens the application (the click-to-agree page's own check).
+    const view = await built.app.inject({
+      method: 'GET',
+      url: `/api/public/enroll/${lead?.id}?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+    });
+    expect(view.statusCode).toBe(200);
+    const [audit] = await built.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, lead?.id ?? ''));
+    expect(audit?.action).toBe('enrollment.sign_up');
+  });
+
+  it('answers an address with an account the same way, creating nothing and mailing a sign-in note', async () => {
+    const before = await built.app.db.select({ id: enrollments.id }).from(enrollments);
+    const res = await signUp({ ...business, email: demo.owner.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: SignUpText.Received });
+    await built.app.mail.idle();
+    expect(await built.app.db.select({ id: enrollments.id }).from(enrollments)).toHaveLength(before.length);
+    const [mail] = await outboxFor(built.app.db, demo.owner);
+    expect(mail?.subject).toBe('You already have a Portico account');
+  });
+
+  it('refuses unknown keys, a bad address and a cross-site post, creating nothing', async () => {
+    const before = await built.app.db.select({ id: enrollments.id }).from(enrollments);
+    expect((await signUp({ ...business, email: 'grape@vine.example', is_admin: true })).statusCode).toBe(400);
+    expect((await signUp({ ...business, email: 'not-an-address' })).statusCode).toBe(400);
+    expect((await signUp({ ...business, email: 'grape@vine.example', business_name: ' ' })).statusCode).toBe(
+      400,
+    );
+    const forged = await signUp(
+      { ...business, email: 'grape@vine.example' },
+      { origin: 'https://evil.example' },
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(await built.app.db.select({ id: enrollments.id }).from(enrollments)).toHaveLength(before.length);
+  });
+
+  it('is rate-limited', async () => {
+    // One more than the budget allows in a minute, whatever the earlier tests spent.
+    const statuses: number[] = [];
+    for (let call = 0; call <= signUpsPerMinute; call += 1) {
+      statuses.push((await signUp({ ...business, email: 'limit@vine.example', is_admin: 1 })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('POST /api/sandboxlink', () => {
+  it('answers the sandbox sign-up page for the address to signed-in users', async () => {
+    const res = await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', {
+      email: 'Dev@Orbit.example',
+    });
+    expect(res.statusCode).toBe(200);
+    const link = new URL(res.json().message);
+    expect(`${link.origin}${link.pathname}`).toBe(`${publicUrl}/app/sign-up`);
+    expect(link.searchParams.get('sandbox')).toBe('true');
+    expect(link.searchParams.get('email')).toBe('dev@orbit.example');
+    expect(
+      (await built.app.inject({ method: 'POST', url: '/api/sandboxlink', payload: { email: 'a@b.example' } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', { email: 'x' })).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { userTypes } from '@portico/contracts/auth/roles';
+import {
+  SignUpText,
+  sandboxLinkBody,
+  sandboxLinkResponse,
+  signUpBody,
+  signUpResponse,
+} from '@portico/contracts/clients/sign-up';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../lib/audit';
+import { publicAccess } from '../../plugins/access';
+import { type CtaCapability, createCtaCapability, deriveCtaLinkKey } from '../click-to-agree/cta-capability';
+import { sandboxSignUpLink, signUp } from './sign-up.service';
+
+export type SignUpRoutesOptions = { publicUrl: string; rateLimitPerMinute: number };
+
+export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (app, opts) => {
+  // The sign-in budget: a public form that creates rows and sends mail.
+  const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
+  let capability: CtaCapability | undefined;
+  const deps = {
+    db: app.db,
+    mail: app.mail,
+    publicUrl: opts.publicUrl,
+    now: () => app.now(),
+    // The click-to-agree link key: the application page verifies what this issues.
+    capability: () => {
+      capability ??= createCtaCapability(deriveCtaLinkKey(app.dataKey()));
+      return capability;
+    },
+  };
+
+  app.post(
+    '/api/sign-up',
+    {
+      config: { access: publicAccess, rateLimit },
+      schema: {
+        tags: ['sign-up'],
+        summary:
+          'A business applies on its own: a lead enrollment and an e-mailed link (same answer for every address)',
+        body: signUpBody,
+        response: { 200: signUpResponse, 400: errorEnvelope, 429: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await signUp(deps, requestOrigin(request), request.body);
+      return { status: true as const, message: SignUpText.Received };
+    },
+  );
+
+  app.post(
+    '/api/sandboxlink',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes }, rateLimit },
+      schema: {
+        tags: ['sign-up'],
+        summary: 'The sandbox sign-up link for an address (spec 3 §7)',
+        body: sandboxLinkBody,
+        response: { 200: sandboxLinkResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: sandboxSignUpLink(opts.publicUrl, request.body.email),
+    }),
+  );
+};

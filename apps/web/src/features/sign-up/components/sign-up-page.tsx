@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SignUpText, sandboxSignUpQuery, signUpBody } from '@portico/contracts/clients/sign-up';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { useSignUp } from '../api/sign-up';
+
+// The form's own shape: the phone box may stay empty; everything else is the call's body schema.
+const signUpFormSchema = signUpBody.omit({ phone: true, is_sandbox: true }).extend({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^$|^\+?[0-9 ().-]{7,20}$/, 'Enter a valid phone number'),
+});
+type SignUpFormInput = z.input<typeof signUpFormSchema>;
+type SignUpFormValues = z.output<typeof signUpFormSchema>;
+
+// /sign-up (spec 1 §1, §2.3): a business applies on its own; the e-mailed link finishes the
+// application. ?sandbox=true&email=… is the sandbox sign-up of POST /api/sandboxlink.
+export function SignUpPage() {
+  const [searchParams] = useSearchParams();
+  const isSandbox = searchParams.get(sandboxSignUpQuery.sandbox) === 'true';
+  const signUp = useSignUp();
+  const form = useForm<SignUpFormInput, unknown, SignUpFormValues>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: {
+      business_name: '',
+      first_name: '',
+      last_name: '',
+      email: searchParams.get(sandboxSignUpQuery.email) ?? '',
+      phone: '',
+    },
+  });
+  const submit = form.handleSubmit((values) =>
+    signUp.mutate({
+      ...values,
+      ...(values.phone === '' ? { phone: undefined } : {}),
+      ...(isSandbox ? { is_sandbox: true } : {}),
+    }),
+  );
+  const errorOf = (field: keyof SignUpFormInput) => form.formState.errors[field]?.message;
+
+  if (signUp.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2" ta="center">
+          {SignUpText.Title}
+        </Title>
+        <Alert color="green" role="status">
+          {signUp.data}
+        </Alert>
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to="/login" fw={600}>
+            {SignUpText.SignIn}
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2" ta="center">
+        {isSandbox ? `${SignUpText.Title} (sandbox)` : SignUpText.Title}
+      </Title>
+      <Text c="dimmed" size="sm" ta="center">
+        {isSandbox ? SignUpText.SandboxIntro : SignUpText.Intro}
+      </Text>
+      <form aria-label="Sign up" noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="sm">
+          <TextInput
+            label="Business name"
+            required
+            {...form.register('business_name')}
+            error={errorOf('business_name')}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              required
+              {...form.register('first_name')}
+              error={errorOf('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              {...form.register('last_name')}
+              error={errorOf('last_name')}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            {...form.register('email')}
+            error={errorOf('email')}
+          />
+          <TextInput label="Phone" type="tel" {...form.register('phone')} error={errorOf('phone')} />
+          {signUp.isError ? (
+            <Alert color="red" role="alert">
+              {SignUpText.Failed}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={signUp.isPending}>
+            {SignUpText.Submit}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {`${SignUpText.HaveAccount} `}
+        <Anchor component={Link} to="/login" fw={600}>
+          {SignUpText.SignIn}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
