@@ -33,6 +33,7 @@ export const builtPagePaths = [
   '/permissions',
   '/mimic',
   '/key-entry',
+  '/sublocations',
   '/audit',
   '/configure-terminal/:apikey',
   '/risk',

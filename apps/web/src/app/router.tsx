@@ -108,6 +108,8 @@ const loadMimicPage: RouteModuleLoader = () =>
   import('../features/mimic/components/mimic-page').then((m) => ({ Component: m.MimicPage }));
 const loadKeyEntryPage: RouteModuleLoader = () =>
   import('../features/key-entry/components/key-entry-page').then((m) => ({ Component: m.KeyEntryPage }));
+const loadSubLocationsPage: RouteModuleLoader = () =>
+  import('../features/access/components/sub-locations-page').then((m) => ({ Component: m.SubLocationsPage }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadRiskPage: RouteModuleLoader = () =>
@@ -167,6 +169,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/permissions': loadPermissionsPage,
   '/mimic': loadMimicPage,
   '/key-entry': loadKeyEntryPage,
+  '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/risk': loadRiskPage,

@@ -23,6 +23,11 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+// What to tell the user about a failed call: the server's message, else the caller's fallback.
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 // Any zod schema fits. The transport itself stays free of zod: the parser is ~15 kB gzipped
 // and /login must load under 150 kB (design §6); features bring zod in their own chunks.
 export type ResponseParser<T> = {

@@ -11,6 +11,7 @@ export const SubLocationText = {
   Saved: 'Sub-location saved',
   Deleted: 'Sub-location deleted',
   NameRequired: 'A sub-location needs a name.',
+  NoPermission: 'User does not have permission to view the sub-locations page.',
 } as const;
 
 export const SubLocationErrorText = {

@@ -5,6 +5,7 @@ export const accessKeys = {
     [...accessKeys.all, 'roles', clientId, withHierarchy] as const,
   rolesOf: (clientId: string) => [...accessKeys.all, 'roles', clientId] as const,
   subEntities: (clientId: string) => [...accessKeys.all, 'sub-entities', clientId] as const,
+  midOverrides: (merchantId: string) => [...accessKeys.all, 'mid-overrides', merchantId] as const,
   groups: (clientId: string) => [...accessKeys.all, 'groups', clientId] as const,
   rbacUsers: (clientId: string) => [...accessKeys.all, 'rbac-users', clientId] as const,
   grantable: (clientId: string) => [...accessKeys.all, 'grantable', clientId] as const,

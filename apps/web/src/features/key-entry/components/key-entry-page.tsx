@@ -22,15 +22,11 @@ import { canOpenEnrollPage } from '@portico/contracts/access/permissions';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toasts';
-import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { portalEnv } from '../../../lib/portal-env';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { useKeyState, useLoadKeyArn, useLoadKeyComponent, useRemoteKeyInjection } from '../api/key-entry';
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
 
 // /key-entry (spec 3 §2, §6, §8; issue 15 item 7): staff load key components under dual control,
 // read check values, record the key-management key's ARN and derive a device's initial key. Only
@@ -93,7 +89,7 @@ function ComponentForm({ onResult }: StepProps) {
           void showToast({ text: KeyEntryText.ComponentLoaded, type: 'success' });
         },
         onError: (error) => {
-          onResult(messageOf(error, KeyEntryText.ComponentFailed));
+          onResult(apiErrorMessage(error, KeyEntryText.ComponentFailed));
           void showToast({ text: KeyEntryText.ComponentFailed, type: 'danger' });
         },
       },
@@ -150,7 +146,7 @@ function CurrentKey({ onResult }: StepProps) {
   async function refresh() {
     const fetched = await state.refetch();
     if (fetched.isError) {
-      onResult(messageOf(fetched.error, KeyEntryText.KcvFailed));
+      onResult(apiErrorMessage(fetched.error, KeyEntryText.KcvFailed));
       void showToast({ text: KeyEntryText.KcvFailed, type: 'danger' });
       return;
     }
@@ -235,7 +231,7 @@ function ArnForm({ onResult }: StepProps) {
           void showToast({ text: KeyEntryText.ArnLoaded, type: 'success' });
         },
         onError: (error) => {
-          onResult(messageOf(error, KeyEntryText.ArnFailed));
+          onResult(apiErrorMessage(error, KeyEntryText.ArnFailed));
           void showToast({ text: KeyEntryText.ArnFailed, type: 'danger' });
         },
       },
@@ -282,7 +278,7 @@ function InjectionForm({ onResult }: StepProps) {
           void showToast({ text: KeyEntryText.IpekLoaded, type: 'success' });
         },
         onError: (error) => {
-          onResult(messageOf(error, KeyEntryText.ComponentFailed));
+          onResult(apiErrorMessage(error, KeyEntryText.ComponentFailed));
           void showToast({ text: KeyEntryText.ComponentFailed, type: 'danger' });
         },
       },
