@@ -50,6 +50,7 @@ import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { riskRoutes } from './modules/risk/risk.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(chargesRoutes);
+  await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
   await app.register(receiptRoutes);

@@ -521,6 +521,11 @@ const matrix: Record<string, Row> = {
   'GET /api/payment-frame/merchant': { expect: { ...same(400), audit: 400 } },
   'POST /api/payment-frame/charge': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'POST /api/payment-frame/sign': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
+  // Short links and QR (issue 16 item 4): without their query 400; an unknown short link 404 for
+  // everyone; short-links.api.test.ts covers keys and sessions.
+  'GET /api/urls': { expect: { ...same(400), audit: 400 } },
+  'GET /api/qr': { expect: { ...same(400), audit: 400 } },
+  'GET /url/:url_id': { call: () => ({ url: '/url/nothing1' }), expect: { ...same(404), audit: 404 } },
   'PATCH /api/virtualterminalurl/:id': {
     call: () => ({
       url: '/api/virtualterminalurl/00000000-0000-4000-8000-000000000000',

@@ -14,6 +14,8 @@ export async function findMerchantByPublishableKey(executor: Executor, publishab
       id: clients.id,
       name: clients.name,
       level: clients.level,
+      // Compared with a bearer key only; never answered.
+      apiKey: clients.apiKey,
       isActive: clients.isActive,
       status: clients.status,
       cardProcessor: clientConfigs.payment,

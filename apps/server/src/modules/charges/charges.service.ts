@@ -140,7 +140,7 @@ async function merchantOfKey(db: Db, key: string): Promise<FrameMerchantRow> {
 
 // The permissions a signed-in caller holds on the merchant when they include Virtual Terminal
 // (spec 3 §6); null for a payer, a read-only auditor or anyone without it.
-async function virtualTerminalGrants(
+export async function virtualTerminalGrants(
   db: Db,
   session: SessionContext | null,
   clientId: string,
