@@ -41,6 +41,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { processorEnablementRoutes } from './modules/processor-enablement/processor-enablement.routes';
@@ -254,6 +255,7 @@ export async function buildApp({
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
   await app.register(riskRoutes);
+  await app.register(operationsRoutes);
   await app.register(accountDataRoutes);
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);

@@ -452,6 +452,13 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: `/api/merchant-status/${missingClient}/unfreeze` }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
+  // Operations page and its report links (spec 3 §6: admin and white-label staff).
+  'GET /api/report/operations': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/report/revshare': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/report/payout': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/report/subpricing': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/report/mcc': { expect: { ...staffOnly(200), audit: 200 } },
+  'GET /api/report/documents': { expect: { ...staffOnly(200), audit: 200 } },
   'GET /api/certification': {
     call: (ids) => ({ url: `/api/certification?id=${ids.harborLane}` }),
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },

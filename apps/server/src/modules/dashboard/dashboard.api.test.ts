@@ -216,7 +216,7 @@ describe('GET /api/risk', () => {
     await buildPayment(merchant.id, 80_000, hoursAgo(24 * 40));
     await buildPayment(merchant.id, 90_000, hoursAgo(20), { paymentStatus: false, status: 'Declined' });
     // Four payments within one hour against a velocity limit of 3.
-    const burst = [];
+    const burst: string[] = [];
     for (let minute = 0; minute < 4; minute++) {
       burst.push(await buildPayment(merchant.id, 1_000, new Date(Date.UTC(2026, 5, 14, 10, minute * 10))));
     }
