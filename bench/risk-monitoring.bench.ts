@@ -19,19 +19,25 @@ const bareSql = `
        and t.type::text in ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
        and t.payment_status is distinct from false
   ), judged as (
-    select p.*, count(*) over prior as n, avg(p.amount_cents) over prior as mean,
-           stddev_pop(p.amount_cents) over prior as sd, count(*) over last_hour as hour_n
+    select p.*, count(*) over trailing_days as n, sum(p.amount_cents::numeric) over trailing_days as s1,
+           sum(p.amount_cents::numeric * p.amount_cents) over trailing_days as s2,
+           count(*) over last_hour as hour_n
       from payments p
-    window prior as (partition by p.client_id order by p.created_at
-             range between interval '30 days' preceding and current row exclude current row),
+    window trailing_days as (partition by p.client_id order by p.created_at
+             range between interval '30 days' preceding and current row),
            last_hour as (partition by p.client_id order by p.created_at
              range between interval '60 minutes' preceding and current row)
+  ), prior as (
+    select j.id, j.client_id, j.amount_cents, j.hour_n, j.n - 1 as n,
+           (j.s1 - j.amount_cents) / nullif(j.n - 1, 0) as mean,
+           (j.s2 - j.amount_cents::numeric * j.amount_cents) / nullif(j.n - 1, 0) as squares
+      from judged j where j.created_at >= $1
   )
-  select j.id, j.amount_cents, j.mean, j.hour_n, cc.high_ticket_cents, cc.risk_velocity
-    from judged j left join client_configs cc on cc.client_id = j.client_id
-   where j.created_at >= $1
-     and ((j.n >= 10 and j.sd > 0 and j.amount_cents > j.mean + 3 * j.sd)
-          or j.amount_cents > cc.high_ticket_cents or j.hour_n > cc.risk_velocity)`;
+  select p.id, p.amount_cents, p.mean, p.hour_n, cc.high_ticket_cents, cc.risk_velocity
+    from prior p left join client_configs cc on cc.client_id = p.client_id
+   where (p.n >= 10 and p.squares - p.mean * p.mean > 0 and p.amount_cents > p.mean
+          and (p.amount_cents - p.mean) ^ 2 > 9 * (p.squares - p.mean * p.mean))
+      or p.amount_cents > cc.high_ticket_cents or p.hour_n > cc.risk_velocity`;
 
 export async function benchRiskMonitoring(
   handle: DatabaseHandle,

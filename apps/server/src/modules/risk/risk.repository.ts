@@ -50,22 +50,35 @@ export function flaggedPaymentsQuery(window: RiskWindow, clientFilter: SQL | nul
     ),
     judged as (
       select p.id, p.client_id, p.amount_cents, p.created_at,
-        count(*) over prior as prior_n, avg(p.amount_cents) over prior as prior_mean,
-        stddev_pop(p.amount_cents) over prior as prior_sd, count(*) over last_hour as hour_n
+        count(*) over trailing_days as n_with_self, sum(p.amount_cents::numeric) over trailing_days as sum_with_self,
+        sum(p.amount_cents::numeric * p.amount_cents) over trailing_days as squares_with_self,
+        count(*) over last_hour as hour_n
       from payments p
-      window prior as (partition by p.client_id order by p.created_at
-          range between ${trailing} preceding and current row exclude current row),
+      window trailing_days as (partition by p.client_id order by p.created_at
+          range between ${trailing} preceding and current row),
         last_hour as (partition by p.client_id order by p.created_at
           range between ${hour} preceding and current row)
     ),
-    in_window as (
-      select j.*, cc.high_ticket_cents, cc.risk_velocity
-      from judged j left join client_configs cc on cc.client_id = j.client_id
+    -- The payment's own amount taken out of the sums: a moving sum keeps the window linear, where
+    -- an EXCLUDE CURRENT ROW frame re-aggregates the whole trailing window for every row.
+    prior as (
+      select j.*, j.n_with_self - 1 as prior_n,
+        (j.sum_with_self - j.amount_cents) / nullif(j.n_with_self - 1, 0) as prior_mean,
+        (j.squares_with_self - j.amount_cents::numeric * j.amount_cents) / nullif(j.n_with_self - 1, 0)
+          as prior_squares_mean
+      from judged j
       where j.created_at >= ${start}
+    ),
+    in_window as (
+      select w.id, w.client_id, w.amount_cents, w.created_at, w.hour_n, w.prior_n, w.prior_mean,
+        w.prior_squares_mean - w.prior_mean * w.prior_mean as prior_variance,
+        cc.high_ticket_cents, cc.risk_velocity
+      from prior w left join client_configs cc on cc.client_id = w.client_id
     )
+    -- amount > mean + k·sd, squared on both sides (amount above the mean): exact numeric, no sqrt.
     select 'std_dev' as kind, w.* from in_window w
-    where w.prior_n >= ${minPaymentsForStdDev} and w.prior_sd > 0
-      and w.amount_cents > w.prior_mean + ${stdDevMultiplier} * w.prior_sd
+    where w.prior_n >= ${minPaymentsForStdDev} and w.prior_variance > 0 and w.amount_cents > w.prior_mean
+      and (w.amount_cents - w.prior_mean) ^ 2 > ${stdDevMultiplier * stdDevMultiplier} * w.prior_variance
     union all
     select 'high_ticket', w.* from in_window w where w.amount_cents > w.high_ticket_cents
     union all
