@@ -10,6 +10,7 @@ import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { benchNdjsonStream } from './ndjson-stream.bench';
 import { benchReportPage } from './report-page.bench';
 import { benchRiskMonitoring } from './risk-monitoring.bench';
+import { benchStatements } from './statements.bench';
 import { timeMs } from './stats';
 
 export async function benchDatabase(): Promise<boolean> {
@@ -46,6 +47,7 @@ export async function benchDatabase(): Promise<boolean> {
     ok = await benchReportPage(handle, pool, new Date());
     ok = (await benchNdjsonStream(handle, pool, config, new Date())) && ok;
     ok = (await benchRiskMonitoring(handle, pool, new Date())) && ok;
+    ok = (await benchStatements(handle, pool, new Date())) && ok;
   } finally {
     await handle.close();
     postgres?.stop();

@@ -1,0 +1,145 @@
+import { writeFile } from 'node:fs/promises';
+import type pg from 'pg';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { renderStatementPdf } from '../apps/server/src/modules/statements/statement-pdf';
+import { findStatementLogo, listPayouts } from '../apps/server/src/modules/statements/statements.repository';
+import {
+  postStatements,
+  resolveStatementMonth,
+  statementLineRows,
+  statementRows,
+} from '../apps/server/src/modules/statements/statements.service';
+import { compareInterleaved, median, printTable, timeMs } from './stats';
+
+// Issue 17 speed: posting every merchant's statement for a month within 2x of one GROUP BY over the
+// same rows; one merchant's 31-day PDF under 500 ms; the statement and payout pages of the busiest
+// merchant within 1.5x of their bare SQL. Figures beside baselines measured in the same run.
+
+const POSTING_BUDGET = 2;
+const PAGE_BUDGET = 1.5;
+const PDF_BUDGET_MS = 500;
+
+// The floor of posting: one GROUP BY over the month's rows, per merchant.
+const bareGroupBy = `select client_id, count(*), sum(amount_cents), sum(fee_cents) from transactions
+  where created_at >= $1 and created_at < $2 group by client_id`;
+
+const bareStatementPage = [
+  `select s.*, coalesce(c.dba_name, c.name) from statements s join clients c on c.id = s.client_id
+    where s.client_id = $1 and s.month = $2::date`,
+  `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), sum(amount_cents), sum(fee_cents)
+    from transactions where client_id = $1 and created_at >= $3 and created_at < $4 group by 1 order by 1`,
+  `select f.* from processor_fees f join statements s on s.id = f.statement_id
+    where s.client_id = $1 and s.month = $2::date order by f.processor, f.detail_description`,
+];
+
+const barePayoutsPage = `select p.id, p.client_id, coalesce(c.dba_name, c.name), p.payout_date, p.amount_cents, p.processor,
+  p.status, p.settlement_id from payouts p join clients c on c.id = p.client_id
+  where p.client_id = $1 order by p.payout_date desc, p.processor`;
+
+export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now: Date): Promise<boolean> {
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    .toISOString()
+    .slice(0, 7);
+  const month = resolveStatementMonth(lastMonth, now);
+  const monthRows = await pool.query<{ n: string }>(
+    'select count(*)::text as n from transactions where created_at >= $1 and created_at < $2',
+    [month.startAt, month.endAt],
+  );
+  // Each posting run starts from a month without statements (the seed posted its own).
+  const posting = await compareInterleaved(
+    async () => {
+      await pool.query('delete from statements where month = $1::date', [month.first]);
+      await postStatements(handle.db, lastMonth, now);
+    },
+    () => pool.query(bareGroupBy, [month.startAt, month.endAt]),
+    { warmup: 2, runs: 11 },
+  );
+  const posted = await pool.query<{ n: string }>(
+    'select count(*)::text as n from statements where month = $1::date',
+    [month.first],
+  );
+
+  const busiest = await pool.query<{ client_id: string; n: string }>(
+    'select client_id, count(*)::text as n from transactions group by client_id order by count(*) desc limit 1',
+  );
+  const merchant = busiest.rows[0];
+  if (!merchant) throw new Error('The seeded database has no transactions');
+  const statementPage = await compareInterleaved(
+    () => statementRows(handle.db, merchant.client_id, month),
+    () =>
+      Promise.all(
+        bareStatementPage.map((text, i) =>
+          pool.query(
+            text,
+            i === 1
+              ? [merchant.client_id, month.first, month.startAt, month.endAt]
+              : [merchant.client_id, month.first],
+          ),
+        ),
+      ),
+  );
+  const payoutsPage = await compareInterleaved(
+    () => listPayouts(handle.db, [merchant.client_id]),
+    () => pool.query(barePayoutsPage, [merchant.client_id]),
+  );
+
+  // The PDF of the busiest merchant's month, as GET /api/statement/pdf builds it.
+  const buildPdf = async () => {
+    const [lines, statements, logo] = await Promise.all([
+      statementLineRows(handle.db, merchant.client_id, month),
+      statementRows(handle.db, merchant.client_id, month),
+      findStatementLogo(handle.db, merchant.client_id),
+    ]);
+    return renderStatementPdf({
+      merchantName: statements[0]?.merchant_name ?? '',
+      yearMonth: month.yearMonth,
+      logo,
+      lines,
+      statement: statements[0] ?? null,
+      generatedAt: now,
+    });
+  };
+  await buildPdf();
+  const pdfTimes: number[] = [];
+  for (let run = 0; run < 7; run++) pdfTimes.push(await timeMs(buildPdf));
+  const pdfMs = median(pdfTimes);
+  const sample = await buildPdf();
+  await writeFile('/tmp/portico-bench-statement.pdf', sample);
+
+  printTable(
+    ['statements', 'rows', 'ours ms', 'baseline ms', 'ratio', 'budget'],
+    [
+      [
+        `post ${posted.rows[0]?.n} statements (${lastMonth})`,
+        Number(monthRows.rows[0]?.n ?? 0),
+        posting.subjectMs.toFixed(1),
+        posting.baselineMs.toFixed(1),
+        posting.ratio.toFixed(2),
+        `<= ${POSTING_BUDGET}x one GROUP BY`,
+      ],
+      [
+        'statement page, busiest merchant',
+        Number(merchant.n),
+        statementPage.subjectMs.toFixed(1),
+        statementPage.baselineMs.toFixed(1),
+        statementPage.ratio.toFixed(2),
+        `<= ${PAGE_BUDGET}x bare SQL`,
+      ],
+      [
+        'payouts page, busiest merchant',
+        Number(merchant.n),
+        payoutsPage.subjectMs.toFixed(1),
+        payoutsPage.baselineMs.toFixed(1),
+        payoutsPage.ratio.toFixed(2),
+        `<= ${PAGE_BUDGET}x bare SQL`,
+      ],
+      ['PDF statement, 31 days', sample.length, pdfMs.toFixed(1), '-', '-', `< ${PDF_BUDGET_MS} ms`],
+    ],
+  );
+  return (
+    posting.ratio <= POSTING_BUDGET &&
+    statementPage.ratio <= PAGE_BUDGET &&
+    payoutsPage.ratio <= PAGE_BUDGET &&
+    pdfMs < PDF_BUDGET_MS
+  );
+}
