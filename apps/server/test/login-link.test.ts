@@ -21,6 +21,7 @@ const sent = { status: true, message: 'Email was sent to you. Please check your 
 const expired = {
   status: false,
   error: { code: 'INVALID_OR_EXPIRED_TOKEN', message: 'Session has expired' },
+  requestId: expect.any(String),
 };
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

@@ -90,6 +90,23 @@ describe('request ids', () => {
     const ofRequest = logged().filter((line) => line.reqId === 'trace-0123456789');
     expect(ofRequest.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
+
+  it('are in every error envelope: the caller’s own, or one made for the request', async () => {
+    const traced = await app.inject({
+      method: 'GET',
+      url: '/api/no-such-route',
+      headers: { 'x-request-id': 'trace-abcdef0123' },
+    });
+    expect(traced.json()).toEqual({
+      status: false,
+      error: { code: 'ROUTE_NOT_FOUND', message: 'No such route' },
+      requestId: 'trace-abcdef0123',
+    });
+    const refused = await app.inject({ method: 'GET', url: '/api/jobs/runs' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().requestId).toBe(refused.headers['x-request-id']);
+    expect(refused.json().requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('POST /api/client-errors', () => {

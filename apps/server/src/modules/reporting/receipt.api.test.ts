@@ -177,6 +177,7 @@ describe('GET /api/v1/receipt', () => {
     const notFound = {
       status: false,
       error: { code: 'TRANSACTION_NOT_FOUND', message: 'Transaction not found' },
+      requestId: expect.any(String),
     };
     for (const [email, id] of [
       [demo.copperOwner, harbor],
