@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { collectPageErrors } from '../support/page-errors';
+import { signInByEmailLink } from '../support/sign-in';
+
+// Issue 17 item 8: the server's job runner ticks as it starts; staff open the jobs page and see the
+// run that posted the statements of the month before, its period and what it posted, times with
+// their zone. Asking for failures only hides it.
+
+const staff = 'admin@portico.example';
+
+test('staff open the jobs page and see the statement run of this month', async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, staff);
+
+  // The runner's first tick has posted the month before by the time staff look (polled, not timed).
+  let statementRun: ReturnType<typeof jobRunsResponse.parse>['message']['runs'][number] | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/jobs/runs');
+      expect(response.ok()).toBe(true);
+      statementRun = jobRunsResponse
+        .parse(await response.json())
+        .message.runs.find((run) => run.name === 'statements.post' && run.status === 'succeeded');
+      return statementRun?.runKey ?? null;
+    })
+    .toMatch(/^\d{4}-\d{2}$/);
+  if (!statementRun) throw new Error('no statement run');
+
+  await page.goto('/app/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Job runs' });
+  const row = grid.getByRole('row').filter({ hasText: 'Statements of the month before' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(statementRun.runKey);
+  await expect(row).toContainText('Succeeded');
+  await expect(row).toContainText('1 of 5');
+  await expect(row).toContainText(`month ${String(statementRun.result?.month)}`);
+  // Times carry their zone's name (the signed-in user's zone).
+  await expect(row).toContainText(/\d{1,2}:\d{2}(:\d{2})?\s?(AM|PM)?\s?[A-Z]{2,5}/);
+
+  await page.getByRole('switch', { name: 'Only failures and retries waiting' }).check();
+  await expect(page.getByRole('grid', { name: 'Job runs' }).getByText('Statements of the month before')).toHaveCount(0);
+
+  expect(pageErrors).toEqual([]);
+});
+
+test('a merchant user cannot open the jobs page', async ({ page }) => {
+  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  const response = await page.request.get('/api/jobs/runs');
+  expect(response.status()).toBe(403);
+});
