@@ -54,6 +54,11 @@ export default defineConfig({
     // route's chunk fetches what it imports itself.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
+      // The portal, and the payment frame as its own small page (no React or Mantine; issue 16).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'payment-frame': fileURLToPath(new URL('./payment-frame.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -66,6 +66,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { paymentFramePagePlugin } from './plugins/payment-frame-page';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
@@ -265,6 +266,7 @@ export async function buildApp({
   for (const routes of extraRoutes) await app.register(routes);
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  await app.register(paymentFramePagePlugin, { webDistDir: config.webDistDir });
   return app;
 }
 

@@ -533,6 +533,8 @@ const matrix: Record<string, Row> = {
   'GET /api/urls': { expect: { ...same(400), audit: 400 } },
   'GET /api/qr': { expect: { ...same(400), audit: 400 } },
   'GET /url/:url_id': { call: () => ({ url: '/url/nothing1' }), expect: { ...same(404), audit: 404 } },
+  // The payment frame page (not built in tests: 503, like /app/*).
+  'GET /responsive-iframe/payment': { expect: { ...same(503), audit: 503 } },
   'PATCH /api/virtualterminalurl/:id': {
     call: () => ({
       url: '/api/virtualterminalurl/00000000-0000-4000-8000-000000000000',

@@ -1,0 +1,68 @@
+import type {
+  ChargeBody,
+  ChargeResult,
+  FrameMerchant,
+  PaymentTokenView,
+  TokenizeBody,
+} from '@portico/contracts/payment-frame/charge';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+
+// The frame's calls, with fetch only: no portal api-client (it would pull the portal's code in).
+export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
+
+type Envelope = { status?: unknown; message?: unknown; error?: { message?: unknown } };
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null;
+}
+
+async function call<T>(
+  input: string,
+  init: RequestInit,
+  isValue: (value: unknown) => value is T,
+): Promise<Answer<T>> {
+  try {
+    const response = await fetch(input, { credentials: 'same-origin', ...init });
+    const body: unknown = await response.json();
+    if (!isEnvelope(body)) return { ok: false, message: PaymentFrameText.PaymentFailedToProcess };
+    if (response.ok && body.status === true && isValue(body.message))
+      return { ok: true, value: body.message };
+    const message = body.error?.message;
+    // A 5xx never explains itself to a payer; anything else is the server's clear message.
+    if (response.status < 500 && typeof message === 'string') return { ok: false, message };
+    return { ok: false, message: PaymentFrameText.PaymentFailedToProcess };
+  } catch {
+    return { ok: false, message: PaymentFrameText.PaymentFailedToProcess };
+  }
+}
+
+const hasKeys =
+  <T>(...keys: string[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'object' && value !== null && keys.every((key) => key in value);
+
+export function fetchMerchant(key: string): Promise<Answer<FrameMerchant>> {
+  return call(
+    `/api/payment-frame/merchant?key=${encodeURIComponent(key)}`,
+    {},
+    hasKeys<FrameMerchant>('name', 'can_take_card', 'can_take_ach', 'virtual_terminal'),
+  );
+}
+
+const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+export function tokenize(body: TokenizeBody): Promise<Answer<PaymentTokenView>> {
+  return call('/api/payment-frame/tokenize', postJson(body), hasKeys<PaymentTokenView>('token', 'last4'));
+}
+
+export function charge(body: ChargeBody, idempotencyKey: string): Promise<Answer<ChargeResult>> {
+  return call(
+    '/api/payment-frame/charge',
+    postJson(body, { 'idempotency-key': idempotencyKey }),
+    hasKeys<ChargeResult>('id', 'amount', 'message'),
+  );
+}

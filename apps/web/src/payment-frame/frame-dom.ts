@@ -1,0 +1,55 @@
+import type { PageDesign } from '@portico/contracts/payment-frame/params';
+
+// The few DOM helpers the frame needs.
+type Children = (Node | string)[];
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  children: Children = [],
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+// A labelled control: the label names the input for screen readers and tests.
+export function field(label: string, control: HTMLElement): HTMLElement {
+  const id = control.id || `field-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  control.id = id;
+  return el('div', { class: 'field' }, [el('label', { for: id }, [label]), control]);
+}
+
+export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'error' | 'success'): void {
+  const message = el('p', { class: `message ${tone}`, ...(tone === 'error' ? { role: 'alert' } : {}) }, [
+    text,
+  ]);
+  target.replaceChildren(message);
+}
+
+// Spec 3 §3 page design: custom colours become CSS variables; 'default' keeps the frame's own.
+export function applyPageDesign(root: HTMLElement, design: PageDesign | undefined): void {
+  const set = (name: string, value: string | undefined) => {
+    if (value) root.style.setProperty(name, value);
+  };
+  const button = design?.submitButtonStyle;
+  if (button?.appearance === 'custom') {
+    set('--pay-bg', button.backgroundColor);
+    set('--pay-text', button.textColor);
+    set('--pay-hover-bg', button.hoverBackgroundColor);
+    set('--pay-hover-text', button.hoverTextColor);
+  }
+  const input = design?.inputStyle;
+  if (input?.appearance === 'custom') set('--focus-border', input.focusBorderColor);
+  if (input?.mode === 'simple') root.classList.add('inputs-simple');
+  const method = design?.paymentMethodStyle;
+  if (method?.appearance === 'custom') {
+    set('--method-bg', method.backgroundColor);
+    set('--method-text', method.textColor);
+    set('--method-border', method.borderColor);
+    set('--method-selected-bg', method.selectedBackgroundColor);
+    set('--method-selected-text', method.selectedTextColor);
+    set('--method-selected-border', method.selectedBorderColor);
+  }
+}
