@@ -114,6 +114,10 @@ const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
+const loadOperationsPage: RouteModuleLoader = () =>
+  import('../features/operations/components/operations-page').then((m) => ({ Component: m.OperationsPage }));
+const reportPage = (name: keyof typeof import('../features/operations/components/report-pages')) => () =>
+  import('../features/operations/components/report-pages').then((m) => ({ Component: m[name] }));
 const loadJobsPage: RouteModuleLoader = () =>
   import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadUsersPage: RouteModuleLoader = () =>
@@ -173,6 +177,12 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/audit': loadAuditLogPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/risk': loadRiskPage,
+  '/operations': loadOperationsPage,
+  '/report/revshare': reportPage('RevshareReportPage'),
+  '/report/payout': reportPage('PayoutReportPage'),
+  '/report/subpricing': reportPage('SubpricingReportPage'),
+  '/report/mcc': reportPage('MccReportPage'),
+  '/report/documents': reportPage('DocumentsReportPage'),
   '/jobs': loadJobsPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,

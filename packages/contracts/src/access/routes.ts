@@ -205,6 +205,12 @@ const portalRouteDefinitions = [
   { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
   { path: '/onboarding', access: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
+  // The Operations page's 'Report links' (spec 3 §2), for the same staff.
+  { path: '/report/revshare', access: ADMIN_AND_WHITE_LABEL, title: 'Revenue Share', ...MANAGEMENT },
+  { path: '/report/payout', access: ADMIN_AND_WHITE_LABEL, title: 'Payouts Report', ...MANAGEMENT },
+  { path: '/report/subpricing', access: ADMIN_AND_WHITE_LABEL, title: 'Sub Pricing', ...MANAGEMENT },
+  { path: '/report/mcc', access: ADMIN_AND_WHITE_LABEL, title: 'MCC Codes', ...MANAGEMENT },
+  { path: '/report/documents', access: ADMIN_AND_WHITE_LABEL, title: 'Documents Report', ...MANAGEMENT },
   {
     path: '/onboard/:id',
     access: ['admin', 'healnow', 'parent'],

@@ -1,0 +1,4 @@
+export const operationsKeys = {
+  all: ['operations'] as const,
+  report: (path: string) => [...operationsKeys.all, path] as const,
+};

@@ -1,0 +1,93 @@
+import {
+  documentsReportResponse,
+  mccReportResponse,
+  payoutReportResponse,
+  reportLinks,
+  revshareReportResponse,
+  subpricingReportResponse,
+} from '@portico/contracts/operations/operations-reports';
+import {
+  documentsColumns,
+  mccColumns,
+  payoutColumns,
+  revshareColumns,
+  subpricingColumns,
+} from '../utils/report-columns.utils';
+import { ReportGridPage } from './report-grid-page';
+
+function linkOf(path: (typeof reportLinks)[number]['path']) {
+  const link = reportLinks.find((candidate) => candidate.path === path);
+  if (!link) throw new Error(`no report link ${path}`);
+  return link;
+}
+
+// The pages behind the Operations 'Report links' (spec 3 §2), each a grid of computed rows.
+export function RevshareReportPage() {
+  const link = linkOf('/report/revshare');
+  return (
+    <ReportGridPage
+      title={link.label}
+      path="/api/report/revshare"
+      schema={revshareReportResponse.shape.message}
+      columns={revshareColumns}
+      exportFileName={link.fileName}
+      getRowId={(row) => row.id}
+    />
+  );
+}
+
+export function PayoutReportPage() {
+  const link = linkOf('/report/payout');
+  return (
+    <ReportGridPage
+      title={link.label}
+      path="/api/report/payout"
+      schema={payoutReportResponse.shape.message}
+      columns={payoutColumns}
+      exportFileName={link.fileName}
+      getRowId={(row) => row.id}
+    />
+  );
+}
+
+export function SubpricingReportPage() {
+  const link = linkOf('/report/subpricing');
+  return (
+    <ReportGridPage
+      title={link.label}
+      path="/api/report/subpricing"
+      schema={subpricingReportResponse.shape.message}
+      columns={subpricingColumns}
+      exportFileName={link.fileName}
+      getRowId={(row) => row.id}
+    />
+  );
+}
+
+export function MccReportPage() {
+  const link = linkOf('/report/mcc');
+  return (
+    <ReportGridPage
+      title={link.label}
+      path="/api/report/mcc"
+      schema={mccReportResponse.shape.message}
+      columns={mccColumns}
+      exportFileName={link.fileName}
+      getRowId={(row) => row.code}
+    />
+  );
+}
+
+export function DocumentsReportPage() {
+  const link = linkOf('/report/documents');
+  return (
+    <ReportGridPage
+      title={link.label}
+      path="/api/report/documents"
+      schema={documentsReportResponse.shape.message}
+      columns={documentsColumns}
+      exportFileName={link.fileName}
+      getRowId={(row) => row.id}
+    />
+  );
+}

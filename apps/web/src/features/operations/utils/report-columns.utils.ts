@@ -1,0 +1,140 @@
+import type { OperationsAlert } from '@portico/contracts/dashboard/alerts';
+import {
+  type DocumentsReportRow,
+  type MccReportRow,
+  operationsTypeLabels,
+  type PayoutReportRow,
+  type RevshareReportRow,
+  type SubpricingReportRow,
+} from '@portico/contracts/operations/operations-reports';
+import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+
+// Spec 3 §2 Operations grid: id (hidden), Name, Type, Result, Created.
+export const operationsColumns: readonly DataGridColumn<OperationsAlert>[] = [
+  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, hidden: true },
+  { id: 'name', header: 'Name', kind: 'text', value: (row) => row.name, width: 240 },
+  {
+    id: 'type',
+    header: 'Type',
+    kind: 'enum',
+    enumLabels: operationsTypeLabels,
+    value: (row) => row.type,
+    width: 140,
+  },
+  { id: 'result', header: 'Result', kind: 'text', value: (row) => row.result, width: 320 },
+  { id: 'created_at', header: 'Created', kind: 'datetime', value: (row) => row.created_at, width: 210 },
+];
+
+export const revshareColumns: readonly DataGridColumn<RevshareReportRow>[] = [
+  {
+    id: 'sub_merchant_name',
+    header: 'Merchant',
+    kind: 'text',
+    value: (row) => row.sub_merchant_name,
+    width: 220,
+  },
+  { id: 'parent_name', header: 'Parent', kind: 'text', value: (row) => row.parent_name, width: 200 },
+  {
+    id: 'transaction_month',
+    header: 'Month',
+    kind: 'text',
+    value: (row) => row.transaction_month,
+    width: 100,
+  },
+  { id: 'transactions', header: 'Transactions', kind: 'number', value: (row) => row.transactions },
+  {
+    id: 'total_transaction_amount',
+    header: 'Total Amount',
+    kind: 'money',
+    value: (row) => row.total_transaction_amount,
+    hasCurrencySign: true,
+  },
+  {
+    id: 'total_transaction_fee',
+    header: 'Total Fees',
+    kind: 'money',
+    value: (row) => row.total_transaction_fee,
+    hasCurrencySign: true,
+  },
+  {
+    id: 'rev_share',
+    header: 'Rev Share %',
+    kind: 'number',
+    value: (row) => Number(row.rev_share),
+    decimals: 2,
+    isTotalled: false,
+  },
+  { id: 'payout', header: 'Payout', kind: 'money', value: (row) => row.payout, hasCurrencySign: true },
+];
+
+export const payoutColumns: readonly DataGridColumn<PayoutReportRow>[] = [
+  { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row.merchant, width: 240 },
+  { id: 'payout_date', header: 'Payout Date', kind: 'date', value: (row) => row.payout_date },
+  { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount, hasCurrencySign: true },
+  { id: 'processor', header: 'Processor', kind: 'text', value: (row) => row.processor, width: 120 },
+  { id: 'status', header: 'Status', kind: 'text', value: (row) => row.status, width: 110 },
+  { id: 'created_at', header: 'Created', kind: 'datetime', value: (row) => row.created_at, width: 210 },
+];
+
+export const subpricingColumns: readonly DataGridColumn<SubpricingReportRow>[] = [
+  { id: 'merchant', header: 'Merchant', kind: 'text', value: (row) => row.merchant, width: 240 },
+  { id: 'parent', header: 'Parent', kind: 'text', value: (row) => row.parent ?? '', width: 200 },
+  { id: 'card_rate', header: 'Card Rate', kind: 'text', value: (row) => row.card_rate ?? '', width: 140 },
+  { id: 'ach_rate', header: 'ACH Rate', kind: 'text', value: (row) => row.ach_rate ?? '', width: 140 },
+  {
+    id: 'crypto_rate',
+    header: 'Crypto Rate',
+    kind: 'text',
+    value: (row) => row.crypto_rate ?? '',
+    width: 140,
+  },
+  {
+    id: 'monthly_fee',
+    header: 'Monthly Fee',
+    kind: 'money',
+    value: (row) => row.monthly_fee ?? '',
+    hasCurrencySign: true,
+  },
+  {
+    id: 'rev_share',
+    header: 'Rev Share %',
+    kind: 'number',
+    value: (row) => row.rev_share,
+    isTotalled: false,
+  },
+];
+
+export const mccColumns: readonly DataGridColumn<MccReportRow>[] = [
+  { id: 'code', header: 'MCC', kind: 'text', value: (row) => row.code, width: 90 },
+  { id: 'description', header: 'Description', kind: 'text', value: (row) => row.description, width: 360 },
+  { id: 'card_rate', header: 'Base Card Rate', kind: 'text', value: (row) => row.card_rate, width: 140 },
+  { id: 'is_approved', header: 'Approved', kind: 'boolean', value: (row) => row.is_approved, width: 110 },
+  { id: 'merchants', header: 'Merchants', kind: 'number', value: (row) => row.merchants },
+];
+
+export const documentsColumns: readonly DataGridColumn<DocumentsReportRow>[] = [
+  { id: 'owner', header: 'Client', kind: 'text', value: (row) => row.owner, width: 240 },
+  { id: 'file_name', header: 'File Name', kind: 'text', value: (row) => row.file_name, width: 260 },
+  { id: 'tag', header: 'Tag', kind: 'text', value: (row) => row.tag ?? '', width: 160 },
+  {
+    id: 'size_bytes',
+    header: 'Size (bytes)',
+    kind: 'number',
+    value: (row) => row.size_bytes,
+    isTotalled: false,
+  },
+  {
+    id: 'uploaded_by',
+    header: 'Uploaded By',
+    kind: 'text',
+    value: (row) => row.uploaded_by ?? '',
+    width: 200,
+  },
+  {
+    id: 'date_time_uploaded',
+    header: 'Uploaded',
+    kind: 'datetime',
+    value: (row) => row.date_time_uploaded,
+    width: 210,
+  },
+];
