@@ -51,6 +51,12 @@ describe('portalRoutes', () => {
     ['/revshareadmin', ['admin']],
     ['/onboarding', ['admin', 'healnow']],
     ['/operations', ['admin', 'healnow']],
+    // Spec 3 §2: the Operations page's report links, for the same staff.
+    ['/report/revshare', ['admin', 'healnow']],
+    ['/report/payout', ['admin', 'healnow']],
+    ['/report/subpricing', ['admin', 'healnow']],
+    ['/report/mcc', ['admin', 'healnow']],
+    ['/report/documents', ['admin', 'healnow']],
     ['/onboard/:id', ['admin', 'healnow', 'parent']],
     ['/certification-page', ['admin', 'user']],
     ['/enroll-portal-page', ['admin', 'user', 'parent']],
