@@ -109,6 +109,7 @@ export function AccountDataView({ clientId, panels }: { clientId: string; panels
         onClose={() => setOpenPanel(null)}
         position="right"
         size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={ownPanel ? ownPanelTitles[ownPanel] : (composed?.label ?? '')}
       >
         {ownPanel === 'enablement' && <EnablementPanel clientId={clientId} />}

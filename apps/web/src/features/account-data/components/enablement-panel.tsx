@@ -113,6 +113,10 @@ export function EnablementPanel({ clientId }: EnablementPanelProps) {
 }
 
 function StateBadge({ isEnabled, detail }: { isEnabled: boolean; detail: string | null }) {
-  if (!isEnabled) return <Badge color="gray">Not enabled</Badge>;
-  return <Badge color="green">{detail ? `Enabled · ${detail}` : 'Enabled'}</Badge>;
+  if (!isEnabled) return <Badge variant="default">Not enabled</Badge>;
+  return (
+    <Badge color="green" variant="light">
+      {detail ? `Enabled · ${detail}` : 'Enabled'}
+    </Badge>
+  );
 }

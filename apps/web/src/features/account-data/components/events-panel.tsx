@@ -31,8 +31,12 @@ export function EventsPanel({ clientId }: { clientId: string }) {
                 {event.author ? ` · ${event.author}` : ''}
               </Text>
               <Group gap={4}>
-                {event.domain && <Badge variant="light">{event.domain}</Badge>}
-                {status && <Badge color={status === 'declined' ? 'red' : 'green'}>{status}</Badge>}
+                {event.domain && <Badge variant="default">{event.domain}</Badge>}
+                {status && (
+                  <Badge color={status === 'declined' ? 'red' : 'green'} variant="light">
+                    {status}
+                  </Badge>
+                )}
               </Group>
             </Group>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{event.comment}</Text>
