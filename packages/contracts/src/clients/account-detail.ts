@@ -176,6 +176,8 @@ export const accountViewSchema = z.object({
   shows_review_links: z.boolean(),
   shows_enablement_options: z.boolean(),
   shows_payment_page: z.boolean(),
+  // Users & Contacts: staff and parents (spec 2 §6; the users calls are theirs).
+  shows_users_contacts: z.boolean(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
 

@@ -97,6 +97,7 @@ describe('GET /api/account/{clientid}: the sections each role gets (spec 2 §6)'
       is_staff: false,
       can_change_parent: false,
       shows_enablement_options: false,
+      shows_users_contacts: true,
     });
   });
 
@@ -107,7 +108,7 @@ describe('GET /api/account/{clientid}: the sections each role gets (spec 2 §6)'
       expect(account.view.sections).not.toContain(hidden);
     }
     expect(account.fields).not.toHaveProperty('card_rate');
-    expect(account.view.can_edit).toBe(true);
+    expect(account.view).toMatchObject({ can_edit: true, shows_users_contacts: false });
   });
 
   it('hides the owners, the bank account and the settings from a processor-audit user, who cannot edit', async () => {

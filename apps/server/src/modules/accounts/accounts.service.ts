@@ -180,6 +180,7 @@ export async function readAccount(
       shows_review_links: isStaff,
       shows_enablement_options: viewer.actingRole === 'admin',
       shows_payment_page: viewer.permissions.includes('Payment Pages'),
+      shows_users_contacts: isStaff || viewer.actingRole === 'parent',
     },
   };
 }

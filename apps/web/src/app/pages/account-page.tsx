@@ -7,6 +7,7 @@ import {
 } from '../../features/account/components/account-detail-page';
 import { DocumentsView } from '../../features/documents/components/documents-view';
 import { UsersContactsPanel } from '../../features/enrollment-review/components/panels/users-contacts-panel';
+import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
 import { NotesView } from '../../features/notes/components/notes-view';
 
 const clientIdParam = z.uuid();
@@ -18,6 +19,8 @@ const slots: AccountPanelSlots = {
   documents: (account) => <DocumentsView subject={{ kind: 'client', id: account.id }} isClientView={false} />,
   // Users & Contacts: GET /api/client/users and the add-user form of the enrollment page.
   users: (account) => <UsersContactsPanel enrollmentId={account.enrollment_id ?? ''} clientId={account.id} />,
+  // POST /api/subpricing with the MCC card-rate floor, from the merchants area.
+  subpricing: (account) => <SubpricingAddForm clientId={account.id} />,
 };
 
 // /account/{clientid} (spec 2 §2.2).

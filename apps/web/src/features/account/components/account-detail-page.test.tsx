@@ -47,12 +47,18 @@ function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
       shows_review_links: true,
       shows_enablement_options: true,
       shows_payment_page: true,
+      shows_users_contacts: true,
     },
     ...overrides,
   };
 }
 
-const slots: AccountPanelSlots = { notes: () => 'notes', documents: () => 'documents', users: () => 'users' };
+const slots: AccountPanelSlots = {
+  notes: () => 'notes',
+  documents: () => 'documents',
+  users: () => 'users',
+  subpricing: () => 'subpricing',
+};
 
 function renderPage(account: AccountDetail, answers: Record<string, StubbedAnswer> = {}) {
   const fetchMock = stubFetch({

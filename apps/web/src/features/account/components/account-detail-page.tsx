@@ -28,6 +28,8 @@ export type AccountPanelSlots = {
   notes: (account: AccountDetail) => ReactNode;
   documents: (account: AccountDetail) => ReactNode;
   users: (account: AccountDetail) => ReactNode;
+  // Add sub-pricing per MCC (the sub-pricing form of the merchants area).
+  subpricing: (account: AccountDetail) => ReactNode;
 };
 
 type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
@@ -119,6 +121,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     notes: () => slots.notes(account),
     documents: () => slots.documents(account),
     users: () => slots.users(account),
+    subpricing: () => slots.subpricing(account),
     hierarchy: () => (
       <HierarchyPanel
         clientId={account.id}

@@ -3,7 +3,7 @@ import { portalBasePath } from '@portico/contracts/access/routes';
 import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import { IconChevronDown } from '@tabler/icons-react';
 
-export type AccountPanel = 'ids' | 'events' | 'notes' | 'documents' | 'users' | 'hierarchy';
+export type AccountPanel = 'ids' | 'events' | 'notes' | 'documents' | 'users' | 'hierarchy' | 'subpricing';
 
 export const accountPanelTitles: Record<AccountPanel, string> = {
   ids: 'IDs',
@@ -12,6 +12,7 @@ export const accountPanelTitles: Record<AccountPanel, string> = {
   documents: 'Documents',
   users: 'Users & Contacts',
   hierarchy: 'Edit Hierarchy',
+  subpricing: 'Add MCC Code',
 };
 
 type MenuProps = { account: AccountDetail; onOpen: (panel: AccountPanel) => void };
@@ -49,7 +50,7 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
             <Menu.Item onClick={() => onOpen('notes')}>Notes</Menu.Item>
           </>
         )}
-        <Menu.Item onClick={() => onOpen('users')}>Users & Contacts</Menu.Item>
+        {view.shows_users_contacts && <Menu.Item onClick={() => onOpen('users')}>Users & Contacts</Menu.Item>}
         {view.shows_enablement_options && (
           <Menu.Item component="a" href={`${base}/account/${account.id}/data`}>
             Enablement Options
@@ -86,7 +87,7 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
   );
 }
 
-// Spec 2 §2.2 Actions menu (staff): Edit Hierarchy opens the change-parent panel.
+// Spec 2 §2.2 Actions menu (staff): Add MCC Code (sub-pricing per MCC) and Edit Hierarchy.
 export function ActionsMenu({ account, onOpen }: MenuProps) {
   if (!account.view.can_change_parent) return null;
   return (
@@ -97,6 +98,7 @@ export function ActionsMenu({ account, onOpen }: MenuProps) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={() => onOpen('subpricing')}>Add MCC Code</Menu.Item>
         <Menu.Item onClick={() => onOpen('hierarchy')}>Edit Hierarchy</Menu.Item>
       </Menu.Dropdown>
     </Menu>

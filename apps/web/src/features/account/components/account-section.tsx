@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -10,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { portalBasePath } from '@portico/contracts/access/routes';
 import { type AccountDetail, applyMccFloor } from '@portico/contracts/clients/account-detail';
 import {
   type AccountFieldName,
@@ -55,6 +57,15 @@ export function AccountSection({
       <Title order={3} size="h4" mb="sm" id={`account-section-${section}`}>
         {accountSectionTitles[section]}
       </Title>
+      {section === 'submerchant' && (
+        // Spec 2 §2.2: the parent's public enrollment link for its sub-merchants.
+        <Text size="sm" mb="sm">
+          Enrollment link:{' '}
+          <Anchor href={`${portalBasePath}/enroll/${account.id}`} target="_blank" rel="noopener">
+            {`${portalBasePath}/enroll/${account.id}`}
+          </Anchor>
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {names.map((name) => {
           // The level selector is staff only (spec 2 §6).

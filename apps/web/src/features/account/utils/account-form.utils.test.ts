@@ -34,6 +34,7 @@ const account: AccountDetail = {
     shows_review_links: true,
     shows_enablement_options: true,
     shows_payment_page: true,
+    shows_users_contacts: true,
   },
 };
 
