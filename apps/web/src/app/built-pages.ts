@@ -36,6 +36,7 @@ export const builtPagePaths = [
   '/sublocations',
   '/audit',
   '/configure-terminal/:apikey',
+  '/createlink/:apikey?',
   '/risk',
   '/operations',
   '/report/revshare',

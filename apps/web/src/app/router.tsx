@@ -138,6 +138,10 @@ const loadSignUpPage: RouteModuleLoader = () =>
   import('../features/sign-up/components/sign-up-page').then((m) => ({ Component: m.SignUpPage }));
 const loadContactPage: RouteModuleLoader = () =>
   import('../features/sign-up/components/contact-page').then((m) => ({ Component: m.ContactPage }));
+const loadCreateLinkPage: RouteModuleLoader = () =>
+  import('../features/payment-link-builder/components/create-link-page').then((m) => ({
+    Component: m.CreateLinkPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -176,6 +180,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
+  '/createlink/:apikey?': loadCreateLinkPage,
   '/risk': loadRiskPage,
   '/operations': loadOperationsPage,
   '/report/revshare': reportPage('RevshareReportPage'),

@@ -1,4 +1,5 @@
 import { parseDecimalToCents } from '../money/money';
+import type { PageDesign } from '../payment-frame/params';
 
 // The payment link builder's rules (spec 3 §4 "Payment type in the link builder", §5, §9), pure so
 // the page and the tests share them.
@@ -194,29 +195,30 @@ export function paymentOptionsMessage(paymentOptions: readonly LinkPaymentMethod
   return paymentOptions.length === 0 ? LinkBuilderText.PaymentOptionsRequired : null;
 }
 
-// Spec 3 §9 page design defaults.
+// Spec 3 §9 page design defaults: focus border #f6951e, submit button #000000 with text #ffffff (keys
+// of the frame's page design schema).
 export const defaultPageDesign = {
   inputStyle: { appearance: 'default', mode: 'simple', focusBorderColor: '#f6951e' },
   paymentMethodStyle: {
     appearance: 'default',
-    selectedBackground: '#fff7ed',
-    selectedText: '#000000',
-    selectedBorder: '#f6951e',
-    hoverBackground: '#f8f9fa',
-    hoverText: '#000000',
-    hoverBorder: '#f6951e',
-    baseBackground: '#ffffff',
-    baseText: '#000000',
-    baseBorder: '#dee2e6',
+    selectedBackgroundColor: '#fff4e6',
+    selectedTextColor: '#000000',
+    selectedBorderColor: '#f6951e',
+    hoverBackgroundColor: '#f8f9fa',
+    hoverTextColor: '#000000',
+    hoverBorderColor: '#f6951e',
+    backgroundColor: '#ffffff',
+    textColor: '#000000',
+    borderColor: '#dee2e6',
   },
   submitButtonStyle: {
     appearance: 'default',
-    background: '#000000',
-    text: '#ffffff',
-    hoverBackground: '#333333',
-    hoverText: '#ffffff',
+    backgroundColor: '#000000',
+    textColor: '#ffffff',
+    hoverBackgroundColor: '#333333',
+    hoverTextColor: '#ffffff',
   },
-} as const;
+} satisfies PageDesign;
 
 // Spec 3 §9 link builder defaults.
 export const linkBuilderDefaults = {

@@ -1,0 +1,179 @@
+import { Alert, Button, Card, Checkbox, Code, Group, Stack, Title } from '@mantine/core';
+import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import {
+  isUuidV1To5,
+  LinkBuilderText,
+  linkButtonLabel,
+  offeredLinkMethods,
+} from '@portico/contracts/payment-links/link-builder';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useLinkConfig } from '../api/get-link-config';
+import { useOpenLinkTerminals } from '../api/get-link-terminals';
+import { usePublishableKey } from '../api/get-publishable-key';
+import { useSignLink } from '../api/sign-link';
+import {
+  iframeCode,
+  initialLinkState,
+  type LinkBuilderState,
+  linkEndDate,
+  linkMessages,
+  linkParamsOf,
+  savedPaymentOptions,
+  storageKeys,
+  todayIso,
+} from '../utils/link-builder-state.utils';
+import { ApiKeyModal } from './api-key-modal';
+import { LinkSettingsForm } from './link-settings-form';
+import { LinkSuccessModal } from './link-success-modal';
+import { PageDesignEditor } from './page-design-editor';
+
+type PendingAction = 'link' | 'open';
+
+// /createlink/{apikey?} without sign-in (spec 3 §2 "Payment link builder").
+export function CreateLinkPage() {
+  const { apikey } = useParams();
+  const addressKey = apikey !== undefined && apikey !== '' ? apikey : null;
+  const isAddressKeyMalformed = addressKey !== null && !isUuidV1To5(addressKey);
+  // The secret key typed into the modal: memory only.
+  const [typedKey, setTypedKey] = useState<string | null>(null);
+  const bearerKey = typedKey ?? (isAddressKeyMalformed ? null : addressKey);
+  const [isKeyModalOpen, setIsKeyModalOpen] = useState(bearerKey === null);
+  const publishable = usePublishableKey(bearerKey);
+  const isSecretInAddress = typedKey === null && publishable.data?.is_secret_key === true;
+  const usableKey = isSecretInAddress ? null : bearerKey;
+  const linkConfig = useLinkConfig(usableKey);
+  const terminals = useOpenLinkTerminals(usableKey);
+  const sign = useSignLink();
+  const today = todayIso(new Date());
+  const [state, setState] = useState<LinkBuilderState>(() =>
+    initialLinkState(today, {
+      description: localStorage.getItem(storageKeys.description),
+      paymentOptions: savedPaymentOptions(localStorage.getItem(storageKeys.paymentOptions)),
+    }),
+  );
+  const [hasTried, setHasTried] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [linkUrl, setLinkUrl] = useState<string | null>(null);
+  const [isIframeCodeShown, setIsIframeCodeShown] = useState(false);
+
+  const openTerminals = terminals.data ?? [];
+  const offered = offeredLinkMethods(
+    linkConfig.data?.merchant.configuration ?? { payment: false, ach: false, crypto: false },
+    openTerminals.length > 0,
+  );
+  const messages = hasTried ? linkMessages(state, today) : {};
+  const publishableKey = isSecretInAddress ? undefined : publishable.data?.publishable_key;
+  // Spec 3 §4: a publishable-key failure disables the link buttons.
+  const areButtonsDisabled = publishableKey === undefined || sign.isPending;
+
+  // Spec 3 §4: remember the description and payment options; unoffered methods are dropped; the
+  // terminal defaults to the first open one.
+  useEffect(() => {
+    localStorage.setItem(storageKeys.description, state.description);
+    localStorage.setItem(storageKeys.paymentOptions, JSON.stringify(state.paymentOptions));
+  }, [state.description, state.paymentOptions]);
+  const offeredKey = offered.join(',');
+  useEffect(() => {
+    if (!linkConfig.data) return;
+    setState((current) => {
+      const kept = current.paymentOptions.filter((method) => offeredKey.split(',').includes(method));
+      return kept.length === current.paymentOptions.length ? current : { ...current, paymentOptions: kept };
+    });
+  }, [linkConfig.data, offeredKey]);
+  const firstTerminalId = openTerminals[0]?.id ?? null;
+  useEffect(() => {
+    setState((current) =>
+      current.terminal === null && firstTerminalId !== null
+        ? { ...current, terminal: firstTerminalId }
+        : current,
+    );
+  }, [firstTerminalId]);
+
+  async function run(action: PendingAction, secretKey: string | null) {
+    setHasTried(true);
+    if (publishableKey === undefined || Object.keys(linkMessages(state, today)).length > 0) return;
+    // Only the secret key signs links: ask for it when the address carried the publishable key.
+    if (secretKey === null) {
+      setPending(action);
+      setIsKeyModalOpen(true);
+      return;
+    }
+    const params = encodePaymentFrameParams(linkParamsOf(state, publishableKey, today));
+    try {
+      const signed = await sign.mutateAsync({ secretKey, params });
+      const url = `${window.location.origin}${signed.url}`;
+      if (action === 'open') window.open(url, '_blank', 'noopener');
+      else setLinkUrl(url);
+    } catch {
+      // The error shows below the buttons from the mutation state.
+    }
+  }
+
+  const secretKey = typedKey;
+  const previewUrl =
+    publishableKey === undefined
+      ? ''
+      : `${window.location.origin}/app/responsive-iframe/payment?params=${encodePaymentFrameParams(linkParamsOf(state, publishableKey, today))}`;
+
+  return (
+    <Stack gap="md" maw={900} mx="auto" p="md">
+      <Title order={1} size="h2">
+        Payment Set-Up
+      </Title>
+      {isAddressKeyMalformed && <Alert color="red">{LinkBuilderText.InvalidApiKey}</Alert>}
+      {isSecretInAddress && <Alert color="red">{LinkBuilderText.SecretKeyInAddress}</Alert>}
+      {publishable.error && <Alert color="red">{publishable.error.message}</Alert>}
+      <Card withBorder padding="md">
+        <LinkSettingsForm
+          state={state}
+          onChange={setState}
+          offered={offered}
+          terminals={openTerminals}
+          messages={messages}
+          endDate={state.paymentType === 'subscription' ? linkEndDate(state, today) : null}
+        />
+      </Card>
+      <Card withBorder padding="md">
+        <PageDesignEditor styles={state.styles} onChange={(styles) => setState({ ...state, styles })} />
+      </Card>
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Developer Options
+          </Title>
+          <Checkbox
+            label="Sandbox test link"
+            checked={state.isSandbox}
+            onChange={(event) => setState({ ...state, isSandbox: event.currentTarget.checked })}
+          />
+          <Button variant="subtle" w="fit-content" onClick={() => setIsIframeCodeShown((shown) => !shown)}>
+            {LinkBuilderText.ViewIframeCode}
+          </Button>
+          {isIframeCodeShown && previewUrl !== '' && <Code block>{iframeCode(previewUrl)}</Code>}
+        </Stack>
+      </Card>
+      {sign.error && <Alert color="red">{sign.error.message}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" disabled={areButtonsDisabled} onClick={() => void run('open', secretKey)}>
+          {linkButtonLabel(LinkBuilderText.OpenPaymentPage, state.isSandbox)}
+        </Button>
+        <Button disabled={areButtonsDisabled} onClick={() => void run('link', secretKey)}>
+          {linkButtonLabel(LinkBuilderText.GetLink, state.isSandbox)}
+        </Button>
+      </Group>
+      <ApiKeyModal
+        isOpen={isKeyModalOpen}
+        onClose={() => setIsKeyModalOpen(false)}
+        onSubmit={(key) => {
+          setTypedKey(key);
+          setIsKeyModalOpen(false);
+          const action = pending;
+          setPending(null);
+          if (action !== null) void run(action, key);
+        }}
+      />
+      <LinkSuccessModal url={linkUrl} onClose={() => setLinkUrl(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { ColorInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { PageDesign } from '@portico/contracts/payment-frame/params';
+
+type PageDesignEditorProps = {
+  styles: PageDesign;
+  onChange: (styles: PageDesign) => void;
+};
+
+type ColourField<K extends keyof PageDesign> = { group: K; key: string; label: string };
+
+const colourFields: readonly ColourField<keyof PageDesign>[] = [
+  { group: 'inputStyle', key: 'focusBorderColor', label: 'Input focus border' },
+  { group: 'paymentMethodStyle', key: 'backgroundColor', label: 'Method background' },
+  { group: 'paymentMethodStyle', key: 'textColor', label: 'Method text' },
+  { group: 'paymentMethodStyle', key: 'borderColor', label: 'Method border' },
+  { group: 'paymentMethodStyle', key: 'hoverBackgroundColor', label: 'Method hover background' },
+  { group: 'paymentMethodStyle', key: 'selectedBackgroundColor', label: 'Selected method background' },
+  { group: 'paymentMethodStyle', key: 'selectedBorderColor', label: 'Selected method border' },
+  { group: 'submitButtonStyle', key: 'backgroundColor', label: 'Submit button' },
+  { group: 'submitButtonStyle', key: 'textColor', label: 'Submit button text' },
+  { group: 'submitButtonStyle', key: 'hoverBackgroundColor', label: 'Submit button hover' },
+];
+
+function colourOf(styles: PageDesign, field: ColourField<keyof PageDesign>): string {
+  const group: Record<string, unknown> = { ...styles[field.group] };
+  const value = group[field.key];
+  return typeof value === 'string' ? value : '';
+}
+
+// Spec 3 §3 "Page design" with the §9 default colours; editing a colour makes its group custom.
+export function PageDesignEditor({ styles, onChange }: PageDesignEditorProps) {
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>Page Design</Text>
+      <SegmentedControl
+        aria-label="Input style"
+        data={[
+          { value: 'simple', label: 'Simple inputs' },
+          { value: 'boxed', label: 'Boxed inputs' },
+        ]}
+        value={styles.inputStyle?.mode ?? 'simple'}
+        onChange={(mode) =>
+          onChange({
+            ...styles,
+            inputStyle: {
+              ...styles.inputStyle,
+              appearance: 'custom',
+              mode: mode === 'boxed' ? 'boxed' : 'simple',
+            },
+          })
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {colourFields.map((field) => (
+          <ColorInput
+            key={`${field.group}.${field.key}`}
+            label={field.label}
+            value={colourOf(styles, field)}
+            onChange={(value) =>
+              onChange({
+                ...styles,
+                [field.group]: { ...styles[field.group], appearance: 'custom', [field.key]: value },
+              })
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
