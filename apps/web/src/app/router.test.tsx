@@ -192,12 +192,12 @@ describe('menu', () => {
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
 
     scrollTo.mockClear();
-    await userEvent.click(await within(menu).findByRole('link', { name: 'Risk Dashboard' }));
+    await userEvent.click(await within(menu).findByRole('link', { name: 'Rev Share' }));
 
-    expect(await screen.findByText('Risk Dashboard — this page is being built')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app/risk');
+    expect(await screen.findByText('Rev Share — this page is being built')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/rev-share');
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
-    expect(document.title).toBe('Risk Dashboard');
+    expect(document.title).toBe('Rev Share');
   });
 });
 
