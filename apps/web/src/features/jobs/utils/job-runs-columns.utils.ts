@@ -9,11 +9,12 @@ export function jobResultText(result: JobRunRow['result']): string {
     .join(', ');
 }
 
-// A job's runs as staff read them: when (with zone), which job and period, how it went, and why not.
+// A job's runs as staff read them: when (with zone), which job and period (its run key, a UTC month,
+// day or slot), how it went, and why not.
 export const jobRunsColumns: readonly DataGridColumn<JobRunRow>[] = [
   { id: 'createdAt', header: 'Queued', kind: 'datetime', value: (row) => row.createdAt, width: 210 },
   { id: 'name', header: 'Job', kind: 'enum', enumLabels: jobLabels, value: (row) => row.name, width: 240 },
-  { id: 'runKey', header: 'Period', kind: 'text', value: (row) => row.runKey, width: 150 },
+  { id: 'runKey', header: 'Period (UTC)', kind: 'text', value: (row) => row.runKey, width: 150 },
   {
     id: 'status',
     header: 'Status',
