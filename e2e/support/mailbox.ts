@@ -30,13 +30,18 @@ async function receivedMail(): Promise<ReceivedMail[]> {
 
 // The first link to /app/verify-email in a message sent to `to` after `since` (ms epoch).
 export async function waitForEmailLink(to: string, since: number): Promise<string> {
+  return waitForLinkInMail(to, since, /https?:\/\/\S+\/app\/verify-email\?\S+/);
+}
+
+// The first link matching `pattern` in a message sent to `to` after `since` (ms epoch).
+export async function waitForLinkInMail(to: string, since: number, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + MAIL_TIMEOUT_MS;
   const address = to.toLowerCase();
   while (Date.now() < deadline) {
-    const mail = (await receivedMail()).find(
-      (message) => message.receivedAt >= since && message.to.includes(address),
-    );
-    const link = mail?.text.match(/https?:\/\/\S+\/app\/verify-email\?\S+/)?.[0];
+    const link = (await receivedMail())
+      .filter((message) => message.receivedAt >= since && message.to.includes(address))
+      .map((message) => message.text.match(pattern)?.[0])
+      .find((found) => found !== undefined);
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
