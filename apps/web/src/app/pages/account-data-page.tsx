@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { HierarchyPanel } from '../../features/account/components/panels/hierarchy-panel';
 import {
   AccountDataView,
   type ComposedPanel,
@@ -11,8 +12,8 @@ import { NotesView } from '../../features/notes/components/notes-view';
 
 const clientIdParam = z.uuid();
 
-// /account/{clientid}/data (spec 2 §2.3): the account data feature with the Users, Notes and
-// Documents side panels of their own features.
+// /account/{clientid}/data (spec 2 §2.3): the account data feature with the Users, Edit Hierarchy,
+// Notes and Documents side panels of their own features.
 export function AccountDataPage() {
   const clientId = clientIdParam.safeParse(useParams().clientid);
   if (!clientId.success) return <Alert color="red">This account address is not valid.</Alert>;
@@ -21,9 +22,16 @@ export function AccountDataPage() {
     // The enrollment id is not used by the panel once the account exists.
     { key: 'users', label: 'Users', render: () => <UsersContactsPanel enrollmentId={id} clientId={id} /> },
     {
+      key: 'hierarchy',
+      label: 'Edit Hierarchy',
+      render: ({ parentName, onChanged }) => (
+        <HierarchyPanel clientId={id} currentParentName={parentName} onDone={onChanged} />
+      ),
+    },
+    {
       key: 'notes',
       label: 'Notes',
-      render: (name) => <NotesView subject={{ kind: 'client', id }} clientName={name} />,
+      render: ({ accountName }) => <NotesView subject={{ kind: 'client', id }} clientName={accountName} />,
     },
     {
       key: 'documents',

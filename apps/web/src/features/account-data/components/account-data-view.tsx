@@ -1,17 +1,27 @@
 import { Alert, Button, Drawer, Group, Loader, Menu, Stack, Title } from '@mantine/core';
 import { accountDataSections, submerchantSections } from '@portico/contracts/account-data/account-data';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useAccountData } from '../api/get-account-data';
 import { useEnablementState } from '../api/get-enablement-state';
+import { accountDataKeys } from '../api/keys';
 import { AccountDataSections } from './account-data-sections';
 import { EnablementPanel } from './enablement-panel';
 import { EventsPanel } from './events-panel';
 import { IdsPanel } from './ids-panel';
 import { ProPayPortal } from './propay-portal';
 
-// Panels the app layer brings from other features (notes, documents).
-export type ComposedPanel = { key: string; label: string; render: (accountName: string) => ReactNode };
+// What a panel from another feature gets: whose account it is, and a way to close the drawer once
+// it changed the account (the page's data is read again).
+export type ComposedPanelContext = { accountName: string; parentName: string | null; onChanged: () => void };
+
+// Panels the app layer brings from other features (users, hierarchy, notes, documents).
+export type ComposedPanel = {
+  key: string;
+  label: string;
+  render: (context: ComposedPanelContext) => ReactNode;
+};
 
 type OwnPanel = 'enablement' | 'ids' | 'events';
 const ownPanelTitles: Record<OwnPanel, string> = {
@@ -27,7 +37,7 @@ function isOwnPanel(key: string | null): key is OwnPanel {
 }
 
 // Spec 2 §2.3 lists the side panels in this order.
-const panelOrder = ['enablement', 'users', 'ids', 'events', 'notes', 'documents'];
+const panelOrder = ['enablement', 'users', 'ids', 'hierarchy', 'events', 'notes', 'documents'];
 
 function panelRank(key: string): number {
   const rank = panelOrder.indexOf(key);
@@ -41,6 +51,7 @@ function jumpTo(sectionId: string) {
 // /account/{clientid}/data (spec 2 §2.3): jump-to sections, the account's data, and side panels.
 export function AccountDataView({ clientId, panels }: { clientId: string; panels: ComposedPanel[] }) {
   const account = useAccountData(clientId);
+  const queryClient = useQueryClient();
   const enablement = useEnablementState(clientId);
   const [openPanel, setOpenPanel] = useState<string | null>(null);
 
@@ -115,7 +126,14 @@ export function AccountDataView({ clientId, panels }: { clientId: string; panels
         {ownPanel === 'enablement' && <EnablementPanel clientId={clientId} />}
         {ownPanel === 'ids' && <IdsPanel account={data} />}
         {ownPanel === 'events' && <EventsPanel clientId={clientId} />}
-        {composed?.render(data.dba_name ?? data.name)}
+        {composed?.render({
+          accountName: data.dba_name ?? data.name,
+          parentName: data.parent?.name ?? null,
+          onChanged: () => {
+            setOpenPanel(null);
+            void queryClient.invalidateQueries({ queryKey: accountDataKeys.record(clientId) });
+          },
+        })}
       </Drawer>
     </Stack>
   );
