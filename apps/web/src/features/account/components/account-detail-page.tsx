@@ -21,6 +21,7 @@ import { LogoUpload } from './logo-upload';
 import { EventsPanel } from './panels/events-panel';
 import { HierarchyPanel } from './panels/hierarchy-panel';
 import { IdsPanel } from './panels/ids-panel';
+import { RequestsPanel } from './panels/requests-panel';
 import { PayoutVolumeChart } from './payout-volume-chart';
 
 // Panels another feature provides; the app layer composes them (features never import features).
@@ -122,6 +123,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     documents: () => slots.documents(account),
     users: () => slots.users(account),
     subpricing: () => slots.subpricing(account),
+    requests: () => <RequestsPanel account={account} />,
     hierarchy: () => (
       <HierarchyPanel
         clientId={account.id}

@@ -3,7 +3,15 @@ import { portalBasePath } from '@portico/contracts/access/routes';
 import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import { IconChevronDown } from '@tabler/icons-react';
 
-export type AccountPanel = 'ids' | 'events' | 'notes' | 'documents' | 'users' | 'hierarchy' | 'subpricing';
+export type AccountPanel =
+  | 'ids'
+  | 'events'
+  | 'notes'
+  | 'documents'
+  | 'users'
+  | 'hierarchy'
+  | 'subpricing'
+  | 'requests';
 
 export const accountPanelTitles: Record<AccountPanel, string> = {
   ids: 'IDs',
@@ -13,6 +21,7 @@ export const accountPanelTitles: Record<AccountPanel, string> = {
   users: 'Users & Contacts',
   hierarchy: 'Edit Hierarchy',
   subpricing: 'Add MCC Code',
+  requests: 'Requests',
 };
 
 type MenuProps = { account: AccountDetail; onOpen: (panel: AccountPanel) => void };
@@ -51,6 +60,7 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
           </>
         )}
         {view.shows_users_contacts && <Menu.Item onClick={() => onOpen('users')}>Users & Contacts</Menu.Item>}
+        <Menu.Item onClick={() => onOpen('requests')}>Request Deactivation, Deletion or Ticket</Menu.Item>
         {view.shows_enablement_options && (
           <Menu.Item component="a" href={`${base}/account/${account.id}/data`}>
             Enablement Options

@@ -1,0 +1,62 @@
+import { Alert, Button, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import type { AccountDetail } from '@portico/contracts/clients/account-detail';
+import { useState } from 'react';
+import { showToast } from '../../../../components/toasts';
+import { portalEnv } from '../../../../lib/portal-env';
+import { useSendRequestEmail } from '../../api/send-request-email';
+
+export const RequestText = {
+  // Spec 2 §8 deactivation request.
+  Sent: 'Email sent successfully',
+  Failed: 'Email failed to send',
+  NoSupportAddress: 'No support address is configured for requests.',
+} as const;
+
+const requestKinds = ['Deactivation', 'Deletion', 'Ticket'] as const;
+type RequestKind = (typeof requestKinds)[number];
+
+// Spec 2 §2.2 side panel: request deactivation, deletion or a ticket by e-mail to support. Only the
+// deactivation failure is shown (spec 2 §8: deletion and ticket failures are logged only).
+export function RequestsPanel({ account }: { account: AccountDetail }) {
+  const [kind, setKind] = useState<RequestKind>('Deactivation');
+  const [message, setMessage] = useState('');
+  const send = useSendRequestEmail();
+  const supportEmail = portalEnv.supportEmail;
+
+  async function submit() {
+    if (!supportEmail) return;
+    try {
+      await send.mutateAsync({
+        to: supportEmail,
+        subject: `${kind} request: ${account.name}`,
+        body: `Account: ${account.name} (${account.id})\n\n${message.trim() || `${kind} requested.`}`,
+      });
+      showToast({ text: RequestText.Sent, type: 'success' });
+      setMessage('');
+    } catch (error) {
+      console.error(`${kind} request e-mail failed`, error);
+      if (kind === 'Deactivation') showToast({ text: RequestText.Failed, type: 'danger' });
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      {supportEmail === null && <Alert color="orange">{RequestText.NoSupportAddress}</Alert>}
+      <SegmentedControl
+        aria-label="Request"
+        data={[...requestKinds]}
+        value={kind}
+        onChange={(value) => setKind(requestKinds.find((candidate) => candidate === value) ?? 'Ticket')}
+      />
+      <Textarea
+        label="Message"
+        rows={5}
+        value={message}
+        onChange={(event) => setMessage(event.currentTarget.value)}
+      />
+      <Button onClick={() => void submit()} disabled={supportEmail === null} loading={send.isPending}>
+        Send Request
+      </Button>
+    </Stack>
+  );
+}
