@@ -40,7 +40,9 @@ test('staff open the jobs page and see the statement run of this month', async (
   await expect(row).toContainText(/\d{1,2}:\d{2}(:\d{2})?\s?(AM|PM)?\s?[A-Z]{2,5}/);
 
   await page.getByRole('switch', { name: 'Only failures and retries waiting' }).check();
-  await expect(page.getByRole('grid', { name: 'Job runs' }).getByText('Statements of the month before')).toHaveCount(0);
+  await expect(
+    page.getByRole('grid', { name: 'Job runs' }).getByText('Statements of the month before'),
+  ).toHaveCount(0);
 
   expect(pageErrors).toEqual([]);
 });

@@ -32,9 +32,7 @@ export const jobRuns = pgTable(
   (t) => [
     uniqueIndex('job_runs_name_key_unique').on(t.name, t.runKey),
     // The runner claims the oldest due run.
-    index('job_runs_due_idx')
-      .on(t.runAfter)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    index('job_runs_due_idx').on(t.runAfter).where(sql`${t.status} in ('queued', 'running')`),
     // The jobs page, newest first.
     index('job_runs_created_idx').on(t.createdAt, t.id),
   ],
