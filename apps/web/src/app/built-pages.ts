@@ -36,6 +36,7 @@ export const builtPagePaths = [
   '/sublocations',
   '/audit',
   '/configure-terminal/:apikey',
+  '/virtual-terminal/:apikey',
   '/createlink/:apikey?',
   '/risk',
   '/operations',

@@ -134,6 +134,10 @@ const loadConfigureTerminalPage: RouteModuleLoader = () =>
   import('../features/terminal-configurator/components/configure-terminal-page').then((m) => ({
     Component: m.ConfigureTerminalPage,
   }));
+const loadVirtualTerminalPage: RouteModuleLoader = () =>
+  import('../features/virtual-terminal/components/virtual-terminal-page').then((m) => ({
+    Component: m.VirtualTerminalPage,
+  }));
 const loadSignUpPage: RouteModuleLoader = () =>
   import('../features/sign-up/components/sign-up-page').then((m) => ({ Component: m.SignUpPage }));
 const loadContactPage: RouteModuleLoader = () =>
@@ -180,6 +184,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
+  '/virtual-terminal/:apikey': loadVirtualTerminalPage,
   '/createlink/:apikey?': loadCreateLinkPage,
   '/risk': loadRiskPage,
   '/operations': loadOperationsPage,

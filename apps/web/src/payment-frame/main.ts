@@ -112,7 +112,9 @@ function render(
   const methodInputs = methods.map((method, index) => {
     const input = el('input', { type: 'radio', name: 'method', value: method, id: `method-${method}` });
     input.checked = index === 0;
-    methodGroup.append(el('label', { class: 'method' }, [input, methodLabels[method]]));
+    // Spec 3 §9: the virtual terminal's card option reads 'Credit Card - Key Entry'.
+    const text = isVirtualTerminal && method === 'credit_card' ? 'Credit Card - Key Entry' : methodLabels[method];
+    methodGroup.append(el('label', { class: 'method' }, [input, text]));
     return input;
   });
   form.append(methodGroup);

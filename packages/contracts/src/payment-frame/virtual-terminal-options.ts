@@ -1,5 +1,5 @@
 import { Permission, type PermissionName } from '../access/permission-names';
-import type { PaymentOption } from './params';
+import type { PaymentFrameParams, PaymentOption } from './params';
 
 // Spec 3 §6: on the virtual terminal a payment option is kept only when its permission is held on the
 // merchant. Options the spec names no permission for (crypto, terminal) are kept as configured.
@@ -37,3 +37,59 @@ export function isCardZipOmitted(granted: ReadonlySet<string>): boolean {
 
 // What the virtual terminal offers when its configuration names none (the basic frame, spec 3 §8).
 export const basicPaymentOptions: readonly PaymentOption[] = ['credit_card', 'bank', 'cash'];
+
+// Spec 3 §8 texts of the virtual terminal page.
+export const VirtualTerminalPageText = {
+  TerminalNotFound: 'Terminal not found with that ID',
+  NoTerminals: 'No virtual terminals found. Please configure one.',
+  ConfigureTerminal: 'Please configure your virtual terminal',
+  MerchantLoadFailed: 'Failed to load merchant information',
+} as const;
+
+export type VirtualTerminalQuery = {
+  terminalId: string | null;
+  isSwipeAndCNP: boolean;
+  isSwipeOnly: boolean;
+  customerId: string | null;
+  paymentMethodId: string | null;
+};
+
+const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const uuidOrNull = (value: string | null) => (value !== null && uuidPattern.test(value) ? value : null);
+
+export function virtualTerminalQueryOf(search: URLSearchParams): VirtualTerminalQuery {
+  return {
+    terminalId: uuidOrNull(search.get('terminalId')),
+    isSwipeAndCNP: search.get('isSwipeAndCNP') === 'true',
+    isSwipeOnly: search.get('isSwipeOnly') === 'true',
+    customerId: uuidOrNull(search.get('customerId')),
+    paymentMethodId: uuidOrNull(search.get('paymentMethodId')),
+  };
+}
+
+// The frame params of the virtual terminal: the terminal's own (or the basic frame's), the options
+// the user's permissions keep, and the forced defaults of spec 3 §9 (ZIP required unless OMIT_CC_ZIP;
+// swipe-and-CNP forces credit_card, newpos and the saved token). null: no option is left.
+export function virtualTerminalFrameParams(
+  base: PaymentFrameParams,
+  query: VirtualTerminalQuery,
+  permitted: { paymentOptions: readonly string[]; omitZip: boolean },
+): PaymentFrameParams | null {
+  const configured: PaymentOption[] = query.isSwipeAndCNP
+    ? ['credit_card', 'newpos']
+    : query.isSwipeOnly
+      ? ['swipe']
+      : (base.paymentOptions ?? [...basicPaymentOptions]);
+  const kept = configured.filter((option) => permitted.paymentOptions.includes(option));
+  const hasSavedMethod = query.customerId !== null && query.paymentMethodId !== null;
+  if (kept.length === 0 && !hasSavedMethod) return null;
+  return {
+    ...base,
+    paymentOptions: kept,
+    isVirtualTerminal: true,
+    zipMode: permitted.omitZip ? 'off' : 'required',
+    ...(query.terminalId ? { terminalId: query.terminalId } : {}),
+    ...(query.customerId ? { customerId: query.customerId } : {}),
+    ...(query.paymentMethodId ? { paymentMethodId: query.paymentMethodId } : {}),
+  };
+}

@@ -21,6 +21,7 @@ import {
   decodePaymentFrameParams,
   type PaymentFrameParams,
   type PaymentOption,
+  paymentOptions,
 } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import {
@@ -173,7 +174,7 @@ export async function frameMerchant(
       grants === null
         ? null
         : {
-            payment_options: paymentOptionsKeptForPermissions(basicPaymentOptions, grants),
+            payment_options: paymentOptionsKeptForPermissions(paymentOptions, grants),
             omit_zip: isCardZipOmitted(grants),
           },
   };

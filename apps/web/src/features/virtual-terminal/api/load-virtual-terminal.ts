@@ -1,0 +1,116 @@
+import { type FrameMerchant, frameMerchantResponse } from '@portico/contracts/payment-frame/charge';
+import {
+  decodePaymentFrameParams,
+  encodePaymentFrameParams,
+  type PaymentFrameParams,
+  paymentFrameAddress,
+  paymentFrameParamsQueryName,
+} from '@portico/contracts/payment-frame/params';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import {
+  VirtualTerminalPageText,
+  type VirtualTerminalQuery,
+  virtualTerminalFrameParams,
+  virtualTerminalQueryOf,
+} from '@portico/contracts/payment-frame/virtual-terminal-options';
+import {
+  defaultVirtualTerminal,
+  type VirtualTerminalUrl,
+  virtualTerminalUrlListResponse,
+} from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { virtualTerminalKeys } from './keys';
+
+// The virtual terminal's load sequence (spec 3 §4): the merchant and the user's permissions on it,
+// then its terminals, then the frame params. Any other failure falls back to the basic frame.
+export type VirtualTerminalLoad =
+  | { kind: 'frame'; src: string; notice: string | null }
+  | { kind: 'message'; text: string; needsConfiguration: boolean };
+
+// The basic payment frame (spec 3 §8): the publishable key and the virtual-terminal flag.
+const basicParams = (publishableKey: string): PaymentFrameParams => ({
+  publishableKey,
+  isVirtualTerminal: true,
+});
+
+function paramsOfTerminal(terminal: VirtualTerminalUrl, publishableKey: string): PaymentFrameParams {
+  try {
+    const encoded = new URL(terminal.url, window.location.origin).searchParams.get(
+      paymentFrameParamsQueryName,
+    );
+    const decoded = encoded === null ? null : decodePaymentFrameParams(encoded);
+    if (decoded?.ok && decoded.params.publishableKey === publishableKey) {
+      return { ...decoded.params, customFields: terminal.customFields, terminalId: terminal.id };
+    }
+  } catch {
+    // An unreadable stored address: the basic frame.
+  }
+  return { ...basicParams(publishableKey), terminalId: terminal.id };
+}
+
+async function chooseTerminal(publishableKey: string, query: VirtualTerminalQuery, signal?: AbortSignal) {
+  const terminals = await apiRequest('/api/virtualterminalurl', {
+    schema: virtualTerminalUrlListResponse.shape.message,
+    headers: { Authorization: `Bearer ${publishableKey}` },
+    ...(signal ? { signal } : {}),
+  });
+  const asked =
+    query.terminalId === null ? undefined : terminals.find((terminal) => terminal.id === query.terminalId);
+  const notice =
+    query.terminalId !== null && asked === undefined ? VirtualTerminalPageText.TerminalNotFound : null;
+  return { terminal: asked ?? defaultVirtualTerminal(terminals), notice };
+}
+
+export async function loadVirtualTerminal(
+  publishableKey: string,
+  search: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<VirtualTerminalLoad> {
+  const query = virtualTerminalQueryOf(new URLSearchParams(search));
+  let merchant: FrameMerchant;
+  try {
+    merchant = await apiRequest('/api/payment-frame/merchant', {
+      schema: frameMerchantResponse.shape.message,
+      query: { key: publishableKey },
+      ...(signal ? { signal } : {}),
+    });
+  } catch {
+    return { kind: 'message', text: VirtualTerminalPageText.MerchantLoadFailed, needsConfiguration: false };
+  }
+  if (merchant.virtual_terminal === null) {
+    return { kind: 'message', text: PaymentFrameText.NoPaymentMethodPermissions, needsConfiguration: false };
+  }
+  let base = basicParams(publishableKey);
+  let notice: string | null = null;
+  try {
+    const chosen = await chooseTerminal(publishableKey, query, signal);
+    if (chosen.terminal === undefined) {
+      return { kind: 'message', text: VirtualTerminalPageText.NoTerminals, needsConfiguration: true };
+    }
+    base = paramsOfTerminal(chosen.terminal, publishableKey);
+    notice = chosen.notice;
+  } catch {
+    // Spec 3 §8: other errors fall back to the basic payment frame.
+  }
+  const params = virtualTerminalFrameParams(base, query, {
+    paymentOptions: merchant.virtual_terminal.payment_options,
+    omitZip: merchant.virtual_terminal.omit_zip,
+  });
+  if (params === null) {
+    return { kind: 'message', text: PaymentFrameText.NoPaymentMethodPermissions, needsConfiguration: false };
+  }
+  return { kind: 'frame', src: paymentFrameAddress('', encodePaymentFrameParams(params)), notice };
+}
+
+export function virtualTerminalLoadQueryOptions(publishableKey: string, search: string) {
+  return queryOptions({
+    queryKey: virtualTerminalKeys.load(publishableKey, search),
+    queryFn: ({ signal }) => loadVirtualTerminal(publishableKey, search, { signal }),
+    retry: false,
+  });
+}
+
+export function useVirtualTerminalLoad(publishableKey: string, search: string) {
+  return useQuery(virtualTerminalLoadQueryOptions(publishableKey, search));
+}
