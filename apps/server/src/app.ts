@@ -16,6 +16,7 @@ import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/f
 import { errorForLog } from './lib/error-log';
 import { redactPaths, redactUrl } from './lib/log-redaction';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
@@ -223,6 +224,7 @@ export async function buildApp({
     loginLinksPerAddress: config.loginLinksPerAddress,
   });
   await app.register(clientsRoutes);
+  await app.register(accountsRoutes);
   await app.register(clientListsRoutes);
   await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);

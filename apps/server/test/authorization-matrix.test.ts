@@ -168,6 +168,51 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/client?id=${ids.harborLane}` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
+  // Issue 14: the account detail page follows the menu (staff, parents and merchants, each within
+  // its reach; alpha has no Accounts entry). Writes name a client that does not exist: 404 for
+  // staff, 403 for the rest, nothing changes; outcomes are in accounts.api.test.ts.
+  'GET /api/account/:clientid': {
+    call: (ids) => ({ url: `/api/account/${ids.harborLane}` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
+  },
+  'PATCH /api/client/:clientid': {
+    call: () => ({ url: `/api/client/${missingClient}`, payload: { meta: '{}' } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'POST /api/account/:clientid/reveal': {
+    call: () => ({ url: `/api/account/${missingClient}/reveal`, payload: { field: 'tax_id' } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'GET /api/account/:clientid/events': {
+    call: (ids) => ({ url: `/api/account/${ids.harborLane}/events` }),
+    expect: { ...staffOnly(200), parent: 200, audit: 200 },
+  },
+  'GET /api/account/:clientid/payout-volume': {
+    call: (ids) => ({ url: `/api/account/${ids.harborLane}/payout-volume` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
+  },
+  'GET /api/is-parent-merchant/:clientid': {
+    call: (ids) => ({ url: `/api/is-parent-merchant/${ids.harborLane}` }),
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
+  },
+  'GET /api/mcc': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/report/kyc': {
+    call: (ids) => ({ url: `/api/report/kyc?client_id=${ids.harborLane}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
+  'POST /api/client/hierarchy': {
+    call: () => ({ payload: { clientid: missingClient, parent_legal_name: 'Matrix Parent' } }),
+    expect: { ...staffOnly(422), audit: 403 },
+  },
+  'POST /api/logo': {
+    call: () => ({
+      payload: {
+        client_id: missingClient,
+        document: { name: 'logo.png', extension: 'png', content: dataUrlOf(samples.png) },
+      },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
   // Someone else's locations: staff and the merchant's alpha only.
   'GET /api/rbac/:merchantId/users/:userId/sub-entities': {
     call: (ids) => ({
