@@ -1,5 +1,6 @@
 import { isValidEmailAddress, normalizeEmailAddress } from '@portico/contracts/auth/email-address';
 import { SignInText } from '@portico/contracts/auth/sign-in';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
@@ -49,22 +50,28 @@ export async function issueEmailToken(
   deps: Pick<LoginLinkDeps, 'db' | 'log' | 'loginLinksPerAddress'>,
   input: { email: string; purpose: LoginTokenPurpose; ip: string | null },
 ): Promise<string | undefined> {
-  const recent = await countRecentLoginTokens(deps.db, input.email, loginLinksPerAddressWindowMinutes);
-  if (recent >= deps.loginLinksPerAddress) {
+  // Count and insert under a per-address lock: two requests at once, on one instance or two, cannot
+  // both see room for one more link (issue 17 item 9).
+  const token = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-link:${input.email}`}))`);
+    const recent = await countRecentLoginTokens(tx, input.email, loginLinksPerAddressWindowMinutes);
+    if (recent >= deps.loginLinksPerAddress) return undefined;
+    const issued = newSecretToken();
+    await insertLoginToken(tx, {
+      hash: hashSecretToken(issued),
+      email: input.email,
+      purpose: input.purpose,
+      validMinutes: loginLinkValidMinutes,
+      ip: input.ip,
+    });
+    return issued;
+  });
+  if (token === undefined) {
     deps.log.warn(
       { address: addressTag(input.email), purpose: input.purpose },
       'e-mail link not sent: the address reached its limit',
     );
-    return undefined;
   }
-  const token = newSecretToken();
-  await insertLoginToken(deps.db, {
-    hash: hashSecretToken(token),
-    email: input.email,
-    purpose: input.purpose,
-    validMinutes: loginLinkValidMinutes,
-    ip: input.ip,
-  });
   return token;
 }
 
