@@ -1,45 +1,93 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { achProcessors, cardProcessors } from '@portico/contracts/clients/client-lists';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
+import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
 
 // Which clients a list holds: every one (staff) or the given ids (the caller's reach).
 export type ClientScope = { kind: 'all' } | { kind: 'clients'; clientIds: readonly string[] };
 
-const parents = alias(clients, 'parents');
+export type ClientRowRecord = {
+  id: string;
+  name: string;
+  legalName: string | null;
+  dbaName: string | null;
+  level: 'Parent' | 'Merchant';
+  parentId: string | null;
+  parentName: string | null;
+  mccCode: string | null;
+  isActive: boolean;
+  payment: (typeof cardProcessors)[number] | null;
+  ach: (typeof achProcessors)[number] | null;
+  // ISO 8601 in UTC, formatted by the database.
+  createdAt: string;
+  updatedAt: string;
+};
 
-function scopeCondition(scope: ClientScope): SQL | undefined {
-  return scope.kind === 'all' ? undefined : inArray(clients.id, [...scope.clientIds]);
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | null =>
+  allowed.find((item) => item === value) ?? null;
+
+// The driver hands back untyped rows: each column is checked, cheaply (10,000 rows per call).
+function toClientRowRecord(row: SqlRow): ClientRowRecord {
+  const { id, name, level, is_active: isActive, created_at: createdAt, updated_at: updatedAt } = row;
+  if (
+    typeof id !== 'string' ||
+    typeof name !== 'string' ||
+    (level !== 'Parent' && level !== 'Merchant') ||
+    typeof isActive !== 'boolean' ||
+    typeof createdAt !== 'string' ||
+    typeof updatedAt !== 'string'
+  ) {
+    throw new Error('client list row of an unexpected shape');
+  }
+  return {
+    id,
+    name,
+    legalName: textOrNull(row.legal_name),
+    dbaName: textOrNull(row.dba_name),
+    level,
+    parentId: textOrNull(row.parent_id),
+    parentName: textOrNull(row.parent_name),
+    mccCode: textOrNull(row.mcc_code),
+    isActive,
+    payment: oneOf(cardProcessors, row.payment),
+    ach: oneOf(achProcessors, row.ach),
+    createdAt,
+    updatedAt,
+  };
 }
 
-// The Merchants grid and the Admin Accounts list: one indexed query with the parent's name and the
-// processors, by name (clients_level_name_idx serves the plain sort; the ids are the primary key).
-export async function listClientRows(executor: Executor, scope: ClientScope) {
+const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// The Merchants grid and the Admin Accounts list: one query with the parent's name and the
+// processors, by name. Plain SQL rather than the query builder: the grid reads every client at once,
+// and mapping 10,000 rows through the builder cost more than the query itself (bench/client-list).
+export async function listClientRows(executor: Executor, scope: ClientScope): Promise<ClientRowRecord[]> {
   if (scope.kind === 'clients' && scope.clientIds.length === 0) return [];
-  return executor
-    .select({
-      id: clients.id,
-      name: clients.name,
-      legalName: clients.legalName,
-      dbaName: clients.dbaName,
-      level: clients.level,
-      parentId: clients.parentId,
-      parentName: parents.name,
-      mccCode: clients.mccCode,
-      isActive: clients.isActive,
-      payment: clientConfigs.payment,
-      ach: clientConfigs.ach,
-      createdAt: clients.createdAt,
-      updatedAt: clients.updatedAt,
-    })
-    .from(clients)
-    .leftJoin(parents, eq(parents.id, clients.parentId))
-    .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
-    .where(scopeCondition(scope))
-    .orderBy(asc(clients.name), asc(clients.id));
+  const within =
+    scope.kind === 'all'
+      ? sql``
+      : sql`where c.id in (${sql.join(
+          scope.clientIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  const rows = await queryRows(
+    executor,
+    sql`
+      select c.id::text as id, c.name, c.legal_name, c.dba_name, c.level::text as level,
+             c.parent_id::text as parent_id, p.name as parent_name, c.mcc_code, c.is_active,
+             cc.payment::text as payment, cc.ach::text as ach,
+             ${isoUtc(sql`c.created_at`)} as created_at, ${isoUtc(sql`c.updated_at`)} as updated_at
+        from clients c
+        left join clients p on p.id = c.parent_id
+        left join client_configs cc on cc.client_id = c.id
+        ${within}
+       order by c.name, c.id
+    `,
+  );
+  return rows.map(toClientRowRecord);
 }
-
-export type ClientRowRecord = Awaited<ReturnType<typeof listClientRows>>[number];
 
 // The reporting configuration of the given clients.
 export async function listConfigurationsOf(executor: Executor, clientIds: readonly string[]) {

@@ -33,7 +33,7 @@ function toClientListRow(row: ClientRowRecord): ClientListRow {
     legal_name: row.legalName,
     dba_name: row.dbaName,
     config: { enabled: row.isActive, payment: row.payment, ach: row.ach },
-    updated_at: row.updatedAt.toISOString(),
+    updated_at: row.updatedAt,
   };
 }
 
@@ -46,7 +46,7 @@ export async function merchantGridRows(executor: Executor, caller: Caller): Prom
     level: row.level,
     parent_id: row.parentId,
     mcc_code: row.mccCode,
-    created_at: row.createdAt.toISOString(),
+    created_at: row.createdAt,
   }));
 }
 
