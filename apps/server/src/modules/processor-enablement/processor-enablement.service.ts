@@ -113,6 +113,12 @@ const epxStatusOf: Record<EpxApplication['kind'], EnablementStatus> = {
   re_create_application: 'application_recreated',
 };
 
+const epxEventWords: Record<EpxApplication['kind'], string> = {
+  new: 'enabled',
+  re_submit_fees: 'fees re-submitted',
+  re_create_application: 'application re-created',
+};
+
 // POST /api/epx/enable: boards the merchant at EPX, or re-submits its fees, or re-creates its
 // application (a new merchant identifier). A decline changes nothing but the event log.
 export async function enableEpx(
@@ -145,7 +151,7 @@ export async function enableEpx(
       clientId: body.id,
       processor: 'epx',
       status,
-      message: `EPX ${status === 'enabled' ? 'enabled' : status === 'fees_resubmitted' ? 'fees re-submitted' : 'application re-created'}: merchant ${answer.merchantIdentifier}`,
+      message: `EPX ${epxEventWords[application.kind]}: merchant ${answer.merchantIdentifier}`,
       details: { application: application.kind, merchant_identifier: answer.merchantIdentifier },
     });
     return { message: { epx_results: { third: { merchantId: answer.merchantIdentifier } }, reason: null } };
