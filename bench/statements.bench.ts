@@ -27,7 +27,7 @@ const bareStatementPage = [
   `select s.*, coalesce(c.dba_name, c.name) from statements s join clients c on c.id = s.client_id
     where s.client_id = $1 and s.month = $2::date`,
   `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), sum(amount_cents), sum(fee_cents)
-    from transactions where client_id = $1 and created_at >= $3 and created_at < $4 group by 1 order by 1`,
+    from transactions where client_id = $1 and created_at >= $2 and created_at < $3 group by 1 order by 1`,
   `select f.* from processor_fees f join statements s on s.id = f.statement_id
     where s.client_id = $1 and s.month = $2::date order by f.processor, f.detail_description`,
 ];
@@ -71,9 +71,7 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
         bareStatementPage.map((text, i) =>
           pool.query(
             text,
-            i === 1
-              ? [merchant.client_id, month.first, month.startAt, month.endAt]
-              : [merchant.client_id, month.first],
+            i === 1 ? [merchant.client_id, month.startAt, month.endAt] : [merchant.client_id, month.first],
           ),
         ),
       ),

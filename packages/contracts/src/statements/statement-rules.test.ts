@@ -7,6 +7,7 @@ import {
   FlatFeeLineType,
   groupSettlements,
   ledgerEffectOf,
+  lineSumsOfGroups,
   parsePricingString,
   processorFeeRowsOf,
   type StatementPricing,
@@ -14,6 +15,8 @@ import {
   splitLineFees,
   statementLineTotals,
   statementLineTypeOf,
+  statementOfLineSums,
+  type TransactionGroupFacts,
 } from './statement-rules';
 
 const noPricing: StatementPricing = {
@@ -265,6 +268,30 @@ describe('the books balance (property)', () => {
         for (const g of groups) {
           expect(g.grossCents - g.feeCents + g.adjustmentsCents + g.chargebacksCents).toBe(g.netCents);
         }
+        // Grouped as one SQL GROUP BY returns them, the same lines.
+        const byFacts = new Map<string, TransactionGroupFacts & { type: string }>();
+        for (const t of ledger) {
+          const type = statementLineTypeOf(t.paymentMethod, t.cardBrand);
+          const key = JSON.stringify([type, t.actionMode, t.paymentStatus, t.proPayStatus]);
+          const g = byFacts.get(key) ?? {
+            type,
+            actionMode: t.actionMode,
+            paymentStatus: t.paymentStatus,
+            proPayStatus: t.proPayStatus,
+            count: 0,
+            amountCents: 0,
+            feeCents: 0,
+            feeItemCount: 0,
+          };
+          g.count += 1;
+          g.amountCents += t.amountCents;
+          g.feeCents += t.feeCents;
+          g.feeItemCount += t.feeCents > 0 ? 1 : 0;
+          byFacts.set(key, g);
+        }
+        expect(statementOfLineSums(lineSumsOfGroups([...byFacts.values()]), pricing).lines).toEqual(
+          statement.lines,
+        );
         for (const line of statement.lines) {
           expect(line.grossCents - line.feesCents - line.itemFeeCents - line.flatFeeCents).toBe(
             line.netCents,

@@ -435,3 +435,47 @@ export function processorFeeRowsOf(
       };
     });
 }
+
+// A group of transactions that share every fact the rules read but the amount and fee (what one SQL
+// GROUP BY returns): its effect is the rule applied to the summed amount and fee, the -25.00 of a
+// returned item once per item, and one fee item per sale that paid a fee.
+export type TransactionGroupFacts = Omit<TransactionMoneyFacts, 'amountCents' | 'feeCents'> & {
+  count: number;
+  amountCents: number;
+  feeCents: number;
+  feeItemCount: number;
+};
+
+export function ledgerEffectOfGroup(group: TransactionGroupFacts): LedgerEffect {
+  const effect = ledgerEffectOf(group);
+  return {
+    ...effect,
+    adjustmentsCents: effect.adjustmentsCents * group.count,
+    feeItems: isGrossAddition(group) ? group.feeItemCount : 0,
+  };
+}
+
+// Sums a group into line sums: count it as its number of transactions.
+export function addGroupToLineSums(sums: LineSums, group: TransactionGroupFacts): void {
+  if (!isCountedOnStatement(group)) return;
+  const effect = ledgerEffectOfGroup(group);
+  sums.transactionCount += group.count;
+  sums.salesCents += effect.salesCents;
+  sums.refundsCents += effect.refundsCents;
+  sums.feesCents += effect.feesCents;
+  sums.feeItems += effect.feeItems;
+  sums.adjustmentsCents += effect.adjustmentsCents;
+  sums.chargebacksCents += effect.chargebacksCents;
+}
+
+// Line sums of grouped transactions: a line exists once one of its transactions counts.
+export function lineSumsOfGroups(groups: readonly (TransactionGroupFacts & { type: string })[]): LineSums[] {
+  const lines = new Map<string, LineSums>();
+  for (const group of groups) {
+    if (!isCountedOnStatement(group)) continue;
+    const sums = lines.get(group.type) ?? emptyLineSums(group.type);
+    addGroupToLineSums(sums, group);
+    lines.set(group.type, sums);
+  }
+  return [...lines.values()];
+}

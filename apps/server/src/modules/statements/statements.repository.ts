@@ -1,4 +1,5 @@
 import { returnedOrRejectedAchItemCents } from '@portico/contracts/transactions/gross-net';
+import { actionModes, proPayStatuses } from '@portico/contracts/transactions/transaction-enums';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -16,9 +17,6 @@ const counted = sql`(${returned} or not ${failed})`;
 const isSale = sql`(not ${returned} and not ${failed} and ${adding})`;
 const isChargeback = sql`(not ${returned} and not ${failed} and t.action_mode = 'reversal')`;
 const isRefund = sql`(not ${returned} and not ${failed} and ${subtracting} and t.action_mode <> 'reversal')`;
-const lineType = sql.raw(`(case t.payment_method when 'check' then 'ACH' when 'crypto' then 'Crypto'
-  when 'cash' then 'Cash' else coalesce(nullif(upper(trim(t.card_brand)), ''), 'Card') end)`);
-
 const ledgerSums = sql`count(*)::int as transaction_count,
   coalesce(sum(t.amount_cents) filter (where ${isSale}), 0)::text as sales,
   coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)::text as refunds,
@@ -38,20 +36,20 @@ const centsText = z.string().transform((text, ctx) => {
 });
 const optionalCents = z.union([z.null(), centsText, z.number().int()]);
 
-const monthSumsRow = z.object({
+const monthGroupRow = z.object({
   client_id: z.uuid(),
   processor: z.string().nullable(),
-  line_type: z.string(),
-  transaction_count: z.number().int(),
-  sales: centsText,
-  refunds: centsText,
-  fees: centsText,
+  payment_method: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  action_mode: z.enum(actionModes).nullable(),
+  payment_status: z.boolean().nullable(),
+  pro_pay_status: z.enum(proPayStatuses).nullable(),
+  count: z.number().int(),
+  amount: centsText,
+  fee: centsText,
   fee_items: z.number().int(),
-  adjustments: centsText,
-  chargebacks: centsText,
-  sales_count: z.number().int(),
 });
-export type MonthSumsRow = z.infer<typeof monthSumsRow>;
+export type MonthGroupRow = z.infer<typeof monthGroupRow>;
 
 export type MonthInstants = { startAt: Date; endAt: Date };
 
@@ -61,22 +59,31 @@ function monthFilter(month: MonthInstants, clientId: string | null): SQL {
   return clientId === null ? window : sql`t.client_id = ${clientId} and ${window}`;
 }
 
-// The month's transactions summed per merchant, processor and statement line type, for every merchant
-// that has no statement for the month yet (or one merchant).
-export async function sumMonth(
-  executor: Executor,
-  month: MonthInstants & { first: string },
-  clientId: string | null = null,
-): Promise<MonthSumsRow[]> {
+// The month's transactions in one GROUP BY over the raw facts the contracts rules read; the rules
+// themselves run on the few thousand groups (statement-rules lineSumsOfGroups), not in SQL.
+export async function groupMonth(executor: Executor, month: MonthInstants): Promise<MonthGroupRow[]> {
   const rows = await queryRows(
     executor,
-    sql`select t.client_id, t.processor::text as processor, ${lineType} as line_type, ${ledgerSums}
+    sql`select t.client_id, t.processor::text as processor, t.payment_method, t.card_brand,
+        t.action_mode::text as action_mode, t.payment_status, t.pro_pay_status::text as pro_pay_status,
+        count(*)::int as count, sum(t.amount_cents)::text as amount, sum(t.fee_cents)::text as fee,
+        count(*) filter (where t.fee_cents > 0)::int as fee_items
       from transactions t
-      where ${monthFilter(month, clientId)}
-        and not exists (select 1 from statements s where s.client_id = t.client_id and s.month = ${month.first}::date)
-      group by 1, 2, 3`,
+      where t.created_at >= ${month.startAt.toISOString()}::timestamptz
+        and t.created_at < ${month.endAt.toISOString()}::timestamptz
+      group by 1, 2, 3, 4, 5, 6, 7`,
   );
-  return rows.map((row) => monthSumsRow.parse(row));
+  return rows.map((row) => monthGroupRow.parse(row));
+}
+
+const postedRow = z.object({ client_id: z.uuid() });
+
+export async function listPostedClientIds(executor: Executor, monthFirst: string): Promise<Set<string>> {
+  const rows = await queryRows(
+    executor,
+    sql`select client_id from statements where month = ${monthFirst}::date`,
+  );
+  return new Set(rows.map((row) => postedRow.parse(row).client_id));
 }
 
 const pricingRow = z.object({
@@ -350,13 +357,23 @@ export async function listPayouts(
   executor: Executor,
   clientIds: readonly string[] | 'all',
 ): Promise<PayoutDbRow[]> {
-  const scope =
-    clientIds === 'all' ? sql`true` : sql`p.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`;
   if (clientIds !== 'all' && clientIds.length === 0) return [];
+  // One merchant (the common call) reads its index range in order; several sort by name too.
+  const [only, ...others] = clientIds === 'all' ? [] : clientIds;
+  const isOneMerchant = only !== undefined && others.length === 0;
+  const scope =
+    clientIds === 'all'
+      ? sql`true`
+      : isOneMerchant
+        ? sql`p.client_id = ${only}::uuid`
+        : sql`p.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`;
+  const order = isOneMerchant
+    ? sql`p.payout_date desc, p.processor`
+    : sql`p.payout_date desc, merchant_name, p.processor`;
   const rows = await queryRows(
     executor,
     sql`select ${payoutColumns} from payouts p join clients c on c.id = p.client_id
-      where ${scope} order by p.payout_date desc, merchant_name, p.processor`,
+      where ${scope} order by ${order}`,
   );
   return rows.map((row) => payoutDbRow.parse(row));
 }

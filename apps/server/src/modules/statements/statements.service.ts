@@ -6,12 +6,13 @@ import {
   statementMonthDays,
 } from '@portico/contracts/statements/statement-month';
 import {
-  emptyLineSums,
-  type LineSums,
+  lineSumsOfGroups,
   type ProcessorFeeSums,
   processorFeeRowsOf,
   type StatementPricing,
+  statementLineTypeOf,
   statementOfLineSums,
+  type TransactionGroupFacts,
 } from '@portico/contracts/statements/statement-rules';
 import {
   type DailyTransactionRow,
@@ -21,6 +22,7 @@ import {
   type StatementLineRow,
   type StatementRow,
 } from '@portico/contracts/statements/statements';
+import { isGrossAddition } from '@portico/contracts/transactions/gross-net';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -31,9 +33,11 @@ import {
   findPayout,
   findSettlement,
   findStatement,
+  groupMonth,
   insertSettlementsOfDay,
   insertStatements,
   listPayouts,
+  listPostedClientIds,
   type MonthInstants,
   type PricingRow,
   readDailySums,
@@ -42,7 +46,6 @@ import {
   readProcessorFees,
   readStatementLines,
   type StatementInsert,
-  sumMonth,
 } from './statements.repository';
 
 export const StatementError = defineErrors({
@@ -83,7 +86,7 @@ function pricingOf(row: PricingRow | undefined): StatementPricing {
 }
 
 // Posts every merchant's statement for a month (yyyy-mm) that has none yet: one GROUP BY over the
-// month's transactions, the contracts rules per merchant, three inserts. Idempotent: the unique key
+// month's transactions by the facts the rules read, the contracts rules on those groups, three inserts. Idempotent: the unique key
 // (client_id, month) makes a second run, or a concurrent one, add nothing. Returns how many it posted.
 export async function postStatements(db: Db, yearMonth: string, now: Date = new Date()): Promise<number> {
   const month = resolveStatementMonth(yearMonth, now);
@@ -92,44 +95,59 @@ export async function postStatements(db: Db, yearMonth: string, now: Date = new 
     throw StatementError.MonthInFuture(StatementMonthText.Future);
   }
   return db.transaction(async (tx) => {
-    const sums = await sumMonth(tx, month);
-    type ClientSums = { lines: Map<string, LineSums>; fees: ProcessorFeeSums[] };
-    const byClient = new Map<string, ClientSums>();
-    for (const row of sums) {
-      const entry: ClientSums = byClient.get(row.client_id) ?? { lines: new Map(), fees: [] };
-      const line = entry.lines.get(row.line_type) ?? emptyLineSums(row.line_type);
-      line.transactionCount += row.transaction_count;
-      line.salesCents += row.sales;
-      line.refundsCents += row.refunds;
-      line.feesCents += row.fees;
-      line.feeItems += row.fee_items;
-      line.adjustmentsCents += row.adjustments;
-      line.chargebacksCents += row.chargebacks;
-      entry.lines.set(row.line_type, line);
-      if (row.processor !== null) {
-        entry.fees.push({
+    const posted = await listPostedClientIds(tx, month.first);
+    type ClientGroups = {
+      groups: (TransactionGroupFacts & { type: string })[];
+      fees: Map<string, ProcessorFeeSums>;
+    };
+    const byClient = new Map<string, ClientGroups>();
+    for (const row of await groupMonth(tx, month)) {
+      if (posted.has(row.client_id)) continue;
+      const entry: ClientGroups = byClient.get(row.client_id) ?? { groups: [], fees: new Map() };
+      const group = {
+        type: statementLineTypeOf(row.payment_method, row.card_brand),
+        actionMode: row.action_mode,
+        paymentStatus: row.payment_status,
+        proPayStatus: row.pro_pay_status,
+        count: row.count,
+        amountCents: row.amount,
+        feeCents: row.fee,
+        feeItemCount: row.fee_items,
+      };
+      entry.groups.push(group);
+      if (row.processor !== null && isGrossAddition(group)) {
+        const key = `${row.processor}\u0001${group.type}`;
+        const fee = entry.fees.get(key) ?? {
           processor: row.processor,
-          type: row.line_type,
-          salesCount: row.sales_count,
-          salesCents: row.sales,
-          feesCents: row.fees,
-        });
+          type: group.type,
+          salesCount: 0,
+          salesCents: 0,
+          feesCents: 0,
+        };
+        fee.salesCount += group.count;
+        fee.salesCents += group.amountCents;
+        fee.feesCents += group.feeCents;
+        entry.fees.set(key, fee);
       }
       byClient.set(row.client_id, entry);
     }
     const pricingByClient = new Map(
       (await readPricing(tx, [...byClient.keys()])).map((p) => [p.client_id, p]),
     );
-    const statements: StatementInsert[] = [...byClient].map(([clientId, entry]) => {
+    const statements: StatementInsert[] = [];
+    for (const [clientId, entry] of byClient) {
+      const lineSums = lineSumsOfGroups(entry.groups);
+      // A merchant whose month holds only failed payments has no statement.
+      if (lineSums.length === 0) continue;
       const pricing = pricingOf(pricingByClient.get(clientId));
-      const statement = statementOfLineSums([...entry.lines.values()], pricing);
-      return {
+      const statement = statementOfLineSums(lineSums, pricing);
+      statements.push({
         clientId,
         ...statement.totals,
         lines: statement.lines,
-        processorFees: processorFeeRowsOf(entry.fees, pricing, month.last),
-      };
-    });
+        processorFees: processorFeeRowsOf([...entry.fees.values()], pricing, month.last),
+      });
+    }
     return insertStatements(tx, month.first, now, statements);
   });
 }
