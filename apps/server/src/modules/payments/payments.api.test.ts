@@ -11,10 +11,12 @@ import { buildCardPayment } from '../../../test/factories';
 import { openTestDatabase, testDriver } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
+import { userSubEntities } from '../../db/schema/access';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { sandboxProcessorLedger } from '../../db/schema/sandbox-processor';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
+import { users } from '../../db/schema/users';
 import type { ProcessorDirectory, ProcessorName } from '../../integrations/processors/processor-gateway';
 import { createSandboxProcessorDirectory } from '../../integrations/processors/sandbox-processor';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
@@ -292,14 +294,21 @@ describe('who may void and refund', () => {
   });
 
   it('refuses a user whose role lacks the refund or void right on an RBAC merchant', async () => {
-    const old = await buildPayment();
+    // At the barista's own location, so only the role's rights decide (issue 15 item 4).
+    const [location] = await app.db
+      .select({ id: userSubEntities.subEntityId })
+      .from(userSubEntities)
+      .innerJoin(users, eq(users.id, userSubEntities.userId))
+      .where(eq(users.email, demo.barista));
+    const subEntityId = location?.id ?? null;
+    const old = await buildPayment({ subEntityId });
     const refused = await post('/api/refund', as('barista'), { id: old });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: 'MISSING_PERMISSION',
       message: VoidRefundRefusalText.missing_permission,
     });
-    const today = await buildPayment({ createdAt: earlierToday });
+    const today = await buildPayment({ createdAt: earlierToday, subEntityId });
     expect((await post('/api/void', as('barista'), { id: today })).statusCode).toBe(403);
     expect(await undoRowsOf(old)).toHaveLength(0);
     expect(await undoRowsOf(today)).toHaveLength(0);

@@ -35,6 +35,7 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
+import { listLocationLimits } from '../rbac/rbac.repository';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import {
@@ -187,6 +188,7 @@ async function planUndo(
   }
   facts.clientId = original.clientId;
   const permissions = await merchantPermissionsOf(tx, caller, original.clientId);
+  await requireLocationInReach(tx, caller, original);
 
   const candidate = {
     type: original.type,
@@ -378,6 +380,22 @@ async function merchantPermissionsOf(
   const decision = await decideMerchantAccess(tx, caller.session, clientId, undefined);
   if (!decision.isAllowed) throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
   return decision.effectivePermissions;
+}
+
+// Issue 15 item 4: a user tied to sub-locations of this merchant acts on those locations only; the
+// answer is the one of a foreign merchant (no oracle of other locations' transactions).
+async function requireLocationInReach(
+  tx: Tx,
+  caller: MoneyMovingCaller,
+  original: { clientId: string; subEntityId: string | null },
+): Promise<void> {
+  const limit = (await listLocationLimits(tx, caller.session.userId)).find(
+    (l) => l.clientId === original.clientId,
+  );
+  if (!limit) return;
+  if (original.subEntityId === null || !limit.subEntityIds.includes(original.subEntityId)) {
+    throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
+  }
 }
 
 // decideMerchantAccess already answers every permission where the merchant does not restrict by

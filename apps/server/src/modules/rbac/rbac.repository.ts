@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { memberships, rolePermissions } from '../../db/schema/access';
+import { memberships, rolePermissions, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/seed/sql-rows';
@@ -195,4 +195,22 @@ export async function isClientAtOrBelow(
     `,
   );
   return z.object({ is_within: z.boolean() }).parse(rows[0]).is_within;
+}
+
+// The sub-locations a user is tied to, by the merchant that owns them (issue 15 item 4): at such a
+// merchant the user sees and acts on those locations' transactions only; elsewhere, on all.
+export async function listLocationLimits(
+  executor: Executor,
+  userId: string,
+): Promise<{ clientId: string; subEntityIds: string[] }[]> {
+  const rows = await executor
+    .select({ clientId: subEntities.clientId, subEntityId: userSubEntities.subEntityId })
+    .from(userSubEntities)
+    .innerJoin(subEntities, eq(subEntities.id, userSubEntities.subEntityId))
+    .where(eq(userSubEntities.userId, userId))
+    .orderBy(asc(subEntities.clientId), asc(userSubEntities.subEntityId));
+  const byClient = new Map<string, string[]>();
+  for (const row of rows)
+    byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row.subEntityId]);
+  return [...byClient].map(([clientId, subEntityIds]) => ({ clientId, subEntityIds }));
 }

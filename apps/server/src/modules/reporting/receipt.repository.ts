@@ -1,9 +1,9 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import type { ApiResponse } from '../../db/schema/transactions';
 import { transactions } from '../../db/schema/transactions';
-import type { ReportScope } from './reporting.repository';
+import { type ReportScope, scopeCondition } from './reporting.repository';
 
 export type ReceiptRow = {
   id: string;
@@ -45,11 +45,8 @@ export async function findReceiptRow(
   id: string,
   scope: ReportScope,
 ): Promise<ReceiptRow | undefined> {
-  let inScope: SQL | undefined;
-  if (scope.kind === 'clients') {
-    if (scope.clientIds.length === 0) return undefined;
-    inScope = inArray(transactions.clientId, [...scope.clientIds]);
-  }
+  if (scope.kind === 'clients' && scope.clientIds.length === 0) return undefined;
+  const inScope = scopeCondition(scope, sql`${transactions.clientId}`, sql`${transactions.subEntityId}`);
   const [row] = await executor
     .select({
       id: transactions.id,

@@ -3,7 +3,7 @@ import type { UserType } from '@portico/contracts/auth/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { listMembershipClientIds } from '../rbac/rbac.repository';
+import { listLocationLimits, listMembershipClientIds } from '../rbac/rbac.repository';
 import { bypassesMerchantPermissions, canReachEveryMerchant } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import type { AdvancedFields } from './report-row';
@@ -77,7 +77,8 @@ export async function resolveReportAccess(
     };
   }
   const clientIds = await clientIdsAtOrBelow(executor, roots);
-  if (isAdmin) return { scope: { kind: 'clients', clientIds }, advanced: { kind: 'all' } };
+  const locationLimits = await listLocationLimits(executor, caller.session.userId);
+  if (isAdmin) return { scope: { kind: 'clients', clientIds, locationLimits }, advanced: { kind: 'all' } };
 
   const isStaff = canReachEveryMerchant(caller.session.role);
   const facts = await findClientAccessFacts(executor, caller.session.userId, clientIds);
@@ -87,7 +88,7 @@ export async function resolveReportAccess(
     (fact) => (isStaff || fact.hasMembership) && (permission === null || holds(fact, permission)),
   );
   return {
-    scope: { kind: 'clients', clientIds: allowed.map((fact) => fact.clientId).sort() },
+    scope: { kind: 'clients', clientIds: allowed.map((fact) => fact.clientId).sort(), locationLimits },
     advanced: {
       kind: 'merchants',
       clientIds: new Set(

@@ -230,7 +230,8 @@ describe('GET /api/v1/report, paged', () => {
   it("shows Fee and Surcharge only with 'Reports - Advanced Fields' on the row's merchant", async () => {
     const owner = await page(demo.owner, `${wideWindow()}&size=100`);
     const barista = await page(demo.barista, `${wideWindow()}&size=100`);
-    expect(barista.message.map((row) => row[1].id)).toEqual(owner.message.map((row) => row[1].id));
+    // The barista is tied to one location (issue 15 item 4): fewer rows, none with the fields.
+    expect(barista.message.length).toBeGreaterThan(0);
     for (const row of owner.message) {
       expect(row[1].fee).toMatch(/^\d+\.\d{2}$/);
       expect(row[1].surcharge).toMatch(/^\d+\.\d{2}$/);

@@ -9,8 +9,12 @@ import { reportLineSql } from './report-line-sql';
 import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
 
 // Whose transactions a report may show: everything (staff), or a set of merchants (a merchant's
-// own, or a parent's hierarchy resolved by the service beforehand).
-export type ReportScope = { kind: 'all' } | { kind: 'clients'; clientIds: readonly string[] };
+// own, or a parent's hierarchy resolved by the service beforehand). A user tied to sub-locations of
+// a merchant sees only those locations' transactions of that merchant (issue 15 item 4).
+export type LocationLimit = { clientId: string; subEntityIds: readonly string[] };
+export type ReportScope =
+  | { kind: 'all' }
+  | { kind: 'clients'; clientIds: readonly string[]; locationLimits?: readonly LocationLimit[] };
 
 export type ReportWindowQuery = {
   scope: ReportScope;
@@ -41,11 +45,29 @@ function idList(ids: readonly string[]): SQL {
 }
 
 export function reportScopeFilter(scope: ReportScope): SQL {
+  return scopeCondition(scope, sql`t.client_id`, sql`t.sub_entity_id`);
+}
+
+// The scope over any transactions columns (the report's alias t, or a query builder's columns).
+export function scopeCondition(scope: ReportScope, clientId: SQL, subEntityId: SQL): SQL {
   if (scope.kind === 'all') return sql`true`;
+  const limits = new Map((scope.locationLimits ?? []).map((limit) => [limit.clientId, limit.subEntityIds]));
+  const free = scope.clientIds.filter((id) => !limits.has(id));
+  const parts: SQL[] = [];
   // One merchant as an equality, so the planner walks its index in order.
-  const [only] = scope.clientIds;
-  if (scope.clientIds.length === 1 && only !== undefined) return sql`t.client_id = ${only}::uuid`;
-  return sql`t.client_id in (${idList(scope.clientIds)})`;
+  const [only] = free;
+  if (free.length === 1 && only !== undefined) parts.push(sql`${clientId} = ${only}::uuid`);
+  else if (free.length > 1) parts.push(sql`${clientId} in (${idList(free)})`);
+  for (const [limitedClientId, subEntityIds] of limits) {
+    if (!scope.clientIds.includes(limitedClientId)) continue;
+    parts.push(
+      subEntityIds.length === 0
+        ? sql`false`
+        : sql`(${clientId} = ${limitedClientId}::uuid and ${subEntityId} in (${idList(subEntityIds)}))`,
+    );
+  }
+  if (parts.length === 0) return sql`false`;
+  return parts.length === 1 ? (parts[0] ?? sql`false`) : sql`(${sql.join(parts, sql` or `)})`;
 }
 
 // A meta field matches without regard to case, at the top of meta or among its customFields.
@@ -387,4 +409,19 @@ export async function listUndoesOf(
     undoesSql(sql`t.original_transaction_id = any(${`{${originalIds.join(',')}}`}::uuid[])`),
   );
   return rows.map(reportUndoOf);
+}
+
+// Which of these sub-locations the scope reaches: of a merchant in it, and within the caller's
+// assigned locations there when it has any.
+export async function listReachableLocationIds(
+  executor: Executor,
+  scope: ReportScope,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const rows = await queryRows(
+    executor,
+    sql`select se.id::text as id from sub_entities se
+      where se.id in (${idList(ids)}) and ${scopeCondition(scope, sql`se.client_id`, sql`se.id`)}`,
+  );
+  return new Set(rows.map((row) => z.object({ id: z.string() }).parse(row).id));
 }

@@ -13,6 +13,7 @@ import { readReportRows } from './report-stream';
 import {
   countReportRows,
   findReportRow,
+  listReachableLocationIds,
   listReportPage,
   listSearchRows,
   listUndoesOf,
@@ -34,6 +35,7 @@ export const searchMaxRows = 10_000;
 export const ReportingText = {
   TooManyRowsForJson: `More than ${reportJsonMaxRows.toLocaleString('en-US')} transactions: load them as a stream (Accept: application/x-ndjson) or narrow the dates`,
   SearchWindowTooLong: `Search at most ${searchMaxDays} days at a time`,
+  LocationOutOfReach: 'A location in this search is outside your reach.',
   TooManySearchRows: `More than ${searchMaxRows.toLocaleString('en-US')} transactions match: narrow the search`,
 } as const;
 
@@ -42,6 +44,7 @@ export const ReportingError = defineErrors({
   TooManyRowsForJson: ['REPORT_TOO_LARGE', 'business_rule'],
   SearchWindowTooLong: ['SEARCH_WINDOW_TOO_LONG', 'business_rule'],
   TooManySearchRows: ['SEARCH_TOO_MANY_ROWS', 'business_rule'],
+  LocationOutOfReach: ['LOCATION_OUT_OF_REACH', 'forbidden'],
 });
 
 export function reportWindowQuery(access: ReportAccess, query: ReportQuery): ReportWindowQuery {
@@ -141,6 +144,14 @@ export async function searchJson(executor: Executor, access: ReportAccess, crite
   // The form sends whole days (start 00:00:00.000, end 23:59:59.999): 93 days is just under 93 × 24 h.
   if (spanMs >= searchMaxDays * dayMs) {
     throw ReportingError.SearchWindowTooLong(ReportingText.SearchWindowTooLong);
+  }
+  // Issue 15 item 4: a location outside the caller's merchants or assigned locations is refused,
+  // not silently searched as nothing.
+  if (criteria.location_ids && criteria.location_ids.length > 0) {
+    const reachable = await listReachableLocationIds(executor, access.scope, criteria.location_ids);
+    if (criteria.location_ids.some((id) => !reachable.has(id))) {
+      throw ReportingError.LocationOutOfReach(ReportingText.LocationOutOfReach);
+    }
   }
   const rows = await listSearchRows(executor, { scope: access.scope, criteria, limit: searchMaxRows + 1 });
   if (rows.length > searchMaxRows) throw ReportingError.TooManySearchRows(ReportingText.TooManySearchRows);
