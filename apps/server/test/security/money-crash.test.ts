@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
@@ -16,10 +13,10 @@ import { paymentAttempts } from '../../src/db/schema/payment-attempts';
 import { sandboxProcessorLedger } from '../../src/db/schema/sandbox-processor';
 import { auditLog } from '../../src/db/schema/system';
 import { transactions } from '../../src/db/schema/transactions';
-import { serverPackageRoot } from '../../src/lib/paths';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { demo, seedDemoAccounts } from '../demo-data';
 import { databaseUrlOf, withAdminClient } from '../postgres-admin';
+import { type RunningServer, spawnServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
 // Issue 12 item 6: a crash between the processor's answer and the commit must neither lose the
@@ -27,8 +24,6 @@ import { testDriver } from '../test-database';
 // outlives it (PGlite in a DATA_DIR, or a PostgreSQL database of its own); the fault point of
 // lib/money-attempt.ts makes it SIGKILL itself right after the sandbox processor approved.
 
-const serverRoot = serverPackageRoot();
-const repoRoot = path.resolve(serverRoot, '../..');
 const dataKey = randomBytes(32).toString('hex');
 
 type Target = {
@@ -66,33 +61,10 @@ async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): 
   }
 }
 
-type RunningServer = {
-  baseUrl: string;
-  child: ChildProcess;
-  exited: Promise<NodeJS.Signals | number | null>;
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 async function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
     DATA_KEY: dataKey,
     SEED_DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
@@ -103,30 +75,10 @@ async function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> 
   };
   if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
   delete env.REPORTING_DATABASE_URL;
-  const logFd = openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', logFd, logFd],
-  });
-  closeSync(logFd);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  await untilReady(baseUrl, child);
-  return { baseUrl, child, exited };
-}
-
-// Polls /readyz: the server answers it only after the start-up reconcile (an onReady hook) ran.
-async function untilReady(baseUrl: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited while starting:\n${readFileSync(logPath, 'utf8')}`);
-    }
-    const response = await fetch(`${baseUrl}/readyz`).catch(() => null);
-    if (response?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const server = await spawnServer(env, logPath);
+  // /readyz answers only after the start-up reconcile (an onReady hook) ran.
+  await untilReady(server, logPath);
+  return server;
 }
 
 function refund(server: RunningServer, body: Record<string, unknown>, key: string) {
