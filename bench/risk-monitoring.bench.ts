@@ -70,7 +70,6 @@ export async function benchRiskMonitoring(
   const checkTimes: number[] = [];
   for (const row of sample.rows) {
     const payment = {
-      id: row.id,
       clientId: row.client_id,
       amountCents: Number(row.amount_cents),
       createdAt: row.created_at,

@@ -93,6 +93,11 @@ export const transactions = pgTable(
       .where(sql`${t.subEntityId} is not null`),
     // Vault customer history; also the set-null sweep when a vault customer is deleted.
     index('transactions_customer_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
+    // The risk check of one new payment (risk module): its merchant's payments of the trailing 30 days
+    // (count, amounts, type) read from the index alone, without a heap page per payment.
+    index('transactions_client_risk_idx')
+      .on(t.clientId, t.createdAt, t.type, t.amountCents)
+      .where(sql`${t.paymentStatus} is distinct from false`),
   ],
 );
 

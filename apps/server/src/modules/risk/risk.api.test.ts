@@ -153,7 +153,6 @@ describe('GET /api/transaction-monitoring', () => {
     const first = await pay(merchant.id, 1_000, at);
     expect(
       await evaluateRecordedPayment(app.db, {
-        id: first,
         clientId: merchant.id,
         amountCents: 1_000,
         createdAt: at,
@@ -163,7 +162,6 @@ describe('GET /api/transaction-monitoring', () => {
     const second = await pay(merchant.id, 9_000, later);
     expect(
       await evaluateRecordedPayment(app.db, {
-        id: second,
         clientId: merchant.id,
         amountCents: 9_000,
         createdAt: later,

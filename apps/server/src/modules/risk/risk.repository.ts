@@ -126,35 +126,41 @@ export async function listFlaggedPayments(
 const paymentStatsRow = z.object({
   prior_n: z.string(),
   prior_mean: z.string().nullable(),
-  prior_sd: z.string().nullable(),
+  prior_variance: z.string().nullable(),
   hour_n: z.string(),
   high_ticket_cents: z.string().nullable(),
   risk_velocity: z.number().nullable(),
 });
 
-// The figures the rules need for one recorded payment: one index range scan of its merchant's
-// trailing days (transactions_client_created_idx) and its risk settings.
+// The figures the rules need for one recorded payment: sums over its merchant's trailing days with
+// the payment itself taken out, as the lists compute them, from transactions_client_risk_idx alone.
 export async function findPaymentRiskFigures(
   executor: Executor,
-  payment: { id: string; clientId: string; createdAt: Date },
+  payment: { clientId: string; amountCents: number; createdAt: Date },
 ) {
+  // Bounds as constants, not at - interval (a stable expression): the planner then prunes the
+  // monthly partitions itself instead of planning every one of them.
+  const atMs = payment.createdAt.getTime();
   const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
-  const trailing = sql.raw(`interval '${stdDevTrailingDays} days'`);
-  const hour = sql.raw(`interval '${velocityWindowMinutes} minutes'`);
+  const trailingStart = sql`${new Date(atMs - stdDevTrailingDays * 86_400_000).toISOString()}::timestamptz`;
+  const hourStart = sql`${new Date(atMs - velocityWindowMinutes * 60_000).toISOString()}::timestamptz`;
+  const amount = sql`${payment.amountCents}::numeric`;
   const rows = await queryRows(
     executor,
     sql`
-      select s.prior_n::text as prior_n, s.prior_mean::text as prior_mean, s.prior_sd::text as prior_sd,
+      select (s.n - 1)::text as prior_n,
+        ((s.total - ${amount}) / nullif(s.n - 1, 0))::text as prior_mean,
+        ((s.squares - ${amount} * ${amount}) / nullif(s.n - 1, 0)
+          - ((s.total - ${amount}) / nullif(s.n - 1, 0)) ^ 2)::text as prior_variance,
         s.hour_n::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
         cc.risk_velocity::int as risk_velocity
       from (
-        select count(*) filter (where t.id <> ${payment.id}) as prior_n,
-          avg(t.amount_cents) filter (where t.id <> ${payment.id}) as prior_mean,
-          stddev_pop(t.amount_cents) filter (where t.id <> ${payment.id}) as prior_sd,
-          count(*) filter (where t.created_at >= ${at} - ${hour}) as hour_n
+        select count(*) as n, sum(t.amount_cents::numeric) as total,
+          sum(t.amount_cents::numeric * t.amount_cents) as squares,
+          count(*) filter (where t.created_at >= ${hourStart}) as hour_n
         from transactions t
         where t.client_id = ${payment.clientId}
-          and t.created_at >= ${at} - ${trailing} and t.created_at <= ${at}
+          and t.created_at >= ${trailingStart} and t.created_at <= ${at}
           and t.type::text in (${paymentTypeList()})
           and t.payment_status is distinct from false
       ) s left join client_configs cc on cc.client_id = ${payment.clientId}

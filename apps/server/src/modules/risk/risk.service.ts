@@ -94,7 +94,8 @@ export async function transactionMonitoring(db: Db, now: Date): Promise<Transact
 // payment shows in its tabs at the next read; the caller may audit or answer with the result.
 export async function evaluateRecordedPayment(
   executor: Executor,
-  payment: { id: string; clientId: string; amountCents: number; createdAt: Date },
+  // Already recorded: the sums include it, and take it out again.
+  payment: { clientId: string; amountCents: number; createdAt: Date },
 ): Promise<RiskKind[]> {
   const figures = await findPaymentRiskFigures(executor, payment);
   return riskKindsOfPayment({
@@ -102,7 +103,7 @@ export async function evaluateRecordedPayment(
     trailing: {
       count: Number(figures.prior_n),
       meanCents: Number(figures.prior_mean ?? '0'),
-      stdDevCents: Number(figures.prior_sd ?? '0'),
+      stdDevCents: Math.sqrt(Math.max(Number(figures.prior_variance ?? '0'), 0)),
     },
     paymentsInTrailingHour: Number(figures.hour_n),
     // A merchant without risk settings is judged only by the spread of its own payments.

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_client_risk_idx" ON "transactions" USING btree ("client_id","created_at","type","amount_cents") WHERE "transactions"."payment_status" is distinct from false;
