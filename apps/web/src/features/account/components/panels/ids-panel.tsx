@@ -1,5 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
 import type { AccountDetail } from '@portico/contracts/clients/account-detail';
+import { useDateTimeFormatters } from '../../../../lib/time-zone/date-time-format';
+import { useAccountKyc } from '../../api/get-account-kyc';
 
 // Spec 2 §2.2 Links: IDs, and Full Data for admins (the secret API key comes only to staff).
 export function IdsPanel({ account }: { account: AccountDetail }) {
@@ -12,6 +14,7 @@ export function IdsPanel({ account }: { account: AccountDetail }) {
   ];
   return (
     <Stack gap="xs">
+      {account.view.is_staff && account.enrollment_id !== null && <KycStatus clientId={account.id} />}
       {rows.map(([label, value]) => (
         <div key={label}>
           <Text size="xs" c="dimmed">
@@ -21,5 +24,19 @@ export function IdsPanel({ account }: { account: AccountDetail }) {
         </div>
       ))}
     </Stack>
+  );
+}
+
+// Staff see the KYC outcome of the enrollment the account came from.
+function KycStatus({ clientId }: { clientId: string }) {
+  const kyc = useAccountKyc(clientId, true);
+  const { formatDateTime, timeZone } = useDateTimeFormatters();
+  if (!kyc.isSuccess) return null;
+  const checkedAt = kyc.data.kyc_checked_at;
+  return (
+    <Text size="sm" data-testid="account-kyc">
+      KYC: {kyc.data.kyc_status ?? 'not run'}
+      {checkedAt ? ` (checked ${formatDateTime(checkedAt)} ${timeZone})` : ''}
+    </Text>
   );
 }
