@@ -13,6 +13,10 @@ if (only === undefined || only === 'clients') {
   const { benchClientList } = await import('./client-list.bench');
   results.push(await benchClientList());
 }
+if (only === undefined || only === 'access') {
+  const { benchAccessDecision } = await import('./access-decision.bench');
+  results.push(await benchAccessDecision());
+}
 if (only === undefined || only === 'grid') {
   const { benchGrid } = await import('./grid/grid.bench');
   results.push(await benchGrid());
