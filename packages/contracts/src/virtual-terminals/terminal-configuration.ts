@@ -37,9 +37,6 @@ export const ConfiguratorErrorCode = {
   InvalidUrl: 'VIRTUAL_TERMINAL_INVALID_URL',
 } as const;
 
-// The payment frame's address: every configured terminal points there with its base64 'params'.
-export const PAYMENT_FRAME_PATH = '/app/responsive-iframe/payment';
-
 // POST /api/virtualterminalurl {url, customFields, apikey, name, is_active, id?}: with id it updates
 // that terminal. apikey is the publishable key of the address, which must name the bearer's merchant.
 export const saveVirtualTerminalBody = z

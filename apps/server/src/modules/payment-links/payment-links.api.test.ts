@@ -1,3 +1,4 @@
+import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import {
   linkConfigResponse,
   linkTerminalsResponse,
@@ -154,7 +155,7 @@ describe('POST /api/payment-links/sign', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { sig, url } = signLinkResponse.parse(res.json()).message;
     expect(isPaymentFrameSignatureValid(ctx.app, params, sig)).toBe(true);
-    expect(url).toBe(`/app/responsive-iframe/payment?${new URLSearchParams({ params, sig }).toString()}`);
+    expect(url).toBe(paymentFrameAddress('', params, sig));
 
     // The publishable key is public: it signs nothing.
     const withPublic = await sign(harbor.publicKey, params);

@@ -97,5 +97,5 @@ export async function signLinkParams(
   }
   const sig = sign(encodedParams);
   // A path of this portal: the builder puts its own origin in front.
-  return { sig, url: paymentFrameAddress('/app', encodedParams, sig) };
+  return { sig, url: paymentFrameAddress('', encodedParams, sig) };
 }

@@ -1,4 +1,5 @@
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
+import { paymentFramePath } from '@portico/contracts/payment-frame/params';
 import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import {
   patchVirtualTerminalResponse,
@@ -210,7 +211,7 @@ describe('GET /api/virtualterminalurl', () => {
 
 describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
   const frameUrl = (params: object) =>
-    `https://pay.portico.example/app/responsive-iframe/payment?params=${Buffer.from(JSON.stringify(params)).toString('base64')}`;
+    `https://pay.portico.example${paymentFramePath}?params=${Buffer.from(JSON.stringify(params)).toString('base64')}`;
   const body = (overrides: Record<string, unknown> = {}) => ({
     url: frameUrl({
       publishableKey: harbor.publicKey,
@@ -264,7 +265,7 @@ describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
     });
     // Kept as this portal's path whatever host the browser built it on, and signed by the server.
     const stored = new URL(row?.url ?? '', 'http://portal.invalid');
-    expect(stored.pathname).toBe('/app/responsive-iframe/payment');
+    expect(stored.pathname).toBe(paymentFramePath);
     const params = stored.searchParams.get('params') ?? '';
     expect(isPaymentFrameSignatureValid(ctx.app, params, stored.searchParams.get('sig') ?? undefined)).toBe(
       true,
@@ -347,7 +348,7 @@ describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
     ).toBe(400);
     for (const url of [
       'https://evil.example/phish?params=e30=',
-      '/app/responsive-iframe/payment?params=bm90IGpzb24=',
+      `${paymentFramePath}?params=bm90IGpzb24=`,
       '/app/home',
     ]) {
       const res = await send(demo.owner, 'POST', '/api/virtualterminalurl', body({ url }));

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import {
   decodePaymentFrameParams,
+  paymentFrameAddress,
   paymentFrameParamsQueryName,
-  paymentFrameSignatureQueryName,
+  paymentFramePath,
 } from '@portico/contracts/payment-frame/params';
 import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
 import {
@@ -11,7 +12,6 @@ import {
   ConfiguratorText,
   customFieldsForSaving,
   firstCustomFieldMessage,
-  PAYMENT_FRAME_PATH,
   type SaveVirtualTerminalBody,
 } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import {
@@ -183,7 +183,7 @@ function signedPaymentFramePathOf(
   let encoded: string | null;
   try {
     const parsed = new URL(url, 'http://portal.invalid');
-    if (parsed.pathname !== PAYMENT_FRAME_PATH || !['http:', 'https:'].includes(parsed.protocol)) return null;
+    if (parsed.pathname !== paymentFramePath || !['http:', 'https:'].includes(parsed.protocol)) return null;
     encoded = parsed.searchParams.get(paymentFrameParamsQueryName);
   } catch {
     return null;
@@ -191,10 +191,7 @@ function signedPaymentFramePathOf(
   if (encoded === null) return null;
   const decoded = decodePaymentFrameParams(encoded);
   if (!decoded.ok || decoded.params.publishableKey !== publicKey) return null;
-  return `${PAYMENT_FRAME_PATH}?${new URLSearchParams({
-    [paymentFrameParamsQueryName]: encoded,
-    [paymentFrameSignatureQueryName]: sign(encoded),
-  }).toString()}`;
+  return paymentFrameAddress('', encoded, sign(encoded));
 }
 
 // The short public code of /url/{url_id}: 64 random bits, URL-safe.

@@ -105,7 +105,7 @@ export function dashboardAnswers(
       {
         id: alderTerminalId,
         name: 'Front Counter',
-        url: '/app/responsive-iframe/payment?params=e30%3D',
+        url: '/responsive-iframe/payment?params=e30%3D',
         is_active: true,
         customFields: [],
         url_id: 'abcdefghijk',

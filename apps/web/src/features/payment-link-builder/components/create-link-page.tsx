@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, Code, Group, Stack, Title } from '@mantine/core';
-import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import {
   isUuidV1To5,
   LinkBuilderText,
@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { useLinkConfig } from '../api/get-link-config';
 import { useOpenLinkTerminals } from '../api/get-link-terminals';
 import { usePublishableKey } from '../api/get-publishable-key';
+import { shortenLink } from '../api/shorten-link';
 import { useSignLink } from '../api/sign-link';
 import {
   iframeCode,
@@ -54,7 +55,7 @@ export function CreateLinkPage() {
   );
   const [hasTried, setHasTried] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [linkUrl, setLinkUrl] = useState<string | null>(null);
+  const [linkUrl, setLinkUrl] = useState<{ url: string; shortUrl: string | null } | null>(null);
   const [isIframeCodeShown, setIsIframeCodeShown] = useState(false);
 
   const openTerminals = terminals.data ?? [];
@@ -103,8 +104,13 @@ export function CreateLinkPage() {
     try {
       const signed = await sign.mutateAsync({ secretKey, params });
       const url = `${window.location.origin}${signed.url}`;
-      if (action === 'open') window.open(url, '_blank', 'noopener');
-      else setLinkUrl(url);
+      if (action === 'open') {
+        window.open(url, '_blank', 'noopener');
+        return;
+      }
+      // The short link is a convenience: without it the modal shows the full link.
+      const shortUrl = await shortenLink(secretKey, url).catch(() => null);
+      setLinkUrl({ url, shortUrl });
     } catch {
       // The error shows below the buttons from the mutation state.
     }
@@ -114,7 +120,10 @@ export function CreateLinkPage() {
   const previewUrl =
     publishableKey === undefined
       ? ''
-      : `${window.location.origin}/app/responsive-iframe/payment?params=${encodePaymentFrameParams(linkParamsOf(state, publishableKey, today))}`;
+      : paymentFrameAddress(
+          window.location.origin,
+          encodePaymentFrameParams(linkParamsOf(state, publishableKey, today)),
+        );
 
   return (
     <Stack gap="md" maw={900} mx="auto" p="md">
@@ -173,7 +182,7 @@ export function CreateLinkPage() {
           if (action !== null) void run(action, key);
         }}
       />
-      <LinkSuccessModal url={linkUrl} onClose={() => setLinkUrl(null)} />
+      <LinkSuccessModal link={linkUrl} onClose={() => setLinkUrl(null)} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../../../components/modal';
+import { QrCodeImage } from '../../../components/qr-code-image';
 
 type LinkSuccessModalProps = {
-  url: string | null;
+  link: { url: string; shortUrl: string | null } | null;
   onClose: () => void;
 };
 
@@ -15,24 +16,31 @@ async function copy(text: string) {
   }
 }
 
-// Spec 3 §2: the success modal shows the link (and its QR code once the QR service answers it).
-export function LinkSuccessModal({ url, onClose }: LinkSuccessModalProps) {
+// Spec 3 §2: the success modal shows the link and its QR code.
+export function LinkSuccessModal({ link, onClose }: LinkSuccessModalProps) {
   return (
-    <Modal isOpen={url !== null} title="Your payment link" onClose={onClose}>
-      {url !== null && (
+    <Modal isOpen={link !== null} title="Your payment link" onClose={onClose}>
+      {link !== null && (
         <Stack gap="sm">
           <Text size="sm">Share this link with your customer:</Text>
+          {link.shortUrl !== null && (
+            <Anchor href={link.shortUrl} target="_blank" rel="noopener" data-testid="short-payment-link">
+              {link.shortUrl}
+            </Anchor>
+          )}
           <Anchor
-            href={url}
+            href={link.url}
             target="_blank"
             rel="noopener"
+            size="xs"
             style={{ wordBreak: 'break-all' }}
             data-testid="payment-link"
           >
-            {url}
+            {link.url}
           </Anchor>
+          <QrCodeImage text={link.shortUrl ?? link.url} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void copy(url)}>
+            <Button variant="default" onClick={() => void copy(link.shortUrl ?? link.url)}>
               Copy Link
             </Button>
           </Group>

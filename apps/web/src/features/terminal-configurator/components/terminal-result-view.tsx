@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
+import { QrCodeImage } from '../../../components/qr-code-image';
 import { showToast } from '../../../components/toasts';
 import { copyText } from '../utils/clipboard';
 
@@ -33,6 +34,7 @@ export function TerminalResultView({
         <Anchor href={shortUrl} target="_blank" rel="noopener" data-testid="terminal-short-link">
           {shortUrl}
         </Anchor>
+        <QrCodeImage text={shortUrl} />
       </Stack>
       <Group>
         <Button variant="default" onClick={onChangeConfiguration}>

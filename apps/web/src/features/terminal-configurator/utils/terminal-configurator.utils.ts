@@ -96,7 +96,7 @@ export function frameParamsOf(
 
 // The unsigned frame address the configurator sends; the server signs it when it saves.
 export function terminalFrameUrl(origin: string, params: PaymentFrameParams): string {
-  return paymentFrameAddress(`${origin}/app`, encodePaymentFrameParams(params));
+  return paymentFrameAddress(origin, encodePaymentFrameParams(params));
 }
 
 // A saved terminal's settings from its url; keys it lacks take the defaults.
@@ -134,16 +134,13 @@ export function terminalOptionLabel(terminal: Pick<VirtualTerminalUrl, 'name' | 
   return terminal.is_active ? name : `${name} (Inactive)`;
 }
 
-// The short public address of a saved terminal (/url/{url_id}).
+// The short public address of a saved terminal: the server's /url/{url_id} (short-links module).
 export function shortTerminalUrl(origin: string, urlId: string): string {
-  return `${origin}/app/url/${encodeURIComponent(urlId)}`;
+  return `${origin}/url/${encodeURIComponent(urlId)}`;
 }
 
 // The fall-back link of spec 3 §8 when the configuration cannot be loaded: the key and a
 // virtual-terminal flag.
 export function fallbackIframeUrl(origin: string, publishableKey: string): string {
-  return paymentFrameAddress(
-    `${origin}/app`,
-    encodePaymentFrameParams({ publishableKey, isVirtualTerminal: true }),
-  );
+  return paymentFrameAddress(origin, encodePaymentFrameParams({ publishableKey, isVirtualTerminal: true }));
 }
