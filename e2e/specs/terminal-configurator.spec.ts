@@ -65,7 +65,10 @@ test('a merchant configures a terminal with a custom field and opens it from Hom
   await expect(page.getByText(ConfiguratorText.Saved).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy iFrame Link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use New Virtual Terminal' })).toBeVisible();
-  await expect(page.getByTestId('terminal-short-link')).toHaveText(/\/app\/url\/[A-Za-z0-9_-]{11}$/);
+  const shortLink = page.getByTestId('terminal-short-link');
+  await expect(shortLink).toHaveText(/\/url\/[A-Za-z0-9_-]{11}$/);
+  // Its QR code, drawn by the server (150 by 150).
+  await expect(page.getByRole('img', { name: `QR code of ${await shortLink.textContent()}` })).toBeVisible();
   await expect(page).toHaveURL(/terminalId=[0-9a-f-]{36}$/);
   const terminalId = new URL(page.url()).searchParams.get('terminalId');
 
@@ -120,6 +123,10 @@ test('a payment link builder without a session makes a one-time and a subscripti
     params: { publishableKey: keys.public_key, amount: '12.50', paymentType: 'charge' },
   });
   expect(oneTime.toString()).not.toContain(keys.apikey);
+  const shortLink = success.getByTestId('short-payment-link');
+  await expect(shortLink).toHaveText(/\/url\/[A-Za-z0-9_-]+$/);
+  const shortUrl = (await shortLink.textContent()) ?? '';
+  await expect(success.getByRole('img', { name: `QR code of ${shortUrl}` })).toBeVisible();
   await builder.keyboard.press('Escape');
   await expect(success).toBeHidden();
 
@@ -148,5 +155,10 @@ test('a payment link builder without a session makes a one-time and a subscripti
     },
   });
   expect(pageErrors).toEqual([]);
+
+  // The one-time link's short link opens its payment page in a browser without a session.
+  const payer = await context.newPage();
+  await payer.goto(shortUrl);
+  await expect(payer).toHaveURL(/\/responsive-iframe\/payment\?params=.+sig=/);
   await context.close();
 });
