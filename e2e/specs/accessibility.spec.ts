@@ -40,6 +40,7 @@ function enrollmentIdOf(dbaName: string): string {
 
 const internalReportNames = z.object({ message: z.array(z.string()).min(1) });
 const myClients = z.object({ message: z.array(z.object({ id: z.string() })).min(1) });
+const apiKeyRecords = z.object({ message: z.array(z.object({ public_key: z.string() })).min(1) });
 
 type AddressContext = { page: Page; enrollmentName: string | undefined };
 type ParameterisedPath = Extract<BuiltPagePath, `${string}:${string}`> | '/receipt';
@@ -49,6 +50,10 @@ type ParameterisedPath = Extract<BuiltPagePath, `${string}:${string}`> | '/recei
 const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext) => Promise<string>> = {
   '/account/:clientid': async ({ page }) => `/account/${await clientIdNamed(page, harborLaneName)}`,
   '/account/:clientid/data': async ({ page }) => `/account/${await clientIdNamed(page, harborLaneName)}/data`,
+  '/virtual-terminal/:apikey': async ({ page }) => {
+    const keys = apiKeyRecords.parse(await (await page.request.get('/api/user/apikeys')).json());
+    return `/virtual-terminal/${keys.message[0]?.public_key}`;
+  },
   '/documents/upload/:clientid': async ({ page }) => {
     const clients = myClients.parse(await (await page.request.get('/api/client/my-clients')).json());
     return `/documents/upload/${clients.message[0]?.id}`;

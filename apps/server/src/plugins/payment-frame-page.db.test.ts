@@ -21,11 +21,17 @@ afterAll(async () => {
 
 describe('GET /responsive-iframe/payment', () => {
   it('serves the frame page with framing allowed to any site', async () => {
-    const res = await built.app.inject({ method: 'GET', url: '/responsive-iframe/payment?params=abc' });
+    const res = await built.app.inject({ method: 'GET', url: '/app/responsive-iframe/payment?params=abc' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Payment</title>');
     expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it("sends the spec's bare address to it with its query", async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/responsive-iframe/payment?params=abc&sig=x' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/app/responsive-iframe/payment?params=abc&sig=x');
   });
 
   it('leaves every other page unframable', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { paymentFramePath } from '@portico/contracts/payment-frame/params';
+import { paymentFramePath, specPaymentFramePath } from '@portico/contracts/payment-frame/params';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicAccess } from './access';
@@ -24,6 +24,18 @@ export const paymentFrameCsp = [
 export const paymentFramePagePlugin = fp(
   async (app: FastifyInstance, opts: { webDistDir: string | undefined }) => {
     const file = opts.webDistDir ? path.join(opts.webDistDir, 'payment-frame.html') : undefined;
+    // The spec's address: the same page under the portal's base, query kept.
+    app.get(
+      specPaymentFramePath,
+      { config: { access: publicAccess }, schema: { hide: true } },
+      (request, reply) => {
+        const queryStart = request.url.indexOf('?');
+        return reply.redirect(
+          `${paymentFramePath}${queryStart === -1 ? '' : request.url.slice(queryStart)}`,
+          302,
+        );
+      },
+    );
     app.get(
       paymentFramePath,
       { config: { access: publicAccess }, schema: { hide: true } },

@@ -113,7 +113,8 @@ function render(
     const input = el('input', { type: 'radio', name: 'method', value: method, id: `method-${method}` });
     input.checked = index === 0;
     // Spec 3 §9: the virtual terminal's card option reads 'Credit Card - Key Entry'.
-    const text = isVirtualTerminal && method === 'credit_card' ? 'Credit Card - Key Entry' : methodLabels[method];
+    const text =
+      isVirtualTerminal && method === 'credit_card' ? 'Credit Card - Key Entry' : methodLabels[method];
     methodGroup.append(el('label', { class: 'method' }, [input, text]));
     return input;
   });

@@ -43,10 +43,10 @@ describe('payment frame params', () => {
 
   it('builds the frame address with the signature only when there is one', () => {
     expect(paymentFrameAddress('https://p.example/', 'abc+/=')).toBe(
-      'https://p.example/responsive-iframe/payment?params=abc%2B%2F%3D',
+      'https://p.example/app/responsive-iframe/payment?params=abc%2B%2F%3D',
     );
     expect(paymentFrameAddress('https://p.example', 'abc', 'S1g')).toBe(
-      'https://p.example/responsive-iframe/payment?params=abc&sig=S1g',
+      'https://p.example/app/responsive-iframe/payment?params=abc&sig=S1g',
     );
   });
 });

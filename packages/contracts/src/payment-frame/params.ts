@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-// The payment frame's parameters: /responsive-iframe/payment?params={base64 JSON}&sig={signature}
+// The payment frame's parameters: /app/responsive-iframe/payment?params={base64 JSON}&sig={signature}
 // (spec 3 §2 "Virtual terminal", §3 "Payment link settings", "Page design", "Virtual terminal
 // configuration", "Custom field"). zod/mini, not zod: this module is in the frame's own small bundle.
 //
@@ -22,7 +22,10 @@ import * as z from 'zod/mini';
 
 export const paymentFrameSignatureQueryName = 'sig';
 export const paymentFrameParamsQueryName = 'params';
-export const paymentFramePath = '/responsive-iframe/payment';
+// The spec's /responsive-iframe/payment under the portal's /app base, like every spec route; the
+// bare spec address redirects here.
+export const paymentFramePath = '/app/responsive-iframe/payment';
+export const specPaymentFramePath = '/responsive-iframe/payment';
 
 // Spec 3 §3 enumerations; newpos, apple_pay and google_pay come from spec 3 §6's permission table.
 export const paymentOptions = [

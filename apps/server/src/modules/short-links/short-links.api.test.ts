@@ -54,7 +54,7 @@ describe('GET /api/urls and /url/{url_id}', () => {
     const shortLink: string = res.json().message;
     expect(shortLink).toMatch(/^https:\/\/portal\.example\/url\/[A-Za-z0-9_-]{8}$/);
     const location = await follow(shortLink);
-    expect(location.pathname).toBe('/responsive-iframe/payment');
+    expect(location.pathname).toBe('/app/responsive-iframe/payment');
     const params = location.searchParams.get('params') ?? '';
     expect(params).toBe(new URL(frameUrl()).searchParams.get('params'));
     expect(

@@ -1,0 +1,129 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { harborLaneName } from '../support/clients';
+import { lastDays, reportRowsOf } from '../support/reporting';
+import { signInByEmailLink } from '../support/sign-in';
+
+// Issue 16 items 1, 2 and 4: a merchant takes a sandbox card payment on its virtual terminal and finds
+// it at the top of its report; a short link opened in a fresh browser without a session pays; the
+// frame's first load stays under 60 kB of gzipped JavaScript.
+
+const owner = 'owner@harborlanecoffee.example';
+const FRAME_JS_BUDGET_BYTES = 60_000;
+// A sandbox test card (begins with 1, passes Luhn).
+const testCard = '1111111111111117';
+
+async function harborPublishableKey(page: Page): Promise<string> {
+  const response = await page.request.get('/api/user/apikeys');
+  expect(response.ok()).toBe(true);
+  const body: { message: { name: string; public_key: string }[] } = await response.json();
+  const harbor = body.message.find((record) => record.name === harborLaneName);
+  if (!harbor) throw new Error('Harbor Lane has no key for the owner');
+  return harbor.public_key;
+}
+
+// The frame's own page, or the frame inside the virtual terminal: both find fields by label.
+type FrameScope = Pick<Page, 'getByLabel' | 'getByRole'>;
+
+async function payByCard(frame: FrameScope, expiry: { month: string; year: string }) {
+  await frame.getByLabel('Card number').fill(testCard);
+  await frame.getByLabel('Expiry month (MM)').fill(expiry.month);
+  await frame.getByLabel('Expiry year (YYYY)').fill(expiry.year);
+  await frame.getByLabel('CVV').fill('123');
+  await frame.getByRole('button', { name: 'Pay' }).click();
+}
+
+test('a merchant takes a sandbox card payment on its virtual terminal and sees it at the top of the report', async ({
+  page,
+}) => {
+  await signInByEmailLink(page, owner);
+  const key = await harborPublishableKey(page);
+  // A configured terminal with a custom field (the configurator's own test builds one through its page).
+  const frameUrl = paymentFrameAddress(
+    '',
+    encodePaymentFrameParams({ publishableKey: key, freeFormAmount: true }),
+  );
+  const saved = await page.request.post('/api/virtualterminalurl', {
+    headers: { Authorization: `Bearer ${key}` },
+    data: {
+      url: frameUrl,
+      customFields: [{ name: 'Table', type: 'text' }],
+      apikey: key,
+      name: `E2E Counter ${Date.now()}`,
+      is_active: true,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const terminalId: string = (await saved.json()).message.id;
+
+  await page.goto(`/app/virtual-terminal/${key}?terminalId=${terminalId}`);
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Payment frame"]');
+  await expect(frame.getByText('Credit Card - Key Entry')).toBeVisible();
+  // Cents that no seeded payment has in common with this one, so the top row is ours.
+  const amount = `${40 + (Date.now() % 50)}.${String(Date.now() % 89)
+    .padStart(2, '0')
+    .replace('13', '14')}`;
+  await frame.getByLabel('Amount').fill(amount);
+  await frame.getByLabel('First name').fill('Vera');
+  await frame.getByLabel('Table').fill('7');
+  await frame.getByLabel('Billing ZIP').fill('02134');
+  await payByCard(frame, { month: '12', year: '2030' });
+  await expect(frame.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+
+  const [top] = await reportRowsOf(page, lastDays(1));
+  expect(top?.[1]).toMatchObject({ amount });
+  await page.goto('/app/reporting/classic');
+  await expect(page.getByText(amount).first()).toBeVisible();
+});
+
+test('a short link opened in a fresh browser without a session pays, within the frame JavaScript budget', async ({
+  page,
+  browser,
+}) => {
+  await signInByEmailLink(page, owner);
+  const key = await harborPublishableKey(page);
+  const frameUrl = paymentFrameAddress(
+    '',
+    encodePaymentFrameParams({
+      publishableKey: key,
+      amount: '12.50',
+      paymentOptions: ['credit_card'],
+      zipMode: 'optional',
+    }),
+  );
+  const shortened = await page.request.get(`/api/urls?url=${encodeURIComponent(frameUrl)}`);
+  expect(shortened.ok()).toBe(true);
+  const shortLink: string = (await shortened.json()).message;
+  expect(shortLink).toMatch(/\/url\/[A-Za-z0-9_-]+$/);
+
+  const payer = await browser.newContext();
+  const payerPage = await payer.newPage();
+  const scripts: Promise<number>[] = [];
+  payerPage.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) {
+      scripts.push(response.body().then((body) => gzipSync(body).length));
+    }
+  });
+  await payerPage.goto(new URL(shortLink).pathname);
+  await expect(payerPage).toHaveURL(/\/app\/responsive-iframe\/payment\?params=.+&sig=/);
+  await expect(payerPage.getByLabel('Amount')).toHaveValue('12.50');
+  const jsBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+  test
+    .info()
+    .annotations.push({ type: 'payment frame first-load JS (gzip bytes)', description: String(jsBytes) });
+  expect(jsBytes).toBeGreaterThan(0);
+  expect(jsBytes).toBeLessThan(FRAME_JS_BUDGET_BYTES);
+
+  // A bad card first: the payer is told what is wrong and nothing is charged.
+  await payByCard(payerPage, { month: '01', year: '2020' });
+  await expect(payerPage.getByRole('alert')).toHaveText(PaymentFrameText.CardExpired);
+  await payByCard(payerPage, { month: '12', year: '2030' });
+  await expect(payerPage.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+  await payer.close();
+
+  const [top] = await reportRowsOf(page, lastDays(1));
+  expect(top?.[1]).toMatchObject({ amount: '12.50' });
+});
