@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
+import { certificationResponse } from '@portico/contracts/dashboard/certification';
 import { countClientsByLevel } from '@portico/contracts/dashboard/clients-meta';
 import { DataSyncText } from '@portico/contracts/dashboard/manual-data-pull';
 import { and, eq } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { buildClient } from '../../../test/factories';
+import { buildCardPayment, buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -337,6 +338,34 @@ describe('GET /api/certification', () => {
       progress: 100,
       date_time_completed: completedAt.toISOString(),
     });
+  });
+
+  it('advances with the sandbox charges and refunds the client in certification makes (issue 16 item 7)', async () => {
+    const orbit = await defaultClientOf(app.db, certifyEmail);
+    const before = certificationResponse.parse(
+      (await get('/api/certification', as(certifyEmail))).json(),
+    ).message;
+    await buildCardPayment(app.db, { clientId: orbit, createdAt: new Date('2026-06-15T10:00:00Z') });
+    // A declined charge does not count.
+    await buildCardPayment(app.db, {
+      clientId: orbit,
+      createdAt: new Date('2026-06-15T10:01:00Z'),
+      paymentStatus: false,
+      status: 'Declined',
+    });
+    await buildCardPayment(app.db, {
+      clientId: orbit,
+      createdAt: new Date('2026-06-15T10:02:00Z'),
+      type: 'refund',
+      actionMode: 'refund',
+      amountCents: 1_000,
+    });
+    const after = certificationResponse.parse(
+      (await get('/api/certification', as(certifyEmail))).json(),
+    ).message;
+    expect(after.charges).toBe(before.charges + 1);
+    expect(after.refunds).toBe(before.refunds + 1);
+    expect(after.reporting).toBe(before.reporting);
   });
 
   it('refuses a client out of reach', async () => {

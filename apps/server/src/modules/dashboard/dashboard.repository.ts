@@ -7,6 +7,7 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
+import { transactions } from '../../db/schema/transactions';
 import { queryRows } from '../../db/seed/sql-rows';
 import { maxHierarchyDepth } from '../rbac/rbac.repository';
 import { flaggedPaymentsQuery } from '../risk/risk.repository';
@@ -171,6 +172,36 @@ const certificationRow = z.object({
   passed: z.string(),
   first_passed_at: z.string().nullable(),
 });
+
+const certificationTransactionRow = z.object({
+  charges: z.string(),
+  refunds: z.string(),
+  first_charge_at: z.string().nullable(),
+  first_refund_at: z.string().nullable(),
+});
+
+// The sandbox charges and refunds a client in certification made (issue 16 item 7): approved
+// charges, and refunds or voids the processor accepted.
+export async function summarizeCertificationTransactions(executor: Executor, clientId: string) {
+  const isCharge = sql`${transactions.actionMode} in ('charge', 'settle', 'debit', 'apple_pay') and ${transactions.paymentStatus} is not false and ${transactions.requestStatus}`;
+  const isRefund = sql`${transactions.actionMode} in ('refund', 'void', 'blind_refund') and ${transactions.requestStatus}`;
+  const [row] = await queryRows(
+    executor,
+    sql`
+      select (count(*) filter (where ${isCharge}))::text as charges,
+        (count(*) filter (where ${isRefund}))::text as refunds,
+        ${isoUtc(sql`min(${transactions.createdAt}) filter (where ${isCharge})`)} as first_charge_at,
+        ${isoUtc(sql`min(${transactions.createdAt}) filter (where ${isRefund})`)} as first_refund_at
+      from ${transactions}
+      where ${transactions.clientId} = ${clientId}
+    `,
+  );
+  const parsed = certificationTransactionRow.parse(row);
+  return [
+    { category: 'charges' as const, passed: Number(parsed.charges), firstPassedAt: parsed.first_charge_at },
+    { category: 'refunds' as const, passed: Number(parsed.refunds), firstPassedAt: parsed.first_refund_at },
+  ];
+}
 
 // Passed tests per category and when each category was first passed.
 export async function summarizeCertificationTests(executor: Executor, clientId: string) {

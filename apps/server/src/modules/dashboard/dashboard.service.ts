@@ -36,6 +36,7 @@ import {
   listOpenRiskAlerts,
   requestDataSync,
   summarizeCertificationTests,
+  summarizeCertificationTransactions,
 } from './dashboard.repository';
 
 export const DashboardError = defineErrors({
@@ -191,15 +192,25 @@ export async function certificationProgress(
     const access = await decideMerchantAccess(db, caller.session, client.id, undefined);
     if (!access.isAllowed) throw DashboardError.CertificationClientNotFound(CertificationText.ClientNotFound);
   }
-  const summary = await summarizeCertificationTests(db, client.id);
+  // Recorded tests and, while in certification, the sandbox charges and refunds it makes.
+  const summary = [
+    ...(await summarizeCertificationTests(db, client.id)),
+    ...(client.isInCertification ? await summarizeCertificationTransactions(db, client.id) : []),
+  ];
   const counts: CertificationCounts = { charges: 0, refunds: 0, reporting: 0 };
-  const firstPassed: string[] = [];
+  // The earliest pass of each category, whichever source it came from.
+  const firstPassed = new Map<string, string>();
   for (const row of summary) {
-    counts[row.category] = row.passed;
-    if (row.firstPassedAt) firstPassed.push(row.firstPassedAt);
+    counts[row.category] += row.passed;
+    const earlier = firstPassed.get(row.category);
+    if (row.firstPassedAt && (earlier === undefined || row.firstPassedAt < earlier)) {
+      firstPassed.set(row.category, row.firstPassedAt);
+    }
   }
   // Completed when the last category was first passed: the latest of the first passes.
-  const completedAt = isCertificationComplete(counts) ? (firstPassed.sort().at(-1) ?? null) : null;
+  const completedAt = isCertificationComplete(counts)
+    ? ([...firstPassed.values()].sort().at(-1) ?? null)
+    : null;
   return {
     client_id: client.id,
     is_in_certification: client.isInCertification,
