@@ -48,15 +48,21 @@ export const payoutReportRowSchema = z.object({
 });
 export type PayoutReportRow = z.infer<typeof payoutReportRowSchema>;
 
+// Spec 3 §3 Subpricing row (label, mccCode, rates, pass-to-customer flags, average and high ticket),
+// one per client and MCC code it prices, with the client it belongs to.
 export const subpricingReportRowSchema = z.object({
   id: z.uuid(),
-  merchant: z.string(),
-  parent: z.string().nullable(),
+  client: z.string(),
+  label: z.string().nullable(),
+  mccCode: z.string(),
   card_rate: z.string().nullable(),
   ach_rate: z.string().nullable(),
   crypto_rate: z.string().nullable(),
-  monthly_fee: moneyOutput.nullable(),
-  rev_share: z.number().int(),
+  card_p2c: z.boolean(),
+  ach_p2c: z.boolean(),
+  crypto_p2c: z.boolean(),
+  avg_ticket: moneyOutput.nullable(),
+  high_ticket: moneyOutput.nullable(),
 });
 export type SubpricingReportRow = z.infer<typeof subpricingReportRowSchema>;
 

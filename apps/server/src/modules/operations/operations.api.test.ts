@@ -7,7 +7,8 @@ import { buildCardPayment, buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { clientConfigs, clientPricing } from '../../db/schema/clients';
+import { clientConfigs, clientMccConfigs } from '../../db/schema/clients';
+import { mccCodes } from '../../db/schema/reference';
 import { payouts } from '../../db/schema/settlements';
 
 const now = new Date('2026-06-15T16:00:00.000Z');
@@ -61,9 +62,6 @@ describe('Operations reports', () => {
       parentId: parent.id,
       dbaName: `Share Shop ${randomUUID().slice(0, 6)}`,
     });
-    await app.db
-      .insert(clientPricing)
-      .values({ clientId: merchant.id, cardRate: '2.90+0.30', monthlyFeeCents: 1_500 });
     for (const [amountCents, feeCents] of [
       [10_000, 320],
       [20_000, 611],
@@ -112,17 +110,41 @@ describe('Operations reports', () => {
         payout: '0.22',
       }),
     ]);
+  });
 
+  it("lists every client's per-MCC sub-pricing", async () => {
+    const parent = await buildClient(app.db, {
+      level: 'Parent',
+      dbaName: `Pricing Parent ${randomUUID().slice(0, 6)}`,
+    });
+    const [code] = await app.db.select({ code: mccCodes.code }).from(mccCodes).limit(1);
+    if (!code) throw new Error('no MCC codes seeded');
+    const [config] = await app.db
+      .insert(clientMccConfigs)
+      .values({
+        clientId: parent.id,
+        mccCode: code.code,
+        label: 'Dental offices',
+        cardRate: '2.90+0.30',
+        cardP2c: true,
+        avgTicketCents: 12_500,
+        highTicketCents: 250_000,
+      })
+      .returning({ id: clientMccConfigs.id });
     const pricing = await get('/api/report/subpricing', as(demo.admin));
     expect(pricing.json().message).toContainEqual({
-      id: merchant.id,
-      merchant: merchant.dbaName,
-      parent: parent.dbaName,
+      id: config?.id,
+      client: parent.dbaName,
+      label: 'Dental offices',
+      mccCode: code.code,
       card_rate: '2.90+0.30',
       ach_rate: null,
       crypto_rate: null,
-      monthly_fee: '15.00',
-      rev_share: 50,
+      card_p2c: true,
+      ach_p2c: false,
+      crypto_p2c: false,
+      avg_ticket: '125.00',
+      high_ticket: '2500.00',
     });
   });
 

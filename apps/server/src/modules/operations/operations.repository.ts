@@ -86,28 +86,30 @@ export async function listPayouts(executor: Executor) {
 
 const subpricingRow = z.object({
   id: z.string(),
-  merchant: z.string(),
-  parent: z.string().nullable(),
+  client: z.string(),
+  label: z.string().nullable(),
+  mcc_code: z.string(),
   card_rate: z.string().nullable(),
   ach_rate: z.string().nullable(),
   crypto_rate: z.string().nullable(),
-  monthly_fee_cents: z.string().nullable(),
-  rev_share: z.number(),
+  card_p2c: z.boolean(),
+  ach_p2c: z.boolean(),
+  crypto_p2c: z.boolean(),
+  avg_ticket_cents: z.string().nullable(),
+  high_ticket_cents: z.string().nullable(),
 });
 
-// Merchants under a parent with the pricing the parent set for them.
+// Every client's per-MCC sub-pricing (POST /api/subpricing writes them), by client and code. Drizzle's
+// snake case of cardP2c is card_p_2c.
 export async function listSubpricing(executor: Executor) {
   const rows = await queryRows(
     executor,
     sql`
-      select m.id::text as id, coalesce(m.dba_name, m.name) as merchant, coalesce(p.dba_name, p.name) as parent,
-        cp.card_rate, cp.ach_rate, cp.crypto_rate, cp.monthly_fee_cents::text as monthly_fee_cents,
-        cp.rev_share
-      from clients m
-      join client_pricing cp on cp.client_id = m.id
-      left join clients p on p.id = m.parent_id
-      where m.level = 'Merchant'
-      order by parent nulls last, merchant
+      select s.id::text as id, coalesce(c.dba_name, c.name) as client, s.label, s.mcc_code,
+        s.card_rate, s.ach_rate, s.crypto_rate, s.card_p_2c as card_p2c, s.ach_p_2c as ach_p2c, s.crypto_p_2c as crypto_p2c,
+        s.avg_ticket_cents::text as avg_ticket_cents, s.high_ticket_cents::text as high_ticket_cents
+      from client_mcc_configs s join clients c on c.id = s.client_id
+      order by client, s.mcc_code
       limit ${limit}
     `,
   );

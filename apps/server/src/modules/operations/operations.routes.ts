@@ -104,7 +104,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: operationsAccess },
       schema: {
         tags: ['operations'],
-        summary: 'Pricing of every merchant (under its parent)',
+        summary: "Every client's per-MCC sub-pricing (spec 3 §3 Subpricing row)",
         response: { 200: subpricingReportResponse, ...errors },
       },
     },
@@ -112,10 +112,14 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listSubpricing(app.db);
       return {
         status: true as const,
-        message: rows.map(({ monthly_fee_cents: fee, ...row }) => ({
-          ...row,
-          monthly_fee: fee === null ? null : money(fee),
-        })),
+        message: rows.map(
+          ({ mcc_code: mccCode, avg_ticket_cents: avg, high_ticket_cents: high, ...row }) => ({
+            ...row,
+            mccCode,
+            avg_ticket: avg === null ? null : money(avg),
+            high_ticket: high === null ? null : money(high),
+          }),
+        ),
       };
     },
   );
