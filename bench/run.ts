@@ -17,6 +17,10 @@ if (only === undefined || only === 'access') {
   const { benchAccessDecision } = await import('./access-decision.bench');
   results.push(await benchAccessDecision());
 }
+if (only === undefined || only === 'charge') {
+  const { benchCharge } = await import('./charge.bench');
+  results.push(await benchCharge());
+}
 if (only === undefined || only === 'grid') {
   const { benchGrid } = await import('./grid/grid.bench');
   results.push(await benchGrid());

@@ -1,0 +1,126 @@
+// A sandbox card charge through the API (issue 16 "Speed"): POST /api/payment-frame/charge with a
+// signed link and a card token, as a payer's browser sends it, beside the bare database work it must
+// do (the transaction row and its audit entry, in one transaction) in the same run on PostgreSQL.
+// Budget: within 2x.
+import { randomUUID } from 'node:crypto';
+import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { clientConfigs, clients } from '../apps/server/src/db/schema/clients';
+import { transactions } from '../apps/server/src/db/schema/transactions';
+import { recordAudit } from '../apps/server/src/lib/audit';
+import { signPaymentFrameParams } from '../apps/server/src/lib/payment-frame-signature';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
+import { compareInterleaved, printTable } from './stats';
+
+const BUDGET_RATIO = 2;
+
+export async function benchCharge(): Promise<boolean> {
+  const externalUrl = process.env.BENCH_DATABASE_URL;
+  const postgres = externalUrl ? undefined : await startThrowawayPostgres();
+  const url = externalUrl ?? postgres?.url ?? '';
+  const handle = await openDatabase({ databaseUrl: url });
+  try {
+    await runMigrations(handle);
+    const config = loadConfig({ ...process.env, DATABASE_URL: url });
+    const [merchant] = await handle.db
+      .insert(clients)
+      .values({ name: 'Bench Merchant', level: 'Merchant', apiKey: randomUUID(), publicKey: randomUUID() })
+      .returning();
+    if (!merchant) throw new Error('no merchant');
+    await handle.db
+      .insert(clientConfigs)
+      .values({ clientId: merchant.id, payment: 'fis', highTicketCents: 1_000_000 });
+    const app = await buildApp({
+      config: { ...config, webDistDir: undefined, rateLimitPerMinute: 1_000_000, logLevel: 'warn' },
+      database: handle,
+      logger: false,
+    });
+    try {
+      await app.ready();
+      const params = encodePaymentFrameParams({ publishableKey: merchant.publicKey, amount: '25.00' });
+      const sig = signPaymentFrameParams(app, params);
+      let payer = 0;
+      // Each payer from its own address: the per-address limits are not what is measured.
+      const address = () => {
+        payer += 1;
+        return `10.${(payer >> 16) & 255}.${(payer >> 8) & 255}.${payer & 255}`;
+      };
+      const tokenOf = async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/payment-frame/tokenize',
+          remoteAddress: address(),
+          payload: { kind: 'card', number: '1111111111111117', expMonth: '12', expYear: '2030', cvv: '123' },
+        });
+        return String(res.json().message.token);
+      };
+      const tokens: string[] = [];
+      for (let i = 0; i < 80; i += 1) tokens.push(await tokenOf());
+      const charge = async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/payment-frame/charge',
+          remoteAddress: address(),
+          headers: { 'idempotency-key': randomUUID() },
+          payload: {
+            params,
+            sig,
+            amount: '25.00',
+            method: 'credit_card',
+            token: tokens.pop() ?? (await tokenOf()),
+          },
+        });
+        if (res.statusCode !== 200) throw new Error(`charge answered ${res.statusCode}: ${res.body}`);
+      };
+      const bare = () =>
+        handle.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(transactions)
+            .values({
+              clientId: merchant.id,
+              type: 'charge',
+              action: 'sale',
+              actionMode: 'charge',
+              amountCents: 2500,
+              paymentStatus: true,
+              status: 'Approved',
+              processor: 'fis',
+              paymentMethod: 'card',
+              cardBrand: 'VISA',
+              last4: '1117',
+              token: 'VISA-1117-12-2030',
+              apiResponse: { token: 'VISA-1117-12-2030', processor: 'fis' },
+            })
+            .returning({ id: transactions.id });
+          await recordAudit(tx, {
+            action: 'charge',
+            outcome: 'success',
+            targetType: 'transaction',
+            targetId: row?.id ?? null,
+            clientId: merchant.id,
+            details: { amount: '25.00', method: 'card' },
+          });
+        });
+      const result = await compareInterleaved(charge, bare, { warmup: 5, runs: 31 });
+      const isWithin = result.ratio <= BUDGET_RATIO;
+      console.log('\nSandbox card charge through the API vs the bare insert and audit (PostgreSQL)');
+      printTable(
+        ['figure', 'value'],
+        [
+          ['charge (median ms)', result.subjectMs.toFixed(2)],
+          ['insert + audit (median ms)', result.baselineMs.toFixed(2)],
+          ['ratio', `${result.ratio.toFixed(2)} (budget ${BUDGET_RATIO}x) ${isWithin ? 'within' : 'OVER'}`],
+        ],
+      );
+      return isWithin;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    postgres?.stop();
+  }
+}
