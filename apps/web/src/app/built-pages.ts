@@ -38,6 +38,7 @@ export const builtPagePaths = [
   '/configure-terminal/:apikey',
   '/virtual-terminal/:apikey',
   '/createlink/:apikey?',
+  '/certification-page',
   '/risk',
   '/operations',
   '/report/revshare',

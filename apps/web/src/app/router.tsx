@@ -146,6 +146,10 @@ const loadCreateLinkPage: RouteModuleLoader = () =>
   import('../features/payment-link-builder/components/create-link-page').then((m) => ({
     Component: m.CreateLinkPage,
   }));
+const loadCertificationPage: RouteModuleLoader = () =>
+  import('../features/developer-certification/components/certification-page').then((m) => ({
+    Component: m.CertificationPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -186,6 +190,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/virtual-terminal/:apikey': loadVirtualTerminalPage,
   '/createlink/:apikey?': loadCreateLinkPage,
+  '/certification-page': loadCertificationPage,
   '/risk': loadRiskPage,
   '/operations': loadOperationsPage,
   '/report/revshare': reportPage('RevshareReportPage'),

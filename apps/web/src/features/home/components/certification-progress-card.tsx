@@ -1,21 +1,10 @@
-import { Card, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import {
-  type CertificationCategory,
-  type CertificationProgress,
-  certificationCategories,
-} from '@portico/contracts/dashboard/certification';
+import { Card, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
+import { CertificationProgressDetails } from '../../../components/certification-progress-details';
 import { useCertification } from '../api/get-certification';
 import type { DashboardScope } from '../api/keys';
 import { type CertificationSubject, shouldLoadCertification } from '../utils/dashboard-access.utils';
 import { MetricCardBody } from './metric-card';
-
-const categoryLabels: Record<CertificationCategory, string> = {
-  charges: 'Charges',
-  refunds: 'Refunds',
-  reporting: 'Reporting',
-};
 
 type CertificationProgressCardProps = { scope: DashboardScope; subject: CertificationSubject };
 
@@ -38,34 +27,9 @@ export function CertificationProgressCard({ scope, subject }: CertificationProgr
           error={certification.error}
           onRetry={() => certification.refetch()}
         >
-          {certification.data && <CertificationDetails progress={certification.data} />}
+          {certification.data && <CertificationProgressDetails progress={certification.data} />}
         </MetricCardBody>
       </Stack>
     </Card>
-  );
-}
-
-function CertificationDetails({ progress }: { progress: CertificationProgress }) {
-  const { formatDateTime } = useDateTimeFormatters();
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Progress
-        </Text>
-        <Text fw={700}>{`${progress.progress}%`}</Text>
-      </Group>
-      <Progress value={progress.progress} size="lg" aria-label="Certification progress" />
-      <List spacing={2} size="sm">
-        {certificationCategories.map((category) => (
-          <List.Item key={category}>
-            {`${categoryLabels[category]}: ${progress[category] > 0 ? 'passed' : 'not yet passed'} (${progress[category]} ${progress[category] === 1 ? 'test' : 'tests'})`}
-          </List.Item>
-        ))}
-      </List>
-      {progress.date_time_completed && (
-        <Text size="sm">{`Completed on ${formatDateTime(progress.date_time_completed)}`}</Text>
-      )}
-    </Stack>
   );
 }
