@@ -108,8 +108,7 @@ export function LinkSettingsForm({
       />
       <Textarea
         label="Description"
-        autosize
-        minRows={2}
+        rows={3}
         value={state.description}
         onChange={(event) => set({ description: event.currentTarget.value })}
       />

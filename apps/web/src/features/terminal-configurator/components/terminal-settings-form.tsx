@@ -63,8 +63,7 @@ export function TerminalSettingsForm({ settings, available, onChange }: Terminal
       )}
       <Textarea
         label="Description"
-        autosize
-        minRows={2}
+        rows={3}
         value={settings.description}
         onChange={(event) => set({ description: event.currentTarget.value })}
       />
