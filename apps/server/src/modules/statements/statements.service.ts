@@ -23,6 +23,7 @@ import {
   type StatementRow,
 } from '@portico/contracts/statements/statements';
 import { isGrossAddition } from '@portico/contracts/transactions/gross-net';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -95,6 +96,8 @@ export async function postStatements(db: Db, yearMonth: string, now: Date = new 
     throw StatementError.MonthInFuture(StatementMonthText.Future);
   }
   return db.transaction(async (tx) => {
+    // Compiling the month's aggregate with JIT costs more than the scan saves (bench/statements).
+    await tx.execute(sql`set local jit = off`);
     const posted = await listPostedClientIds(tx, month.first);
     type ClientGroups = {
       groups: (TransactionGroupFacts & { type: string })[];
