@@ -54,6 +54,12 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
     const keys = apiKeyRecords.parse(await (await page.request.get('/api/user/apikeys')).json());
     return `/virtual-terminal/${keys.message[0]?.public_key}`;
   },
+  '/configure-terminal/:apikey': async ({ page }) => {
+    const keys = apiKeyRecords.parse(await (await page.request.get('/api/user/apikeys')).json());
+    return `/configure-terminal/${keys.message[0]?.public_key}`;
+  },
+  // Without a key the builder opens on its API-key modal, for a visitor as for a signed-in user.
+  '/createlink/:apikey?': async () => '/createlink',
   '/documents/upload/:clientid': async ({ page }) => {
     const clients = myClients.parse(await (await page.request.get('/api/client/my-clients')).json());
     return `/documents/upload/${clients.message[0]?.id}`;

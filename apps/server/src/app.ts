@@ -257,12 +257,12 @@ export async function buildApp({
   await app.register(subLocationsRoutes);
   await app.register(viewAsRoutes);
   await app.register(auditLogRoutes);
-  await app.register(riskRoutes);
-  await app.register(operationsRoutes);
   await app.register(accountDataRoutes);
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);
   await app.register(clientErrorsRoutes);
+  await app.register(riskRoutes);
+  await app.register(operationsRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

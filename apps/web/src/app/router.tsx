@@ -112,14 +112,14 @@ const loadSubLocationsPage: RouteModuleLoader = () =>
   import('../features/access/components/sub-locations-page').then((m) => ({ Component: m.SubLocationsPage }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
+const loadJobsPage: RouteModuleLoader = () =>
+  import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
 const loadOperationsPage: RouteModuleLoader = () =>
   import('../features/operations/components/operations-page').then((m) => ({ Component: m.OperationsPage }));
 const reportPage = (name: keyof typeof import('../features/operations/components/report-pages')) => () =>
   import('../features/operations/components/report-pages').then((m) => ({ Component: m[name] }));
-const loadJobsPage: RouteModuleLoader = () =>
-  import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadUsersPage: RouteModuleLoader = () =>
   import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
@@ -187,6 +187,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/key-entry': loadKeyEntryPage,
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
+  '/jobs': loadJobsPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/virtual-terminal/:apikey': loadVirtualTerminalPage,
   '/createlink/:apikey?': loadCreateLinkPage,
@@ -198,7 +199,6 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/report/subpricing': reportPage('SubpricingReportPage'),
   '/report/mcc': reportPage('MccReportPage'),
   '/report/documents': reportPage('DocumentsReportPage'),
-  '/jobs': loadJobsPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
   '/sign-up': loadSignUpPage,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -426,14 +427,17 @@ describe('POST /api/payment-frame/charge', () => {
       const token = await cardToken();
       const body = { ...signedLink(), amount: '25.00', method: 'credit_card', token };
       const before = (await transactionsOf(merchant.id)).length;
-      for (const change of [{ isActive: false }, { status: 'Inactive' as const }]) {
-        await app.db.update(clients).set(change).where(eq(clients.id, merchant.id));
-        await expectRefused(
-          await charge(body),
-          422,
+      const refusals = [
+        [{ isActive: false }, RiskErrorCode.MerchantFrozen, RiskText.PaymentsFrozen],
+        [
+          { status: 'Inactive' as const },
           PaymentFrameErrorCode.MerchantCannotTakePayments,
           PaymentFrameText.MerchantCannotTakePayments,
-        );
+        ],
+      ] as const;
+      for (const [change, code, text] of refusals) {
+        await app.db.update(clients).set(change).where(eq(clients.id, merchant.id));
+        await expectRefused(await charge(body), 422, code, text);
         await app.db.update(clients).set({ isActive: true, status: null }).where(eq(clients.id, merchant.id));
       }
       expect((await transactionsOf(merchant.id)).length).toBe(before);
@@ -538,6 +542,23 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
     expect(info.json().message.virtual_terminal.payment_options).toEqual(
       expect.arrayContaining(['credit_card', 'cash']),
     );
+  });
+
+  it('lets a Virtual Terminal user key a payment over the high-ticket limit, flagged for risk review', async () => {
+    const cookie = await sessionCookieFor(app.db, demo.owner);
+    const [config] = await app.db
+      .select({ limit: clientConfigs.highTicketCents })
+      .from(clientConfigs)
+      .where(eq(clientConfigs.clientId, harbor.id));
+    const over = (config?.limit ?? 0) + 100;
+    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const res = await charge({ params, amount: (over / 100).toFixed(2), method: 'cash' }, { cookie });
+    expect(res.statusCode).toBe(200);
+    const [trail] = await app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'charge'), eq(auditLog.targetId, res.json().message.id)));
+    expect(trail?.details).toMatchObject({ risk: expect.arrayContaining(['high_ticket']) });
   });
 
   it('refuses unsigned params to someone without Virtual Terminal on the merchant', async () => {

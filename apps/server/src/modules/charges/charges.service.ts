@@ -39,6 +39,7 @@ import type { ChargeGateway, PaymentToken } from '../../integrations/processors/
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
+import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import {
   isRecordedFailure,
   type MoneyOperation,
@@ -47,6 +48,7 @@ import {
 } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import {
@@ -330,6 +332,12 @@ async function settleCharge(
     meta: row.meta,
   };
   const inserted = await insertChargeTransaction(tx, insert);
+  // Flagged as it is recorded (issue 20): the risk lists read it at once; the kinds go to the audit entry.
+  const riskKinds = await evaluateRecordedPayment(tx, {
+    clientId,
+    amountCents: attempt.amountCents,
+    createdAt: inserted.createdAt,
+  });
   await recordAudit(tx, {
     action: 'charge',
     outcome: 'success',
@@ -346,10 +354,9 @@ async function settleCharge(
       source: context.source,
       processor: attempt.processor,
       processor_reference: reference,
+      ...(riskKinds.length > 0 ? { risk: riskKinds } : {}),
     },
   });
-  // Risk evaluation of the new payment (h17's risk.service evaluateRecordedPayment) is called here
-  // once that module is on main: evaluateNewPaymentRisk(tx, inserted).
   const result: ChargeResult = {
     id: inserted.id,
     amount: formatCentsAsDecimal(attempt.amountCents),
@@ -434,13 +441,12 @@ type ChargeFacts = {
 // The frozen and disabled checks, under a share lock of the merchant row so a freeze cannot slip in
 // between the check and the booking. h17's assertMerchantCanTakePayments (lib/merchant-freeze.ts)
 // takes over the frozen half once it is on main.
+// A frozen merchant is refused by the one freeze guard (issue 20), with the risk team's words; an
+// inactive one with the frame's.
 async function assertMerchantTakesPayments(tx: Tx, clientId: string): Promise<void> {
-  const [row] = await tx
-    .select({ isActive: clients.isActive, status: clients.status })
-    .from(clients)
-    .where(eq(clients.id, clientId))
-    .for('share');
-  if (row?.isActive !== true || row.status === 'Inactive') {
+  await assertMerchantCanTakePayments(tx, clientId);
+  const [row] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId));
+  if (!row || row.status === 'Inactive') {
     throw ChargeError.MerchantCannotTakePayments(PaymentFrameText.MerchantCannotTakePayments);
   }
 }
@@ -456,7 +462,9 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   const { body, params, merchant, grants, isSigned } = facts;
   await assertMerchantTakesPayments(tx, merchant.id);
 
-  const amount = chargeAmountOf(body.amount, merchant.highTicketCents);
+  // The high-ticket limit refuses a payer on a link; a merchant's own Virtual Terminal user may key
+  // a larger payment, which risk then flags as 'Over High Ticket' (issue 20).
+  const amount = chargeAmountOf(body.amount, grants === null ? merchant.highTicketCents : null);
   if (!amount.ok) throw ChargeError.AmountInvalid(amount.message);
   const signedCents = params.amount === undefined ? null : parseDecimalToCents(params.amount);
   if (
