@@ -22,7 +22,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 // Builds the real app on a fresh migrated database; tests talk to it with inject().
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { extraRoutes?: FastifyPluginAsync[] } = {},
+  options: { extraRoutes?: FastifyPluginAsync[]; now?: () => Date } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options });

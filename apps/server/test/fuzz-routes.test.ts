@@ -13,8 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// The boom fixture fails on purpose; an unbuilt portal answers 503 on /app/* by design.
-const intentionallyFailing = new Set(['GET /api/test/boom', 'GET /app/*']);
+// The boom fixture fails on purpose; an unbuilt portal answers 503 on /app/* by design, its payment
+// frame page too.
+const intentionallyFailing = new Set([
+  'GET /api/test/boom',
+  'GET /app/*',
+  'GET /app/responsive-iframe/payment',
+]);
 
 const segment = fc.oneof(
   fc.string({ maxLength: 40 }),

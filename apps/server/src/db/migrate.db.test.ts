@@ -111,7 +111,11 @@ describe('transactions partitioning', () => {
   it('puts the primary key on (id, created_at) and indexes every partition', async () => {
     const indexes = await rows(sql`
       select indexname from pg_indexes where tablename = 'transactions_default' order by indexname`);
-    expect(indexes.length).toBe(8);
+    // The parent's indexes, each on every partition (migration 0009 added the risk check's).
+    const parentIndexes = await rows(sql`
+      select indexname from pg_indexes where tablename = 'transactions' order by indexname`);
+    expect(indexes.length).toBe(9);
+    expect(indexes.length).toBe(parentIndexes.length);
   });
 
   it('creates a missing month idempotently and moves rows out of the default partition', async () => {

@@ -1,3 +1,4 @@
+import { type ProcessorName, processors } from '../common/processors';
 import {
   grossAmountCentsOfTransaction,
   isGrossAddition,
@@ -11,17 +12,8 @@ import {
 // integer cents; rates are scaled integers so no float touches an amount.
 
 // Every processor a transaction or a cost model can name (the server's 'processor' enum).
-export const costingProcessors = [
-  'fis',
-  'merchante',
-  'bluesnap',
-  'epx',
-  'propay',
-  'xpress',
-  'curpay',
-  'forumpay',
-] as const;
-export type CostingProcessor = (typeof costingProcessors)[number];
+export const costingProcessors = processors;
+export type CostingProcessor = ProcessorName;
 
 // A cost model row for every card type of its brand.
 export const anyCardType = 'any';

@@ -21,8 +21,18 @@ const options: SeedOptions = {
 };
 const silent = { info: () => {} };
 
-// Tables the seed must leave empty: it never creates a credential of any kind.
-const credentialTables = ['sessions', 'login_tokens', 'identities', 'idempotency_keys'];
+// Tables the seed must leave empty: it never creates a credential or key material of any kind.
+const credentialTables = [
+  'sessions',
+  'login_tokens',
+  'identities',
+  'idempotency_keys',
+  'key_ceremonies',
+  'key_components',
+  'key_injections',
+];
+// What a running server records of itself: the job runner's runs and the shared rate-limit counters.
+const runtimeTables = ['job_runs', 'rate_limit_counters'];
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
 // the seeded history predates both, as a migrated ledger would.
 const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger'];
@@ -53,12 +63,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('seedDemoData', () => {
-  it('fills every table except the credential tables and the money-call records', async () => {
+  it('fills every table except the credential, money-call and runtime tables', async () => {
     const counts = await tableCounts(database.db);
     const empty = Object.entries(counts)
       .filter(([, n]) => n === 0)
       .map(([name]) => name);
-    expect(empty.sort()).toEqual([...credentialTables, ...moneyCallTables].sort());
+    expect(empty.sort()).toEqual([...credentialTables, ...moneyCallTables, ...runtimeTables].sort());
   });
 
   it('changes nothing when run again', async () => {

@@ -12,9 +12,8 @@ import {
 import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestOrigin } from '../../lib/audit';
-import { idempotencyKeyPattern } from '../../lib/idempotency';
+import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccessReadingSession } from '../../plugins/access';
@@ -33,14 +32,6 @@ import {
 const tokenizeLimit = { max: 30, timeWindow: '1 minute' };
 const chargeLimit = { max: 30, timeWindow: '1 minute' };
 const readLimit = { max: 120, timeWindow: '1 minute' };
-
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .regex(idempotencyKeyPattern, {
-      message: 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
-    }),
-});
 
 const errors = {
   400: errorEnvelope,
@@ -133,8 +124,7 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(result.status).send(result.body);
+      return sendIdempotentOutcome(reply, result);
     },
   );
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import { processors } from '@portico/contracts/common/processors';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
 import {
@@ -232,16 +233,7 @@ const chargeContext = z.object({
 });
 type ChargeContext = z.infer<typeof chargeContext>;
 
-const processorEnum = z.enum([
-  'fis',
-  'merchante',
-  'bluesnap',
-  'epx',
-  'propay',
-  'xpress',
-  'curpay',
-  'forumpay',
-]);
+const processorEnum = z.enum(processors);
 
 export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
   return {

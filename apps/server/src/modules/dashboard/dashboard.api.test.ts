@@ -5,13 +5,11 @@ import { countClientsByLevel } from '@portico/contracts/dashboard/clients-meta';
 import { DataSyncText } from '@portico/contracts/dashboard/manual-data-pull';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
-import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { defaultClientOf } from '../../../test/auth-helpers';
+import { buildDemoApp } from '../../../test/demo-app';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
-import { openTestDatabase } from '../../../test/test-database';
-import { type App, buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
+import type { App } from '../../app';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
@@ -24,29 +22,18 @@ const now = new Date('2026-06-15T16:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
 const certifyEmail = 'certify@orbitcommerce.example';
 
-let database: DatabaseHandle;
+let ctx: Awaited<ReturnType<typeof buildDemoApp>>;
 let app: App;
-const cookies = new Map<string, string>();
-
-function as(email: string): string {
-  const cookie = cookies.get(email);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return cookie;
-}
+const as = (email: string) => ctx.as(email);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await buildApp({ config: testConfig(), database, logger: false, now: () => now });
-  await app.ready();
-  await seedDemoAccounts(database);
-  for (const email of [demo.admin, demo.audit, demo.reseller, demo.owner, demo.healnow, certifyEmail]) {
-    cookies.set(email, await sessionCookieFor(app.db, email));
-  }
+  ctx = await buildDemoApp({
+    now,
+    signedIn: [demo.admin, demo.audit, demo.reseller, demo.owner, demo.healnow, certifyEmail],
+  });
+  app = ctx.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => ctx.close());
 
 function get(url: string, cookie?: string) {
   return app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });

@@ -1,41 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
-import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildDemoApp } from '../../../test/demo-app';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
-import { openTestDatabase } from '../../../test/test-database';
-import { type App, buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
+import type { App } from '../../app';
 import { clientConfigs, clientMccConfigs } from '../../db/schema/clients';
 import { mccCodes } from '../../db/schema/reference';
 import { payouts } from '../../db/schema/settlements';
 
 const now = new Date('2026-06-15T16:00:00.000Z');
 
-let database: DatabaseHandle;
+let ctx: Awaited<ReturnType<typeof buildDemoApp>>;
 let app: App;
-const cookies = new Map<string, string>();
-
-function as(email: string): string {
-  const cookie = cookies.get(email);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return cookie;
-}
+const as = (email: string) => ctx.as(email);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await buildApp({ config: testConfig(), database, logger: false, now: () => now });
-  await app.ready();
-  await seedDemoAccounts(database);
-  for (const email of [demo.admin, demo.healnow, demo.owner, demo.reseller]) {
-    cookies.set(email, await sessionCookieFor(app.db, email));
-  }
+  ctx = await buildDemoApp({ now, signedIn: [demo.admin, demo.healnow, demo.owner, demo.reseller] });
+  app = ctx.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => ctx.close());
 
 const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 

@@ -5,11 +5,10 @@ import {
   voidRequestBody,
   voidResponse,
 } from '@portico/contracts/transactions/void-refund';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestOrigin } from '../../lib/audit';
-import { idempotencyKeyPattern } from '../../lib/idempotency';
+import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import {
   type MoneyMovingCaller,
@@ -21,15 +20,6 @@ import {
 // The transaction detail viewer sits in the report (spec 3 §6: reporting is admin, user and parent).
 // Which merchant and which right apply depend on the transaction, so the service checks them.
 const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
-
-// design.md §3: every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .regex(idempotencyKeyPattern, {
-      message: 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores',
-    }),
-});
 
 const errors = {
   400: errorEnvelope,
@@ -47,15 +37,6 @@ function callerOf(request: FastifyRequest): MoneyMovingCaller {
     viewAsClientId: request.viewAsClientId,
     origin: requestOrigin(request),
   };
-}
-
-// A replayed answer (same Idempotency-Key and body) says so in a header.
-function sendIdempotentOutcome(
-  reply: FastifyReply,
-  result: { replayed: boolean; status: number; body: unknown },
-): FastifyReply {
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(result.status).send(result.body);
 }
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,3 +1,4 @@
+import { processorLabels } from '@portico/contracts/common/processors';
 import type { CostingEstimateRow, CostingRow } from '@portico/contracts/costing/costing';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
@@ -30,17 +31,6 @@ export function costingHeaderOf(field: string): string {
     })
     .join(' ');
 }
-
-export const processorLabels: Readonly<Record<string, string>> = {
-  fis: 'FIS',
-  merchante: 'MerchantE',
-  bluesnap: 'Bluesnap',
-  epx: 'EPX',
-  propay: 'ProPay',
-  xpress: 'Xpress ACH',
-  curpay: 'CurPay',
-  forumpay: 'ForumPay',
-};
 
 export const paymentMethodLabels: Readonly<Record<string, string>> = {
   card: 'Card',

@@ -18,8 +18,6 @@ export const homeKeys = {
   merchantSyncOptions: () => [...homeKeys.all, 'merchant-sync-options'] as const,
   // The keys answer follows the viewed-as client the transport adds.
   apiKeys: (viewAsClientId: string | null) => [...homeKeys.all, 'api-keys', { viewAsClientId }] as const,
-  merchantTerminals: (publishableKey: string) =>
-    [...homeKeys.all, 'merchant-terminals', publishableKey] as const,
 };
 
 // The ?id= of a dashboard call: absent when the server should choose.

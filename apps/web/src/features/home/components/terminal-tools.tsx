@@ -4,7 +4,7 @@ import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
-import { useMerchantTerminals } from '../api/get-merchant-terminals';
+import { useVirtualTerminals } from '../../../lib/virtual-terminals/get-virtual-terminals';
 import {
   configureOptionLabel,
   configureTerminalPath,
@@ -92,7 +92,7 @@ function TerminalSelect({
   terminalId: string | null;
   onChange: (terminalId: string | null) => void;
 }) {
-  const terminals = useMerchantTerminals(account?.publishableKey ?? null);
+  const terminals = useVirtualTerminals(account?.publishableKey ?? null);
   if (account === undefined || account.publishableKey === null) return null;
   if (terminals.isPending) return <Loader size="sm" aria-label="Loading terminals" />;
   if (terminals.error) {

@@ -1,15 +1,6 @@
 import type { ClientListRow, MerchantGridRow } from '@portico/contracts/clients/client-lists';
+import { processorLabels } from '@portico/contracts/common/processors';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
-
-// How people read the processors a client runs on (config.payment, config.ach).
-export const processorLabels: Readonly<Record<string, string>> = {
-  fis: 'FIS',
-  merchante: 'MerchantE',
-  bluesnap: 'Bluesnap',
-  epx: 'EPX',
-  propay: 'ProPay',
-  xpress: 'Xpress ACH',
-};
 
 const noProcessor = '';
 

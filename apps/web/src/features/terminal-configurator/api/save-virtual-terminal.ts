@@ -4,7 +4,7 @@ import {
 } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { terminalConfiguratorKeys } from './keys';
+import { virtualTerminalKeys } from '../../../lib/virtual-terminals/get-virtual-terminals';
 
 // POST /api/virtualterminalurl {url, customFields, apikey, name, is_active, id?} (spec 3 §7).
 export function saveVirtualTerminal(publishableKey: string, body: SaveVirtualTerminalBody) {
@@ -21,6 +21,6 @@ export function useSaveVirtualTerminal(publishableKey: string) {
   return useMutation({
     mutationFn: (body: SaveVirtualTerminalBody) => saveVirtualTerminal(publishableKey, body),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: terminalConfiguratorKeys.terminals(publishableKey) }),
+      queryClient.invalidateQueries({ queryKey: virtualTerminalKeys.ofMerchant(publishableKey) }),
   });
 }

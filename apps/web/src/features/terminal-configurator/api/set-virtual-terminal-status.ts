@@ -1,7 +1,7 @@
 import { patchVirtualTerminalResponse } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { terminalConfiguratorKeys } from './keys';
+import { virtualTerminalKeys } from '../../../lib/virtual-terminals/get-virtual-terminals';
 
 // PATCH /api/virtualterminalurl/{id} {is_active} (spec 3 §7).
 export function setVirtualTerminalStatus(publishableKey: string, id: string, isActive: boolean) {
@@ -19,6 +19,6 @@ export function useSetVirtualTerminalStatus(publishableKey: string) {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
       setVirtualTerminalStatus(publishableKey, id, isActive),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: terminalConfiguratorKeys.terminals(publishableKey) }),
+      queryClient.invalidateQueries({ queryKey: virtualTerminalKeys.ofMerchant(publishableKey) }),
   });
 }

@@ -9,8 +9,8 @@ import {
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useVirtualTerminals } from '../../../lib/virtual-terminals/get-virtual-terminals';
 import { useLinkConfig } from '../api/get-link-config';
-import { useVirtualTerminals } from '../api/get-virtual-terminals';
 import {
   availableTerminalMethods,
   defaultTerminalParams,
