@@ -2,6 +2,7 @@ import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import { AccountText } from '@portico/contracts/clients/account-detail';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, requestedPaths, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
@@ -60,7 +61,11 @@ const slots: AccountPanelSlots = {
   subpricing: () => 'subpricing',
 };
 
-function renderPage(account: AccountDetail, answers: Record<string, StubbedAnswer> = {}) {
+function renderPage(
+  account: AccountDetail,
+  answers: Record<string, StubbedAnswer> = {},
+  role: 'admin' | 'user' = 'admin',
+) {
   const fetchMock = stubFetch({
     '/api/timezone': ok([['UTC', 'UTC']]),
     [`GET /api/account/${clientId}`]: ok(account),
@@ -68,7 +73,12 @@ function renderPage(account: AccountDetail, answers: Record<string, StubbedAnswe
     '/api/mcc': ok([{ mcc_code: '5251', label: 'Hardware Stores', card_rate: '2.75+0.20' }]),
     ...answers,
   });
-  renderFeature(<AccountDetailPage clientId={clientId} slots={slots} />, { role: 'admin' });
+  renderFeature(
+    <MemoryRouter>
+      <AccountDetailPage clientId={clientId} slots={slots} />
+    </MemoryRouter>,
+    { role },
+  );
   return fetchMock;
 }
 
@@ -170,5 +180,16 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reveal/ })).toBeNull();
+  });
+
+  it('offers staff "View as this merchant"', async () => {
+    renderPage(buildAccount());
+    expect(await screen.findByRole('button', { name: 'View as this merchant' })).toBeInTheDocument();
+  });
+
+  it('offers a merchant user no view-as', async () => {
+    renderPage(buildAccount(), {}, 'user');
+    await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
+    expect(screen.queryByRole('button', { name: 'View as this merchant' })).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { showToast } from '../../../components/toasts';
+import { ViewAsButton } from '../../../components/view-as-button';
+import { useSignedInSession } from '../../../lib/auth/session-context';
 import { type AccountEditDraft, useEditAccount } from '../api/edit-account';
 import { useAccount } from '../api/get-account';
 import { useMccCodes } from '../api/get-mcc';
@@ -23,6 +25,9 @@ import { HierarchyPanel } from './panels/hierarchy-panel';
 import { IdsPanel } from './panels/ids-panel';
 import { RequestsPanel } from './panels/requests-panel';
 import { PayoutVolumeChart } from './payout-volume-chart';
+
+// Who may start viewing the portal as another client (the server checks the hierarchy).
+const viewAsStarters: readonly string[] = ['admin', 'healnow', 'parent'];
 
 // Panels another feature provides; the app layer composes them (features never import features).
 export type AccountPanelSlots = {
@@ -63,6 +68,7 @@ export function AccountDetailPage({ clientId, slots }: AccountDetailPageProps) {
 type AccountViewProps = { account: AccountDetail; slots: AccountPanelSlots; mccBaseRate: string | null };
 
 function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
+  const { user, actingRole, isViewingAs } = useSignedInSession();
   const [panel, setPanel] = useState<AccountPanel | null>(null);
   const [isEditing, setEditing] = useState(false);
   // The change waiting for the user's confirmation (Save asks first).
@@ -133,6 +139,14 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     ),
   };
 
+  // Issue 15 item 6: staff, and a parent over this account, open the portal as it sees it (the server
+  // decides; a merchant user or a processor-audit user is not offered it).
+  const canViewAsAccount =
+    !isViewingAs &&
+    !user.processor_audit_user &&
+    viewAsStarters.includes(actingRole) &&
+    account.id !== user.account.default_client?.id;
+
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -144,6 +158,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
           </Text>
         </div>
         <Group gap="xs">
+          {canViewAsAccount && <ViewAsButton clientId={account.id} variant="default" />}
           <ActionsMenu account={account} onOpen={setPanel} />
           <LinksMenu account={account} onOpen={setPanel} />
           {account.view.can_edit && (
