@@ -35,6 +35,6 @@ test('a public page opens without a session', async ({ page }) => {
   await page.goto('/app/contact');
 
   await expect(page).toHaveURL(/\/app\/contact$/);
-  await expect(page.getByText('Contact — this page is being built')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -55,6 +55,8 @@ export function PageDesignEditor({ styles, onChange }: PageDesignEditorProps) {
           <ColorInput
             key={`${field.group}.${field.key}`}
             label={field.label}
+            // The eye-dropper button has no text of its own: it is named after its field.
+            eyeDropperButtonProps={{ 'aria-label': `Pick ${field.label} from the screen` }}
             value={colourOf(styles, field)}
             onChange={(value) =>
               onChange({
