@@ -2,6 +2,7 @@ import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { clients } from '../db/schema/clients';
+import { payouts } from '../db/schema/settlements';
 import { AppError } from './app-error';
 
 // Spec 3 Merchant Control: a frozen merchant (clients.is_active = false) takes no new money. Every
@@ -46,4 +47,31 @@ export async function frozenMerchantIds(
     .where(clientIds ? and(frozen, inArray(clients.id, [...clientIds])) : frozen)
     .orderBy(sql`${clients.id}`);
   return rows.map((row) => row.id);
+}
+
+// A freeze holds the merchant's payouts that are still to be paid; unfreezing releases them, except
+// while its settlement is paused (issue 20). Runs in the transaction of the status change.
+export async function holdOrReleasePayouts(
+  executor: Executor,
+  clientId: string,
+  isActive: boolean,
+): Promise<number> {
+  const rows = isActive
+    ? await executor
+        .update(payouts)
+        .set({ status: 'scheduled' })
+        .where(
+          and(
+            eq(payouts.clientId, clientId),
+            eq(payouts.status, 'held'),
+            sql`not exists (select 1 from client_configs cc where cc.client_id = ${clientId} and cc.pause_settlement)`,
+          ),
+        )
+        .returning({ id: payouts.id })
+    : await executor
+        .update(payouts)
+        .set({ status: 'held' })
+        .where(and(eq(payouts.clientId, clientId), eq(payouts.status, 'scheduled')))
+        .returning({ id: payouts.id });
+  return rows.length;
 }

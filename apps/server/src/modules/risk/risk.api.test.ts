@@ -9,6 +9,7 @@ import { samples } from '../../../test/sample-files';
 import type { App } from '../../app';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
+import { payouts } from '../../db/schema/settlements';
 import { auditLog } from '../../db/schema/system';
 import {
   assertMerchantCanTakePayments,
@@ -248,8 +249,29 @@ describe('transaction notes', () => {
 });
 
 describe('Merchant Control', () => {
-  it('freezes and unfreezes a merchant, audited with history; payments are refused meanwhile', async () => {
+  it('freezes and unfreezes a merchant, audited with history; payments are refused and payouts held meanwhile', async () => {
     const merchant = await buildMerchant({ highTicketCents: 1_000_000, riskVelocity: 100 });
+    // A payout still to be paid, and one already paid (a freeze cannot call that back).
+    const [due, paid] = await app.db
+      .insert(payouts)
+      .values([
+        { clientId: merchant.id, payoutDate: '2026-06-14', amountCents: 12_345, processor: 'fis' },
+        {
+          clientId: merchant.id,
+          payoutDate: '2026-06-13',
+          amountCents: 500,
+          processor: 'fis',
+          status: 'paid',
+        },
+      ])
+      .returning({ id: payouts.id });
+    const statusOf = async (id: string | undefined) =>
+      (
+        await app.db
+          .select({ status: payouts.status })
+          .from(payouts)
+          .where(eq(payouts.id, id ?? ''))
+      )[0]?.status;
     const names = await get('/api/merchant-names', as(demo.admin));
     expect(names.json().message.merchant_names).toContainEqual({ [merchant.id]: merchant.dbaName });
     expect((await get(`/api/merchant-status/${merchant.id}`, as(demo.admin))).json().message).toEqual({
@@ -268,6 +290,7 @@ describe('Merchant Control', () => {
     });
     expect(await isMerchantFrozen(app.db, merchant.id)).toBe(true);
     expect(await frozenMerchantIds(app.db, [merchant.id])).toEqual([merchant.id]);
+    expect([await statusOf(due?.id), await statusOf(paid?.id)]).toEqual(['held', 'paid']);
 
     const again = await post(`/api/merchant-status/${merchant.id}/freeze`, as(demo.admin));
     expect(again.statusCode).toBe(409);
@@ -280,6 +303,7 @@ describe('Merchant Control', () => {
     expect(enabled.json().message).toEqual({ success: true, is_active: true });
     await expect(assertMerchantCanTakePayments(app.db, merchant.id)).resolves.toBeUndefined();
     expect(await frozenMerchantIds(app.db, [merchant.id])).toEqual([]);
+    expect([await statusOf(due?.id), await statusOf(paid?.id)]).toEqual(['scheduled', 'paid']);
     expect((await post(`/api/merchant-status/${merchant.id}/unfreeze`, as(demo.admin))).statusCode).toBe(409);
 
     const history = await get('/api/merchant-status/history', as(demo.admin));

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
+import { holdOrReleasePayouts } from '../../lib/merchant-freeze';
 import { cleanFileName } from '../documents/data-url';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
 import type { SessionContext } from '../session/session.service';
@@ -234,6 +235,7 @@ export async function changeMerchantStatus(
         : RiskError.AlreadyFrozen(RiskText.AlreadyFrozen);
     }
     await setMerchantActive(tx, { clientId: id, isActive, userId: session.userId });
+    const payoutsChanged = await holdOrReleasePayouts(tx, id, isActive);
     await recordAudit(tx, {
       action: isActive ? 'unfreeze' : 'freeze',
       outcome: 'success',
@@ -243,7 +245,7 @@ export async function changeMerchantStatus(
       targetId: id,
       clientId: id,
       ...requestOrigin(request),
-      details: { merchant: merchant.name },
+      details: { merchant: merchant.name, [isActive ? 'payoutsReleased' : 'payoutsHeld']: payoutsChanged },
     });
     return isActive;
   });

@@ -12,7 +12,7 @@ import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildCardPayment } from '../../../test/factories';
-import { clientPricing } from '../../db/schema/clients';
+import { clientPricing, clients } from '../../db/schema/clients';
 import { payoutItems, payouts, settlements } from '../../db/schema/settlements';
 import { statementLines, statements } from '../../db/schema/statements';
 import { transactions } from '../../db/schema/transactions';
@@ -205,6 +205,22 @@ describe('posting', () => {
     await expect(postPayouts(ctx.app.db, '2025-11-21', now)).rejects.toThrow(
       'Payouts exist only for past days',
     );
+  });
+
+  it('holds the payout of a frozen merchant (issue 20)', async () => {
+    const day = `${month}-20`;
+    await buildCardPayment(ctx.app.db, { clientId: copper, settlementDate: day, createdAt: at(19) });
+    await ctx.app.db.update(clients).set({ isActive: false }).where(eq(clients.id, copper));
+    try {
+      expect(await postPayouts(ctx.app.db, day, now)).toBe(1);
+      const [payout] = await ctx.app.db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.clientId, copper), eq(payouts.payoutDate, day)));
+      expect(payout).toMatchObject({ payoutDate: day, status: 'held', amountCents: 10_000 - 320 });
+    } finally {
+      await ctx.app.db.update(clients).set({ isActive: true }).where(eq(clients.id, copper));
+    }
   });
 });
 

@@ -491,8 +491,10 @@ export async function insertSettlementsOfDay(
   await executor.execute(sql`insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, status,
       created_at)
     select s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
-      (case when c.pause_settlement then 'held' else 'scheduled' end)::payout_status, ${postedAt.toISOString()}::timestamptz
+      (case when c.pause_settlement or not m.is_active then 'held' else 'scheduled' end)::payout_status,
+      ${postedAt.toISOString()}::timestamptz
     from settlements s left join client_configs c on c.client_id = s.client_id
+      join clients m on m.id = s.client_id
     where s.id = any(${idList}::uuid[])
     on conflict (settlement_id) do nothing`);
   await executor.execute(sql`insert into payout_items (payout_id, transaction_id, transaction_created_at,
