@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
-import { harborLaneName } from '../support/clients';
+import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../support/payment-frame';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
@@ -12,28 +12,6 @@ import { signInByEmailLink } from '../support/sign-in';
 
 const owner = 'owner@harborlanecoffee.example';
 const FRAME_JS_BUDGET_BYTES = 60_000;
-// A sandbox test card (begins with 1, passes Luhn).
-const testCard = '1111111111111117';
-
-async function harborPublishableKey(page: Page): Promise<string> {
-  const response = await page.request.get('/api/user/apikeys');
-  expect(response.ok()).toBe(true);
-  const body: { message: { name: string; public_key: string }[] } = await response.json();
-  const harbor = body.message.find((record) => record.name === harborLaneName);
-  if (!harbor) throw new Error('Harbor Lane has no key for the owner');
-  return harbor.public_key;
-}
-
-// The frame's own page, or the frame inside the virtual terminal: both find fields by label.
-type FrameScope = Pick<Page, 'getByLabel' | 'getByRole'>;
-
-async function payByCard(frame: FrameScope, expiry: { month: string; year: string }) {
-  await frame.getByLabel('Card number').fill(testCard);
-  await frame.getByLabel('Expiry month (MM)').fill(expiry.month);
-  await frame.getByLabel('Expiry year (YYYY)').fill(expiry.year);
-  await frame.getByLabel('CVV').fill('123');
-  await frame.getByRole('button', { name: 'Pay' }).click();
-}
 
 test('a merchant takes a sandbox card payment on its virtual terminal and sees it at the top of the report', async ({
   page,
@@ -41,24 +19,7 @@ test('a merchant takes a sandbox card payment on its virtual terminal and sees i
   await signInByEmailLink(page, owner);
   const key = await harborPublishableKey(page);
   // A configured terminal with a custom field (the configurator's own test builds one through its page).
-  const frameUrl = paymentFrameAddress(
-    '',
-    encodePaymentFrameParams({ publishableKey: key, freeFormAmount: true }),
-  );
-  const saved = await page.request.post('/api/virtualterminalurl', {
-    headers: { Authorization: `Bearer ${key}` },
-    data: {
-      url: frameUrl,
-      customFields: [{ name: 'Table', type: 'text' }],
-      apikey: key,
-      name: `E2E Counter ${Date.now()}`,
-      is_active: true,
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  const terminalId: string = (await saved.json()).message.id;
-
-  await page.goto(`/app/virtual-terminal/${key}?terminalId=${terminalId}`);
+  await page.goto(await saveFreeFormTerminal(page, key, [{ name: 'Table', type: 'text' }]));
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const frame = page.frameLocator('iframe[title="Payment frame"]');
   await expect(frame.getByText('Credit Card - Key Entry')).toBeVisible();
