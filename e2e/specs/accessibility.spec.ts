@@ -81,6 +81,10 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
       );
       return `/admin-reporting/all-internal/${encodeURIComponent(names.message[0] ?? '')}`;
     },
+    '/report/kyc/:id': async ({ enrollmentName }) => {
+      if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
+      return `/report/kyc/${enrollmentIdOf(enrollmentName)}`;
+    },
     '/onboard/:id': async ({ enrollmentName }) => {
       if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
       return `/onboard/${enrollmentIdOf(enrollmentName)}`;

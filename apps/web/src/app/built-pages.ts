@@ -47,6 +47,7 @@ export const builtPagePaths = [
   '/report/subpricing',
   '/report/mcc',
   '/report/documents',
+  '/report/kyc/:id',
   '/merchants',
   '/accounts',
   '/sign-up',

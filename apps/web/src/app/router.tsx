@@ -110,6 +110,10 @@ const loadKeyEntryPage: RouteModuleLoader = () =>
   import('../features/key-entry/components/key-entry-page').then((m) => ({ Component: m.KeyEntryPage }));
 const loadSubLocationsPage: RouteModuleLoader = () =>
   import('../features/access/components/sub-locations-page').then((m) => ({ Component: m.SubLocationsPage }));
+const loadKycReportPage: RouteModuleLoader = () =>
+  import('../features/enrollment-review/components/kyc-report-page').then((m) => ({
+    Component: m.KycReportPage,
+  }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadJobsPage: RouteModuleLoader = () =>
@@ -199,6 +203,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/report/subpricing': reportPage('SubpricingReportPage'),
   '/report/mcc': reportPage('MccReportPage'),
   '/report/documents': reportPage('DocumentsReportPage'),
+  '/report/kyc/:id': loadKycReportPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
   '/sign-up': loadSignUpPage,

@@ -57,6 +57,7 @@ describe('portalRoutes', () => {
     ['/report/subpricing', ['admin', 'healnow']],
     ['/report/mcc', ['admin', 'healnow']],
     ['/report/documents', ['admin', 'healnow']],
+    ['/report/kyc/:id', ['admin', 'healnow']],
     ['/onboard/:id', ['admin', 'healnow', 'parent']],
     ['/certification-page', ['admin', 'user']],
     ['/enroll-portal-page', ['admin', 'user', 'parent']],

@@ -211,6 +211,8 @@ const portalRouteDefinitions = [
   { path: '/report/subpricing', access: ADMIN_AND_WHITE_LABEL, title: 'Sub Pricing', ...MANAGEMENT },
   { path: '/report/mcc', access: ADMIN_AND_WHITE_LABEL, title: 'MCC Codes', ...MANAGEMENT },
   { path: '/report/documents', access: ADMIN_AND_WHITE_LABEL, title: 'Documents Report', ...MANAGEMENT },
+  // Spec 2 §2.1 KYC Actions links here: an enrollment's KYC result and log, for the staff who run KYC.
+  { path: '/report/kyc/:id', access: ADMIN_AND_WHITE_LABEL, title: 'KYC Report', ...MANAGEMENT },
   {
     path: '/onboard/:id',
     access: ['admin', 'healnow', 'parent'],

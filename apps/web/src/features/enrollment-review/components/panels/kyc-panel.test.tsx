@@ -2,9 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { EnrollmentActionText, type KycLogEntry } from '@portico/contracts/enrollment/enrollment-actions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../../test/fetch-stub';
 import { renderFeature } from '../../../../test/render-feature';
+import { KycReportPage } from '../kyc-report-page';
 import { KycLogPanel, ManageKycPanel, RunKycPanel, ViewKycPanel } from './kyc-panel';
 
 const enrollmentId = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
@@ -131,13 +133,39 @@ describe('KYC panels', () => {
         entry: entry({}),
       }),
     });
-    renderFeature(<ManageKycPanel enrollmentId={enrollmentId} />);
+    renderFeature(
+      <MemoryRouter>
+        <ManageKycPanel enrollmentId={enrollmentId} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Open the KYC report' })).toHaveAttribute(
+      'href',
+      `/report/kyc/${enrollmentId}`,
+    );
     expect(await screen.findByRole('list', { name: 'KYC log' })).toBeInTheDocument();
     const kycReads = () => requestedPaths(fetchMock).filter((path) => path.startsWith('GET /api/kyc')).length;
     const readsBefore = kycReads();
     await userEvent.click(screen.getByRole('button', { name: 'Run KYC' }));
     expect(await screen.findByText(EnrollmentActionText.KycRun)).toBeInTheDocument();
     await waitFor(() => expect(kycReads()).toBeGreaterThan(readsBefore));
+    expect(requestedPaths(fetchMock)).toContain(`GET /api/kyc?id=${enrollmentId}`);
+  });
+
+  it('opens the KYC report page of an enrollment: the result and the log, with the way back', async () => {
+    const fetchMock = stubFetch({ '/api/timezone': timezone, 'GET /api/kyc': ok(view) });
+    renderFeature(
+      <MemoryRouter initialEntries={[`/report/kyc/${enrollmentId}`]}>
+        <Routes>
+          <Route path="/report/kyc/:id" element={<KycReportPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'KYC Report' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'KYC log' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the enrollment' })).toHaveAttribute(
+      'href',
+      `/onboard/${enrollmentId}`,
+    );
     expect(requestedPaths(fetchMock)).toContain(`GET /api/kyc?id=${enrollmentId}`);
   });
 });

@@ -3,6 +3,7 @@
 // - onChanged (Run and Manage only): asks the page to refetch after a run changed the record.
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Divider,
@@ -21,6 +22,7 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import { NoteText, sortNotesNewestFirst } from '@portico/contracts/notes/notes';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { showToast } from '../../../../components/toasts';
 import { formatDateTime } from '../../../../lib/time-zone/date-time-format';
 import { useUserTimeZone } from '../../../../lib/time-zone/get-time-zone';
@@ -189,6 +191,9 @@ export function KycLogPanel({ enrollmentId }: KycViewPanelProps) {
 export function ManageKycPanel({ enrollmentId, onChanged }: RunKycPanelProps) {
   return (
     <Stack gap="md">
+      <Anchor component={Link} to={`/report/kyc/${encodeURIComponent(enrollmentId)}`} size="sm">
+        Open the KYC report
+      </Anchor>
       <RunKycPanel enrollmentId={enrollmentId} onChanged={onChanged} />
       <Divider />
       <Title order={4}>View KYC</Title>
