@@ -81,6 +81,8 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
       );
       return `/admin-reporting/all-internal/${encodeURIComponent(names.message[0] ?? '')}`;
     },
+    '/reports/mcc/:parent_id': async ({ page }) =>
+      `/reports/mcc/${await clientIdNamed(page, 'Summit Merchant Services')}`,
     '/report/kyc/:id': async ({ enrollmentName }) => {
       if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
       return `/report/kyc/${enrollmentIdOf(enrollmentName)}`;

@@ -48,6 +48,7 @@ export const builtPagePaths = [
   '/report/mcc',
   '/report/documents',
   '/report/kyc/:id',
+  '/reports/mcc/:parent_id',
   '/merchants',
   '/accounts',
   '/sign-up',

@@ -204,6 +204,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/report/mcc': reportPage('MccReportPage'),
   '/report/documents': reportPage('DocumentsReportPage'),
   '/report/kyc/:id': loadKycReportPage,
+  '/reports/mcc/:parent_id': reportPage('ApprovedMccReportPage'),
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
   '/sign-up': loadSignUpPage,

@@ -58,6 +58,7 @@ describe('portalRoutes', () => {
     ['/report/mcc', ['admin', 'healnow']],
     ['/report/documents', ['admin', 'healnow']],
     ['/report/kyc/:id', ['admin', 'healnow']],
+    ['/reports/mcc/:parent_id', ['admin', 'healnow', 'parent']],
     ['/onboard/:id', ['admin', 'healnow', 'parent']],
     ['/certification-page', ['admin', 'user']],
     ['/enroll-portal-page', ['admin', 'user', 'parent']],

@@ -213,6 +213,13 @@ const portalRouteDefinitions = [
   { path: '/report/documents', access: ADMIN_AND_WHITE_LABEL, title: 'Documents Report', ...MANAGEMENT },
   // Spec 2 §2.1 KYC Actions links here: an enrollment's KYC result and log, for the staff who run KYC.
   { path: '/report/kyc/:id', access: ADMIN_AND_WHITE_LABEL, title: 'KYC Report', ...MANAGEMENT },
+  // A parent's approved MCC codes (spec 2 §2.1), linked from the enrollment page like /onboard/{id}.
+  {
+    path: '/reports/mcc/:parent_id',
+    access: ['admin', 'healnow', 'parent'],
+    title: 'Approved MCC Codes',
+    ...MANAGEMENT,
+  },
   {
     path: '/onboard/:id',
     access: ['admin', 'healnow', 'parent'],

@@ -97,4 +97,11 @@ export const openMenuItems: readonly OpenMenuItem[] = [
   { label: 'Documents', kind: 'panel', panel: 'documents', isStaffOnly: true },
   { label: 'Users & Contacts', kind: 'panel', panel: 'users-contacts', isStaffOnly: false },
   { label: 'Terms and Conditions', kind: 'link', href: ({ id }) => `/app/terms/${id}`, isStaffOnly: false },
+  // Spec 2 §2.1: the approved MCC codes report of the enrollment's parent.
+  {
+    label: 'Approved MCC Codes',
+    kind: 'link',
+    href: ({ parentId }) => (parentId ? `/app/reports/mcc/${parentId}` : null),
+    isStaffOnly: false,
+  },
 ];

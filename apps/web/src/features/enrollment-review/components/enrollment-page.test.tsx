@@ -117,7 +117,7 @@ describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
 
     await openMenu('Open');
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Users & Contacts', 'Terms and Conditions']);
+    expect(items).toEqual(['Users & Contacts', 'Terms and Conditions', 'Approved MCC Codes']);
   });
 
   it('gives white-label staff (healnow) the processing sections and the staff menus', async () => {
@@ -131,7 +131,12 @@ describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
       'Documents',
       'Users & Contacts',
       'Terms and Conditions',
+      'Approved MCC Codes',
     ]);
+    expect(screen.getByRole('menuitem', { name: 'Approved MCC Codes' })).toHaveAttribute(
+      'href',
+      `/app/reports/mcc/${fixtureIds.parent}`,
+    );
     expect(screen.getByRole('menuitem', { name: 'Parent Account' })).toHaveAttribute(
       'href',
       `/app/account/${fixtureIds.parent}`,

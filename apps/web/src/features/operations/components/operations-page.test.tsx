@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
 import { OperationsPage } from './operations-page';
-import { RevshareReportPage } from './report-pages';
+import { ApprovedMccReportPage, RevshareReportPage } from './report-pages';
 
 const timeZone = ok([['America/New_York', 'Eastern']]);
 
@@ -63,5 +64,55 @@ describe('RevshareReportPage', () => {
     expect(screen.getAllByText('$1.16').length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Revenue Share' })).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toContain('GET /api/report/revshare');
+  });
+});
+
+describe('ApprovedMccReportPage', () => {
+  it("lists the MCC codes a parent approves, from the parent's sub-pricing", async () => {
+    const parentId = '00000000-0000-4000-8000-0000000000b1';
+    const fetchMock = stubFetch({
+      '/api/timezone': timeZone,
+      '/api/client/subpricing': ok([
+        {
+          id: '00000000-0000-4000-8000-0000000000d1',
+          client_id: parentId,
+          label: 'Cafes',
+          mccCode: '5814',
+          mcc_description: 'Fast Food Restaurants',
+          base_card_rate: '2.75+0.20',
+          card_rate: '2.90+0.30',
+          ach_rate: null,
+          crypto_rate: null,
+          card_p2c: false,
+          ach_p2c: false,
+          crypto_p2c: false,
+          avg_ticket: null,
+          high_ticket: null,
+          low_rate: null,
+          etf: null,
+          reg_fee: null,
+          pci_fee: null,
+          monthly_fee: null,
+          monthly_minimum: null,
+          annual_fee: null,
+          chargeback_fee: null,
+          ach_return: null,
+          tax_rate: null,
+          updated_at: '2026-07-01T14:05:00.000Z',
+        },
+      ]),
+    });
+    renderFeature(
+      <MemoryRouter initialEntries={[`/reports/mcc/${parentId}`]}>
+        <Routes>
+          <Route path="/reports/mcc/:parent_id" element={<ApprovedMccReportPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Approved MCC Codes' })).toBeInTheDocument();
+    expect(await screen.findByText('Fast Food Restaurants')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain(
+      `GET /api/client/subpricing?apikey=login&clientid=${parentId}`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { subpricingListResponse } from '@portico/contracts/clients/subpricing';
 import {
   documentsReportResponse,
   mccReportResponse,
@@ -6,7 +7,9 @@ import {
   revshareReportResponse,
   subpricingReportResponse,
 } from '@portico/contracts/operations/operations-reports';
+import { useParams } from 'react-router';
 import {
+  approvedMccColumns,
   documentsColumns,
   mccColumns,
   payoutColumns,
@@ -87,6 +90,23 @@ export function DocumentsReportPage() {
       schema={documentsReportResponse.shape.message}
       columns={documentsColumns}
       exportFileName={link.fileName}
+      getRowId={(row) => row.id}
+    />
+  );
+}
+
+// /reports/mcc/{parent_id} (spec 2 §2.1, issue 20 item 4): the MCC codes a parent approves for its
+// merchants (its sub-pricing), linked from the enrollment page.
+export function ApprovedMccReportPage() {
+  const { parent_id: parentId = '' } = useParams();
+  const query = new URLSearchParams({ apikey: 'login', clientid: parentId });
+  return (
+    <ReportGridPage
+      title="Approved MCC Codes"
+      path={`/api/client/subpricing?${query.toString()}`}
+      schema={subpricingListResponse.shape.message}
+      columns={approvedMccColumns}
+      exportFileName="ApprovedMccCodes.xlsx"
       getRowId={(row) => row.id}
     />
   );

@@ -1,3 +1,4 @@
+import type { SubpricingRow } from '@portico/contracts/clients/subpricing';
 import type { OperationsAlert } from '@portico/contracts/dashboard/alerts';
 import {
   type DocumentsReportRow,
@@ -116,6 +117,22 @@ export const mccColumns: readonly DataGridColumn<MccReportRow>[] = [
   { id: 'card_rate', header: 'Base Card Rate', kind: 'text', value: (row) => row.card_rate, width: 140 },
   { id: 'is_approved', header: 'Approved', kind: 'boolean', value: (row) => row.is_approved, width: 110 },
   { id: 'merchants', header: 'Merchants', kind: 'number', value: (row) => row.merchants },
+];
+
+// Spec 2 §2.1 approved MCC codes of a parent: the MCC codes its sub-pricing approves, with their rates.
+export const approvedMccColumns: readonly DataGridColumn<SubpricingRow>[] = [
+  { id: 'mcc', header: 'MCC', kind: 'text', value: (row) => row.mccCode, width: 90 },
+  { id: 'description', header: 'Description', kind: 'text', value: (row) => row.mcc_description, width: 320 },
+  { id: 'label', header: 'Label', kind: 'text', value: (row) => row.label ?? '', width: 160 },
+  {
+    id: 'base_card_rate',
+    header: 'Base Card Rate',
+    kind: 'text',
+    value: (row) => row.base_card_rate,
+    width: 140,
+  },
+  { id: 'card_rate', header: 'Card Rate', kind: 'text', value: (row) => row.card_rate ?? '', width: 120 },
+  { id: 'ach_rate', header: 'ACH Rate', kind: 'text', value: (row) => row.ach_rate ?? '', width: 120 },
 ];
 
 export const documentsColumns: readonly DataGridColumn<DocumentsReportRow>[] = [
