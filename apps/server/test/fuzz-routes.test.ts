@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './build-test-app';
 import { fixtureRoutes } from './fixture-routes';
-import { leakPatterns, sqlLeakPattern } from './leak-patterns';
+import { leakPatterns, sqlLeakPattern, withoutEchoedInput } from './leak-patterns';
 
 // Throws generated params, queries and bodies at every registered route: no answer may be a 5xx
 // (other than the fixture that fails on purpose) or carry a stack trace, SQL text or a file path.
@@ -68,8 +68,9 @@ describe('every route survives generated input', () => {
             const patterns = route.url.startsWith('/api/docs')
               ? leakPatterns.filter((pattern) => pattern !== sqlLeakPattern)
               : leakPatterns;
+            const answer = withoutEchoedInput(res.body, `${url} ${hasBody ? b.payload : ''}`);
             for (const pattern of patterns) {
-              expect(res.body, `${route.method} ${url} leaked ${pattern}`).not.toMatch(pattern);
+              expect(answer, `${route.method} ${url} leaked ${pattern}`).not.toMatch(pattern);
             }
           },
         ),

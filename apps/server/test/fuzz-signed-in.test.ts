@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
-import { leakPatterns } from './leak-patterns';
+import { leakPatterns, withoutEchoedInput } from './leak-patterns';
 
 // fuzz-routes.test.ts calls without a session, so signed-in routes stop at 401. This walks the
 // routes of grid layouts, notes, documents, e-mail and internal reports as an admin and as a merchant
@@ -113,8 +113,9 @@ describe('signed-in routes of layouts, notes, documents, e-mail and internal rep
             expect(res.statusCode, `${route.method} ${url} -> ${res.statusCode}: ${res.body}`).toBeLessThan(
               500,
             );
+            const answer = withoutEchoedInput(res.body, `${url} ${hasBody ? b.payload : ''}`);
             for (const pattern of leakPatterns) {
-              expect(res.body, `${route.method} ${url} leaked ${pattern}`).not.toMatch(pattern);
+              expect(answer, `${route.method} ${url} leaked ${pattern}`).not.toMatch(pattern);
             }
           },
         ),

@@ -12,3 +12,10 @@ export const leakPatterns = [
   /syntax error at or near/i,
   /\bpg_|relation ".+" does not exist/i,
 ];
+
+// A validation message may quote what the caller sent (an unknown key, say): that is the caller's own
+// text, not a leak. Each word of the request is blanked out of the answer before the leak check.
+export function withoutEchoedInput(body: string, request: string): string {
+  const words = new Set(request.match(/[A-Za-z0-9_$./-]{3,}/g) ?? []);
+  return [...words].reduce((text, word) => text.split(word).join('<input>'), body);
+}
