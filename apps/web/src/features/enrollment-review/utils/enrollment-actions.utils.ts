@@ -15,9 +15,10 @@ export const kycStatusLabels: Record<KycStatus | 'none', string> = {
   needs_review: 'Needs review',
 };
 
+// Filled badges carry white text: gray.7, not gray, keeps 'Not run' and 'Pending' at AA contrast.
 export const kycStatusColors: Record<KycStatus | 'none', string> = {
-  none: 'gray',
-  pending: 'gray',
+  none: 'gray.7',
+  pending: 'gray.7',
   passed: 'green',
   failed: 'red',
   needs_review: 'orange',
