@@ -75,6 +75,29 @@ export const subscriptionCharges = pgTable(
   (t) => [
     // A series is charged at most once per scheduled date, even if the job runs twice.
     uniqueIndex('subscription_charges_series_date_unique').on(t.subscriptionId, t.scheduledFor),
+    // A paid subscription link creates its series once, however often the charge is retried.
+    uniqueIndex('subscription_charges_transaction_unique')
+      .on(t.transactionId)
+      .where(sql`${t.transactionId} is not null`),
+  ],
+);
+
+// Public unsubscribe links (spec 3 §2): the customer's cancelId is a 256-bit random token, not the
+// series id; only its SHA-256 is kept and a token works once.
+export const subscriptionCancelTokens = pgTable(
+  'subscription_cancel_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex('subscription_cancel_tokens_hash_unique').on(t.tokenHash),
+    index('subscription_cancel_tokens_subscription_idx').on(t.subscriptionId),
   ],
 );
 
