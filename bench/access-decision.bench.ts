@@ -2,20 +2,13 @@
 // membership that governs the merchant with its role's permissions, and the user's location scope,
 // as the server takes it, with 10,000 users and 1,000 roles on PostgreSQL; beside one bare indexed
 // query that reads the same rows. Budget: under 1 ms at the median.
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
-import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
 import { listLocationLimits } from '../apps/server/src/modules/rbac/rbac.repository';
 import { decideMerchantAccess } from '../apps/server/src/modules/rbac/rbac.service';
 import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/session/secret-token';
 import { resolveSession } from '../apps/server/src/modules/session/session.service';
-import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
+import { withBenchDatabase } from './support/throwaway-db';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const ROLES = Number(process.env.BENCH_ROLES ?? 1_000);
@@ -102,27 +95,8 @@ const bareSql = `
     from sessions s join users u on u.id = s.user_id
    where s.id = $1 and s.revoked_at is null and s.expires_at > now() and s.absolute_expires_at > now()`;
 
-export async function benchAccessDecision(): Promise<boolean> {
-  const externalUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = externalUrl ? undefined : await startThrowawayPostgres();
-  const url = externalUrl ?? postgres?.url ?? '';
-  const handle = await openDatabase({ databaseUrl: url });
-  try {
-    const pool = handle.pool;
-    if (!pool) throw new Error('The benchmark needs PostgreSQL');
-    await runMigrations(handle);
-    const config = loadConfig({ ...process.env, DATABASE_URL: url });
-    const cipher = createFieldCipher(randomBytes(32));
-    await seedDemoData(
-      handle,
-      {
-        transactions: 0,
-        providerDomain: config.providerDomain,
-        partnerDomains: config.partnerDomains,
-        encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
-      },
-      pino({ level: 'warn' }),
-    );
+export function benchAccessDecision(): Promise<boolean> {
+  return withBenchDatabase({ seedTransactions: 0 }, async ({ handle, pool }) => {
     const callers = await seedAccess(pool);
     const counts = await pool.query<{ users: string; roles: string }>(
       'select (select count(*) from users)::text as users, (select count(*) from roles)::text as roles',
@@ -176,8 +150,5 @@ export async function benchAccessDecision(): Promise<boolean> {
       ],
     );
     return withinBudget;
-  } finally {
-    await handle.close();
-    await postgres?.stop();
-  }
+  });
 }

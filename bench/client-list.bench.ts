@@ -1,23 +1,16 @@
 // GET /api/client/all (issue 14 "Speed"): the Merchants grid over 10,000 merchants, through the real
 // route (session, access, query, serialisation) and through the service alone, against the bare
 // indexed SQL of the same rows and order in the same run. Budget: within 1.5x.
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { runMigrations } from '../apps/server/src/db/migrate';
 import { users } from '../apps/server/src/db/schema/users';
-import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
-import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
 import { merchantGridRows } from '../apps/server/src/modules/client-lists/client-lists.service';
 import type { Caller } from '../apps/server/src/modules/notes/owner-access';
 import { canReachEveryMerchant } from '../apps/server/src/modules/rbac/rbac.service';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
-import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { compareInterleaved, printTable } from './stats';
+import { withBenchDatabase } from './support/throwaway-db';
 
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 10_000);
 const RATIO_BUDGET = 1.5;
@@ -50,27 +43,8 @@ async function addMerchants(pool: pg.Pool, count: number) {
   await pool.query('analyze');
 }
 
-export async function benchClientList(): Promise<boolean> {
-  const externalUrl = process.env.BENCH_DATABASE_URL;
-  const postgres = externalUrl ? undefined : await startThrowawayPostgres();
-  const url = externalUrl ?? postgres?.url ?? '';
-  const handle = await openDatabase({ databaseUrl: url });
-  try {
-    const pool = handle.pool;
-    if (!pool) throw new Error('The benchmark needs PostgreSQL');
-    await runMigrations(handle);
-    const config = loadConfig({ ...process.env, DATABASE_URL: url });
-    const cipher = createFieldCipher(randomBytes(32));
-    await seedDemoData(
-      handle,
-      {
-        transactions: 0,
-        providerDomain: config.providerDomain,
-        partnerDomains: config.partnerDomains,
-        encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
-      },
-      pino({ level: 'warn' }),
-    );
+export function benchClientList(): Promise<boolean> {
+  return withBenchDatabase({ seedTransactions: 0 }, async ({ handle, pool, config }) => {
     await addMerchants(pool, MERCHANTS);
     const total = Number(
       (await pool.query<{ n: string }>('select count(*)::text as n from clients')).rows[0]?.n,
@@ -123,8 +97,5 @@ export async function benchClientList(): Promise<boolean> {
     } finally {
       await app.close();
     }
-  } finally {
-    await handle.close();
-    postgres?.stop();
-  }
+  });
 }
