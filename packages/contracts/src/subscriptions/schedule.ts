@@ -1,0 +1,147 @@
+// Date rules of a recurring charge series (issue 18 item 5, spec 3 §3 Subscription, §5 end date).
+// Charge dates are calendar dates ('yyyy-mm-dd'), not instants: "today" is read in the merchant's time
+// zone once, and everything after that is calendar arithmetic counted in UTC so no zone shift moves a day.
+
+export const subscriptionIntervals = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
+
+// End reasons the scheduler writes (the merchant's 'Ended by merchant' is spec 3 §4).
+export const SubscriptionEndReason = {
+  Completed: 'Completed',
+  EndedByMerchant: 'Ended by merchant',
+} as const;
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type CalendarDate = { year: number; month: number; day: number };
+
+function parseIsoDate(isoDate: string): CalendarDate {
+  const match = isoDatePattern.exec(isoDate);
+  if (!match) throw new RangeError(`Not a calendar date: ${isoDate}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+function formatIsoDate(year: number, month: number, day: number): string {
+  // Date.UTC normalises month and day overflow (day 32 of January is 1 February).
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+export function isIsoCalendarDate(text: string): boolean {
+  if (!isoDatePattern.test(text)) return false;
+  const { year, month, day } = parseIsoDate(text);
+  return formatIsoDate(year, month, day) === text;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const { year, month, day } = parseIsoDate(isoDate);
+  return formatIsoDate(year, month, day + days);
+}
+
+// Months later on the anchor day, clamped to the target month's last day: the 31st plus one month is
+// 30 April, and the anchor brings it back to 31 May.
+export function addMonthsOnAnchorDay(isoDate: string, months: number, anchorDay: number): string {
+  const { year, month } = parseIsoDate(isoDate);
+  const monthIndex = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = (monthIndex % 12) + 1;
+  return formatIsoDate(targetYear, targetMonth, Math.min(anchorDay, daysInMonth(targetYear, targetMonth)));
+}
+
+// The calendar date an instant falls on in an IANA time zone (the merchant's "today").
+export function calendarDateInZone(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+// A series is due once its next charge date is today or earlier in the merchant's zone.
+export function isChargeDue(nextChargeDate: string | null, today: string): boolean {
+  return nextChargeDate !== null && nextChargeDate <= today;
+}
+
+// The date a given number of intervals after another, keeping the anchor day for months and years
+// (yearly on 29 February: 28 February in common years, 29 in leap years).
+export function addIntervals(
+  isoDate: string,
+  interval: SubscriptionInterval,
+  count: number,
+  anchorDay: number = parseIsoDate(isoDate).day,
+): string {
+  switch (interval) {
+    case 'daily':
+      return addDays(isoDate, count);
+    case 'weekly':
+      return addDays(isoDate, 7 * count);
+    case 'monthly':
+      return addMonthsOnAnchorDay(isoDate, count, anchorDay);
+    case 'yearly':
+      return addMonthsOnAnchorDay(isoDate, 12 * count, anchorDay);
+  }
+}
+
+export type ChargeRhythm = { interval: SubscriptionInterval; frequency: number };
+
+// The charge after the one on `from`: frequency intervals later, on the anchor day.
+export function nextChargeDate(from: string, rhythm: ChargeRhythm, anchorDay?: number): string {
+  return addIntervals(from, rhythm.interval, Math.max(1, rhythm.frequency), anchorDay);
+}
+
+// Trial days delay the first charge (spec 3 §4: a trial period is "start after N days").
+export function firstChargeDate(startDate: string, trialDays: number): string {
+  return addDays(startDate, Math.max(0, trialDays));
+}
+
+// The anchor day of a series' months: its first charge's day while the schedule still follows it (a
+// 31st clamped to the 30th stays anchored on the 31st); a date the merchant moved the schedule to
+// (override, reactivation) becomes the new anchor.
+export function anchorDayOf(firstCharge: string, scheduledFor: string): number {
+  const first = parseIsoDate(firstCharge).day;
+  const scheduled = parseIsoDate(scheduledFor);
+  const followsFirst = scheduled.day === Math.min(first, daysInMonth(scheduled.year, scheduled.month));
+  return followsFirst ? first : scheduled.day;
+}
+
+export type SeriesSchedule = ChargeRhythm & { startDate: string; trialDays: number };
+
+// The date of the charge after the one scheduled for `scheduledFor`, in the series' rhythm.
+export function chargeDateAfter(series: SeriesSchedule, scheduledFor: string): string {
+  const anchor = anchorDayOf(firstChargeDate(series.startDate, series.trialDays), scheduledFor);
+  return nextChargeDate(scheduledFor, series, anchor);
+}
+
+// Spec 3 §5: the end date comes from the start date, cycles and interval (times the frequency); a
+// trial adds its days first. Without cycles the series recurs until cancelled: no end date.
+export function subscriptionEndDate(input: SeriesSchedule & { cycles: number | null }): string | null {
+  if (input.cycles === null || input.cycles < 1) return null;
+  const first = firstChargeDate(input.startDate, input.trialDays);
+  return addIntervals(first, input.interval, input.cycles * Math.max(1, input.frequency));
+}
+
+// Dunning: a declined cycle is tried again this many days after its scheduled date; after the last
+// retry declines too, the series ends.
+export const dunningRetryDays = [3, 7] as const;
+export const maxChargeAttempts = dunningRetryDays.length + 1;
+
+export function dunningEndReason(attempts: number): string {
+  return `Payment failed ${attempts} times`;
+}
+
+// The date of the next try of a cycle that has declined `attempts` times, or null when none is left.
+export function dunningRetryDate(scheduledFor: string, attempts: number): string | null {
+  const days = dunningRetryDays[attempts - 1];
+  return days === undefined ? null : addDays(scheduledFor, days);
+}
+
+// Cycles still to charge after `completed` (null: until cancelled).
+export function cyclesRemaining(cycles: number | null, completed: number): number | null {
+  return cycles === null ? null : Math.max(0, cycles - completed);
+}
