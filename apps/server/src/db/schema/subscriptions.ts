@@ -70,6 +70,14 @@ export const subscriptionCharges = pgTable(
     status: subscriptionChargeStatus().notNull().default('scheduled'),
     transactionId: uuid(),
     transactionCreatedAt: timestamp({ withTimezone: true }),
+    // The scheduler's tries of this cycle (dunning): declines so far, the next try's date (null: none
+    // left or not needed) and the processor's last reason, shown to the merchant.
+    attempts: integer().notNull().default(0),
+    nextAttemptOn: date({ mode: 'string' }),
+    failureReason: text(),
+    // The customer's receipt or failure notice is still to send: set with the outcome, cleared once
+    // sent, so a crash in between is caught up by the next run.
+    isNoticePending: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,6 +87,7 @@ export const subscriptionCharges = pgTable(
     uniqueIndex('subscription_charges_transaction_unique')
       .on(t.transactionId)
       .where(sql`${t.transactionId} is not null`),
+    index('subscription_charges_notice_pending_idx').on(t.subscriptionId).where(sql`${t.isNoticePending}`),
   ],
 );
 
