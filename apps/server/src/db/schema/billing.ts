@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { cents, createdAt, timestamptz } from './columns';
 
@@ -15,9 +15,15 @@ export const billingLineItems = pgTable(
     totalCents: cents().notNull(),
     // 'This bill is already paid' is derived from paid_at.
     paidAt: timestamptz(),
+    // The monthly bill this line item asks payment for (modules/billing); paying it pays the month.
+    monthlyBillingId: uuid().references((): AnyPgColumn => monthlyBilling.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [index('billing_line_items_client_date_idx').on(t.clientId, t.statementDate)],
+  (t) => [
+    index('billing_line_items_client_date_idx').on(t.clientId, t.statementDate),
+    // One line item per monthly bill: a bill created twice cannot be asked for twice.
+    uniqueIndex('billing_line_items_monthly_billing_unique').on(t.monthlyBillingId),
+  ],
 );
 
 // Billing tab 'Rolling Billing': card sales and billing per central processing date.

@@ -1,0 +1,3 @@
+ALTER TABLE "billing_line_items" ADD COLUMN "monthly_billing_id" uuid;--> statement-breakpoint
+ALTER TABLE "billing_line_items" ADD CONSTRAINT "billing_line_items_monthly_billing_id_monthly_billing_id_fk" FOREIGN KEY ("monthly_billing_id") REFERENCES "public"."monthly_billing"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_line_items_monthly_billing_unique" ON "billing_line_items" USING btree ("monthly_billing_id");
