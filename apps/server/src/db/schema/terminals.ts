@@ -1,7 +1,7 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { subEntities } from './access';
 import { clients } from './clients';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { cents, createdAt, timestamptz, updatedAt } from './columns';
 import { terminalDeviceType } from './enums';
 
 // Card-present devices (spec 3 §3 Terminal management and link payload).
@@ -29,6 +29,41 @@ export const terminals = pgTable(
   (t) => [
     // DELETE /api/terminal/delete/{laneId} addresses a terminal by lane within the merchant.
     uniqueIndex('terminals_client_lane_unique').on(t.clientId, t.laneId),
+  ],
+);
+
+// 'Order A Pax Device' (spec 3 §3 Pax order): what was ordered, where it goes and the card charge's
+// token (display form ISSUER-last4-mm-yyyy) and last four. Never the card number or CVV. Written in
+// the money attempt's settling transaction; user_id has no foreign key, as in the audit log.
+export const paxOrders = pgTable(
+  'pax_orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull(),
+    paymentAttemptId: uuid().notNull(),
+    deviceName: text().notNull(),
+    quantity: integer().notNull(),
+    amountCents: cents().notNull(),
+    shipTo: text().notNull(),
+    shipToContact: text().notNull(),
+    shipToAddress: text().notNull(),
+    shipToCity: text().notNull(),
+    shipToState: text().notNull(),
+    shipToZip: text().notNull(),
+    shipToPhone: text().notNull(),
+    cardholderName: text().notNull(),
+    billingZip: text().notNull(),
+    cardToken: text().notNull(),
+    cardLast4: text().notNull(),
+    processorReference: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pax_orders_client_idx').on(t.clientId, t.createdAt),
+    uniqueIndex('pax_orders_attempt_unique').on(t.paymentAttemptId),
   ],
 );
 
@@ -80,4 +115,5 @@ export const shortLinks = pgTable(
 );
 
 export type Terminal = typeof terminals.$inferSelect;
+export type PaxOrder = typeof paxOrders.$inferSelect;
 export type VirtualTerminalUrl = typeof virtualTerminalUrls.$inferSelect;

@@ -34,8 +34,8 @@ const credentialTables = [
 // What a running server records of itself: the job runner's runs and the shared rate-limit counters.
 const runtimeTables = ['job_runs', 'rate_limit_counters'];
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
-// the seeded history predates both, as a migrated ledger would.
-const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger'];
+// the seeded history predates both, as a migrated ledger would. Pax device orders are such calls too.
+const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger', 'pax_orders'];
 
 let database: DatabaseHandle;
 const rows = (query: SQL, db: Executor = database.db) => queryRows(db, query);
