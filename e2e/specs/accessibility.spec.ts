@@ -83,6 +83,8 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
     },
     '/reports/mcc/:parent_id': async ({ page }) =>
       `/reports/mcc/${await clientIdNamed(page, 'Summit Merchant Services')}`,
+    // A made-up token opens the card with its question; only Cancel Subscription asks the server.
+    '/unsubscribe/:subscription': async () => '/unsubscribe/not-a-real-token+Harbor%20Lane%20Coffee+19.99',
     '/report/kyc/:id': async ({ enrollmentName }) => {
       if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
       return `/report/kyc/${enrollmentIdOf(enrollmentName)}`;

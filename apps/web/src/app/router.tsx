@@ -154,6 +154,18 @@ const loadCertificationPage: RouteModuleLoader = () =>
   import('../features/developer-certification/components/certification-page').then((m) => ({
     Component: m.CertificationPage,
   }));
+const loadRecurringChargesPage: RouteModuleLoader = () =>
+  import('../features/recurring/components/recurring-charges-page').then((m) => ({
+    Component: m.RecurringChargesPage,
+  }));
+const loadUnsubscribeCardPage: RouteModuleLoader = () =>
+  import('../features/recurring/components/unsubscribe-page').then((m) => ({
+    Component: m.UnsubscribeCardPage,
+  }));
+const loadUnsubscribedPage: RouteModuleLoader = () =>
+  import('../features/recurring/components/unsubscribe-page').then((m) => ({
+    Component: m.UnsubscribedPage,
+  }));
 const loadNotFoundPage: RouteModuleLoader = () =>
   import('./pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const loadPlaceholderPage: RouteModuleLoader = () =>
@@ -205,6 +217,9 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/report/documents': reportPage('DocumentsReportPage'),
   '/report/kyc/:id': loadKycReportPage,
   '/reports/mcc/:parent_id': reportPage('ApprovedMccReportPage'),
+  '/report/recurring': loadRecurringChargesPage,
+  '/unsubscribe': loadUnsubscribedPage,
+  '/unsubscribe/:subscription': loadUnsubscribeCardPage,
   '/merchants': loadMerchantsPage,
   '/accounts': loadAdminAccountsPage,
   '/sign-up': loadSignUpPage,

@@ -1,0 +1,4 @@
+export const recurringKeys = {
+  all: ['recurring'] as const,
+  series: (clientId: string | null) => [...recurringKeys.all, 'series', clientId] as const,
+};

@@ -1,0 +1,146 @@
+import { Button, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { useRef, useState } from 'react';
+import { showToast } from '../../../components/toasts';
+import { ApiError } from '../../../lib/api-client';
+import { useOverrideNextCharge } from '../api/change-series';
+import { useChargeSeries } from '../api/charge-series';
+import type { SubscriptionRow } from '../api/subscription-wire';
+import {
+  type ChargeTiming,
+  chargeAmountCentsOf,
+  paymentMethodLabel,
+  startDateError,
+} from '../utils/recurring.utils';
+import { RecurringText } from '../utils/recurring-text';
+
+const timingLabels: Record<ChargeTiming, string> = { now: 'Now', nextScheduled: 'Next scheduled charge' };
+
+type AddChargeFormProps = { series: SubscriptionRow; timings: readonly ChargeTiming[]; today: string };
+
+// A 4xx answer is final for this request; without one (no answer, a server fault) the charge may have
+// gone through, so a retry keeps its idempotency key.
+function isFinalAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+}
+
+// Add a Charge (spec 3 §2, §4): the payment method, when to process and the amount. 'now' charges at
+// once; 'nextScheduled' replaces the series' next charge.
+export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
+  const charging = useChargeSeries();
+  const overriding = useOverrideNextCharge();
+  const [timing, setTiming] = useState<ChargeTiming>(timings[0] ?? 'now');
+  const [amount, setAmount] = useState(series.amount);
+  const [day, setDay] = useState(series.next ?? today);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [dayError, setDayError] = useState<string | null>(null);
+  // The key belongs to one request body; a changed amount is a new request.
+  const attemptRef = useRef<{ body: string; key: string } | null>(null);
+
+  function chargeNow(amountText: string) {
+    const body = JSON.stringify({ id: series.id, amountText });
+    if (attemptRef.current?.body !== body) attemptRef.current = { body, key: crypto.randomUUID() };
+    charging.mutate(
+      {
+        subscriptionId: series.id,
+        token: series.token,
+        amount: amountText,
+        idempotencyKey: attemptRef.current.key,
+      },
+      {
+        onSuccess: (answer) => {
+          attemptRef.current = null;
+          void showToast(
+            answer.status
+              ? { text: RecurringText.PaymentSuccessful, type: 'success' }
+              : { text: RecurringText.PaymentFailed, type: 'danger' },
+          );
+        },
+        onError: (error) => {
+          if (isFinalAnswer(error)) attemptRef.current = null;
+          void showToast({ text: RecurringText.PaymentFailedToProcess, type: 'danger' });
+        },
+      },
+    );
+  }
+
+  function schedule(amountText: string) {
+    const problem = startDateError(day, today);
+    setDayError(problem);
+    if (problem) return;
+    overriding.mutate(
+      { subscriptionId: series.id, next: day, amount: amountText },
+      {
+        onSuccess: () => void showToast({ text: RecurringText.ScheduleAdded, type: 'success' }),
+        onError: (error) =>
+          void showToast({
+            text: isFinalAnswer(error) ? RecurringText.ScheduleFailed : RecurringText.ScheduleFailedTryAgain,
+            type: 'danger',
+          }),
+      },
+    );
+  }
+
+  function submit() {
+    const checked = chargeAmountCentsOf(amount);
+    if ('error' in checked) {
+      setAmountError(checked.error);
+      return;
+    }
+    setAmountError(null);
+    const amountText = formatCentsAsDecimal(checked.cents);
+    if (timing === 'now') chargeNow(amountText);
+    else schedule(amountText);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Payment Method"
+        data={[{ value: series.token, label: paymentMethodLabel(series.token) }]}
+        value={series.token}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        w={{ base: '100%', xs: 320 }}
+      />
+      <Radio.Group
+        label="When to process"
+        value={timing}
+        onChange={(value) => setTiming(value === 'nextScheduled' ? 'nextScheduled' : 'now')}
+      >
+        <Stack gap={6} mt={4}>
+          {timings.map((option) => (
+            <Radio key={option} value={option} label={timingLabels[option]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {timing === 'nextScheduled' && (
+        <TextInput
+          label="Charge Date"
+          type="date"
+          min={today}
+          value={day}
+          onChange={(event) => setDay(event.currentTarget.value)}
+          error={dayError}
+          w={{ base: '100%', xs: 200 }}
+        />
+      )}
+      <TextInput
+        label="Amount"
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.currentTarget.value)}
+        error={amountError}
+        w={{ base: '100%', xs: 200 }}
+      />
+      <Button
+        onClick={submit}
+        loading={charging.isPending || overriding.isPending}
+        w={{ base: '100%', xs: 'auto' }}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {RecurringText.AddCharge}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,268 @@
+import { sampleIds } from '@portico/contracts/access/session-user.factory';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure, ok, requestedPaths, type StubbedAnswer } from '../../../test/fetch-stub';
+import { renderFeature } from '../../../test/render-feature';
+import type { SubscriptionRow } from '../api/subscription-wire';
+import { RecurringText } from '../utils/recurring-text';
+import { RecurringChargesPage } from './recurring-charges-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const merchant = sampleIds.defaultClient;
+const activeSeries: SubscriptionRow = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  status: 'true',
+  amount: '19.99',
+  start: '2026-06-01',
+  end: null,
+  next: '2099-07-01',
+  cycles: 4,
+  interval: 'monthly',
+  token: 'tok1-VISA-1111-12-2030',
+  email: 'pat@customer.example',
+  end_reason: null,
+};
+const endedSeries: SubscriptionRow = {
+  ...activeSeries,
+  id: '00000000-0000-4000-8000-0000000000c2',
+  status: 'false',
+  next: null,
+  email: 'lee@customer.example',
+  end_reason: 'Ended by merchant',
+};
+
+type Write = { method: string; path: string; body: unknown };
+
+// Answers by path; writes are recorded with their bodies.
+function stubServer(
+  writes: Record<string, StubbedAnswer>,
+  rows: SubscriptionRow[] = [activeSeries, endedSeries],
+) {
+  const recorded: Write[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const method = init?.method ?? 'GET';
+    const answer = ((): StubbedAnswer => {
+      if (method !== 'GET') {
+        recorded.push({ method, path: url.pathname, body: JSON.parse(String(init?.body)) });
+        const write = writes[`${method} ${url.pathname}`];
+        if (!write) throw new Error(`Unexpected request ${method} ${url.pathname}`);
+        return write;
+      }
+      if (url.pathname === '/api/subscription') return ok(rows);
+      if (url.pathname === '/api/timezone') return ok('UTC');
+      if (url.pathname.startsWith('/api/user/grid-config'))
+        return ok(url.pathname.includes('names') ? [] : null);
+      throw new Error(`Unexpected request ${method} ${url.pathname}`);
+    })();
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, recorded };
+}
+
+async function openSeries(email: string) {
+  const grid = await screen.findByRole('grid', { name: RecurringText.PageTitle });
+  await userEvent.click(await within(grid).findByText(email));
+  return screen.findByRole('dialog', { name: RecurringText.ModalTitle });
+}
+
+describe('RecurringChargesPage', () => {
+  it("shows a merchant's series with the status in words, signed money and days", async () => {
+    const { fetchMock } = stubServer({});
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const grid = await screen.findByRole('grid', { name: RecurringText.PageTitle });
+    for (const header of [
+      'Status',
+      'Email',
+      'Amount',
+      'First Charge',
+      'Next Charge',
+      'Cycles Remaining',
+      'End Reason',
+    ]) {
+      expect(within(grid).getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
+    }
+    const active = (await within(grid).findByText('pat@customer.example')).closest('[role="row"]');
+    if (!(active instanceof HTMLElement)) throw new Error('no row');
+    expect(within(active).getByText('Active')).toBeInTheDocument();
+    expect(within(active).getByText('$19.99')).toBeInTheDocument();
+    expect(within(active).getByText('2099-07-01')).toBeInTheDocument();
+    const ended = within(grid).getByText('lee@customer.example').closest('[role="row"]');
+    if (!(ended instanceof HTMLElement)) throw new Error('no row');
+    expect(within(ended).getByText('Inactive')).toBeInTheDocument();
+    expect(within(ended).getByText('Ended by merchant')).toBeInTheDocument();
+    // A merchant user has no merchant selector and reads its own merchant.
+    expect(screen.queryByRole('combobox', { name: RecurringText.ViewingFor })).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain(`GET /api/subscription?clientid=${merchant}`);
+  });
+
+  it('offers staff the merchant selector', async () => {
+    stubServer({});
+    renderFeature(<RecurringChargesPage />, { role: 'admin' });
+    expect(await screen.findByRole('combobox', { name: RecurringText.ViewingFor })).toBeInTheDocument();
+  });
+
+  it('offers an active series End, a charge now or at the next date, and no Reactivate', async () => {
+    stubServer({});
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    expect(within(dialog).getByRole('button', { name: RecurringText.EndSeries })).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: RecurringText.ReactivateSeries }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Now' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Next scheduled charge' })).toBeInTheDocument();
+    expect(within(dialog).getByText('VISA-1111-12-2030')).toBeInTheDocument();
+  });
+
+  it('offers an ended series Reactivate and a charge now, not End', async () => {
+    stubServer({});
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('lee@customer.example');
+    expect(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: RecurringText.EndSeries })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Now' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'Next scheduled charge' })).not.toBeInTheDocument();
+  });
+
+  it('shows a processor-audit user the settings and no write controls', async () => {
+    stubServer({});
+    renderFeature(<RecurringChargesPage />, { role: 'admin', isProcessorAuditUser: true });
+    const dialog = await openSeries('pat@customer.example');
+    expect(within(dialog).getByText('pat@customer.example')).toBeInTheDocument();
+    const buttons = within(dialog).queryAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual([
+      'Close',
+    ]);
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it("ends a series after the confirm with 'Ended by merchant', and says so", async () => {
+    const { recorded } = stubServer({ 'PATCH /api/subscription/unsubscribe': ok({ id: activeSeries.id }) });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.EndSeries }));
+    expect(recorded).toEqual([]);
+    const panel = within(dialog).getByRole('group', { name: 'Confirmation' });
+    await userEvent.click(within(panel).getByRole('button', { name: RecurringText.EndSeries }));
+    expect(await screen.findByText(RecurringText.Ended)).toBeInTheDocument();
+    expect(recorded).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/subscription/unsubscribe',
+        body: { subscription_id: activeSeries.id, reason: RecurringText.EndedByMerchant },
+      },
+    ]);
+  });
+
+  it("says 'Error. Please try again.' when ending or reactivating fails", async () => {
+    stubServer({
+      'PATCH /api/subscription/unsubscribe': failure(
+        409,
+        'SUBSCRIPTION_ENDED',
+        'This series has already ended.',
+      ),
+      'PATCH /api/subscription/reactivate': failure(500, 'INTERNAL', 'Something went wrong'),
+    });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    let dialog = await openSeries('pat@customer.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.EndSeries }));
+    await userEvent.click(
+      within(within(dialog).getByRole('group', { name: 'Confirmation' })).getByRole('button', {
+        name: RecurringText.EndSeries,
+      }),
+    );
+    expect(await screen.findByText(RecurringText.ErrorTryAgain)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    dialog = await openSeries('lee@customer.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+    expect(await screen.findAllByText(RecurringText.ErrorTryAgain)).not.toHaveLength(0);
+  });
+
+  it('reactivates from a start date, refusing one in the past', async () => {
+    const { recorded } = stubServer({ 'PATCH /api/subscription/reactivate': ok({ id: endedSeries.id }) });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('lee@customer.example');
+    const startDate = within(dialog).getByLabelText('Start Date');
+    await userEvent.clear(startDate);
+    await userEvent.type(startDate, '2001-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+    expect(await within(dialog).findByText(RecurringText.StartDateInPast)).toBeInTheDocument();
+    expect(recorded).toEqual([]);
+    await userEvent.clear(startDate);
+    await userEvent.type(startDate, '2099-03-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+    expect(await screen.findByText(RecurringText.Reactivated)).toBeInTheDocument();
+    expect(recorded).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/subscription/reactivate',
+        body: { subscription_id: endedSeries.id, next: '2099-03-01' },
+      },
+    ]);
+  });
+
+  it('charges now with an idempotency key and reads data.status', async () => {
+    const { recorded, fetchMock } = stubServer({ 'POST /api/charge': ok({ status: true }) });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    const amount = within(dialog).getByRole('textbox', { name: 'Amount' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.234');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await within(dialog).findByText(RecurringText.AmountInvalid)).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(RecurringText.PaymentSuccessful)).toBeInTheDocument();
+    expect(recorded).toEqual([
+      {
+        method: 'POST',
+        path: '/api/charge',
+        body: { amount: '5.00', token: activeSeries.token, subscription_id: activeSeries.id },
+      },
+    ]);
+    const chargeCall = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const headers = new Headers(chargeCall?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says 'Payment failed.' for a declined charge and '...Please try again.' for a failed call", async () => {
+    stubServer({ 'POST /api/charge': ok({ status: false }) });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(RecurringText.PaymentFailed)).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    stubServer({ 'POST /api/charge': failure(500, 'INTERNAL', 'Something went wrong') });
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(RecurringText.PaymentFailedToProcess)).toBeInTheDocument();
+  });
+
+  it('overrides the next scheduled charge and says so, or that it failed', async () => {
+    const { recorded } = stubServer({ 'PATCH /api/subscription/override': ok({ id: activeSeries.id }) });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Next scheduled charge' }));
+    expect(within(dialog).getByLabelText('Charge Date')).toHaveValue('2099-07-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(RecurringText.ScheduleAdded)).toBeInTheDocument();
+    expect(recorded).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/subscription/override',
+        body: { subscription_id: activeSeries.id, next: '2099-07-01', amount: '19.99' },
+      },
+    ]);
+    vi.unstubAllGlobals();
+    stubServer({ 'PATCH /api/subscription/override': failure(422, 'SUBSCRIPTION_ENDED', 'Ended') });
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(RecurringText.ScheduleFailed)).toBeInTheDocument();
+  });
+});

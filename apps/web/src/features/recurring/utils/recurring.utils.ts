@@ -1,0 +1,77 @@
+import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { RecurringText } from './recurring-text';
+
+// Spec 3 §3 enumerations: status true (Active), false (Inactive).
+export function seriesStatusLabel(isActive: boolean): string {
+  return isActive ? 'Active' : 'Inactive';
+}
+
+// Spec 3 §9: a card token is dash-separated and shows the part after the first dash.
+export function paymentMethodLabel(token: string): string {
+  const dash = token.indexOf('-');
+  return dash === -1 ? token : token.slice(dash + 1);
+}
+
+// A signed amount as people read it ('-$1,234.50'); the wire's decimal text otherwise unchanged.
+export function moneyLabel(amount: string): string {
+  const cents = parseDecimalToCents(amount);
+  return cents === null ? amount : formatCentsAsMoney(cents);
+}
+
+export type ChargeTiming = 'now' | 'nextScheduled';
+
+export type SeriesActions = {
+  canEnd: boolean;
+  canReactivate: boolean;
+  chargeTimings: readonly ChargeTiming[];
+};
+
+const noActions: SeriesActions = { canEnd: false, canReactivate: false, chargeTimings: [] };
+
+// Only what can succeed is offered: an active series can be ended and take a charge now or replace
+// its next one; an ended series can be reactivated or charged now (it has no next charge to replace).
+// A processor-audit user only reads.
+export function seriesActionsOf({
+  isActive,
+  isReadOnly,
+}: {
+  isActive: boolean;
+  isReadOnly: boolean;
+}): SeriesActions {
+  if (isReadOnly) return noActions;
+  if (isActive) return { canEnd: true, canReactivate: false, chargeTimings: ['now', 'nextScheduled'] };
+  return { canEnd: false, canReactivate: true, chargeTimings: ['now'] };
+}
+
+// A typed amount in cents, or the spec 3 §5 text that refuses it (two decimals, more than 0).
+export function chargeAmountCentsOf(text: string): { cents: number } | { error: string } {
+  if (text.trim() === '') return { error: RecurringText.AmountRequired };
+  const cents = parseDecimalToCents(text);
+  if (cents === null || cents <= 0) return { error: RecurringText.AmountInvalid };
+  return { cents };
+}
+
+// A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the user's zone) is refused (spec 3 §5).
+export function startDateError(day: string, today: string): string | null {
+  if (day === '') return RecurringText.StartDateInPast;
+  return day < today ? RecurringText.StartDateInPast : null;
+}
+
+export type UnsubscribeLink = { cancelId: string; merchantName: string; amount: string };
+
+// '/unsubscribe/{cancelId}+{merchantName}+{amount}' is one path segment (spec 1 §2.2): the token
+// holds no '+', the amount is the last part, and whatever lies between is the merchant's name.
+export function parseUnsubscribeSegment(segment: string): UnsubscribeLink | null {
+  const parts = segment.split('+');
+  if (parts.length < 3) return null;
+  const cancelId = parts[0] ?? '';
+  const amount = parts[parts.length - 1] ?? '';
+  const merchantName = parts.slice(1, -1).join('+').trim();
+  if (cancelId === '' || merchantName === '' || parseDecimalToCents(amount) === null) return null;
+  return { cancelId, merchantName, amount };
+}
+
+// The unsubscribe card's question (spec 3 §4: it asks before it cancels).
+export function unsubscribeQuestion(link: Pick<UnsubscribeLink, 'merchantName' | 'amount'>): string {
+  return `Cancel your recurring payment of ${moneyLabel(link.amount)} to ${link.merchantName}?`;
+}
