@@ -311,15 +311,18 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/costing': { expect: { ...adminOnly, audit: 403 } },
 
   // Enrollment (spec 1 §2.2, §6: admin and user with the Permissions permission; parents under their
-  // own parent) and the onboarding grid (spec 3: admin, healnow). The matrix sends an empty enroll
+  // own parent; healnow, whom the menu offers Create Enrollment) and the onboarding grid (spec 3: admin,
+  // healnow; and users, scoped to the parents they are members of). The matrix sends an empty enroll
   // body, so the roles that pass get 400; parent reach is covered by enrollment.api.test.ts.
-  'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
-  'GET /api/parent-assignment': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
+  'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), alpha: 403, audit: 200 } },
+  'GET /api/parent-assignment': { expect: { ...signedIn(200), alpha: 403, audit: 200 } },
   'POST /api/enroll': {
     call: () => ({ payload: {} }),
-    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
+    expect: { ...signedIn(400), alpha: 403, audit: 403 },
   },
-  'GET /api/portal/onboarding-meta': { expect: { ...adminOnly, healnow: 200, audit: 200 } },
+  'GET /api/portal/onboarding-meta': {
+    expect: { ...adminOnly, healnow: 200, user: 200, foreign: 200, audit: 200 },
+  },
   // Click-to-agree (issue 6): staff and the parent above send the CTA (an empty body: 400 for the
   // roles that pass; reach is covered by click-to-agree.api.test.ts). The application answers anyone
   // with a valid link token (none here: 400); the terms are public.
@@ -343,7 +346,8 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/public/terms/${ids.harborLane}/${ids.fernFig}` }),
     expect: { ...same(404), audit: 404 },
   },
-  // Enrollment page (spec 2 §6: admin, healnow and the parents above it); Fern & Fig is Summit's.
+  // Enrollment page (spec 2 §6: admin, healnow and the parents above it, and users who are members
+  // of that parent); Fern & Fig is Summit's, and Harbor Lane's owner is no member of Summit.
   'GET /api/enroll': {
     call: (ids) => ({ url: `/api/enroll?id=${ids.fernFig}` }),
     expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403, audit: 200 },

@@ -37,7 +37,6 @@ const MERCHANT_ROLES = ['admin', 'user', 'parent'] as const;
 const ADMIN_ONLY = ['admin'] as const;
 const ADMIN_AND_WHITE_LABEL = ['admin', 'healnow'] as const;
 const ADMIN_AND_ALPHA = ['admin', 'alpha'] as const;
-const ADMIN_AND_USER = ['admin', 'user'] as const;
 
 type ManagementRouteFields = { layout: 'management'; clientView: true; showMenuOnlyWithQuery: false };
 const MANAGEMENT: ManagementRouteFields = {
@@ -203,7 +202,9 @@ const portalRouteDefinitions = [
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
   // Issue 17 item 8: not in the spec; the job runner's runs and failures for the provider's staff.
   { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
-  { path: '/onboarding', access: ADMIN_AND_WHITE_LABEL, title: 'Onboarding', ...MANAGEMENT },
+  // Spec 1 §2.2 gives admin and healnow; its menu (§2.1) offers Onboarding to users who are members of a
+  // parent too. Followed with scoping: such a user sees the enrollments under the parents it acts for.
+  { path: '/onboarding', access: ['admin', 'healnow', 'user'], title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
   // The Operations page's 'Report links' (spec 3 §2), for the same staff.
   { path: '/report/revshare', access: ADMIN_AND_WHITE_LABEL, title: 'Revenue Share', ...MANAGEMENT },
@@ -222,16 +223,21 @@ const portalRouteDefinitions = [
   },
   {
     path: '/onboard/:id',
-    access: ['admin', 'healnow', 'parent'],
+    // 'user': the parent members the Onboarding grid is opened to; the server checks the enrollment's
+    // parent is one the caller reaches.
+    access: ['admin', 'healnow', 'parent', 'user'],
     title: 'Enrollment',
     layout: 'management',
     clientView: false,
     showMenuOnlyWithQuery: false,
   },
-  { path: '/certification-page', access: ADMIN_AND_USER, title: 'Certification', ...MANAGEMENT },
-  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Create Enrollment to parent members
-  // and parents enroll their merchants (spec 2 §1): a menu entry must not lead to 'Not allowed'.
-  { path: '/enroll-portal-page', access: MERCHANT_ROLES, title: 'Enroll', ...MANAGEMENT },
+  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Certification to every client role
+  // whose account is in certification; GET /api/certification is scoped to the caller's client.
+  { path: '/certification-page', access: CLIENT_ROLES, title: 'Certification', ...MANAGEMENT },
+  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Create Enrollment to parent members of
+  // every client role and parents enroll their merchants (spec 2 §1): a menu entry must not lead to
+  // 'Not allowed'. Healnow staff enroll under any parent, as they review every enrollment.
+  { path: '/enroll-portal-page', access: CLIENT_ROLES, title: 'Enroll', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
   // Spec 1 shows no roles and spec 3 files it under public pages, but its upload call writes into a

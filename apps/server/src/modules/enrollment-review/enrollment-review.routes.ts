@@ -9,9 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../notes/owner-access';
 import { editEnrollment, getEnrollmentRecord } from './enrollment-review.service';
 
-// Spec 1 §2.2 and spec 2 §6: the enrollment page is for admin, healnow and parents; which enrollment
-// a parent reaches is checked by the service (its hierarchy).
-const reviewAccess = { kind: 'authenticated', roles: ['admin', 'healnow', 'parent'] } as const;
+// Spec 1 §2.2 and spec 2 §6: the enrollment page is for admin, healnow and parents, and for the
+// parent members the Onboarding grid opens it to; which enrollment a caller reaches is checked by the
+// service (its hierarchy).
+const reviewAccess = { kind: 'authenticated', roles: ['admin', 'healnow', 'parent', 'user'] } as const;
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 export const enrollmentReviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,6 +27,8 @@ import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isApprovedMccCode, listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
+import { assignableParents } from '../enrollment/enrollment.service';
+import { findEnrollmentOwner } from '../notes/notes.repository';
 import { authorizeEnrollment, type Caller, denyAccess } from '../notes/owner-access';
 import {
   type EnrollmentChanges,
@@ -185,6 +187,19 @@ function toRecord(source: RecordSource, principals: readonly EnrollmentPrincipal
   });
 }
 
+// A user reaches an enrollment only as a member of the parent it is filed under (the Onboarding
+// grid's scope), never through the merchant account the application became.
+async function authorizeReview(db: Db, request: FastifyRequest, caller: Caller, id: string) {
+  if (caller.actingRole === 'user') {
+    const owner = await findEnrollmentOwner(db, id);
+    const parentIds = (await assignableParents(db, caller)).map((parent) => parent.parent_id);
+    if (!owner?.parentId || !parentIds.includes(owner.parentId)) {
+      await denyAccess(db, request, caller, 'merchant', { merchantId: owner?.clientId ?? null });
+    }
+  }
+  return authorizeEnrollment(db, request, caller, id, notFound);
+}
+
 // GET /api/enroll?id=: staff reach every enrollment; a parent those under its hierarchy (through the
 // account once approved, else the parent it enrolls under).
 export async function getEnrollmentRecord(
@@ -193,7 +208,7 @@ export async function getEnrollmentRecord(
   caller: Caller,
   id: string,
 ): Promise<EnrollmentRecord> {
-  await authorizeEnrollment(db, request, caller, id, notFound);
+  await authorizeReview(db, request, caller, id);
   const source = await findEnrollmentRecord(db, id);
   if (!source) throw notFound();
   const principals = await listEnrollmentPrincipals(db, id);
@@ -327,7 +342,7 @@ export async function editEnrollment(
   caller: Caller,
   meta: EnrollmentEditMeta,
 ): Promise<{ id: string; updated_at: string }> {
-  const target = await authorizeEnrollment(db, request, caller, meta.id, notFound);
+  const target = await authorizeReview(db, request, caller, meta.id);
   const fields = changedFieldNames(meta);
   // Spec 2 §6: parents see no processing sections, so they may not change them either.
   if (!caller.isStaff && fields.some(isProcessingFieldName)) {

@@ -6,7 +6,9 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildMerchantApplication } from '../../../test/enrollment-fixtures';
 import { issueMessages } from '../../../test/error-body';
+import { buildUser } from '../../../test/factories';
 import { samples } from '../../../test/sample-files';
+import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { documents } from '../../db/schema/documents';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
@@ -203,7 +205,7 @@ describe('POST /api/enroll', () => {
 });
 
 describe('GET /api/portal/onboarding-meta', () => {
-  it('lists enrollments newest first for admin and healnow, not for others', async () => {
+  it('lists enrollments newest first for admin and healnow', async () => {
     const admin = await call(demo.admin, 'GET', '/api/portal/onboarding-meta');
     expect(admin.statusCode).toBe(200);
     const rows: { dba_name: string | null; application_status: string | null }[] = admin.json().message;
@@ -218,6 +220,47 @@ describe('GET /api/portal/onboarding-meta', () => {
     ]);
     expect((await call(demo.healnow, 'GET', '/api/portal/onboarding-meta')).statusCode).toBe(200);
     expect((await call(demo.reseller, 'GET', '/api/portal/onboarding-meta')).statusCode).toBe(403);
-    expect((await call(demo.owner, 'GET', '/api/portal/onboarding-meta')).statusCode).toBe(403);
+  });
+
+  // The menu offers Onboarding to users who are members of a parent (docs/decisions.md, 'No dead ends
+  // in the menu'): they see, open and edit the applications filed under that parent, and no others.
+  it("scopes a parent member's grid and enrollment page to its parent", async () => {
+    const member = await buildUser(ctx.app.db, { userType: 'user', defaultClientId: parents.summit });
+    await ctx.app.db.insert(memberships).values({ userId: member.id, clientId: parents.summit });
+    const blueriverApplication = await call(
+      demo.admin,
+      'POST',
+      '/api/enroll',
+      merchantBody({ parent: parents.blueriver, dba_name: 'Levee Outfitters' }),
+    );
+    expect(blueriverApplication.statusCode).toBe(200);
+    const blueriverId: string = blueriverApplication.json().message.id;
+    const filed = await ctx.app.db
+      .select({ id: enrollments.id, parentId: enrollments.parentId })
+      .from(enrollments);
+    const summitIds = filed.filter((row) => row.parentId === parents.summit).map((row) => row.id);
+    expect(summitIds.length).toBeGreaterThan(0);
+
+    const grid = await call(member.email, 'GET', '/api/portal/onboarding-meta');
+    expect(grid.statusCode).toBe(200);
+    const seen: { id: string }[] = grid.json().message;
+    expect(seen.map((row) => row.id).sort()).toEqual([...summitIds].sort());
+    expect((await call(member.email, 'GET', `/api/enroll?id=${summitIds[0]}`)).statusCode).toBe(200);
+    expect((await call(member.email, 'GET', `/api/enroll?id=${blueriverId}`)).statusCode).toBe(403);
+
+    // A merchant user with no parent membership sees an empty grid and no application.
+    const owner = await call(demo.owner, 'GET', '/api/portal/onboarding-meta');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().message).toEqual([]);
+    expect((await call(demo.owner, 'GET', `/api/enroll?id=${summitIds[0]}`)).statusCode).toBe(403);
+  });
+});
+
+describe('Create Enrollment for white-label staff', () => {
+  it('lets healnow enroll under any parent, as the menu offers it', async () => {
+    const before = await enrollmentCount();
+    const res = await call(demo.healnow, 'POST', '/api/enroll', merchantBody({ parent: parents.blueriver }));
+    expect(res.statusCode).toBe(200);
+    expect(await enrollmentCount()).toBe(before + 1);
   });
 });

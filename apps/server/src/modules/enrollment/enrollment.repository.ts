@@ -63,7 +63,9 @@ export async function insertEnrollment(
 // The onboarding grid holds every application; the bound only stops a runaway answer.
 export const maxOnboardingRows = 10_000;
 
-export async function listOnboardingRows(executor: Executor) {
+// 'all' for staff; otherwise the enrollments filed under the given parents.
+export async function listOnboardingRows(executor: Executor, parentIds: readonly string[] | 'all') {
+  if (parentIds !== 'all' && parentIds.length === 0) return [];
   return executor
     .select({
       id: enrollments.id,
@@ -73,6 +75,7 @@ export async function listOnboardingRows(executor: Executor) {
       applicationStatus: enrollments.applicationStatus,
     })
     .from(enrollments)
+    .where(parentIds === 'all' ? undefined : inArray(enrollments.parentId, [...parentIds]))
     .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
     .limit(maxOnboardingRows);
 }

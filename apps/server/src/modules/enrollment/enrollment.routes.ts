@@ -12,8 +12,9 @@ import { callerOf } from '../notes/owner-access';
 import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './enrollment.service';
 
 // Spec 1 §2.2 and §6: the enroll page is for admin and user with the Permissions permission
-// (hasPermission); parents enroll under their own parent.
-const enrollRoles = ['admin', 'user', 'parent'] as const;
+// (hasPermission); parents enroll under their own parent; healnow staff, whom the menu offers Create
+// Enrollment, under any parent (docs/decisions.md, 'No dead ends in the menu').
+const enrollRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 const enrollAccess = { kind: 'authenticated', roles: enrollRoles, permission: 'Permissions' } as const;
 const errors = { 401: errorEnvelope, 403: errorEnvelope };
 
@@ -69,13 +70,14 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portal/onboarding-meta',
     {
-      config: { access: { kind: 'authenticated', roles: ['admin', 'healnow'] } },
+      // Users: the parent members the menu offers Onboarding to, scoped by the service.
+      config: { access: { kind: 'authenticated', roles: ['admin', 'healnow', 'user'] } },
       schema: {
         tags: ['enrollment'],
-        summary: 'Onboarding grid: every enrollment, newest first',
+        summary: 'Onboarding grid: the enrollments the caller reaches, newest first',
         response: { 200: onboardingListResponse, ...errors },
       },
     },
-    async () => ({ status: true as const, message: await onboardingRows(app.db) }),
+    async (request) => ({ status: true as const, message: await onboardingRows(app.db, callerOf(request)) }),
   );
 };

@@ -204,8 +204,14 @@ export async function enroll(
   });
 }
 
-export async function onboardingRows(db: Db): Promise<OnboardingRow[]> {
-  const rows = await listOnboardingRows(db);
+// Staff see every enrollment; a user who is a member of a parent (spec 1 §2.1 'parent members only')
+// sees those filed under the parents it acts for.
+export async function onboardingRows(db: Db, caller: Caller): Promise<OnboardingRow[]> {
+  const everyEnrollment = caller.viewAsClientId === null && canReachEveryMerchant(caller.actingRole);
+  const parentIds = everyEnrollment
+    ? 'all'
+    : (await assignableParents(db, caller)).map((parent) => parent.parent_id);
+  const rows = await listOnboardingRows(db, parentIds);
   return rows.map((row) => ({
     id: row.id,
     dba_name: row.dbaName,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { enrollmentPageRights, enrollmentPanels, enrollmentPanelTitles } from './enrollment-panels';
+import {
+  canOpenMenuItem,
+  enrollmentPageRights,
+  enrollmentPanels,
+  enrollmentPanelTitles,
+  openMenuItems,
+} from './enrollment-panels';
 
 describe('enrollmentPageRights (spec 2 §6)', () => {
   it('gives admin and white-label staff everything', () => {
@@ -8,19 +14,32 @@ describe('enrollmentPageRights (spec 2 §6)', () => {
     }
   });
 
-  it('lets parents edit and see parent details, but not processing, Jump-to, Actions or staff items', () => {
-    expect(enrollmentPageRights('parent')).toEqual({
+  it.each([
+    ['parent', true],
+    ['user', false],
+  ] as const)('lets %s (a parent or a parent member) edit and see parent details, but not processing, Jump-to, Actions or staff items', (role, canOpenParentItems) => {
+    expect(enrollmentPageRights(role)).toEqual({
       canEdit: true,
       canSeeProcessing: false,
       canUseJumpMenu: false,
       canUseActions: false,
       canOpenStaffItems: false,
+      canOpenParentItems,
       canSeeParentDetails: true,
     });
   });
 
+  it('offers a parent member only the Open menu items whose pages it can use', () => {
+    const labels = (role: 'parent' | 'user') =>
+      openMenuItems
+        .filter((item) => canOpenMenuItem(enrollmentPageRights(role), item))
+        .map((item) => item.label);
+    expect(labels('parent')).toEqual(['Users & Contacts', 'Terms and Conditions', 'Approved MCC Codes']);
+    expect(labels('user')).toEqual(['Terms and Conditions']);
+  });
+
   it('gives other roles nothing (the route refuses them anyway)', () => {
-    expect(Object.values(enrollmentPageRights('user')).some(Boolean)).toBe(false);
+    expect(Object.values(enrollmentPageRights('alpha')).some(Boolean)).toBe(false);
   });
 });
 

@@ -36,7 +36,7 @@ export const enrollmentPanelTitles: Record<EnrollmentPanel, string> = {
 };
 
 // Spec 2 §6: what each role of the page may use. Admin and healnow (white-label) have everything;
-// parents edit and save but see no processing section, no Jump-to or Actions menu, and of the Open
+// parents (and parent members) edit and save but see no processing section, no Jump-to or Actions menu, and of the Open
 // menu only Users & Contacts and Terms and Conditions.
 export type EnrollmentPageRights = {
   canEdit: boolean;
@@ -44,18 +44,23 @@ export type EnrollmentPageRights = {
   canUseJumpMenu: boolean;
   canUseActions: boolean;
   canOpenStaffItems: boolean;
+  // Users & Contacts and the parent's MCC report belong to the parent account itself.
+  canOpenParentItems: boolean;
   canSeeParentDetails: boolean;
 };
 
 export function enrollmentPageRights(role: UserType): EnrollmentPageRights {
   const isStaff = role === 'admin' || role === 'healnow';
-  const isParent = role === 'parent';
+  // A user reaches the page only as a member of the enrollment's parent (the Onboarding grid's
+  // scope, checked by the server), so it gets the parent's view.
+  const isParent = role === 'parent' || role === 'user';
   return {
     canEdit: isStaff || isParent,
     canSeeProcessing: isStaff,
     canUseJumpMenu: isStaff,
     canUseActions: isStaff,
     canOpenStaffItems: isStaff,
+    canOpenParentItems: isStaff || role === 'parent',
     canSeeParentDetails: isStaff || isParent,
   };
 }
@@ -75,33 +80,41 @@ export const moreActionItems: readonly { label: string; panel: EnrollmentPanel }
   { label: 'Certification', panel: 'certification' },
 ];
 
+// Who an Open menu item is for: staff only, staff and the parent account, or everyone on the page.
+export type OpenMenuReach = 'staff' | 'parent' | 'everyone';
 export type OpenMenuItem =
-  | { label: string; kind: 'panel'; panel: EnrollmentPanel; isStaffOnly: boolean }
+  | { label: string; kind: 'panel'; panel: EnrollmentPanel; reach: OpenMenuReach }
   | {
       label: string;
       kind: 'link';
       href: (ids: { id: string; parentId: string | null }) => string | null;
-      isStaffOnly: boolean;
+      reach: OpenMenuReach;
     };
+
+export function canOpenMenuItem(rights: EnrollmentPageRights, item: OpenMenuItem): boolean {
+  if (item.reach === 'staff') return rights.canOpenStaffItems;
+  if (item.reach === 'parent') return rights.canOpenParentItems;
+  return true;
+}
 
 // Spec 2 §2.1 Open menu. Links open in a new tab under the portal's base path.
 export const openMenuItems: readonly OpenMenuItem[] = [
-  { label: 'IDs & Full Data', kind: 'panel', panel: 'ids', isStaffOnly: true },
+  { label: 'IDs & Full Data', kind: 'panel', panel: 'ids', reach: 'staff' },
   {
     label: 'Parent Account',
     kind: 'link',
     href: ({ parentId }) => (parentId ? `/app/account/${parentId}` : null),
-    isStaffOnly: true,
+    reach: 'staff',
   },
-  { label: 'Notes', kind: 'panel', panel: 'notes', isStaffOnly: true },
-  { label: 'Documents', kind: 'panel', panel: 'documents', isStaffOnly: true },
-  { label: 'Users & Contacts', kind: 'panel', panel: 'users-contacts', isStaffOnly: false },
-  { label: 'Terms and Conditions', kind: 'link', href: ({ id }) => `/app/terms/${id}`, isStaffOnly: false },
+  { label: 'Notes', kind: 'panel', panel: 'notes', reach: 'staff' },
+  { label: 'Documents', kind: 'panel', panel: 'documents', reach: 'staff' },
+  { label: 'Users & Contacts', kind: 'panel', panel: 'users-contacts', reach: 'parent' },
+  { label: 'Terms and Conditions', kind: 'link', href: ({ id }) => `/app/terms/${id}`, reach: 'everyone' },
   // Spec 2 §2.1: the approved MCC codes report of the enrollment's parent.
   {
     label: 'Approved MCC Codes',
     kind: 'link',
     href: ({ parentId }) => (parentId ? `/app/reports/mcc/${parentId}` : null),
-    isStaffOnly: false,
+    reach: 'parent',
   },
 ];

@@ -2,6 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import {
   actionMenuItems,
+  canOpenMenuItem,
   type EnrollmentPageRights,
   type EnrollmentPanel,
   moreActionItems,
@@ -72,7 +73,7 @@ type OpenMenuProps = {
 
 // Spec 2 §2.1 Open menu; links open in a new tab.
 export function OpenMenu({ ids, rights, onOpen }: OpenMenuProps) {
-  const items = openMenuItems.filter((item) => rights.canOpenStaffItems || !item.isStaffOnly);
+  const items = openMenuItems.filter((item) => canOpenMenuItem(rights, item));
   return (
     <Menu position="bottom-end">
       <MenuButton label="Open" />
