@@ -14,11 +14,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-// A labelled control: the label names the input for screen readers and tests.
-export function field(label: string, control: HTMLElement): HTMLElement {
+// A labelled control: the label names the input for screen readers and tests. A required one is
+// marked by aria-required and a visible asterisk that stays out of its name.
+export function field(label: string, control: HTMLElement, isRequired = false): HTMLElement {
   const id = control.id || `field-${label.replace(/\W+/g, '-').toLowerCase()}`;
   control.id = id;
-  return el('div', { class: 'field' }, [el('label', { for: id }, [label]), control]);
+  if (isRequired) control.setAttribute('aria-required', 'true');
+  const mark = isRequired ? [el('span', { class: 'required', 'aria-hidden': 'true' }, [' *'])] : [];
+  return el('div', { class: 'field' }, [el('label', { for: id }, [label, ...mark]), control]);
 }
 
 export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'error' | 'success'): void {

@@ -40,10 +40,20 @@ export function methodsOf(params: PaymentFrameParams, merchant: FrameMerchant): 
   return methods;
 }
 
-function customFieldInput(custom: FrameCustomField): { node: HTMLElement; read: () => string | boolean } {
+// Whether the payer must fill a custom field: required by the role on the virtual terminal, or
+// required of guests on a payment link (the charge path checks the same).
+export function isCustomFieldRequired(custom: FrameCustomField, isVirtualTerminal: boolean): boolean {
+  return custom.required === true || (!isVirtualTerminal && custom.requireForGuest === true);
+}
+
+function customFieldInput(
+  custom: FrameCustomField,
+  isRequired: boolean,
+): { node: HTMLElement; read: () => string | boolean } {
   const name = `custom-${custom.name}`;
   if (custom.type === 'checkbox') {
     const input = el('input', { type: 'checkbox', name, id: name });
+    if (isRequired) input.setAttribute('aria-required', 'true');
     return { node: el('label', { class: 'check' }, [input, custom.name]), read: () => input.checked };
   }
   if (custom.type === 'dropdown' || custom.type === 'radio') {
@@ -51,10 +61,10 @@ function customFieldInput(custom: FrameCustomField): { node: HTMLElement; read: 
       el('option', { value: '' }, ['Select...']),
       ...(custom.values ?? []).map((value) => el('option', { value }, [value])),
     ]);
-    return { node: field(custom.name, select), read: () => select.value };
+    return { node: field(custom.name, select, isRequired), read: () => select.value };
   }
   const input = el('input', { type: custom.type === 'date' ? 'date' : 'text', name, id: name });
-  return { node: field(custom.name, input), read: () => input.value };
+  return { node: field(custom.name, input, isRequired), read: () => input.value };
 }
 
 function render(
@@ -103,9 +113,10 @@ function render(
   if (params.emailOption !== 'off') form.append(field('Email', email));
 
   const customReaders = (params.customFields ?? []).map((custom) => {
-    const built = customFieldInput(custom);
+    const isRequired = isCustomFieldRequired(custom, isVirtualTerminal);
+    const built = customFieldInput(custom, isRequired);
     form.append(built.node);
-    return { name: custom.name, read: built.read };
+    return { name: custom.name, isRequired, read: built.read };
   });
 
   const methodGroup = el('fieldset', { class: 'methods' }, [el('legend', {}, ['Payment method'])]);
@@ -197,6 +208,11 @@ function render(
     const method = selected();
     const parsedAmount = chargeAmountOf(amount.value, null);
     if (!parsedAmount.ok) return showMessage(status, parsedAmount.message, 'error');
+    const missing = customReaders.find((reader) => {
+      const value = reader.read();
+      return reader.isRequired && (value === false || (typeof value === 'string' && value.trim() === ''));
+    });
+    if (missing) return showMessage(status, PaymentFrameText.CustomFieldRequired(missing.name), 'error');
     const body: ChargeBody = {
       params: encoded,
       ...(sig ? { sig } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFieldAccessSchema } from '../access/rbac-admin';
 import { successEnvelope } from '../common/envelope';
 import { maxEncodedParamsLength } from './params';
 
@@ -82,6 +83,9 @@ export const frameMerchantSchema = z.object({
     .object({
       payment_options: z.array(z.string()),
       omit_zip: z.boolean(),
+      // The role's custom-field access per terminal id (spec 3 §6, applyCustomFieldAccess); null
+      // where roles do not restrict: every field as the terminal configures it.
+      custom_field_access: customFieldAccessSchema.nullable(),
     })
     .nullable(),
 });

@@ -14,8 +14,10 @@ import { buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
+import { roles } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
+import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
@@ -132,6 +134,16 @@ async function charge(body: Record<string, unknown>, options: { key?: string; co
     },
     payload: body,
   });
+}
+
+async function expectRefused(
+  res: Awaited<ReturnType<typeof charge>>,
+  status: number,
+  code: string,
+  message: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json().error).toMatchObject({ code, message });
 }
 
 async function transactionsOf(clientId: string) {
@@ -331,16 +343,6 @@ describe('POST /api/payment-frame/charge', () => {
   });
 
   describe('bad input: a clear message, no transaction, never a 5xx', () => {
-    async function expectRefused(
-      res: Awaited<ReturnType<typeof charge>>,
-      status: number,
-      code: string,
-      message: string,
-    ) {
-      expect(res.statusCode).toBe(status);
-      expect(res.json().error).toMatchObject({ code, message });
-    }
-
     it('refuses bad amounts', async () => {
       const before = (await transactionsOf(merchant.id)).length;
       const token = await cardToken();
@@ -559,6 +561,111 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'charge'), eq(auditLog.targetId, res.json().message.id)));
     expect(trail?.details).toMatchObject({ risk: expect.arrayContaining(['high_ticket']) });
+  });
+
+  it("applies the role's custom-field access of the terminal: required, optional, hidden and never recorded", async () => {
+    const [terminal] = await app.db
+      .insert(virtualTerminalUrls)
+      .values({
+        clientId: harbor.id,
+        name: 'Field access counter',
+        url: '/app/responsive-iframe/payment',
+        urlId: `fa-${randomUUID().slice(0, 8)}`,
+        customFields: [
+          { name: 'Order Number', type: 'text', required: false, requireForGuest: false },
+          { name: 'Table Number', type: 'text', required: false, requireForGuest: false },
+          { name: 'Manager Note', type: 'text', required: false, requireForGuest: false },
+        ],
+      })
+      .returning({ id: virtualTerminalUrls.id });
+    if (!terminal) throw new Error('no terminal');
+    const [cashier] = await app.db
+      .select({ id: roles.id, access: roles.customFieldAccess })
+      .from(roles)
+      .where(and(eq(roles.clientId, harbor.id), eq(roles.name, 'Cashier')));
+    if (!cashier) throw new Error('no Cashier role');
+    await app.db
+      .update(roles)
+      .set({
+        customFieldAccess: {
+          ...cashier.access,
+          [terminal.id]: { 'Order Number': 'require', 'Table Number': 'show' },
+        },
+      })
+      .where(eq(roles.id, cashier.id));
+    const cashierCookie = await sessionCookieFor(app.db, demo.barista);
+    const info = await app.inject({
+      method: 'GET',
+      url: `/api/payment-frame/merchant?key=${harbor.publicKey}`,
+      headers: { cookie: cashierCookie },
+    });
+    expect(info.json().message.virtual_terminal.custom_field_access[terminal.id]).toEqual({
+      'Order Number': 'require',
+      'Table Number': 'show',
+    });
+    // The browser's params may name any fields, or none: the stored terminal and the role decide.
+    const params = encodePaymentFrameParams({
+      publishableKey: harbor.publicKey,
+      isVirtualTerminal: true,
+      terminalId: terminal.id,
+      customFields: [{ name: 'Table Number', type: 'text' }],
+    });
+    await expectRefused(
+      await charge(
+        { params, amount: '4.00', method: 'cash', customFields: { 'Table Number': '3' } },
+        {
+          cookie: cashierCookie,
+        },
+      ),
+      400,
+      PaymentFrameErrorCode.CustomFieldRequired,
+      PaymentFrameText.CustomFieldRequired('Order Number'),
+    );
+    const taken = await charge(
+      {
+        params,
+        amount: '4.00',
+        method: 'cash',
+        customFields: { 'Order Number': 'A-9', 'Manager Note': 'comp it' },
+      },
+      { cookie: cashierCookie },
+    );
+    expect(taken.statusCode, taken.body).toBe(200);
+    const [row] = await app.db
+      .select({ meta: transactions.meta })
+      .from(transactions)
+      .where(eq(transactions.id, taken.json().message.id));
+    // The hidden field the role may not set is not recorded.
+    expect(row?.meta).toMatchObject({ customFields: { 'Order Number': 'A-9' } });
+    expect(JSON.stringify(row?.meta)).not.toContain('Manager Note');
+
+    // The owner's role names no access for this terminal: every field as configured, all optional.
+    const ownerCookie = await sessionCookieFor(app.db, demo.owner);
+    const owners = await charge(
+      { params, amount: '4.00', method: 'cash', customFields: { 'Manager Note': 'ok' } },
+      { cookie: ownerCookie },
+    );
+    expect(owners.statusCode, owners.body).toBe(200);
+    // Unsigned params without a stored terminal record no fields the browser made up.
+    const madeUp = await charge(
+      {
+        params: encodePaymentFrameParams({
+          publishableKey: harbor.publicKey,
+          isVirtualTerminal: true,
+          customFields: [{ name: 'Anything', type: 'text' }],
+        }),
+        amount: '4.00',
+        method: 'cash',
+        customFields: { Anything: 'x' },
+      },
+      { cookie: ownerCookie },
+    );
+    expect(madeUp.statusCode).toBe(200);
+    const [madeUpRow] = await app.db
+      .select({ meta: transactions.meta })
+      .from(transactions)
+      .where(eq(transactions.id, madeUp.json().message.id));
+    expect(JSON.stringify(madeUpRow?.meta)).not.toContain('Anything');
   });
 
   it('refuses unsigned params to someone without Virtual Terminal on the merchant', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@portico/contracts/payment-frame/charge';
 import {
   decodePaymentFrameParams,
+  type FrameCustomField,
   type PaymentFrameParams,
   type PaymentOption,
   paymentOptions,
@@ -30,7 +31,11 @@ import {
   isCardZipOmitted,
   paymentOptionsKeptForPermissions,
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
-import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
+import {
+  applyCustomFieldAccess,
+  ConfiguratorText,
+} from '@portico/contracts/virtual-terminals/terminal-configuration';
+import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -52,6 +57,7 @@ import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
+import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import {
   type FrameMerchantRow,
   findMerchantByPublishableKey,
@@ -179,6 +185,8 @@ export async function frameMerchant(
         : {
             payment_options: paymentOptionsKeptForPermissions(paymentOptions, grants),
             omit_zip: isCardZipOmitted(grants),
+            custom_field_access:
+              caller.session === null ? null : await roleFieldAccessOf(deps.db, caller.session, merchant.id),
           },
   };
 }
@@ -516,7 +524,8 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   if (isZipRequired && !/^[A-Za-z0-9 -]{3,10}$/.test(body.zip?.trim() ?? '')) {
     throw ChargeError.CardInvalid(PaymentFrameText.ZipRequired);
   }
-  const customFields = requiredCustomFieldsFilled(params, body, grants === null);
+  const fields = await customFieldsOfCharge(tx, caller, facts);
+  const customFields = requiredCustomFieldsFilled(fields, body, grants === null);
 
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
@@ -587,15 +596,35 @@ function displayTokenOf(token: PaymentToken): string {
   return `${token.issuer}-${token.last4}-${String(token.expMonth).padStart(2, '0')}-${token.expYear}`;
 }
 
-// The custom fields the payer filled in, by name; a required one left empty is refused. A payer
-// (guest) must fill those marked requireForGuest as well.
+// The custom fields a charge takes. On the virtual terminal (unsigned params the browser could make
+// up) only the stored terminal's fields count, each as the user's role decides (spec 3 §6): required,
+// optional, or hidden and never recorded. A payment link takes the fields it signed, which its payer
+// was shown.
+async function customFieldsOfCharge(
+  tx: Tx,
+  caller: ChargeCaller,
+  facts: ChargeFacts,
+): Promise<readonly (VirtualTerminalCustomField | FrameCustomField)[]> {
+  const { params, merchant, grants, isSigned } = facts;
+  const isVirtualTerminal = grants !== null && params.isVirtualTerminal === true;
+  if (!isVirtualTerminal || caller.session === null) return isSigned ? (params.customFields ?? []) : [];
+  if (params.terminalId === undefined) return [];
+  const stored = await storedTerminalFields(tx, merchant.id, params.terminalId);
+  if (stored === null || stored.length === 0) return [];
+  const access = await roleFieldAccessOf(tx, caller.session, merchant.id);
+  return applyCustomFieldAccess(stored, access?.[params.terminalId]);
+}
+
+// The custom fields the payer filled in, by name; a required one left empty is refused, one the
+// fields do not name (hidden by the role, or made up) is dropped. A payer (guest) must fill those
+// marked requireForGuest as well.
 function requiredCustomFieldsFilled(
-  params: PaymentFrameParams,
+  fields: readonly (VirtualTerminalCustomField | FrameCustomField)[],
   body: ChargeBody,
   isGuest: boolean,
 ): Record<string, string | boolean> {
   const given = body.customFields ?? {};
-  const known = new Map((params.customFields ?? []).map((field) => [field.name, field]));
+  const known = new Map(fields.map((field) => [field.name, field]));
   const kept: Record<string, string | boolean> = {};
   for (const [name, value] of Object.entries(given)) {
     if (known.has(name)) kept[name] = typeof value === 'string' ? value.trim() : value;

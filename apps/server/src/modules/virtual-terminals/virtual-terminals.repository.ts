@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
+import { queryRows } from '../../db/seed/sql-rows';
+import { clientChainCte } from '../rbac/rbac.repository';
 
 const apiKeyColumns = {
   id: clients.id,
@@ -103,4 +105,30 @@ export async function updateVirtualTerminalStatus(
     .where(and(eq(virtualTerminalUrls.clientId, clientId), eq(virtualTerminalUrls.id, id)))
     .returning(terminalColumns);
   return row;
+}
+
+// The custom-field access of the role that governs the user on the merchant (spec 3 §6): the role of
+// the membership on the merchant itself, else on its nearest parent, as for its permissions. Raw
+// jsonb (the caller parses it); null without a governing role. rbac_enabled: whether roles restrict.
+export async function findGoverningFieldAccess(executor: Executor, userId: string, merchantId: string) {
+  const rows = await queryRows(
+    executor,
+    sql`
+      with recursive ${clientChainCte(merchantId)}
+      select
+        coalesce(
+          (select (cc.customizations ->> 'rbac_enabled')::boolean from client_configs cc
+            where cc.client_id = ${merchantId}),
+          false
+        ) as rbac_enabled,
+        (select r.custom_field_access
+          from chain
+          join memberships m on m.client_id = chain.id and m.user_id = ${userId}
+          left join roles r on r.id = m.role_id
+          order by chain.depth
+          limit 1) as access
+    `,
+  );
+  const row = rows[0];
+  return { rbacEnabled: row?.rbac_enabled === true, access: row?.access ?? null };
 }

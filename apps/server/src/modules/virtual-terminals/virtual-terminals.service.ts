@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
+import { type CustomFieldAccess, customFieldAccessSchema } from '@portico/contracts/access/rbac-admin';
 import {
   decodePaymentFrameParams,
   paymentFrameAddress,
@@ -23,7 +24,7 @@ import {
   virtualTerminalCustomFieldSchema,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { authorizeClient, type Caller, denyAccess } from '../notes/owner-access';
 import {
@@ -34,6 +35,7 @@ import {
 import { findClientAccessFacts } from '../reporting/reporting.repository';
 import {
   findClientIdByPublicKey,
+  findGoverningFieldAccess,
   findVirtualTerminalUrl,
   insertVirtualTerminalUrl,
   isSecretApiKey,
@@ -102,6 +104,33 @@ function customFieldsOf(stored: unknown): VirtualTerminalCustomField[] {
     const parsed = virtualTerminalCustomFieldSchema.safeParse(field);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+// The custom fields of a stored terminal of the merchant (the charge path reads them); null when the
+// merchant has no such terminal.
+export async function storedTerminalFields(
+  db: Executor,
+  clientId: string,
+  terminalId: string,
+): Promise<VirtualTerminalCustomField[] | null> {
+  const row = await findVirtualTerminalUrl(db, clientId, terminalId);
+  return row ? customFieldsOf(row.customFields) : null;
+}
+
+// Spec 3 §6: the custom-field access of the caller's role on the merchant's terminals, where roles
+// restrict (an RBAC merchant, a caller whose merchant permissions are not bypassed). null: every
+// field as the terminal configures it.
+export async function roleFieldAccessOf(
+  db: Executor,
+  session: { userId: string; role: Caller['session']['role'] },
+  merchantId: string,
+): Promise<CustomFieldAccess | null> {
+  if (bypassesMerchantPermissions(session.role)) return null;
+  const facts = await findGoverningFieldAccess(db, session.userId, merchantId);
+  if (!facts.rbacEnabled || facts.access === null) return null;
+  const parsed = customFieldAccessSchema.safeParse(facts.access);
+  // An unreadable stored map hides nothing it cannot read: the fields stay as configured.
+  return parsed.success ? parsed.data : null;
 }
 
 function recordOf(row: Awaited<ReturnType<typeof listVirtualTerminalUrls>>[number]): VirtualTerminalUrl {

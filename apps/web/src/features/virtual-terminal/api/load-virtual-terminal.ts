@@ -14,6 +14,10 @@ import {
   virtualTerminalQueryOf,
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import {
+  applyCustomFieldAccess,
+  type TerminalFieldAccess,
+} from '@portico/contracts/virtual-terminals/terminal-configuration';
+import {
   defaultVirtualTerminal,
   type VirtualTerminalUrl,
   virtualTerminalUrlListResponse,
@@ -34,14 +38,21 @@ const basicParams = (publishableKey: string): PaymentFrameParams => ({
   isVirtualTerminal: true,
 });
 
-function paramsOfTerminal(terminal: VirtualTerminalUrl, publishableKey: string): PaymentFrameParams {
+// The terminal's own params, with its custom fields as the user's role sees them (spec 3 §6: required,
+// optional or hidden; the charge path applies the same rule).
+function paramsOfTerminal(
+  terminal: VirtualTerminalUrl,
+  publishableKey: string,
+  fieldAccess: TerminalFieldAccess | undefined,
+): PaymentFrameParams {
   try {
     const encoded = new URL(terminal.url, window.location.origin).searchParams.get(
       paymentFrameParamsQueryName,
     );
     const decoded = encoded === null ? null : decodePaymentFrameParams(encoded);
     if (decoded?.ok && decoded.params.publishableKey === publishableKey) {
-      return { ...decoded.params, customFields: terminal.customFields, terminalId: terminal.id };
+      const customFields = applyCustomFieldAccess(terminal.customFields, fieldAccess);
+      return { ...decoded.params, customFields, terminalId: terminal.id };
     }
   } catch {
     // An unreadable stored address: the basic frame.
@@ -88,7 +99,8 @@ export async function loadVirtualTerminal(
     if (chosen.terminal === undefined) {
       return { kind: 'message', text: VirtualTerminalPageText.NoTerminals, needsConfiguration: true };
     }
-    base = paramsOfTerminal(chosen.terminal, publishableKey);
+    const fieldAccess = merchant.virtual_terminal.custom_field_access?.[chosen.terminal.id];
+    base = paramsOfTerminal(chosen.terminal, publishableKey, fieldAccess);
     notice = chosen.notice;
   } catch {
     // Spec 3 §8: other errors fall back to the basic payment frame.
