@@ -60,6 +60,7 @@ import { subLocationsRoutes } from './modules/sub-locations/sub-locations.routes
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { vaultRoutes } from './modules/vault/vault.routes';
 import { viewAsRoutes } from './modules/view-as/view-as.routes';
 import { virtualTerminalRoutes } from './modules/virtual-terminals/virtual-terminals.routes';
 import { accessPlugin } from './plugins/access';
@@ -241,6 +242,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(costingRoutes);
   await app.register(statementsRoutes);
+  await app.register(vaultRoutes);
   await app.register(enrollmentRoutes);
   await app.register(clickToAgreeRoutes, {
     publicUrl: config.publicUrl,

@@ -74,6 +74,7 @@ const missingRole = '00000000-0000-4000-8000-00000000a404';
 const missingUser = '00000000-0000-4000-8000-00000000b404';
 const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
+const missingVaultCustomer = '00000000-0000-4000-8000-0000000fa404';
 // Holders of Permissions on Harbor Lane (issue 15), answering the given status.
 const permissionManagers = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
@@ -305,6 +306,23 @@ const matrix: Record<string, Row> = {
   'GET /api/statement/merchants': {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },
+
+  // The vault (issue 19; spec 1 §2.1: admin, parent and merchant users with Vault, on a merchant they
+  // reach). A customer id no row has is not found, like another merchant's customer.
+  'GET /api/payee/all': {
+    call: (ids) => ({ url: `/api/payee/all?last_name=a&clientid=${ids.harborLane}` }),
+    // The parent's role above Harbor Lane does not grant Vault.
+    expect: { ...harborStatements, parent: 403, audit: 200 },
+  },
+  'GET /api/v1/vault/:customerId': {
+    call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}` }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
+  },
+  'PATCH /api/v1/vault/:id': {
+    call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}`, payload: { first_name: 'Matrix' } }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
+  },
+  'GET /api/whoami': { expect: { ...signedIn(200), audit: 200 } },
 
   // Costing and its estimates (spec 3 §6: admin only; processor auditors are refused too).
   'GET /api/costing': { expect: { ...adminOnly, audit: 403 } },

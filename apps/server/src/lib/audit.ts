@@ -53,7 +53,9 @@ export type AuditAction =
   | 'account.logo'
   | 'risk_note.create'
   | 'processor.enable'
-  | 'processor.portal_sso';
+  | 'processor.portal_sso'
+  | 'vault.customer_update'
+  | 'vault.patient_read';
 
 export type AuditEntry = {
   action: AuditAction;

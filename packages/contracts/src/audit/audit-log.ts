@@ -63,6 +63,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'risk_note.create': 'Risk note added',
   'processor.enable': 'Processor enablement',
   'processor.portal_sso': 'ProPay portal opened',
+  'vault.customer_update': 'Vault customer edited',
+  'vault.patient_read': 'Patient record read',
 };
 
 export function auditActionLabel(action: string): string {

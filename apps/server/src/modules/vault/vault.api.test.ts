@@ -1,0 +1,398 @@
+import {
+  payeeSearchResponse,
+  VaultText,
+  vaultCustomerPatchResponse,
+  vaultCustomerResponse,
+  whoamiResponse,
+} from '@portico/contracts/vault/vault';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, defaultClientOf } from '../../../test/auth-helpers';
+import { buildTestApp } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { auditLog } from '../../db/schema/system';
+import { users } from '../../db/schema/users';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { saveVaultMethod } from './vault.repository';
+import { createPatientCrypto, type PatientCrypto, sealLegacyPatientFields } from './vault-patient-fields';
+
+// Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
+// front desk holds Vault); Harbor Lane Coffee does not; Copper Kettle's owner is the foreign merchant.
+
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let crypto: PatientCrypto;
+let dental = '';
+let harbor = '';
+let sealedAtStart = 0;
+
+type CustomerRow = typeof vaultCustomers.$inferSelect;
+
+async function customersOf(clientId: string): Promise<CustomerRow[]> {
+  return ctx.app.db
+    .select()
+    .from(vaultCustomers)
+    .where(eq(vaultCustomers.clientId, clientId))
+    .orderBy(asc(vaultCustomers.id));
+}
+
+async function rawCustomer(id: string): Promise<CustomerRow> {
+  const [row] = await ctx.app.db.select().from(vaultCustomers).where(eq(vaultCustomers.id, id));
+  if (!row) throw new Error(`no vault customer ${id}`);
+  return row;
+}
+
+async function firstPatientOf(clientId: string): Promise<CustomerRow> {
+  const [row] = (await customersOf(clientId)).filter((c) => c.patientNumberEnc !== null && c.lastName);
+  if (!row) throw new Error('no patient customer');
+  return row;
+}
+
+function patientNumberOf(row: CustomerRow): string {
+  if (row.patientNumberEnc === null) throw new Error('no patient number');
+  return crypto.cipher.decrypt(row.patientNumberEnc, 'vault_customers.patient_number_enc');
+}
+
+async function patientReads(actorEmail: string) {
+  return ctx.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'vault.patient_read'), eq(auditLog.actorEmail, actorEmail)));
+}
+
+const search = (email: string, query: string) => callAs(ctx.app, email, 'GET', `/api/payee/all?${query}`);
+const every = (text: string) =>
+  ['external_id', 'first_name', 'last_name', 'email', 'patient_number']
+    .map((key) => `${key}=${encodeURIComponent(text)}`)
+    .join('&');
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await seedDemoAccounts(ctx.database);
+  crypto = createPatientCrypto(ctx.app.fieldCipher(), ctx.app.dataKey);
+  // The demo seed writes patient fields plainly; the start-up step seals them.
+  sealedAtStart = await sealLegacyPatientFields(ctx.app.db, crypto);
+  dental = await defaultClientOf(ctx.app.db, demo.dental);
+  harbor = await defaultClientOf(ctx.app.db, demo.owner);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('patient fields at rest', () => {
+  it('holds no plaintext: sealed columns, a keyed hash, the plaintext columns emptied', async () => {
+    expect(sealedAtStart).toBeGreaterThan(0);
+    const [left] = await ctx.app.db
+      .select({ n: count() })
+      .from(vaultCustomers)
+      .where(isNotNull(vaultCustomers.legacyPatientNumber));
+    expect(left?.n).toBe(0);
+    const row = await firstPatientOf(dental);
+    expect(row.patientNumberEnc).toMatch(/^v1\./);
+    expect(row.patientFirstNameEnc).toMatch(/^v1\./);
+    expect(row.patientLastNameEnc).toMatch(/^v1\./);
+    const number = patientNumberOf(row);
+    expect(JSON.stringify(row)).not.toContain(number);
+    expect(row.patientNumberHash).toBe(crypto.hashPatientNumber(number));
+    expect(row.patientNumberHash).not.toContain(number);
+    // Run again: nothing left to seal.
+    expect(await sealLegacyPatientFields(ctx.app.db, crypto)).toBe(0);
+  });
+});
+
+describe('GET /api/payee/all', () => {
+  it("finds a merchant's own customers by a prefix of the last name, any case, with patient fields for its Vault users, and audits that read", async () => {
+    const patient = await firstPatientOf(dental);
+    const before = (await patientReads(demo.dental)).length;
+    const prefix = (patient.lastName ?? '').slice(0, 3).toUpperCase();
+    const res = await search(demo.dental, every(prefix));
+    expect(res.statusCode).toBe(200);
+    const body = payeeSearchResponse.parse(res.json()).message;
+    expect(body.client).toEqual({
+      id: dental,
+      name: 'Harborview Family Dental',
+      has_patient_information_in_vault: true,
+    });
+    const found = body.customers.find((c) => c.id === patient.id);
+    expect(found?.patient_number).toBe(patientNumberOf(patient));
+    expect(found?.patient_fields_hidden).toBe(false);
+    expect(body.customers.every((c) => c.client.id === dental)).toBe(true);
+    expect(
+      body.customers.every(
+        (c) =>
+          (c.last_name ?? '').toLowerCase().startsWith(prefix.toLowerCase()) ||
+          (c.first_name ?? '').toLowerCase().startsWith(prefix.toLowerCase()) ||
+          (c.email ?? '').startsWith(prefix.toLowerCase()),
+      ),
+    ).toBe(true);
+    const reads = await patientReads(demo.dental);
+    expect(reads.length).toBe(before + 1);
+    const ids = reads.at(-1)?.details?.customer_ids;
+    expect(Array.isArray(ids) && ids.includes(patient.id)).toBe(true);
+  });
+
+  it('matches the patient number and the external id exactly, never by prefix', async () => {
+    const patient = await firstPatientOf(dental);
+    const number = patientNumberOf(patient);
+    const exact = payeeSearchResponse.parse(
+      (await search(demo.dental, every(number.toLowerCase()))).json(),
+    ).message;
+    expect(exact.customers.map((c) => c.id)).toEqual([patient.id]);
+    const partial = payeeSearchResponse.parse(
+      (await search(demo.dental, every(number.slice(0, 4)))).json(),
+    ).message;
+    expect(partial.customers.map((c) => c.id)).not.toContain(patient.id);
+
+    const [withExternal] = (await customersOf(dental)).filter((c) => c.externalId !== null);
+    if (!withExternal?.externalId) throw new Error('no customer with an external id');
+    const byExternal = payeeSearchResponse.parse(
+      (await search(demo.dental, every(withExternal.externalId))).json(),
+    );
+    expect(byExternal.message.customers.map((c) => c.id)).toContain(withExternal.id);
+    const byExternalPrefix = payeeSearchResponse.parse(
+      (await search(demo.dental, `external_id=${withExternal.externalId.slice(0, 6)}`)).json(),
+    );
+    expect(byExternalPrefix.message.customers.map((c) => c.id)).not.toContain(withExternal.id);
+  });
+
+  it('finds by a prefix of the e-mail and takes % and _ literally', async () => {
+    const [customer] = (await customersOf(dental)).filter((c) => c.email);
+    const email = customer?.email ?? '';
+    const res = payeeSearchResponse.parse(
+      (await search(demo.dental, `email=${encodeURIComponent(email.slice(0, 5))}`)).json(),
+    );
+    expect(res.message.customers.map((c) => c.id)).toContain(customer?.id);
+    const wild = payeeSearchResponse.parse((await search(demo.dental, every('%'))).json());
+    expect(wild.message.customers).toEqual([]);
+    const underscore = payeeSearchResponse.parse((await search(demo.dental, every('_'))).json());
+    expect(underscore.message.customers).toEqual([]);
+  });
+
+  it('shows staff the customers with patient fields hidden, ignores a patient-number search from them and audits no patient read', async () => {
+    const patient = await firstPatientOf(dental);
+    const before = (await patientReads(demo.admin)).length;
+    const res = await search(demo.admin, `${every((patient.lastName ?? '').slice(0, 3))}&clientid=${dental}`);
+    expect(res.statusCode).toBe(200);
+    const found = payeeSearchResponse.parse(res.json()).message.customers.find((c) => c.id === patient.id);
+    expect(found).toMatchObject({
+      patient_number: null,
+      patient_first_name: null,
+      patient_last_name: null,
+      patient_fields_hidden: true,
+    });
+    const byNumber = await search(
+      demo.admin,
+      `patient_number=${patientNumberOf(patient)}&clientid=${dental}`,
+    );
+    expect(payeeSearchResponse.parse(byNumber.json()).message.customers.map((c) => c.id)).not.toContain(
+      patient.id,
+    );
+    expect((await patientReads(demo.admin)).length).toBe(before);
+  });
+
+  it("refuses another merchant's vault", async () => {
+    const res = await search(demo.copperOwner, `last_name=a&clientid=${dental}`);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/v1/vault/{customerId}', () => {
+  it('answers the customer and its saved methods, tokens without their first segment, each with its billing address', async () => {
+    const [customer] = await customersOf(harbor);
+    if (!customer) throw new Error('Harbor Lane has no vault customer');
+    const methods = await ctx.app.db
+      .select()
+      .from(vaultPaymentMethods)
+      .where(eq(vaultPaymentMethods.customerId, customer.id));
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/v1/vault/${customer.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = vaultCustomerResponse.parse(res.json()).message;
+    expect(body.methods.map((m) => m.id).sort()).toEqual(methods.map((m) => m.id).sort());
+    for (const method of body.methods) {
+      const stored = methods.find((m) => m.id === method.id);
+      expect(method.token).toBe(stored?.token.split('-').slice(1).join('-'));
+      expect(method.billing_address.address_line_1).toBe(customer.billingAddressLine1);
+      expect(method.billing_address.postal_code).toBe(customer.billingPostalCode);
+    }
+    expect(res.body).not.toContain(`"${methods[0]?.token}"`);
+  });
+
+  it("is not found for another merchant's customer, a customer that does not exist", async () => {
+    const [customer] = await customersOf(dental);
+    expect((await callAs(ctx.app, demo.copperOwner, 'GET', `/api/v1/vault/${customer?.id}`)).statusCode).toBe(
+      404,
+    );
+    const missing = await callAs(
+      ctx.app,
+      demo.owner,
+      'GET',
+      '/api/v1/vault/00000000-0000-4000-8000-00000000a0a0',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(VaultText.CustomerNotFound);
+  });
+
+  it('keeps one of two methods of the same issuer, last four and expiry', async () => {
+    const [customer] = await customersOf(harbor);
+    if (!customer) throw new Error('Harbor Lane has no vault customer');
+    const card = {
+      customerId: customer.id,
+      issuer: 'VISA' as const,
+      last4: '4242',
+      expMonth: 7,
+      expYear: 2031,
+    };
+    const first = await ctx.app.db.transaction((tx) =>
+      saveVaultMethod(tx, { ...card, token: 'VISA-4242-07-2031' }),
+    );
+    const second = await ctx.app.db.transaction((tx) =>
+      saveVaultMethod(tx, { ...card, token: 'VISA-4242-07-2031' }),
+    );
+    expect(second).toBe(first);
+    const body = vaultCustomerResponse.parse(
+      (await callAs(ctx.app, demo.owner, 'GET', `/api/v1/vault/${customer.id}`)).json(),
+    );
+    expect(body.message.methods.filter((m) => m.token === '4242-07-2031')).toHaveLength(1);
+  });
+});
+
+describe('PATCH /api/v1/vault/{id}', () => {
+  it("saves a customer's e-mail (lowercased), audits the change and answers the customer", async () => {
+    const [customer] = await customersOf(harbor);
+    if (!customer) throw new Error('Harbor Lane has no vault customer');
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', `/api/v1/vault/${customer.id}`, {
+      email: 'New.Address@Example.com',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(vaultCustomerPatchResponse.parse(res.json()).message.email).toBe('new.address@example.com');
+    expect((await rawCustomer(customer.id)).email).toBe('new.address@example.com');
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'vault.customer_update'), eq(auditLog.targetId, customer.id)));
+    expect(entry?.details).toEqual({ fields: ['email'] });
+    expect(entry?.actorEmail).toBe(demo.owner);
+  });
+
+  const refusals: [string, () => Promise<{ email: string; id: string; body: object }>, number, string][] = [
+    [
+      'a blank first name',
+      async () => ({
+        email: demo.owner,
+        id: (await customersOf(harbor))[1]?.id ?? '',
+        body: { first_name: '  ' },
+      }),
+      400,
+      VaultText.NameRequired,
+    ],
+    [
+      'a blank last name',
+      async () => ({
+        email: demo.owner,
+        id: (await customersOf(harbor))[1]?.id ?? '',
+        body: { last_name: '' },
+      }),
+      400,
+      VaultText.NameRequired,
+    ],
+    [
+      'an invalid e-mail',
+      async () => ({
+        email: demo.owner,
+        id: (await customersOf(harbor))[1]?.id ?? '',
+        body: { email: 'not-an-address' },
+      }),
+      400,
+      VaultText.EmailInvalid,
+    ],
+    [
+      'no customer data',
+      async () => ({ email: demo.owner, id: (await customersOf(harbor))[1]?.id ?? '', body: {} }),
+      400,
+      VaultText.NoCustomerData,
+    ],
+    [
+      "another merchant's customer",
+      async () => ({
+        email: demo.copperOwner,
+        id: (await customersOf(harbor))[1]?.id ?? '',
+        body: { first_name: 'Mallory' },
+      }),
+      404,
+      VaultText.CustomerNotFound,
+    ],
+    [
+      'patient fields from staff',
+      async () => ({
+        email: demo.admin,
+        id: (await firstPatientOf(dental)).id,
+        body: { patient_number: 'P-1' },
+      }),
+      403,
+      'You do not have permission to do this',
+    ],
+  ];
+  it.each(
+    refusals,
+  )('refuses %s with a clear error and changes nothing', async (_name, setup, status, message) => {
+    const { email, id, body } = await setup();
+    const before = await rawCustomer(id);
+    const res = await callAs(ctx.app, email, 'PATCH', `/api/v1/vault/${id}`, body);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+    expect(await rawCustomer(id)).toEqual(before);
+  });
+
+  it('refuses an unknown field (strict body) and changes nothing', async () => {
+    const [, customer] = await customersOf(harbor);
+    if (!customer) throw new Error('Harbor Lane has too few vault customers');
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', `/api/v1/vault/${customer.id}`, {
+      first_name: 'Ok',
+      client_id: dental,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await rawCustomer(customer.id)).toEqual(customer);
+  });
+
+  it("lets the merchant's Vault user change a patient number: sealed, and found by its new number only", async () => {
+    const patient = await firstPatientOf(dental);
+    const oldNumber = patientNumberOf(patient);
+    const res = await callAs(ctx.app, demo.dental, 'PATCH', `/api/v1/vault/${patient.id}`, {
+      patient_number: 'P-NEW-77',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(vaultCustomerPatchResponse.parse(res.json()).message.patient_number).toBe('P-NEW-77');
+    const raw = await rawCustomer(patient.id);
+    expect(JSON.stringify(raw)).not.toContain('P-NEW-77');
+    const byNew = payeeSearchResponse.parse((await search(demo.dental, 'patient_number=p-new-77')).json());
+    expect(byNew.message.customers.map((c) => c.id)).toEqual([patient.id]);
+    const byOld = payeeSearchResponse.parse(
+      (await search(demo.dental, `patient_number=${oldNumber}`)).json(),
+    );
+    expect(byOld.message.customers.map((c) => c.id)).not.toContain(patient.id);
+  });
+});
+
+describe('GET /api/whoami', () => {
+  it('answers the user, their first name and what they may do in their merchant', async () => {
+    const [user] = await ctx.app.db.select().from(users).where(eq(users.email, demo.dental));
+    const res = await callAs(ctx.app, demo.dental, 'GET', '/api/whoami');
+    expect(res.statusCode).toBe(200);
+    const body = whoamiResponse.parse(res.json()).message;
+    expect(body).toMatchObject({
+      email: demo.dental,
+      name: user?.name,
+      first_name: user?.name.split(' ')[0],
+    });
+    expect(body.merchant?.id).toBe(dental);
+    expect(body.merchant?.permissions_configured).toBe(true);
+    expect(body.merchant?.has_patient_information_in_vault).toBe(true);
+    expect(body.merchant?.granted_permissions.map((p) => p.name)).toContain('Virtual Terminal');
+    expect(body.merchant?.granted_permissions.map((p) => p.name)).not.toContain('Permissions');
+  });
+
+  it('refuses a merchant the caller does not reach', async () => {
+    const res = await callAs(ctx.app, demo.copperOwner, 'GET', `/api/whoami?clientid=${dental}`);
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,139 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import type { UserType } from '@portico/contracts/auth/roles';
+import { userTypes } from '@portico/contracts/auth/roles';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  payeeSearchQuery,
+  payeeSearchResponse,
+  vaultCustomerIdParams,
+  vaultCustomerParams,
+  vaultCustomerPatchBody,
+  vaultCustomerPatchResponse,
+  vaultCustomerResponse,
+  whoamiQuery,
+  whoamiResponse,
+} from '@portico/contracts/vault/vault';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestOrigin } from '../../lib/audit';
+import {
+  editVaultCustomer,
+  searchVault,
+  type VaultDeps,
+  vaultCustomerForTerminal,
+  whoami,
+} from './vault.service';
+import { createPatientCrypto, sealLegacyPatientFields } from './vault-patient-fields';
+
+// Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. The merchant each
+// call touches is the customer's (or the searched one), checked in the service: a route rule only
+// names a merchant it can read from the request.
+const vaultRoles: readonly UserType[] = ['admin', 'parent', 'user'];
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  422: errorEnvelope,
+};
+
+export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): VaultDeps => ({
+    db: app.db,
+    patientCrypto: createPatientCrypto(app.fieldCipher(), app.dataKey),
+    now: app.now,
+  });
+
+  // Databases made before issue 19 (and the demo seed) hold plaintext patient fields: sealed once the
+  // server is ready, before it answers.
+  app.addHook('onReady', async () => {
+    const sealed = await sealLegacyPatientFields(app.db, deps().patientCrypto);
+    if (sealed > 0) app.log.info({ sealed }, 'sealed plaintext vault patient fields');
+  });
+
+  app.get(
+    '/api/payee/all',
+    {
+      config: { access: { kind: 'authenticated', roles: vaultRoles, permission: Permission.Vault } },
+      schema: {
+        tags: ['vault'],
+        summary: "Vault search: one merchant's customers with their saved methods",
+        description:
+          'Prefix match on first name, last name and e-mail; exact match on external id and (for users of the merchant with Vault) patient number. At most 100 customers, by last name.',
+        querystring: payeeSearchQuery,
+        response: { 200: payeeSearchResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await searchVault(
+        deps(),
+        { session: request.requireSession(), origin: requestOrigin(request) },
+        request.query,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/v1/vault/:customerId',
+    {
+      config: { access: { kind: 'authenticated', roles: vaultRoles } },
+      schema: {
+        tags: ['vault'],
+        summary: 'A vault customer and its saved methods (the virtual terminal; Vault or Virtual Terminal)',
+        params: vaultCustomerIdParams,
+        response: { 200: vaultCustomerResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await vaultCustomerForTerminal(
+        deps(),
+        { session: request.requireSession(), origin: requestOrigin(request) },
+        request.params.customerId,
+      ),
+    }),
+  );
+
+  app.patch(
+    '/api/v1/vault/:id',
+    {
+      config: { access: { kind: 'authenticated', roles: vaultRoles, permission: Permission.Vault } },
+      schema: {
+        tags: ['vault'],
+        summary: 'Edit a vault customer',
+        description: 'Fields left out are unchanged. A blank name or an invalid e-mail is refused.',
+        params: vaultCustomerParams,
+        body: vaultCustomerPatchBody,
+        response: { 200: vaultCustomerPatchResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await editVaultCustomer(
+        deps(),
+        { session: request.requireSession(), origin: requestOrigin(request) },
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/whoami',
+    {
+      config: { access: { kind: 'authenticated', roles: userTypes } },
+      schema: {
+        tags: ['vault'],
+        summary: 'The signed-in user and what they may do in a merchant (the virtual terminal)',
+        description: 'clientid names the merchant; without it, the viewed or default merchant.',
+        querystring: whoamiQuery,
+        response: { 200: whoamiResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await whoami(app.db, request.requireSession(), request.query.clientid),
+    }),
+  );
+};

@@ -1,0 +1,440 @@
+import { Permission, type PermissionName } from '@portico/contracts/access/permission-names';
+import { normalizeEmailAddress } from '@portico/contracts/auth/email-address';
+import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import {
+  displayedVaultToken,
+  type PayeeSearchQuery,
+  type PayeeSearchResult,
+  type VaultAddress,
+  type VaultCustomer,
+  type VaultCustomerPatchBody,
+  type VaultCustomerWithMethods,
+  VaultErrorCode,
+  type VaultPaymentMethod,
+  VaultText,
+  vaultCustomerEditProblem,
+  vaultIssuers,
+  vaultSearchLimit,
+  type Whoami,
+  withoutDuplicateSavedMethods,
+} from '@portico/contracts/vault/vault';
+import { z } from 'zod';
+import type { Db, Executor } from '../../db/client';
+import type { vaultCustomers } from '../../db/schema/vault';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { findMerchantAccessFacts } from '../rbac/rbac.repository';
+import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import type { SessionContext } from '../session/session.service';
+import {
+  findUserProfile,
+  findVaultCustomer,
+  findVaultMerchant,
+  listVaultMethods,
+  lockVaultCustomer,
+  searchVaultCustomers,
+  updateVaultCustomer,
+  type VaultCustomerRow,
+  type VaultMethodRow,
+  type VaultSearchTerms,
+} from './vault.repository';
+import {
+  hasPatientRecord,
+  openPatientFields,
+  type PatientCrypto,
+  sealPatientFields,
+} from './vault-patient-fields';
+
+export const VaultError = defineErrors({
+  CustomerNotFound: [VaultErrorCode.CustomerNotFound, 'not_found'],
+  NameRequired: [VaultErrorCode.NameRequired, 'validation'],
+  EmailInvalid: [VaultErrorCode.EmailInvalid, 'validation'],
+  MerchantRequired: [VaultErrorCode.MerchantRequired, 'business_rule'],
+  NoCustomerData: [VaultErrorCode.NoCustomerData, 'validation'],
+});
+
+export type VaultDeps = { db: Db; patientCrypto: PatientCrypto; now: () => Date };
+export type VaultCaller = {
+  session: SessionContext;
+  origin: { ip: string | null; userAgent: string | null };
+};
+
+function forbidden(): AppError {
+  return new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have permission to do this');
+}
+
+// What the caller may do in one merchant's vault. Patient fields (issue 19 item 4) are for users of
+// that merchant itself holding Vault: staff, parents above it and view-as see them hidden.
+type VaultReach = { clientId: string; canSeePatients: boolean; permissions: readonly PermissionName[] };
+
+async function reachVault(
+  db: Executor,
+  session: SessionContext,
+  clientId: string,
+  permissions: readonly PermissionName[],
+): Promise<VaultReach | null> {
+  if (
+    session.viewAsClientId !== null &&
+    !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
+  ) {
+    return null;
+  }
+  const access = await decideMerchantAccess(db, session, clientId, undefined);
+  if (!access.isAllowed || !access.merchantExists) return null;
+  if (!permissions.some((permission) => access.effectivePermissions.includes(permission))) {
+    throw forbidden();
+  }
+  const facts = await findMerchantAccessFacts(db, session.userId, clientId);
+  const isMemberOfMerchant = facts.membershipClientId === clientId && !canReachEveryMerchant(session.role);
+  return {
+    clientId,
+    canSeePatients:
+      isMemberOfMerchant &&
+      session.viewAsClientId === null &&
+      access.effectivePermissions.includes(Permission.Vault),
+    permissions: access.effectivePermissions,
+  };
+}
+
+// A customer of a merchant the caller reaches; any other id is simply not found (no hint that it
+// exists elsewhere).
+async function reachCustomer(
+  db: Executor,
+  session: SessionContext,
+  row: VaultCustomerRow | undefined,
+  permissions: readonly PermissionName[],
+): Promise<{ row: VaultCustomerRow; reach: VaultReach }> {
+  if (!row) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
+  const reach = await reachVault(db, session, row.clientId, permissions);
+  if (reach === null) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
+  return { row, reach };
+}
+
+const issuerSchema = z.enum(vaultIssuers);
+
+function billingAddressOf(row: VaultCustomerRow): VaultAddress {
+  return {
+    region: row.billingRegion,
+    locality: row.billingLocality,
+    address_line_1: row.billingAddressLine1,
+    address_line_2: row.billingAddressLine2,
+    country: row.billingCountry,
+    postal_code: row.billingPostalCode,
+  };
+}
+
+function methodView(method: VaultMethodRow, customer: VaultCustomerRow): VaultPaymentMethod {
+  return {
+    id: method.id,
+    token: displayedVaultToken(method.token),
+    issuer: issuerSchema.parse(method.issuer),
+    last4: method.last4,
+    exp_month: method.expMonth,
+    exp_year: method.expYear,
+    created_at: method.createdAt.toISOString(),
+    billing_address: billingAddressOf(customer),
+  };
+}
+
+function customerView(
+  row: VaultCustomerRow,
+  merchantName: string,
+  methods: readonly VaultMethodRow[],
+  patient: { number: string | null; firstName: string | null; lastName: string | null } | null,
+): VaultCustomer {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    merchant_name: merchantName,
+    client: { id: row.clientId },
+    has_customer: true,
+    patient_number: patient?.number ?? null,
+    patient_first_name: patient?.firstName ?? null,
+    patient_last_name: patient?.lastName ?? null,
+    patient_fields_hidden: patient === null && hasPatientRecord(row),
+    external_id: row.externalId,
+    billing_region: row.billingRegion,
+    billing_locality: row.billingLocality,
+    billing_address_line_1: row.billingAddressLine1,
+    billing_address_line_2: row.billingAddressLine2,
+    billing_country: row.billingCountry,
+    billing_postal_code: row.billingPostalCode,
+    shipping_region: row.shippingRegion,
+    shipping_locality: row.shippingLocality,
+    shipping_address_line_1: row.shippingAddressLine1,
+    shipping_address_line_2: row.shippingAddressLine2,
+    shipping_country: row.shippingCountry,
+    shipping_postal_code: row.shippingPostalCode,
+    payment_request_meta: row.paymentRequestMeta,
+    payment_methods: withoutDuplicateSavedMethods(methods).map((method) => methodView(method, row)),
+  };
+}
+
+// Customers with their (de-duplicated) methods; patient fields opened when the caller may see them,
+// and that read audited in the same call (one entry naming every patient record shown).
+async function customerViews(
+  deps: VaultDeps,
+  executor: Executor,
+  caller: VaultCaller,
+  reach: VaultReach,
+  merchantName: string,
+  rows: readonly VaultCustomerRow[],
+): Promise<VaultCustomer[]> {
+  const methods = await listVaultMethods(
+    executor,
+    rows.map((row) => row.id),
+  );
+  const methodsByCustomer = new Map<string, VaultMethodRow[]>();
+  for (const method of methods) {
+    methodsByCustomer.set(method.customerId, [...(methodsByCustomer.get(method.customerId) ?? []), method]);
+  }
+  const patientRows = reach.canSeePatients ? rows.filter(hasPatientRecord) : [];
+  if (patientRows.length > 0) {
+    await recordAudit(executor, {
+      action: 'vault.patient_read',
+      outcome: 'success',
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
+      targetType: 'vault_customer',
+      targetId: patientRows.length === 1 ? (patientRows[0]?.id ?? null) : null,
+      clientId: reach.clientId,
+      ...caller.origin,
+      details: { customer_ids: patientRows.map((row) => row.id) },
+    });
+  }
+  return rows.map((row) => {
+    const opened =
+      reach.canSeePatients && hasPatientRecord(row) ? openPatientFields(deps.patientCrypto, row) : null;
+    return customerView(
+      row,
+      merchantName,
+      methodsByCustomer.get(row.id) ?? [],
+      opened === null
+        ? null
+        : {
+            number: opened.patientNumber,
+            firstName: opened.patientFirstName,
+            lastName: opened.patientLastName,
+          },
+    );
+  });
+}
+
+// ---- GET api/payee/all --------------------------------------------------------------------------
+
+async function searchedMerchantId(
+  db: Db,
+  session: SessionContext,
+  named: string | undefined,
+): Promise<string> {
+  if (named !== undefined) return named;
+  if (session.viewAsClientId !== null) return session.viewAsClientId;
+  const profile = await findUserProfile(db, session.userId);
+  if (profile?.defaultClientId) return profile.defaultClientId;
+  throw VaultError.MerchantRequired(VaultText.MerchantRequired);
+}
+
+// The search terms of the query. The patient number is matched only for a caller who may see
+// patient fields (otherwise a match would tell them a number exists).
+export function vaultSearchTermsOf(
+  query: PayeeSearchQuery,
+  reach: { canSeePatients: boolean },
+  crypto: PatientCrypto,
+): VaultSearchTerms {
+  const text = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const patientNumber = text(query.patient_number);
+  return {
+    firstNamePrefix: text(query.first_name),
+    lastNamePrefix: text(query.last_name),
+    emailPrefix: text(query.email),
+    externalId: text(query.external_id),
+    patientNumberHash:
+      reach.canSeePatients && patientNumber !== undefined
+        ? crypto.hashPatientNumber(patientNumber)
+        : undefined,
+  };
+}
+
+export async function searchVault(
+  deps: VaultDeps,
+  caller: VaultCaller,
+  query: PayeeSearchQuery,
+): Promise<PayeeSearchResult> {
+  const clientId = await searchedMerchantId(deps.db, caller.session, query.clientid);
+  const merchant = await findVaultMerchant(deps.db, clientId);
+  const reach = merchant ? await reachVault(deps.db, caller.session, clientId, [Permission.Vault]) : null;
+  if (!merchant || reach === null) {
+    throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
+  }
+  const terms = vaultSearchTermsOf(query, reach, deps.patientCrypto);
+  const isAsked = [
+    query.external_id,
+    query.first_name,
+    query.last_name,
+    query.email,
+    query.patient_number,
+  ].some((value) => value !== undefined && value !== '');
+  const hasTerm = Object.values(terms).some((value) => value !== undefined);
+  // A search left with no term it may run (a patient number from someone who may not match it)
+  // finds nothing, not the whole vault.
+  const rows =
+    isAsked && !hasTerm ? [] : await searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
+  const shown = rows.slice(0, vaultSearchLimit);
+  return {
+    customers: await customerViews(deps, deps.db, caller, reach, merchant.name, shown),
+    client: {
+      id: merchant.id,
+      name: merchant.name,
+      has_patient_information_in_vault: merchant.hasPatientInformationInVault,
+    },
+    is_truncated: rows.length > vaultSearchLimit,
+  };
+}
+
+// ---- GET /api/v1/vault/{customerId} -------------------------------------------------------------
+
+// The virtual terminal reads a customer with Virtual Terminal; the vault page with Vault.
+export async function vaultCustomerForTerminal(
+  deps: VaultDeps,
+  caller: VaultCaller,
+  customerId: string,
+): Promise<VaultCustomerWithMethods> {
+  const { row, reach } = await reachCustomer(
+    deps.db,
+    caller.session,
+    await findVaultCustomer(deps.db, customerId),
+    [Permission.Vault, Permission.VirtualTerminal],
+  );
+  const merchant = await findVaultMerchant(deps.db, row.clientId);
+  const [view] = await customerViews(deps, deps.db, caller, reach, merchant?.name ?? '', [row]);
+  if (!view) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
+  return { ...view, methods: view.payment_methods };
+}
+
+// ---- PATCH /api/v1/vault/{id} -------------------------------------------------------------------
+
+const plainFields = [
+  ['first_name', 'firstName'],
+  ['last_name', 'lastName'],
+  ['phone_number', 'phoneNumber'],
+  ['external_id', 'externalId'],
+  ['billing_region', 'billingRegion'],
+  ['billing_locality', 'billingLocality'],
+  ['billing_address_line_1', 'billingAddressLine1'],
+  ['billing_address_line_2', 'billingAddressLine2'],
+  ['billing_country', 'billingCountry'],
+  ['billing_postal_code', 'billingPostalCode'],
+  ['shipping_region', 'shippingRegion'],
+  ['shipping_locality', 'shippingLocality'],
+  ['shipping_address_line_1', 'shippingAddressLine1'],
+  ['shipping_address_line_2', 'shippingAddressLine2'],
+  ['shipping_country', 'shippingCountry'],
+  ['shipping_postal_code', 'shippingPostalCode'],
+] as const satisfies readonly (readonly [
+  keyof VaultCustomerPatchBody,
+  keyof typeof vaultCustomers.$inferInsert,
+])[];
+
+const patientKeys = ['patient_number', 'patient_first_name', 'patient_last_name'] as const;
+
+export async function editVaultCustomer(
+  deps: VaultDeps,
+  caller: VaultCaller,
+  customerId: string,
+  body: VaultCustomerPatchBody,
+): Promise<VaultCustomer> {
+  const given = Object.keys(body).filter((key) =>
+    Object.entries(body).some(([k, v]) => k === key && v !== undefined),
+  );
+  if (given.length === 0) throw VaultError.NoCustomerData(VaultText.NoCustomerData);
+  const problem = vaultCustomerEditProblem(body);
+  if (problem === VaultText.NameRequired) throw VaultError.NameRequired(problem);
+  if (problem !== null) throw VaultError.EmailInvalid(problem);
+
+  return deps.db.transaction(async (tx) => {
+    const { row, reach } = await reachCustomer(tx, caller.session, await lockVaultCustomer(tx, customerId), [
+      Permission.Vault,
+    ]);
+    const touchesPatient = patientKeys.some((key) => body[key] !== undefined);
+    // Patient fields are written only by those who may read them.
+    if (touchesPatient && !reach.canSeePatients) throw forbidden();
+
+    const values: Partial<typeof vaultCustomers.$inferInsert> = {};
+    for (const [bodyKey, column] of plainFields) {
+      const value = body[bodyKey];
+      if (value !== undefined) values[column] = value === null ? null : value.trim() || null;
+    }
+    if (body.email !== undefined) {
+      const email = body.email?.trim() ?? '';
+      values.email = email === '' ? null : normalizeEmailAddress(email);
+    }
+    Object.assign(
+      values,
+      sealPatientFields(deps.patientCrypto, {
+        patientNumber: body.patient_number,
+        patientFirstName: body.patient_first_name,
+        patientLastName: body.patient_last_name,
+      }),
+    );
+    const updated = await updateVaultCustomer(tx, row.id, values, deps.now());
+    await recordAudit(tx, {
+      action: 'vault.customer_update',
+      outcome: 'success',
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
+      targetType: 'vault_customer',
+      targetId: row.id,
+      clientId: row.clientId,
+      ...caller.origin,
+      // Which fields changed, never their values (patient data stays out of the trail).
+      details: { fields: given },
+    });
+    const merchant = await findVaultMerchant(tx, row.clientId);
+    const [view] = await customerViews(deps, tx, caller, reach, merchant?.name ?? '', [updated]);
+    if (!view) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
+    return view;
+  });
+}
+
+// ---- GET /api/whoami ----------------------------------------------------------------------------
+
+function firstWordOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+export async function whoami(db: Db, session: SessionContext, clientId: string | undefined): Promise<Whoami> {
+  const profile = await findUserProfile(db, session.userId);
+  if (!profile) throw new AppError(CommonErrorCode.Unauthenticated, 'unauthenticated', 'Sign in to continue');
+  const merchantId = clientId ?? session.viewAsClientId ?? profile.defaultClientId;
+  let merchant: Whoami['merchant'] = null;
+  if (merchantId !== null) {
+    const allowed =
+      session.viewAsClientId === null || (await isWithinViewedClient(db, session.viewAsClientId, merchantId));
+    const access = allowed ? await decideMerchantAccess(db, session, merchantId, undefined) : null;
+    const found = await findVaultMerchant(db, merchantId);
+    if (access?.isAllowed && found) {
+      const facts = await findMerchantAccessFacts(db, session.userId, merchantId);
+      merchant = {
+        id: found.id,
+        name: found.name,
+        permissions_configured: facts.rbacEnabled,
+        granted_permissions: access.effectivePermissions.map((name) => ({ name })),
+        has_patient_information_in_vault: found.hasPatientInformationInVault,
+      };
+    } else if (clientId !== undefined) {
+      throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
+    }
+  }
+  return {
+    id: profile.id,
+    name: profile.name,
+    first_name: firstWordOf(profile.name),
+    email: profile.email,
+    user_type: profile.userType,
+    role: session.role,
+    merchant,
+  };
+}
