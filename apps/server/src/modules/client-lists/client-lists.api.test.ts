@@ -1,4 +1,9 @@
-import type { ClientListRow, ClientTuple, MerchantGridRow } from '@portico/contracts/clients/client-lists';
+import {
+  type ClientListRow,
+  type ClientTuple,
+  type MerchantGridRow,
+  merchantGridResponse,
+} from '@portico/contracts/clients/client-lists';
 import {
   SubpricingErrorCode,
   type SubpricingRow,
@@ -37,7 +42,9 @@ const call = (email: string, method: 'GET' | 'POST', url: string, payload?: obje
 async function gridAs(email: string): Promise<MerchantGridRow[]> {
   const res = await call(email, 'GET', '/api/client/all');
   expect(res.statusCode).toBe(200);
-  return res.json().message;
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  // The database writes this answer (no serialiser in between): the contract holds it to its shape.
+  return merchantGridResponse.parse(res.json()).message;
 }
 
 // True when the client is the ancestor or sits below it, walking the admin's full list.
@@ -65,6 +72,12 @@ describe('GET /api/client/all (Merchants grid)', () => {
       dba_name: 'Harbor Lane Coffee Roasters',
       config: { enabled: true, payment: 'fis' },
     });
+    // Exactly the contract's fields, no more (a strict parse of each row).
+    for (const row of rows) merchantGridResponse.shape.message.element.strict().parse(row);
+    // The platform client has no parent: nulls, not missing keys.
+    const roots = rows.filter((row) => row.parent_id === null);
+    expect(roots.length).toBeGreaterThan(0);
+    for (const root of roots) expect(root.parent).toBeNull();
   });
 
   it('gives a parent its hierarchy only', async () => {

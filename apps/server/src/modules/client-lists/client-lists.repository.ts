@@ -58,6 +58,15 @@ function toClientRowRecord(row: SqlRow): ClientRowRecord {
   };
 }
 
+// c: the client.
+function withinScope(scope: ClientScope): SQL {
+  if (scope.kind === 'all') return sql``;
+  return sql`where c.id in (${sql.join(
+    scope.clientIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
 const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // The Merchants grid and the Admin Accounts list: one query with the parent's name and the
@@ -65,13 +74,6 @@ const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-
 // and mapping 10,000 rows through the builder cost more than the query itself (bench/client-list).
 export async function listClientRows(executor: Executor, scope: ClientScope): Promise<ClientRowRecord[]> {
   if (scope.kind === 'clients' && scope.clientIds.length === 0) return [];
-  const within =
-    scope.kind === 'all'
-      ? sql``
-      : sql`where c.id in (${sql.join(
-          scope.clientIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`;
   const rows = await queryRows(
     executor,
     sql`
@@ -82,11 +84,39 @@ export async function listClientRows(executor: Executor, scope: ClientScope): Pr
         from clients c
         left join clients p on p.id = c.parent_id
         left join client_configs cc on cc.client_id = c.id
-        ${within}
+        ${withinScope(scope)}
        order by c.name, c.id
     `,
   );
   return rows.map(toClientRowRecord);
+}
+
+// The Merchants grid as JSON text, one row per value, written by the database with the contract's
+// field names (merchantGridRowSchema) in the order of listClientRows: 10,000 rows then cost no
+// mapping or serialising in Node (bench/client-list). One row_to_json per row rather than one
+// json_agg: the aggregate measured half again slower. The API test parses the answer with the contract.
+export async function merchantGridJsonRows(executor: Executor, scope: ClientScope): Promise<string[]> {
+  if (scope.kind === 'clients' && scope.clientIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`
+      select row_to_json(r)::text as json
+        from (select c.id, p.name as parent, c.legal_name, c.dba_name,
+                     json_build_object('enabled', c.is_active, 'payment', cc.payment, 'ach', cc.ach) as config,
+                     ${isoUtc(sql`c.updated_at`)} as updated_at,
+                     c.name, c.level, c.parent_id, c.mcc_code,
+                     ${isoUtc(sql`c.created_at`)} as created_at
+                from clients c
+                left join clients p on p.id = c.parent_id
+                left join client_configs cc on cc.client_id = c.id
+                ${withinScope(scope)}
+               order by c.name, c.id) r
+    `,
+  );
+  return rows.map((row) => {
+    if (typeof row.json !== 'string') throw new Error('A merchants grid row came back without its JSON');
+    return row.json;
+  });
 }
 
 // The reporting configuration of the given clients.

@@ -1,7 +1,6 @@
 import type {
   ClientListRow,
   ClientTuple,
-  MerchantGridRow,
   myConfigurationSchema,
 } from '@portico/contracts/clients/client-lists';
 import type { z } from 'zod';
@@ -16,6 +15,7 @@ import {
   type ClientScope,
   listClientRows,
   listConfigurationsOf,
+  merchantGridJsonRows,
 } from './client-lists.repository';
 
 // Staff reach every client; anyone else (and anyone viewing as a client) the clients of
@@ -37,17 +37,10 @@ function toClientListRow(row: ClientRowRecord): ClientListRow {
   };
 }
 
-// GET /api/client/all: the Merchants grid.
-export async function merchantGridRows(executor: Executor, caller: Caller): Promise<MerchantGridRow[]> {
-  const rows = await listClientRows(executor, await scopeOf(executor, caller));
-  return rows.map((row) => ({
-    ...toClientListRow(row),
-    name: row.name,
-    level: row.level,
-    parent_id: row.parentId,
-    mcc_code: row.mccCode,
-    created_at: row.createdAt,
-  }));
+// GET /api/client/all as sent: the success envelope around the rows the database wrote as JSON.
+export async function merchantGridJson(executor: Executor, caller: Caller): Promise<string> {
+  const rows = await merchantGridJsonRows(executor, await scopeOf(executor, caller));
+  return `{"status":true,"message":[${rows.join(',')}]}`;
 }
 
 // GET /api/portal/clients: the Admin Accounts list (spec 3 §3 client list row).
