@@ -57,6 +57,7 @@ import { signUpRoutes } from './modules/sign-up/sign-up.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { subLocationsRoutes } from './modules/sub-locations/sub-locations.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
 import { userAdminRoutes } from './modules/users/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(statsRoutes);
   await app.register(costingRoutes);
   await app.register(statementsRoutes);
+  await app.register(subscriptionsRoutes, { rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(vaultRoutes);
   await app.register(enrollmentRoutes);
   await app.register(clickToAgreeRoutes, {

@@ -74,6 +74,7 @@ const missingRole = '00000000-0000-4000-8000-00000000a404';
 const missingUser = '00000000-0000-4000-8000-00000000b404';
 const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
+const missingSubscription = '00000000-0000-4000-8000-0000000a5404';
 const missingVaultCustomer = '00000000-0000-4000-8000-0000000fa404';
 // Holders of Permissions on Harbor Lane (issue 15), answering the given status.
 const permissionManagers = (status: number): Record<ActorsButAudit, number> => ({
@@ -305,6 +306,35 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/statement/merchants': {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
+  },
+
+  // Recurring charges (issue 18; spec 3 §6: admin, parent and merchant users with Recurring Charges on
+  // the merchant). Summit's own role on Harbor Lane holds no Recurring Charges. A series id no row has:
+  // 404 to staff, 403 to the rest (no oracle); the processor-audit user only reads.
+  'GET /api/subscription': {
+    call: (ids) => ({ url: `/api/subscription?clientid=${ids.harborLane}` }),
+    expect: { ...signedIn(403), admin: 200, user: 200, audit: 200 },
+  },
+  'PATCH /api/subscription/unsubscribe': {
+    call: () => ({ payload: { subscription_id: missingSubscription } }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'PATCH /api/subscription/reactivate': {
+    call: () => ({ payload: { subscription_id: missingSubscription, next: '2099-01-01' } }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'PATCH /api/subscription/override': {
+    call: () => ({ payload: { subscription_id: missingSubscription, amount: '10.00' } }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  // Public, the session unread: the customer's cancel link; a forged one is not found for everyone.
+  'POST /api/unsubscribe': {
+    call: () => ({ payload: { cancelId: 'forged' } }),
+    expect: { ...same(404), audit: 404 },
+  },
+  'GET /api/unsubscribe/:cancelId': {
+    call: () => ({ url: '/api/unsubscribe/forged' }),
+    expect: { ...same(404), audit: 404 },
   },
 
   // The vault (issue 19; spec 1 §2.1: admin, parent and merchant users with Vault, on a merchant they

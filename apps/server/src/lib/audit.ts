@@ -54,6 +54,11 @@ export type AuditAction =
   | 'risk_note.create'
   | 'processor.enable'
   | 'processor.portal_sso'
+  | 'subscription.create'
+  | 'subscription.end'
+  | 'subscription.reactivate'
+  | 'subscription.override'
+  | 'subscription.unsubscribe'
   | 'vault.customer_update'
   | 'vault.patient_read';
 

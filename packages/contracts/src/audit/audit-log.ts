@@ -63,6 +63,11 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'risk_note.create': 'Risk note added',
   'processor.enable': 'Processor enablement',
   'processor.portal_sso': 'ProPay portal opened',
+  'subscription.create': 'Recurring series created',
+  'subscription.end': 'Recurring series ended',
+  'subscription.reactivate': 'Recurring series reactivated',
+  'subscription.override': 'Next recurring charge changed',
+  'subscription.unsubscribe': 'Customer unsubscribed',
   'vault.customer_update': 'Vault customer edited',
   'vault.patient_read': 'Patient record read',
 };

@@ -24,6 +24,7 @@ export const SubscriptionText = {
   AlreadyActive: 'This series is already active.',
   NoCyclesRemaining: 'This series has no cycles remaining.',
   NotFound: 'Subscription not found',
+  ChargeAlreadyOnDate: 'A charge of this series is already recorded on that date.',
   // One answer for a forged, malformed or already used cancelId: no oracle of which.
   CancelLinkNotValid: 'This cancellation link is not valid or has already been used.',
   CancelSubscription: 'Cancel Subscription',
@@ -47,6 +48,7 @@ export const SubscriptionErrorCode = {
   DateInPast: 'SUBSCRIPTION_DATE_IN_PAST',
   AmountNotValid: 'SUBSCRIPTION_AMOUNT_NOT_VALID',
   CancelLinkNotValid: 'CANCEL_LINK_NOT_VALID',
+  ChargeAlreadyOnDate: 'SUBSCRIPTION_CHARGE_ALREADY_ON_DATE',
 } as const;
 
 // A calendar date 'yyyy-mm-dd' (charge dates are dates in the merchant's zone, not instants).

@@ -1,0 +1,500 @@
+import {
+  SubscriptionEndReasonText,
+  SubscriptionErrorCode,
+  type SubscriptionRow,
+  SubscriptionText,
+  subscriptionListResponse,
+} from '@portico/contracts/subscriptions/subscriptions';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, defaultClientOf } from '../../../test/auth-helpers';
+import { buildTestApp } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildClient } from '../../../test/factories';
+import type { Executor } from '../../db/client';
+import { subscriptionCancelTokens, subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
+import { auditLog } from '../../db/schema/system';
+import { issueCancelToken } from './cancel-token';
+
+// Issue 18 items 1-3: the Recurring Charges API, the series actions and the public unsubscribe, with
+// every "Bad input" line of the issue answered clearly and changing nothing.
+
+// 16:00 UTC is 12:00 in New York: the merchant's today is 15 June 2026.
+const now = new Date('2026-06-15T16:00:00.000Z');
+const today = '2026-06-15';
+const yesterday = '2026-06-14';
+
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let harbor = '';
+let copper = '';
+let outsider = '';
+
+async function buildSubscription(
+  db: Executor,
+  clientId: string,
+  overrides: Partial<typeof subscriptions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      clientId,
+      token: 'VISA-1111-12-2030',
+      email: 'payer@customer.example',
+      description: 'Monthly beans',
+      amountCents: 2_500,
+      interval: 'monthly',
+      frequency: 1,
+      cycles: 12,
+      cyclesCompleted: 2,
+      trialDays: 0,
+      startDate: '2026-04-20',
+      nextChargeDate: '2026-06-20',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+async function seriesRow(id: string) {
+  const [row] = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error(`no series ${id}`);
+  return row;
+}
+
+async function chargeRows(id: string) {
+  return ctx.app.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
+}
+
+// The series and its charge rows as stored: a refused call must leave both exactly so.
+async function stateOf(id: string) {
+  return { series: await seriesRow(id), charges: await chargeRows(id) };
+}
+
+function errorOf(body: string): { code: string; message: string } {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) throw new Error(body);
+  const { error } = parsed;
+  if (typeof error !== 'object' || error === null) throw new Error(body);
+  return { code: String(Reflect.get(error, 'code')), message: String(Reflect.get(error, 'message')) };
+}
+
+function rowsOf(body: string): SubscriptionRow[] {
+  return subscriptionListResponse.parse(JSON.parse(body)).message;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp({}, { now: () => now });
+  await seedDemoAccounts(ctx.database);
+  harbor = await defaultClientOf(ctx.app.db, demo.owner);
+  copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
+  outsider = (await buildClient(ctx.app.db, { name: 'Outside Summit Goods' })).id;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/subscription', () => {
+  let harborSeries = '';
+  let copperSeries = '';
+  let outsiderSeries = '';
+
+  beforeAll(async () => {
+    const db = ctx.app.db;
+    harborSeries = (await buildSubscription(db, harbor, { email: 'grid@customer.example' })).id;
+    copperSeries = (await buildSubscription(db, copper)).id;
+    outsiderSeries = (await buildSubscription(db, outsider)).id;
+    await db.insert(subscriptionCharges).values([
+      { subscriptionId: harborSeries, scheduledFor: '2026-04-20', amountCents: 2_500, status: 'succeeded' },
+      { subscriptionId: harborSeries, scheduledFor: '2026-05-20', amountCents: 2_500, status: 'failed' },
+    ]);
+  });
+
+  it("answers the grid's columns and the series settings of a merchant", async () => {
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/subscription?clientid=${harbor}`);
+    expect(res.statusCode).toBe(200);
+    const row = rowsOf(res.body).find((r) => r.id === harborSeries);
+    expect(row).toMatchObject({
+      status: 'true',
+      status_label: 'Active',
+      email: 'grid@customer.example',
+      amount: '25.00',
+      first_charge: '2026-04-20',
+      next: '2026-06-20',
+      cycles: 12,
+      cycles_remaining: 10,
+      end_reason: null,
+      interval: 'monthly',
+      frequency: 1,
+      trial_days: 0,
+      // Spec 3 §9: the part after the first dash.
+      token: '1111-12-2030',
+      description: 'Monthly beans',
+      failed_charges: 1,
+      last_failed_charge: '2026-05-20',
+      next_amount: null,
+    });
+  });
+
+  it('scopes the rows by role: a merchant its own, a parent its hierarchy, staff every merchant', async () => {
+    const idsFor = async (email: string) =>
+      rowsOf((await callAs(ctx.app, email, 'GET', '/api/subscription')).body).map((r) => r.id);
+    const owner = await idsFor(demo.owner);
+    expect(owner).toContain(harborSeries);
+    expect(owner).not.toContain(copperSeries);
+    const parent = await idsFor(demo.reseller);
+    // Copper Kettle's roles do not restrict; Summit's own role on Harbor Lane holds no Recurring Charges.
+    expect(parent).toContain(copperSeries);
+    expect(parent).not.toContain(harborSeries);
+    expect(parent).not.toContain(outsiderSeries);
+    const admin = await idsFor(demo.admin);
+    expect(admin).toEqual(expect.arrayContaining([harborSeries, copperSeries, outsiderSeries]));
+  });
+
+  it("refuses another merchant's clientid (403) and the roles the page is not for", async () => {
+    const foreign = await callAs(ctx.app, demo.owner, 'GET', `/api/subscription?clientid=${copper}`);
+    expect(foreign.statusCode).toBe(403);
+    const parentOutside = await callAs(
+      ctx.app,
+      demo.reseller,
+      'GET',
+      `/api/subscription?clientid=${outsider}`,
+    );
+    expect(parentOutside.statusCode).toBe(403);
+    expect((await callAs(ctx.app, demo.healnow, 'GET', '/api/subscription')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/subscription/unsubscribe', () => {
+  it("ends the series with 'Ended by merchant', keeps its charges, and audits it", async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    await ctx.app.db.insert(subscriptionCharges).values({
+      subscriptionId: series.id,
+      scheduledFor: '2026-05-20',
+      amountCents: 2_500,
+      status: 'succeeded',
+    });
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/unsubscribe', {
+      subscription_id: series.id,
+      reason: 'Customer asked by phone',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).message.text).toBe('Successfully ended.');
+    const stored = await seriesRow(series.id);
+    expect(stored).toMatchObject({ isActive: false, endReason: 'Ended by merchant', nextChargeDate: null });
+    expect(stored.endedAt?.toISOString()).toBe(now.toISOString());
+    // No refund: the completed charge is still there, as it was.
+    expect((await chargeRows(series.id)).map((c) => c.status)).toEqual(['succeeded']);
+    const audit = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'subscription.end'), eq(auditLog.targetId, series.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.outcome).toBe('success');
+  });
+
+  it('refuses to end an ended series (409) and changes nothing', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, {
+      isActive: false,
+      endReason: 'Completed',
+      nextChargeDate: null,
+      endedAt: new Date('2026-06-01T00:00:00Z'),
+    });
+    const before = await stateOf(series.id);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/unsubscribe', {
+      subscription_id: series.id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res.body)).toEqual({
+      code: SubscriptionErrorCode.AlreadyEnded,
+      message: 'This series has already ended.',
+    });
+    expect(await stateOf(series.id)).toEqual(before);
+  });
+
+  it('refuses unknown body keys (strict body)', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/unsubscribe', {
+      subscription_id: series.id,
+      end_reason: 'Mine',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await seriesRow(series.id)).isActive).toBe(true);
+  });
+});
+
+describe('PATCH /api/subscription/reactivate', () => {
+  it('reactivates an ended series from a date today or later', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, {
+      isActive: false,
+      endReason: SubscriptionEndReasonText.EndedByMerchant,
+      endedAt: new Date('2026-06-01T00:00:00Z'),
+      nextChargeDate: null,
+    });
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
+      subscription_id: series.id,
+      next: today,
+    });
+    expect(res.statusCode).toBe(200);
+    const message = JSON.parse(res.body).message;
+    expect(message.text).toBe('Successfully reactivated.');
+    expect(message.subscription).toMatchObject({ status: 'true', next: today, end_reason: null });
+    expect(await seriesRow(series.id)).toMatchObject({
+      isActive: true,
+      nextChargeDate: today,
+      endedAt: null,
+    });
+  });
+
+  it("refuses a date in the past in the merchant's time zone and changes nothing", async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, {
+      isActive: false,
+      endReason: SubscriptionEndReasonText.EndedByMerchant,
+      nextChargeDate: null,
+    });
+    const before = await stateOf(series.id);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
+      subscription_id: series.id,
+      next: yesterday,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res.body)).toEqual({
+      code: SubscriptionErrorCode.DateInPast,
+      message: 'Start date can not be in past',
+    });
+    expect(await stateOf(series.id)).toEqual(before);
+  });
+
+  it('refuses an active series (409) and a date that is not a calendar date (400)', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    const before = await stateOf(series.id);
+    const active = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
+      subscription_id: series.id,
+      next: today,
+    });
+    expect(active.statusCode).toBe(409);
+    expect(errorOf(active.body).message).toBe(SubscriptionText.AlreadyActive);
+    const malformed = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
+      subscription_id: series.id,
+      next: '2026-02-30',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await stateOf(series.id)).toEqual(before);
+  });
+});
+
+describe('PATCH /api/subscription/override', () => {
+  it('sets the amount of the next charge (and moves it to a later date)', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/override', {
+      subscription_id: series.id,
+      amount: '40.10',
+      next: '2026-06-25',
+    });
+    expect(res.statusCode).toBe(200);
+    const message = JSON.parse(res.body).message;
+    expect(message.text).toBe('Successfully added.');
+    expect(message.subscription).toMatchObject({ next: '2026-06-25', next_amount: '40.10', amount: '25.00' });
+    expect((await seriesRow(series.id)).nextChargeDate).toBe('2026-06-25');
+    expect((await chargeRows(series.id)).map((c) => [c.scheduledFor, c.amountCents, c.status])).toEqual([
+      ['2026-06-25', 4_010, 'scheduled'],
+    ]);
+    // A second override replaces the first: one scheduled charge, the new amount and date.
+    const again = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/override', {
+      subscription_id: series.id,
+      amount: 12,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await chargeRows(series.id)).map((c) => [c.scheduledFor, c.amountCents, c.status])).toEqual([
+      ['2026-06-25', 1_200, 'scheduled'],
+    ]);
+  });
+
+  it.each([
+    ['zero', '0'],
+    ['zero with decimals', '0.00'],
+    ['negative', '-5.00'],
+    ['three decimals', '10.005'],
+    ['not a number', 'ten'],
+  ])("refuses an amount that is %s with 'Amount is not valid' and changes nothing", async (_, amount) => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    const before = await stateOf(series.id);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/override', {
+      subscription_id: series.id,
+      amount,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res.body)).toEqual({
+      code: SubscriptionErrorCode.AmountNotValid,
+      message: 'Amount is not valid',
+    });
+    expect(await stateOf(series.id)).toEqual(before);
+  });
+
+  it('refuses a past date and an ended series, changing nothing', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    const before = await stateOf(series.id);
+    const past = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/override', {
+      subscription_id: series.id,
+      amount: '10.00',
+      next: yesterday,
+    });
+    expect(past.statusCode).toBe(422);
+    expect(errorOf(past.body).message).toBe('Start date can not be in past');
+    expect(await stateOf(series.id)).toEqual(before);
+
+    const ended = await buildSubscription(ctx.app.db, harbor, { isActive: false, nextChargeDate: null });
+    const endedBefore = await stateOf(ended.id);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/override', {
+      subscription_id: ended.id,
+      amount: '10.00',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await stateOf(ended.id)).toEqual(endedBefore);
+  });
+});
+
+describe("another merchant's series", () => {
+  const missing = '00000000-0000-4000-8000-0000000a5404';
+  const writes = [
+    ['/api/subscription/unsubscribe', {}],
+    ['/api/subscription/reactivate', { next: today }],
+    ['/api/subscription/override', { amount: '10.00' }],
+  ] as const;
+
+  it.each(writes)('%s: a foreign series id is 403 and changes nothing', async (url, extra) => {
+    const series = await buildSubscription(ctx.app.db, copper, {
+      isActive: url.endsWith('reactivate') === false,
+    });
+    const before = await stateOf(series.id);
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', url, { subscription_id: series.id, ...extra });
+    expect(res.statusCode).toBe(403);
+    expect(await stateOf(series.id)).toEqual(before);
+    const denied = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'authorization_denied'), eq(auditLog.clientId, copper)));
+    expect(denied.length).toBeGreaterThan(0);
+  });
+
+  it.each(writes)('%s: an id no series has is 404 to staff and 403 to a merchant', async (url, extra) => {
+    const payload = { subscription_id: missing, ...extra };
+    expect((await callAs(ctx.app, demo.admin, 'PATCH', url, payload)).statusCode).toBe(404);
+    expect((await callAs(ctx.app, demo.owner, 'PATCH', url, payload)).statusCode).toBe(403);
+  });
+
+  it('lets the parent above the merchant act, and refuses the processor-audit user (read-only)', async () => {
+    const series = await buildSubscription(ctx.app.db, copper);
+    const before = await stateOf(series.id);
+    const audit = await callAs(ctx.app, demo.audit, 'PATCH', '/api/subscription/unsubscribe', {
+      subscription_id: series.id,
+    });
+    expect(audit.statusCode).toBe(403);
+    expect(await stateOf(series.id)).toEqual(before);
+    expect(
+      (await callAs(ctx.app, demo.audit, 'GET', `/api/subscription?clientid=${copper}`)).statusCode,
+    ).toBe(200);
+    const parent = await callAs(ctx.app, demo.reseller, 'PATCH', '/api/subscription/unsubscribe', {
+      subscription_id: series.id,
+    });
+    expect(parent.statusCode).toBe(200);
+  });
+});
+
+describe('public unsubscribe', () => {
+  it('shows what the link cancels, cancels once, and refuses the replay with the same answer', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, { amountCents: 1_999 });
+    const cancelId = await issueCancelToken(ctx.app.db, series.id);
+    // Only the digest is stored, never the token itself.
+    const stored = await ctx.app.db
+      .select()
+      .from(subscriptionCancelTokens)
+      .where(eq(subscriptionCancelTokens.subscriptionId, series.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).not.toContain(cancelId);
+    expect(cancelId).not.toContain(series.id);
+
+    const summary = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${cancelId}` });
+    expect(summary.statusCode).toBe(200);
+    expect(JSON.parse(summary.body).message).toEqual({
+      merchant_name: 'Harbor Lane Coffee Roasters',
+      amount: '19.99',
+    });
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      payload: { cancelId, reason: 'Too expensive' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).message.text).toBe('You successfully unsubscribed from service');
+    expect(await seriesRow(series.id)).toMatchObject({
+      isActive: false,
+      endReason: SubscriptionEndReasonText.CancelledByCustomer,
+      nextChargeDate: null,
+    });
+
+    // Reactivated by the merchant, the series is not ended again by the same link.
+    await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
+      subscription_id: series.id,
+      next: today,
+    });
+    const before = await stateOf(series.id);
+    const replay = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { cancelId } });
+    expect(replay.statusCode).toBe(404);
+    expect(errorOf(replay.body)).toEqual({
+      code: SubscriptionErrorCode.CancelLinkNotValid,
+      message: SubscriptionText.CancelLinkNotValid,
+    });
+    expect(await stateOf(series.id)).toEqual(before);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${cancelId}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('answers a forged token, or the series id itself, the same way and changes nothing', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor);
+    await issueCancelToken(ctx.app.db, series.id);
+    const before = await stateOf(series.id);
+    for (const cancelId of [series.id, 'A'.repeat(43), `${series.id}+Harbor+25.00`]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { cancelId } });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res.body).message).toBe(SubscriptionText.CancelLinkNotValid);
+    }
+    expect(await stateOf(series.id)).toEqual(before);
+  });
+
+  it('keeps the token usable when the series had already ended', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, { isActive: false, nextChargeDate: null });
+    const cancelId = await issueCancelToken(ctx.app.db, series.id);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { cancelId } });
+    expect(res.statusCode).toBe(409);
+    const [token] = await ctx.app.db
+      .select()
+      .from(subscriptionCancelTokens)
+      .where(eq(subscriptionCancelTokens.subscriptionId, series.id));
+    expect(token?.usedAt).toBeNull();
+  });
+});
+
+describe('public unsubscribe rate limit', () => {
+  it('refuses the calls of one address beyond the per-minute limit (429)', async () => {
+    const limited = await buildTestApp({ authRateLimitPerMinute: 3 }, { now: () => now });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/unsubscribe',
+          payload: { cancelId: `forged-${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

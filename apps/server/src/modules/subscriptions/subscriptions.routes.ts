@@ -1,0 +1,158 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import type { UserType } from '@portico/contracts/auth/roles';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import {
+  cancelIdParams,
+  cancelLinkSummaryResponse,
+  publicUnsubscribeBody,
+  publicUnsubscribeResponse,
+  subscriptionListQuery,
+  subscriptionListResponse,
+  subscriptionOverrideBody,
+  subscriptionReactivateBody,
+  subscriptionUnsubscribeBody,
+  subscriptionWriteResponse,
+} from '@portico/contracts/subscriptions/subscriptions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../plugins/access';
+import {
+  cancelLinkSummary,
+  endSeriesByMerchant,
+  listSubscriptionRows,
+  overrideNextCharge,
+  reactivateSeries,
+  unsubscribeByCustomer,
+} from './subscriptions.service';
+
+// Spec 3 §6: /report/recurring is for admin, parent and merchant users; the menu entry asks for the
+// Recurring Charges permission, checked per merchant (the series' own merchant for the writes).
+const roles: readonly UserType[] = ['admin', 'parent', 'user'];
+const readAccess = {
+  kind: 'authenticated',
+  roles,
+  permission: Permission.RecurringCharges,
+  merchant: { from: 'query', key: 'clientid' },
+} as const;
+// The series id is in the body: the service finds its merchant and checks the reach there.
+const writeAccess = { kind: 'authenticated', roles } as const;
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+};
+
+export type SubscriptionsRoutesOptions = { rateLimitPerMinute: number };
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptions> = async (app, opts) => {
+  // Cancel links are guessed at no faster than sign-in links.
+  const publicRateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.get(
+    '/api/subscription',
+    {
+      config: { access: readAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Recurring Charges rows: the series of a merchant (and those below it)',
+        description: 'Without clientid: every series of the merchants the caller reaches (staff: all).',
+        querystring: subscriptionListQuery,
+        response: { 200: subscriptionListResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: true as const, message: await listSubscriptionRows(app.db, request) }),
+  );
+
+  app.patch(
+    '/api/subscription/unsubscribe',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "End This Series: end reason 'Ended by merchant'; completed charges are not refunded",
+        description: 'An ended series is refused (409) and stays as it is.',
+        body: subscriptionUnsubscribeBody,
+        response: { 200: subscriptionWriteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await endSeriesByMerchant(app.db, request, request.body, app.now()),
+    }),
+  );
+
+  app.patch(
+    '/api/subscription/reactivate',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Reactivate This Series from a start date (today or later in the merchant time zone)',
+        body: subscriptionReactivateBody,
+        response: { 200: subscriptionWriteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await reactivateSeries(app.db, request, request.body, app.now()),
+    }),
+  );
+
+  app.patch(
+    '/api/subscription/override',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Add a Charge 'nextScheduled': the next charge is taken for this amount (and date)",
+        description: 'Amount above zero with at most 2 decimals; the date today or later.',
+        body: subscriptionOverrideBody,
+        response: { 200: subscriptionWriteResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await overrideNextCharge(app.db, request, request.body, app.now()),
+    }),
+  );
+
+  app.post(
+    '/api/unsubscribe',
+    {
+      config: { access: publicAccess, rateLimit: publicRateLimit },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "The customer's unsubscribe link: ends the series its cancelId names (no sign-in)",
+        description:
+          'cancelId is the single-use token of the receipt e-mail, not the series id. A forged or used ' +
+          'token gets one answer (404) and changes nothing. Rate-limited per address.',
+        body: publicUnsubscribeBody,
+        response: { 200: publicUnsubscribeResponse, ...errors, 429: errorEnvelope },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await unsubscribeByCustomer(app.db, request, request.body, app.now()),
+    }),
+  );
+
+  app.get(
+    '/api/unsubscribe/:cancelId',
+    {
+      config: { access: publicAccess, rateLimit: publicRateLimit },
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'What the unsubscribe card asks about: merchant name and amount of an unused cancel link',
+        params: cancelIdParams,
+        response: { 200: cancelLinkSummaryResponse, ...errors, 429: errorEnvelope },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await cancelLinkSummary(app.db, request.params.cancelId),
+    }),
+  );
+};

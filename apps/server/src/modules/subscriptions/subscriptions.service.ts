@@ -1,0 +1,305 @@
+import { Permission } from '@portico/contracts/access/permission-names';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import {
+  type PublicUnsubscribeBody,
+  positiveAmountCents,
+  SubscriptionEndReasonText,
+  SubscriptionErrorCode,
+  type SubscriptionOverrideBody,
+  type SubscriptionReactivateBody,
+  type SubscriptionRow,
+  SubscriptionText,
+  type SubscriptionUnsubscribeBody,
+} from '@portico/contracts/subscriptions/subscriptions';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { recordAudit, requestOrigin } from '../../lib/audit';
+import { callerOf, denyAccess } from '../notes/owner-access';
+import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
+import { consumeCancelToken, findUnusedCancelToken } from './cancel-token';
+import {
+  endSubscription,
+  findChargeOnDate,
+  findMerchantAndAmount,
+  findSubscriptionClientId,
+  findSubscriptionListing,
+  type LockedSubscription,
+  listSubscriptions,
+  lockSubscription,
+  reactivateSubscription,
+  type SubscriptionListing,
+  setNextChargeOverride,
+} from './subscriptions.repository';
+
+export const SubscriptionError = defineErrors({
+  NotFound: [SubscriptionErrorCode.NotFound, 'not_found'],
+  AlreadyEnded: [SubscriptionErrorCode.AlreadyEnded, 'conflict'],
+  AlreadyActive: [SubscriptionErrorCode.AlreadyActive, 'conflict'],
+  NoCyclesRemaining: [SubscriptionErrorCode.NoCyclesRemaining, 'business_rule'],
+  DateInPast: [SubscriptionErrorCode.DateInPast, 'business_rule'],
+  AmountNotValid: [SubscriptionErrorCode.AmountNotValid, 'business_rule'],
+  ChargeAlreadyOnDate: [SubscriptionErrorCode.ChargeAlreadyOnDate, 'conflict'],
+  CancelLinkNotValid: [SubscriptionErrorCode.CancelLinkNotValid, 'not_found'],
+});
+
+// Merchants carry no time zone of their own; the portal's business day is Eastern (spec 3 §4 counts
+// the void window in Eastern time), so "today" for a series is today in New York.
+export const merchantTimeZone = 'America/New_York';
+
+export function todayInMerchantZone(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: merchantTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+// Spec 3 §9: a card token's display is the part after the first dash.
+export function tokenDisplay(token: string): string {
+  const dash = token.indexOf('-');
+  return dash === -1 ? token : token.slice(dash + 1);
+}
+
+export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow {
+  const cyclesRemaining =
+    listing.cycles === null ? null : Math.max(0, listing.cycles - listing.cyclesCompleted);
+  return {
+    id: listing.id,
+    client_id: listing.clientId,
+    merchant_name: listing.merchantName,
+    status: listing.isActive ? 'true' : 'false',
+    status_label: listing.isActive ? SubscriptionText.StatusActive : SubscriptionText.StatusInactive,
+    email: listing.email,
+    amount: formatCentsAsDecimal(listing.amountCents),
+    start: listing.startDate,
+    end: listing.endDate,
+    first_charge: listing.firstChargeDate ?? plannedFirstCharge(listing.startDate, listing.trialDays),
+    next: listing.nextChargeDate,
+    cycles: listing.cycles,
+    cycles_remaining: cyclesRemaining,
+    cycles_completed: listing.cyclesCompleted,
+    interval: listing.interval,
+    frequency: listing.frequency,
+    trial_days: listing.trialDays,
+    token: tokenDisplay(listing.token),
+    description: listing.description,
+    end_reason: listing.endReason,
+    ended_at: listing.endedAt?.toISOString() ?? null,
+    failed_charges: listing.failedCharges,
+    last_failed_charge: listing.lastFailedCharge,
+    next_amount: listing.nextAmountCents === null ? null : formatCentsAsDecimal(listing.nextAmountCents),
+    created_at: listing.createdAt.toISOString(),
+  };
+}
+
+// Trial days delay the first charge (spec 3 §4 "start after N days").
+function plannedFirstCharge(startDate: string, trialDays: number): string {
+  const [year = 0, month = 1, day = 1] = startDate.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + trialDays)).toISOString().slice(0, 10);
+}
+
+// GET /api/subscription: the series of the merchants the caller reports on (the named one and those
+// below it; staff every merchant), with Recurring Charges on each. Location limits do not apply: a
+// series belongs to the merchant, not to a location.
+export async function listSubscriptionRows(db: Db, request: FastifyRequest): Promise<SubscriptionRow[]> {
+  const access = await resolveReportAccess(db, reportCallerOf(request), Permission.RecurringCharges);
+  const scope =
+    access.scope.kind === 'all'
+      ? access.scope
+      : { kind: 'clients' as const, clientIds: access.scope.clientIds };
+  return (await listSubscriptions(db, scope)).map(subscriptionRowOf);
+}
+
+// The merchant of a series in the caller's reach with Recurring Charges. A series no row has is a 404
+// for staff and the foreign-merchant 403 for everyone else (no oracle of other merchants' ids).
+async function authorizeSeries(db: Db, request: FastifyRequest, subscriptionId: string): Promise<string> {
+  const caller = callerOf(request);
+  const clientId = await findSubscriptionClientId(db, subscriptionId);
+  if (clientId === undefined) {
+    if (caller.isStaff) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
+    return denyAccess(db, request, caller, 'merchant');
+  }
+  if (caller.viewAsClientId !== null && !(await isWithinViewedClient(db, caller.viewAsClientId, clientId))) {
+    return denyAccess(db, request, caller, 'merchant', { merchantId: clientId });
+  }
+  const decision = await decideMerchantAccess(db, caller.session, clientId, Permission.RecurringCharges);
+  if (!decision.isAllowed) {
+    return denyAccess(db, request, caller, decision.reason, {
+      merchantId: clientId,
+      permission: Permission.RecurringCharges,
+    });
+  }
+  return clientId;
+}
+
+type WriteResult = { text: string; subscription: SubscriptionRow };
+
+async function rowAfterWrite(executor: Executor, subscriptionId: string): Promise<SubscriptionRow> {
+  const listing = await findSubscriptionListing(executor, subscriptionId);
+  if (!listing) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
+  return subscriptionRowOf(listing);
+}
+
+async function lockOrNotFound(executor: Executor, subscriptionId: string): Promise<LockedSubscription> {
+  const locked = await lockSubscription(executor, subscriptionId);
+  if (!locked) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
+  return locked;
+}
+
+function auditBase(request: FastifyRequest, subscriptionId: string, clientId: string) {
+  const session = request.requireSession();
+  return {
+    outcome: 'success' as const,
+    actorUserId: session.userId,
+    actorEmail: session.email,
+    targetType: 'subscription',
+    targetId: subscriptionId,
+    clientId,
+    ...requestOrigin(request),
+  };
+}
+
+// PATCH /api/subscription/unsubscribe: End This Series (spec 3 §4). Completed charges are not refunded.
+export async function endSeriesByMerchant(
+  db: Db,
+  request: FastifyRequest,
+  body: SubscriptionUnsubscribeBody,
+  now: Date,
+): Promise<WriteResult> {
+  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  return db.transaction(async (tx) => {
+    const series = await lockOrNotFound(tx, body.subscription_id);
+    if (!series.isActive) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
+    await endSubscription(tx, series.id, {
+      endReason: SubscriptionEndReasonText.EndedByMerchant,
+      endedAt: now,
+    });
+    await recordAudit(tx, {
+      action: 'subscription.end',
+      ...auditBase(request, series.id, clientId),
+      details: { end_reason: SubscriptionEndReasonText.EndedByMerchant, reason: body.reason ?? null },
+    });
+    return { text: SubscriptionText.Ended, subscription: await rowAfterWrite(tx, series.id) };
+  });
+}
+
+function requireNotInPast(date: string, now: Date): void {
+  if (date < todayInMerchantZone(now)) throw SubscriptionError.DateInPast(SubscriptionText.StartDateInPast);
+}
+
+// PATCH /api/subscription/reactivate: an ended series charges again from `next` (spec 3 §4).
+export async function reactivateSeries(
+  db: Db,
+  request: FastifyRequest,
+  body: SubscriptionReactivateBody,
+  now: Date,
+): Promise<WriteResult> {
+  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  requireNotInPast(body.next, now);
+  return db.transaction(async (tx) => {
+    const series = await lockOrNotFound(tx, body.subscription_id);
+    if (series.isActive) throw SubscriptionError.AlreadyActive(SubscriptionText.AlreadyActive);
+    if (series.cycles !== null && series.cyclesCompleted >= series.cycles) {
+      throw SubscriptionError.NoCyclesRemaining(SubscriptionText.NoCyclesRemaining);
+    }
+    await reactivateSubscription(tx, series.id, { nextChargeDate: body.next });
+    await recordAudit(tx, {
+      action: 'subscription.reactivate',
+      ...auditBase(request, series.id, clientId),
+      details: { next: body.next },
+    });
+    return { text: SubscriptionText.Reactivated, subscription: await rowAfterWrite(tx, series.id) };
+  });
+}
+
+// PATCH /api/subscription/override: Add a Charge 'nextScheduled' (spec 3 §4): the next charge is taken
+// for this amount, on `next` or the date already scheduled.
+export async function overrideNextCharge(
+  db: Db,
+  request: FastifyRequest,
+  body: SubscriptionOverrideBody,
+  now: Date,
+): Promise<WriteResult> {
+  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  const amount = positiveAmountCents.safeParse(body.amount);
+  if (!amount.success) throw SubscriptionError.AmountNotValid(SubscriptionText.AmountNotValid);
+  if (body.next !== undefined) requireNotInPast(body.next, now);
+  return db.transaction(async (tx) => {
+    const series = await lockOrNotFound(tx, body.subscription_id);
+    if (!series.isActive) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
+    const date = body.next ?? series.nextChargeDate;
+    if (date === null) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
+    requireNotInPast(date, now);
+    const taken = await findChargeOnDate(tx, series.id, date);
+    if (taken && taken.status !== 'scheduled') {
+      throw SubscriptionError.ChargeAlreadyOnDate(SubscriptionText.ChargeAlreadyOnDate);
+    }
+    await setNextChargeOverride(tx, series.id, { nextChargeDate: date, amountCents: amount.data });
+    await recordAudit(tx, {
+      action: 'subscription.override',
+      ...auditBase(request, series.id, clientId),
+      details: {
+        next: date,
+        amount: formatCentsAsDecimal(amount.data),
+        previous_next: series.nextChargeDate,
+      },
+    });
+    return { text: SubscriptionText.ChargeScheduled, subscription: await rowAfterWrite(tx, series.id) };
+  });
+}
+
+// POST /api/unsubscribe: the customer's link. The token is spent in the transaction that ends the
+// series, so a refused call leaves both as they were; forged and used tokens get one answer.
+export async function unsubscribeByCustomer(
+  db: Db,
+  request: FastifyRequest,
+  body: PublicUnsubscribeBody,
+  now: Date,
+): Promise<{ text: string }> {
+  const origin = requestOrigin(request);
+  try {
+    return await db.transaction(async (tx) => {
+      const token = await consumeCancelToken(tx, body.cancelId);
+      if (!token) throw SubscriptionError.CancelLinkNotValid(SubscriptionText.CancelLinkNotValid);
+      const series = await lockOrNotFound(tx, token.subscriptionId);
+      if (!series.isActive) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
+      await endSubscription(tx, series.id, {
+        endReason: SubscriptionEndReasonText.CancelledByCustomer,
+        endedAt: now,
+      });
+      await recordAudit(tx, {
+        action: 'subscription.unsubscribe',
+        outcome: 'success',
+        targetType: 'subscription',
+        targetId: series.id,
+        clientId: series.clientId,
+        ...origin,
+        details: { reason: body.reason ?? null },
+      });
+      return { text: SubscriptionText.Unsubscribed };
+    });
+  } catch (err) {
+    await recordAudit(db, {
+      action: 'subscription.unsubscribe',
+      outcome: 'failure',
+      targetType: 'subscription',
+      ...origin,
+      details: { reason: err instanceof Error ? err.message : 'error' },
+    });
+    throw err;
+  }
+}
+
+// GET /api/unsubscribe/{cancelId}: what the card asks about, from the token itself.
+export async function cancelLinkSummary(
+  db: Db,
+  cancelId: string,
+): Promise<{ merchant_name: string; amount: string }> {
+  const token = await findUnusedCancelToken(db, cancelId);
+  const series = token ? await findMerchantAndAmount(db, token.subscriptionId) : undefined;
+  if (!series) throw SubscriptionError.CancelLinkNotValid(SubscriptionText.CancelLinkNotValid);
+  return { merchant_name: series.merchantName, amount: formatCentsAsDecimal(series.amountCents) };
+}
