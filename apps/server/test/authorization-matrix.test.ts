@@ -84,6 +84,16 @@ const permissionManagers = (status: number): Record<ActorsButAudit, number> => (
   parent: status,
   alpha: status,
 });
+// The Terminals page's callers (spec 1 §2.1: user, admin, parent; not healnow or alpha), answering
+// the given status; the processor-audit user reads as admin.
+const terminalManagers = (status: number): Record<Actor, number> => ({
+  ...signedIn(403),
+  admin: status,
+  user: status,
+  parent: status,
+  foreign: status,
+  audit: status,
+});
 const matrixLayout = {
   version: 'v2',
   columns: [{ colId: 'amount' }],
@@ -615,6 +625,37 @@ const matrix: Record<string, Row> = {
   'GET /api/apikeys/publishable-key': { expect: { ...same(400), audit: 400 } },
   'GET /api/client/link-config': { expect: { ...same(400), audit: 400 } },
   'GET /api/terminal': { expect: { ...same(400), audit: 400 } },
+  // Terminals (issue 19; spec 3 §6): user, admin and parent with Terminal Admin where the merchant
+  // uses permissions; lists are scoped on the server, so a caller without terminals gets an empty one.
+  // Ids and lanes no row has: 404 to those who may manage terminals; the processor-audit user reads.
+  'GET /api/v1/terminals': { expect: terminalManagers(200) },
+  'GET /api/terminal/merchants': { expect: terminalManagers(200) },
+  'POST /api/terminal/link': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        authKey: 'matrix-key',
+        laneId: 'matrix-lane',
+        device_type: 'PAX',
+        sub_entity_id: missingSubEntity,
+      },
+    }),
+    // Summit's role on Harbor Lane holds no Terminal Admin.
+    expect: { ...terminalManagers(404), parent: 403, foreign: 403, audit: 403 },
+  },
+  'PATCH /api/v1/terminals/:id': {
+    call: () => ({ url: `/api/v1/terminals/${missingTerminal}`, payload: { sub_entity: null } }),
+    expect: { ...terminalManagers(404), audit: 403 },
+  },
+  'DELETE /api/terminal/delete/:laneId': {
+    call: () => ({ url: '/api/terminal/delete/no-such-lane' }),
+    expect: { ...terminalManagers(404), audit: 403 },
+  },
+  // Validation (no Idempotency-Key, no order fields) answers before the merchant is looked at.
+  'POST /api/order-pax': {
+    call: (ids) => ({ payload: { merchant_id: ids.harborLane } }),
+    expect: { ...terminalManagers(400), audit: 403 },
+  },
   'POST /api/payment-links/sign': {
     call: () => ({ payload: { params: 'e30=' } }),
     expect: { ...same(400), audit: 400 },

@@ -48,6 +48,10 @@ export async function listMerchantTerminals(executor: Executor, clientId: string
       name: terminals.name,
       laneId: terminals.laneId,
       isActive: terminals.isActive,
+      tpn: terminals.tpn,
+      registerId: terminals.registerId,
+      sn: terminals.sn,
+      terminalType: terminals.terminalType,
     })
     .from(terminals)
     .where(eq(terminals.clientId, clientId))

@@ -69,7 +69,7 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await linkTerminalsOf(app.db, request.headers.authorization),
+      message: await linkTerminalsOf(app.db, app.terminalProvider, request.headers.authorization),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts/payment-links/payment-links';
 import { bearerTokenOf } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { Db } from '../../db/client';
+import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { defineErrors } from '../../lib/app-error';
 import {
   findLinkConfiguration,
@@ -59,14 +60,27 @@ export async function linkConfigOf(db: Db, authorization: string | undefined): P
   };
 }
 
-// GET /api/terminal: the merchant's card-present terminals keyed by id. The sandbox has no device
-// link to probe, so an active terminal counts as open.
+// GET /api/terminal: the merchant's card-present terminals keyed by id, with the terminal provider's
+// connection status (integrations/terminals).
 export async function linkTerminalsOf(
   db: Db,
+  provider: TerminalProvider,
   authorization: string | undefined,
 ): Promise<Record<string, LinkTerminal>> {
   const merchant = await merchantOfBearer(db, authorization);
   const rows = await listMerchantTerminals(db, merchant.id);
+  const statuses = await provider.connectionStatuses(
+    rows.map((row) => ({
+      id: row.id,
+      isActive: row.isActive,
+      clientId: merchant.id,
+      tpn: row.tpn,
+      registerId: row.registerId,
+      laneId: row.laneId,
+      serialNumber: row.sn,
+      deviceType: row.terminalType,
+    })),
+  );
   return Object.fromEntries(
     rows.map((row) => [
       row.id,
@@ -74,7 +88,7 @@ export async function linkTerminalsOf(
         id: row.id,
         name: row.name,
         laneId: row.laneId,
-        connectionStatus: { status: row.isActive ? 'open' : 'closed' },
+        connectionStatus: { status: statuses.get(row.id) ?? 'closed' },
       },
     ]),
   );
