@@ -1,14 +1,16 @@
+import { subscriptionWriteResponse } from '@portico/contracts/subscriptions/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recurringKeys } from './keys';
-import { subscriptionChangeSchema } from './subscription-wire';
+
+const writeAnswer = subscriptionWriteResponse.shape.message;
 
 // PATCH /api/subscription/unsubscribe {subscription_id, reason} (spec 3 §7).
 export function endSeries({ subscriptionId, reason }: { subscriptionId: string; reason: string }) {
   return apiRequest('/api/subscription/unsubscribe', {
     method: 'PATCH',
     body: { subscription_id: subscriptionId, reason },
-    schema: subscriptionChangeSchema,
+    schema: writeAnswer,
   });
 }
 
@@ -17,18 +19,19 @@ export function reactivateSeries({ subscriptionId, next }: { subscriptionId: str
   return apiRequest('/api/subscription/reactivate', {
     method: 'PATCH',
     body: { subscription_id: subscriptionId, next },
-    schema: subscriptionChangeSchema,
+    schema: writeAnswer,
   });
 }
 
 export type OverrideRequest = { subscriptionId: string; next: string; amount: string };
 
-// PATCH /api/subscription/override {subscription_id, next}: the next scheduled charge is replaced.
+// PATCH /api/subscription/override {subscription_id, next, amount}: the next scheduled charge is
+// taken for this amount (once) on this date.
 export function overrideNextCharge({ subscriptionId, next, amount }: OverrideRequest) {
   return apiRequest('/api/subscription/override', {
     method: 'PATCH',
     body: { subscription_id: subscriptionId, next, amount },
-    schema: subscriptionChangeSchema,
+    schema: writeAnswer,
   });
 }
 

@@ -1,13 +1,13 @@
+import { subscriptionListResponse } from '@portico/contracts/subscriptions/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recurringKeys } from './keys';
-import { subscriptionListSchema } from './subscription-wire';
 
 // GET /api/subscription?clientid={id} (spec 3 §7): the merchant's series; no id: the caller's own.
 export function getSubscriptions(clientId: string | null, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/subscription', {
-    query: { clientid: clientId },
-    schema: subscriptionListSchema,
+    query: { clientid: clientId ?? undefined },
+    schema: subscriptionListResponse.shape.message,
     signal,
   });
 }

@@ -1,17 +1,13 @@
 import { Button, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { useRef, useState } from 'react';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useOverrideNextCharge } from '../api/change-series';
 import { useChargeSeries } from '../api/charge-series';
-import type { SubscriptionRow } from '../api/subscription-wire';
-import {
-  type ChargeTiming,
-  chargeAmountCentsOf,
-  paymentMethodLabel,
-  startDateError,
-} from '../utils/recurring.utils';
+import { type ChargeTiming, chargeAmountCentsOf, startDateError } from '../utils/recurring.utils';
 import { RecurringText } from '../utils/recurring-text';
 
 const timingLabels: Record<ChargeTiming, string> = { now: 'Now', nextScheduled: 'Next scheduled charge' };
@@ -52,13 +48,13 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
           attemptRef.current = null;
           void showToast(
             answer.status
-              ? { text: RecurringText.PaymentSuccessful, type: 'success' }
-              : { text: RecurringText.PaymentFailed, type: 'danger' },
+              ? { text: SubscriptionText.PaymentSuccessful, type: 'success' }
+              : { text: SubscriptionText.PaymentFailed, type: 'danger' },
           );
         },
         onError: (error) => {
           if (isFinalAnswer(error)) attemptRef.current = null;
-          void showToast({ text: RecurringText.PaymentFailedToProcess, type: 'danger' });
+          void showToast({ text: SubscriptionText.PaymentFailedTryAgain, type: 'danger' });
         },
       },
     );
@@ -71,10 +67,12 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
     overriding.mutate(
       { subscriptionId: series.id, next: day, amount: amountText },
       {
-        onSuccess: () => void showToast({ text: RecurringText.ScheduleAdded, type: 'success' }),
+        onSuccess: () => void showToast({ text: SubscriptionText.ChargeScheduled, type: 'success' }),
         onError: (error) =>
           void showToast({
-            text: isFinalAnswer(error) ? RecurringText.ScheduleFailed : RecurringText.ScheduleFailedTryAgain,
+            text: isFinalAnswer(error)
+              ? SubscriptionText.ScheduleFailed
+              : SubscriptionText.ScheduleFailedTryAgain,
             type: 'danger',
           }),
       },
@@ -97,7 +95,8 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
     <Stack gap="sm">
       <Select
         label="Payment Method"
-        data={[{ value: series.token, label: paymentMethodLabel(series.token) }]}
+        // The series' own payment method (spec 3 §9 display form); the server charges its vault token.
+        data={[{ value: series.token, label: series.token }]}
         value={series.token}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

@@ -1,10 +1,11 @@
 import { sampleIds } from '@portico/contracts/access/session-user.factory';
+import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import { SubscriptionEndReasonText, SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, type StubbedAnswer } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
-import type { SubscriptionRow } from '../api/subscription-wire';
 import { RecurringText } from '../utils/recurring-text';
 import { RecurringChargesPage } from './recurring-charges-page';
 
@@ -13,25 +14,45 @@ afterEach(() => vi.unstubAllGlobals());
 const merchant = sampleIds.defaultClient;
 const activeSeries: SubscriptionRow = {
   id: '00000000-0000-4000-8000-0000000000c1',
+  client_id: merchant,
+  merchant_name: 'Corner Coffee',
   status: 'true',
+  status_label: 'Active',
+  email: 'pat@customer.example',
   amount: '19.99',
   start: '2026-06-01',
   end: null,
+  first_charge: '2026-06-01',
   next: '2099-07-01',
-  cycles: 4,
+  cycles: 6,
+  cycles_remaining: 4,
+  cycles_completed: 2,
   interval: 'monthly',
-  token: 'tok1-VISA-1111-12-2030',
-  email: 'pat@customer.example',
+  frequency: 1,
+  trial_days: 0,
+  token: 'VISA-1111-12-2030',
+  description: null,
   end_reason: null,
+  ended_at: null,
+  failed_charges: 1,
+  last_failed_charge: '2026-06-15',
+  next_amount: null,
+  created_at: '2026-06-01T12:00:00.000Z',
 };
 const endedSeries: SubscriptionRow = {
   ...activeSeries,
   id: '00000000-0000-4000-8000-0000000000c2',
   status: 'false',
+  status_label: 'Inactive',
   next: null,
   email: 'lee@customer.example',
   end_reason: 'Ended by merchant',
+  ended_at: '2026-06-20T12:00:00.000Z',
+  failed_charges: 0,
+  last_failed_charge: null,
 };
+
+const written = (subscription: SubscriptionRow) => ok({ text: 'done', subscription });
 
 type Write = { method: string; path: string; body: unknown };
 
@@ -93,6 +114,8 @@ describe('RecurringChargesPage', () => {
     expect(within(active).getByText('Active')).toBeInTheDocument();
     expect(within(active).getByText('$19.99')).toBeInTheDocument();
     expect(within(active).getByText('2099-07-01')).toBeInTheDocument();
+    // The failed charge shows to the merchant.
+    expect(within(active).getByText('2026-06-15')).toBeInTheDocument();
     const ended = within(grid).getByText('lee@customer.example').closest('[role="row"]');
     if (!(ended instanceof HTMLElement)) throw new Error('no row');
     expect(within(ended).getByText('Inactive')).toBeInTheDocument();
@@ -144,19 +167,19 @@ describe('RecurringChargesPage', () => {
   });
 
   it("ends a series after the confirm with 'Ended by merchant', and says so", async () => {
-    const { recorded } = stubServer({ 'PATCH /api/subscription/unsubscribe': ok({ id: activeSeries.id }) });
+    const { recorded } = stubServer({ 'PATCH /api/subscription/unsubscribe': written(activeSeries) });
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('pat@customer.example');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.EndSeries }));
     expect(recorded).toEqual([]);
     const panel = within(dialog).getByRole('group', { name: 'Confirmation' });
     await userEvent.click(within(panel).getByRole('button', { name: RecurringText.EndSeries }));
-    expect(await screen.findByText(RecurringText.Ended)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.Ended)).toBeInTheDocument();
     expect(recorded).toEqual([
       {
         method: 'PATCH',
         path: '/api/subscription/unsubscribe',
-        body: { subscription_id: activeSeries.id, reason: RecurringText.EndedByMerchant },
+        body: { subscription_id: activeSeries.id, reason: SubscriptionEndReasonText.EndedByMerchant },
       },
     ]);
   });
@@ -178,27 +201,27 @@ describe('RecurringChargesPage', () => {
         name: RecurringText.EndSeries,
       }),
     );
-    expect(await screen.findByText(RecurringText.ErrorTryAgain)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.Error)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     dialog = await openSeries('lee@customer.example');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
-    expect(await screen.findAllByText(RecurringText.ErrorTryAgain)).not.toHaveLength(0);
+    expect(await screen.findAllByText(SubscriptionText.Error)).not.toHaveLength(0);
   });
 
   it('reactivates from a start date, refusing one in the past', async () => {
-    const { recorded } = stubServer({ 'PATCH /api/subscription/reactivate': ok({ id: endedSeries.id }) });
+    const { recorded } = stubServer({ 'PATCH /api/subscription/reactivate': written(endedSeries) });
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('lee@customer.example');
     const startDate = within(dialog).getByLabelText('Start Date');
     await userEvent.clear(startDate);
     await userEvent.type(startDate, '2001-01-01');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
-    expect(await within(dialog).findByText(RecurringText.StartDateInPast)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SubscriptionText.StartDateInPast)).toBeInTheDocument();
     expect(recorded).toEqual([]);
     await userEvent.clear(startDate);
     await userEvent.type(startDate, '2099-03-01');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
-    expect(await screen.findByText(RecurringText.Reactivated)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.Reactivated)).toBeInTheDocument();
     expect(recorded).toEqual([
       {
         method: 'PATCH',
@@ -216,11 +239,11 @@ describe('RecurringChargesPage', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1.234');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await within(dialog).findByText(RecurringText.AmountInvalid)).toBeInTheDocument();
+    expect(await within(dialog).findByText(SubscriptionText.AmountNotValid)).toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '5');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await screen.findByText(RecurringText.PaymentSuccessful)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.PaymentSuccessful)).toBeInTheDocument();
     expect(recorded).toEqual([
       {
         method: 'POST',
@@ -238,21 +261,21 @@ describe('RecurringChargesPage', () => {
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('pat@customer.example');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await screen.findByText(RecurringText.PaymentFailed)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.PaymentFailed)).toBeInTheDocument();
     vi.unstubAllGlobals();
     stubServer({ 'POST /api/charge': failure(500, 'INTERNAL', 'Something went wrong') });
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await screen.findByText(RecurringText.PaymentFailedToProcess)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.PaymentFailedTryAgain)).toBeInTheDocument();
   });
 
   it('overrides the next scheduled charge and says so, or that it failed', async () => {
-    const { recorded } = stubServer({ 'PATCH /api/subscription/override': ok({ id: activeSeries.id }) });
+    const { recorded } = stubServer({ 'PATCH /api/subscription/override': written(activeSeries) });
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('pat@customer.example');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Next scheduled charge' }));
     expect(within(dialog).getByLabelText('Charge Date')).toHaveValue('2099-07-01');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await screen.findByText(RecurringText.ScheduleAdded)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.ChargeScheduled)).toBeInTheDocument();
     expect(recorded).toEqual([
       {
         method: 'PATCH',
@@ -263,6 +286,6 @@ describe('RecurringChargesPage', () => {
     vi.unstubAllGlobals();
     stubServer({ 'PATCH /api/subscription/override': failure(422, 'SUBSCRIPTION_ENDED', 'Ended') });
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
-    expect(await screen.findByText(RecurringText.ScheduleFailed)).toBeInTheDocument();
+    expect(await screen.findByText(SubscriptionText.ScheduleFailed)).toBeInTheDocument();
   });
 });

@@ -1,23 +1,17 @@
 import { Select, Stack, Text, Title } from '@mantine/core';
+import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import { recurringChargesFileName } from '@portico/contracts/subscriptions/subscriptions';
 import { useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useSubscriptions } from '../api/get-subscriptions';
-import type { SubscriptionRow } from '../api/subscription-wire';
-import { seriesStatusLabel } from '../utils/recurring.utils';
-import { RecurringText, recurringChargesFileName } from '../utils/recurring-text';
+import { RecurringText } from '../utils/recurring-text';
 import { SeriesModal } from './series-modal';
 
 const columns: readonly DataGridColumn<SubscriptionRow>[] = [
-  {
-    id: 'status',
-    header: 'Status',
-    kind: 'text',
-    value: (row) => seriesStatusLabel(row.status === 'true'),
-    width: 110,
-  },
+  { id: 'status', header: 'Status', kind: 'text', value: (row) => row.status_label, width: 110 },
   { id: 'email', header: 'Email', kind: 'text', value: (row) => row.email, width: 240 },
   {
     id: 'amount',
@@ -27,19 +21,36 @@ const columns: readonly DataGridColumn<SubscriptionRow>[] = [
     hasCurrencySign: true,
     width: 120,
   },
-  { id: 'start', header: 'First Charge', kind: 'date', value: (row) => row.start, width: 130 },
+  { id: 'first_charge', header: 'First Charge', kind: 'date', value: (row) => row.first_charge, width: 130 },
   { id: 'next', header: 'Next Charge', kind: 'date', value: (row) => row.next, width: 130 },
   {
-    id: 'cycles',
+    id: 'cycles_remaining',
     header: 'Cycles Remaining',
     kind: 'number',
-    value: (row) => row.cycles,
+    value: (row) => row.cycles_remaining,
     decimals: 0,
     isTotalled: false,
     aggregate: null,
     width: 150,
   },
   { id: 'end_reason', header: 'End Reason', kind: 'text', value: (row) => row.end_reason ?? '', width: 220 },
+  // Issue 18 item 4: the merchant sees the charges that failed.
+  {
+    id: 'failed_charges',
+    header: 'Failed Charges',
+    kind: 'number',
+    value: (row) => row.failed_charges,
+    decimals: 0,
+    isTotalled: false,
+    width: 130,
+  },
+  {
+    id: 'last_failed_charge',
+    header: 'Last Failed Charge',
+    kind: 'date',
+    value: (row) => row.last_failed_charge,
+    width: 150,
+  },
 ];
 
 // Spec 3 §6: admin and parent choose the merchant; every other role sees its own.

@@ -1,4 +1,6 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import { SubscriptionEndReasonText, SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { Modal } from '../../../components/modal';
@@ -7,12 +9,11 @@ import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { zonedDayOf } from '../../../lib/time-zone/zoned-days';
 import { useEndSeries, useReactivateSeries } from '../api/change-series';
-import type { SubscriptionRow } from '../api/subscription-wire';
 import {
+  cyclesLabel,
+  intervalLabel,
   moneyLabel,
-  paymentMethodLabel,
   seriesActionsOf,
-  seriesStatusLabel,
   startDateError,
 } from '../utils/recurring.utils';
 import { RecurringText } from '../utils/recurring-text';
@@ -35,26 +36,34 @@ function Setting({ label, value }: { label: string; value: string }) {
 // succeed in the series' state; a processor-audit user reads only.
 export function SeriesModal({ series, onClose }: SeriesModalProps) {
   const { user } = useSignedInSession();
-  const { formatDate, timeZone } = useDateTimeFormatters();
+  const { formatDate, formatDateTime, timeZone } = useDateTimeFormatters();
   const isActive = series.status === 'true';
   const actions = seriesActionsOf({ isActive, isReadOnly: user.processor_audit_user });
 
   return (
     <Modal isOpen title={RecurringText.ModalTitle} onClose={onClose} isLarge>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Setting label="Status" value={seriesStatusLabel(isActive)} />
+        <Setting label="Status" value={series.status_label} />
         <Setting label="Email" value={series.email} />
         <Setting label="Amount" value={moneyLabel(series.amount)} />
-        <Setting label="Interval" value={series.interval} />
-        <Setting label="First Charge" value={formatDate(series.start)} />
+        <Setting label="Interval" value={intervalLabel(series)} />
+        <Setting label="Trial Days" value={String(series.trial_days)} />
+        <Setting label="Start Date" value={formatDate(series.start)} />
+        <Setting label="First Charge" value={formatDate(series.first_charge)} />
         <Setting label="Next Charge" value={formatDate(series.next)} />
+        {series.next_amount !== null && (
+          <Setting label="Next Charge Amount" value={moneyLabel(series.next_amount)} />
+        )}
         <Setting label="End Date" value={formatDate(series.end)} />
-        <Setting
-          label="Cycles Remaining"
-          value={series.cycles === null ? 'Until cancelled' : String(series.cycles)}
-        />
-        <Setting label="Payment Method" value={paymentMethodLabel(series.token)} />
+        <Setting label="Cycles" value={cyclesLabel(series.cycles)} />
+        <Setting label="Cycles Completed" value={String(series.cycles_completed)} />
+        <Setting label="Cycles Remaining" value={cyclesLabel(series.cycles_remaining)} />
+        <Setting label="Payment Method" value={series.token} />
+        <Setting label="Failed Charges" value={String(series.failed_charges)} />
+        <Setting label="Last Failed Charge" value={formatDate(series.last_failed_charge)} />
         <Setting label="End Reason" value={series.end_reason ?? ''} />
+        <Setting label="Ended" value={formatDateTime(series.ended_at)} />
+        {series.description !== null && <Setting label="Description" value={series.description} />}
       </SimpleGrid>
       {actions.canEnd && <EndSeriesAction subscriptionId={series.id} />}
       {actions.canReactivate && (
@@ -80,10 +89,10 @@ function EndSeriesAction({ subscriptionId }: { subscriptionId: string }) {
 
   function end() {
     ending.mutate(
-      { subscriptionId, reason: RecurringText.EndedByMerchant },
+      { subscriptionId, reason: SubscriptionEndReasonText.EndedByMerchant },
       {
-        onSuccess: () => void showToast({ text: RecurringText.Ended, type: 'success' }),
-        onError: () => void showToast({ text: RecurringText.ErrorTryAgain, type: 'danger' }),
+        onSuccess: () => void showToast({ text: SubscriptionText.Ended, type: 'success' }),
+        onError: () => void showToast({ text: SubscriptionText.Error, type: 'danger' }),
         onSettled: () => setConfirming(false),
       },
     );
@@ -123,8 +132,8 @@ function ReactivateAction({ subscriptionId, today }: { subscriptionId: string; t
     reactivating.mutate(
       { subscriptionId, next: day },
       {
-        onSuccess: () => void showToast({ text: RecurringText.Reactivated, type: 'success' }),
-        onError: () => void showToast({ text: RecurringText.ErrorTryAgain, type: 'danger' }),
+        onSuccess: () => void showToast({ text: SubscriptionText.Reactivated, type: 'success' }),
+        onError: () => void showToast({ text: SubscriptionText.Error, type: 'danger' }),
       },
     );
   }

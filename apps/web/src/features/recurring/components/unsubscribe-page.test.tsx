@@ -1,10 +1,10 @@
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
-import { RecurringText } from '../utils/recurring-text';
 import { UnsubscribeCardPage, UnsubscribedPage } from './unsubscribe-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,50 +20,86 @@ function renderCard(segment: string) {
 }
 
 describe('UnsubscribeCardPage', () => {
-  it("asks its question, cancels with the link's token, then shows 'Cancellation confirmed'", async () => {
-    const fetchMock = stubFetch({ 'POST /api/unsubscribe': ok({ cancelled: true }) });
-    renderCard('sig-token-1+Harbor%20Lane%20Coffee+19.99');
+  it("asks its question about the token's series, cancels with the token, then shows 'Cancellation confirmed'", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/unsubscribe/sig-token-1': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'POST /api/unsubscribe': ok({ text: SubscriptionText.Unsubscribed }),
+    });
+    // The address's name and amount are display only: the token's own are asked about.
+    renderCard('sig-token-1+Someone%20Else+1.00');
     expect(
-      screen.getByText('Cancel your recurring payment of $19.99 to Harbor Lane Coffee?'),
+      await screen.findByText('Cancel your recurring payment of $19.99 to Harbor Lane Coffee?'),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestedPaths(fetchMock)).toEqual(['GET /api/unsubscribe/sig-token-1']);
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason (optional)' }), 'Moving away');
-    await userEvent.click(screen.getByRole('button', { name: RecurringText.CancelSubscription }));
+    await userEvent.click(screen.getByRole('button', { name: SubscriptionText.CancelSubscription }));
     expect(
-      await screen.findByRole('heading', { name: RecurringText.CancellationConfirmed }),
+      await screen.findByRole('heading', { name: SubscriptionText.CancellationConfirmed }),
     ).toBeInTheDocument();
-    expect(requestedPaths(fetchMock)).toEqual(['POST /api/unsubscribe']);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(requestedPaths(fetchMock)).toEqual(['GET /api/unsubscribe/sig-token-1', 'POST /api/unsubscribe']);
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       cancelId: 'sig-token-1',
       reason: 'Moving away',
     });
   });
 
-  it("shows the server's answer to a used or forged token and stays unconfirmed", async () => {
-    stubFetch({
-      'POST /api/unsubscribe': failure(
+  it('sends no reason when none is typed', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/unsubscribe/sig-token-2': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'POST /api/unsubscribe': ok({ text: SubscriptionText.Unsubscribed }),
+    });
+    renderCard('sig-token-2+Harbor%20Lane%20Coffee+19.99');
+    const button = screen.getByRole('button', { name: SubscriptionText.CancelSubscription });
+    await screen.findByText(/Harbor Lane Coffee\?$/);
+    await userEvent.click(button);
+    expect(
+      await screen.findByRole('heading', { name: SubscriptionText.CancellationConfirmed }),
+    ).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ cancelId: 'sig-token-2' });
+  });
+
+  it('offers no cancel on a used or forged link and says why', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/unsubscribe/forged': failure(
         404,
-        'CANCEL_LINK_INVALID',
-        'This unsubscribe link is no longer valid.',
+        'CANCEL_LINK_NOT_VALID',
+        SubscriptionText.CancelLinkNotValid,
       ),
     });
     renderCard('forged+Harbor%20Lane%20Coffee+19.99');
-    await userEvent.click(screen.getByRole('button', { name: RecurringText.CancelSubscription }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is no longer valid.');
-    expect(screen.queryByText(RecurringText.CancellationConfirmed)).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(SubscriptionText.CancelLinkNotValid);
+    expect(
+      screen.queryByRole('button', { name: SubscriptionText.CancelSubscription }),
+    ).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toEqual(['GET /api/unsubscribe/forged']);
+  });
+
+  it('shows the refusal of a link used meanwhile and stays unconfirmed', async () => {
+    stubFetch({
+      'GET /api/unsubscribe/raced': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'POST /api/unsubscribe': failure(404, 'CANCEL_LINK_NOT_VALID', SubscriptionText.CancelLinkNotValid),
+    });
+    renderCard('raced+Harbor%20Lane%20Coffee+19.99');
+    await screen.findByText(/Harbor Lane Coffee\?$/);
+    await userEvent.click(screen.getByRole('button', { name: SubscriptionText.CancelSubscription }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SubscriptionText.CancelLinkNotValid);
+    expect(screen.queryByText(SubscriptionText.CancellationConfirmed)).not.toBeInTheDocument();
   });
 
   it('says an incomplete link is incomplete and offers no cancel', () => {
-    stubFetch({});
+    const fetchMock = stubFetch({});
     renderCard('only-a-token');
     expect(screen.getByText(/not complete/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: RecurringText.CancelSubscription })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: SubscriptionText.CancelSubscription }),
+    ).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
 describe('UnsubscribedPage', () => {
   it("says 'You successfully unsubscribed from service'", () => {
     renderFeature(<UnsubscribedPage />);
-    expect(screen.getByRole('heading', { name: RecurringText.Unsubscribed })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SubscriptionText.Unsubscribed })).toBeInTheDocument();
   });
 });

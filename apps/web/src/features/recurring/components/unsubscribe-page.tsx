@@ -1,13 +1,10 @@
 import { Alert, Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { useUnsubscribe } from '../api/unsubscribe';
+import { useCancelLinkSummary, useUnsubscribe } from '../api/unsubscribe';
 import { parseUnsubscribeSegment, unsubscribeQuestion } from '../utils/recurring.utils';
-import { RecurringText } from '../utils/recurring-text';
-
-// The reason recorded when the customer gives none.
-const defaultReason = 'Cancelled by customer';
 
 function UnsubscribeCard({ children }: { children: ReactNode }) {
   return (
@@ -23,6 +20,7 @@ function UnsubscribeCard({ children }: { children: ReactNode }) {
 export function UnsubscribeCardPage() {
   const { subscription = '' } = useParams();
   const link = parseUnsubscribeSegment(subscription);
+  const summary = useCancelLinkSummary(link?.cancelId ?? null);
   const cancelling = useUnsubscribe();
   const [reason, setReason] = useState('');
 
@@ -37,15 +35,31 @@ export function UnsubscribeCardPage() {
   if (cancelling.isSuccess) {
     return (
       <UnsubscribeCard>
-        <Title order={1}>{RecurringText.CancellationConfirmed}</Title>
-        <Text>{link.merchantName} will not charge this payment method again for this subscription.</Text>
+        <Title order={1}>{SubscriptionText.CancellationConfirmed}</Title>
+        <Text>{cancelling.data.text}</Text>
       </UnsubscribeCard>
     );
   }
+  // A used or forged link cannot cancel: the server's answer instead of the button.
+  if (summary.isError) {
+    return (
+      <UnsubscribeCard>
+        <Title order={1}>Unsubscribe</Title>
+        <Alert color="red" role="alert">
+          {apiErrorMessage(summary.error, SubscriptionText.CancelLinkNotValid)}
+        </Alert>
+      </UnsubscribeCard>
+    );
+  }
+  // The token's own merchant and amount once the server has read it; the address's until then.
+  const subject = summary.data
+    ? { merchantName: summary.data.merchant_name, amount: summary.data.amount }
+    : link;
+  const typedReason = reason.trim();
   return (
     <UnsubscribeCard>
       <Title order={1}>Unsubscribe</Title>
-      <Text>{unsubscribeQuestion(link)}</Text>
+      <Text>{unsubscribeQuestion(subject)}</Text>
       <Textarea
         label="Reason (optional)"
         value={reason}
@@ -61,14 +75,12 @@ export function UnsubscribeCardPage() {
       <Button
         color="red"
         onClick={() =>
-          cancelling.mutate({
-            cancelId: link.cancelId,
-            reason: reason.trim() === '' ? defaultReason : reason.trim(),
-          })
+          cancelling.mutate({ cancelId: link.cancelId, reason: typedReason === '' ? undefined : typedReason })
         }
         loading={cancelling.isPending}
+        disabled={summary.isPending}
       >
-        {RecurringText.CancelSubscription}
+        {SubscriptionText.CancelSubscription}
       </Button>
     </UnsubscribeCard>
   );
@@ -78,7 +90,7 @@ export function UnsubscribeCardPage() {
 export function UnsubscribedPage() {
   return (
     <UnsubscribeCard>
-      <Title order={1}>{RecurringText.Unsubscribed}</Title>
+      <Title order={1}>{SubscriptionText.Unsubscribed}</Title>
     </UnsubscribeCard>
   );
 }

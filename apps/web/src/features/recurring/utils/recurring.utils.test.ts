@@ -1,21 +1,22 @@
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
   chargeAmountCentsOf,
+  cyclesLabel,
+  intervalLabel,
   moneyLabel,
   parseUnsubscribeSegment,
-  paymentMethodLabel,
   seriesActionsOf,
-  seriesStatusLabel,
   startDateError,
 } from './recurring.utils';
 import { RecurringText } from './recurring-text';
 
 describe('recurring utils', () => {
-  it('names the status in words and shows the token after its first dash', () => {
-    expect(seriesStatusLabel(true)).toBe('Active');
-    expect(seriesStatusLabel(false)).toBe('Inactive');
-    expect(paymentMethodLabel('tok_ab12-VISA-4242-12-2030')).toBe('VISA-4242-12-2030');
-    expect(paymentMethodLabel('plain')).toBe('plain');
+  it('says the interval and the cycles as people do', () => {
+    expect(intervalLabel({ interval: 'monthly', frequency: 1 })).toBe('Monthly');
+    expect(intervalLabel({ interval: 'weekly', frequency: 2 })).toBe('Every 2 weeks');
+    expect(cyclesLabel(null)).toBe('Until cancelled');
+    expect(cyclesLabel(3)).toBe('3');
   });
 
   it('formats signed amounts', () => {
@@ -45,14 +46,14 @@ describe('recurring utils', () => {
     expect(chargeAmountCentsOf('12.34')).toEqual({ cents: 1234 });
     expect(chargeAmountCentsOf('')).toEqual({ error: RecurringText.AmountRequired });
     for (const bad of ['0', '-1', '1.234', 'abc']) {
-      expect(chargeAmountCentsOf(bad)).toEqual({ error: RecurringText.AmountInvalid });
+      expect(chargeAmountCentsOf(bad)).toEqual({ error: SubscriptionText.AmountNotValid });
     }
   });
 
   it('refuses a start date in the past', () => {
     expect(startDateError('2026-07-01', '2026-07-01')).toBeNull();
     expect(startDateError('2026-07-02', '2026-07-01')).toBeNull();
-    expect(startDateError('2026-06-30', '2026-07-01')).toBe(RecurringText.StartDateInPast);
+    expect(startDateError('2026-06-30', '2026-07-01')).toBe(SubscriptionText.StartDateInPast);
   });
 
   it('reads the unsubscribe address segment', () => {

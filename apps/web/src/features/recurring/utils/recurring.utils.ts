@@ -1,15 +1,21 @@
 import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { RecurringText } from './recurring-text';
 
-// Spec 3 §3 enumerations: status true (Active), false (Inactive).
-export function seriesStatusLabel(isActive: boolean): string {
-  return isActive ? 'Active' : 'Inactive';
+// 'Every 2 months', 'Monthly': the series' interval and frequency as people say them.
+export function intervalLabel({
+  interval,
+  frequency,
+}: Pick<SubscriptionRow, 'interval' | 'frequency'>): string {
+  const units = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;
+  if (frequency === 1) return interval.charAt(0).toUpperCase() + interval.slice(1);
+  return `Every ${frequency} ${units[interval]}s`;
 }
 
-// Spec 3 §9: a card token is dash-separated and shows the part after the first dash.
-export function paymentMethodLabel(token: string): string {
-  const dash = token.indexOf('-');
-  return dash === -1 ? token : token.slice(dash + 1);
+// null cycles: the series recurs until cancelled.
+export function cyclesLabel(cycles: number | null): string {
+  return cycles === null ? 'Until cancelled' : String(cycles);
 }
 
 // A signed amount as people read it ('-$1,234.50'); the wire's decimal text otherwise unchanged.
@@ -47,14 +53,14 @@ export function seriesActionsOf({
 export function chargeAmountCentsOf(text: string): { cents: number } | { error: string } {
   if (text.trim() === '') return { error: RecurringText.AmountRequired };
   const cents = parseDecimalToCents(text);
-  if (cents === null || cents <= 0) return { error: RecurringText.AmountInvalid };
+  if (cents === null || cents <= 0) return { error: SubscriptionText.AmountNotValid };
   return { cents };
 }
 
 // A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the user's zone) is refused (spec 3 §5).
 export function startDateError(day: string, today: string): string | null {
-  if (day === '') return RecurringText.StartDateInPast;
-  return day < today ? RecurringText.StartDateInPast : null;
+  if (day === '') return SubscriptionText.StartDateInPast;
+  return day < today ? SubscriptionText.StartDateInPast : null;
 }
 
 export type UnsubscribeLink = { cancelId: string; merchantName: string; amount: string };
