@@ -35,7 +35,6 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
-import { listLocationLimits } from '../rbac/rbac.repository';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import {
@@ -187,8 +186,8 @@ async function planUndo(
     throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
   }
   facts.clientId = original.clientId;
-  const permissions = await merchantPermissionsOf(tx, caller, original.clientId);
-  await requireLocationInReach(tx, caller, original);
+  const { permissions, locationIds } = await merchantAccessOf(tx, caller, original.clientId);
+  requireLocationInReach(locationIds, original);
 
   const candidate = {
     type: original.type,
@@ -368,32 +367,29 @@ async function settleUndo(
 }
 
 // The caller's reach of the transaction's merchant, narrowed to the viewed client while viewing as
-// one, and the permissions that apply there (spec 1 §6, the same rule as the access plugin's).
-async function merchantPermissionsOf(
+// one, the permissions that apply there (spec 1 §6, the same rule as the access plugin's) and the
+// caller's locations there.
+async function merchantAccessOf(
   tx: Tx,
   caller: MoneyMovingCaller,
   clientId: string,
-): Promise<readonly PermissionName[]> {
+): Promise<{ permissions: readonly PermissionName[]; locationIds: readonly string[] }> {
   if (caller.viewAsClientId !== null && !(await isWithinViewedClient(tx, caller.viewAsClientId, clientId))) {
     throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
   }
   const decision = await decideMerchantAccess(tx, caller.session, clientId, undefined);
   if (!decision.isAllowed) throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
-  return decision.effectivePermissions;
+  return { permissions: decision.effectivePermissions, locationIds: decision.locationIds };
 }
 
 // Issue 15 item 4: a user tied to sub-locations of this merchant acts on those locations only; the
 // answer is the one of a foreign merchant (no oracle of other locations' transactions).
-async function requireLocationInReach(
-  tx: Tx,
-  caller: MoneyMovingCaller,
-  original: { clientId: string; subEntityId: string | null },
-): Promise<void> {
-  const limit = (await listLocationLimits(tx, caller.session.userId)).find(
-    (l) => l.clientId === original.clientId,
-  );
-  if (!limit) return;
-  if (original.subEntityId === null || !limit.subEntityIds.includes(original.subEntityId)) {
+function requireLocationInReach(
+  locationIds: readonly string[],
+  original: { subEntityId: string | null },
+): void {
+  if (locationIds.length === 0) return;
+  if (original.subEntityId === null || !locationIds.includes(original.subEntityId)) {
     throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
   }
 }

@@ -26,6 +26,7 @@ const merchantAccessRow = z.object({
   rbac_enabled: z.boolean(),
   membership_client_id: z.string().nullable(),
   granted: z.array(z.string()).nullable(),
+  location_ids: z.array(z.string()).nullable(),
 });
 export type MerchantAccessFacts = {
   merchantExists: boolean;
@@ -33,6 +34,8 @@ export type MerchantAccessFacts = {
   // The membership that governs the merchant: on the merchant itself, else on its nearest parent.
   membershipClientId: string | null;
   grantedPermissions: string[];
+  // The user's sub-locations at this merchant (issue 15 item 4); none: every location.
+  locationIds: string[];
 };
 
 // Everything one per-merchant check needs, in one round trip.
@@ -60,7 +63,10 @@ export async function findMerchantAccessFacts(
         ) as rbac_enabled,
         (select client_id from governing)::text as membership_client_id,
         (select array_agg(rp.permission_name order by rp.permission_name)
-          from governing g join role_permissions rp on rp.role_id = g.role_id) as granted
+          from governing g join role_permissions rp on rp.role_id = g.role_id) as granted,
+        (select array_agg(us.sub_entity_id::text order by us.sub_entity_id)
+          from user_sub_entities us join sub_entities se on se.id = us.sub_entity_id
+          where us.user_id = ${userId} and se.client_id = ${merchantId}) as location_ids
     `,
   );
   const row = merchantAccessRow.parse(rows[0]);
@@ -69,6 +75,7 @@ export async function findMerchantAccessFacts(
     rbacEnabled: row.rbac_enabled,
     membershipClientId: row.membership_client_id,
     grantedPermissions: row.granted ?? [],
+    locationIds: row.location_ids ?? [],
   };
 }
 

@@ -34,7 +34,13 @@ function knownPermissionNames(names: readonly string[]): PermissionName[] {
 }
 
 export type MerchantAccess =
-  | { isAllowed: true; merchantExists: boolean; effectivePermissions: readonly PermissionName[] }
+  | {
+      isAllowed: true;
+      merchantExists: boolean;
+      effectivePermissions: readonly PermissionName[];
+      // The caller's sub-locations at this merchant; empty: every location (issue 15 item 4).
+      locationIds: readonly string[];
+    }
   | { isAllowed: false; reason: 'merchant' | 'permission' };
 
 // Spec 1 §6 on one merchant. Reach: a membership on the merchant or on a parent above it (staff:
@@ -57,7 +63,12 @@ export async function decideMerchantAccess(
       : knownPermissionNames(facts.grantedPermissions);
   if (permission && !effectivePermissions.includes(permission))
     return { isAllowed: false, reason: 'permission' };
-  return { isAllowed: true, merchantExists: facts.merchantExists, effectivePermissions };
+  return {
+    isAllowed: true,
+    merchantExists: facts.merchantExists,
+    effectivePermissions,
+    locationIds: facts.locationIds,
+  };
 }
 
 // Spec 1 §6 hasPermission for a call that names no merchant: the default merchant's RBAC flag, and
