@@ -44,6 +44,9 @@ export const VirtualTerminalPageText = {
   NoTerminals: 'No virtual terminals found. Please configure one.',
   ConfigureTerminal: 'Please configure your virtual terminal',
   MerchantLoadFailed: 'Failed to load merchant information',
+  // Ours (design §6b: addresses carry the publishable key only).
+  RoutingKeyRemoved:
+    'The routing key was taken out of this address: addresses carry only the publishable key.',
 } as const;
 
 export type VirtualTerminalQuery = {
@@ -67,7 +70,8 @@ export function virtualTerminalQueryOf(search: URLSearchParams): VirtualTerminal
   };
 }
 
-// The frame params of the virtual terminal: the terminal's own (or the basic frame's), the options
+// The frame params of the virtual terminal: the terminal's own (or the basic frame's; its terminalId
+// is the terminal actually chosen, never an unknown one the address named), the options
 // the user's permissions keep, and the forced defaults of spec 3 §9 (ZIP required unless OMIT_CC_ZIP;
 // swipe-and-CNP forces credit_card, newpos and the saved token). null: no option is left.
 export function virtualTerminalFrameParams(
@@ -88,7 +92,6 @@ export function virtualTerminalFrameParams(
     paymentOptions: kept,
     isVirtualTerminal: true,
     zipMode: permitted.omitZip ? 'off' : 'required',
-    ...(query.terminalId ? { terminalId: query.terminalId } : {}),
     ...(query.customerId ? { customerId: query.customerId } : {}),
     ...(query.paymentMethodId ? { paymentMethodId: query.paymentMethodId } : {}),
   };

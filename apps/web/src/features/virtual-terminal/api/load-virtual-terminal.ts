@@ -24,12 +24,13 @@ import {
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { pollUntilAnswered } from '../utils/virtual-terminal.utils';
 import { virtualTerminalKeys } from './keys';
 
 // The virtual terminal's load sequence (spec 3 §4): the merchant and the user's permissions on it,
 // then its terminals, then the frame params. Any other failure falls back to the basic frame.
 export type VirtualTerminalLoad =
-  | { kind: 'frame'; src: string; notice: string | null }
+  | { kind: 'frame'; params: PaymentFrameParams; notice: string | null }
   | { kind: 'message'; text: string; needsConfiguration: boolean };
 
 // The basic payment frame (spec 3 §8): the publishable key and the virtual-terminal flag.
@@ -81,11 +82,15 @@ export async function loadVirtualTerminal(
   const query = virtualTerminalQueryOf(new URLSearchParams(search));
   let merchant: FrameMerchant;
   try {
-    merchant = await apiRequest('/api/payment-frame/merchant', {
-      schema: frameMerchantResponse.shape.message,
-      query: { key: publishableKey },
-      ...(signal ? { signal } : {}),
-    });
+    merchant = await pollUntilAnswered(
+      () =>
+        apiRequest('/api/payment-frame/merchant', {
+          schema: frameMerchantResponse.shape.message,
+          query: { key: publishableKey },
+          ...(signal ? { signal } : {}),
+        }),
+      signal ? { signal } : {},
+    );
   } catch {
     return { kind: 'message', text: VirtualTerminalPageText.MerchantLoadFailed, needsConfiguration: false };
   }
@@ -112,7 +117,13 @@ export async function loadVirtualTerminal(
   if (params === null) {
     return { kind: 'message', text: PaymentFrameText.NoPaymentMethodPermissions, needsConfiguration: false };
   }
-  return { kind: 'frame', src: paymentFrameAddress('', encodePaymentFrameParams(params)), notice };
+  return { kind: 'frame', params, notice };
+}
+
+// The frame's address; a saved method chosen on the page (spec 3 §2 paymentMethodId) goes in.
+export function virtualTerminalFrameSrc(params: PaymentFrameParams, paymentMethodId: string | null): string {
+  const chosen = paymentMethodId === null ? params : { ...params, paymentMethodId };
+  return paymentFrameAddress('', encodePaymentFrameParams(chosen));
 }
 
 export function virtualTerminalLoadQueryOptions(publishableKey: string, search: string) {

@@ -1,8 +1,15 @@
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { VirtualTerminalText } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useVirtualTerminalLoad } from '../api/load-virtual-terminal';
+import { showToast } from '../../../components/toasts';
+import {
+  useVirtualTerminalLoad,
+  type VirtualTerminalLoad,
+  virtualTerminalFrameSrc,
+} from '../api/load-virtual-terminal';
+import { isRoutingKeyForeign, searchWithoutRouting } from '../utils/virtual-terminal.utils';
 
 // /virtual-terminal/{publishable key}?routing&terminalId&isSwipeAndCNP&isSwipeOnly&customerId&paymentMethodId
 // (spec 3 §2): Back and the payment frame, built from the chosen terminal and the user's permissions.
@@ -12,10 +19,40 @@ export function VirtualTerminalPage() {
   return <VirtualTerminal publishableKey={apikey} />;
 }
 
+// Spec 3 §8: the load's outcomes are told in toasts (top-center, 5 s).
+function useLoadToasts(result: VirtualTerminalLoad | undefined, isError: boolean) {
+  useEffect(() => {
+    if (isError) void showToast({ text: VirtualTerminalPageText.MerchantLoadFailed, type: 'danger' });
+  }, [isError]);
+  useEffect(() => {
+    if (result?.kind === 'frame' && result.notice !== null) {
+      void showToast({ text: result.notice, type: 'warning' });
+    }
+    if (result?.kind === 'message' && result.needsConfiguration) {
+      void showToast({ text: result.text, type: 'warning' });
+    }
+    if (result?.kind === 'message' && result.text === VirtualTerminalPageText.MerchantLoadFailed) {
+      void showToast({ text: result.text, type: 'danger' });
+    }
+  }, [result]);
+}
+
 function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const load = useVirtualTerminalLoad(publishableKey, search);
+  const routing = new URLSearchParams(search).get('routing');
+  const isRoutingForeign = isRoutingKeyForeign(routing, publishableKey);
+  const loadSearch = searchWithoutRouting(search);
+  const load = useVirtualTerminalLoad(publishableKey, loadSearch);
+  useLoadToasts(load.data, load.isError);
+
+  // Design §6b: a key other than the page's own leaves the address (and the history entry) at once.
+  useEffect(() => {
+    if (!isRoutingForeign) return;
+    navigate({ search: loadSearch }, { replace: true });
+    void showToast({ text: VirtualTerminalPageText.RoutingKeyRemoved, type: 'warning' });
+  }, [isRoutingForeign, loadSearch, navigate]);
+
   const back = (
     <Group>
       <Button variant="default" onClick={() => navigate(-1)}>
@@ -32,11 +69,18 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
       </Stack>
     );
   }
+  const tryAgain = (
+    <Group>
+      <Button variant="default" onClick={() => void load.refetch()}>
+        Try again
+      </Button>
+    </Group>
+  );
   if (load.isError) {
     return (
       <Stack>
         {back}
-        <Alert color="red">{VirtualTerminalPageText.MerchantLoadFailed}</Alert>
+        {tryAgain}
       </Stack>
     );
   }
@@ -45,14 +89,17 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
     return (
       <Stack>
         {back}
-        <Alert color={result.needsConfiguration ? 'yellow' : 'red'}>{result.text}</Alert>
         {result.needsConfiguration ? (
           <Group>
             <Button onClick={() => navigate(`/configure-terminal/${publishableKey}?new=true`)}>
               {VirtualTerminalPageText.ConfigureTerminal}
             </Button>
           </Group>
-        ) : null}
+        ) : result.text === VirtualTerminalPageText.MerchantLoadFailed ? (
+          tryAgain
+        ) : (
+          <Alert color="red">{result.text}</Alert>
+        )}
       </Stack>
     );
   }
@@ -60,10 +107,9 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
     <Stack>
       {back}
       <Title order={2}>Virtual Terminal</Title>
-      {result.notice ? <Alert color="yellow">{result.notice}</Alert> : null}
       <iframe
         title="Payment frame"
-        src={result.src}
+        src={virtualTerminalFrameSrc(result.params, null)}
         style={{
           width: '100%',
           minHeight: 720,

@@ -1,0 +1,246 @@
+import { notifications } from '@mantine/notifications';
+import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
+import {
+  decodePaymentFrameParams,
+  encodePaymentFrameParams,
+  type PaymentFrameParams,
+  paymentFrameAddress,
+} from '@portico/contracts/payment-frame/params';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
+import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import { screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
+import { renderFeature } from '../../../test/render-feature';
+import { VirtualTerminalPage } from './virtual-terminal-page';
+
+const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
+const counterId = '6d0b1f8e-3c1a-4a55-9d7e-2b1f0c9e8a71';
+const patioId = '7e1c2f9a-4d2b-4b66-8e8f-3c2a1d0f9b82';
+
+const merchant = (
+  overrides: Partial<NonNullable<FrameMerchant['virtual_terminal']>> = {},
+): FrameMerchant => ({
+  name: 'Harbor Lane Coffee Roasters',
+  can_take_card: true,
+  can_take_ach: true,
+  high_ticket: '1000.00',
+  virtual_terminal: {
+    payment_options: ['credit_card', 'cash'],
+    omit_zip: false,
+    custom_field_access: null,
+    ...overrides,
+  },
+});
+
+function terminal(id: string, name: string, params: Partial<PaymentFrameParams>): VirtualTerminalUrl {
+  return {
+    id,
+    name,
+    url: paymentFrameAddress('', encodePaymentFrameParams({ publishableKey: key, ...params })),
+    is_active: true,
+    customFields: [
+      { name: 'Order Number', type: 'text', values: [], required: false, requireForGuest: false },
+      { name: 'Table Number', type: 'text', values: [], required: false, requireForGuest: false },
+      { name: 'Manager Note', type: 'text', values: [], required: false, requireForGuest: false },
+    ],
+    url_id: `${name.toLowerCase()}-code`,
+  };
+}
+
+const counter = terminal(counterId, 'Counter', {
+  paymentOptions: ['credit_card', 'bank', 'cash'],
+  freeFormAmount: true,
+});
+const patio = terminal(patioId, 'Patio', { paymentOptions: ['cash'], amount: '5.00' });
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Current location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(search = '') {
+  renderFeature(
+    <MemoryRouter initialEntries={[`/virtual-terminal/${key}${search}`]}>
+      <Routes>
+        <Route path="/virtual-terminal/:apikey" element={<VirtualTerminalPage />} />
+        <Route path="/configure-terminal/:apikey" element={<p>Configurator</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+    { role: 'user' },
+  );
+}
+
+async function frameParams(): Promise<PaymentFrameParams> {
+  const frame = await screen.findByTitle('Payment frame');
+  const src = new URL(frame.getAttribute('src') ?? '', 'http://portal.test');
+  const decoded = decodePaymentFrameParams(src.searchParams.get('params') ?? '');
+  if (!decoded.ok) throw new Error('the frame params do not decode');
+  return decoded.params;
+}
+
+describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
+  beforeEach(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+
+  it("builds the frame from the first active terminal, the user's permissions and role field access", async () => {
+    const fetchMock = stubFetch({
+      '/api/payment-frame/merchant': ok(
+        merchant({
+          custom_field_access: { [counterId]: { 'Order Number': 'require', 'Table Number': 'show' } },
+        }),
+      ),
+      '/api/virtualterminalurl': ok([counter, patio]),
+    });
+    renderPage();
+
+    const params = await frameParams();
+    // bank needs Debit ACH Charge, which the user lacks (spec 3 §6).
+    expect(params).toMatchObject({
+      publishableKey: key,
+      paymentOptions: ['credit_card', 'cash'],
+      isVirtualTerminal: true,
+      terminalId: counterId,
+      zipMode: 'required',
+      freeFormAmount: true,
+    });
+    // Required, optional, and the field the role does not name hidden.
+    expect(params.customFields?.map((field) => [field.name, field.required])).toEqual([
+      ['Order Number', true],
+      ['Table Number', false],
+    ]);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toEqual([
+      `GET /api/payment-frame/merchant?key=${key}`,
+      'GET /api/virtualterminalurl',
+    ]);
+  });
+
+  it("keeps every field as configured when the user's role does not restrict them, and OMIT_CC_ZIP", async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant({ omit_zip: true })),
+      '/api/virtualterminalurl': ok([counter]),
+    });
+    renderPage();
+    const params = await frameParams();
+    expect(params.zipMode).toBe('off');
+    expect(params.customFields?.map((field) => field.name)).toEqual([
+      'Order Number',
+      'Table Number',
+      'Manager Note',
+    ]);
+  });
+
+  it('opens the terminal the address names', async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': ok([counter, patio]),
+    });
+    renderPage(`?terminalId=${patioId}`);
+    expect(await frameParams()).toMatchObject({ terminalId: patioId, paymentOptions: ['cash'] });
+    expect(screen.queryByText(VirtualTerminalPageText.TerminalNotFound)).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Terminal not found with that ID' for an unknown terminal and falls back to the default", async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': ok([counter, patio]),
+    });
+    renderPage('?terminalId=9f9f9f9f-1111-4222-8333-444444444444');
+    expect(await screen.findByText(VirtualTerminalPageText.TerminalNotFound)).toBeInTheDocument();
+    expect(await frameParams()).toMatchObject({ terminalId: counterId });
+  });
+
+  it("toasts 'No virtual terminals found. Please configure one.' and offers the configurator", async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': ok([]),
+    });
+    renderPage();
+    expect(await screen.findByText(VirtualTerminalPageText.NoTerminals)).toBeInTheDocument();
+    screen.getByRole('button', { name: VirtualTerminalPageText.ConfigureTerminal }).click();
+    expect(await screen.findByText('Configurator')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      `/configure-terminal/${key}?new=true`,
+    );
+  });
+
+  it('falls back to the basic frame when the terminals cannot be read', async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': failure(500, 'INTERNAL', 'Internal error'),
+    });
+    renderPage();
+    const params = await frameParams();
+    expect(params).toMatchObject({ isVirtualTerminal: true, paymentOptions: ['credit_card', 'cash'] });
+    expect(params.terminalId).toBeUndefined();
+  });
+
+  it('asks for the merchant again while the server is busy (polling), then opens the frame', async () => {
+    let merchantCalls = 0;
+    const answers = {
+      merchant: () => {
+        merchantCalls += 1;
+        return merchantCalls < 3
+          ? { status: 503, body: { status: false, error: { code: 'UNAVAILABLE', message: 'Busy' } } }
+          : { status: 200, body: { status: true, message: merchant() } };
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://portal.test').pathname;
+        const answer =
+          path === '/api/payment-frame/merchant'
+            ? answers.merchant()
+            : { status: 200, body: { status: true, message: [counter] } };
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderPage();
+    expect(await frameParams()).toMatchObject({ terminalId: counterId });
+    expect(merchantCalls).toBe(3);
+  });
+
+  it("toasts 'Failed to load merchant information' on a refusal, without asking again, and offers Try again", async () => {
+    const fetchMock = stubFetch({
+      '/api/payment-frame/merchant': failure(400, 'SECRET_KEY_IN_ADDRESS', 'A secret key'),
+    });
+    renderPage();
+    expect(await screen.findByText(VirtualTerminalPageText.MerchantLoadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByTitle('Payment frame')).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toHaveLength(1);
+  });
+
+  it("says 'User does not have permissions to use any payment methods.' when none is left", async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant({ payment_options: ['bank'] })),
+      '/api/virtualterminalurl': ok([patio]),
+    });
+    renderPage();
+    expect(await screen.findByText(PaymentFrameText.NoPaymentMethodPermissions)).toBeInTheDocument();
+  });
+
+  it('takes a routing key other than the page key out of the address (design §6b)', async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': ok([counter]),
+    });
+    renderPage('?routing=4f2e9c1a-secret-key&isSwipeAndCNP=true');
+    expect(await screen.findByText(VirtualTerminalPageText.RoutingKeyRemoved)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      new RegExp(`^/virtual-terminal/${key}\\?isSwipeAndCNP=true$`),
+    );
+    // Swipe-and-CNP forces card and newpos; newpos needs Swipe, which this user lacks.
+    expect(await frameParams()).toMatchObject({ paymentOptions: ['credit_card'] });
+  });
+});
