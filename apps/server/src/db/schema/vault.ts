@@ -49,12 +49,22 @@ export const vaultCustomers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // GET api/payee/all searches one merchant's customers: prefix on names and e-mail (lowercased,
-    // text_pattern_ops so LIKE 'abc%' uses the index whatever the collation), exact on external id
-    // and the patient number's hash.
-    index('vault_customers_client_last_name_idx').on(t.clientId, sql`lower(${t.lastName}) text_pattern_ops`),
-    index('vault_customers_client_first_name_idx').on(t.clientId, sql`lower(${t.firstName}) text_pattern_ops`),
-    index('vault_customers_client_email_idx').on(t.clientId, sql`lower(${t.email}) text_pattern_ops`),
+    // GET api/payee/all searches one merchant's customers: prefix on names and e-mail, exact on external
+    // id and the patient number's hash. Lowercased under the C collation, so one index serves both the
+    // LIKE 'abc%' range and the answer's order (each search branch reads at most one page of it).
+    index('vault_customers_client_last_name_idx').on(
+      t.clientId,
+      sql`lower(${t.lastName}) collate "C"`,
+      sql`lower(${t.firstName}) collate "C"`,
+      t.id,
+    ),
+    index('vault_customers_client_first_name_idx').on(
+      t.clientId,
+      sql`lower(${t.firstName}) collate "C"`,
+      sql`lower(${t.lastName}) collate "C"`,
+      t.id,
+    ),
+    index('vault_customers_client_email_idx').on(t.clientId, sql`lower(${t.email}) collate "C"`, t.id),
     index('vault_customers_client_external_id_idx').on(t.clientId, t.externalId),
     index('vault_customers_client_patient_number_hash_idx').on(t.clientId, t.patientNumberHash),
     // Start-up sealing finds the rows still holding plaintext without reading the table.
