@@ -15,13 +15,13 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 // A labelled control: the label names the input for screen readers and tests. A required one is
-// marked by aria-required and a visible asterisk that stays out of its name.
+// marked by aria-required and a CSS asterisk that stays out of its name.
 export function field(label: string, control: HTMLElement, isRequired = false): HTMLElement {
   const id = control.id || `field-${label.replace(/\W+/g, '-').toLowerCase()}`;
   control.id = id;
   if (isRequired) control.setAttribute('aria-required', 'true');
-  const mark = isRequired ? [el('span', { class: 'required', 'aria-hidden': 'true' }, [' *'])] : [];
-  return el('div', { class: 'field' }, [el('label', { for: id }, [label, ...mark]), control]);
+  const attributes = isRequired ? { for: id, class: 'required' } : { for: id };
+  return el('div', { class: 'field' }, [el('label', attributes, [label]), control]);
 }
 
 export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'error' | 'success'): void {

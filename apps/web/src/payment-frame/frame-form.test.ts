@@ -1,0 +1,217 @@
+import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
+import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failure, ok, stubFetch } from '../test/fetch-stub';
+import { isCustomFieldRequired, methodsOf, renderPaymentForm } from './frame-form';
+
+// The payment frame's plain-DOM form (issue 16 item 1), built into happy-dom as the browser builds it.
+
+const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
+const testCard = '1111111111111117';
+
+const payerMerchant: FrameMerchant = {
+  name: 'Harbor Lane Coffee Roasters',
+  can_take_card: true,
+  can_take_ach: true,
+  high_ticket: '1000.00',
+  virtual_terminal: null,
+};
+const terminalMerchant: FrameMerchant = {
+  ...payerMerchant,
+  virtual_terminal: { payment_options: ['credit_card', 'cash'], omit_zip: false, custom_field_access: null },
+};
+
+function mount(params: PaymentFrameParams, merchant: FrameMerchant, sig?: string) {
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  renderPaymentForm(root, params, sig, encodePaymentFrameParams(params), merchant);
+  return root;
+}
+
+function postedBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([input]) => String(input) === path);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('style');
+});
+
+describe('which methods the frame offers', () => {
+  it("offers a link's methods the merchant can take, and cash only on the virtual terminal", () => {
+    const link: PaymentFrameParams = { publishableKey: key, paymentOptions: ['credit_card', 'bank', 'cash'] };
+    expect(methodsOf(link, payerMerchant)).toEqual(['credit_card', 'bank']);
+    expect(methodsOf(link, { ...payerMerchant, can_take_ach: false })).toEqual(['credit_card']);
+    expect(methodsOf({ ...link, isVirtualTerminal: true }, terminalMerchant)).toEqual([
+      'credit_card',
+      'cash',
+    ]);
+  });
+
+  it('offers the saved method first when the params name a customer and a method', () => {
+    const params: PaymentFrameParams = {
+      publishableKey: key,
+      isVirtualTerminal: true,
+      customerId: '11111111-2222-4333-8444-555555555555',
+      paymentMethodId: '21111111-2222-4333-8444-555555555555',
+    };
+    expect(methodsOf(params, terminalMerchant)).toEqual(['saved', 'credit_card', 'cash']);
+  });
+
+  it('requires a field by role on the virtual terminal, and requireForGuest on a link', () => {
+    const field = { name: 'Invoice', type: 'text' as const, requireForGuest: true };
+    expect(isCustomFieldRequired(field, false)).toBe(true);
+    expect(isCustomFieldRequired(field, true)).toBe(false);
+    expect(isCustomFieldRequired({ ...field, required: true }, true)).toBe(true);
+  });
+});
+
+describe('the payment form', () => {
+  it('builds a fixed-amount link: the merchant, a read-only amount, the methods and TEST in sandbox', () => {
+    mount(
+      {
+        publishableKey: key,
+        amount: '25.00',
+        paymentOptions: ['credit_card', 'bank'],
+        description: 'Roast of the month',
+        customerMessage: 'Thank you!',
+        isSandbox: true,
+      },
+      payerMerchant,
+    );
+    expect(screen.getByRole('heading', { name: payerMerchant.name })).toBeInTheDocument();
+    expect(screen.getByText('Roast of the month')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount')).toHaveValue('25.00');
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('readonly');
+    const methods = screen.getByRole('group', { name: 'Payment method' });
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['credit_card', 'bank']);
+    expect(screen.getByRole('button', { name: 'Pay TEST' })).toBeInTheDocument();
+  });
+
+  it("labels the virtual terminal's card 'Credit Card - Key Entry', asks the ZIP and marks required fields", () => {
+    mount(
+      {
+        publishableKey: key,
+        isVirtualTerminal: true,
+        paymentOptions: ['credit_card', 'cash'],
+        customFields: [
+          { name: 'Order Number', type: 'text', required: true },
+          { name: 'Table Number', type: 'dropdown', values: ['1', '2'] },
+        ],
+      },
+      terminalMerchant,
+    );
+    expect(screen.getByText('Credit Card - Key Entry')).toBeInTheDocument();
+    expect(screen.getByLabelText('Billing ZIP')).toBeInTheDocument();
+    expect(screen.getByLabelText('Order Number')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Table Number')).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('Amount')).not.toHaveAttribute('readonly');
+  });
+
+  it('shows the bank fields only for a bank payment', async () => {
+    mount({ publishableKey: key, paymentOptions: ['credit_card', 'bank'] }, payerMerchant);
+    expect(screen.getByLabelText('Routing number')).not.toBeVisible();
+    await userEvent.click(screen.getByLabelText('Bank account (ACH)'));
+    expect(screen.getByLabelText('Routing number')).toBeVisible();
+    expect(screen.getByLabelText('Card number')).not.toBeVisible();
+  });
+
+  it('refuses a required custom field left empty before calling anything', async () => {
+    const fetchMock = stubFetch({});
+    mount(
+      {
+        publishableKey: key,
+        isVirtualTerminal: true,
+        paymentOptions: ['cash'],
+        customFields: [{ name: 'Order Number', type: 'text', required: true }],
+      },
+      terminalMerchant,
+    );
+    await userEvent.type(screen.getByLabelText('Amount'), '5.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.CustomFieldRequired('Order Number'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tokenises the card, charges with the token under one key, and keeps no card number', async () => {
+    const fetchMock = stubFetch({
+      '/api/payment-frame/tokenize': ok({
+        token: 'tok_sandbox_1',
+        issuer: 'VISA',
+        last4: '1117',
+        exp_month: 12,
+        exp_year: 2030,
+      }),
+      '/api/payment-frame/charge': ok({
+        id: '31111111-2222-4333-8444-555555555555',
+        amount: '25.00',
+        status: 'Approved',
+        message: PaymentFrameText.PaymentSuccessful,
+        issuer: 'VISA',
+        last4: '1117',
+        created_at: '2026-11-26T00:00:00.000Z',
+      }),
+    });
+    mount(
+      { publishableKey: key, amount: '25.00', paymentOptions: ['credit_card'], zipMode: 'optional' },
+      payerMerchant,
+      'signature',
+    );
+    await userEvent.type(screen.getByLabelText('First name'), 'Vera');
+    await userEvent.type(screen.getByLabelText('Card number'), testCard);
+    await userEvent.type(screen.getByLabelText('Expiry month (MM)'), '12');
+    await userEvent.type(screen.getByLabelText('Expiry year (YYYY)'), '2030');
+    await userEvent.type(screen.getByLabelText('CVV'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect(
+      await screen.findByText(`${PaymentFrameText.PaymentSuccessful} 25.00 (…1117)`),
+    ).toBeInTheDocument();
+    expect(postedBody(fetchMock, '/api/payment-frame/tokenize')).toEqual({
+      kind: 'card',
+      number: testCard,
+      expMonth: '12',
+      expYear: '2030',
+      cvv: '123',
+    });
+    const charged = postedBody(fetchMock, '/api/payment-frame/charge');
+    expect(charged).toMatchObject({
+      sig: 'signature',
+      amount: '25.00',
+      method: 'credit_card',
+      token: 'tok_sandbox_1',
+      firstName: 'Vera',
+    });
+    expect(JSON.stringify(charged)).not.toContain(testCard);
+    const chargeCall = fetchMock.mock.calls.find(([input]) => String(input) === '/api/payment-frame/charge');
+    expect(new Headers(chargeCall?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveValue(''));
+  });
+
+  it("shows the server's message when the card is declined", async () => {
+    stubFetch({
+      '/api/payment-frame/charge': failure(422, 'PAYMENT_DECLINED', PaymentFrameText.PaymentFailed),
+    });
+    mount({ publishableKey: key, isVirtualTerminal: true, paymentOptions: ['cash'] }, terminalMerchant);
+    await userEvent.type(screen.getByLabelText('Amount'), '20.13');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PaymentFrameText.PaymentFailed);
+  });
+
+  it('refuses an amount with three decimals before calling anything', async () => {
+    const fetchMock = stubFetch({});
+    mount({ publishableKey: key, isVirtualTerminal: true, paymentOptions: ['cash'] }, terminalMerchant);
+    await userEvent.type(screen.getByLabelText('Amount'), '1.234');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.AmountTooManyDecimals);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
