@@ -7,6 +7,7 @@ import {
 } from '../../features/account/components/account-detail-page';
 import { DocumentsView } from '../../features/documents/components/documents-view';
 import { UsersContactsPanel } from '../../features/enrollment-review/components/panels/users-contacts-panel';
+import { AccountSubpricing } from '../../features/merchants/components/account-subpricing';
 import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
 import { NotesView } from '../../features/notes/components/notes-view';
 
@@ -21,6 +22,7 @@ const slots: AccountPanelSlots = {
   users: (account) => <UsersContactsPanel enrollmentId={account.enrollment_id ?? ''} clientId={account.id} />,
   // POST /api/subpricing with the MCC card-rate floor, from the merchants area.
   subpricing: (account) => <SubpricingAddForm clientId={account.id} />,
+  subpricingTable: (account) => <AccountSubpricing clientId={account.id} />,
 };
 
 // /account/{clientid} (spec 2 §2.2).

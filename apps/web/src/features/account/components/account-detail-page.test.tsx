@@ -59,6 +59,7 @@ const slots: AccountPanelSlots = {
   documents: () => 'documents',
   users: () => 'users',
   subpricing: () => 'subpricing',
+  subpricingTable: (account) => `subpricing table of ${account.id}`,
 };
 
 function renderPage(
@@ -191,5 +192,28 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     renderPage(buildAccount(), {}, 'user');
     await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
     expect(screen.queryByRole('button', { name: 'View as this merchant' })).toBeNull();
+  });
+
+  it("shows a parent's subpricing table in its submerchant settings (spec 2 §2.2)", async () => {
+    const account = buildAccount();
+    renderPage({
+      ...account,
+      level: 'Parent',
+      parent: null,
+      view: { ...account.view, sections: [...account.view.sections, 'submerchant'] },
+    });
+    const section = await screen.findByRole('region', { name: 'Subpricing' });
+    expect(section).toHaveTextContent(`subpricing table of ${clientId}`);
+  });
+
+  it('shows no subpricing table for a merchant', async () => {
+    const account = buildAccount();
+    renderPage({
+      ...account,
+      view: { ...account.view, sections: [...account.view.sections, 'submerchant'] },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
+    expect(screen.queryByRole('region', { name: 'Subpricing' })).toBeNull();
+    expect(screen.queryByText(/subpricing table of/)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Loader, Paper, Stack, Title } from '@mantine/core';
 import { type AccountDetail, AccountText, updateFailedText } from '@portico/contracts/clients/account-detail';
 import type { AccountFieldName } from '@portico/contracts/clients/account-fields';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmBar } from '../../../components/confirm-bar';
+import { RecordHeader } from '../../../components/record-header';
 import { showToast } from '../../../components/toasts';
 import { ViewAsButton } from '../../../components/view-as-button';
 import { useSignedInSession } from '../../../lib/auth/session-context';
@@ -36,6 +37,8 @@ export type AccountPanelSlots = {
   users: (account: AccountDetail) => ReactNode;
   // Add sub-pricing per MCC (the sub-pricing form of the merchants area).
   subpricing: (account: AccountDetail) => ReactNode;
+  // A parent's sub-pricing table (the Merchants page's table for this client).
+  subpricingTable: (account: AccountDetail) => ReactNode;
 };
 
 type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
@@ -149,38 +152,28 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Title order={1}>{account.name}</Title>
-          <Text size="sm" c="dimmed">
-            {account.level}
-            {account.parent ? ` · Parent: ${account.parent.name}` : ''}
-          </Text>
-        </div>
-        <Group gap="xs">
-          {canViewAsAccount && <ViewAsButton clientId={account.id} variant="default" />}
-          <ActionsMenu account={account} onOpen={setPanel} />
-          <LinksMenu account={account} onOpen={setPanel} />
-          {account.view.can_edit && (
-            <>
-              <Button
-                variant={isEditing ? 'default' : 'filled'}
-                onClick={toggleEdit}
-                disabled={edit.isPending}
-              >
-                {isEditing ? 'Cancel' : 'Edit'}
-              </Button>
-              <Button
-                onClick={askToSave}
-                disabled={!isEditing || pendingDraft !== null}
-                loading={edit.isPending}
-              >
-                Save
-              </Button>
-            </>
-          )}
-        </Group>
-      </Group>
+      <RecordHeader
+        title={account.name}
+        subtitle={`${account.level}${account.parent ? ` · Parent: ${account.parent.name}` : ''}`}
+      >
+        {canViewAsAccount && <ViewAsButton clientId={account.id} variant="default" />}
+        <ActionsMenu account={account} onOpen={setPanel} />
+        <LinksMenu account={account} onOpen={setPanel} />
+        {account.view.can_edit && (
+          <>
+            <Button variant={isEditing ? 'default' : 'filled'} onClick={toggleEdit} disabled={edit.isPending}>
+              {isEditing ? 'Cancel' : 'Edit'}
+            </Button>
+            <Button
+              onClick={askToSave}
+              disabled={!isEditing || pendingDraft !== null}
+              loading={edit.isPending}
+            >
+              Save
+            </Button>
+          </>
+        )}
+      </RecordHeader>
       {pendingDraft && (
         <ConfirmBar
           message={AccountText.ConfirmSave}
@@ -214,6 +207,15 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
           ))}
         </Stack>
       </form>
+      {account.level === 'Parent' && account.view.sections.includes('submerchant') && (
+        // Spec 2 §2.2 submerchant settings (parent level only): the subpricing table.
+        <Paper withBorder p="md" component="section" aria-labelledby="account-section-subpricing">
+          <Title order={3} size="h4" mb="sm" id="account-section-subpricing">
+            Subpricing
+          </Title>
+          {slots.subpricingTable(account)}
+        </Paper>
+      )}
       <Drawer
         opened={panel !== null}
         onClose={() => setPanel(null)}

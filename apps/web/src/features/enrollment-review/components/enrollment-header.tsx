@@ -1,10 +1,11 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { applicationStatusLabel, enrollmentStatusLabel } from '@portico/contracts/enrollment/enroll';
 import {
   type EnrollmentRecord,
   enrollmentDisplayName,
 } from '@portico/contracts/enrollment/enrollment-record';
 import type { ReactNode } from 'react';
+import { RecordHeader } from '../../../components/record-header';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import type { EnrollmentPageRights } from '../enrollment-panels';
 
@@ -28,9 +29,10 @@ export function EnrollmentHeader({ record, rights, children }: EnrollmentHeaderP
     .filter(Boolean)
     .join(' · ');
   return (
-    <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap={4}>
-        <Group gap="xs">
+    <RecordHeader
+      title={enrollmentDisplayName(record)}
+      badges={
+        <>
           <Badge size="lg" tt="none" aria-label="Application status">
             {applicationStatusLabel(record.application_status)}
           </Badge>
@@ -39,15 +41,11 @@ export function EnrollmentHeader({ record, rights, children }: EnrollmentHeaderP
               {enrollmentStatusLabel(record.status)}
             </Badge>
           )}
-        </Group>
-        <Title order={1}>{enrollmentDisplayName(record)}</Title>
-        {rights.canSeeParentDetails && (
-          <Text size="sm" c="dimmed">
-            {parentLine}
-          </Text>
-        )}
-      </Stack>
-      <Group gap="xs">{children}</Group>
-    </Group>
+        </>
+      }
+      subtitle={rights.canSeeParentDetails ? parentLine : null}
+    >
+      {children}
+    </RecordHeader>
   );
 }

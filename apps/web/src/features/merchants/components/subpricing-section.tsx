@@ -44,7 +44,7 @@ export function SubpricingSection({ clients }: SubpricingSectionProps) {
         allowDeselect={false}
       />
       {clientId ? (
-        <ClientSubpricing key={clientId} clientId={clientId} clients={options} canEdit={canEdit} />
+        <ClientSubpricing key={clientId} clientId={clientId} copySources={options} canEdit={canEdit} />
       ) : null}
     </Stack>
   );
@@ -52,11 +52,14 @@ export function SubpricingSection({ clients }: SubpricingSectionProps) {
 
 type ClientSubpricingProps = {
   clientId: string;
-  clients: readonly { value: string; label: string }[];
+  // The clients whose rows may be copied in; none hides the copy control.
+  copySources: readonly { value: string; label: string }[];
   canEdit: boolean;
 };
 
-function ClientSubpricing({ clientId, clients, canEdit }: ClientSubpricingProps) {
+// One client's sub-pricing table with Save and the add form; below the Merchants grid and in the
+// account page's submerchant settings.
+export function ClientSubpricing({ clientId, copySources, canEdit }: ClientSubpricingProps) {
   const rows = useSubpricing(clientId);
   const save = useSaveSubpricingRows(clientId);
   const copy = useCopySubpricing(clientId);
@@ -90,12 +93,12 @@ function ClientSubpricing({ clientId, clients, canEdit }: ClientSubpricingProps)
   const error = save.error ?? copy.error;
   return (
     <Stack gap="sm">
-      {canEdit && !isPrimaryClient ? (
+      {canEdit && !isPrimaryClient && copySources.length > 0 ? (
         <Group align="flex-end">
           <Select
             label="Copy from"
             searchable
-            data={clients.filter((client) => client.value !== clientId)}
+            data={copySources.filter((client) => client.value !== clientId)}
             value={copyFrom}
             onChange={setCopyFrom}
             maw={420}
