@@ -1,50 +1,26 @@
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { KeyEntryErrorText, KeyEntryText, type KeyState } from '@portico/contracts/access/key-entry';
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
 import type { UserType } from '@portico/contracts/auth/roles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
-import { ToastHost } from '../../../components/toast-host';
-import { SignedInSessionProvider } from '../../../lib/auth/session-context';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
+import { renderFeature } from '../../../test/render-feature';
 import { KeyEntryPage } from './key-entry-page';
 
 function renderPage(options: { role?: UserType; rbacEnabled?: boolean } = {}) {
   const role = options.role ?? 'admin';
   const user = buildSessionUser({ user_type: role, rbac_enabled: options.rbacEnabled ?? false });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <SignedInSessionProvider
-          session={{
-            user,
-            actingRole: role,
-            viewAsClientId: null,
-            isViewingAs: false,
-            permissionsState: 'loaded',
-            permissions: [],
-            myClients: [],
-            logout: async () => {},
-          }}
-        >
-          <MemoryRouter initialEntries={['/key-entry']}>
-            <Routes>
-              <Route path="/key-entry" element={<KeyEntryPage />} />
-              <Route path="/" element={<p>Landing</p>} />
-            </Routes>
-          </MemoryRouter>
-          <ToastHost />
-        </SignedInSessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderFeature(
+    <MemoryRouter initialEntries={['/key-entry']}>
+      <Routes>
+        <Route path="/key-entry" element={<KeyEntryPage />} />
+        <Route path="/" element={<p>Landing</p>} />
+      </Routes>
+    </MemoryRouter>,
+    { role, user },
   );
 }
 
