@@ -56,6 +56,7 @@ import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature'
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
+import { createSeriesFromLinkCharge, linkSeriesPlan, linkSeriesPlanOf } from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import {
@@ -238,6 +239,8 @@ const chargeContext = z.object({
     userAgent: z.string().nullable(),
   }),
   source: z.enum(['payment_link', 'virtual_terminal']),
+  // A signed subscription link: the series its approved charge creates (issue 18).
+  subscription: linkSeriesPlan.nullable().optional(),
 });
 type ChargeContext = z.infer<typeof chargeContext>;
 
@@ -332,6 +335,20 @@ async function settleCharge(
     meta: row.meta,
   };
   const inserted = await insertChargeTransaction(tx, insert);
+  if (context.subscription && row.displayToken !== null && row.email !== null) {
+    await createSeriesFromLinkCharge(tx, {
+      plan: context.subscription,
+      clientId,
+      transactionId: inserted.id,
+      transactionCreatedAt: inserted.createdAt,
+      amountCents: attempt.amountCents,
+      displayToken: row.displayToken,
+      customerId: row.customerId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+    });
+  }
   // Flagged as it is recorded (issue 20): the risk lists read it at once; the kinds go to the audit entry.
   const riskKinds = await evaluateRecordedPayment(tx, {
     clientId,
@@ -530,6 +547,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
+  const subscription = linkSeriesPlanOf({ params, isSigned, isCard: option === 'credit_card', email });
   const meta: Record<string, unknown> = {
     ...(firstName ? { firstName } : {}),
     ...(lastName ? { lastName } : {}),
@@ -579,6 +597,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
       userAgent: caller.origin.userAgent,
     },
     source,
+    subscription,
   };
   return {
     transactionId: null,

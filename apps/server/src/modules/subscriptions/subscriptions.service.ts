@@ -1,5 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { calendarDateInZone, firstChargeDate } from '@portico/contracts/subscriptions/schedule';
 import {
   type PublicUnsubscribeBody,
   positiveAmountCents,
@@ -45,16 +46,11 @@ export const SubscriptionError = defineErrors({
 });
 
 // Merchants carry no time zone of their own; the portal's business day is Eastern (spec 3 §4 counts
-// the void window in Eastern time), so "today" for a series is today in New York.
+// the void window in Eastern time), so "today" for a series is today in New York (as the scheduler's).
 export const merchantTimeZone = 'America/New_York';
 
 export function todayInMerchantZone(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: merchantTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return calendarDateInZone(now, merchantTimeZone);
 }
 
 // Spec 3 §9: a card token's display is the part after the first dash.
@@ -76,7 +72,7 @@ export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow
     amount: formatCentsAsDecimal(listing.amountCents),
     start: listing.startDate,
     end: listing.endDate,
-    first_charge: listing.firstChargeDate ?? plannedFirstCharge(listing.startDate, listing.trialDays),
+    first_charge: listing.firstChargeDate ?? firstChargeDate(listing.startDate, listing.trialDays),
     next: listing.nextChargeDate,
     cycles: listing.cycles,
     cycles_remaining: cyclesRemaining,
@@ -90,15 +86,13 @@ export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow
     ended_at: listing.endedAt?.toISOString() ?? null,
     failed_charges: listing.failedCharges,
     last_failed_charge: listing.lastFailedCharge,
-    next_amount: listing.nextAmountCents === null ? null : formatCentsAsDecimal(listing.nextAmountCents),
+    // The scheduler keeps the next cycle as a scheduled row too; only a different amount is an override.
+    next_amount:
+      listing.nextAmountCents === null || listing.nextAmountCents === listing.amountCents
+        ? null
+        : formatCentsAsDecimal(listing.nextAmountCents),
     created_at: listing.createdAt.toISOString(),
   };
-}
-
-// Trial days delay the first charge (spec 3 §4 "start after N days").
-function plannedFirstCharge(startDate: string, trialDays: number): string {
-  const [year = 0, month = 1, day = 1] = startDate.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + trialDays)).toISOString().slice(0, 10);
 }
 
 // GET /api/subscription: the series of the merchants the caller reports on (the named one and those

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { addIntervals, calendarDateInZone } from '@portico/contracts/subscriptions/schedule';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
+import { buildClient } from '../../../test/factories';
+import { clientConfigs } from '../../db/schema/clients';
+import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
+import { transactions } from '../../db/schema/transactions';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+
+// Issue 18: a paid subscription payment link creates its series in the charge's own transaction,
+// once, however often the charge is replayed.
+
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let merchant: { id: string; publicKey: string };
+let payerCount = 0;
+
+// 1111 2222 3333 4444: a Luhn-valid sandbox Visa (sandbox numbers begin with 1).
+const cardNumber = '1111222233334444';
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const row = await buildClient(ctx.app.db, {
+    publicKey: randomUUID(),
+    apiKey: randomUUID(),
+    level: 'Merchant',
+  });
+  await ctx.app.db
+    .insert(clientConfigs)
+    .values({ clientId: row.id, payment: 'fis', ach: 'xpress', highTicketCents: 100_000 })
+    .onConflictDoUpdate({ target: clientConfigs.clientId, set: { payment: 'fis', ach: 'xpress' } });
+  merchant = { id: row.id, publicKey: row.publicKey };
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+function payerAddress(): string {
+  payerCount += 1;
+  return `10.9.0.${payerCount}`;
+}
+
+function signedLink(overrides: Partial<PaymentFrameParams> = {}) {
+  const params = encodePaymentFrameParams({
+    publishableKey: merchant.publicKey,
+    paymentOptions: ['credit_card', 'bank'],
+    amount: '25.00',
+    paymentType: 'subscription',
+    interval: 'monthly',
+    frequency: 1,
+    cycles: 6,
+    trial: 0,
+    description: 'Beans club',
+    ...overrides,
+  });
+  return { params, sig: signPaymentFrameParams(ctx.app, params) };
+}
+
+async function token(payload: Record<string, string>): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment-frame/tokenize',
+    payload,
+    remoteAddress: payerAddress(),
+  });
+  expect(res.statusCode).toBe(200);
+  return JSON.parse(res.body).message.token;
+}
+
+const cardToken = () =>
+  token({ kind: 'card', number: cardNumber, expMonth: '12', expYear: '2030', cvv: '123' });
+
+async function charge(body: Record<string, unknown>, key: string = randomUUID()) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payment-frame/charge',
+    headers: { 'idempotency-key': key },
+    payload: body,
+    remoteAddress: payerAddress(),
+  });
+}
+
+async function seriesOfMerchant() {
+  return ctx.app.db.select().from(subscriptions).where(eq(subscriptions.clientId, merchant.id));
+}
+
+describe('a paid subscription link', () => {
+  it('creates the series with the link settings, the saved card and its first charge, once', async () => {
+    const key = randomUUID();
+    const body = {
+      ...signedLink(),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      email: 'Club@Payer.example',
+      firstName: 'Dana',
+      lastName: 'Reyes',
+    };
+    const res = await charge(body, key);
+    expect(res.statusCode).toBe(200);
+    const transactionId: string = JSON.parse(res.body).message.id;
+
+    const [series, ...others] = await seriesOfMerchant();
+    expect(others).toHaveLength(0);
+    if (!series) throw new Error('no series');
+    const [paid] = await ctx.app.db.select().from(transactions).where(eq(transactions.id, transactionId));
+    if (!paid) throw new Error('no transaction');
+    const chargedOn = calendarDateInZone(paid.createdAt, 'America/New_York');
+    expect(series).toMatchObject({
+      isActive: true,
+      email: 'club@payer.example',
+      description: 'Beans club',
+      amountCents: 2_500,
+      interval: 'monthly',
+      frequency: 1,
+      cycles: 6,
+      cyclesCompleted: 1,
+      trialDays: 0,
+      startDate: chargedOn,
+      nextChargeDate: addIntervals(chargedOn, 'monthly', 1),
+      token: 'VISA-4444-12-2030',
+    });
+    const [customer] = await ctx.app.db
+      .select()
+      .from(vaultCustomers)
+      .where(eq(vaultCustomers.id, series.customerId ?? ''));
+    expect(customer).toMatchObject({ clientId: merchant.id, firstName: 'Dana', email: 'club@payer.example' });
+    const [method] = await ctx.app.db
+      .select()
+      .from(vaultPaymentMethods)
+      .where(eq(vaultPaymentMethods.id, series.paymentMethodId ?? ''));
+    expect(method).toMatchObject({
+      token: 'VISA-4444-12-2030',
+      issuer: 'VISA',
+      last4: '4444',
+      expYear: 2030,
+    });
+    const charges = await ctx.app.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, series.id));
+    expect(charges.map((c) => [c.scheduledFor, c.status, c.transactionId, c.amountCents])).toEqual([
+      [chargedOn, 'succeeded', transactionId, 2_500],
+    ]);
+
+    // The same click again replays the answer and creates nothing.
+    const replay = await charge(body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await seriesOfMerchant()).toHaveLength(1);
+  });
+
+  it("refuses a bank account ('Not available for subscriptions.') and creates nothing", async () => {
+    const before = await seriesOfMerchant();
+    const res = await charge({
+      ...signedLink(),
+      amount: '25.00',
+      method: 'bank',
+      token: await token({
+        kind: 'bank',
+        routingNumber: '011000015',
+        accountNumber: '123456789',
+        accountType: 'checking',
+      }),
+      email: 'bank@payer.example',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(JSON.parse(res.body).error.message).toBe('Not available for subscriptions.');
+    expect(await seriesOfMerchant()).toEqual(before);
+  });
+
+  it('creates no series for a one-time link', async () => {
+    const before = await seriesOfMerchant();
+    const res = await charge({
+      ...signedLink({ paymentType: 'charge' }),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      email: 'once@payer.example',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await seriesOfMerchant()).toEqual(before);
+  });
+});
