@@ -20,7 +20,7 @@ export function field(label: string, control: HTMLElement, isRequired = false): 
   const id = control.id || `field-${label.replace(/\W+/g, '-').toLowerCase()}`;
   control.id = id;
   if (isRequired) control.setAttribute('aria-required', 'true');
-  const attributes = isRequired ? { for: id, class: 'required' } : { for: id };
+  const attributes: Record<string, string> = isRequired ? { for: id, class: 'required' } : { for: id };
   return el('div', { class: 'field' }, [el('label', attributes, [label]), control]);
 }
 
