@@ -118,6 +118,8 @@ const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadJobsPage: RouteModuleLoader = () =>
   import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
+const loadTerminalsPage: RouteModuleLoader = () =>
+  import('../features/terminals/components/terminals-page').then((m) => ({ Component: m.TerminalsPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
 const loadOperationsPage: RouteModuleLoader = () =>
@@ -204,6 +206,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/jobs': loadJobsPage,
+  '/terminals': loadTerminalsPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/virtual-terminal/:apikey': loadVirtualTerminalPage,
   '/createlink/:apikey?': loadCreateLinkPage,
