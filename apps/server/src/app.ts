@@ -58,6 +58,7 @@ import { signUpRoutes } from './modules/sign-up/sign-up.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { subLocationsRoutes } from './modules/sub-locations/sub-locations.routes';
+import { subscriptionSchedulerPlugin } from './modules/subscription-scheduler/subscription-scheduler.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { terminalsRoutes } from './modules/terminals/terminals.routes';
 import { timezoneRoutes } from './modules/timezone/timezone.routes';
@@ -239,6 +240,7 @@ export async function buildApp({
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(chargesRoutes);
+  await app.register(subscriptionSchedulerPlugin, { publicUrl: config.publicUrl });
   await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);

@@ -11,6 +11,7 @@ import {
   dunningRetryDate,
   firstChargeDate,
   isChargeDue,
+  isCycleTooLate,
   isIsoCalendarDate,
   maxChargeAttempts,
   nextChargeDate,
@@ -201,6 +202,13 @@ describe('trial and end date (spec 3 §5)', () => {
     expect(cyclesRemaining(12, 3)).toBe(9);
     expect(cyclesRemaining(3, 5)).toBe(0);
     expect(cyclesRemaining(null, 5)).toBeNull();
+  });
+});
+
+describe('late cycles', () => {
+  it('calls a never-tried cycle more than 30 days late too late', () => {
+    expect(isCycleTooLate('2026-01-31', '2026-03-02')).toBe(false);
+    expect(isCycleTooLate('2026-01-31', '2026-03-03')).toBe(true);
   });
 });
 

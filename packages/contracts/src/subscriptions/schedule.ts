@@ -9,6 +9,7 @@ export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 export const SubscriptionEndReason = {
   Completed: 'Completed',
   EndedByMerchant: 'Ended by merchant',
+  ChargeDateMissed: 'Charge date missed',
 } as const;
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -139,6 +140,15 @@ export function dunningEndReason(attempts: number): string {
 export function dunningRetryDate(scheduledFor: string, attempts: number): string | null {
   const days = dunningRetryDays[attempts - 1];
   return days === undefined ? null : addDays(scheduledFor, days);
+}
+
+// A cycle never tried and more than this many days late (the portal was down, or a series was left
+// behind) is not charged: the series ends ('Charge date missed') and the merchant may reactivate it,
+// so a customer is never charged for a long-past period by surprise.
+export const lateCycleGraceDays = 30;
+
+export function isCycleTooLate(scheduledFor: string, today: string): boolean {
+  return scheduledFor < addDays(today, -lateCycleGraceDays);
 }
 
 // Cycles still to charge after `completed` (null: until cancelled).

@@ -1,0 +1,82 @@
+import { formatCentsAsMoney } from '@portico/contracts/money/money';
+import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
+import type { MailMessage } from '../../integrations/mail/mailer';
+
+// The customer's e-mails about a scheduled charge (issue 18 item 4): a receipt after each charge with
+// the unsubscribe link, a notice after a decline. Only the token's issuer and last four are named:
+// Portico never holds a card number, and a token's expiry is no business of the e-mail.
+
+export type ChargeNoticeFacts = {
+  email: string;
+  merchantName: string;
+  amountCents: number;
+  // The vault token, ISSUER-last4-mm-yyyy or BANK-last4.
+  token: string;
+  description: string | null;
+  scheduledFor: string;
+  // The series' next charge after this one; null when it has ended.
+  nextChargeDate: string | null;
+  // After a decline: the next try, or null when none is left.
+  nextAttemptOn: string | null;
+  endReason: string | null;
+  // Absolute unsubscribe address; null when the series has ended (nothing left to cancel).
+  unsubscribeUrl: string | null;
+};
+
+export function paymentMethodLabel(token: string): string {
+  const [issuer = '', last4 = ''] = token.split('-');
+  const isLastFour = /^\d{4}$/.test(last4);
+  if (issuer === 'BANK') return isLastFour ? `Bank account ending in ${last4}` : 'Bank account';
+  return isLastFour ? `${issuer} card ending in ${last4}` : 'Saved payment method';
+}
+
+// A calendar date as people read it; the date is the merchant's, so no zone shift applies.
+export function calendarDateLabel(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+}
+
+function unsubscribeLines(facts: ChargeNoticeFacts): string[] {
+  return facts.unsubscribeUrl === null ? [] : ['', `To cancel this subscription: ${facts.unsubscribeUrl}`];
+}
+
+export function receiptMessage(facts: ChargeNoticeFacts): MailMessage {
+  const lines = [
+    `${SubscriptionText.PaymentSuccessful} Thank you for your recurring payment to ${facts.merchantName}.`,
+    '',
+    `Amount: ${formatCentsAsMoney(facts.amountCents)}`,
+    `Date: ${calendarDateLabel(facts.scheduledFor)}`,
+    `Payment method: ${paymentMethodLabel(facts.token)}`,
+    ...(facts.description ? [`Description: ${facts.description}`] : []),
+    facts.nextChargeDate === null
+      ? 'This was the last charge of this subscription.'
+      : `Next charge: ${calendarDateLabel(facts.nextChargeDate)}`,
+    ...unsubscribeLines(facts),
+  ];
+  return {
+    to: [facts.email],
+    subject: `Receipt for your payment to ${facts.merchantName}`,
+    text: lines.join('\n'),
+  };
+}
+
+export function declineNoticeMessage(facts: ChargeNoticeFacts): MailMessage {
+  const outcome =
+    facts.nextAttemptOn !== null
+      ? `We will try again on ${calendarDateLabel(facts.nextAttemptOn)}.`
+      : `The subscription has ended (${facts.endReason ?? SubscriptionText.PaymentFailed}).`;
+  const lines = [
+    `${SubscriptionText.PaymentFailed} Your recurring payment to ${facts.merchantName} was declined.`,
+    '',
+    `Amount: ${formatCentsAsMoney(facts.amountCents)}`,
+    `Date: ${calendarDateLabel(facts.scheduledFor)}`,
+    `Payment method: ${paymentMethodLabel(facts.token)}`,
+    ...(facts.description ? [`Description: ${facts.description}`] : []),
+    outcome,
+    ...unsubscribeLines(facts),
+  ];
+  return {
+    to: [facts.email],
+    subject: `Payment failed: your subscription with ${facts.merchantName}`,
+    text: lines.join('\n'),
+  };
+}
