@@ -318,6 +318,39 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },
 
+  // Billing (issue 17 item 5): the Billing menu's roles with Payouts, scoped to the merchants each
+  // reaches. A bill id no row has: 404 to staff, 403 to the rest (no oracle); paying is a write.
+  'GET /api/billing': {
+    call: (ids) => ({ url: `/api/billing?merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'POST /api/billing/:id/pay': {
+    call: () => ({ url: '/api/billing/00000000-0000-4000-8000-0000000b1404/pay' }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  // Monthly Billing: the provider's staff only (spec 1 §2.1 internal staff only).
+  'GET /api/monthly-billing': { expect: { ...adminOnly, audit: 200 } },
+  'GET /api/monthly-billing/merchants': { expect: { ...adminOnly, audit: 200 } },
+  'PUT /api/monthly-billing/merchants/:id': {
+    call: () => ({ url: `/api/monthly-billing/merchants/${missingClient}` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'DELETE /api/monthly-billing/merchants/:id': {
+    call: () => ({ url: `/api/monthly-billing/merchants/${missingClient}` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'POST /api/monthly-billing/merchants/:id/merchant-bills': {
+    call: () => ({
+      url: `/api/monthly-billing/merchants/${missingClient}/merchant-bills`,
+      payload: { month: '2025-09' },
+    }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  // Revenue share (issue 17 item 7): the rows for staff and a parent (its merchants); the admin
+  // report for staff.
+  'GET /api/revshare': { expect: { ...signedIn(403), admin: 200, parent: 200, audit: 200 } },
+  'GET /api/report/revshare_all': { expect: { ...adminOnly, audit: 200 } },
+
   // Recurring charges (issue 18; spec 3 §6: admin, parent and merchant users with Recurring Charges on
   // the merchant). Summit's own role on Harbor Lane holds no Recurring Charges. A series id no row has:
   // 404 to staff, 403 to the rest (no oracle); the processor-audit user only reads.

@@ -193,10 +193,14 @@ const portalRouteDefinitions = [
     title: 'Internal Reporting',
     ...MANAGEMENT,
   },
-  { path: '/billing', access: ADMIN_ONLY, title: 'Billing', ...MANAGEMENT },
+  // Spec 1 §2.2 lists admin only, but its menu (§2.1) offers Billing to parents and merchant users with
+  // Payouts; the server scopes the bills to the caller's merchants (issue 17 item 5, design.md §6b).
+  { path: '/billing', access: MERCHANT_ROLES, title: 'Billing', ...MANAGEMENT },
   { path: '/costing', access: ADMIN_ONLY, title: 'Costing', ...MANAGEMENT },
   { path: '/risk', access: ADMIN_ONLY, title: 'Risk Dashboard', ...MANAGEMENT },
-  { path: '/rev-share', access: ADMIN_ONLY, title: 'Rev Share', ...MANAGEMENT },
+  // Issue 17: a parent sees its revenue share (its sub-merchants only, scoped on the server); the
+  // menu entry stays the spec's, admin only.
+  { path: '/rev-share', access: ['admin', 'parent'], title: 'Rev Share', ...MANAGEMENT },
   { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
   // Issue 15 item 9: not in the spec; the audit trail of design.md §4 for the provider's staff.
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },

@@ -84,7 +84,8 @@ export type BillLineItemRow = z.infer<typeof billLineItemRow>;
 
 // Spec 3 §3 Rolling billing.
 export const rollingBillingRow = z.object({
-  id: z.uuid(),
+  // 'merchant id:date', one row per merchant and central processing date.
+  id: z.string(),
   merchant_id: z.uuid(),
   name: z.string(),
   central_processing_date: z.iso.date(),

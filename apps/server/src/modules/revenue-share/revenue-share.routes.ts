@@ -1,0 +1,74 @@
+import {
+  revShareAdminResponse,
+  revShareQuery,
+  revShareResponse,
+} from '@portico/contracts/billing/revenue-share';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../plugins/access';
+import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
+import { type RevShareScope, revShareAdminRows, revShareRows } from './revenue-share.service';
+
+// Spec 1 §2.2: /rev-share and /revshareadmin are admin only. Issue 17 ("a parent sees its revenue
+// share"): the rev share rows also answer a parent, scoped to the merchants below it.
+const revShareAccess: RouteAccess = {
+  kind: 'authenticated',
+  roles: ['admin', 'parent'],
+  merchant: { from: 'query', key: 'clientid' },
+};
+const adminAccess: RouteAccess = {
+  kind: 'authenticated',
+  roles: ['admin'],
+  merchant: { from: 'query', key: 'clientid' },
+};
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+
+async function scopeOf(request: FastifyRequest): Promise<RevShareScope> {
+  const access = await resolveReportAccess(request.server.db, reportCallerOf(request), null);
+  return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
+}
+
+export const revenueShareRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/revshare',
+    {
+      config: { access: revShareAccess },
+      schema: {
+        tags: ['revenue-share'],
+        summary: 'Rev Share: each sub-merchant and month of the last 3 with its parent’s revenue share',
+        description:
+          'profit = fees collected - costing; payout = the parent’s rev_share_percentage of the basis its ' +
+          'rev_share_formula names (profit by default), never negative. Staff: every merchant (clientid ' +
+          'narrows it); a parent: the merchants below it.',
+        querystring: revShareQuery,
+        response: { 200: revShareResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await revShareRows(app.db, await scopeOf(request), app.now()),
+    }),
+  );
+
+  app.get(
+    '/api/report/revshare_all',
+    {
+      config: { access: adminAccess },
+      schema: {
+        tags: ['revenue-share'],
+        summary: 'Revenue Sharing Admin: the revenue share report as arrays (clientid: a parent or merchant)',
+        description:
+          'Each row: parent, merchant, id, month, transactions, total, average, rate, collected fees, ' +
+          'interchange, IC, profit, percent, payout, client fees, owed (payout less the month’s unpaid bills).',
+        querystring: revShareQuery,
+        response: { 200: revShareAdminResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await revShareAdminRows(app.db, await scopeOf(request), app.now()),
+    }),
+  );
+};
