@@ -4,9 +4,10 @@ import { waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { expectedMenuTitles, menuTitlesOf, signInByEmailLink } from '../support/sign-in';
 
-// Issue 15 items 1 and 2 in Chromium: staff add a user with a role on /users; the welcome e-mail's
-// link signs the user in to the menu of that role; staff revoke a permission of the role on
-// /permissions and the user's next click is refused by the server.
+// Issue 15 items 1, 2 and 4 in Chromium: staff add a user with a role and a location on /users; the
+// welcome e-mail's link signs the user in to the menu of that role and a report of that location's
+// transactions only; staff revoke a permission of the role on /permissions and the user's next click
+// is refused by the server.
 
 // Mantine Select: open the combobox by its label and pick the option.
 async function choose(page: Page, label: string, option: string) {
@@ -14,9 +15,11 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('staff add a user with a role, the user signs in by the e-mailed link, and a revoked permission refuses the next click', async ({
+test('staff add a user with a role and a location, the user signs in by the e-mailed link and sees that location only, and a revoked permission refuses the next click', async ({
   browser,
 }) => {
+  // Two people, an e-mailed link and three pages: longer than the default budget.
+  test.setTimeout(90_000);
   const staff = await browser.newPage();
   const staffErrors = collectPageErrors(staff);
   await signInByEmailLink(staff, 'admin@portico.example');
@@ -35,6 +38,9 @@ test('staff add a user with a role, the user signs in by the e-mailed link, and 
   await form.getByRole('textbox', { name: 'Last name' }).fill('Ledger');
   await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await choose(staff, `Role at ${harborLaneName}`, 'Bookkeeper');
+  await form.getByRole('combobox', { name: 'Locations' }).click();
+  await staff.getByRole('option', { name: 'Alberta Arts', exact: true }).click();
+  await staff.keyboard.press('Escape');
   const since = Date.now();
   await form.getByRole('button', { name: 'Add user' }).click();
   await expect(staff.getByText('Successfully added!', { exact: true })).toBeVisible();
@@ -53,9 +59,27 @@ test('staff add a user with a role, the user signs in by the e-mailed link, and 
   expect(titles).not.toContain('Permissions');
   expect(titles).not.toContain('Users');
 
+  // The report holds Alberta Arts' transactions and none of Harbor Lane's other locations.
+  const report = user.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/report' && response.status() === 200,
+  );
   await user.goto('/app/reporting/classic');
   const reportGrid = user.getByRole('grid', { name: 'Transaction Report' });
   await expect(reportGrid).toBeVisible();
+  // The page's own call, widened to the whole seeded year: every location's sales are in it.
+  const reportUrl = new URL((await report).url());
+  reportUrl.searchParams.delete('start_at');
+  reportUrl.searchParams.delete('end_at');
+  reportUrl.searchParams.set('start', '2000-01-01');
+  reportUrl.searchParams.set('end', '2100-01-01');
+  const wide = await user.request.get(reportUrl.toString());
+  expect(wide.status()).toBe(200);
+  const rows: [string, { data: { api_response?: { sub_location?: { name?: string } } } }][] = (
+    await wide.json()
+  ).message;
+  const locations = new Set(rows.map(([, row]) => row.data.api_response?.sub_location?.name));
+  expect(rows.length).toBeGreaterThan(0);
+  expect([...locations]).toEqual(['Alberta Arts']);
 
   // Staff revoke Reports from Bookkeeper on the permissions page.
   await staff.goto('/app/permissions');
