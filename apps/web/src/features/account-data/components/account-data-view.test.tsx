@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
-import { AccountDataView } from './account-data-view';
+import { AccountDataView, type ComposedPanel } from './account-data-view';
 
 const clientId = '6f1c1f7e-3f43-4d0b-9a55-0d6f0c7f2a11';
 
@@ -61,7 +61,7 @@ function buildAccount(overrides: Partial<AccountData> = {}): AccountData {
   };
 }
 
-function renderView(account: AccountData, propayMid: string | null = null) {
+function renderView(account: AccountData, propayMid: string | null = null, panels: ComposedPanel[] = []) {
   stubFetch({
     '/api/timezone': ok([['UTC', 'UTC']]),
     '/api/account-data': ok(account),
@@ -75,7 +75,7 @@ function renderView(account: AccountData, propayMid: string | null = null) {
       portal_url: '/api/propay/sandbox/portal?client_id=x&token=y',
     }),
   });
-  renderFeature(<AccountDataView clientId={clientId} panels={[]} />);
+  renderFeature(<AccountDataView clientId={clientId} panels={panels} />);
 }
 
 describe('AccountDataView (spec 2 §2.3)', () => {
@@ -124,5 +124,39 @@ describe('AccountDataView (spec 2 §2.3)', () => {
     const frame = await screen.findByTitle('ProPay portal');
     expect(frame.getAttribute('src')).toBe('/api/propay/sandbox/portal?client_id=x&token=y');
     expect(frame.style.height).toBe('480px');
+  });
+
+  it('lists the side panels in the order of spec 2 §2.3 and opens a composed one with the account', async () => {
+    const composed = (key: string, label: string): ComposedPanel => ({
+      key,
+      label,
+      render: ({ accountName }) => <p>{`${label} of ${accountName}`}</p>,
+    });
+    renderView(buildAccount(), null, [
+      composed('certification', 'Certification'),
+      composed('ticket', 'Ticket'),
+      composed('documents', 'Documents'),
+      composed('notes', 'Notes'),
+      composed('hierarchy', 'Edit Hierarchy'),
+      composed('mcc', 'Setup MCC Code'),
+      composed('users', 'Users'),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Links' }));
+    const items = (await screen.findAllByRole('menuitem', { hidden: true })).map((item) => item.textContent);
+    const panelLabels = [
+      'Manage Processor Enablement',
+      'Users',
+      'IDs',
+      'Setup MCC Code',
+      'Edit Hierarchy',
+      'Ticket',
+      'Events',
+      'Notes',
+      'Documents',
+      'Certification',
+    ];
+    expect(items.filter((label) => panelLabels.includes(label ?? ''))).toEqual(panelLabels);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Ticket', hidden: true }));
+    expect(await screen.findByText(/^Ticket of /)).toBeInTheDocument();
   });
 });

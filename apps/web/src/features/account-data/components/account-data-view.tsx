@@ -16,7 +16,8 @@ import { ProPayPortal } from './propay-portal';
 // it changed the account (the page's data is read again).
 export type ComposedPanelContext = { accountName: string; parentName: string | null; onChanged: () => void };
 
-// Panels the app layer brings from other features (users, hierarchy, notes, documents).
+// Panels the app layer brings from other features (users, Setup MCC Code, hierarchy, ticket, notes,
+// documents, certification).
 export type ComposedPanel = {
   key: string;
   label: string;
@@ -37,7 +38,18 @@ function isOwnPanel(key: string | null): key is OwnPanel {
 }
 
 // Spec 2 §2.3 lists the side panels in this order.
-const panelOrder = ['enablement', 'users', 'ids', 'hierarchy', 'events', 'notes', 'documents'];
+const panelOrder = [
+  'enablement',
+  'users',
+  'ids',
+  'mcc',
+  'hierarchy',
+  'ticket',
+  'events',
+  'notes',
+  'documents',
+  'certification',
+];
 
 function panelRank(key: string): number {
   const rank = panelOrder.indexOf(key);

@@ -2,12 +2,17 @@ import { certificationResponse } from '@portico/contracts/dashboard/certificatio
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// GET /api/certification (spec 3 §7): the caller's own client's progress, or the viewed client's.
-export function useCertificationProgress() {
+// GET /api/certification (spec 3 §7): the caller's own client's progress, or the viewed client's;
+// with a client id (the account data page's Certification panel), that client's.
+export function useCertificationProgress(clientId?: string) {
   return useQuery({
-    queryKey: ['developer-certification', 'progress'],
+    queryKey: ['developer-certification', 'progress', clientId ?? 'own'],
     queryFn: ({ signal }) =>
-      apiRequest('/api/certification', { schema: certificationResponse.shape.message, signal }),
+      apiRequest('/api/certification', {
+        schema: certificationResponse.shape.message,
+        signal,
+        ...(clientId ? { query: { id: clientId } } : {}),
+      }),
     // The page follows the sandbox charges and refunds as they are made.
     refetchInterval: 10_000,
   });

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubFetch } from '../../../test/fetch-stub';
+import { ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
 import { CertificationPage } from './certification-page';
+import { CertificationPanel } from './certification-panel';
 
 const progress = (overrides: Record<string, unknown>) =>
   ok({
@@ -36,5 +37,13 @@ describe('certification page (issue 16 item 7)', () => {
     stubFetch({ '/api/certification': progress({ is_in_certification: false }) });
     renderFeature(<CertificationPage />);
     expect(await screen.findByText('This account is not in certification.')).toBeInTheDocument();
+  });
+
+  it("shows an account's progress in the account data page's Certification panel", async () => {
+    const accountId = '6d0b1f8e-3c1a-4a55-9d7e-2b1f0c9e8a71';
+    const fetchMock = stubFetch({ '/api/certification': progress({ charges: 1, progress: 33 }) });
+    renderFeature(<CertificationPanel clientId={accountId} />);
+    expect(await screen.findByText('33%')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain(`GET /api/certification?id=${accountId}`);
   });
 });

@@ -31,6 +31,22 @@ describe('RequestsPanel (spec 2 §2.2, §8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText(RequestText.Failed)).toBeInTheDocument();
   });
+
+  it("offers the ticket alone when asked (the account data page's Ticket panel)", async () => {
+    const fetchMock = stubFetch({ 'POST /api/email': ok({ recipients: 1 }) });
+    renderFeature(
+      <RequestsPanel account={{ id: buildStub().id, name: 'Maple Street Hardware' }} kinds={['Ticket']} />,
+    );
+    expect(screen.queryByRole('radiogroup', { name: 'Request' })).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Terminal offline');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText(RequestText.Sent)).toBeInTheDocument();
+    expect(emailBody(fetchMock)).toMatchObject({
+      to: 'support@portico.example',
+      subject: 'Ticket request: Maple Street Hardware',
+      body: expect.stringContaining('Terminal offline'),
+    });
+  });
 });
 
 function buildStub(): AccountDetail {

@@ -1,5 +1,4 @@
 import { Alert, Button, SegmentedControl, Stack, Textarea } from '@mantine/core';
-import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import { useState } from 'react';
 import { showToast } from '../../../../components/toasts';
 import { portalEnv } from '../../../../lib/portal-env';
@@ -12,13 +11,20 @@ export const RequestText = {
   NoSupportAddress: 'No support address is configured for requests.',
 } as const;
 
-const requestKinds = ['Deactivation', 'Deletion', 'Ticket'] as const;
+export const requestKinds = ['Deactivation', 'Deletion', 'Ticket'] as const;
 type RequestKind = (typeof requestKinds)[number];
 
-// Spec 2 §2.2 side panel: request deactivation, deletion or a ticket by e-mail to support. Only the
-// deactivation failure is shown (spec 2 §8: deletion and ticket failures are logged only).
-export function RequestsPanel({ account }: { account: AccountDetail }) {
-  const [kind, setKind] = useState<RequestKind>('Deactivation');
+type RequestsPanelProps = {
+  account: { id: string; name: string };
+  // The requests offered; the account data page's Ticket panel offers the ticket alone.
+  kinds?: readonly RequestKind[];
+};
+
+// Spec 2 §2.2 side panel: request deactivation, deletion or a ticket by e-mail to support (POST
+// /api/email). Only the deactivation failure is shown (spec 2 §8: deletion and ticket failures are
+// logged only).
+export function RequestsPanel({ account, kinds = requestKinds }: RequestsPanelProps) {
+  const [kind, setKind] = useState<RequestKind>(kinds[0] ?? 'Ticket');
   const [message, setMessage] = useState('');
   const send = useSendRequestEmail();
   const supportEmail = portalEnv.supportEmail;
@@ -42,12 +48,14 @@ export function RequestsPanel({ account }: { account: AccountDetail }) {
   return (
     <Stack gap="md">
       {supportEmail === null && <Alert color="orange">{RequestText.NoSupportAddress}</Alert>}
-      <SegmentedControl
-        aria-label="Request"
-        data={[...requestKinds]}
-        value={kind}
-        onChange={(value) => setKind(requestKinds.find((candidate) => candidate === value) ?? 'Ticket')}
-      />
+      {kinds.length > 1 && (
+        <SegmentedControl
+          aria-label="Request"
+          data={[...kinds]}
+          value={kind}
+          onChange={(value) => setKind(kinds.find((candidate) => candidate === value) ?? 'Ticket')}
+        />
+      )}
       <Textarea
         label="Message"
         rows={5}
