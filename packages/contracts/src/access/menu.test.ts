@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterMenu, filterMenuEntries, type MenuEntryRule, type MenuFilterInput, menuEntries } from './menu';
 import { Permission } from './permission-names';
-import { findPortalRouteForPathname } from './routes';
+import { decideRouteAccess, findPortalRouteForPathname } from './routes';
 import type { MenuUser } from './session-user';
 import {
   buildMembership,
@@ -172,6 +172,22 @@ const parentAtPartnerDomainMenu = [
   'Users',
   'Terminals',
 ];
+
+// Issue 15 item 8: no dead ends. Where the spec's menu and route tables disagree, the route follows
+// the menu (the server scopes what each caller sees; docs/decisions.md), so every role an entry is
+// shown to may open its page.
+describe('menu and route table agree', () => {
+  it.each(
+    menuEntries.map((entry) => [entry.title, entry] as const),
+  )('%s opens for every role it is shown to', (_, entry) => {
+    const route = findPortalRouteForPathname(entry.path);
+    expect(route).toBeDefined();
+    const refused = entry.roles.filter(
+      (role) => route !== undefined && decideRouteAccess(route.access, role) !== 'allow',
+    );
+    expect(refused).toEqual([]);
+  });
+});
 
 describe('filterMenu step 1: while permissions load, or without a user', () => {
   it.each<[string, MenuUser | null, MenuFilterInput['permissionsState'], string[]]>([
