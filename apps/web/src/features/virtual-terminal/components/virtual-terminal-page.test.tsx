@@ -8,8 +8,10 @@ import {
 } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
+import type { VaultCustomerWithMethods, VaultPaymentMethod } from '@portico/contracts/vault/vault';
 import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
@@ -242,5 +244,114 @@ describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
     );
     // Swipe-and-CNP forces card and newpos; newpos needs Swipe, which this user lacks.
     expect(await frameParams()).toMatchObject({ paymentOptions: ['credit_card'] });
+  });
+
+  describe('a vault customer named by the address (spec 2 §2.7)', () => {
+    const customerId = '11111111-2222-4333-8444-555555555555';
+    const visaId = '21111111-2222-4333-8444-555555555555';
+    const amexId = '31111111-2222-4333-8444-555555555555';
+    const noAddress = {
+      region: null,
+      locality: null,
+      address_line_1: null,
+      address_line_2: null,
+      country: null,
+      postal_code: null,
+    };
+    const method = (id: string, issuer: 'VISA' | 'AMEX', last4: string): VaultPaymentMethod => ({
+      id,
+      token: `${last4}-12-2030`,
+      issuer,
+      last4,
+      exp_month: 12,
+      exp_year: 2030,
+      created_at: '2026-10-01T12:00:00.000Z',
+      billing_address: noAddress,
+    });
+    const methods = [method(visaId, 'VISA', '1117'), method(amexId, 'AMEX', '0005')];
+    const customer: VaultCustomerWithMethods = {
+      id: customerId,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone_number: null,
+      merchant_name: 'Harbor Lane Coffee Roasters',
+      client: { id: '41111111-2222-4333-8444-555555555555' },
+      has_customer: true,
+      patient_number: null,
+      patient_first_name: null,
+      patient_last_name: null,
+      patient_fields_hidden: false,
+      external_id: null,
+      billing_region: null,
+      billing_locality: null,
+      billing_address_line_1: null,
+      billing_address_line_2: null,
+      billing_country: null,
+      billing_postal_code: null,
+      shipping_region: null,
+      shipping_locality: null,
+      shipping_address_line_1: null,
+      shipping_address_line_2: null,
+      shipping_country: null,
+      shipping_postal_code: null,
+      payment_request_meta: {},
+      payment_methods: methods,
+      methods,
+    };
+    const vaultPath = `/api/v1/vault/${customerId}`;
+    // Mantine's Select labels its input and its listbox alike.
+    const savedMethodInput = () => {
+      const input = screen
+        .getAllByLabelText('Saved payment method')
+        .find((element) => element.tagName === 'INPUT');
+      if (!input) throw new Error('no saved method input');
+      return input;
+    };
+
+    it("opens the terminal with the customer's first saved card, and another one when chosen", async () => {
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+        [vaultPath]: ok(customer),
+      });
+      renderPage(`?routing=${key}&isSwipeAndCNP=true&customerId=${customerId}`);
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+      expect(await frameParams()).toMatchObject({
+        customerId,
+        paymentMethodId: visaId,
+        email: 'ada@example.com',
+      });
+      // The page's own key as routing stays in the address.
+      expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`routing=${key}`);
+
+      await userEvent.click(savedMethodInput());
+      await userEvent.click(await screen.findByText('AMEX 0005-12-2030'));
+      expect(await frameParams()).toMatchObject({ customerId, paymentMethodId: amexId });
+    });
+
+    it('chooses the saved method the address names', async () => {
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+        [vaultPath]: ok(customer),
+      });
+      renderPage(`?isSwipeAndCNP=true&customerId=${customerId}&paymentMethodId=${amexId}`);
+      expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+      expect(await frameParams()).toMatchObject({ paymentMethodId: amexId });
+      expect(savedMethodInput()).toHaveValue('AMEX 0005-12-2030');
+    });
+
+    it("toasts the vault's answer when the customer cannot be read, and opens the frame without them", async () => {
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+        [vaultPath]: failure(404, 'VAULT_CUSTOMER_NOT_FOUND', 'Customer not found'),
+      });
+      renderPage(`?customerId=${customerId}`);
+      expect(await screen.findByText('Customer not found')).toBeInTheDocument();
+      const params = await frameParams();
+      expect(params.paymentMethodId).toBeUndefined();
+    });
   });
 });

@@ -1,15 +1,20 @@
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
+import { VaultText } from '@portico/contracts/vault/vault';
 import { VirtualTerminalText } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/toasts';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { useVaultCustomer } from '../api/get-vault-customer';
 import {
   useVirtualTerminalLoad,
   type VirtualTerminalLoad,
   virtualTerminalFrameSrc,
 } from '../api/load-virtual-terminal';
 import { isRoutingKeyForeign, searchWithoutRouting } from '../utils/virtual-terminal.utils';
+import { SavedMethodPicker } from './saved-method-picker';
 
 // /virtual-terminal/{publishable key}?routing&terminalId&isSwipeAndCNP&isSwipeOnly&customerId&paymentMethodId
 // (spec 3 §2): Back and the payment frame, built from the chosen terminal and the user's permissions.
@@ -107,9 +112,39 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
     <Stack>
       {back}
       <Title order={2}>Virtual Terminal</Title>
+      <PaymentFrame params={result.params} />
+    </Stack>
+  );
+}
+
+// The frame, with the vault customer's saved methods when the address names a customer (spec 2 §2.7
+// customerId, paymentMethodId): the one the address names, else the customer's first, is chosen.
+function PaymentFrame({ params }: { params: PaymentFrameParams }) {
+  const customerId = params.customerId ?? null;
+  const customer = useVaultCustomer(customerId);
+  const [chosenMethodId, setChosenMethodId] = useState<string | null>(null);
+  useEffect(() => {
+    if (customer.isError) {
+      void showToast({ text: apiErrorMessage(customer.error, VaultText.CustomerNotFound), type: 'danger' });
+    }
+  }, [customer.isError, customer.error]);
+  if (customerId !== null && customer.isPending) return <Loader aria-label="Loading customer" />;
+  const methods = customer.data?.methods ?? [];
+  const selectedMethodId = chosenMethodId ?? params.paymentMethodId ?? methods[0]?.id ?? null;
+  const email = customer.data?.email;
+  const frameParams = email && params.email === undefined ? { ...params, email } : params;
+  return (
+    <>
+      {customer.data ? (
+        <SavedMethodPicker
+          customer={customer.data}
+          selectedMethodId={selectedMethodId}
+          onSelect={setChosenMethodId}
+        />
+      ) : null}
       <iframe
         title="Payment frame"
-        src={virtualTerminalFrameSrc(result.params, null)}
+        src={virtualTerminalFrameSrc(frameParams, customer.data ? selectedMethodId : null)}
         style={{
           width: '100%',
           minHeight: 720,
@@ -117,6 +152,6 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
           borderRadius: 8,
         }}
       />
-    </Stack>
+    </>
   );
 }
