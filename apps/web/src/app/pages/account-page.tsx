@@ -6,6 +6,7 @@ import {
   type AccountPanelSlots,
 } from '../../features/account/components/account-detail-page';
 import { DocumentsView } from '../../features/documents/components/documents-view';
+import { CertificationPanel } from '../../features/enrollment-review/components/panels/certification-panel';
 import { UsersContactsPanel } from '../../features/enrollment-review/components/panels/users-contacts-panel';
 import { AccountSubpricing } from '../../features/merchants/components/account-subpricing';
 import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
@@ -23,6 +24,9 @@ const slots: AccountPanelSlots = {
   // POST /api/subpricing with the MCC card-rate floor, from the merchants area.
   subpricing: (account) => <SubpricingAddForm clientId={account.id} />,
   subpricingTable: (account) => <AccountSubpricing clientId={account.id} />,
+  // Spec 2 §2.2 developer enrollment: the lead developer in sandbox or production and the developer
+  // e-mail (POST /api/enroll/developer, POST /api/email), named by the account's enrollment.
+  developer: (account) => <CertificationPanel enrollmentId={account.enrollment_id} clientId={account.id} />,
 };
 
 // /account/{clientid} (spec 2 §2.2).

@@ -60,6 +60,7 @@ const slots: AccountPanelSlots = {
   users: () => 'users',
   subpricing: () => 'subpricing',
   subpricingTable: (account) => `subpricing table of ${account.id}`,
+  developer: (account) => `developer enrollment of ${account.enrollment_id}`,
 };
 
 function renderPage(
@@ -215,5 +216,20 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
     expect(screen.queryByRole('region', { name: 'Subpricing' })).toBeNull();
     expect(screen.queryByText(/subpricing table of/)).toBeNull();
+  });
+
+  it('opens the developer enrollment panel of an account that came through enrollment', async () => {
+    const enrollmentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    renderPage(buildAccount({ enrollment_id: enrollmentId }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Developer Enrollment', hidden: true }));
+    expect(await screen.findByText(`developer enrollment of ${enrollmentId}`)).toBeInTheDocument();
+  });
+
+  it('offers no developer enrollment for an account without an enrollment', async () => {
+    renderPage(buildAccount());
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit Hierarchy', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Developer Enrollment', hidden: true })).toBeNull();
   });
 });

@@ -39,6 +39,9 @@ export type AccountPanelSlots = {
   subpricing: (account: AccountDetail) => ReactNode;
   // A parent's sub-pricing table (the Merchants page's table for this client).
   subpricingTable: (account: AccountDetail) => ReactNode;
+  // Developer enrollment (the enrollment page's certification panel), for an account with an
+  // enrollment.
+  developer: (account: AccountDetail & { enrollment_id: string }) => ReactNode;
 };
 
 type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
@@ -133,6 +136,10 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     users: () => slots.users(account),
     subpricing: () => slots.subpricing(account),
     requests: () => <RequestsPanel account={account} />,
+    developer: () => {
+      const enrollmentId = account.enrollment_id;
+      return enrollmentId ? slots.developer({ ...account, enrollment_id: enrollmentId }) : null;
+    },
     hierarchy: () => (
       <HierarchyPanel
         clientId={account.id}

@@ -11,7 +11,8 @@ export type AccountPanel =
   | 'users'
   | 'hierarchy'
   | 'subpricing'
-  | 'requests';
+  | 'requests'
+  | 'developer';
 
 export const accountPanelTitles: Record<AccountPanel, string> = {
   ids: 'IDs',
@@ -22,6 +23,7 @@ export const accountPanelTitles: Record<AccountPanel, string> = {
   hierarchy: 'Edit Hierarchy',
   subpricing: 'Add MCC Code',
   requests: 'Requests',
+  developer: 'Developer Enrollment',
 };
 
 type MenuProps = { account: AccountDetail; onOpen: (panel: AccountPanel) => void };
@@ -97,7 +99,8 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
   );
 }
 
-// Spec 2 §2.2 Actions menu (staff): Add MCC Code (sub-pricing per MCC) and Edit Hierarchy.
+// Spec 2 §2.2 Actions menu (staff): Add MCC Code (sub-pricing per MCC) and Edit Hierarchy; the
+// developer enrollment side panel for an account that came through enrollment (its calls name it).
 export function ActionsMenu({ account, onOpen }: MenuProps) {
   if (!account.view.can_change_parent) return null;
   return (
@@ -110,6 +113,9 @@ export function ActionsMenu({ account, onOpen }: MenuProps) {
       <Menu.Dropdown>
         <Menu.Item onClick={() => onOpen('subpricing')}>Add MCC Code</Menu.Item>
         <Menu.Item onClick={() => onOpen('hierarchy')}>Edit Hierarchy</Menu.Item>
+        {account.enrollment_id && (
+          <Menu.Item onClick={() => onOpen('developer')}>Developer Enrollment</Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
