@@ -27,7 +27,9 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
   const overriding = useOverrideNextCharge();
   const [timing, setTiming] = useState<ChargeTiming>(timings[0] ?? 'now');
   const [amount, setAmount] = useState(series.amount);
-  const [day, setDay] = useState(series.next ?? today);
+  // Until the user picks a date, the series' current next charge (it moves when the series is reactivated).
+  const [typedDay, setDay] = useState<string | null>(null);
+  const day = typedDay ?? series.next ?? today;
   const [amountError, setAmountError] = useState<string | null>(null);
   const [dayError, setDayError] = useState<string | null>(null);
   // The key belongs to one request body; a changed amount is a new request.

@@ -57,9 +57,11 @@ const written = (subscription: SubscriptionRow) => ok({ text: 'done', subscripti
 type Write = { method: string; path: string; body: unknown };
 
 // Answers by path; writes are recorded with their bodies.
+// rowsAfterWrite: what the list answers once a write went through (the series as changed).
 function stubServer(
   writes: Record<string, StubbedAnswer>,
   rows: SubscriptionRow[] = [activeSeries, endedSeries],
+  rowsAfterWrite: SubscriptionRow[] = rows,
 ) {
   const recorded: Write[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -72,7 +74,7 @@ function stubServer(
         if (!write) throw new Error(`Unexpected request ${method} ${url.pathname}`);
         return write;
       }
-      if (url.pathname === '/api/subscription') return ok(rows);
+      if (url.pathname === '/api/subscription') return ok(recorded.length > 0 ? rowsAfterWrite : rows);
       if (url.pathname === '/api/timezone') return ok('UTC');
       if (url.pathname.startsWith('/api/user/grid-config'))
         return ok(url.pathname.includes('names') ? [] : null);
@@ -287,5 +289,27 @@ describe('RecurringChargesPage', () => {
     stubServer({ 'PATCH /api/subscription/override': failure(422, 'SUBSCRIPTION_ENDED', 'Ended') });
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
     expect(await screen.findByText(SubscriptionText.ScheduleFailed)).toBeInTheDocument();
+  });
+
+  it("offers a reactivated series' new next date for the replaced charge", async () => {
+    const reactivated: SubscriptionRow = {
+      ...endedSeries,
+      status: 'true',
+      status_label: 'Active',
+      next: '2099-03-01',
+    };
+    stubServer(
+      { 'PATCH /api/subscription/reactivate': written(reactivated) },
+      [activeSeries, endedSeries],
+      [activeSeries, reactivated],
+    );
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('lee@customer.example');
+    const startDate = within(dialog).getByLabelText('Start Date');
+    await userEvent.clear(startDate);
+    await userEvent.type(startDate, '2099-03-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Next scheduled charge' }));
+    expect(within(dialog).getByLabelText('Charge Date')).toHaveValue('2099-03-01');
   });
 });
