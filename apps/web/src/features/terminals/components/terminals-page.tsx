@@ -57,13 +57,14 @@ function TerminalSettings({ canManage }: { canManage: boolean }) {
     () =>
       canManage
         ? [
-            ...terminalColumns,
             {
               id: 'actions',
               header: 'Actions',
               kind: 'text',
               value: () => '',
-              width: 260,
+              width: 150,
+              // Pinned: the grid draws only the columns in view, and the buttons must stay at hand.
+              pinned: 'left',
               filter: false,
               isSortable: false,
               renderCell: (row) => (
@@ -74,7 +75,7 @@ function TerminalSettings({ canManage }: { canManage: boolean }) {
                     aria-label={`Assign location of lane ${row.lane_id}`}
                     onClick={() => setDialog({ kind: 'assign', terminal: row })}
                   >
-                    Assign Location
+                    Assign
                   </Button>
                   <Button
                     size="compact-xs"
@@ -88,6 +89,7 @@ function TerminalSettings({ canManage }: { canManage: boolean }) {
                 </Group>
               ),
             },
+            ...terminalColumns,
           ]
         : terminalColumns,
     [canManage],
