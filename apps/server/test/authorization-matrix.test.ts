@@ -370,6 +370,11 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { subscription_id: missingSubscription, amount: '10.00' } }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
+  // Add a Charge 'now' is money-moving: without its Idempotency-Key header the call is not valid.
+  'POST /api/charge': {
+    call: () => ({ payload: { subscription_id: missingSubscription, token: 'x', amount: '10.00' } }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
+  },
   // Public, the session unread: the customer's cancel link; a forged one is not found for everyone.
   'POST /api/unsubscribe': {
     call: () => ({ payload: { cancelId: 'forged' } }),

@@ -25,6 +25,7 @@ export const SubscriptionText = {
   NoCyclesRemaining: 'This series has no cycles remaining.',
   NotFound: 'Subscription not found',
   ChargeAlreadyOnDate: 'A charge of this series is already recorded on that date.',
+  PaymentMethodNotFound: 'The saved payment method was not found.',
   // One answer for a forged, malformed or already used cancelId: no oracle of which.
   CancelLinkNotValid: 'This cancellation link is not valid or has already been used.',
   CancelSubscription: 'Cancel Subscription',
@@ -49,6 +50,7 @@ export const SubscriptionErrorCode = {
   AmountNotValid: 'SUBSCRIPTION_AMOUNT_NOT_VALID',
   CancelLinkNotValid: 'CANCEL_LINK_NOT_VALID',
   ChargeAlreadyOnDate: 'SUBSCRIPTION_CHARGE_ALREADY_ON_DATE',
+  PaymentMethodNotFound: 'SUBSCRIPTION_PAYMENT_METHOD_NOT_FOUND',
 } as const;
 
 // A calendar date 'yyyy-mm-dd' (charge dates are dates in the merchant's zone, not instants).
@@ -126,6 +128,17 @@ export const subscriptionOverrideBody = z.strictObject({
   amount: z.union([z.string().max(30), z.number()]),
 });
 export type SubscriptionOverrideBody = z.infer<typeof subscriptionOverrideBody>;
+
+// POST /api/charge {amount, token, subscription_id} (Idempotency-Key header): Add a Charge 'now'
+// (spec 3 §4) charges a saved payment method of the series' customer at once. token is the method's
+// token, whole or as displayed (without its first segment). The answer is the payment frame's charge
+// answer (payment-frame/charge.ts chargeResponse): data.status is read.
+export const seriesChargeBody = z.strictObject({
+  subscription_id: z.uuid(),
+  token: z.string().min(1).max(200),
+  amount: z.union([z.string().max(30), z.number()]),
+});
+export type SeriesChargeBody = z.infer<typeof seriesChargeBody>;
 
 // The answer of the three writes: the spec's text and the series as the grid shows it now.
 export const subscriptionWriteResponse = successEnvelope(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   SubscriptionEndReasonText,
   SubscriptionErrorCode,
@@ -7,13 +8,17 @@ import {
 } from '@portico/contracts/subscriptions/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, defaultClientOf } from '../../../test/auth-helpers';
+import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import type { Executor } from '../../db/client';
+import { clientConfigs } from '../../db/schema/clients';
+import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { subscriptionCancelTokens, subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { auditLog } from '../../db/schema/system';
+import { transactions } from '../../db/schema/transactions';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { issueCancelToken } from './cancel-token';
 
 // Issue 18 items 1-3: the Recurring Charges API, the series actions and the public unsubscribe, with
@@ -400,6 +405,118 @@ describe("another merchant's series", () => {
       subscription_id: series.id,
     });
     expect(parent.statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/charge (Add a Charge 'now')", () => {
+  let series = '';
+  const copperToken = 'MC-5555-01-2031';
+
+  async function savedMethod(clientId: string, token: string) {
+    const [customer] = await ctx.app.db
+      .insert(vaultCustomers)
+      .values({ clientId, firstName: 'Sam', email: 'sam@customer.example' })
+      .returning();
+    if (!customer) throw new Error('no customer');
+    const [issuer = 'VISA', last4 = '', month = '1', year = '2030'] = token.split('-');
+    await ctx.app.db.insert(vaultPaymentMethods).values({
+      customerId: customer.id,
+      token,
+      issuer: issuer === 'MC' ? 'MC' : 'VISA',
+      last4,
+      expMonth: Number(month),
+      expYear: Number(year),
+    });
+    return customer.id;
+  }
+
+  async function chargeNow(payload: object, key: string = randomUUID(), email: string = demo.owner) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/charge',
+      headers: { cookie: await sessionCookieFor(ctx.app.db, email), 'idempotency-key': key },
+      payload,
+    });
+  }
+
+  // The money side as stored: a refused charge adds no transaction and no attempt.
+  async function moneyState() {
+    const rows = await ctx.app.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.clientId, harbor));
+    const attempts = await ctx.app.db
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.clientId, harbor));
+    return { transactions: rows.length, attempts: attempts.length };
+  }
+
+  beforeAll(async () => {
+    await ctx.app.db
+      .insert(clientConfigs)
+      .values({ clientId: harbor, payment: 'fis', ach: 'xpress' })
+      .onConflictDoUpdate({ target: clientConfigs.clientId, set: { payment: 'fis', ach: 'xpress' } });
+    const customerId = await savedMethod(harbor, 'VISA-4444-12-2030');
+    series = (await buildSubscription(ctx.app.db, harbor, { customerId, token: 'VISA-4444-12-2030' })).id;
+    await savedMethod(copper, copperToken);
+  });
+
+  it("charges the series' saved card at once, and a retried click charges once", async () => {
+    const key = randomUUID();
+    const before = await moneyState();
+    const payload = { subscription_id: series, token: '4444-12-2030', amount: '12.50' };
+    const res = await chargeNow(payload, key);
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.body);
+    expect(body.status).toBe(true);
+    expect(body.message).toMatchObject({ amount: '12.50', status: 'Approved', last4: '4444' });
+    const [paid] = await ctx.app.db.select().from(transactions).where(eq(transactions.id, body.message.id));
+    expect(paid).toMatchObject({ clientId: harbor, amountCents: 1_250, token: 'VISA-4444-12-2030' });
+    expect(paid?.meta).toMatchObject({ subscription_id: series });
+    const replay = await chargeNow(payload, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await moneyState()).toEqual({
+      transactions: before.transactions + 1,
+      attempts: before.attempts + 1,
+    });
+  });
+
+  it('refuses a token of another merchant and moves no money', async () => {
+    const before = await moneyState();
+    for (const token of [copperToken, '5555-01-2031']) {
+      const res = await chargeNow({ subscription_id: series, token, amount: '10.00' });
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res.body)).toEqual({
+        code: SubscriptionErrorCode.PaymentMethodNotFound,
+        message: 'The saved payment method was not found.',
+      });
+    }
+    expect(await moneyState()).toEqual(before);
+  });
+
+  it.each(['0', '-1.00', '1.005'])("refuses the amount '%s' and moves no money", async (amount) => {
+    const before = await moneyState();
+    const res = await chargeNow({ subscription_id: series, token: '4444-12-2030', amount });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res.body).message).toBe('Amount is not valid');
+    expect(await moneyState()).toEqual(before);
+  });
+
+  it("refuses another merchant's series (403) and a call without an Idempotency-Key (400)", async () => {
+    const copperSeries = await buildSubscription(ctx.app.db, copper, { token: copperToken });
+    const foreign = await chargeNow({
+      subscription_id: copperSeries.id,
+      token: copperToken,
+      amount: '10.00',
+    });
+    expect(foreign.statusCode).toBe(403);
+    const keyless = await callAs(ctx.app, demo.owner, 'POST', '/api/charge', {
+      subscription_id: series,
+      token: '4444-12-2030',
+      amount: '10.00',
+    });
+    expect(keyless.statusCode).toBe(400);
   });
 });
 

@@ -1,11 +1,13 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { chargeResponse } from '@portico/contracts/payment-frame/charge';
 import {
   cancelIdParams,
   cancelLinkSummaryResponse,
   publicUnsubscribeBody,
   publicUnsubscribeResponse,
+  seriesChargeBody,
   subscriptionListQuery,
   subscriptionListResponse,
   subscriptionOverrideBody,
@@ -14,7 +16,9 @@ import {
   subscriptionWriteResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { publicAccess } from '../../plugins/access';
+import { chargeSeriesNow } from './series-charge';
 import {
   cancelLinkSummary,
   endSeriesByMerchant,
@@ -117,6 +121,28 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
       status: true as const,
       message: await overrideNextCharge(app.db, request, request.body, app.now()),
     }),
+  );
+
+  app.post(
+    '/api/charge',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Add a Charge 'now': charge a saved method of the series' customer at once",
+        description:
+          "token: the series' own token or a saved method of its customer (whole or as shown); a token " +
+          'of another merchant or customer is refused. The same Idempotency-Key and body replay the answer.',
+        headers: idempotencyHeaders,
+        body: seriesChargeBody,
+        response: { 200: chargeResponse, ...errors, 503: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const deps = { db: app.db, gateway: app.chargeGateway, dataKey: () => app.dataKey(), now: app.now };
+      const result = await chargeSeriesNow(deps, request, request.body, request.headers['idempotency-key']);
+      return sendIdempotentOutcome(reply, result);
+    },
   );
 
   app.post(

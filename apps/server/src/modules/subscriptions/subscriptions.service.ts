@@ -43,6 +43,7 @@ export const SubscriptionError = defineErrors({
   AmountNotValid: [SubscriptionErrorCode.AmountNotValid, 'business_rule'],
   ChargeAlreadyOnDate: [SubscriptionErrorCode.ChargeAlreadyOnDate, 'conflict'],
   CancelLinkNotValid: [SubscriptionErrorCode.CancelLinkNotValid, 'not_found'],
+  PaymentMethodNotFound: [SubscriptionErrorCode.PaymentMethodNotFound, 'business_rule'],
 });
 
 // Merchants carry no time zone of their own; the portal's business day is Eastern (spec 3 §4 counts
@@ -109,7 +110,11 @@ export async function listSubscriptionRows(db: Db, request: FastifyRequest): Pro
 
 // The merchant of a series in the caller's reach with Recurring Charges. A series no row has is a 404
 // for staff and the foreign-merchant 403 for everyone else (no oracle of other merchants' ids).
-async function authorizeSeries(db: Db, request: FastifyRequest, subscriptionId: string): Promise<string> {
+export async function authorizeSeries(
+  db: Db,
+  request: FastifyRequest,
+  subscriptionId: string,
+): Promise<string> {
   const caller = callerOf(request);
   const clientId = await findSubscriptionClientId(db, subscriptionId);
   if (clientId === undefined) {

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { chargeResponse } from '@portico/contracts/payment-frame/charge';
+import {
+  positiveAmountCents,
+  type SeriesChargeBody,
+  SubscriptionText,
+} from '@portico/contracts/subscriptions/subscriptions';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { clientConfigs } from '../../db/schema/clients';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { requestOrigin } from '../../lib/audit';
+import type { IdempotentResult } from '../../lib/idempotency';
+import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
+import { runMoneyAttempt } from '../../lib/money-attempt';
+import { type ChargeDeps, chargeOperationOf } from '../charges/charges.service';
+import { authorizeSeries, SubscriptionError, tokenDisplay } from './subscriptions.service';
+
+type ChargeResponse = z.infer<typeof chargeResponse>;
+
+// POST /api/charge: Add a Charge 'now' (spec 3 §4). The charge runs through the payment frame's
+// money operation (same processor call, booking, audit and crash reconciliation under operation
+// 'charge'), on a saved method of the series' own customer: a token of another merchant or customer
+// is refused before any money moves.
+export async function chargeSeriesNow(
+  deps: ChargeDeps,
+  request: FastifyRequest,
+  body: SeriesChargeBody,
+  idempotencyKey: string,
+): Promise<IdempotentResult<ChargeResponse>> {
+  const session = request.requireSession();
+  await authorizeSeries(deps.db, request, body.subscription_id);
+  const amount = positiveAmountCents.safeParse(body.amount);
+  if (!amount.success) throw SubscriptionError.AmountNotValid(SubscriptionText.AmountNotValid);
+  const origin = requestOrigin(request);
+  return runMoneyAttempt(
+    deps.db,
+    chargeOperationOf(deps),
+    {
+      key: idempotencyKey,
+      userId: session.userId,
+      method: 'POST',
+      path: '/api/charge',
+      body,
+      operation: 'charge',
+    },
+    async (tx) => {
+      const series = await seriesForCharge(tx, body.subscription_id);
+      await assertMerchantCanTakePayments(tx, series.clientId);
+      const saved = await savedTokenOfSeries(tx, series, body.token);
+      const token = saved === undefined ? null : deps.gateway.readToken(saved, deps.now());
+      if (token === null)
+        throw SubscriptionError.PaymentMethodNotFound(SubscriptionText.PaymentMethodNotFound);
+      const isBank = token.issuer === 'BANK';
+      const processorName = isBank ? series.achProcessor : series.cardProcessor;
+      if (processorName === null) {
+        throw SubscriptionError.PaymentMethodNotFound(SubscriptionText.PaymentMethodNotFound);
+      }
+      const context = {
+        transactionId: randomUUID(),
+        processorName,
+        token: token.token,
+        row: {
+          ...(isBank
+            ? { type: 'ach', actionMode: 'debit', action: 'debit', paymentMethod: 'check' }
+            : { type: 'charge', actionMode: 'charge', action: 'sale', paymentMethod: 'card' }),
+          processor: processorName,
+          cardBrand: isBank ? null : token.issuer,
+          cardType: isBank ? null : 'credit',
+          last4: token.last4,
+          displayToken: saved,
+          customerId: series.customerId,
+          firstName: null,
+          lastName: null,
+          email: series.email,
+          meta: { email: series.email, subscription_id: series.id },
+        },
+        actor: { userId: session.userId, email: session.email, ip: origin.ip, userAgent: origin.userAgent },
+        // The merchant's own staff charging from the portal, as on the virtual terminal.
+        source: 'virtual_terminal',
+        subscription: null,
+      };
+      return {
+        transactionId: null,
+        clientId: series.clientId,
+        amountCents: amount.data,
+        processor: processorName,
+        context,
+      };
+    },
+  );
+}
+
+async function seriesForCharge(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: subscriptions.id,
+      clientId: subscriptions.clientId,
+      customerId: subscriptions.customerId,
+      token: subscriptions.token,
+      email: subscriptions.email,
+      isActive: subscriptions.isActive,
+      cardProcessor: clientConfigs.payment,
+      achProcessor: clientConfigs.ach,
+    })
+    .from(subscriptions)
+    .leftJoin(clientConfigs, eq(clientConfigs.clientId, subscriptions.clientId))
+    .where(eq(subscriptions.id, id))
+    .for('update', { of: subscriptions });
+  if (!row) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
+  if (!row.isActive) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
+  return row;
+}
+
+// The series' own token or a saved method of its customer at its merchant, named whole or as shown.
+async function savedTokenOfSeries(
+  tx: Tx,
+  series: { clientId: string; customerId: string | null; token: string },
+  given: string,
+): Promise<string | undefined> {
+  const matches = (token: string) => token === given || tokenDisplay(token) === given;
+  if (matches(series.token)) return series.token;
+  if (series.customerId === null) return undefined;
+  const methods = await tx
+    .select({ token: vaultPaymentMethods.token })
+    .from(vaultPaymentMethods)
+    .innerJoin(vaultCustomers, eq(vaultCustomers.id, vaultPaymentMethods.customerId))
+    .where(and(eq(vaultCustomers.id, series.customerId), eq(vaultCustomers.clientId, series.clientId)));
+  return methods.map((m) => m.token).find(matches);
+}
