@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type SubscriptionRow,
+  SubscriptionText,
+  subscriptionListResponse,
+} from '@portico/contracts/subscriptions/subscriptions';
+import { clientIdNamed } from '../support/clients';
+import { collectPageErrors } from '../support/page-errors';
+import { signInByEmailLink } from '../support/sign-in';
+
+// Issue 18 "Done means", as far as main goes today: a merchant ends a series, reactivates it from a
+// start date and replaces its next charge, and reads each change in the grid; a processor-audit user
+// reads the series with nothing to change; the public unsubscribe pages open without a session and a
+// forged link cannot cancel anything.
+
+const merchantUser = 'frontdesk@harborviewdental.example';
+const merchantName = 'Harborview Family Dental';
+const auditUser = 'audit@portico.example';
+
+async function seriesOf(page: Page, clientId: string): Promise<SubscriptionRow[]> {
+  const response = await page.request.get(`/api/subscription?clientid=${clientId}`);
+  expect(response.ok()).toBe(true);
+  return subscriptionListResponse.parse(await response.json()).message;
+}
+
+// A calendar day some days from now; a week ahead is 'not in the past' in every merchant's zone.
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('a merchant ends a series, reactivates it from a start date and replaces its next charge', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, merchantUser);
+  const clientId = await clientIdNamed(page, merchantName);
+  const active = (await seriesOf(page, clientId)).find((row) => row.status === 'true');
+  if (!active) throw new Error(`The seed left ${merchantName} no active series`);
+
+  await page.goto('/app/report/recurring');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recurring Charges' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Recurring Charges' });
+  const row = grid.getByRole('row').filter({ hasText: active.email });
+  await expect(row).toContainText('Active');
+
+  await row.getByText(active.email).click();
+  const dialog = page.getByRole('dialog', { name: 'Recurring Charge Series' });
+  await expect(dialog.getByRole('button', { name: 'Reactivate This Series' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'End This Series' }).click();
+  await dialog
+    .getByRole('group', { name: 'Confirmation' })
+    .getByRole('button', { name: 'End This Series' })
+    .click();
+  await expect(page.getByText(SubscriptionText.Ended)).toBeVisible();
+  // An ended series offers Reactivate, not End, and the grid shows why it ended.
+  await expect(dialog.getByRole('button', { name: 'End This Series' })).toHaveCount(0);
+  await expect(row).toContainText('Inactive');
+  await expect(row).toContainText('Ended by merchant');
+
+  const restart = dayFromNow(7);
+  await dialog.getByLabel('Start Date').fill(restart);
+  await dialog.getByRole('button', { name: 'Reactivate This Series' }).click();
+  await expect(page.getByText(SubscriptionText.Reactivated)).toBeVisible();
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText(restart);
+
+  await dialog.getByRole('radio', { name: 'Next scheduled charge' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('12.34');
+  await dialog.getByRole('button', { name: 'Add a Charge' }).click();
+  await expect(page.getByText(SubscriptionText.ChargeScheduled)).toBeVisible();
+  await expect(dialog).toContainText('$12.34');
+
+  const after = (await seriesOf(page, clientId)).find((row) => row.id === active.id);
+  expect(after).toMatchObject({ status: 'true', next: restart, next_amount: '12.34', end_reason: null });
+  expect(pageErrors).toEqual([]);
+});
+
+test('a processor-audit user reads a series with nothing to change', async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, auditUser);
+  await page.goto('/app/report/recurring');
+  await page.getByRole('combobox', { name: 'Merchant' }).fill(merchantName);
+  await page.getByRole('option', { name: merchantName }).click();
+  const [series] = await seriesOf(page, await clientIdNamed(page, merchantName));
+  if (!series) throw new Error(`The seed left ${merchantName} no series`);
+  await page.getByRole('grid', { name: 'Recurring Charges' }).getByText(series.email).click();
+  const dialog = page.getByRole('dialog', { name: 'Recurring Charge Series' });
+  await expect(dialog.getByText('Payment Method')).toBeVisible();
+  await expect(dialog.getByRole('button')).toHaveText(['']);
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the unsubscribe pages open without a session; a forged link cannot cancel', async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
+  await page.goto('/app/unsubscribe/forged-token+Harborview%20Family%20Dental+200.00');
+  await expect(page.getByRole('alert')).toHaveText(SubscriptionText.CancelLinkNotValid);
+  await expect(page.getByRole('button', { name: SubscriptionText.CancelSubscription })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+
+  await page.goto('/app/unsubscribe');
+  await expect(page.getByRole('heading', { name: SubscriptionText.Unsubscribed })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
