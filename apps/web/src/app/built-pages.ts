@@ -42,6 +42,7 @@ export const builtPagePaths = [
   '/createlink/:apikey?',
   '/certification-page',
   '/risk',
+  '/vault',
   '/operations',
   '/report/revshare',
   '/report/payout',

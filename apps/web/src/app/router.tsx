@@ -122,6 +122,8 @@ const loadTerminalsPage: RouteModuleLoader = () =>
   import('../features/terminals/components/terminals-page').then((m) => ({ Component: m.TerminalsPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
+const loadVaultPage: RouteModuleLoader = () =>
+  import('../features/vault/components/vault-page').then((m) => ({ Component: m.VaultPage }));
 const loadOperationsPage: RouteModuleLoader = () =>
   import('../features/operations/components/operations-page').then((m) => ({ Component: m.OperationsPage }));
 const reportPage = (name: keyof typeof import('../features/operations/components/report-pages')) => () =>
@@ -212,6 +214,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/createlink/:apikey?': loadCreateLinkPage,
   '/certification-page': loadCertificationPage,
   '/risk': loadRiskPage,
+  '/vault': loadVaultPage,
   '/operations': loadOperationsPage,
   '/report/revshare': reportPage('RevshareReportPage'),
   '/report/payout': reportPage('PayoutReportPage'),

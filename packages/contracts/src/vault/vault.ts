@@ -138,7 +138,15 @@ export const payeeSearchResponse = successEnvelope(
   z.object({
     customers: z.array(vaultCustomerSchema),
     // The merchant searched and whether it keeps patient information (the patient table layout).
-    client: z.object({ id: z.uuid(), name: z.string(), has_patient_information_in_vault: z.boolean() }),
+    client: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      has_patient_information_in_vault: z.boolean(),
+      // The virtual terminal links (spec 2 §2.7) carry the publishable key only (design §6b); null
+      // when the caller may not use the virtual terminal there (spec 2 §6: Virtual Terminal, or a
+      // merchant without permissions configured).
+      public_key: z.string().nullable(),
+    }),
     // More matched than vaultSearchLimit: the caller should narrow the search.
     is_truncated: z.boolean(),
   }),

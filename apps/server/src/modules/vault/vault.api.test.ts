@@ -108,11 +108,13 @@ describe('GET /api/payee/all', () => {
     const res = await search(demo.dental, every(prefix));
     expect(res.statusCode).toBe(200);
     const body = payeeSearchResponse.parse(res.json()).message;
-    expect(body.client).toEqual({
+    expect(body.client).toMatchObject({
       id: dental,
       name: 'Harborview Family Dental',
       has_patient_information_in_vault: true,
     });
+    // The front desk holds Virtual Terminal: the links get the merchant's publishable key.
+    expect(body.client.public_key).toEqual(expect.any(String));
     const found = body.customers.find((c) => c.id === patient.id);
     expect(found?.patient_number).toBe(patientNumberOf(patient));
     expect(found?.patient_fields_hidden).toBe(false);

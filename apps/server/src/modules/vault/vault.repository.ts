@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { queryRows } from '../../db/seed/sql-rows';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
 export type VaultMethodRow = typeof vaultPaymentMethods.$inferSelect;
@@ -13,6 +15,7 @@ export async function findVaultMerchant(executor: Executor, clientId: string) {
     .select({
       id: clients.id,
       name: clients.name,
+      publicKey: clients.publicKey,
       hasPatientInformationInVault: clientConfigs.hasPatientInformationInVault,
     })
     .from(clients)
@@ -114,34 +117,53 @@ export type VaultSearchTerms = {
   patientNumberHash?: string;
 };
 
-// The one search condition; its shapes match the indexes of schema/vault.ts exactly.
-export function vaultSearchCondition(clientId: string, terms: VaultSearchTerms): SQL | undefined {
-  const c = vaultCustomers;
-  const matches: SQL[] = [];
-  if (terms.firstNamePrefix)
-    matches.push(sql`lower(${c.firstName}) like ${likePrefixOf(terms.firstNamePrefix)}`);
+// The search as one statement answering ids in the answer's order. Each term is a branch that reads
+// at most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
+// several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
+// number; within a branch by the indexed key. No term: the merchant's customers by last name.
+export function vaultSearchIdsSql(clientId: string, terms: VaultSearchTerms, limit: number): SQL {
+  const last = sql`lower(last_name) collate "C"`;
+  const first = sql`lower(first_name) collate "C"`;
+  const email = sql`lower(email) collate "C"`;
+  const branches: SQL[] = [];
+  const branch = (rank: number, k1: SQL, k2: SQL, where: SQL | null) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank, ${k1} as k1, ${k2} as k2 from vault_customers
+          where client_id = ${clientId}${where === null ? sql`` : sql` and ${where}`}
+          order by ${k1}, ${k2}, id limit ${limit})`;
+  const none = sql`''::text collate "C"`;
   if (terms.lastNamePrefix)
-    matches.push(sql`lower(${c.lastName}) like ${likePrefixOf(terms.lastNamePrefix)}`);
-  if (terms.emailPrefix) matches.push(sql`lower(${c.email}) like ${likePrefixOf(terms.emailPrefix)}`);
-  if (terms.externalId) matches.push(eq(c.externalId, terms.externalId));
-  if (terms.patientNumberHash) matches.push(eq(c.patientNumberHash, terms.patientNumberHash));
-  // No term: every customer of the merchant (the page's first load), still limited.
-  return and(eq(c.clientId, clientId), matches.length === 0 ? undefined : or(...matches));
+    branches.push(branch(1, last, first, sql`${last} like ${likePrefixOf(terms.lastNamePrefix)}`));
+  if (terms.firstNamePrefix)
+    branches.push(branch(2, first, last, sql`${first} like ${likePrefixOf(terms.firstNamePrefix)}`));
+  if (terms.emailPrefix)
+    branches.push(branch(3, email, none, sql`${email} like ${likePrefixOf(terms.emailPrefix)}`));
+  if (terms.externalId) branches.push(branch(4, none, none, sql`external_id = ${terms.externalId}`));
+  if (terms.patientNumberHash)
+    branches.push(branch(5, none, none, sql`patient_number_hash = ${terms.patientNumberHash}`));
+  if (branches.length === 0) branches.push(branch(1, last, first, null));
+  return sql`select id from (
+      select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
+       order by id, rank
+    ) best
+    order by rank, k1, k2, id
+    limit ${limit}`;
 }
+
+const idRow = z.object({ id: z.string() });
 
 export async function searchVaultCustomers(
   executor: Executor,
   clientId: string,
   terms: VaultSearchTerms,
   limit: number,
-) {
-  const c = vaultCustomers;
-  return executor
-    .select()
-    .from(c)
-    .where(vaultSearchCondition(clientId, terms))
-    .orderBy(sql`lower(${c.lastName})`, sql`lower(${c.firstName})`, asc(c.id))
-    .limit(limit);
+): Promise<VaultCustomerRow[]> {
+  const ids = (await queryRows(executor, vaultSearchIdsSql(clientId, terms, limit))).map(
+    (row) => idRow.parse(row).id,
+  );
+  if (ids.length === 0) return [];
+  const rows = await executor.select().from(vaultCustomers).where(inArray(vaultCustomers.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // Rows still holding plaintext patient fields (databases made before issue 19), a batch at a time.

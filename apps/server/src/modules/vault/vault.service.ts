@@ -84,16 +84,15 @@ async function reachVault(
   if (!permissions.some((permission) => access.effectivePermissions.includes(permission))) {
     throw forbidden();
   }
-  const facts = await findMerchantAccessFacts(db, session.userId, clientId);
-  const isMemberOfMerchant = facts.membershipClientId === clientId && !canReachEveryMerchant(session.role);
-  return {
-    clientId,
-    canSeePatients:
-      isMemberOfMerchant &&
-      session.viewAsClientId === null &&
-      access.effectivePermissions.includes(Permission.Vault),
-    permissions: access.effectivePermissions,
-  };
+  const mayHoldPatients =
+    !canReachEveryMerchant(session.role) &&
+    session.viewAsClientId === null &&
+    access.effectivePermissions.includes(Permission.Vault);
+  // The membership's own merchant decides; asked only when the rest already allows it.
+  const isMemberOfMerchant =
+    mayHoldPatients &&
+    (await findMerchantAccessFacts(db, session.userId, clientId)).membershipClientId === clientId;
+  return { clientId, canSeePatients: isMemberOfMerchant, permissions: access.effectivePermissions };
 }
 
 // A customer of a merchant the caller reaches; any other id is simply not found (no hint that it
@@ -289,6 +288,7 @@ export async function searchVault(
       id: merchant.id,
       name: merchant.name,
       has_patient_information_in_vault: merchant.hasPatientInformationInVault,
+      public_key: reach.permissions.includes(Permission.VirtualTerminal) ? merchant.publicKey : null,
     },
     is_truncated: rows.length > vaultSearchLimit,
   };

@@ -1,0 +1,168 @@
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { type PayeeSearchResult, type VaultCustomer, VaultText } from '@portico/contracts/vault/vault';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { useVaultSearch } from '../api/search-vault';
+import { cardNotPresentLink, customerNameOf, patientNameOf, swipeOnlyLink } from '../utils/vault.utils';
+import { EditCustomerModal } from './edit-customer-modal';
+import { PaymentMethodsModal } from './payment-methods-modal';
+
+type RowActionsProps = {
+  customer: VaultCustomer;
+  publicKey: string | null;
+  onMethods: () => void;
+  onEdit: () => void;
+};
+
+function RowActions({ customer, publicKey, onMethods, onEdit }: RowActionsProps) {
+  const name = customerNameOf(customer);
+  return (
+    <Group gap={6} wrap="wrap">
+      <Button size="compact-sm" variant="light" onClick={onMethods} aria-label={`Payment methods of ${name}`}>
+        Payment Methods
+      </Button>
+      <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      {publicKey !== null && (
+        <>
+          <Button size="compact-sm" variant="default" component={Link} to={swipeOnlyLink(publicKey)}>
+            Swipe
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            component={Link}
+            to={cardNotPresentLink(publicKey, customer.id)}
+            aria-label={`Card Not Present for ${name}`}
+          >
+            Card Not Present
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}
+
+type CustomerTableProps = {
+  result: PayeeSearchResult;
+  onMethods: (customer: VaultCustomer) => void;
+  onEdit: (customer: VaultCustomer) => void;
+};
+
+// Spec 2 §6: the patient-information layout when the merchant keeps patient information.
+function CustomerTable({ result, onMethods, onEdit }: CustomerTableProps) {
+  const isPatientLayout = result.client.has_patient_information_in_vault;
+  const publicKey = result.client.public_key;
+  const headers = isPatientLayout
+    ? ['Patient Number', 'Patient Name', 'Account Holder', 'Email', 'Phone', 'Methods', '']
+    : ['Name', 'Email', 'Phone', 'External ID', 'Methods', ''];
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped highlightOnHover aria-label="Vault customers">
+        <Table.Thead>
+          <Table.Tr>
+            {headers.map((header, index) => (
+              <Table.Th key={header === '' ? `actions-${index}` : header}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {result.customers.map((customer) => (
+            <Table.Tr key={customer.id}>
+              {isPatientLayout ? (
+                <>
+                  <Table.Td>{customer.patient_fields_hidden ? 'Hidden' : customer.patient_number}</Table.Td>
+                  <Table.Td>{customer.patient_fields_hidden ? 'Hidden' : patientNameOf(customer)}</Table.Td>
+                  <Table.Td>{customerNameOf(customer)}</Table.Td>
+                </>
+              ) : (
+                <Table.Td>{customerNameOf(customer)}</Table.Td>
+              )}
+              <Table.Td>{customer.email}</Table.Td>
+              <Table.Td>{customer.phone_number}</Table.Td>
+              {!isPatientLayout && <Table.Td>{customer.external_id}</Table.Td>}
+              <Table.Td>{customer.payment_methods.length}</Table.Td>
+              <Table.Td>
+                <RowActions
+                  customer={customer}
+                  publicKey={publicKey}
+                  onMethods={() => onMethods(customer)}
+                  onEdit={() => onEdit(customer)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+// /vault (spec 2 §2.7): search a merchant's saved customers, see their payment methods, edit them and
+// take a payment from them in the virtual terminal.
+export function VaultPage() {
+  const [draft, setDraft] = useState('');
+  const [text, setText] = useState('');
+  const search = useVaultSearch(text);
+  const [methodsOf, setMethodsOf] = useState<VaultCustomer | null>(null);
+  const [editing, setEditing] = useState<VaultCustomer | null>(null);
+  const result = search.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Vault</Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setText(draft.trim());
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={VaultText.SearchLabel}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            w={{ base: '100%', sm: 360 }}
+          />
+          <Button type="submit" loading={search.isFetching}>
+            {VaultText.RunSearch}
+          </Button>
+        </Group>
+      </form>
+      {search.isPending ? (
+        <Spinner />
+      ) : search.isError ? (
+        <Alert color="red" role="alert">
+          {apiErrorMessage(search.error, 'The vault could not be searched.')}
+        </Alert>
+      ) : result === undefined || result.customers.length === 0 ? (
+        <Text c="dimmed">No customers found.</Text>
+      ) : (
+        <>
+          {result.is_truncated && (
+            <Text size="sm" c="dimmed">
+              Showing the first {result.customers.length} customers; narrow the search to see others.
+            </Text>
+          )}
+          <CustomerTable result={result} onMethods={setMethodsOf} onEdit={setEditing} />
+        </>
+      )}
+      <PaymentMethodsModal
+        customer={methodsOf}
+        publicKey={result?.client.public_key ?? null}
+        onClose={() => setMethodsOf(null)}
+      />
+      <EditCustomerModal
+        customer={editing}
+        hasPatientFields={
+          (result?.client.has_patient_information_in_vault ?? false) &&
+          editing?.patient_fields_hidden === false
+        }
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+// Vault search (issue 19 "Speed"): GET api/payee/all over 1,000,000 customers of one merchant, through
+// the real route (session, access, query, methods, serialisation) and through the service alone,
+// against the bare indexed SQL of the same search in the same run. Budget: within 1.5x.
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { users } from '../apps/server/src/db/schema/users';
+import { searchVault } from '../apps/server/src/modules/vault/vault.service';
+import { createPatientCrypto } from '../apps/server/src/modules/vault/vault-patient-fields';
+import { sessionCookieFor } from '../apps/server/test/auth-helpers';
+import { compareInterleaved, printTable } from './stats';
+import { withBenchDatabase } from './support/throwaway-db';
+
+const CUSTOMERS = Number(process.env.BENCH_VAULT_CUSTOMERS ?? 1_000_000);
+const RATIO_BUDGET = 1.5;
+const OWNER = 'owner@harborlanecoffee.example';
+// What a user types: the page sends it as every field (spec 2 §7).
+const TEXT = 'smi';
+
+// The same search written by hand as one statement: a branch per field on its index, the best
+// branch of each customer, the rows in the answer's order.
+const bareSql = `
+  select c.* from (
+    select distinct on (id) id, rank, k1, k2 from (
+      (select id, 1 as rank, lower(last_name) collate "C" as k1, lower(first_name) collate "C" as k2
+         from vault_customers where client_id = $1 and lower(last_name) collate "C" like $2
+         order by 3, 4, id limit 101)
+      union all
+      (select id, 2, lower(first_name) collate "C", lower(last_name) collate "C"
+         from vault_customers where client_id = $1 and lower(first_name) collate "C" like $2
+         order by 3, 4, id limit 101)
+      union all
+      (select id, 3, lower(email) collate "C", ''::text collate "C"
+         from vault_customers where client_id = $1 and lower(email) collate "C" like $2
+         order by 3, 4, id limit 101)
+      union all
+      (select id, 4, ''::text collate "C", ''::text collate "C"
+         from vault_customers where client_id = $1 and external_id = $3 limit 101)
+    ) hits order by id, rank
+  ) best join vault_customers c on c.id = best.id
+  order by best.rank, best.k1, best.k2, best.id
+  limit 101`;
+
+// One merchant's customers: 200 surnames by 50 first names, each with one saved card.
+async function addCustomers(pool: pg.Pool, clientId: string, count: number) {
+  await pool.query(
+    `with names as (
+       select array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez',
+         'Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore','Jackson','Martin']
+         as lasts,
+         array['Avery','Blake','Casey','Drew','Emery','Finley','Gray','Harper','Indy','Jordan'] as firsts
+     )
+     insert into vault_customers (client_id, first_name, last_name, email, external_id, billing_postal_code)
+     select $1, firsts[1 + (n / 20) % 10] , lasts[1 + n % 20] || (n % 10)::text,
+            lower(firsts[1 + (n / 20) % 10]) || '.' || n || '@bench.example', 'EXT-' || n, '98101'
+       from names, generate_series(1, $2::int) as n`,
+    [clientId, count],
+  );
+  await pool.query(
+    `insert into vault_payment_methods (customer_id, token, issuer, last4, exp_month, exp_year)
+     select id, 'VISA-4242-07-2031', 'VISA', '4242', 7, 2031 from vault_customers where client_id = $1
+     on conflict do nothing`,
+    [clientId],
+  );
+  await pool.query('analyze vault_customers');
+  await pool.query('analyze vault_payment_methods');
+}
+
+export function benchVaultSearch(): Promise<boolean> {
+  return withBenchDatabase({ seedTransactions: 0 }, async ({ handle, pool, config }) => {
+    const [owner] = await handle.db
+      .select({ id: users.id, clientId: users.defaultClientId })
+      .from(users)
+      .where(eq(users.email, OWNER));
+    if (!owner?.clientId) throw new Error(`The seeded database has no ${OWNER}`);
+    const clientId = owner.clientId;
+    await addCustomers(pool, clientId, CUSTOMERS);
+    const total = Number(
+      (
+        await pool.query<{ n: string }>(
+          'select count(*)::text as n from vault_customers where client_id = $1',
+          [clientId],
+        )
+      ).rows[0]?.n,
+    );
+
+    const app = await buildApp({
+      config: { ...config, webDistDir: undefined, rateLimitPerMinute: 1_000_000, logLevel: 'warn' },
+      database: handle,
+      logger: false,
+    });
+    try {
+      await app.ready();
+      const cookie = await sessionCookieFor(handle.db, OWNER);
+      const query = ['external_id', 'first_name', 'last_name', 'email', 'patient_number']
+        .map((key) => `${key}=${TEXT}`)
+        .join('&');
+      const bare = () => pool.query(bareSql, [clientId, `${TEXT}%`, TEXT]);
+      const matched = (await bare()).rowCount ?? 0;
+      const route = await compareInterleaved(async () => {
+        const res = await app.inject({ method: 'GET', url: `/api/payee/all?${query}`, headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(`GET /api/payee/all answered ${res.statusCode}`);
+        return res.body;
+      }, bare);
+      const deps = {
+        db: handle.db,
+        patientCrypto: createPatientCrypto(app.fieldCipher(), app.dataKey),
+        now: () => new Date(),
+      };
+      const caller = {
+        session: {
+          sessionId: 'bench',
+          userId: owner.id,
+          role: 'user' as const,
+          email: OWNER,
+          viewAsClientId: null,
+          mimickedByUserId: null,
+          isProcessorAuditUser: false,
+        },
+        origin: { ip: null, userAgent: null },
+      };
+      const text = {
+        external_id: TEXT,
+        first_name: TEXT,
+        last_name: TEXT,
+        email: TEXT,
+        patient_number: TEXT,
+      };
+      const service = await compareInterleaved(() => searchVault(deps, caller, text), bare);
+      const rows = [
+        ['GET /api/payee/all (route, JSON)', total, matched, route.subjectMs, route.baselineMs, route.ratio],
+        ['searchVault (service)', total, matched, service.subjectMs, service.baselineMs, service.ratio],
+      ].map((row) => [...row, Number(row[5]) <= RATIO_BUDGET ? 'ok' : 'OVER']);
+      console.log(`\nVault search '${TEXT}' in every field: median ms against the bare indexed SQL`);
+      printTable(
+        ['subject', 'customers', 'rows', 'subject ms', 'bare SQL ms', 'ratio', `<= ${RATIO_BUDGET}`],
+        rows,
+      );
+      return route.ratio <= RATIO_BUDGET;
+    } finally {
+      await app.close();
+    }
+  });
+}
