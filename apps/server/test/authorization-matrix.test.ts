@@ -199,6 +199,16 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/account/${ids.harborLane}/events` }),
     expect: { ...staffOnly(200), parent: 200, audit: 200 },
   },
+  // Settings' location custom fields: callers who see Settings (staff, holders of Permissions on the
+  // account); the write names a client that does not exist.
+  'GET /api/account/:clientid/location-custom-fields': {
+    call: (ids) => ({ url: `/api/account/${ids.harborLane}/location-custom-fields` }),
+    expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 403 },
+  },
+  'PUT /api/account/:clientid/location-custom-fields': {
+    call: () => ({ url: `/api/account/${missingClient}/location-custom-fields`, payload: { fields: [] } }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
   'GET /api/account/:clientid/payout-volume': {
     call: (ids) => ({ url: `/api/account/${ids.harborLane}/payout-volume` }),
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },

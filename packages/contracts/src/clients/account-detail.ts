@@ -415,5 +415,7 @@ export const payoutVolumeResponse = successEnvelope(
 
 export function labelOfField(name: string): string {
   const field = accountFieldNames.find((candidate) => candidate === name);
-  return field === undefined ? name : accountFieldDefinitions[field].label;
+  if (field !== undefined) return accountFieldDefinitions[field].label;
+  // Changes made by the account's own calls rather than its field table.
+  return name === 'location_custom_fields' ? 'Location Custom Fields' : name;
 }

@@ -17,6 +17,10 @@ import {
   mccListResponse,
   payoutVolumeResponse,
 } from '@portico/contracts/clients/account-detail';
+import {
+  locationCustomFieldsBody,
+  locationCustomFieldsResponse,
+} from '@portico/contracts/clients/location-custom-fields';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { kycViewResponse } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +37,7 @@ import {
   revealAccountField,
   uploadLogo,
 } from './accounts.service';
+import { readLocationCustomFields, replaceLocationCustomFields } from './location-custom-fields.service';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
@@ -106,6 +111,49 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         callerOf(request),
         request.params.clientid,
         request.body.field,
+      ),
+    }),
+  );
+
+  // Spec 2 §2.2 Settings: the location custom fields the sub-locations calls validate against.
+  app.get(
+    '/api/account/:clientid/location-custom-fields',
+    {
+      config: { access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam } },
+      schema: {
+        tags: ['accounts'],
+        summary: "The account's location custom fields (name and type), by name",
+        params: accountDetailParams,
+        response: { 200: locationCustomFieldsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await readLocationCustomFields(app.db, request, callerOf(request), request.params.clientid),
+    }),
+  );
+
+  app.put(
+    '/api/account/:clientid/location-custom-fields',
+    {
+      config: { access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam } },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Replace the account's location custom fields (Settings editors); audited as an account change",
+        params: accountDetailParams,
+        body: locationCustomFieldsBody,
+        response: { 200: locationCustomFieldsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await replaceLocationCustomFields(
+        app.db,
+        request,
+        callerOf(request),
+        request.params.clientid,
+        request.body.fields,
       ),
     }),
   );

@@ -21,6 +21,7 @@ import {
 } from '@portico/contracts/clients/account-detail';
 import {
   type AccountFieldName,
+  type AccountSection,
   accountFieldDefinitions,
   accountFieldNames,
   isAccountFieldName,
@@ -127,6 +128,22 @@ async function loadAccount(db: Executor, clientId: string): Promise<AccountRow> 
   const row = await findAccount(db, clientId);
   if (!row) throw notFound();
   return row;
+}
+
+// The sections the caller sees and may change on this account (spec 2 §6), for the calls that
+// belong to one section (the location custom fields of Settings).
+export async function accountSectionsOf(
+  db: Executor,
+  request: FastifyRequest,
+  caller: Caller,
+  clientId: string,
+): Promise<{ visible: AccountSection[]; editable: AccountSection[] }> {
+  const [row, viewer] = await Promise.all([
+    loadAccount(db, clientId),
+    viewerOf(db, request, caller, clientId),
+  ]);
+  const facts = factsOf(row);
+  return { visible: visibleAccountSections(viewer, facts), editable: editableAccountSections(viewer, facts) };
 }
 
 // GET /api/account/{clientid}: the sections the caller's role shows (spec 2 §6), masked.

@@ -1,0 +1,82 @@
+import { AccountErrorCode } from '@portico/contracts/clients/account-detail';
+import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { clientCustomFields } from '../../db/schema/clients';
+import { recordAudit, requestOrigin } from '../../lib/audit';
+import { type Caller, denyAccess } from '../notes/owner-access';
+import { accountSectionsOf } from './accounts.service';
+
+// Spec 2 §2.2 Settings, location custom fields: the merchant's definitions in client_custom_fields,
+// which the sub-locations calls validate a location's values against.
+
+const refusal = {
+  code: AccountErrorCode.SectionNotAllowed,
+  message: 'Settings are not yours to see or change.',
+};
+
+function listFields(executor: Executor, clientId: string): Promise<LocationCustomField[]> {
+  return executor
+    .select({ name: clientCustomFields.name, type: clientCustomFields.type })
+    .from(clientCustomFields)
+    .where(eq(clientCustomFields.clientId, clientId))
+    .orderBy(asc(clientCustomFields.name));
+}
+
+const describeFields = (fields: readonly LocationCustomField[]) =>
+  fields.length === 0 ? null : fields.map((field) => `${field.name} (${field.type})`).join(', ');
+
+// GET: for a caller who sees the account's Settings.
+export async function readLocationCustomFields(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  clientId: string,
+): Promise<LocationCustomField[]> {
+  const sections = await accountSectionsOf(db, request, caller, clientId);
+  if (!sections.visible.includes('settings')) {
+    await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
+  }
+  return listFields(db, clientId);
+}
+
+// PUT: the whole list replaces the stored one, for a caller who may edit Settings; audited as an
+// account change (the Events panel shows the old and new lists).
+export async function replaceLocationCustomFields(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  clientId: string,
+  fields: readonly LocationCustomField[],
+): Promise<LocationCustomField[]> {
+  const sections = await accountSectionsOf(db, request, caller, clientId);
+  if (!sections.editable.includes('settings')) {
+    await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
+  }
+  return db.transaction(async (tx) => {
+    const before = await listFields(tx, clientId);
+    await tx.delete(clientCustomFields).where(eq(clientCustomFields.clientId, clientId));
+    if (fields.length > 0) {
+      await tx
+        .insert(clientCustomFields)
+        .values(fields.map((field) => ({ clientId, name: field.name, type: field.type })));
+    }
+    const after = await listFields(tx, clientId);
+    const [old, now] = [describeFields(before), describeFields(after)];
+    if (old !== now) {
+      await recordAudit(tx, {
+        action: 'account.edit',
+        outcome: 'success',
+        actorUserId: caller.session.userId,
+        actorEmail: caller.session.email,
+        targetType: 'client',
+        targetId: clientId,
+        clientId,
+        ...requestOrigin(request),
+        details: { changes: [{ field: 'location_custom_fields', old, new: now }] },
+      });
+    }
+    return after;
+  });
+}
