@@ -1,23 +1,25 @@
+import { chargeResponse } from '@portico/contracts/payment-frame/charge';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recurringKeys } from './keys';
-import { chargeAnswerSchema } from './subscription-wire';
 
 export type SeriesChargeRequest = {
   subscriptionId: string;
+  // The series' payment method as the grid shows it (the server takes it whole or so displayed).
   token: string;
   amount: string;
-  // One per click: a retried request never charges twice (design §3).
+  // One per request body: a retried request never charges twice (design §3).
   idempotencyKey: string;
 };
 
-// POST /api/charge {amount, token, subscription_id} (spec 3 §7): data.status is read.
+// POST /api/charge {amount, token, subscription_id} (spec 3 §7): the payment frame's charge answer,
+// whose status is read.
 export function chargeSeries({ subscriptionId, token, amount, idempotencyKey }: SeriesChargeRequest) {
   return apiRequest('/api/charge', {
     method: 'POST',
     body: { amount, token, subscription_id: subscriptionId },
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: chargeAnswerSchema,
+    schema: chargeResponse.shape.message,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Button, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
 import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
 import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { useRef, useState } from 'react';
@@ -18,6 +19,12 @@ type AddChargeFormProps = { series: SubscriptionRow; timings: readonly ChargeTim
 // gone through, so a retry keeps its idempotency key.
 function isFinalAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+}
+
+// Spec 3 §8: a declined charge is 'Payment failed.'; any other failed call asks to try again.
+function chargeFailureText(error: unknown): string {
+  const isDeclined = error instanceof ApiError && error.code === PaymentFrameErrorCode.Declined;
+  return isDeclined ? SubscriptionText.PaymentFailed : SubscriptionText.PaymentFailedTryAgain;
 }
 
 // Add a Charge (spec 3 §2, §4): the payment method, when to process and the amount. 'now' charges at
@@ -48,15 +55,15 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
       {
         onSuccess: (answer) => {
           attemptRef.current = null;
-          void showToast(
-            answer.status
-              ? { text: SubscriptionText.PaymentSuccessful, type: 'success' }
-              : { text: SubscriptionText.PaymentFailed, type: 'danger' },
-          );
+          const isApproved = answer.status === 'Approved';
+          void showToast({
+            text: isApproved ? SubscriptionText.PaymentSuccessful : SubscriptionText.PaymentFailed,
+            type: isApproved ? 'success' : 'danger',
+          });
         },
         onError: (error) => {
           if (isFinalAnswer(error)) attemptRef.current = null;
-          void showToast({ text: SubscriptionText.PaymentFailedTryAgain, type: 'danger' });
+          void showToast({ text: chargeFailureText(error), type: 'danger' });
         },
       },
     );

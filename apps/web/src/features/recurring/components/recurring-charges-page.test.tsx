@@ -234,7 +234,18 @@ describe('RecurringChargesPage', () => {
   });
 
   it('charges now with an idempotency key and reads data.status', async () => {
-    const { recorded, fetchMock } = stubServer({ 'POST /api/charge': ok({ status: true }) });
+    const { recorded, fetchMock } = stubServer({
+      'POST /api/charge': ok({
+        id: '00000000-0000-4000-8000-0000000000d1',
+        amount: '5.00',
+        fee: '0.00',
+        status: 'Approved',
+        message: 'Approved',
+        issuer: 'VISA',
+        last4: '1111',
+        created_at: '2026-07-01T12:00:00.000Z',
+      }),
+    });
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('pat@customer.example');
     const amount = within(dialog).getByRole('textbox', { name: 'Amount' });
@@ -259,7 +270,7 @@ describe('RecurringChargesPage', () => {
   });
 
   it("says 'Payment failed.' for a declined charge and '...Please try again.' for a failed call", async () => {
-    stubServer({ 'POST /api/charge': ok({ status: false }) });
+    stubServer({ 'POST /api/charge': failure(422, 'PAYMENT_DECLINED', 'Payment failed.') });
     renderFeature(<RecurringChargesPage />, { role: 'user' });
     const dialog = await openSeries('pat@customer.example');
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
