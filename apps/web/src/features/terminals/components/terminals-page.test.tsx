@@ -198,7 +198,21 @@ describe('TerminalsPage', () => {
     expect(await screen.findByText(TerminalText.DeleteFailed)).toBeInTheDocument();
   });
 
-  it('orders a Pax device: two-digit month and year, 260 dollars times the quantity, the spec texts', async () => {
+  it('asks for a two-digit Exp Month and shows 260 dollars times the quantity', async () => {
+    const fetchMock = stubFetch(answers);
+    renderPage();
+    const dialog = await openPaxForm();
+    await fillPaxForm(dialog, { expMonth: '9' });
+    const quantity = within(dialog).getByLabelText(/^Quantity/);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    expect(within(dialog).getByText('Total: $520.00')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
+    expect(await within(dialog).findByText(TerminalText.PaxRequiredFields)).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).not.toContain('POST /api/order-pax');
+  });
+
+  it('orders a Pax device with MMYY and an Idempotency-Key, and shows the success text', async () => {
     const fetchMock = stubFetch({
       ...answers,
       'POST /api/order-pax': ok({
@@ -206,47 +220,21 @@ describe('TerminalsPage', () => {
         status: 'Approved',
         message: TerminalText.PaxOrdered,
         device_name: 'PAX A920 Pro',
-        quantity: 2,
-        amount: '520.00',
+        quantity: 1,
+        amount: '260.00',
         last4: '1117',
       }),
     });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: TerminalText.OrderTitle }));
-    const dialog = await screen.findByRole('dialog', { name: TerminalText.OrderTitle });
-    const fill = async (label: RegExp, text: string) =>
-      userEvent.type(within(dialog).getByLabelText(label), text);
-    await fill(/^Ship To/, 'Corner Coffee');
-    await fill(/^Contact/, 'Dana Reyes');
-    await fill(/^Address/, '1 Main St');
-    await fill(/^City/, 'Portland');
-    await fill(/^State/, 'OR');
-    await fill(/^Zip/, '97209');
-    await fill(/^Phone/, '503-555-0100');
-    await fill(/^Cardholder Name/, 'Dana Reyes');
-    await fill(/^Card Number/, '1111 1111 1111 1117');
-    await fill(/^Exp Month/, '9');
-    await fill(/^Exp Year/, '30');
-    await fill(/^CVV/, '123');
-    await fill(/^Billing Zip/, '97209');
-    const quantity = within(dialog).getByLabelText(/^Quantity/);
-    await userEvent.clear(quantity);
-    await userEvent.type(quantity, '2');
-    expect(within(dialog).getByText('Total: $520.00')).toBeInTheDocument();
-
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
-    expect(await within(dialog).findByText(TerminalText.PaxRequiredFields)).toBeInTheDocument();
-    expect(requestedPaths(fetchMock)).not.toContain('POST /api/order-pax');
-
-    await userEvent.clear(within(dialog).getByLabelText(/^Exp Month/));
-    await fill(/^Exp Month/, '09');
+    const dialog = await openPaxForm();
+    await fillPaxForm(dialog, {});
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
     expect(await within(dialog).findByText(TerminalText.PaxOrdered)).toBeInTheDocument();
     const orderCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/order-pax'));
     expect(JSON.parse(String(orderCall?.[1]?.body))).toMatchObject({
       ExpDate: '0930',
       CcNum: '1111111111111117',
-      quantity: 2,
+      quantity: 1,
       device_name: 'PAX A920 Pro',
     });
     expect(new Headers(orderCall?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -258,26 +246,37 @@ describe('TerminalsPage', () => {
       'POST /api/order-pax': failure(422, 'PAX_ORDER_DECLINED', TerminalText.PaxFailed),
     });
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: TerminalText.OrderTitle }));
-    const dialog = await screen.findByRole('dialog', { name: TerminalText.OrderTitle });
-    for (const [label, text] of [
-      [/^Ship To/, 'C'],
-      [/^Contact/, 'D'],
-      [/^Address/, 'A'],
-      [/^City/, 'P'],
-      [/^State/, 'OR'],
-      [/^Zip/, '97209'],
-      [/^Phone/, '5'],
-      [/^Cardholder Name/, 'D'],
-      [/^Card Number/, '1111111111111117'],
-      [/^Exp Month/, '09'],
-      [/^Exp Year/, '30'],
-      [/^CVV/, '123'],
-      [/^Billing Zip/, '97209'],
-    ] as const) {
-      await userEvent.type(within(dialog).getByLabelText(label), text);
-    }
+    const dialog = await openPaxForm();
+    await fillPaxForm(dialog, {});
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place Order' }));
     expect(await within(dialog).findByText(TerminalText.PaxFailed)).toBeInTheDocument();
   });
 });
+
+async function openPaxForm(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('button', { name: TerminalText.OrderTitle }));
+  return screen.findByRole('dialog', { name: TerminalText.OrderTitle });
+}
+
+// Pasted rather than typed key by key: thirteen fields.
+async function fillPaxForm(dialog: HTMLElement, overrides: { expMonth?: string }) {
+  const fields: [RegExp, string][] = [
+    [/^Ship To/, 'Corner Coffee'],
+    [/^Contact/, 'Dana Reyes'],
+    [/^Address/, '1 Main St'],
+    [/^City/, 'Portland'],
+    [/^State/, 'OR'],
+    [/^Zip/, '97209'],
+    [/^Phone/, '503-555-0100'],
+    [/^Cardholder Name/, 'Dana Reyes'],
+    [/^Card Number/, '1111 1111 1111 1117'],
+    [/^Exp Month/, overrides.expMonth ?? '09'],
+    [/^Exp Year/, '30'],
+    [/^CVV/, '123'],
+    [/^Billing Zip/, '97209'],
+  ];
+  for (const [label, text] of fields) {
+    await userEvent.click(within(dialog).getByLabelText(label));
+    await userEvent.paste(text);
+  }
+}
