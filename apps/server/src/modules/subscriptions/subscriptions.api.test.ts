@@ -246,10 +246,12 @@ describe('PATCH /api/subscription/reactivate', () => {
     const message = JSON.parse(res.body).message;
     expect(message.text).toBe('Successfully reactivated.');
     expect(message.subscription).toMatchObject({ status: 'true', next: today, end_reason: null });
+    // 10 cycles left, monthly from 15 June 2026: the end date (spec 3 §5) moves with them.
     expect(await seriesRow(series.id)).toMatchObject({
       isActive: true,
       nextChargeDate: today,
       endedAt: null,
+      endDate: '2027-04-15',
     });
   });
 

@@ -100,6 +100,8 @@ export type LockedSubscription = {
   cycles: number | null;
   cyclesCompleted: number;
   nextChargeDate: string | null;
+  interval: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  frequency: number;
 };
 
 // Locks the series for a write: the scheduler and a second merchant click wait their turn.
@@ -115,6 +117,8 @@ export async function lockSubscription(
       cycles: subscriptions.cycles,
       cyclesCompleted: subscriptions.cyclesCompleted,
       nextChargeDate: subscriptions.nextChargeDate,
+      interval: subscriptions.interval,
+      frequency: subscriptions.frequency,
     })
     .from(subscriptions)
     .where(eq(subscriptions.id, id))

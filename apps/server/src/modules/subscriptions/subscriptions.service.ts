@@ -1,6 +1,10 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
-import { calendarDateInZone, firstChargeDate } from '@portico/contracts/subscriptions/schedule';
+import {
+  calendarDateInZone,
+  firstChargeDate,
+  subscriptionEndDate,
+} from '@portico/contracts/subscriptions/schedule';
 import {
   type PublicUnsubscribeBody,
   positiveAmountCents,
@@ -204,7 +208,16 @@ export async function reactivateSeries(
     if (series.cycles !== null && series.cyclesCompleted >= series.cycles) {
       throw SubscriptionError.NoCyclesRemaining(SubscriptionText.NoCyclesRemaining);
     }
-    await reactivateSubscription(tx, series.id, { nextChargeDate: body.next });
+    // The cycles left run from the new date: the end date (spec 3 §5) moves with them.
+    const remaining = series.cycles === null ? null : series.cycles - series.cyclesCompleted;
+    const endDate = subscriptionEndDate({
+      interval: series.interval,
+      frequency: series.frequency,
+      startDate: body.next,
+      trialDays: 0,
+      cycles: remaining,
+    });
+    await reactivateSubscription(tx, series.id, { nextChargeDate: body.next, endDate });
     await recordAudit(tx, {
       action: 'subscription.reactivate',
       ...auditBase(request, series.id, clientId),
