@@ -186,7 +186,7 @@ describe('menu', () => {
   });
 
   it('navigates with its links, back at the top of the page', async () => {
-    stubSignedIn();
+    stubSignedIn(internalAdmin, { '/api/revshare': ok([]), '/api/timezone': ok([['UTC', 'UTC']]) });
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { router } = renderApp('/home');
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -194,7 +194,7 @@ describe('menu', () => {
     scrollTo.mockClear();
     await userEvent.click(await within(menu).findByRole('link', { name: 'Rev Share' }));
 
-    expect(await screen.findByText('Rev Share — this page is being built')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Rev Share', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/rev-share');
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(document.title).toBe('Rev Share');

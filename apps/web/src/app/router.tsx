@@ -122,6 +122,14 @@ const loadTerminalsPage: RouteModuleLoader = () =>
   import('../features/terminals/components/terminals-page').then((m) => ({ Component: m.TerminalsPage }));
 const loadRiskPage: RouteModuleLoader = () =>
   import('../features/risk/components/risk-page').then((m) => ({ Component: m.RiskPage }));
+const loadBillingPage: RouteModuleLoader = () =>
+  import('../features/billing/components/billing-page').then((m) => ({ Component: m.BillingPage }));
+const loadMonthlyBillingPage: RouteModuleLoader = () =>
+  import('../features/billing/components/monthly-billing-page').then((m) => ({
+    Component: m.MonthlyBillingPage,
+  }));
+const revSharePage = (name: 'RevSharePage' | 'RevShareAdminPage') => () =>
+  import('../features/revenue-share/components/rev-share-pages').then((m) => ({ Component: m[name] }));
 const loadVaultPage: RouteModuleLoader = () =>
   import('../features/vault/components/vault-page').then((m) => ({ Component: m.VaultPage }));
 const loadOperationsPage: RouteModuleLoader = () =>
@@ -214,6 +222,10 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/createlink/:apikey?': loadCreateLinkPage,
   '/certification-page': loadCertificationPage,
   '/risk': loadRiskPage,
+  '/billing': loadBillingPage,
+  '/monthly-billing': loadMonthlyBillingPage,
+  '/rev-share': revSharePage('RevSharePage'),
+  '/revshareadmin': revSharePage('RevShareAdminPage'),
   '/vault': loadVaultPage,
   '/operations': loadOperationsPage,
   '/report/revshare': reportPage('RevshareReportPage'),
