@@ -26,6 +26,7 @@ import {
   isSensitiveFieldName,
   sectionFieldNames,
 } from '../utils/account-form.utils';
+import { LocationCustomFields } from './location-custom-fields';
 
 type AccountSectionProps = {
   account: AccountDetail;
@@ -83,6 +84,18 @@ export function AccountSection({
           );
         })}
       </SimpleGrid>
+      {section === 'settings' && (
+        // Spec 2 §2.2 Settings: location custom fields, saved on their own call.
+        <>
+          <Title order={4} size="h5" mt="md" mb="xs">
+            Location Custom Fields
+          </Title>
+          <LocationCustomFields
+            clientId={account.id}
+            canEdit={account.view.editable_sections.includes('settings')}
+          />
+        </>
+      )}
     </Paper>
   );
 }
