@@ -17,6 +17,10 @@ if (only === undefined || only === 'access') {
   const { benchAccessDecision } = await import('./access-decision.bench');
   results.push(await benchAccessDecision());
 }
+if (only === undefined || only === 'vault') {
+  const { benchVaultSearch } = await import('./vault-search.bench');
+  results.push(await benchVaultSearch());
+}
 if (only === undefined || only === 'charge') {
   const { benchCharge } = await import('./charge.bench');
   results.push(await benchCharge());
