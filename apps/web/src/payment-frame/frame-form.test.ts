@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure, ok, stubFetch } from '../test/fetch-stub';
-import { isCustomFieldRequired, methodsOf, renderPaymentForm } from './frame-form';
+import { feeLineOf, isCustomFieldRequired, methodsOf, renderPaymentForm } from './frame-form';
 
 // The payment frame's plain-DOM form (issue 16 item 1), built into happy-dom as the browser builds it.
 
@@ -17,6 +17,7 @@ const payerMerchant: FrameMerchant = {
   can_take_card: true,
   can_take_ach: true,
   high_ticket: '1000.00',
+  passed_on_rates: { credit_card: null, bank: null },
   virtual_terminal: null,
 };
 const terminalMerchant: FrameMerchant = {
@@ -213,5 +214,43 @@ describe('the payment form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.AmountTooManyDecimals);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the fee the merchant passes on, with the total, before paying', async () => {
+    const merchant: FrameMerchant = {
+      ...payerMerchant,
+      passed_on_rates: { credit_card: '2.90+0.30', bank: null },
+    };
+    mount(
+      {
+        publishableKey: key,
+        paymentOptions: ['credit_card', 'bank'],
+        freeFormAmount: true,
+        showFeeValue: true,
+        feeMessage: 'Card payments carry a 2.9% + $0.30 fee.',
+      },
+      merchant,
+    );
+    expect(screen.getByText('Card payments carry a 2.9% + $0.30 fee.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Amount'), '25.00');
+    expect(screen.getByText('Fee: 1.03 · Total: 26.03')).toBeVisible();
+    await userEvent.click(screen.getByLabelText('Bank account (ACH)'));
+    expect(screen.queryByText(/^Fee:/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the fee line', () => {
+  const merchant: FrameMerchant = {
+    ...payerMerchant,
+    passed_on_rates: { credit_card: '3+0', bank: '1+0.25' },
+  };
+
+  it('names the fee and total only when the page shows the fee and the amount is valid', () => {
+    const shown: PaymentFrameParams = { publishableKey: key, showFeeValue: true };
+    expect(feeLineOf(shown, merchant, 'credit_card', '10.00')).toBe('Fee: 0.30 · Total: 10.30');
+    expect(feeLineOf(shown, merchant, 'bank', '10.00')).toBe('Fee: 0.35 · Total: 10.35');
+    expect(feeLineOf(shown, merchant, 'cash', '10.00')).toBeNull();
+    expect(feeLineOf(shown, merchant, 'credit_card', '1.234')).toBeNull();
+    expect(feeLineOf({ publishableKey: key }, merchant, 'credit_card', '10.00')).toBeNull();
   });
 });

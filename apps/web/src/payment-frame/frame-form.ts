@@ -1,6 +1,8 @@
+import { formatCentsAsDecimal } from '@portico/contracts/money/decimal';
 import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
 import { cardProblemOf } from '@portico/contracts/payment-frame/card';
 import type { ChargeBody, ChargeMethod, FrameMerchant } from '@portico/contracts/payment-frame/charge';
+import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
 import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { charge, tokenize } from './frame-api';
@@ -37,6 +39,21 @@ export function methodsOf(params: PaymentFrameParams, merchant: FrameMerchant): 
 // required of guests on a payment link (the charge path checks the same).
 export function isCustomFieldRequired(custom: FrameCustomField, isVirtualTerminal: boolean): boolean {
   return custom.required === true || (!isVirtualTerminal && custom.requireForGuest === true);
+}
+
+// 'Fee: 1.03 · Total: 26.03' for the chosen method and typed amount, or null when no fee applies.
+export function feeLineOf(
+  params: PaymentFrameParams,
+  merchant: FrameMerchant,
+  method: ChargeMethod,
+  amountText: string,
+): string | null {
+  const rate = method === 'credit_card' || method === 'bank' ? merchant.passed_on_rates[method] : null;
+  const parsed = chargeAmountOf(amountText, null);
+  if (!parsed.ok) return null;
+  const { feeCents, totalCents } = chargeWithFee(parsed.cents, rate, params.showFeeValue === true);
+  if (feeCents === 0) return null;
+  return `Fee: ${formatCentsAsDecimal(feeCents)} · Total: ${formatCentsAsDecimal(totalCents)}`;
 }
 
 function customFieldInput(
@@ -92,6 +109,9 @@ export function renderPaymentForm(
   if (isAmountFixed) amount.readOnly = true;
   form.append(field('Amount', amount));
   if (params.showFeeValue && params.feeMessage) form.append(el('p', { class: 'note' }, [params.feeMessage]));
+  // The fee passed on is shown before paying, with the total the payer will be charged.
+  const feeLine = el('p', { class: 'fee', 'aria-live': 'polite' });
+  form.append(feeLine);
 
   const firstName = el('input', { name: 'firstName', id: 'firstName', autocomplete: 'given-name' });
   const lastName = el('input', { name: 'lastName', id: 'lastName', autocomplete: 'family-name' });
@@ -179,11 +199,18 @@ export function renderPaymentForm(
     const value = methodInputs.find((input) => input.checked)?.value;
     return methods.find((method) => method === value) ?? methods[0] ?? 'credit_card';
   };
+  const showFee = () => {
+    const line = feeLineOf(params, merchant, selected(), amount.value);
+    feeLine.textContent = line ?? '';
+    feeLine.hidden = line === null;
+  };
   const showMethodFields = () => {
     cardFields.hidden = selected() !== 'credit_card';
     bankFields.hidden = selected() !== 'bank';
+    showFee();
   };
   for (const input of methodInputs) input.addEventListener('change', showMethodFields);
+  amount.addEventListener('input', showFee);
   showMethodFields();
 
   const label = `Pay${params.isSandbox ? ' TEST' : ''}`;

@@ -60,7 +60,9 @@ export type ChargeBody = z.infer<typeof chargeBody>;
 
 export const chargeResultSchema = z.object({
   id: z.uuid(),
+  // The total charged: the amount plus the fee passed on (fee.ts).
   amount: z.string(),
+  fee: z.string(),
   status: z.string(),
   message: z.string(),
   issuer: z.string().nullable(),
@@ -78,6 +80,9 @@ export const frameMerchantSchema = z.object({
   can_take_card: z.boolean(),
   can_take_ach: z.boolean(),
   high_ticket: z.string().nullable(),
+  // The pricing strings the merchant passes on to the payer per method (spec 2 §3 card_p2c, ach_p2c),
+  // null where it does not; the frame shows the fee before paying when showFeeValue is set.
+  passed_on_rates: z.object({ credit_card: z.string().nullable(), bank: z.string().nullable() }),
   // A signed-in user with Virtual Terminal on the merchant: what they may take (spec 3 §6).
   virtual_terminal: z
     .object({

@@ -15,7 +15,7 @@ import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { roles } from '../../db/schema/access';
-import { clientConfigs, clients } from '../../db/schema/clients';
+import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
@@ -249,6 +249,59 @@ describe('POST /api/payment-frame/charge', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'charge'), eq(auditLog.targetId, replay.json().message.id)));
     expect(audit?.outcome).toBe('success');
+  });
+
+  it('charges the fee the merchant passes on when the page shows it, as part of the amount', async () => {
+    await app.db
+      .insert(clientPricing)
+      .values({ clientId: merchant.id, cardRate: '2.90+0.30', cardP2c: true, achRate: '1.00+0.25' })
+      .onConflictDoUpdate({
+        target: clientPricing.clientId,
+        set: { cardRate: '2.90+0.30', cardP2c: true, achRate: '1.00+0.25', achP2c: false },
+      });
+    const info = await app.inject({
+      method: 'GET',
+      url: `/api/payment-frame/merchant?key=${merchant.publicKey}`,
+    });
+    expect(info.json().message.passed_on_rates).toEqual({ credit_card: '2.90+0.30', bank: null });
+
+    const withFee = await charge({
+      ...signedLink({ showFeeValue: true, feeMessage: 'A 2.9% + $0.30 fee applies to card payments.' }),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+    });
+    expect(withFee.statusCode, withFee.body).toBe(200);
+    // 2.90 % of 25.00 is 0.725 -> 0.73, plus 0.30.
+    expect(withFee.json().message).toMatchObject({ amount: '26.03', fee: '1.03' });
+    const [booked] = await app.db
+      .select({ amountCents: transactions.amountCents, surchargeCents: transactions.surchargeCents })
+      .from(transactions)
+      .where(eq(transactions.id, withFee.json().message.id));
+    expect(booked).toEqual({ amountCents: 2603, surchargeCents: 103 });
+
+    // Not shown, not charged; and ACH's rate is not passed on.
+    const hidden = await charge({
+      ...signedLink(),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+    });
+    expect(hidden.json().message).toMatchObject({ amount: '25.00', fee: '0.00' });
+    const bankToken = await tokenize({
+      kind: 'bank',
+      routingNumber: '011000015',
+      accountNumber: '123456789',
+      accountType: 'checking',
+    });
+    const ach = await charge({
+      ...signedLink({ showFeeValue: true }),
+      amount: '25.00',
+      method: 'bank',
+      token: bankToken.json().message.token,
+    });
+    expect(ach.json().message).toMatchObject({ amount: '25.00', fee: '0.00' });
+    await app.db.delete(clientPricing).where(eq(clientPricing.clientId, merchant.id));
   });
 
   it('keeps the card number and CVV out of every table and every log line', async () => {

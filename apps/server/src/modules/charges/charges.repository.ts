@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
-import { clientConfigs, clients } from '../../db/schema/clients';
+import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -21,9 +21,15 @@ export async function findMerchantByPublishableKey(executor: Executor, publishab
       cardProcessor: clientConfigs.payment,
       achProcessor: clientConfigs.ach,
       highTicketCents: clientConfigs.highTicketCents,
+      // The rates the merchant passes on to its customers (spec 2 §3 card_p2c, ach_p2c).
+      cardRate: clientPricing.cardRate,
+      cardP2c: clientPricing.cardP2c,
+      achRate: clientPricing.achRate,
+      achP2c: clientPricing.achP2c,
     })
     .from(clients)
     .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
+    .leftJoin(clientPricing, eq(clientPricing.clientId, clients.id))
     .where(eq(clients.publicKey, publishableKey));
   return row;
 }

@@ -18,6 +18,7 @@ import {
   type PaymentTokenView,
   type TokenizeBody,
 } from '@portico/contracts/payment-frame/charge';
+import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
 import {
   decodePaymentFrameParams,
   type FrameCustomField,
@@ -167,6 +168,13 @@ export async function virtualTerminalGrants(
   return access.isAllowed ? new Set(access.effectivePermissions) : null;
 }
 
+// The pricing string a merchant passes on to the payer for a method (spec 2 §3 *_p2c), else null.
+function passedOnRateOf(merchant: FrameMerchantRow, option: PaymentOption): string | null {
+  if (option === 'credit_card') return merchant.cardP2c ? merchant.cardRate : null;
+  if (option === 'bank') return merchant.achP2c ? merchant.achRate : null;
+  return null;
+}
+
 // GET /api/payment-frame/merchant.
 export async function frameMerchant(
   deps: ChargeDeps,
@@ -180,6 +188,10 @@ export async function frameMerchant(
     can_take_card: merchant.cardProcessor !== null,
     can_take_ach: merchant.achProcessor !== null,
     high_ticket: merchant.highTicketCents === null ? null : formatCentsAsDecimal(merchant.highTicketCents),
+    passed_on_rates: {
+      credit_card: passedOnRateOf(merchant, 'credit_card'),
+      bank: passedOnRateOf(merchant, 'bank'),
+    },
     virtual_terminal:
       grants === null
         ? null
@@ -231,6 +243,8 @@ const chargeContext = z.object({
     lastName: z.string().nullable(),
     email: z.string().nullable(),
     meta: z.record(z.string(), z.unknown()),
+    // The fee passed on, inside the attempt's amount (attempts of earlier builds carry none).
+    surchargeCents: z.number().int().nonnegative().default(0),
   }),
   actor: z.object({
     userId: z.string().nullable(),
@@ -314,6 +328,7 @@ async function settleCharge(
     action: row.action,
     actionMode: row.actionMode,
     amountCents: attempt.amountCents,
+    surchargeCents: row.surchargeCents,
     paymentStatus: true,
     requestStatus: true,
     status: 'Approved',
@@ -377,6 +392,7 @@ async function settleCharge(
   const result: ChargeResult = {
     id: inserted.id,
     amount: formatCentsAsDecimal(attempt.amountCents),
+    fee: formatCentsAsDecimal(row.surchargeCents),
     status: 'Approved',
     message: PaymentFrameText.PaymentSuccessful,
     issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
@@ -543,6 +559,8 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   }
   const fields = await customFieldsOfCharge(tx, caller, facts);
   const customFields = requiredCustomFieldsFilled(fields, body, grants === null);
+  // The fee is part of what is charged and booked (one amount; the surcharge column says how much).
+  const charged = chargeWithFee(amount.cents, passedOnRateOf(merchant, option), params.showFeeValue === true);
 
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
@@ -589,6 +607,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
       lastName,
       email,
       meta,
+      surchargeCents: charged.feeCents,
     },
     actor: {
       userId: caller.session?.userId ?? null,
@@ -602,7 +621,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   return {
     transactionId: null,
     clientId: merchant.id,
-    amountCents: amount.cents,
+    amountCents: charged.totalCents,
     processor: context.processorName,
     context,
   };

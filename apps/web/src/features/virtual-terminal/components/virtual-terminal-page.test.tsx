@@ -29,6 +29,7 @@ const merchant = (
   can_take_card: true,
   can_take_ach: true,
   high_ticket: '1000.00',
+  passed_on_rates: { credit_card: null, bank: null },
   virtual_terminal: {
     payment_options: ['credit_card', 'cash'],
     omit_zip: false,
