@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TerminalText } from '@portico/contracts/terminals/terminals';
+import { seriousAxeViolations, waitForPageContent } from '../support/axe';
 import { testCard } from '../support/payment-frame';
 import { signInByEmailLink } from '../support/sign-in';
 
@@ -24,6 +25,7 @@ async function choose(scope: Locator, label: string, option: string) {
 }
 
 test('a merchant links a terminal to a location, moves it to another and deletes it', async ({ page }) => {
+  test.setTimeout(120_000);
   // A lane no seeded terminal uses; a TPN the sandbox links (not ending in 8 or 9).
   const lane = `E2E${Date.now() % 1_000_000}`;
   await signInByEmailLink(page, owner);
@@ -66,6 +68,7 @@ test('a merchant links a terminal to a location, moves it to another and deletes
 });
 
 test('a pax merchant orders a Pax device in the sandbox, at a phone width', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInByEmailLink(page, owner);
   await page.goto('/app/terminals');
@@ -99,4 +102,21 @@ test('a pax merchant orders a Pax device in the sandbox, at a phone width', asyn
   // The form fits the phone's width: nothing to scroll sideways.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+// The accessibility walk sees the page; the forms open only in modals, so they are checked here.
+test('the terminal forms have no serious or critical axe violation', async ({ page }) => {
+  // axe over a page with a grid is slow, as in the accessibility walk.
+  test.setTimeout(120_000);
+  await signInByEmailLink(page, owner);
+  await page.goto('/app/terminals');
+  await waitForPageContent(page);
+  for (const title of [TerminalText.AddTitle, TerminalText.OrderTitle]) {
+    await page.getByRole('button', { name: title }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    expect((await seriousAxeViolations(page)).join('\n\n'), title).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

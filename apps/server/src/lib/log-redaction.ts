@@ -21,6 +21,10 @@ export const redactPaths = [
   '*.ssn',
   '*.card_number',
   '*.cvv',
+  // The Pax order form's card fields and a terminal's auth key (spec 3 §3 names).
+  '*.CcNum',
+  '*.CVV2',
+  '*.authKey',
   '*.account_number',
   '*.routing_number',
   '*.dataKey',
