@@ -285,6 +285,26 @@ const fixedDefinitions = {
   w_enroll_message: { section: 'submerchant', label: 'Welcome Email Message', kind: 'long_text' },
   rev_share_percentage: { section: 'submerchant', label: 'Revenue Share Percentage', kind: 'percent' },
   rev_share_formula: { section: 'submerchant', label: 'Revenue Share Formula', kind: 'text' },
+  // Defaults handed to the sub-merchants the parent onboards (spec 2 §2.2 default processors,
+  // terminals; spec 2 §3 child).
+  child_payment: {
+    section: 'submerchant',
+    label: 'Default Card Processor',
+    kind: 'enum',
+    options: cardProcessors,
+  },
+  child_ach: {
+    section: 'submerchant',
+    label: 'Default ACH Processor',
+    kind: 'enum',
+    options: detailAchOptions,
+  },
+  child_terminals: {
+    section: 'submerchant',
+    label: 'Default Terminals',
+    kind: 'enum',
+    options: detailTerminalOptions,
+  },
   // Settings
   default_receipt_template: { section: 'settings', label: 'Default Receipt Template', kind: 'long_text' },
   meta_field_search: { section: 'settings', label: 'Meta Field Search', kind: 'boolean' },

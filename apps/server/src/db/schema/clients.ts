@@ -119,6 +119,8 @@ export type ChildDefaults = {
   monthly_volume_cents?: number;
   monthly_high_volume_cents?: number;
   payment?: string;
+  ach?: string;
+  terminals?: string;
   enroll_email?: 'false' | 'true' | 'custom';
   pause_settlement?: boolean;
 };

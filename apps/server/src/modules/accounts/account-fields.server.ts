@@ -15,7 +15,7 @@ import {
   maskedTaxId,
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
-import type { Client, ClientConfig, ClientPricing } from '../../db/schema/clients';
+import type { ChildDefaults, Client, ClientConfig, ClientPricing } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { AccountRow } from './accounts.repository';
 
@@ -75,6 +75,13 @@ export const configColumnOf = {
   level_three_data_enabled: 'levelThreeDataEnabled',
   check_emaf: 'checkEmaf',
 } as const satisfies Partial<Record<AccountFieldName, keyof ClientConfig>>;
+
+// The parent's sub-merchant defaults, keys of client_configs.child_defaults.
+export const childDefaultOf = {
+  child_payment: 'payment',
+  child_ach: 'ach',
+  child_terminals: 'terminals',
+} as const satisfies Partial<Record<AccountFieldName, keyof ChildDefaults>>;
 
 export const pricingColumnOf = {
   card_rate: 'cardRate',
@@ -149,7 +156,11 @@ export const requiredFields: ReadonlySet<AccountFieldName> = new Set<AccountFiel
 ]);
 
 // Disabled rails are 'false' on the page (spec 2 §9) and null when stored.
-const falseMeansNull: ReadonlySet<AccountFieldName> = new Set<AccountFieldName>(['ach', 'crypto']);
+const falseMeansNull: ReadonlySet<AccountFieldName> = new Set<AccountFieldName>([
+  'ach',
+  'crypto',
+  'child_ach',
+]);
 
 export function splitPrincipalField(
   name: AccountFieldName,
@@ -295,6 +306,8 @@ export function accountFieldValues(row: AccountRow): Record<AccountFieldName, Ac
       return [name, row.config?.customizations.default_receipt_template ?? null];
     }
     if (name === 'account_type') return [name, row.bank?.accountType ?? null];
+    const childKey = lookupKey(childDefaultOf, name);
+    if (childKey) return [name, displayValue(name, row.config?.childDefaults[childKey] ?? null)];
     const clientColumn = lookupKey(clientColumnOf, name);
     if (clientColumn) return [name, displayValue(name, row.client[clientColumn])];
     const configColumn = lookupKey(configColumnOf, name);

@@ -33,6 +33,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import type {
+  ChildDefaults,
   ClientConfig,
   ClientPricing,
   Customizations,
@@ -49,6 +50,7 @@ import { type Caller, denyAccess } from '../notes/owner-access';
 import { isClientAtOrBelow, listMembershipClientIds } from '../rbac/rbac.repository';
 import {
   accountFieldValues,
+  childDefaultOf,
   clientColumnOf,
   configColumnOf,
   isSameValue,
@@ -323,6 +325,17 @@ function writesOf(
     }
     if (name === 'account_type') {
       if (stored === 'checking' || stored === 'savings') writes.bank.accountType = stored;
+      continue;
+    }
+    const childKey = lookupKey(childDefaultOf, name);
+    if (childKey) {
+      // Merged over the stored defaults (and the other changes of this save).
+      const childDefaults: ChildDefaults = {
+        ...(writes.config.childDefaults ?? row.config?.childDefaults ?? {}),
+      };
+      if (typeof stored === 'string') childDefaults[childKey] = stored;
+      else delete childDefaults[childKey];
+      writes.config.childDefaults = childDefaults;
       continue;
     }
     const clientColumn = lookupKey(clientColumnOf, name);
