@@ -60,7 +60,8 @@ function EditCustomerForm({
       label={labels[key]}
       value={fields[key]}
       type={key === 'email' ? 'email' : 'text'}
-      required={key === 'first_name' || key === 'last_name'}
+      // Marked, not enforced by the browser: the spec's toast says what is missing.
+      withAsterisk={key === 'first_name' || key === 'last_name'}
       onChange={(event) => {
         const value = event.currentTarget.value;
         setFields((current) => ({ ...current, [key]: value }));
