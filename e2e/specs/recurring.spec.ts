@@ -1,20 +1,27 @@
 import { expect, type Page, test } from '@playwright/test';
+import { formatCentsAsMoney } from '@portico/contracts/money/money';
+import { chargeResponse } from '@portico/contracts/payment-frame/charge';
 import {
   type SubscriptionRow,
   SubscriptionText,
   subscriptionListResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
+import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
+import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
 // Issue 18 "Done means", as far as main goes today: a merchant ends a series, reactivates it from a
-// start date and replaces its next charge, and reads each change in the grid; a processor-audit user
+// start date, replaces its next charge and adds a charge now that the transaction report shows; a processor-audit user
 // reads the series with nothing to change; the public unsubscribe pages open without a session and a
 // forged link cannot cancel anything.
 
-const merchantUser = 'frontdesk@harborviewdental.example';
-const merchantName = 'Harborview Family Dental';
+// A merchant user without location limits: a location-limited user's report leaves out payments
+// taken without a location, as an added charge is.
+const merchantUser = 'demo@northwindbox.example';
+const merchantName = 'Northwind Subscription Box';
+const auditedMerchantName = 'Harborview Family Dental';
 const auditUser = 'audit@portico.example';
 
 async function seriesOf(page: Page, clientId: string): Promise<SubscriptionRow[]> {
@@ -28,7 +35,7 @@ function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test('a merchant ends a series, reactivates it from a start date and replaces its next charge', async ({
+test('a merchant ends a series, reactivates it, replaces its next charge and adds a charge now', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -73,28 +80,57 @@ test('a merchant ends a series, reactivates it from a start date and replaces it
 
   const after = (await seriesOf(page, clientId)).find((row) => row.id === active.id);
   expect(after).toMatchObject({ status: 'true', next: restart, next_amount: '12.34', end_reason: null });
+
+  // Add a Charge 'now' takes the payment at once; it shows in the transaction report.
+  await dialog.getByRole('radio', { name: 'Now' }).check();
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('7.89');
+  const chargeAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/charge');
+  await dialog.getByRole('button', { name: 'Add a Charge' }).click();
+  const charged = chargeResponse.parse(await (await chargeAnswer).json()).message;
+  await expect(page.getByText(SubscriptionText.PaymentSuccessful)).toBeVisible();
+  expect(charged.status).toBe('Approved');
+  const [booked] = (await reportRowsOf(page, lastDays(1))).filter(
+    ([, transaction]) => transaction.id === charged.id,
+  );
+  expect(booked?.[1]).toMatchObject({ amount: charged.amount, client_id: clientId, status: 'Approved' });
+
+  await page.keyboard.press('Escape');
+  await page.goto('/app/reporting/classic');
+  await expect(page.getByRole('heading', { name: 'Transaction Report' })).toBeVisible();
+  const report = page.getByRole('grid', { name: 'Transaction Report' });
+  await expect(
+    report
+      .getByRole('row')
+      .filter({ hasText: formatCentsAsMoney(centsOfMoneyText(charged.amount)) })
+      .first(),
+    // The report's first page loads after the page itself.
+  ).toBeVisible({ timeout: 30_000 });
   expect(pageErrors).toEqual([]);
 });
 
-test('a processor-audit user reads a series with nothing to change', async ({ page }) => {
+test('a processor-audit user reads a series at 390 px with nothing to change', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
   const pageErrors = collectPageErrors(page);
   await signInByEmailLink(page, auditUser);
   await page.goto('/app/report/recurring');
-  await page.getByRole('combobox', { name: 'Merchant' }).fill(merchantName);
-  await page.getByRole('option', { name: merchantName }).click();
-  const [series] = await seriesOf(page, await clientIdNamed(page, merchantName));
-  if (!series) throw new Error(`The seed left ${merchantName} no series`);
+  await page.getByRole('combobox', { name: 'Merchant' }).fill(auditedMerchantName);
+  await page.getByRole('option', { name: auditedMerchantName }).click();
+  const [series] = await seriesOf(page, await clientIdNamed(page, auditedMerchantName));
+  if (!series) throw new Error(`The seed left ${auditedMerchantName} no series`);
   await page.getByRole('grid', { name: 'Recurring Charges' }).getByText(series.email).click();
   const dialog = page.getByRole('dialog', { name: 'Recurring Charge Series' });
   await expect(dialog.getByText('Payment Method')).toBeVisible();
   await expect(dialog.getByRole('button')).toHaveText(['']);
   await expect(dialog.getByRole('radio')).toHaveCount(0);
+  // The modal fits a phone's width.
+  expect((await dialog.boundingBox())?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(390);
   expect(pageErrors).toEqual([]);
 });
 
 test('the unsubscribe pages open without a session; a forged link cannot cancel', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await page.goto('/app/unsubscribe/forged-token+Harborview%20Family%20Dental+200.00');
+  await page.goto('/app/unsubscribe/forged-token+Northwind%20Subscription%20Box+59.00');
   await expect(page.getByRole('alert')).toHaveText(SubscriptionText.CancelLinkNotValid);
   await expect(page.getByRole('button', { name: SubscriptionText.CancelSubscription })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
