@@ -98,7 +98,9 @@ function DataGridRowView<Row>({
       <div
         key={view.id}
         role="gridcell"
-        id={cellDomId(gridId, rowIndex, view.index)}
+        // Only the focused cell needs its id (the grid's aria-activedescendant); ids that change on
+        // every scrolled row would make the browser restyle each reused cell.
+        id={view.index === focusedCol ? cellDomId(gridId, rowIndex, view.index) : undefined}
         aria-colindex={view.index + 1}
         data-col-index={view.index}
         className={
