@@ -9,11 +9,14 @@ import {
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { showToast } from '../../../components/toasts';
 import { useVirtualTerminals } from '../../../lib/virtual-terminals/get-virtual-terminals';
 import { useLinkConfig } from '../api/get-link-config';
+import { copyText } from '../utils/clipboard';
 import {
   availableTerminalMethods,
   defaultTerminalParams,
+  fallbackIframeUrl,
   shortTerminalUrl,
   terminalOptionLabel,
   terminalParamsFromUrl,
@@ -49,7 +52,9 @@ function TerminalConfigurator({ publishableKey }: { publishableKey: string }) {
   }, [isNew, terminalId, terminals.data, setSearchParams]);
 
   if (terminals.isPending || linkConfig.isPending) return <Loader aria-label="Loading" />;
-  if (terminals.error) return <Alert color="red">{terminals.error.message}</Alert>;
+  if (terminals.error) {
+    return <ConfigurationLoadFailure publishableKey={publishableKey} message={terminals.error.message} />;
+  }
 
   const list = terminals.data;
   const terminal = isNew ? undefined : list.find((candidate) => candidate.id === terminalId);
@@ -116,6 +121,29 @@ function TerminalConfigurator({ publishableKey }: { publishableKey: string }) {
           />
         )
       )}
+    </Stack>
+  );
+}
+
+// Spec 3 §8, spec 2 §8: when the configuration cannot be loaded the link falls back to the default
+// iframe link, built from the key and the virtual-terminal flag; it can still be copied.
+function ConfigurationLoadFailure({ publishableKey, message }: { publishableKey: string; message: string }) {
+  const link = fallbackIframeUrl(window.location.origin, publishableKey);
+  return (
+    <Stack gap="md" maw={900}>
+      <Alert color="red">{message}</Alert>
+      <Group>
+        <Button
+          variant="default"
+          onClick={async () => {
+            if (await copyText(link)) {
+              await showToast({ text: ConfiguratorText.IframeLinkCopied, type: 'success' });
+            }
+          }}
+        >
+          Copy iFrame Link
+        </Button>
+      </Group>
     </Stack>
   );
 }
