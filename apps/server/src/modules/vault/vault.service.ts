@@ -72,6 +72,8 @@ async function reachVault(
   session: SessionContext,
   clientId: string,
   permissions: readonly PermissionName[],
+  // false: the merchant keeps no patient information, so there is nothing to decide about it.
+  mayHavePatients = true,
 ): Promise<VaultReach | null> {
   if (
     session.viewAsClientId !== null &&
@@ -85,6 +87,7 @@ async function reachVault(
     throw forbidden();
   }
   const mayHoldPatients =
+    mayHavePatients &&
     !canReachEveryMerchant(session.role) &&
     session.viewAsClientId === null &&
     access.effectivePermissions.includes(Permission.Vault);
@@ -264,7 +267,15 @@ export async function searchVault(
 ): Promise<PayeeSearchResult> {
   const clientId = await searchedMerchantId(deps.db, caller.session, query.clientid);
   const merchant = await findVaultMerchant(deps.db, clientId);
-  const reach = merchant ? await reachVault(deps.db, caller.session, clientId, [Permission.Vault]) : null;
+  const reach = merchant
+    ? await reachVault(
+        deps.db,
+        caller.session,
+        clientId,
+        [Permission.Vault],
+        merchant.hasPatientInformationInVault,
+      )
+    : null;
   if (!merchant || reach === null) {
     throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
   }
