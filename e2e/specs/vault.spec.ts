@@ -56,3 +56,20 @@ test('finds a customer by a prefix of the last name, edits the e-mail and charge
   await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByText(newEmail)).toBeVisible();
 });
+
+test.describe('at a phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the search and the customer table fit 390 px: the table scrolls inside its box, the page does not', async ({
+    page,
+  }) => {
+    await signInByEmailLink(page, owner);
+    await page.goto('/app/vault');
+    await expect(page.getByRole('button', { name: VaultText.RunSearch })).toBeInViewport();
+    const table = page.getByRole('table', { name: 'Vault customers' });
+    await expect(table.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('vault-390.png') });
+  });
+});
