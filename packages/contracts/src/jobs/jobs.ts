@@ -21,6 +21,8 @@ export const jobLabels: Readonly<Record<string, string>> = {
   housekeeping: 'Housekeeping',
   'statements.post': 'Statements of the month before',
   'payouts.post': 'Payouts of the day before',
+  'monthly-billing.bill': 'Monthly bills of the month before',
+  'bill-payments.reconcile': 'Bill payment reconcile',
 };
 
 export const jobRunsQuery = z.object({

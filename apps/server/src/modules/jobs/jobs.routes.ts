@@ -26,8 +26,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
   app.jobs.register(housekeepingJob());
-  // The books (modules/statements): statements monthly, payouts daily. Monthly billing has no run to
-  // schedule yet (issue 17 item 6).
+  // The books (modules/statements): statements monthly, payouts daily. The monthly billing run and
+  // the bill payment reconcile register beside their routes (modules/billing).
   app.jobs.register(statementPostingJob());
   app.jobs.register(payoutPostingJob());
 
