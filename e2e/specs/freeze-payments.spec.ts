@@ -1,14 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
-import { RiskText, transactionMonitoringResponse } from '@portico/contracts/risk/risk';
+import { RiskText } from '@portico/contracts/risk/risk';
 import { harborLaneName } from '../support/clients';
 import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../support/payment-frame';
 import { lastDays, reportRowsOf } from '../support/reporting';
+import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
 import { signInByEmailLink } from '../support/sign-in';
 
 // Issue 20 "Done means": a payment over the high-ticket limit taken through the virtual terminal
-// appears in 'Over High Ticket'; staff freeze the merchant, its next payment is refused; staff enable
-// it again and the payment goes through.
+// appears in 'Over High Ticket'; staff add a note with a PDF and the open alerts drop by that payment's;
+// staff freeze the merchant, its next payment is refused; staff enable it again, the payment goes
+// through, and the history shows both changes.
 
 const owner = 'owner@harborlanecoffee.example';
 const staff = 'admin@portico.example';
@@ -32,7 +34,7 @@ async function setFrozen(page: Page, frozen: boolean) {
   await expect(page.getByLabel('Current status')).toHaveText(frozen ? 'Frozen' : 'Active');
 }
 
-test('a high-ticket payment from the virtual terminal is flagged; a frozen merchant is refused until enabled', async ({
+test('a high-ticket payment from the virtual terminal is flagged and reviewed with a PDF note; a frozen merchant is refused until enabled', async ({
   page,
   browser,
 }) => {
@@ -57,18 +59,24 @@ test('a high-ticket payment from the virtual terminal is flagged; a frozen merch
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await signInByEmailLink(staffPage, staff);
-  const monitoring = transactionMonitoringResponse.parse(
-    await (await staffPage.request.get('/api/transaction-monitoring')).json(),
-  ).message;
+  const monitoring = await monitoringOf(staffPage);
   expect(monitoring.transactions_over_high_ticket_limit.map((row) => row.id)).toContain(paymentId);
   await staffPage.goto('/app/risk');
   await staffPage.getByRole('tab', { name: 'Over High Ticket' }).click();
-  await expect(
-    staffPage
-      .getByRole('grid', { name: 'Over High Ticket' })
-      .getByRole('row')
-      .filter({ hasText: paymentId ?? '' }),
-  ).toHaveCount(1);
+  const row = staffPage
+    .getByRole('grid', { name: 'Over High Ticket' })
+    .getByRole('row')
+    .filter({ hasText: paymentId ?? '' });
+  await expect(row).toHaveCount(1);
+
+  // A note with a PDF closes the new payment's alerts: the count drops by exactly those.
+  const alertsBefore = await openAlertsOf(staffPage);
+  const alertsOfPayment = alertsBefore.filter((alert) => alert.transaction_id === paymentId).length;
+  expect(alertsOfPayment).toBeGreaterThan(0);
+  await addPdfNote(staffPage, row, `Large order confirmed by phone ${Date.now()}`);
+  const alertsAfter = await openAlertsOf(staffPage);
+  expect(alertsAfter.some((alert) => alert.transaction_id === paymentId)).toBe(false);
+  expect(alertsAfter).toHaveLength(alertsBefore.length - alertsOfPayment);
 
   await setFrozen(staffPage, true);
   try {
@@ -79,5 +87,9 @@ test('a high-ticket payment from the virtual terminal is flagged; a frozen merch
   }
   await pay('21.50');
   await expect(frame.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+  // The history shows both changes, newest first.
+  const history = staffPage.getByRole('grid', { name: 'Status Change History' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Active');
+  await expect(history.getByRole('row').nth(2)).toContainText('Frozen');
   await staffContext.close();
 });
