@@ -117,6 +117,23 @@ describe('the payment form', () => {
     expect(screen.getByLabelText('Amount')).not.toHaveAttribute('readonly');
   });
 
+  it('asks the phone when the link wants it, and refuses a required one left empty before calling anything', async () => {
+    const fetchMock = stubFetch({});
+    mount(
+      { publishableKey: key, amount: '5.00', paymentOptions: ['credit_card'], phoneOption: 'required' },
+      payerMerchant,
+    );
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-required', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.CustomFieldRequired('Phone'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows no phone field by default', () => {
+    mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
+    expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
+  });
+
   it('shows the bank fields only for a bank payment', async () => {
     mount({ publishableKey: key, paymentOptions: ['credit_card', 'bank'] }, payerMerchant);
     expect(screen.getByLabelText('Routing number')).not.toBeVisible();

@@ -123,7 +123,17 @@ export function renderPaymentForm(
     value: params.email ?? '',
   });
   form.append(field('First name', firstName), field('Last name', lastName));
-  if (params.emailOption !== 'off') form.append(field('Email', email));
+  if (params.emailOption !== 'off') form.append(field('Email', email, params.emailOption === 'required'));
+  // Spec 3 §3 phoneOption: off (the default), optional or required.
+  const phone = el('input', {
+    name: 'phone',
+    id: 'phone',
+    type: 'tel',
+    autocomplete: 'tel',
+    maxlength: '40',
+  });
+  const isPhoneShown = params.phoneOption === 'optional' || params.phoneOption === 'required';
+  if (isPhoneShown) form.append(field('Phone', phone, params.phoneOption === 'required'));
 
   const customReaders = (params.customFields ?? []).map((custom) => {
     const isRequired = isCustomFieldRequired(custom, isVirtualTerminal);
@@ -233,6 +243,9 @@ export function renderPaymentForm(
       return reader.isRequired && (value === false || (typeof value === 'string' && value.trim() === ''));
     });
     if (missing) return showMessage(status, PaymentFrameText.CustomFieldRequired(missing.name), 'error');
+    if (params.phoneOption === 'required' && phone.value.trim() === '') {
+      return showMessage(status, PaymentFrameText.CustomFieldRequired('Phone'), 'error');
+    }
     const body: ChargeBody = {
       params: encoded,
       ...(sig ? { sig } : {}),
@@ -241,6 +254,7 @@ export function renderPaymentForm(
       ...(firstName.value.trim() ? { firstName: firstName.value.trim() } : {}),
       ...(lastName.value.trim() ? { lastName: lastName.value.trim() } : {}),
       ...(email.value.trim() ? { email: email.value.trim() } : {}),
+      ...(isPhoneShown && phone.value.trim() ? { phone: phone.value.trim() } : {}),
       customFields: Object.fromEntries(customReaders.map((reader) => [reader.name, reader.read()])),
     };
     submit.disabled = true;

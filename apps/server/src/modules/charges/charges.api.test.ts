@@ -549,6 +549,29 @@ describe('POST /api/payment-frame/charge', () => {
       expect(filled.statusCode).toBe(200);
     });
 
+    it("refuses a link's required phone left out, and records it when given", async () => {
+      const link = signedLink({ phoneOption: 'required' });
+      await expectRefused(
+        await charge({ ...link, amount: '25.00', method: 'credit_card', token: await cardToken() }),
+        400,
+        PaymentFrameErrorCode.CustomFieldRequired,
+        PaymentFrameText.CustomFieldRequired('Phone'),
+      );
+      const paid = await charge({
+        ...link,
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        phone: '617-555-0100',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [row] = await app.db
+        .select({ meta: transactions.meta })
+        .from(transactions)
+        .where(eq(transactions.id, paid.json().message.id));
+      expect(row?.meta).toMatchObject({ phone: '617-555-0100' });
+    });
+
     it('answers a decline with the spec text and books nothing; a reused key for another body is a conflict', async () => {
       const token = await cardToken();
       const before = (await transactionsOf(merchant.id)).length;

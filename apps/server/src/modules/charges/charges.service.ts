@@ -565,6 +565,11 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   // The fee is part of what is charged and booked (one amount; the surcharge column says how much).
   const charged = chargeWithFee(amount.cents, passedOnRateOf(merchant, option), params.showFeeValue === true);
 
+  // Spec 3 §3 phoneOption: a link that requires the payer's phone refuses a payment without it.
+  const phone = body.phone?.trim() || null;
+  if (params.phoneOption === 'required' && phone === null) {
+    throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Phone'));
+  }
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
@@ -573,6 +578,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
     ...(firstName ? { firstName } : {}),
     ...(lastName ? { lastName } : {}),
     ...(email ? { email } : {}),
+    ...(phone ? { phone } : {}),
     ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
   };
   const context: ChargeContext = {
