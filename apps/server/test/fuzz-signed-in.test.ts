@@ -6,7 +6,7 @@ import { demo, seedDemoAccounts } from './demo-data';
 import { leakPatterns, withoutEchoedInput } from './leak-patterns';
 
 // fuzz-routes.test.ts calls without a session, so signed-in routes stop at 401. This walks the
-// routes of grid layouts, notes, documents, e-mail and internal reports as an admin and as a merchant
+// routes of grid layouts, notes, documents, e-mail, internal reports, billing and revenue share as an admin and as a merchant
 // owner: no generated input may produce a 5xx or leak internals.
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const cookies: string[] = [];
@@ -27,6 +27,9 @@ const prefixes = [
   '/api/documents',
   '/api/email',
   '/api/v1/report/all-internal',
+  '/api/billing',
+  '/api/monthly-billing',
+  '/api/revshare',
 ];
 
 const segment = fc.oneof(
@@ -57,6 +60,8 @@ const keys = fc.constantFrom(
   'clientid',
   'id',
   'version',
+  'month',
+  'merchant_id',
 );
 const record = fc.dictionary(keys, field, { maxKeys: 6 });
 const body = fc.oneof(
@@ -89,7 +94,7 @@ describe('signed-in routes of layouts, notes, documents, e-mail and internal rep
     const routes = ctx.app.routeCatalog.filter(
       (r) => r.method !== 'HEAD' && prefixes.some((prefix) => r.url.startsWith(prefix)),
     );
-    expect(routes.length).toBe(14);
+    expect(routes.length).toBe(22);
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(
