@@ -132,13 +132,16 @@ test('a processor-audit user reads a series at 390 px with nothing to change', a
 });
 
 test('the unsubscribe pages open without a session; a forged link cannot cancel', async ({ page }) => {
+  test.setTimeout(60_000);
   const pageErrors = collectPageErrors(page);
   await page.goto('/app/unsubscribe/forged-token+Northwind%20Subscription%20Box+59.00');
   await expect(page.getByRole('alert')).toHaveText(SubscriptionText.CancelLinkNotValid);
   await expect(page.getByRole('button', { name: SubscriptionText.CancelSubscription })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  expect((await seriousAxeViolations(page)).join('\n\n')).toBe('');
 
   await page.goto('/app/unsubscribe');
   await expect(page.getByRole('heading', { name: SubscriptionText.Unsubscribed })).toBeVisible();
+  expect((await seriousAxeViolations(page)).join('\n\n')).toBe('');
   expect(pageErrors).toEqual([]);
 });
