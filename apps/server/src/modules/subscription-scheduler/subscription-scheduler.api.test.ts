@@ -160,7 +160,26 @@ describe('a due series', () => {
     expect(link?.[3]).toBe('25.00');
     // The link carries a cancel token of this series, not its id.
     expect(link?.[1]).not.toBe(series.id);
-    expect(await findUnusedCancelToken(ctx.app.db, link?.[1] ?? '')).toEqual({ subscriptionId: series.id });
+    const cancelId = link?.[1] ?? '';
+    expect(await findUnusedCancelToken(ctx.app.db, cancelId)).toEqual({ subscriptionId: series.id });
+
+    // The customer opens it: the card's question, then the cancellation; the token works once.
+    const asked = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${cancelId}` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toEqual({ merchant_name: merchant.name, amount: '25.00' });
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      payload: { cancelId },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await seriesOf(series.id)).toMatchObject({ isActive: false, endReason: 'Cancelled by customer' });
+    const replayed = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { cancelId } });
+    expect(replayed.statusCode).toBe(404);
+    // Ended: its next date never comes.
+    clock = new Date('2026-02-28T15:00:00Z');
+    await run();
+    expect(await ledgerOf(series.id)).toHaveLength(1);
   });
 
   it('falls due at the start of its date in the merchant zone (New York), not in UTC', async () => {

@@ -11,7 +11,7 @@ import {
   isCycleTooLate,
   SubscriptionEndReason,
 } from '@portico/contracts/subscriptions/schedule';
-import { unsubscribePath } from '@portico/contracts/subscriptions/unsubscribe-link';
+import { unsubscribePagePath } from '@portico/contracts/subscriptions/subscriptions';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import type { Subscription } from '../../db/schema/subscriptions';
@@ -669,10 +669,10 @@ export async function sendPendingNotices(
       const wasSent = await deps.db.transaction(async (tx) => {
         if (!(await claimNotice(tx, notice.chargeId))) return false;
         const unsubscribeUrl = notice.isActive
-          ? `${deps.publicUrl}/app${unsubscribePath(
+          ? `${deps.publicUrl}/app${unsubscribePagePath(
               await issueCancelToken(tx, notice.subscriptionId),
               notice.merchantName,
-              notice.amountCents,
+              formatCentsAsDecimal(notice.amountCents),
             )}`
           : null;
         const facts = { ...notice, unsubscribeUrl };
