@@ -1,4 +1,4 @@
-// `npm run bench [-- report|clients|access|subscriptions|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// `npm run bench [-- report|clients|access|vault|charge|subscriptions|grid|ingest]`: every benchmark by default. report seeds a throwaway
 // PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
 // (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
 // prints its figures beside a baseline measured in the same run. Never part of `npm test`.
