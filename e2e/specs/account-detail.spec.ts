@@ -39,7 +39,7 @@ test('staff edit pricing and Schedule A, confirm, and see the values after a rel
   await page.getByRole('textbox', { name: 'Card Rate', exact: true }).fill('3.50+0.30');
   await page.getByRole('textbox', { name: 'ETF', exact: true }).fill('425');
   await page.getByRole('textbox', { name: 'Monthly Fee', exact: true }).fill('19.95');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const confirmation = page.getByRole('group', { name: 'Confirmation' });
   await expect(confirmation).toContainText(AccountText.ConfirmSave);
   await confirmation.getByRole('button', { name: 'Save' }).click();

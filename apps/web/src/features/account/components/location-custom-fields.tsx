@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   type LocationCustomField,
   LocationCustomFieldsText,
@@ -66,7 +77,9 @@ export function LocationCustomFields({ clientId, canEdit }: LocationCustomFields
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Type</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
