@@ -27,7 +27,10 @@ function Setting({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm">{value === '' ? '—' : value}</Text>
+      {/* A long e-mail wraps rather than leaving a phone-wide modal. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value === '' ? '—' : value}
+      </Text>
     </Stack>
   );
 }
