@@ -1,10 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { postStatementsOfMonth, resolveStatementMonth } from '../../modules/statements/statements.service';
 import type { Executor } from '../client';
+import { queryRows } from './sql-rows';
 import { payoutIdSql, settlementIdSql, uuidFromHex } from './transaction-effects';
 
 // Settlements, payouts, statements and billing are aggregated from the seeded transactions
-// (design.md §5), never drawn at random: the totals on every page agree with the rows. They read the
-// daily summary the transaction inserts wrote (transaction-effects.ts), not the million rows again.
+// (design.md §5), never drawn at random: the totals on every page agree with the rows. Statements are
+// posted by the monthly job's rules; the rest read the daily summary the transaction inserts wrote
+// (transaction-effects.ts), not the million rows again.
 
 export type LedgerInput = {
   anchorStart: Date;
@@ -45,87 +49,30 @@ export async function deriveSettlements(tx: Executor, input: LedgerInput): Promi
 }
 
 export async function deriveStatementsAndBilling(tx: Executor, input: LedgerInput): Promise<void> {
-  await deriveStatements(tx, input);
+  await postSeedStatements(tx, input);
   await deriveBilling(tx, input);
   await deriveRiskNotes(tx, input);
 }
 
 const monthOf = (column: string): SQL => sql.raw(`date_trunc('month', ${column})::date`);
 
-// Statements for the months before the anchor month: a line per card brand, ACH, cash or crypto, the
-// monthly fee as a flat line, and the processors' costs by brand.
-async function deriveStatements(tx: Executor, input: LedgerInput) {
+// Statements for the months before the anchor month, posted by the monthly job's own rules
+// (postStatementsOfMonth), each as of 06:00 UTC on the first day of the next month.
+async function postSeedStatements(tx: Executor, input: LedgerInput) {
   const { monthStart } = anchorParts(input.anchorStart);
-  await tx.execute(sql`
-    create temp table seed_statement_lines on commit drop as
-    select client_id, ${monthOf('day')} as month, line_type, sum(n)::int as n, sum(gross)::bigint as gross,
-      sum(gross_without_returns)::bigint as gross_without_returns, sum(fees)::bigint as fees,
-      sum(fee_items)::int as fee_items, sum(adjustments)::bigint as adjustments, sum(chargebacks)::bigint as chargebacks
-    from seed_daily where day < ${monthStart}
-    group by 1, 2, 3`);
-  await tx.execute(sql`
-    insert into statements (id, client_id, month, total_transactions, total_amount_cents, total_fees_cents,
-      total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at, created_at)
-    select ${uuidFromHex(sql`md5('statement:' || l.client_id || ':' || l.month)`)}, l.client_id, l.month,
-      sum(l.n)::int, sum(l.gross_without_returns)::bigint, (sum(l.fees) + coalesce(cp.monthly_fee_cents, 0))::bigint,
-      sum(l.adjustments)::bigint, sum(l.chargebacks)::bigint,
-      (sum(l.gross) - sum(l.fees) - coalesce(cp.monthly_fee_cents, 0))::bigint,
-      (l.month + interval '1 month')::timestamp at time zone 'UTC' + interval '6 hours',
-      (l.month + interval '1 month')::timestamp at time zone 'UTC' + interval '6 hours'
-    from seed_statement_lines l left join client_pricing cp on cp.client_id = l.client_id
-    group by l.client_id, l.month, cp.monthly_fee_cents`);
-  await tx.execute(sql`
-    insert into statement_lines (id, statement_id, position, type, pricing, transaction_count, gross_cents, fees_cents,
-      flat_fee_cents, item_fee_cents, net_cents)
-    select ${uuidFromHex(sql`md5('statement-line:' || x.statement_id || ':' || x.type)`)}, x.statement_id,
-      row_number() over (partition by x.statement_id order by x.is_flat, x.type), x.type, x.pricing, x.n, x.gross,
-      x.fees - x.item, x.flat, x.item, x.gross - x.fees - x.flat
-    from (
-      select st.id as statement_id, l.line_type as type, false as is_flat, l.n, l.gross, l.fees, 0::bigint as flat,
-        case l.line_type when 'ACH' then p.ach_rate when 'Cash' then null else p.card_rate end as pricing,
-        l.fee_items * (case l.line_type when 'ACH' then p.ach_item_cents when 'Crypto' then 0
-          else p.card_item_cents end) as item
-      from seed_statement_lines l
-      join statements st on st.client_id = l.client_id and st.month = l.month
-      join seed_profiles p on p.client_id = l.client_id
-      union all
-      select st.id, 'Monthly Fee', true, 0, 0, 0, cp.monthly_fee_cents, null, 0
-      from statements st join client_pricing cp on cp.client_id = st.client_id
-      where cp.monthly_fee_cents > 0
-    ) x`);
-  await deriveProcessorFees(tx, monthStart);
+  const months = await queryRows(
+    tx,
+    sql`select distinct to_char(day, 'YYYY-MM') as month from seed_daily where day < ${monthStart} order by 1`,
+  );
+  for (const row of months) {
+    const { month } = seedMonthRow.parse(row);
+    const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+    const postedAt = new Date(Date.UTC(year, monthNumber, 1, 6));
+    await postStatementsOfMonth(tx, resolveStatementMonth(month, postedAt), postedAt);
+  }
 }
 
-// Processor cost of each statement from processor_cost_models: interchange, dues and assessments,
-// and the processor's own markup and item fees, per card brand.
-async function deriveProcessorFees(tx: Executor, monthStart: SQL) {
-  await tx.execute(sql`
-    insert into processor_fees (id, statement_id, processor, statement_date, detail_description, item_count,
-      volume_cents, rate_percent, per_item_cents, total_cents)
-    select ${uuidFromHex(sql`md5('processor-fee:' || a.statement_id || ':' || a.processor || ':' || a.brand || ':' || v.kind)`)},
-      a.statement_id, a.processor, (a.month + interval '1 month' - interval '1 day')::date, v.description, a.n,
-      a.volume, v.rate_percent, v.per_item, v.total
-    from (
-      select st.id as statement_id, st.month, d.processor,
-        case d.payment_method when 'check' then 'ACH' when 'crypto' then 'CRYPTO' else d.card_brand end as brand,
-        sum(d.sales)::int as n, sum(d.sales_volume)::bigint as volume
-      from seed_daily d
-      join statements st on st.client_id = d.client_id and st.month = ${monthOf('d.day')}
-      where d.day < ${monthStart} and d.processor is not null and d.sales > 0
-      group by 1, 2, 3, 4
-    ) a
-    join processor_cost_models m on m.processor = a.processor and m.card_brand = a.brand and m.card_type = 'any'
-    cross join lateral (values
-      ('interchange', a.brand || ' Interchange', m.interchange_bps / 100, 0::bigint,
-        round(a.volume * m.interchange_bps / 10000)::bigint),
-      ('dues', a.brand || ' Dues & Assessments', m.dues_assessments_bps / 100, 0::bigint,
-        round(a.volume * m.dues_assessments_bps / 10000)::bigint),
-      ('processor', upper(a.processor::text) || ' Processing ' || a.brand, m.processor_bps / 100,
-        m.per_item_cents + m.authorization_fee_cents,
-        (round(a.volume * m.processor_bps / 10000) + a.n * (m.per_item_cents + m.authorization_fee_cents))::bigint)
-    ) as v(kind, description, rate_percent, per_item, total)
-    where v.total <> 0`);
-}
+const seedMonthRow = z.object({ month: z.string() });
 
 async function deriveBilling(tx: Executor, input: LedgerInput) {
   const { anchorDay, monthStart } = anchorParts(input.anchorStart);

@@ -95,64 +95,66 @@ export async function postStatements(db: Db, yearMonth: string, now: Date = new 
     // The running month is not over: its statement is posted on the first day of the next.
     throw StatementError.MonthInFuture(StatementMonthText.Future);
   }
-  return db.transaction(async (tx) => {
-    // Compiling the month's aggregate with JIT costs more than the scan saves (bench/statements).
-    await tx.execute(sql`set local jit = off`);
-    const posted = await listPostedClientIds(tx, month.first);
-    type ClientGroups = {
-      groups: (TransactionGroupFacts & { type: string })[];
-      fees: Map<string, ProcessorFeeSums>;
+  return db.transaction((tx) => postStatementsOfMonth(tx, month, now));
+}
+
+// The posting itself, inside the caller's transaction: the demo seed posts its past months through
+// it too, so what staff see on a fresh start comes from the same rules as the monthly job.
+export async function postStatementsOfMonth(tx: Executor, month: StatementMonth, now: Date): Promise<number> {
+  // Compiling the month's aggregate with JIT costs more than the scan saves (bench/statements).
+  await tx.execute(sql`set local jit = off`);
+  const posted = await listPostedClientIds(tx, month.first);
+  type ClientGroups = {
+    groups: (TransactionGroupFacts & { type: string })[];
+    fees: Map<string, ProcessorFeeSums>;
+  };
+  const byClient = new Map<string, ClientGroups>();
+  for (const row of await groupMonth(tx, month)) {
+    if (posted.has(row.client_id)) continue;
+    const entry: ClientGroups = byClient.get(row.client_id) ?? { groups: [], fees: new Map() };
+    const group = {
+      type: statementLineTypeOf(row.payment_method, row.card_brand),
+      actionMode: row.action_mode,
+      paymentStatus: row.payment_status,
+      proPayStatus: row.pro_pay_status,
+      count: row.count,
+      amountCents: row.amount,
+      feeCents: row.fee,
+      feeItemCount: row.fee_items,
     };
-    const byClient = new Map<string, ClientGroups>();
-    for (const row of await groupMonth(tx, month)) {
-      if (posted.has(row.client_id)) continue;
-      const entry: ClientGroups = byClient.get(row.client_id) ?? { groups: [], fees: new Map() };
-      const group = {
-        type: statementLineTypeOf(row.payment_method, row.card_brand),
-        actionMode: row.action_mode,
-        paymentStatus: row.payment_status,
-        proPayStatus: row.pro_pay_status,
-        count: row.count,
-        amountCents: row.amount,
-        feeCents: row.fee,
-        feeItemCount: row.fee_items,
+    entry.groups.push(group);
+    if (row.processor !== null && isGrossAddition(group)) {
+      const key = `${row.processor}\u0001${group.type}`;
+      const fee = entry.fees.get(key) ?? {
+        processor: row.processor,
+        type: group.type,
+        salesCount: 0,
+        salesCents: 0,
+        feesCents: 0,
       };
-      entry.groups.push(group);
-      if (row.processor !== null && isGrossAddition(group)) {
-        const key = `${row.processor}\u0001${group.type}`;
-        const fee = entry.fees.get(key) ?? {
-          processor: row.processor,
-          type: group.type,
-          salesCount: 0,
-          salesCents: 0,
-          feesCents: 0,
-        };
-        fee.salesCount += group.count;
-        fee.salesCents += group.amountCents;
-        fee.feesCents += group.feeCents;
-        entry.fees.set(key, fee);
-      }
-      byClient.set(row.client_id, entry);
+      fee.salesCount += group.count;
+      fee.salesCents += group.amountCents;
+      fee.feesCents += group.feeCents;
+      entry.fees.set(key, fee);
     }
-    const pricingByClient = new Map(
-      (await readPricing(tx, [...byClient.keys()])).map((p) => [p.client_id, p]),
-    );
-    const statements: StatementInsert[] = [];
-    for (const [clientId, entry] of byClient) {
-      const lineSums = lineSumsOfGroups(entry.groups);
-      // A merchant whose month holds only failed payments has no statement.
-      if (lineSums.length === 0) continue;
-      const pricing = pricingOf(pricingByClient.get(clientId));
-      const statement = statementOfLineSums(lineSums, pricing);
-      statements.push({
-        clientId,
-        ...statement.totals,
-        lines: statement.lines,
-        processorFees: processorFeeRowsOf([...entry.fees.values()], pricing, month.last),
-      });
-    }
-    return insertStatements(tx, month.first, now, statements);
-  });
+    byClient.set(row.client_id, entry);
+  }
+  const pricingByClient = new Map((await readPricing(tx, [...byClient.keys()])).map((p) => [p.client_id, p]));
+  const statements: StatementInsert[] = [];
+  for (const [clientId, entry] of byClient) {
+    const lineSums = lineSumsOfGroups(entry.groups);
+    // A merchant whose month holds only failed payments has no statement.
+    if (lineSums.length === 0) continue;
+    const pricing = pricingOf(pricingByClient.get(clientId));
+    const statement = statementOfLineSums(lineSums, pricing);
+    statements.push({
+      clientId,
+      ...statement.totals,
+      lines: statement.lines,
+      processorFees: processorFeeRowsOf([...entry.fees.values()], pricing, month.last),
+    });
+  }
+  return insertStatements(tx, month.first, now, statements);
 }
 
 // The one merchant a statement call is about: the one named, else the caller's own (viewed client,
