@@ -1,4 +1,4 @@
-import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
+import { SubscriptionText, unsubscribePagePath } from '@portico/contracts/subscriptions/subscriptions';
 import { describe, expect, it } from 'vitest';
 import {
   chargeAmountCentsOf,
@@ -63,6 +63,13 @@ describe('recurring utils', () => {
       amount: '19.99',
     });
     expect(parseUnsubscribeSegment('tok123+A+B Shop+5.00')?.merchantName).toBe('A+B Shop');
+    // What the receipt e-mail's address carries, once the router has decoded the segment.
+    const segment = unsubscribePagePath('AbC_d-9', 'Fern & Fig + Co', '12.50').slice('/unsubscribe/'.length);
+    expect(parseUnsubscribeSegment(decodeURIComponent(segment))).toEqual({
+      cancelId: 'AbC_d-9',
+      merchantName: 'Fern & Fig + Co',
+      amount: '12.50',
+    });
     expect(parseUnsubscribeSegment('tok123+Shop')).toBeNull();
     expect(parseUnsubscribeSegment('tok123+Shop+lots')).toBeNull();
   });
