@@ -90,7 +90,9 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
       return `/report/kyc/${enrollmentIdOf(enrollmentName)}`;
     },
     '/onboard/:id': async ({ enrollmentName }) => {
-      if (!enrollmentName) throw new Error('accessibility: this role opens no enrollment');
+      // Users open the enrollment page only as members of a parent; the seed's merchant owner is
+      // none, so it has no enrollment to open (the server refuses it one: enrollment.api.test.ts).
+      if (!enrollmentName) return null;
       return `/onboard/${enrollmentIdOf(enrollmentName)}`;
     },
     '/receipt': async ({ page }) => {
