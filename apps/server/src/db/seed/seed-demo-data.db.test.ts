@@ -30,6 +30,8 @@ const credentialTables = [
   'key_ceremonies',
   'key_components',
   'key_injections',
+  // A customer's one-time cancel link is issued with a receipt e-mail, never seeded.
+  'subscription_cancel_tokens',
 ];
 // What a running server records of itself: the job runner's runs and the shared rate-limit counters.
 const runtimeTables = ['job_runs', 'rate_limit_counters'];
