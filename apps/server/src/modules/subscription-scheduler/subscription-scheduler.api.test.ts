@@ -234,6 +234,24 @@ describe('a due series', () => {
     expect(mailTo(series.email)).toHaveLength(1);
   });
 
+  it('reads the due series in batches and charges each once', async () => {
+    clock = new Date('2026-04-04T14:00:00Z');
+    const merchant = await buildMerchant();
+    const batch = [];
+    for (let i = 0; i < 5; i++) {
+      batch.push(await buildSeries(merchant.id, { startDate: '2026-04-04', nextChargeDate: '2026-04-04' }));
+    }
+    const summary = await runSubscriptionCharges(
+      { ...deps(), now: () => clock },
+      { batchSize: 2, concurrency: 2 },
+    );
+    expect(summary.charged).toBeGreaterThanOrEqual(5);
+    for (const series of batch) {
+      expect(await ledgerOf(series.id)).toHaveLength(1);
+      expect((await seriesOf(series.id))?.nextChargeDate).toBe('2026-05-04');
+    }
+  });
+
   it("settles a try the processor approved but the run never booked from the processor's record", async () => {
     clock = new Date('2026-04-03T14:00:00Z');
     const merchant = await buildMerchant();

@@ -14,7 +14,13 @@ export type DueSeries = {
 // Active series of active merchants whose cycle is due by `today`: never tried, or declined with a
 // retry date that has come. Oldest first, so a backlog is worked off in order. A frozen merchant's
 // series are left for a later run (the charge path checks again under lock).
-export async function findDueSeries(executor: Executor, today: string, limit: number): Promise<DueSeries[]> {
+export async function findDueSeries(
+  executor: Executor,
+  today: string,
+  limit: number,
+  // Keyset: only series after this one in (date, id) order, so a run reads each due series once.
+  after?: Pick<DueSeries, 'id' | 'scheduledFor'>,
+): Promise<DueSeries[]> {
   const rows = await executor
     .select({
       id: subscriptions.id,
@@ -34,6 +40,9 @@ export async function findDueSeries(executor: Executor, today: string, limit: nu
       and(
         eq(subscriptions.isActive, true),
         lte(subscriptions.nextChargeDate, today),
+        after
+          ? sql`(${subscriptions.nextChargeDate}, ${subscriptions.id}) > (${after.scheduledFor}::date, ${after.id}::uuid)`
+          : undefined,
         eq(clients.isActive, true),
         sql`${clients.status} is distinct from 'Inactive'`,
         or(

@@ -612,13 +612,16 @@ export async function runSubscriptionCharges(
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const maxTries = options.maxTries ?? Number.POSITIVE_INFINITY;
+  // A series charged in this run whose next date is due as well (a backlog) waits for the next run.
   const seen = new Set<string>();
+  let cursor: DueSeries | undefined;
   let tries = 0;
   while (tries < maxTries) {
-    const batch = (await findDueSeries(deps.db, today, batchSize + seen.size)).filter(
-      (due) => !seen.has(due.id),
-    );
-    if (batch.length === 0) break;
+    const read = await findDueSeries(deps.db, today, batchSize, cursor);
+    cursor = read.at(-1);
+    if (cursor === undefined) break;
+    const batch = read.filter((due) => !seen.has(due.id));
+    if (batch.length === 0) continue;
     const work = batch.slice(0, Math.min(batch.length, maxTries - tries));
     for (const due of work) seen.add(due.id);
     tries += work.length;
