@@ -129,6 +129,18 @@ describe('the payment form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a required e-mail left empty before calling anything', async () => {
+    const fetchMock = stubFetch({});
+    mount(
+      { publishableKey: key, amount: '5.00', paymentOptions: ['credit_card'], emailOption: 'required' },
+      payerMerchant,
+    );
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-required', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.CustomFieldRequired('Email'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows no phone field by default', () => {
     mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
     expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();

@@ -243,6 +243,9 @@ export function renderPaymentForm(
       return reader.isRequired && (value === false || (typeof value === 'string' && value.trim() === ''));
     });
     if (missing) return showMessage(status, PaymentFrameText.CustomFieldRequired(missing.name), 'error');
+    if (params.emailOption === 'required' && email.value.trim() === '') {
+      return showMessage(status, PaymentFrameText.CustomFieldRequired('Email'), 'error');
+    }
     if (params.phoneOption === 'required' && phone.value.trim() === '') {
       return showMessage(status, PaymentFrameText.CustomFieldRequired('Phone'), 'error');
     }

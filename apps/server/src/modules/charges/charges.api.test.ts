@@ -572,6 +572,41 @@ describe('POST /api/payment-frame/charge', () => {
       expect(row?.meta).toMatchObject({ phone: '617-555-0100' });
     });
 
+    it("refuses a link's required e-mail left out, and records it when given", async () => {
+      const link = signedLink({ emailOption: 'required' });
+      await expectRefused(
+        await charge({ ...link, amount: '25.00', method: 'credit_card', token: await cardToken() }),
+        400,
+        PaymentFrameErrorCode.CustomFieldRequired,
+        PaymentFrameText.CustomFieldRequired('Email'),
+      );
+      await expectRefused(
+        await charge({
+          ...link,
+          amount: '25.00',
+          method: 'credit_card',
+          token: await cardToken(),
+          email: '  ',
+        }),
+        400,
+        PaymentFrameErrorCode.CustomFieldRequired,
+        PaymentFrameText.CustomFieldRequired('Email'),
+      );
+      const paid = await charge({
+        ...link,
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        email: 'Payer@Example.com',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [row] = await app.db
+        .select({ meta: transactions.meta })
+        .from(transactions)
+        .where(eq(transactions.id, paid.json().message.id));
+      expect(row?.meta).toMatchObject({ email: 'payer@example.com' });
+    });
+
     it('answers a decline with the spec text and books nothing; a reused key for another body is a conflict', async () => {
       const token = await cardToken();
       const before = (await transactionsOf(merchant.id)).length;

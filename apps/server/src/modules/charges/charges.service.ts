@@ -573,6 +573,10 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
+  // Spec 3 §3 emailOption: 'required' refuses a payment without an e-mail, as phoneOption does.
+  if (params.emailOption === 'required' && email === null) {
+    throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Email'));
+  }
   const subscription = linkSeriesPlanOf({ params, isSigned, isCard: option === 'credit_card', email });
   const meta: Record<string, unknown> = {
     ...(firstName ? { firstName } : {}),
