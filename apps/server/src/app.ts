@@ -249,7 +249,9 @@ export async function buildApp({
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
-  await app.register(statementsRoutes);
+  await app.register(statementsRoutes, {
+    support: { phone: config.supportPhone, email: config.supportEmail },
+  });
   await app.register(billingRoutes);
   await app.register(revenueShareRoutes);
   await app.register(subscriptionsRoutes, { rateLimitPerMinute: config.authRateLimitPerMinute });

@@ -24,6 +24,8 @@ const envSchema = z.object({
   PROVIDER_DOMAIN: z.string().default('portico.example'),
   PARTNER_DOMAINS: z.string().default('healnow.example,healnow-partners.example'),
   SUPPORT_EMAIL: z.string().default('support@portico.example'),
+  // Printed on statements (page and PDF) for merchants' questions.
+  SUPPORT_PHONE: z.string().trim().min(1).default('1-800-555-0199'),
   OIDC_GOOGLE_ISSUER: z.string().optional(),
   OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -64,6 +66,7 @@ export type AppConfig = {
   providerDomain: string;
   partnerDomains: string[];
   supportEmail: string;
+  supportPhone: string;
   oidc: { google: OidcProviderConfig | undefined; microsoft: OidcProviderConfig | undefined };
   seedDemoData: boolean;
   seedTransactions: number;
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
     supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
     oidc: {
       google: oidcProvider(e.OIDC_GOOGLE_ISSUER, e.OIDC_GOOGLE_CLIENT_ID, e.OIDC_GOOGLE_CLIENT_SECRET),
       microsoft: oidcProvider(

@@ -32,6 +32,16 @@ export const StatementText = {
   SelectMerchant: 'Please select a merchant',
 } as const;
 
+// The support disclaimer of the statement page and PDF (spec 3 §2), with the configured contact.
+export function statementDisclaimer(support: { phone: string; email: string }): string {
+  return `Questions about your statement? Call support at ${support.phone} or e-mail ${support.email}.`;
+}
+
+// The Notes line: every statement note's text (GET api/notes/statement, index 3), oldest order kept.
+export function statementNotesLine(texts: readonly string[]): string {
+  return `${StatementText.NotesLabel}: ${texts.join(' · ')}`;
+}
+
 export const StatementErrorCode = {
   MonthMalformed: 'STATEMENT_MONTH_MALFORMED',
   MonthInFuture: 'STATEMENT_MONTH_IN_FUTURE',

@@ -4,6 +4,8 @@ import {
   type StatementLineRow,
   type StatementRow,
   StatementText,
+  statementDisclaimer,
+  statementNotesLine,
 } from '@portico/contracts/statements/statements';
 import PDFDocument from 'pdfkit';
 
@@ -20,6 +22,9 @@ export type StatementPdfInput = {
   lines: readonly StatementLineRow[];
   statement: StatementRow | null;
   generatedAt: Date;
+  // The texts of the statement notes, as the page's Notes line shows them.
+  notes: readonly string[];
+  support: { phone: string; email: string };
 };
 
 type Column = { title: string; width: number; align: 'left' | 'right' };
@@ -225,8 +230,14 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   } else {
     doc.font('Helvetica').fontSize(10).fillColor('#222222').text(StatementText.NotPosted, margin, doc.y);
   }
-  ensureRoom(rowHeight * 2);
-  doc.font('Helvetica').fontSize(8).fillColor('#555555').text(StatementText.Disclaimer, margin, doc.y);
+  ensureRoom(rowHeight * 3);
+  doc.font('Helvetica').fontSize(9).fillColor('#222222').text(statementNotesLine(input.notes), margin, doc.y);
+  doc.moveDown(0.3);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(statementDisclaimer(input.support), margin, doc.y);
   doc.end();
   return finished;
 }

@@ -4,7 +4,11 @@ import {
   groupSettlements,
   type StatementTransactionFacts,
 } from '@portico/contracts/statements/statement-rules';
-import { StatementErrorCode, type StatementLineRow } from '@portico/contracts/statements/statements';
+import {
+  StatementErrorCode,
+  type StatementLineRow,
+  statementNotesLine,
+} from '@portico/contracts/statements/statements';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +30,7 @@ const at = (day: number, hour = 15) =>
   new Date(`${month}-${String(day).padStart(2, '0')}T${hour}:00:00.000Z`);
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({ supportPhone: '1-888-300-4100', supportEmail: 'statements@portico.example' });
   await seedDemoAccounts(ctx.database);
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
@@ -370,6 +374,27 @@ describe('GET /api/statement/pdf', () => {
     for (const line of grid) expect(text).toContain(formatCentsAsMoney(Math.round(Number(line.net) * 100)));
     expect(text).toContain('$634.84');
     expect(text).toContain('-$25.00');
+  });
+  it('ends with the Notes line the page shows and the support disclaimer with the configured contact', async () => {
+    const note = 'Card network fees rise on October 1.';
+    expect(
+      (await callAs(ctx.app, demo.admin, 'POST', '/api/notes/statement', { text: note })).statusCode,
+    ).toBe(200);
+    const notes: string[][] = (await callAs(ctx.app, demo.owner, 'GET', '/api/notes/statement')).json()
+      .message;
+    const res = await callAs(
+      ctx.app,
+      demo.owner,
+      'GET',
+      `/api/statement/pdf?year-month=${month}&merchant_id=${harbor}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (await pdfText(res.rawPayload)).join(' ');
+    expect(text).toContain(statementNotesLine(notes.map((n) => String(n[3]))));
+    expect(text).toContain(note);
+    expect(text).toContain(
+      'Questions about your statement? Call support at 1-888-300-4100 or e-mail statements@portico.example.',
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import {
   statementResponse,
 } from '@portico/contracts/statements/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { statementNotes } from '../notes/notes.service';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import { defaultLogoPng } from '../users/default-logo';
 import { renderStatementPdf } from './statement-pdf';
@@ -43,7 +44,9 @@ const errors = {
 const monthNote =
   'The month is YYYY-MM (or MM: its latest occurrence not after today); a future or malformed month is refused.';
 
-export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type StatementsRoutesOptions = { support: { phone: string; email: string } };
+
+export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = async (app, opts) => {
   app.get(
     '/api/report/statement',
     {
@@ -98,10 +101,11 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const month = resolveStatementMonth(request.query['year-month'], app.now());
       const clientId = await resolveStatementMerchant(app.db, request);
-      const [lines, statements, logo] = await Promise.all([
+      const [lines, statements, logo, notes] = await Promise.all([
         statementLineRows(app.db, clientId, month),
         statementRows(app.db, clientId, month),
         findStatementLogo(app.db, clientId),
+        statementNotes(app.db),
       ]);
       const statement = statements[0] ?? null;
       const merchantName = statement?.merchant_name ?? (await findMerchantName(app.db, clientId)) ?? '';
@@ -112,6 +116,9 @@ export const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
         lines,
         statement,
         generatedAt: app.now(),
+        // Index 3 is the note's text (spec 3 §7), as the page's Notes line reads it.
+        notes: notes.map((note) => note[3]),
+        support: opts.support,
       });
       return reply
         .type('application/pdf')
