@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { ChildDefaults } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
+import { achProcessor, cardProcessor, terminalProvider } from '../../db/schema/enums';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import type {
   EnrollmentPrincipalRecord,
@@ -37,6 +39,28 @@ function wholePercent(value: string | null): number | undefined {
   return Number.isFinite(parsed) ? Math.round(parsed) : undefined;
 }
 
+// A stored default outside today's list (an older value) is ignored rather than failing approval.
+function knownValue<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return values.find((known) => known === value);
+}
+
+// A parent's sub-merchant defaults (spec 2 §2.2 default processors and terminals) fill the
+// processors and terminals the application left out; what the application chose stays.
+export function processorsWithParentDefaults(
+  chosen: {
+    payment: NewAccount['config']['payment'];
+    ach: NewAccount['config']['ach'];
+    terminals: NewAccount['config']['terminals'];
+  },
+  parentDefaults: ChildDefaults,
+): Pick<NewAccount['config'], 'payment' | 'ach' | 'terminals'> {
+  return {
+    payment: chosen.payment ?? knownValue(cardProcessor.enumValues, parentDefaults.payment) ?? null,
+    ach: chosen.ach ?? knownValue(achProcessor.enumValues, parentDefaults.ach) ?? null,
+    terminals: chosen.terminals ?? knownValue(terminalProvider.enumValues, parentDefaults.terminals) ?? null,
+  };
+}
+
 export type AccountState = Pick<
   NewClient,
   'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
@@ -45,11 +69,13 @@ export type AccountState = Pick<
 // The account an application becomes (spec 2 §3): identity, addresses and MCC from the record,
 // processing configuration and Schedule A pricing where the account has a place for them, owners
 // and the settlement account with their encrypted numbers moved to the account's columns.
+// parentDefaults: the parent's child_defaults ({} for an account without a parent).
 export function accountFromEnrollment(
   cipher: FieldCipher,
   enrollment: EnrollmentRecord,
   principals: readonly EnrollmentPrincipalRecord[],
   state: AccountState,
+  parentDefaults: ChildDefaults,
 ): NewAccount {
   const client: NewClient = {
     ...state,
@@ -88,10 +114,11 @@ export function accountFromEnrollment(
   // application left the value out.
   const revShare = wholePercent(enrollment.revShare);
   const config: NewAccount['config'] = {
-    payment: enrollment.payment,
-    ach: enrollment.ach,
+    ...processorsWithParentDefaults(
+      { payment: enrollment.payment, ach: enrollment.ach, terminals: enrollment.devices },
+      parentDefaults,
+    ),
     crypto: enrollment.crypto,
-    terminals: enrollment.devices,
     avgTicketCents: enrollment.avgTicketCents,
     monthlyVolumeCents: enrollment.monthlyVolumeCents,
     monthlyHighVolumeCents: enrollment.monthlyHighVolumeCents,

@@ -12,6 +12,7 @@ import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
+  findParentChildDefaults,
   insertAccount,
   lockEnrollment,
   updateClient,
@@ -65,14 +66,21 @@ export async function approveEnrollment(
       let clientId = enrollment.clientId;
       if (clientId === null) {
         const principals = await listEnrollmentPrincipals(tx, enrollmentId);
+        const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
         clientId = await insertAccount(
           tx,
-          accountFromEnrollment(deps.cipher(), enrollment, principals, {
-            ...keys,
-            status: 'Active',
-            sandboxApiKey: null,
-            isInCertification: false,
-          }),
+          accountFromEnrollment(
+            deps.cipher(),
+            enrollment,
+            principals,
+            {
+              ...keys,
+              status: 'Active',
+              sandboxApiKey: null,
+              isInCertification: false,
+            },
+            parentDefaults,
+          ),
         );
       } else {
         await updateClient(tx, clientId, { ...keys, status: 'Active' });

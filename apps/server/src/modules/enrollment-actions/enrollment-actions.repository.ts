@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { memberships } from '../../db/schema/access';
 import {
+  type ChildDefaults,
   clientBankAccounts,
   clientConfigs,
   clientPricing,
@@ -137,6 +138,20 @@ export async function insertAccount(executor: Executor, account: NewAccount): Pr
   }
   if (account.bank) await executor.insert(clientBankAccounts).values({ ...account.bank, clientId: row.id });
   return row.id;
+}
+
+// The sub-merchant defaults of a parent-level client; {} when there is no parent or it is not one.
+export async function findParentChildDefaults(
+  executor: Executor,
+  parentId: string | null,
+): Promise<ChildDefaults> {
+  if (parentId === null) return {};
+  const [row] = await executor
+    .select({ childDefaults: clientConfigs.childDefaults })
+    .from(clientConfigs)
+    .innerJoin(clients, eq(clients.id, clientConfigs.clientId))
+    .where(and(eq(clients.id, parentId), eq(clients.level, 'Parent')));
+  return row?.childDefaults ?? {};
 }
 
 export async function updateClient(

@@ -16,6 +16,7 @@ import {
   ensureMembership,
   findClient,
   findEnrollment,
+  findParentChildDefaults,
   findUserByEmail,
   insertAccount,
   insertUser,
@@ -49,16 +50,23 @@ export async function createSandbox(
     if (clientId === null) {
       sandboxKey = newApiKey('sandbox');
       const principals = await listEnrollmentPrincipals(tx, enrollmentId);
+      const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
       // The production key columns cannot be empty: these never go live, approval issues new ones.
       clientId = await insertAccount(
         tx,
-        accountFromEnrollment(deps.cipher(), enrollment, principals, {
-          apiKey: newApiKey('live'),
-          publicKey: newApiKey('public'),
-          status,
-          sandboxApiKey: sandboxKey,
-          isInCertification: true,
-        }),
+        accountFromEnrollment(
+          deps.cipher(),
+          enrollment,
+          principals,
+          {
+            apiKey: newApiKey('live'),
+            publicKey: newApiKey('public'),
+            status,
+            sandboxApiKey: sandboxKey,
+            isInCertification: true,
+          },
+          parentDefaults,
+        ),
       );
     } else {
       const client = await lockClient(tx, clientId);

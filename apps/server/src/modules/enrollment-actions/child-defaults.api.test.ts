@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, clientIdNamed } from '../../../test/auth-helpers';
+import { buildTestApp } from '../../../test/build-test-app';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
+import { clientConfigs } from '../../db/schema/clients';
+
+// Spec 2 §2.2 default processors and terminals: a sub-merchant approved under a parent starts from
+// the parent's child_defaults wherever its application chose nothing.
+
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let summit: string;
+let blueriver: string;
+let applications = 0;
+
+async function enrollUnder(parentId: string): Promise<string> {
+  applications += 1;
+  return enrollThroughApi(
+    ctx.app,
+    demo.admin,
+    buildMerchantApplication(parentId, {
+      dba_name: `Willow Florist ${applications}`,
+      legal_name: `Willow Florist ${applications} LLC`,
+      email: `owner${applications}@willow.example`,
+    }),
+  );
+}
+
+async function approve(enrollmentId: string): Promise<string> {
+  expect((await callAs(ctx.app, demo.admin, 'POST', '/api/kyc', { id: enrollmentId })).statusCode).toBe(200);
+  const res = await callAs(ctx.app, demo.admin, 'PATCH', '/api/enroll/approve', { id: enrollmentId });
+  expect(res.statusCode, res.body).toBe(200);
+  return String(res.json().message.client_id);
+}
+
+async function processorsOf(clientId: string) {
+  const [row] = await ctx.app.db
+    .select({ payment: clientConfigs.payment, ach: clientConfigs.ach, terminals: clientConfigs.terminals })
+    .from(clientConfigs)
+    .where(eq(clientConfigs.clientId, clientId));
+  return row;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  await seedDemoAccounts(ctx.database);
+  summit = await clientIdNamed(ctx.app.db, 'Summit Merchant Services');
+  blueriver = await clientIdNamed(ctx.app.db, 'BlueRiver Payments Group');
+  // Summit's defaults set on its account page, as staff do.
+  const res = await callAs(ctx.app, demo.admin, 'PATCH', `/api/client/${summit}`, {
+    meta: JSON.stringify({ child_payment: 'epx', child_ach: 'propay', child_terminals: 'pax' }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  // BlueRiver hands down nothing.
+  await ctx.app.db
+    .update(clientConfigs)
+    .set({ childDefaults: {} })
+    .where(eq(clientConfigs.clientId, blueriver));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("a sub-merchant approved under a parent starts from the parent's defaults", () => {
+  it('takes the default card processor, ACH processor and terminals the application left out', async () => {
+    const clientId = await approve(await enrollUnder(summit));
+    expect(await processorsOf(clientId)).toEqual({ payment: 'epx', ach: 'propay', terminals: 'pax' });
+  });
+
+  it('keeps what the application chose', async () => {
+    const enrollmentId = await enrollUnder(summit);
+    const edit = await callAs(ctx.app, demo.admin, 'PATCH', '/api/enroll/edit', {
+      meta: JSON.stringify({ id: enrollmentId, payment: 'fis', devices: 'dejavoo' }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const clientId = await approve(enrollmentId);
+    expect(await processorsOf(clientId)).toEqual({ payment: 'fis', ach: 'propay', terminals: 'dejavoo' });
+  });
+
+  it('changes nothing under a parent without defaults', async () => {
+    const clientId = await approve(await enrollUnder(blueriver));
+    expect(await processorsOf(clientId)).toEqual({ payment: null, ach: null, terminals: null });
+  });
+
+  it('applies them when the sandbox creates the account before approval', async () => {
+    const enrollmentId = await enrollUnder(summit);
+    const sandbox = await callAs(ctx.app, demo.admin, 'POST', `/api/createsandbox?id=${enrollmentId}`);
+    expect(sandbox.statusCode, sandbox.body).toBe(200);
+    const clientId = await approve(enrollmentId);
+    expect(await processorsOf(clientId)).toEqual({ payment: 'epx', ach: 'propay', terminals: 'pax' });
+  });
+});
