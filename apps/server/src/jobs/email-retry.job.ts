@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { emailOutbox } from '../db/schema/system';
 import type { Mailer } from '../integrations/mail/mailer';
-import { markOutboxSent } from '../integrations/mail/outbox.repository';
+import { markOutboxSent, sendingLeaseMinutes } from '../integrations/mail/outbox.repository';
 import type { JobDefinition } from './runner';
 
 // Attempts per message, the first delivery included.
@@ -9,8 +9,9 @@ export const mailDeliveryAttempts = 5;
 const batch = 50;
 
 // Failed SMTP deliveries are sent again with backoff (2, 4, 8 ... minutes) until mailDeliveryAttempts.
-// A message is claimed (failed -> sending) before it is handed to the transport, so two instances
-// never send it both; one whose process died mid-send stays 'sending' rather than risk a duplicate.
+// A message is claimed (failed -> sending) with a lease before it is handed to the transport, so two
+// instances never send it both. One still 'sending' after its lease ran out was left by a process
+// that died mid-send: it is claimed and sent again (the lease outlasts any SMTP timeout).
 export function emailRetryJob(mailer: Pick<Mailer, 'deliver'>): JobDefinition {
   return {
     name: 'email.retry',
@@ -24,8 +25,9 @@ export function emailRetryJob(mailer: Pick<Mailer, 'deliver'>): JobDefinition {
         .from(emailOutbox)
         .where(
           and(
-            eq(emailOutbox.status, 'failed'),
+            or(eq(emailOutbox.status, 'failed'), eq(emailOutbox.status, 'sending')),
             lt(emailOutbox.attempts, mailDeliveryAttempts),
+            // For 'sending', next_attempt_at is the end of the lease.
             lte(emailOutbox.nextAttemptAt, sql`now()`),
           ),
         )
@@ -34,7 +36,7 @@ export function emailRetryJob(mailer: Pick<Mailer, 'deliver'>): JobDefinition {
         .for('update', { skipLocked: true });
       const claimed = await db
         .update(emailOutbox)
-        .set({ status: 'sending' })
+        .set({ status: 'sending', nextAttemptAt: sql`now() + make_interval(mins => ${sendingLeaseMinutes})` })
         .where(inArray(emailOutbox.id, due))
         .returning();
       let sent = 0;

@@ -3,6 +3,10 @@ import type { Executor } from '../../db/client';
 import { emailOutbox } from '../../db/schema/system';
 import type { MailMessage } from './mailer';
 
+// How long a message may stay 'sending' before the retry job takes it for one left by a dead
+// process: well past nodemailer's connection, greeting and socket timeouts.
+export const sendingLeaseMinutes = 15;
+
 export async function insertOutboxMessage(
   executor: Executor,
   message: MailMessage,
@@ -16,6 +20,10 @@ export async function insertOutboxMessage(
       bodyText: message.text,
       bodyHtml: message.html ?? null,
       status,
+      // 'sending': the lease the retry job waits out (email-retry.job.ts).
+      ...(status === 'sending'
+        ? { nextAttemptAt: sql`now() + make_interval(mins => ${sendingLeaseMinutes})` }
+        : {}),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');
@@ -32,7 +40,13 @@ export async function markOutboxSent(executor: Executor, id: string): Promise<vo
 export async function markOutboxFailed(executor: Executor, id: string, error: string): Promise<void> {
   await executor
     .update(emailOutbox)
-    .set({ status: 'failed', attempts: sql`${emailOutbox.attempts} + 1`, lastError: error.slice(0, 1000) })
+    .set({
+      status: 'failed',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error.slice(0, 1000),
+      // Retried on the job's next run, not at the end of the sending lease.
+      nextAttemptAt: sql`now()`,
+    })
     .where(eq(emailOutbox.id, id));
 }
 
