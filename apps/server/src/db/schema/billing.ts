@@ -1,4 +1,13 @@
-import { type AnyPgColumn, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { cents, createdAt, timestamptz } from './columns';
 
