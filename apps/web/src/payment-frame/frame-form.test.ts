@@ -141,6 +141,54 @@ describe('the payment form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("asks a link's payer the billing address, each part required, and names the first one missing", async () => {
+    const fetchMock = stubFetch({});
+    mount(
+      { publishableKey: key, amount: '5.00', paymentOptions: ['credit_card'], billingAddress: true },
+      payerMerchant,
+    );
+    for (const label of ['Billing address', 'City', 'State', 'Postal code']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    }
+    await userEvent.type(screen.getByLabelText('Billing address'), '12 Harbor Lane');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(PaymentFrameText.CustomFieldRequired('City'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the billing address optional on the virtual terminal and sends what was typed', async () => {
+    const fetchMock = stubFetch({
+      '/api/payment-frame/charge': ok({
+        id: '31111111-2222-4333-8444-555555555555',
+        amount: '5.00',
+        fee: '0.00',
+        status: 'Approved',
+        message: PaymentFrameText.PaymentSuccessful,
+        issuer: null,
+        last4: null,
+        created_at: '2026-11-26T00:00:00.000Z',
+      }),
+    });
+    mount(
+      { publishableKey: key, isVirtualTerminal: true, paymentOptions: ['cash'], showBillingDetails: true },
+      terminalMerchant,
+    );
+    expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-required');
+    await userEvent.type(screen.getByLabelText('Amount'), '5.00');
+    await userEvent.type(screen.getByLabelText('City'), ' Salem ');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(postedBody(fetchMock, '/api/payment-frame/charge')).toBeDefined());
+    expect(postedBody(fetchMock, '/api/payment-frame/charge')).toMatchObject({
+      method: 'cash',
+      billingAddress: { city: 'Salem' },
+    });
+  });
+
+  it('shows no billing address unless asked', () => {
+    mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
+    expect(screen.queryByLabelText('City')).not.toBeInTheDocument();
+  });
+
   it('shows no phone field by default', () => {
     mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
     expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/decimal';
 import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
+import {
+  type BillingAddressInput,
+  billingAddressLabels,
+  billingAddressOf,
+  billingAddressParts,
+  billingAddressRuleOf,
+} from '@portico/contracts/payment-frame/billing-address';
 import { cardProblemOf } from '@portico/contracts/payment-frame/card';
 import type { ChargeBody, ChargeMethod, FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
@@ -135,6 +142,30 @@ export function renderPaymentForm(
   const isPhoneShown = params.phoneOption === 'optional' || params.phoneOption === 'required';
   if (isPhoneShown) form.append(field('Phone', phone, params.phoneOption === 'required'));
 
+  // Spec 3 §3 billingAddress / showBillingDetails: required of a payer, optional on the terminal.
+  const billingRule = billingAddressRuleOf(params, isVirtualTerminal);
+  const billingAutocomplete = {
+    line1: 'address-line1',
+    city: 'address-level2',
+    state: 'address-level1',
+    postalCode: 'postal-code',
+  } as const;
+  const billingInputs = billingAddressParts.map((part) => {
+    const input = el('input', {
+      name: `billing-${part}`,
+      id: `billing-${part}`,
+      autocomplete: `billing ${billingAutocomplete[part]}`,
+      maxlength: part === 'postalCode' ? '20' : '100',
+    });
+    if (billingRule.isShown) form.append(field(billingAddressLabels[part], input, billingRule.isRequired));
+    return { part, input };
+  });
+  const billingOfForm = () => {
+    const typed: BillingAddressInput = {};
+    for (const { part, input } of billingInputs) typed[part] = input.value;
+    return billingAddressOf(typed, billingRule.isRequired);
+  };
+
   const customReaders = (params.customFields ?? []).map((custom) => {
     const isRequired = isCustomFieldRequired(custom, isVirtualTerminal);
     const built = customFieldInput(custom, isRequired);
@@ -249,6 +280,14 @@ export function renderPaymentForm(
     if (params.phoneOption === 'required' && phone.value.trim() === '') {
       return showMessage(status, PaymentFrameText.CustomFieldRequired('Phone'), 'error');
     }
+    const billing = billingOfForm();
+    if (billingRule.isShown && billing.missing !== null) {
+      return showMessage(
+        status,
+        PaymentFrameText.CustomFieldRequired(billingAddressLabels[billing.missing]),
+        'error',
+      );
+    }
     const body: ChargeBody = {
       params: encoded,
       ...(sig ? { sig } : {}),
@@ -258,6 +297,9 @@ export function renderPaymentForm(
       ...(lastName.value.trim() ? { lastName: lastName.value.trim() } : {}),
       ...(email.value.trim() ? { email: email.value.trim() } : {}),
       ...(isPhoneShown && phone.value.trim() ? { phone: phone.value.trim() } : {}),
+      ...(billingRule.isShown && Object.keys(billing.address).length > 0
+        ? { billingAddress: billing.address }
+        : {}),
       customFields: Object.fromEntries(customReaders.map((reader) => [reader.name, reader.read()])),
     };
     submit.disabled = true;

@@ -54,6 +54,15 @@ export const chargeBody = z.strictObject({
   lastName: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
   phone: z.string().max(40).optional(),
+  // Spec 3 §3 billingAddress / showBillingDetails (billing-address.ts).
+  billingAddress: z
+    .strictObject({
+      line1: z.string().max(200).optional(),
+      city: z.string().max(100).optional(),
+      state: z.string().max(100).optional(),
+      postalCode: z.string().max(20).optional(),
+    })
+    .optional(),
   customFields: z.record(z.string().max(200), z.union([z.string().max(1000), z.boolean()])).optional(),
 });
 export type ChargeBody = z.infer<typeof chargeBody>;

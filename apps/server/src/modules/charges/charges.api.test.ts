@@ -607,6 +607,50 @@ describe('POST /api/payment-frame/charge', () => {
       expect(row?.meta).toMatchObject({ email: 'payer@example.com' });
     });
 
+    it("refuses a link's billing address with a part left out, and records the address given", async () => {
+      const link = signedLink({ billingAddress: true });
+      const address = { line1: '12 Harbor Lane', city: 'Salem', state: 'MA', postalCode: '01970' };
+      await expectRefused(
+        await charge({
+          ...link,
+          amount: '25.00',
+          method: 'credit_card',
+          token: await cardToken(),
+          billingAddress: { ...address, city: ' ' },
+        }),
+        400,
+        PaymentFrameErrorCode.CustomFieldRequired,
+        PaymentFrameText.CustomFieldRequired('City'),
+      );
+      const paid = await charge({
+        ...link,
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        billingAddress: { ...address, line1: ' 12 Harbor Lane ' },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const [row] = await app.db
+        .select({ meta: transactions.meta })
+        .from(transactions)
+        .where(eq(transactions.id, paid.json().message.id));
+      expect(row?.meta).toMatchObject({ billingAddress: address });
+      // A link that does not ask for it records none of it.
+      const unasked = await charge({
+        ...signedLink(),
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        billingAddress: address,
+      });
+      expect(unasked.statusCode, unasked.body).toBe(200);
+      const [plain] = await app.db
+        .select({ meta: transactions.meta })
+        .from(transactions)
+        .where(eq(transactions.id, unasked.json().message.id));
+      expect(plain?.meta).not.toHaveProperty('billingAddress');
+    });
+
     it('answers a decline with the spec text and books nothing; a reused key for another body is a conflict', async () => {
       const token = await cardToken();
       const before = (await transactionsOf(merchant.id)).length;

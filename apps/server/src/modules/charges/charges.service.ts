@@ -5,6 +5,11 @@ import { processors } from '@portico/contracts/common/processors';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
 import {
+  billingAddressLabels,
+  billingAddressOf,
+  billingAddressRuleOf,
+} from '@portico/contracts/payment-frame/billing-address';
+import {
   cardProblemOf,
   digitsOf,
   isAccountNumberValid,
@@ -570,6 +575,15 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   if (params.phoneOption === 'required' && phone === null) {
     throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Phone'));
   }
+  // Spec 3 §3 billingAddress: required of a payer on a link, optional on the virtual terminal.
+  const billingRule = billingAddressRuleOf(params, grants !== null && params.isVirtualTerminal === true);
+  const billing = billingAddressOf(body.billingAddress, billingRule.isRequired);
+  if (billingRule.isShown && billing.missing !== null) {
+    throw ChargeError.CustomFieldRequired(
+      PaymentFrameText.CustomFieldRequired(billingAddressLabels[billing.missing]),
+    );
+  }
+  const billingAddress = billingRule.isShown ? billing.address : {};
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
@@ -583,6 +597,7 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
     ...(lastName ? { lastName } : {}),
     ...(email ? { email } : {}),
     ...(phone ? { phone } : {}),
+    ...(Object.keys(billingAddress).length > 0 ? { billingAddress } : {}),
     ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
   };
   const context: ChargeContext = {
