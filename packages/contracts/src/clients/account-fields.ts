@@ -305,6 +305,10 @@ const fixedDefinitions = {
     kind: 'enum',
     options: detailTerminalOptions,
   },
+  // Current entity pricing: the rates the parent's sub-merchants start from (spec 2 §2.2).
+  child_card_rate: { section: 'submerchant', label: 'Default Card Rate', kind: 'rate' },
+  child_ach_rate: { section: 'submerchant', label: 'Default ACH Rate', kind: 'flat_rate' },
+  child_crypto_rate: { section: 'submerchant', label: 'Default Crypto Rate', kind: 'flat_rate' },
   // Settings
   default_receipt_template: { section: 'settings', label: 'Default Receipt Template', kind: 'long_text' },
   meta_field_search: { section: 'settings', label: 'Meta Field Search', kind: 'boolean' },

@@ -121,6 +121,9 @@ export type ChildDefaults = {
   payment?: string;
   ach?: string;
   terminals?: string;
+  card_rate?: string;
+  ach_rate?: string;
+  crypto_rate?: string;
   enroll_email?: 'false' | 'true' | 'custom';
   pause_settlement?: boolean;
 };

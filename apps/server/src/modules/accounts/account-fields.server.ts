@@ -81,6 +81,9 @@ export const childDefaultOf = {
   child_payment: 'payment',
   child_ach: 'ach',
   child_terminals: 'terminals',
+  child_card_rate: 'card_rate',
+  child_ach_rate: 'ach_rate',
+  child_crypto_rate: 'crypto_rate',
 } as const satisfies Partial<Record<AccountFieldName, keyof ChildDefaults>>;
 
 export const pricingColumnOf = {

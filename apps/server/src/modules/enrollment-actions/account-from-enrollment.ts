@@ -61,6 +61,18 @@ export function processorsWithParentDefaults(
   };
 }
 
+// The parent's current entity pricing (spec 2 §2.2) fills the rates the application left out.
+export function ratesWithParentDefaults(
+  chosen: { cardRate: string | null; achRate: string | null; cryptoRate: string | null },
+  parentDefaults: ChildDefaults,
+): { cardRate: string | null; achRate: string | null; cryptoRate: string | null } {
+  return {
+    cardRate: chosen.cardRate ?? parentDefaults.card_rate ?? null,
+    achRate: chosen.achRate ?? parentDefaults.ach_rate ?? null,
+    cryptoRate: chosen.cryptoRate ?? parentDefaults.crypto_rate ?? null,
+  };
+}
+
 export type AccountState = Pick<
   NewClient,
   'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
@@ -126,11 +138,12 @@ export function accountFromEnrollment(
     ...(enrollment.highTicketCents === null ? {} : { highTicketCents: enrollment.highTicketCents }),
   };
   const pricing: NewAccount['pricing'] = {
-    cardRate: enrollment.cardRate,
+    ...ratesWithParentDefaults(
+      { cardRate: enrollment.cardRate, achRate: enrollment.achRate, cryptoRate: enrollment.cryptoRate },
+      parentDefaults,
+    ),
     cardP2c: enrollment.cardP2c,
-    achRate: enrollment.achRate,
     achP2c: enrollment.achP2c,
-    cryptoRate: enrollment.cryptoRate,
     cryptoP2c: enrollment.cryptoP2c,
     lowRate: enrollment.lowRate,
     regFeeCents: enrollment.regFeeCents,

@@ -4,7 +4,7 @@ import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
-import { clientConfigs } from '../../db/schema/clients';
+import { clientConfigs, clientPricing } from '../../db/schema/clients';
 
 // Spec 2 §2.2 default processors and terminals: a sub-merchant approved under a parent starts from
 // the parent's child_defaults wherever its application chose nothing.
@@ -14,7 +14,7 @@ let summit: string;
 let blueriver: string;
 let applications = 0;
 
-async function enrollUnder(parentId: string): Promise<string> {
+async function enrollUnder(parentId: string, overrides: Record<string, unknown> = {}): Promise<string> {
   applications += 1;
   return enrollThroughApi(
     ctx.app,
@@ -23,6 +23,7 @@ async function enrollUnder(parentId: string): Promise<string> {
       dba_name: `Willow Florist ${applications}`,
       legal_name: `Willow Florist ${applications} LLC`,
       email: `owner${applications}@willow.example`,
+      ...overrides,
     }),
   );
 }
@@ -42,6 +43,14 @@ async function processorsOf(clientId: string) {
   return row;
 }
 
+async function ratesOf(clientId: string) {
+  const [row] = await ctx.app.db
+    .select({ card: clientPricing.cardRate, ach: clientPricing.achRate, crypto: clientPricing.cryptoRate })
+    .from(clientPricing)
+    .where(eq(clientPricing.clientId, clientId));
+  return row;
+}
+
 beforeAll(async () => {
   ctx = await buildTestApp();
   await seedDemoAccounts(ctx.database);
@@ -49,7 +58,13 @@ beforeAll(async () => {
   blueriver = await clientIdNamed(ctx.app.db, 'BlueRiver Payments Group');
   // Summit's defaults set on its account page, as staff do.
   const res = await callAs(ctx.app, demo.admin, 'PATCH', `/api/client/${summit}`, {
-    meta: JSON.stringify({ child_payment: 'epx', child_ach: 'propay', child_terminals: 'pax' }),
+    meta: JSON.stringify({
+      child_payment: 'epx',
+      child_ach: 'propay',
+      child_terminals: 'pax',
+      child_card_rate: '2.75+0.25',
+      child_crypto_rate: '1.00+0.00',
+    }),
   });
   expect(res.statusCode, res.body).toBe(200);
   // BlueRiver hands down nothing.
@@ -78,9 +93,16 @@ describe("a sub-merchant approved under a parent starts from the parent's defaul
     expect(await processorsOf(clientId)).toEqual({ payment: 'fis', ach: 'propay', terminals: 'dejavoo' });
   });
 
+  it("takes the parent's current entity pricing for the rates the application left out", async () => {
+    const clientId = await approve(await enrollUnder(summit, { card_rate: undefined }));
+    // The application's ACH rate stays; no default ACH rate was set.
+    expect(await ratesOf(clientId)).toEqual({ card: '2.75+0.25', ach: '0.50+0.30', crypto: '1.00+0.00' });
+  });
+
   it('changes nothing under a parent without defaults', async () => {
-    const clientId = await approve(await enrollUnder(blueriver));
+    const clientId = await approve(await enrollUnder(blueriver, { card_rate: undefined }));
     expect(await processorsOf(clientId)).toEqual({ payment: null, ach: null, terminals: null });
+    expect(await ratesOf(clientId)).toEqual({ card: null, ach: '0.50+0.30', crypto: null });
   });
 
   it('applies them when the sandbox creates the account before approval', async () => {
