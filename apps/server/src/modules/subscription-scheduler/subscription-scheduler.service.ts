@@ -391,6 +391,12 @@ function isTokenExpired(token: PaymentToken, now: Date): boolean {
   return token.expYear < year || (token.expYear === year && token.expMonth < now.getUTCMonth() + 1);
 }
 
+// The amount of a cycle: its row's when it has one (a merchant's override of the next charge, or the
+// amount of the cycle's earlier try), the series' otherwise.
+function cycleAmountCents(series: Subscription, cycle: { amountCents: number } | undefined): number {
+  return cycle?.amountCents ?? series.amountCents;
+}
+
 type PlannedTry = { due: DueSeries; today: string };
 
 async function planTry(tx: Tx, deps: Pick<SchedulerDeps, 'gateway' | 'now'>, { due, today }: PlannedTry) {
@@ -437,7 +443,7 @@ async function planTry(tx: Tx, deps: Pick<SchedulerDeps, 'gateway' | 'now'>, { d
   return {
     transactionId: null,
     clientId: series.clientId,
-    amountCents: series.amountCents,
+    amountCents: cycleAmountCents(series, cycle),
     processor: processorName,
     context,
   };
@@ -479,7 +485,7 @@ async function bookUnusableMethod(
         },
       },
       clientId: series.clientId,
-      amountCents: series.amountCents,
+      amountCents: cycleAmountCents(series, cycle),
       reason,
       processor: 'sandbox',
       reference: null,

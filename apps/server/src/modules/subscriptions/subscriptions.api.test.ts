@@ -19,6 +19,7 @@ import { subscriptionCancelTokens, subscriptionCharges, subscriptions } from '..
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
 import { issueCancelToken } from './cancel-token';
 
 // Issue 18 items 1-3: the Recurring Charges API, the series actions and the public unsubscribe, with
@@ -615,5 +616,42 @@ describe('public unsubscribe rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('an override of the next charge, charged by the scheduler', () => {
+  it('charges the overridden amount once; the following cycle is back at the series amount', async () => {
+    const merchant = (await buildClient(ctx.app.db, { name: 'Override Bakery' })).id;
+    await ctx.app.db.insert(clientConfigs).values({ clientId: merchant, payment: 'fis', ach: 'xpress' });
+    const series = await buildSubscription(ctx.app.db, merchant, {
+      startDate: '2026-05-15',
+      nextChargeDate: today,
+      cyclesCompleted: 1,
+    });
+    const res = await callAs(ctx.app, demo.admin, 'PATCH', '/api/subscription/override', {
+      subscription_id: series.id,
+      amount: '12.34',
+    });
+    expect(res.statusCode).toBe(200);
+
+    const summary = await runSubscriptionCharges({
+      db: ctx.app.db,
+      gateway: ctx.app.chargeGateway,
+      mail: ctx.app.mail,
+      now: () => now,
+      publicUrl: 'https://portal.example',
+    });
+    expect(summary.charged).toBeGreaterThanOrEqual(1);
+    const charged = await ctx.app.db
+      .select({ id: transactions.id, amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(eq(transactions.clientId, merchant));
+    expect(charged).toEqual([{ id: expect.any(String), amountCents: 1_234 }]);
+    const cycles = (await chargeRows(series.id)).sort((a, b) => a.scheduledFor.localeCompare(b.scheduledFor));
+    expect(cycles.map((c) => [c.scheduledFor, c.amountCents, c.status, c.transactionId])).toEqual([
+      [today, 1_234, 'succeeded', charged[0]?.id],
+      ['2026-07-15', 2_500, 'scheduled', null],
+    ]);
+    expect(await seriesRow(series.id)).toMatchObject({ amountCents: 2_500, nextChargeDate: '2026-07-15' });
   });
 });
