@@ -184,11 +184,15 @@ async function customerViews(
   reach: VaultReach,
   merchantName: string,
   rows: readonly VaultCustomerRow[],
+  // Already read with the rows (the search); otherwise read here.
+  preloaded?: readonly VaultMethodRow[],
 ): Promise<VaultCustomer[]> {
-  const methods = await listVaultMethods(
-    executor,
-    rows.map((row) => row.id),
-  );
+  const methods =
+    preloaded ??
+    (await listVaultMethods(
+      executor,
+      rows.map((row) => row.id),
+    ));
   const methodsByCustomer = new Map<string, VaultMethodRow[]>();
   for (const method of methods) {
     methodsByCustomer.set(method.customerId, [...(methodsByCustomer.get(method.customerId) ?? []), method]);
@@ -290,18 +294,26 @@ export async function searchVault(
   const hasTerm = Object.values(terms).some((value) => value !== undefined);
   // A search left with no term it may run (a patient number from someone who may not match it)
   // finds nothing, not the whole vault.
-  const rows =
+  const hits =
     isAsked && !hasTerm ? [] : await searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
-  const shown = rows.slice(0, vaultSearchLimit);
+  const shown = hits.slice(0, vaultSearchLimit);
   return {
-    customers: await customerViews(deps, deps.db, caller, reach, merchant.name, shown),
+    customers: await customerViews(
+      deps,
+      deps.db,
+      caller,
+      reach,
+      merchant.name,
+      shown.map((hit) => hit.row),
+      shown.flatMap((hit) => hit.methods),
+    ),
     client: {
       id: merchant.id,
       name: merchant.name,
       has_patient_information_in_vault: merchant.hasPatientInformationInVault,
       public_key: reach.permissions.includes(Permission.VirtualTerminal) ? merchant.publicKey : null,
     },
-    is_truncated: rows.length > vaultSearchLimit,
+    is_truncated: hits.length > vaultSearchLimit,
   };
 }
 
