@@ -192,6 +192,33 @@ describe('GET /api/payee/all', () => {
     expect((await patientReads(demo.admin)).length).toBe(before);
   });
 
+  it("answers each found customer's saved methods from the search statement itself, newest first, with created_at", async () => {
+    const [customer] = (await customersOf(harbor)).filter((c) => c.lastName);
+    if (!customer) throw new Error('Harbor Lane has no named vault customer');
+    const stored = await ctx.app.db
+      .select()
+      .from(vaultPaymentMethods)
+      .where(eq(vaultPaymentMethods.customerId, customer.id));
+    expect(stored.length).toBeGreaterThan(0);
+    const res = await search(demo.owner, `last_name=${encodeURIComponent(customer.lastName ?? '')}`);
+    expect(res.statusCode).toBe(200);
+    const found = payeeSearchResponse.parse(res.json()).message.customers.find((c) => c.id === customer.id);
+    const methods = found?.payment_methods ?? [];
+    expect(methods.map((m) => m.id).sort()).toEqual(stored.map((m) => m.id).sort());
+    for (const method of methods) {
+      const row = stored.find((m) => m.id === method.id);
+      expect(method).toMatchObject({
+        token: row?.token.split('-').slice(1).join('-'),
+        last4: row?.last4,
+        exp_month: row?.expMonth,
+        exp_year: row?.expYear,
+        created_at: row?.createdAt.toISOString(),
+      });
+    }
+    const times = methods.map((m) => m.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
   it("refuses another merchant's vault", async () => {
     const res = await search(demo.copperOwner, `last_name=a&clientid=${dental}`);
     expect(res.statusCode).toBe(403);
