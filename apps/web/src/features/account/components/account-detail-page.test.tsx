@@ -207,6 +207,52 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(section).toHaveTextContent(`subpricing table of ${clientId}`);
   });
 
+  it("shows a parent's current entity pricing read-only, and its rates as inputs while editing", async () => {
+    const account = buildAccount();
+    const parent: AccountDetail = {
+      ...account,
+      level: 'Parent',
+      parent: null,
+      fields: {
+        ...account.fields,
+        child_payment: 'epx',
+        child_ach: 'false',
+        child_card_rate: '2.75+0.25',
+        child_ach_rate: null,
+        child_crypto_rate: null,
+      },
+      view: {
+        ...account.view,
+        sections: [...account.view.sections, 'submerchant'],
+        editable_sections: [...account.view.editable_sections, 'submerchant'],
+      },
+    };
+    const fetchMock = renderPage(parent, {
+      [`PATCH /api/client/${clientId}`]: ok({
+        id: clientId,
+        updated_at: '2026-11-02T10:00:00.000Z',
+        changed: [],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Current Entity Pricing' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['TypeProcessorRate', 'Cardepx2.75+0.25', 'ACHfalse—', 'Crypto——']);
+    expect(screen.queryByTestId('account-value-child_card_rate')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('table', { name: 'Current Entity Pricing' })).toBeNull();
+    const cryptoRate = screen.getByRole('textbox', { name: 'Default Crypto Rate' });
+    await userEvent.type(cryptoRate, '1.00+0.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Confirmation' })).getByRole('button', { name: 'Save' }),
+    );
+    expect(await screen.findByText(AccountText.Updated)).toBeInTheDocument();
+    expect(patchedMeta(fetchMock)).toEqual({ id: clientId, child_crypto_rate: '1.00+0.00' });
+  });
+
   it('shows no subpricing table for a merchant', async () => {
     const account = buildAccount();
     renderPage({

@@ -26,6 +26,7 @@ import {
   isSensitiveFieldName,
   sectionFieldNames,
 } from '../utils/account-form.utils';
+import { EntityPricingTable, entityPricingFieldNames } from './entity-pricing-table';
 import { LocationCustomFields } from './location-custom-fields';
 
 type AccountSectionProps = {
@@ -50,9 +51,11 @@ export function AccountSection({
   onReveal,
   mccBaseRate,
 }: AccountSectionProps) {
-  const names = sectionFieldNames(account, section);
-  if (names.length === 0) return null;
+  const sectionNames = sectionFieldNames(account, section);
+  if (sectionNames.length === 0) return null;
   const isEditable = isEditing && account.view.editable_sections.includes(section);
+  // The default rates read as the current entity pricing table; inputs only while editing.
+  const names = isEditable ? sectionNames : sectionNames.filter((name) => !entityPricingFieldNames.has(name));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={`account-section-${section}`}>
       <Title order={3} size="h4" mb="sm" id={`account-section-${section}`}>
@@ -66,6 +69,14 @@ export function AccountSection({
             {`${portalBasePath}/enroll/${account.id}`}
           </Anchor>
         </Text>
+      )}
+      {!isEditable && sectionNames.some((name) => entityPricingFieldNames.has(name)) && (
+        <>
+          <Title order={4} size="h5" mb="xs">
+            Current Entity Pricing
+          </Title>
+          <EntityPricingTable account={account} />
+        </>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {names.map((name) => {
