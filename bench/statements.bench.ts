@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { statementNotes } from '../apps/server/src/modules/notes/notes.service';
 import { renderStatementPdf } from '../apps/server/src/modules/statements/statement-pdf';
 import {
   findStatementLogo,
@@ -107,11 +109,13 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
   );
 
   // The PDF of the busiest merchant's month, as GET /api/statement/pdf builds it.
+  const config = loadConfig(process.env);
   const buildPdf = async () => {
-    const [lines, statements, logo] = await Promise.all([
+    const [lines, statements, logo, notes] = await Promise.all([
       statementLineRows(handle.db, merchant.client_id, month),
       statementRows(handle.db, merchant.client_id, month),
       findStatementLogo(handle.db, merchant.client_id),
+      statementNotes(handle.db),
     ]);
     return renderStatementPdf({
       merchantName: statements[0]?.merchant_name ?? '',
@@ -120,6 +124,8 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
       lines,
       statement: statements[0] ?? null,
       generatedAt: now,
+      notes: notes.map((note) => note[3]),
+      support: { phone: config.supportPhone, email: config.supportEmail },
     });
   };
   await buildPdf();

@@ -71,7 +71,9 @@ export async function groupMonth(executor: Executor, month: MonthInstants): Prom
       from transactions t
       where t.created_at >= ${month.startAt.toISOString()}::timestamptz
         and t.created_at < ${month.endAt.toISOString()}::timestamptz
-      group by 1, 2, 3, 4, 5, 6, 7`,
+      -- The raw columns, not their ::text casts: the enums are turned to text once per group, not per row.
+      group by t.client_id, t.processor, t.payment_method, t.card_brand, t.action_mode, t.payment_status,
+        t.pro_pay_status`,
   );
   return rows.map((row) => monthGroupRow.parse(row));
 }
@@ -139,10 +141,11 @@ export type StatementInsert = {
   }[];
 };
 
-const insertedRow = z.object({ id: z.uuid(), client_id: z.uuid() });
+const insertedCount = z.object({ n: z.number().int() });
 
-// Statements, their lines and processor fees in three statements; a merchant already posted for the
-// month (another run got there first) keeps its statement and gets no second set of lines.
+// Statements, their lines and processor fees in one statement (data-modifying CTEs: one round trip);
+// a merchant already posted for the month (another run got there first) keeps its statement and gets
+// no second set of lines: lines and fees join only the statements this insert made.
 export async function insertStatements(
   executor: Executor,
   month: string,
@@ -150,83 +153,78 @@ export async function insertStatements(
   statements: readonly StatementInsert[],
 ): Promise<number> {
   if (statements.length === 0) return 0;
-  const inserted = await queryRows(
+  const heads = statements.map((s) => ({
+    client_id: s.clientId,
+    total_transactions: s.totalTransactions,
+    total_amount_cents: s.totalAmountCents,
+    total_fees_cents: s.totalFeesCents,
+    total_adjustments_cents: s.totalAdjustmentsCents,
+    chargebacks_and_reversals_cents: s.chargebacksAndReversalsCents,
+    net_cents: s.netCents,
+  }));
+  const lines = statements.flatMap((s) =>
+    s.lines.map((line, index) => ({
+      client_id: s.clientId,
+      position: index + 1,
+      type: line.type,
+      pricing: line.pricing,
+      transaction_count: line.transactionCount,
+      gross_cents: line.grossCents,
+      fees_cents: line.feesCents,
+      flat_fee_cents: line.flatFeeCents,
+      item_fee_cents: line.itemFeeCents,
+      net_cents: line.netCents,
+    })),
+  );
+  const fees = statements.flatMap((s) =>
+    s.processorFees.map((fee) => ({
+      client_id: s.clientId,
+      processor: fee.processor,
+      statement_date: fee.statementDate,
+      detail_description: fee.detailDescription,
+      item_count: fee.itemCount,
+      volume_cents: fee.volumeCents,
+      rate_percent: fee.ratePercent,
+      per_item_cents: fee.perItemCents,
+      total_cents: fee.totalCents,
+    })),
+  );
+  const rows = await queryRows(
     executor,
-    sql`insert into statements (client_id, month, total_transactions, total_amount_cents, total_fees_cents,
-        total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at)
-      select s.client_id, ${month}::date, s.total_transactions, s.total_amount_cents, s.total_fees_cents,
-        s.total_adjustments_cents, s.chargebacks_and_reversals_cents, s.net_cents, ${postedAt.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(
-        statements.map((s) => ({
-          client_id: s.clientId,
-          total_transactions: s.totalTransactions,
-          total_amount_cents: s.totalAmountCents,
-          total_fees_cents: s.totalFeesCents,
-          total_adjustments_cents: s.totalAdjustmentsCents,
-          chargebacks_and_reversals_cents: s.chargebacksAndReversalsCents,
-          net_cents: s.netCents,
-        })),
-      )}::jsonb) as s(client_id uuid, total_transactions int, total_amount_cents bigint, total_fees_cents bigint,
-        total_adjustments_cents bigint, chargebacks_and_reversals_cents bigint, net_cents bigint)
-      on conflict (client_id, month) do nothing
-      returning id, client_id`,
+    sql`with inserted as (
+        insert into statements (client_id, month, total_transactions, total_amount_cents, total_fees_cents,
+          total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at)
+        select s.client_id, ${month}::date, s.total_transactions, s.total_amount_cents, s.total_fees_cents,
+          s.total_adjustments_cents, s.chargebacks_and_reversals_cents, s.net_cents, ${postedAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as s(client_id uuid, total_transactions int,
+          total_amount_cents bigint, total_fees_cents bigint, total_adjustments_cents bigint,
+          chargebacks_and_reversals_cents bigint, net_cents bigint)
+        on conflict (client_id, month) do nothing
+        returning id, client_id
+      ),
+      line_rows as (
+        insert into statement_lines (statement_id, position, type, pricing, transaction_count, gross_cents, fees_cents,
+          flat_fee_cents, item_fee_cents, net_cents)
+        select i.id, l.position, l.type, l.pricing, l.transaction_count, l.gross_cents, l.fees_cents, l.flat_fee_cents,
+          l.item_fee_cents, l.net_cents
+        from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(client_id uuid, position smallint, type text,
+          pricing text, transaction_count int, gross_cents bigint, fees_cents bigint, flat_fee_cents bigint,
+          item_fee_cents bigint, net_cents bigint)
+        join inserted i on i.client_id = l.client_id
+      ),
+      fee_rows as (
+        insert into processor_fees (statement_id, processor, statement_date, detail_description, item_count,
+          volume_cents, rate_percent, per_item_cents, total_cents)
+        select i.id, f.processor::processor, f.statement_date, f.detail_description, f.item_count, f.volume_cents,
+          f.rate_percent, f.per_item_cents, f.total_cents
+        from jsonb_to_recordset(${JSON.stringify(fees)}::jsonb) as f(client_id uuid, processor text,
+          statement_date date, detail_description text, item_count int, volume_cents bigint, rate_percent numeric,
+          per_item_cents bigint, total_cents bigint)
+        join inserted i on i.client_id = f.client_id
+      )
+      select count(*)::int as n from inserted`,
   );
-  const idByClient = new Map(
-    inserted.map((row) => {
-      const { id, client_id } = insertedRow.parse(row);
-      return [client_id, id];
-    }),
-  );
-  const lines = statements.flatMap((s) => {
-    const statementId = idByClient.get(s.clientId);
-    return statementId === undefined
-      ? []
-      : s.lines.map((line, index) => ({
-          statement_id: statementId,
-          position: index + 1,
-          type: line.type,
-          pricing: line.pricing,
-          transaction_count: line.transactionCount,
-          gross_cents: line.grossCents,
-          fees_cents: line.feesCents,
-          flat_fee_cents: line.flatFeeCents,
-          item_fee_cents: line.itemFeeCents,
-          net_cents: line.netCents,
-        }));
-  });
-  if (lines.length > 0) {
-    await executor.execute(sql`insert into statement_lines (statement_id, position, type, pricing, transaction_count,
-        gross_cents, fees_cents, flat_fee_cents, item_fee_cents, net_cents)
-      select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(statement_id uuid, position smallint,
-        type text, pricing text, transaction_count int, gross_cents bigint, fees_cents bigint, flat_fee_cents bigint,
-        item_fee_cents bigint, net_cents bigint)`);
-  }
-  const fees = statements.flatMap((s) => {
-    const statementId = idByClient.get(s.clientId);
-    return statementId === undefined
-      ? []
-      : s.processorFees.map((fee) => ({
-          statement_id: statementId,
-          processor: fee.processor,
-          statement_date: fee.statementDate,
-          detail_description: fee.detailDescription,
-          item_count: fee.itemCount,
-          volume_cents: fee.volumeCents,
-          rate_percent: fee.ratePercent,
-          per_item_cents: fee.perItemCents,
-          total_cents: fee.totalCents,
-        }));
-  });
-  if (fees.length > 0) {
-    await executor.execute(sql`insert into processor_fees (statement_id, processor, statement_date,
-        detail_description, item_count, volume_cents, rate_percent, per_item_cents, total_cents)
-      select f.statement_id, f.processor::processor, f.statement_date, f.detail_description, f.item_count,
-        f.volume_cents, f.rate_percent, f.per_item_cents, f.total_cents
-      from jsonb_to_recordset(${JSON.stringify(fees)}::jsonb) as f(statement_id uuid, processor text,
-        statement_date date, detail_description text, item_count int, volume_cents bigint, rate_percent numeric,
-        per_item_cents bigint, total_cents bigint)`);
-  }
-  return idByClient.size;
+  return insertedCount.parse(rows[0]).n;
 }
 
 const statementRow = z.object({
