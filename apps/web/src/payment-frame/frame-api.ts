@@ -41,11 +41,18 @@ const hasKeys =
   (value: unknown): value is T =>
     typeof value === 'object' && value !== null && keys.every((key) => key in value);
 
-export function fetchMerchant(key: string): Promise<Answer<FrameMerchant>> {
+// The frame's own params and sig go along: the server lists the merchant's locations only where
+// the signed params ask for the dropdown.
+export function fetchMerchant(
+  key: string,
+  params: string,
+  sig: string | undefined,
+): Promise<Answer<FrameMerchant>> {
+  const query = new URLSearchParams({ key, params, ...(sig === undefined ? {} : { sig }) });
   return call(
-    `/api/payment-frame/merchant?key=${encodeURIComponent(key)}`,
+    `/api/payment-frame/merchant?${query.toString()}`,
     {},
-    hasKeys<FrameMerchant>('name', 'can_take_card', 'can_take_ach', 'virtual_terminal'),
+    hasKeys<FrameMerchant>('name', 'can_take_card', 'can_take_ach', 'locations', 'virtual_terminal'),
   );
 }
 

@@ -18,6 +18,7 @@ const payerMerchant: FrameMerchant = {
   can_take_ach: true,
   high_ticket: '1000.00',
   passed_on_rates: { credit_card: null, bank: null },
+  locations: [],
   virtual_terminal: null,
 };
 const terminalMerchant: FrameMerchant = {
@@ -182,6 +183,39 @@ describe('the payment form', () => {
       method: 'cash',
       billingAddress: { city: 'Salem' },
     });
+  });
+
+  it("offers the merchant's locations the server listed and sends the one chosen", async () => {
+    const fetchMock = stubFetch({
+      '/api/payment-frame/charge': ok({
+        id: '31111111-2222-4333-8444-555555555555',
+        amount: '5.00',
+        fee: '0.00',
+        status: 'Approved',
+        message: PaymentFrameText.PaymentSuccessful,
+        issuer: null,
+        last4: null,
+        created_at: '2026-11-26T00:00:00.000Z',
+      }),
+    });
+    const northDock = '41111111-2222-4333-8444-555555555555';
+    mount(
+      { publishableKey: key, isVirtualTerminal: true, paymentOptions: ['cash'], showLocationsDropdown: true },
+      { ...terminalMerchant, locations: [{ id: northDock, name: 'North Dock' }] },
+    );
+    await userEvent.type(screen.getByLabelText('Amount'), '5.00');
+    await userEvent.selectOptions(screen.getByLabelText('Location'), 'North Dock');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(postedBody(fetchMock, '/api/payment-frame/charge')).toBeDefined());
+    expect(postedBody(fetchMock, '/api/payment-frame/charge')).toMatchObject({ locationId: northDock });
+  });
+
+  it('shows no locations dropdown when the server listed none', () => {
+    mount(
+      { publishableKey: key, paymentOptions: ['credit_card'], showLocationsDropdown: true },
+      payerMerchant,
+    );
+    expect(screen.queryByLabelText('Location')).not.toBeInTheDocument();
   });
 
   it('shows no billing address unless asked', () => {

@@ -166,6 +166,13 @@ export function renderPaymentForm(
     return billingAddressOf(typed, billingRule.isRequired);
   };
 
+  // Spec 3 §3 showLocationsDropdown: the server lists locations only where the params allow it.
+  const location = el('select', { name: 'location', id: 'location' }, [
+    el('option', { value: '' }, ['Select...']),
+    ...merchant.locations.map((option) => el('option', { value: option.id }, [option.name])),
+  ]);
+  if (merchant.locations.length > 0) form.append(field('Location', location));
+
   const customReaders = (params.customFields ?? []).map((custom) => {
     const isRequired = isCustomFieldRequired(custom, isVirtualTerminal);
     const built = customFieldInput(custom, isRequired);
@@ -300,6 +307,7 @@ export function renderPaymentForm(
       ...(billingRule.isShown && Object.keys(billing.address).length > 0
         ? { billingAddress: billing.address }
         : {}),
+      ...(location.value ? { locationId: location.value } : {}),
       customFields: Object.fromEntries(customReaders.map((reader) => [reader.name, reader.read()])),
     };
     submit.disabled = true;

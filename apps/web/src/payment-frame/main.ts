@@ -19,7 +19,7 @@ async function start() {
   const decoded = decodePaymentFrameParams(encoded);
   if (!decoded.ok) return showMessage(root, PaymentFrameText.InvalidLink, 'error');
   showMessage(root, 'Loading...', 'info');
-  const merchant = await fetchMerchant(decoded.params.publishableKey);
+  const merchant = await fetchMerchant(decoded.params.publishableKey, encoded, sig);
   if (!merchant.ok) return showMessage(root, merchant.message, 'error');
   renderPaymentForm(root, decoded.params, sig, encoded, merchant.value);
 }

@@ -64,6 +64,8 @@ export const chargeBody = z.strictObject({
     })
     .optional(),
   customFields: z.record(z.string().max(200), z.union([z.string().max(1000), z.boolean()])).optional(),
+  // Spec 3 §3 showLocationsDropdown: the merchant's sub-location the payment is for.
+  locationId: z.uuid().optional(),
 });
 export type ChargeBody = z.infer<typeof chargeBody>;
 
@@ -83,7 +85,15 @@ export const chargeResponse = successEnvelope(chargeResultSchema);
 
 // GET /api/payment-frame/merchant?key={publishable key}: what the frame shows of the merchant and
 // which methods it can take. A secret key is refused (issue 16 item 6).
-export const frameMerchantQuery = z.object({ key: z.string().max(100) });
+// params and sig: the frame's own, so the merchant's locations are listed only where the signed
+// params (or a virtual terminal user) ask for the dropdown.
+export const frameMerchantQuery = z.object({
+  key: z.string().max(100),
+  params: z.string().max(maxEncodedParamsLength).optional(),
+  sig: z.string().max(100).optional(),
+});
+export const frameLocationSchema = z.object({ id: z.uuid(), name: z.string() });
+export type FrameLocation = z.infer<typeof frameLocationSchema>;
 export const frameMerchantSchema = z.object({
   name: z.string(),
   can_take_card: z.boolean(),
@@ -92,6 +102,8 @@ export const frameMerchantSchema = z.object({
   // The pricing strings the merchant passes on to the payer per method (spec 2 §3 card_p2c, ach_p2c),
   // null where it does not; the frame shows the fee before paying when showFeeValue is set.
   passed_on_rates: z.object({ credit_card: z.string().nullable(), bank: z.string().nullable() }),
+  // Spec 3 §3 showLocationsDropdown: the sub-locations the payer may choose (empty: no dropdown).
+  locations: z.array(frameLocationSchema),
   // A signed-in user with Virtual Terminal on the merchant: what they may take (spec 3 §6).
   virtual_terminal: z
     .object({

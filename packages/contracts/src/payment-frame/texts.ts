@@ -30,6 +30,8 @@ export const PaymentFrameText = {
   SavedMethodNotFound: 'The saved payment method was not found.',
   MerchantCannotTakePayments: 'This merchant cannot take payments at the moment.',
   CustomFieldRequired: (name: string) => `${name} is required`,
+  // Not a spec text: a location the merchant does not have, or one the user is not tied to.
+  LocationNotValid: 'The chosen location is not valid.',
 } as const;
 
 export const PaymentFrameErrorCode = {
@@ -43,4 +45,5 @@ export const PaymentFrameErrorCode = {
   Declined: 'PAYMENT_DECLINED',
   ProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
   CustomFieldRequired: 'CUSTOM_FIELD_REQUIRED',
+  LocationNotValid: 'LOCATION_NOT_VALID',
 } as const;

@@ -14,7 +14,7 @@ import { buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { roles } from '../../db/schema/access';
+import { roles, subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
@@ -673,6 +673,77 @@ describe('POST /api/payment-frame/charge', () => {
       );
       expect(reused.statusCode).toBe(409);
       expect((await transactionsOf(merchant.id)).length).toBe(before + 1);
+    });
+  });
+});
+
+describe('the locations dropdown (spec 3 §3 showLocationsDropdown)', () => {
+  it("lists the merchant's locations only for signed params that ask, and records the chosen one; a foreign one is refused", async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const [north] = await app.db
+      .insert(subEntities)
+      .values({ clientId: merchant.id, name: `North Dock ${suffix}`, customFields: { Site: 'N1' } })
+      .returning({ id: subEntities.id, name: subEntities.name });
+    const [foreign] = await app.db
+      .insert(subEntities)
+      .values({ clientId: harbor.id, name: `Harbor Annex ${suffix}` })
+      .returning({ id: subEntities.id });
+    if (!north || !foreign) throw new Error('no locations');
+    const info = (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/payment-frame/merchant?${query}`,
+        remoteAddress: payerAddress(),
+      });
+    const link = signedLink({ showLocationsDropdown: true });
+    const listed = await info(new URLSearchParams({ key: merchant.publicKey, ...link }).toString());
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().message.locations).toContainEqual({ id: north.id, name: north.name });
+    const unsigned = await info(
+      new URLSearchParams({ key: merchant.publicKey, params: link.params }).toString(),
+    );
+    expect(unsigned.json().message.locations).toEqual([]);
+    const notAsked = await info(new URLSearchParams({ key: merchant.publicKey, ...signedLink() }).toString());
+    expect(notAsked.json().message.locations).toEqual([]);
+
+    const before = (await transactionsOf(merchant.id)).length;
+    await expectRefused(
+      await charge({
+        ...link,
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        locationId: foreign.id,
+      }),
+      400,
+      PaymentFrameErrorCode.LocationNotValid,
+      PaymentFrameText.LocationNotValid,
+    );
+    await expectRefused(
+      await charge({
+        ...signedLink(),
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        locationId: north.id,
+      }),
+      400,
+      PaymentFrameErrorCode.LocationNotValid,
+      PaymentFrameText.LocationNotValid,
+    );
+    expect((await transactionsOf(merchant.id)).length).toBe(before);
+    const paid = await charge({
+      ...link,
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      locationId: north.id,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = (await transactionsOf(merchant.id)).filter((r) => r.id === paid.json().message.id);
+    expect(row?.subEntityId).toBe(north.id);
+    expect(row?.apiResponse).toMatchObject({
+      sub_location: { name: north.name, custom_fields: { Site: 'N1' } },
     });
   });
 });

@@ -1,9 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+
+// A merchant's sub-locations, by name: what the frame's locations dropdown offers.
+export async function listMerchantLocations(executor: Executor, clientId: string) {
+  return executor
+    .select({ id: subEntities.id, name: subEntities.name, customFields: subEntities.customFields })
+    .from(subEntities)
+    .where(eq(subEntities.clientId, clientId))
+    .orderBy(asc(subEntities.name));
+}
 
 export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;
 

@@ -98,7 +98,7 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await frameMerchant(deps(), callerOf(request), request.query.key),
+      message: await frameMerchant(deps(), callerOf(request), request.query),
     }),
   );
 

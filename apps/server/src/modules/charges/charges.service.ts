@@ -44,7 +44,7 @@ import {
 import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import type { transactions } from '../../db/schema/transactions';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
@@ -59,6 +59,7 @@ import {
   runMoneyAttempt,
 } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
+import { listLocationLimits } from '../rbac/rbac.repository';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
@@ -70,6 +71,7 @@ import {
   findMerchantByPublishableKey,
   findVaultMethod,
   insertChargeTransaction,
+  listMerchantLocations,
   payerSystemUserId,
 } from './charges.repository';
 
@@ -90,6 +92,7 @@ export const ChargeError = defineErrors({
   MerchantCannotTakePayments: [PaymentFrameErrorCode.MerchantCannotTakePayments, 'business_rule'],
   Declined: [PaymentFrameErrorCode.Declined, 'business_rule'],
   ProcessorUnavailable: [PaymentFrameErrorCode.ProcessorUnavailable, 'unavailable'],
+  LocationNotValid: [PaymentFrameErrorCode.LocationNotValid, 'validation'],
 });
 
 export type ChargeDeps = {
@@ -180,15 +183,43 @@ function passedOnRateOf(merchant: FrameMerchantRow, option: PaymentOption): stri
   return null;
 }
 
+// Spec 3 §3 showLocationsDropdown: the sub-locations a payment may be recorded for. Only where
+// the params ask for the dropdown and are signed (or the caller is a virtual terminal user, whose
+// unsigned params are theirs); a user tied to locations of this merchant gets those only.
+async function frameLocationsOf(
+  db: Executor,
+  caller: ChargeCaller,
+  merchantId: string,
+  grants: ReadonlySet<string> | null,
+  params: PaymentFrameParams | null,
+  isSigned: boolean,
+) {
+  if (params?.showLocationsDropdown !== true || (!isSigned && grants === null)) return [];
+  const locations = await listMerchantLocations(db, merchantId);
+  if (grants === null || caller.session === null) return locations;
+  const limits = await listLocationLimits(db, caller.session.userId);
+  const tied = limits.find((limit) => limit.clientId === merchantId)?.subEntityIds;
+  return tied === undefined ? locations : locations.filter((location) => tied.includes(location.id));
+}
+
 // GET /api/payment-frame/merchant.
 export async function frameMerchant(
   deps: ChargeDeps,
   caller: ChargeCaller,
-  key: string,
+  query: { key: string; params?: string | undefined; sig?: string | undefined },
 ): Promise<FrameMerchant> {
-  const merchant = await merchantOfKey(deps.db, key);
+  const merchant = await merchantOfKey(deps.db, query.key);
   const grants = await virtualTerminalGrants(deps.db, caller.session, merchant.id);
+  const decoded = query.params === undefined ? null : decodePaymentFrameParams(query.params);
+  // Params of another merchant list nothing of this one.
+  const params = decoded?.ok && decoded.params.publishableKey === query.key ? decoded.params : null;
+  const isSigned =
+    params !== null &&
+    query.params !== undefined &&
+    isPaymentFrameSignatureValid(deps, query.params, query.sig);
+  const locations = await frameLocationsOf(deps.db, caller, merchant.id, grants, params, isSigned);
   return {
+    locations: locations.map((location) => ({ id: location.id, name: location.name })),
     name: merchant.name,
     can_take_card: merchant.cardProcessor !== null,
     can_take_ach: merchant.achProcessor !== null,
@@ -250,6 +281,9 @@ const chargeContext = z.object({
     meta: z.record(z.string(), z.unknown()),
     // The fee passed on, inside the attempt's amount (attempts of earlier builds carry none).
     surchargeCents: z.number().int().nonnegative().default(0),
+    // The chosen sub-location (spec 3 §3 showLocationsDropdown); the report reads sub_location.
+    subEntityId: z.uuid().optional(),
+    subLocation: z.object({ name: z.string(), custom_fields: z.record(z.string(), z.unknown()) }).optional(),
   }),
   actor: z.object({
     userId: z.string().nullable(),
@@ -329,6 +363,7 @@ async function settleCharge(
     id: context.transactionId,
     clientId,
     customerId: row.customerId,
+    subEntityId: row.subEntityId ?? null,
     type: row.type,
     action: row.action,
     actionMode: row.actionMode,
@@ -349,6 +384,7 @@ async function settleCharge(
     apiResponse: {
       ...(row.displayToken ? { token: row.displayToken } : {}),
       meta: row.meta,
+      ...(row.subLocation ? { sub_location: row.subLocation } : {}),
       processor: attempt.processor,
       processor_reference: reference,
     },
@@ -584,6 +620,13 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
     );
   }
   const billingAddress = billingRule.isShown ? billing.address : {};
+  // A location the frame did not offer (another merchant's, or not the user's) is refused.
+  let location: { id: string; name: string; customFields: Record<string, string | number> } | null = null;
+  if (body.locationId !== undefined) {
+    const offered = await frameLocationsOf(tx, caller, merchant.id, grants, params, isSigned);
+    location = offered.find((candidate) => candidate.id === body.locationId) ?? null;
+    if (location === null) throw ChargeError.LocationNotValid(PaymentFrameText.LocationNotValid);
+  }
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
@@ -636,6 +679,12 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
       email,
       meta,
       surchargeCents: charged.feeCents,
+      ...(location
+        ? {
+            subEntityId: location.id,
+            subLocation: { name: location.name, custom_fields: location.customFields },
+          }
+        : {}),
     },
     actor: {
       userId: caller.session?.userId ?? null,

@@ -30,6 +30,7 @@ const merchant = (
   can_take_ach: true,
   high_ticket: '1000.00',
   passed_on_rates: { credit_card: null, bank: null },
+  locations: [],
   virtual_terminal: {
     payment_options: ['credit_card', 'cash'],
     omit_zip: false,
