@@ -947,6 +947,11 @@ const matrix: Record<string, Row> = {
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
   // The job runner's runs (issue 17 item 8): staff; the processor-audit admin reads them.
   'GET /api/jobs/runs': { expect: { ...adminOnly, audit: 200 } },
+  // Run now: staff only, a write the processor-audit admin may not make; a name no job has is a 404.
+  'POST /api/jobs/:name/run': {
+    call: () => ({ url: '/api/jobs/no-such-job/run' }),
+    expect: { ...adminOnly, admin: 404, audit: 403 },
+  },
   // Browser error reports (issue 17 item 10): anyone, the sign-in page included.
   'POST /api/client-errors': {
     call: () => ({ payload: { kind: 'error', message: 'boom', url: '/app/home', release: 'test' } }),

@@ -47,6 +47,8 @@ export type JobRunnerOptions = {
   onTick?: () => void;
 };
 
+export type JobRun = typeof jobRuns.$inferSelect;
+
 export type TickSummary = { scheduled: number; ran: number; succeeded: number; failed: number };
 
 export type JobRunner = {
@@ -56,6 +58,9 @@ export type JobRunner = {
   enqueue(name: string, runKey: string): Promise<void>;
   // Schedules every due period and runs what is due, one run at a time, until nothing is left.
   tick(): Promise<TickSummary>;
+  // Runs a registered job once now (staff's Run now) under its own run key, claimed and leased as a
+  // scheduled run, and answers its row; undefined for a name this build does not register.
+  runNow(name: string): Promise<JobRun | undefined>;
   start(intervalSeconds: number): void;
   stop(): Promise<void>;
 };
@@ -95,7 +100,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return inserted.length > 0;
   }
 
-  async function claim() {
+  // The next due run, or only the run `onlyId` (Run now).
+  async function claim(onlyId?: string) {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
     const due = db
@@ -104,6 +110,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .where(
         and(
           inArray(jobRuns.name, names),
+          onlyId === undefined ? undefined : eq(jobRuns.id, onlyId),
           or(
             and(eq(jobRuns.status, 'queued'), lte(jobRuns.runAfter, sql`now()`)),
             and(eq(jobRuns.status, 'running'), lt(jobRuns.lockedUntil, sql`now()`)),
@@ -214,16 +221,35 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return summary;
   }
 
-  async function tick(): Promise<TickSummary> {
-    // One tick at a time per instance: a timer tick waits for a test's or the previous one.
+  // One tick or Run now at a time per instance: a timer tick waits for a test's or the previous one.
+  async function exclusively<T>(work: () => Promise<T>): Promise<T> {
     while (running) await running.catch(() => undefined);
-    const current = tickOnce();
+    const current = work();
     running = current;
     try {
       return await current;
     } finally {
       running = undefined;
     }
+  }
+
+  function tick(): Promise<TickSummary> {
+    return exclusively(tickOnce);
+  }
+
+  async function runNowOnce(definition: JobDefinition): Promise<JobRun | undefined> {
+    // A key of its own, so a Run now never takes the place of the period's scheduled run.
+    const runKey = `now:${options.now().toISOString()}:${randomUUID().slice(0, 8)}`;
+    const [inserted] = await db
+      .insert(jobRuns)
+      .values({ name: definition.name, runKey, maxAttempts: definition.maxAttempts ?? defaultMaxAttempts })
+      .returning({ id: jobRuns.id });
+    if (!inserted) throw new Error(`job run ${definition.name} was not inserted`);
+    const run = await claim(inserted.id);
+    // Claimed by another instance's tick first: it runs it; the row says how far it got.
+    if (run) await execute(run);
+    const [row] = await db.select().from(jobRuns).where(eq(jobRuns.id, inserted.id));
+    return row;
   }
 
   return {
@@ -238,6 +264,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await insertRun(definition, runKey);
     },
     tick,
+    async runNow(name) {
+      const definition = definitions.get(name);
+      if (!definition) return undefined;
+      return exclusively(() => runNowOnce(definition));
+    },
     start(intervalSeconds) {
       if (timer) return;
       stopped = false;

@@ -63,6 +63,7 @@ export type AuditAction =
   | 'subscription.reactivate'
   | 'subscription.override'
   | 'subscription.unsubscribe'
+  | 'job.run'
   | 'vault.customer_update'
   | 'vault.patient_read';
 

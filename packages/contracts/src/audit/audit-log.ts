@@ -72,6 +72,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'subscription.reactivate': 'Recurring series reactivated',
   'subscription.override': 'Next recurring charge changed',
   'subscription.unsubscribe': 'Customer unsubscribed',
+  'job.run': 'Job run by staff',
   'vault.customer_update': 'Vault customer edited',
   'vault.patient_read': 'Patient record read',
 };

@@ -49,4 +49,14 @@ export type JobRunRow = z.infer<typeof jobRunRow>;
 
 // The newest runs first, at most jobRunsPageSize.
 export const jobRunsPageSize = 500;
-export const jobRunsResponse = successEnvelope(z.object({ runs: z.array(jobRunRow) }));
+// jobs: the names this build registers, each with its Run now.
+export const jobRunsResponse = successEnvelope(
+  z.object({ runs: z.array(jobRunRow), jobs: z.array(z.string()) }),
+);
+
+// POST /api/jobs/{name}/run (staff): one run of the job now, answered with its row once it ended.
+export const jobRunNowParams = z.object({ name: z.string().min(1).max(100) });
+export const jobRunNowResponse = successEnvelope(z.object({ run: jobRunRow }));
+export const JobRunNowText = {
+  NotFound: 'No such job',
+} as const;

@@ -1,4 +1,4 @@
-import { jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { jobRuns, rateLimitCounters } from '../../db/schema/jobs';
 import { statements } from '../../db/schema/statements';
-import { emailOutbox } from '../../db/schema/system';
+import { auditLog, emailOutbox } from '../../db/schema/system';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 
 let database: DatabaseHandle;
@@ -212,5 +212,83 @@ describe('GET /api/jobs/runs', () => {
     expect(merchant.statusCode).toBe(403);
     const anonymous = await app.inject({ method: 'GET', url: '/api/jobs/runs' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/jobs/:name/run', () => {
+  const runNow = (name: string, cookie: string) =>
+    app.inject({ method: 'POST', url: `/api/jobs/${name}/run`, headers: { cookie } });
+
+  it("runs the job once now through the runner, answers its run and audits it; the period's run still comes", async () => {
+    now = new Date('2026-11-27T09:00:00Z');
+    const client = await buildClient(database.db, { name: 'Run Now LLC' });
+    const [request] = await database.db
+      .insert(dataSyncRequests)
+      .values({ clientId: client.id, requestedByEmail: demo.admin })
+      .returning();
+    const res = await runNow('data-sync.process', adminCookie);
+    expect(res.statusCode).toBe(200);
+    const { run } = jobRunNowResponse.parse(res.json()).message;
+    expect(run).toMatchObject({
+      name: 'data-sync.process',
+      status: 'succeeded',
+      attempts: 1,
+      lastError: null,
+    });
+    expect(run.runKey).toMatch(/^now:2026-11-27T09:00:00\.000Z:/);
+    const [synced] = await database.db
+      .select()
+      .from(dataSyncRequests)
+      .where(eq(dataSyncRequests.id, request?.id ?? ''));
+    expect(synced?.status).toBe('completed');
+    const [audited] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, run.id));
+    expect(audited).toMatchObject({
+      action: 'job.run',
+      outcome: 'success',
+      actorEmail: demo.admin,
+      details: { job: 'data-sync.process', status: 'succeeded' },
+    });
+
+    // A second Run now is a run of its own; the scheduled period's run is not taken by either.
+    const again = jobRunNowResponse.parse((await runNow('data-sync.process', adminCookie)).json()).message
+      .run;
+    expect(again.id).not.toBe(run.id);
+    await app.jobs.tick();
+    expect((await runsNamed('data-sync.process')).map((r) => r.runKey)).toEqual([
+      run.runKey,
+      again.runKey,
+      '2026-11-27T09:00',
+    ]);
+  });
+
+  it("posts the statements of the clock's month before once; a second Run now adds nothing", async () => {
+    now = new Date('2027-02-10T09:00:00Z');
+    const client = await buildClient(database.db, { name: 'Run Now Statements LLC' });
+    await buildCardPayment(database.db, { clientId: client.id, createdAt: new Date('2027-01-12T15:00:00Z') });
+    const first = jobRunNowResponse.parse((await runNow('statements.post', adminCookie)).json()).message.run;
+    expect(first).toMatchObject({ status: 'succeeded', lastError: null, result: { month: '2027-01' } });
+    expect(Number(first.result?.posted)).toBeGreaterThanOrEqual(1);
+    const second = jobRunNowResponse.parse((await runNow('statements.post', adminCookie)).json()).message.run;
+    expect(second).toMatchObject({ status: 'succeeded', result: { month: '2027-01', posted: 0 } });
+    expect(
+      await database.db.select().from(statements).where(eq(statements.clientId, client.id)),
+    ).toHaveLength(1);
+    const payouts = jobRunNowResponse.parse((await runNow('payouts.post', adminCookie)).json()).message.run;
+    expect(payouts).toMatchObject({ status: 'succeeded', result: { day: '2027-02-09' } });
+  });
+
+  it('answers 404 for a job this build does not register, and runs nothing', async () => {
+    const res = await runNow('no-such-job', adminCookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'JOB_NOT_FOUND', message: 'No such job' });
+    expect(await database.db.select().from(jobRuns)).toEqual([]);
+  });
+
+  it('refuses the processor-audit user, merchants and anonymous callers, and runs nothing', async () => {
+    const auditCookie = await sessionCookieFor(database.db, demo.audit);
+    expect((await runNow('housekeeping', auditCookie)).statusCode).toBe(403);
+    expect((await runNow('housekeeping', ownerCookie)).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/jobs/housekeeping/run' })).statusCode).toBe(401);
+    expect(await database.db.select().from(jobRuns)).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
-import { jobRunsPageSize, jobRunsQuery, jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import {
+  JobRunNowText,
+  type JobRunRow,
+  jobRunNowParams,
+  jobRunNowResponse,
+  jobRunsPageSize,
+  jobRunsQuery,
+  jobRunsResponse,
+} from '@portico/contracts/jobs/jobs';
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jobRuns } from '../../db/schema/jobs';
@@ -8,11 +16,35 @@ import { dataSyncJob } from '../../jobs/data-sync.job';
 import { emailRetryJob } from '../../jobs/email-retry.job';
 import { housekeepingJob } from '../../jobs/housekeeping.job';
 import { moneyAttemptSweepJob } from '../../jobs/money-attempt-sweep.job';
+import type { JobRun } from '../../jobs/runner';
+import { defineErrors } from '../../lib/app-error';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { RouteAccess } from '../../plugins/access';
 import { moneyOperationsOf } from '../payments/payments.service';
 
 // Issue 17 item 8: the provider's staff see the runner's recent runs and failures.
 const jobsAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
+
+const JobsError = defineErrors({ NotFound: ['JOB_NOT_FOUND', 'not_found'] });
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function jobRunRowOf(row: JobRun): JobRunRow {
+  return {
+    id: row.id,
+    name: row.name,
+    runKey: row.runKey,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    runAfter: row.runAfter.toISOString(),
+    lastError: row.lastError,
+    result: row.result,
+  };
+}
 
 // The jobs of the platform itself; a module with its own job registers it beside its routes with
 // app.jobs.register(...).
@@ -57,26 +89,43 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(desc(jobRuns.createdAt), desc(jobRuns.id))
         .limit(jobRunsPageSize);
-      const iso = (value: Date | null) => (value ? value.toISOString() : null);
       return {
         status: true as const,
-        message: {
-          runs: rows.map((row) => ({
-            id: row.id,
-            name: row.name,
-            runKey: row.runKey,
-            status: row.status,
-            attempts: row.attempts,
-            maxAttempts: row.maxAttempts,
-            createdAt: row.createdAt.toISOString(),
-            startedAt: iso(row.startedAt),
-            finishedAt: iso(row.finishedAt),
-            runAfter: row.runAfter.toISOString(),
-            lastError: row.lastError,
-            result: row.result,
-          })),
-        },
+        message: { runs: rows.map(jobRunRowOf), jobs: app.jobs.names().sort() },
       };
+    },
+  );
+
+  // Staff's Run now: the job runs once, through the runner (lease, retries, idempotent jobs), and the
+  // answer is its run. The processor-audit user is refused by the access plugin (a write).
+  app.post(
+    '/api/jobs/:name/run',
+    {
+      config: { access: jobsAccess },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Runs one registered job once now and answers its run',
+        params: jobRunNowParams,
+        response: { 200: jobRunNowResponse, 403: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      if (!app.jobs.names().includes(name)) throw JobsError.NotFound(JobRunNowText.NotFound);
+      const run = await app.jobs.runNow(name);
+      if (!run) throw JobsError.NotFound(JobRunNowText.NotFound);
+      const session = request.requireSession();
+      await recordAudit(app.db, {
+        action: 'job.run',
+        outcome: run.status === 'succeeded' ? 'success' : 'failure',
+        actorUserId: session.userId,
+        actorEmail: session.email,
+        targetType: 'job_run',
+        targetId: run.id,
+        ...requestOrigin(request),
+        details: { job: name, status: run.status, ...(run.lastError ? { error: run.lastError } : {}) },
+      });
+      return { status: true as const, message: { run: jobRunRowOf(run) } };
     },
   );
 };
