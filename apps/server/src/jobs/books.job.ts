@@ -10,6 +10,13 @@ export function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
+// The period a run is for: its run key when that is a period; a staff Run now (key 'now:<instant>:…')
+// is for the period the clock is in.
+export function periodOfRun(runKey: string, now: Date, length: 7 | 10): string {
+  const pattern = length === 7 ? /^\d{4}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}$/;
+  return pattern.test(runKey) ? runKey : now.toISOString().slice(0, length);
+}
+
 // Issue 17 item 8: on the first tick of a month (UTC) every merchant's statement of the month before
 // is posted. postStatements is idempotent on (merchant, month): a second run posts nothing.
 export function statementPostingJob(): JobDefinition {
@@ -17,7 +24,7 @@ export function statementPostingJob(): JobDefinition {
     name: 'statements.post',
     schedule: { every: 'month' },
     async run({ db, runKey, now }) {
-      const month = monthBefore(runKey);
+      const month = monthBefore(periodOfRun(runKey, now, 7));
       return { month, posted: await postStatements(db, month, now) };
     },
   };
@@ -29,7 +36,7 @@ export function payoutPostingJob(): JobDefinition {
     name: 'payouts.post',
     schedule: { every: 'day' },
     async run({ db, runKey, now }) {
-      const day = dayBefore(runKey);
+      const day = dayBefore(periodOfRun(runKey, now, 10));
       return { day, posted: await postPayouts(db, day, now) };
     },
   };
