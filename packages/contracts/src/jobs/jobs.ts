@@ -23,7 +23,12 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'payouts.post': 'Payouts of the day before',
   'monthly-billing.bill': 'Monthly bills of the month before',
   'bill-payments.reconcile': 'Bill payment reconcile',
+  'subscriptions.charge': 'Recurring charges',
 };
+
+export function jobLabel(name: string): string {
+  return jobLabels[name] ?? name;
+}
 
 export const jobRunsQuery = z.object({
   // Only failed runs, and retries waiting (queued with an error).

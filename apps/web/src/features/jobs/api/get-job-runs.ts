@@ -1,5 +1,5 @@
-import { type JobRunRow, jobRunsResponse } from '@portico/contracts/jobs/jobs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const jobRunsKeys = {
@@ -7,16 +7,16 @@ export const jobRunsKeys = {
   list: (onlyFailures: boolean) => [...jobRunsKeys.all, { onlyFailures }] as const,
 };
 
-// GET /api/jobs/runs: the runner's newest runs, or only failures and retries waiting.
-export function getJobRuns(
-  onlyFailures: boolean,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<JobRunRow[]> {
+const jobRunsAnswer = jobRunsResponse.shape.message;
+
+// GET /api/jobs/runs: the runner's newest runs, or only failures and retries waiting, and the names
+// of the jobs this build registers.
+export function getJobRuns(onlyFailures: boolean, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/jobs/runs', {
     query: onlyFailures ? { failures: 'true' } : {},
-    schema: jobRunsResponse.shape.message,
+    schema: jobRunsAnswer,
     signal,
-  }).then((message) => message.runs);
+  });
 }
 
 export function useJobRuns(onlyFailures: boolean) {
@@ -26,4 +26,21 @@ export function useJobRuns(onlyFailures: boolean) {
       queryFn: ({ signal }) => getJobRuns(onlyFailures, { signal }),
     }),
   );
+}
+
+// POST /api/jobs/{name}/run: the job runs once now; the answer is its run once it ended.
+export function runJobNow(name: string) {
+  return apiRequest(`/api/jobs/${encodeURIComponent(name)}/run`, {
+    method: 'POST',
+    schema: jobRunNowResponse.shape.message,
+  }).then((message) => message.run);
+}
+
+// The runs list is read again whatever the answer: a failed run shows there too.
+export function useRunJobNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runJobNow,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobRunsKeys.all }),
+  });
 }
