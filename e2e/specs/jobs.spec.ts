@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { statementResponse } from '@portico/contracts/statements/statements';
+import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
@@ -45,6 +47,35 @@ test('staff open the jobs page and see the statement run of this month', async (
   ).toHaveCount(0);
 
   expect(pageErrors).toEqual([]);
+});
+
+test("staff's Run now posts the month before once: a second run adds nothing", async ({ page }) => {
+  await signInByEmailLink(page, staff);
+  const runNow = async () => {
+    const response = await page.request.post('/api/jobs/statements.post/run');
+    expect(response.ok()).toBe(true);
+    return jobRunNowResponse.parse(await response.json()).message.run;
+  };
+  const now = new Date();
+  const monthBefore = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    .toISOString()
+    .slice(0, 7);
+  const harborId = await clientIdNamed(page, harborLaneName);
+  const statementOf = async () => {
+    const response = await page.request.get(
+      `/api/statement?year-month=${monthBefore}&merchant_id=${harborId}`,
+    );
+    expect(response.ok()).toBe(true);
+    return statementResponse.parse(await response.json()).message;
+  };
+  // Whether the start-up run or this one posted it, the month ends up posted once.
+  const first = await runNow();
+  expect(first).toMatchObject({ status: 'succeeded', result: { month: monthBefore } });
+  const posted = await statementOf();
+  expect(posted).toHaveLength(1);
+  const second = await runNow();
+  expect(second).toMatchObject({ status: 'succeeded', result: { month: monthBefore, posted: 0 } });
+  expect(await statementOf()).toEqual(posted);
 });
 
 test('a merchant user cannot open the jobs page', async ({ page }) => {
