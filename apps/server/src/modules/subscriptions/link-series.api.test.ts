@@ -10,6 +10,7 @@ import { subscriptionCharges, subscriptions } from '../../db/schema/subscription
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+import { createSeriesFromLinkCharge } from './link-series';
 
 // Issue 18: a paid subscription payment link creates its series in the charge's own transaction,
 // once, however often the charge is replayed.
@@ -152,6 +153,62 @@ describe('a paid subscription link', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await seriesOfMerchant()).toHaveLength(1);
+  });
+
+  it('keeps one saved method when two paid links of one customer carry the same card', async () => {
+    // Two approved plain charges (no series of their own), then the settle step of a subscription
+    // link for each, both for one vault customer: the link charge path names the customer only
+    // when paying with its saved method, so the step is called directly here.
+    const paid = async () => {
+      const res = await charge({
+        ...signedLink({ paymentType: 'charge' }),
+        amount: '25.00',
+        method: 'credit_card',
+        email: 'twice@payer.example',
+        token: await cardToken(),
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await ctx.app.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, JSON.parse(res.body).message.id));
+      if (!row) throw new Error('no transaction');
+      return row;
+    };
+    const [customer] = await ctx.app.db
+      .insert(vaultCustomers)
+      .values({ clientId: merchant.id, firstName: 'Kai', email: 'twice@payer.example' })
+      .returning();
+    if (!customer) throw new Error('no customer');
+    const seriesFor = async (paidRow: Awaited<ReturnType<typeof paid>>) =>
+      ctx.app.db.transaction((tx) =>
+        createSeriesFromLinkCharge(tx, {
+          plan: { interval: 'monthly', frequency: 1, cycles: 6, trialDays: 0, description: 'Beans club' },
+          clientId: merchant.id,
+          transactionId: paidRow.id,
+          transactionCreatedAt: paidRow.createdAt,
+          amountCents: 2_500,
+          displayToken: 'VISA-4444-12-2030',
+          customerId: customer.id,
+          firstName: 'Kai',
+          lastName: null,
+          email: 'twice@payer.example',
+        }),
+      );
+    const oneId = await seriesFor(await paid());
+    const twoId = await seriesFor(await paid());
+    expect(oneId).not.toBe(twoId);
+    const rows = await ctx.app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.customerId, customer.id));
+    expect(rows.map((r) => r.id).sort()).toEqual([oneId, twoId].sort());
+    const methods = await ctx.app.db
+      .select()
+      .from(vaultPaymentMethods)
+      .where(eq(vaultPaymentMethods.customerId, customer.id));
+    expect(methods.map((m) => m.token)).toEqual(['VISA-4444-12-2030']);
+    expect(rows.every((r) => r.paymentMethodId === methods[0]?.id)).toBe(true);
   });
 
   it("refuses a bank account ('Not available for subscriptions.') and creates nothing", async () => {

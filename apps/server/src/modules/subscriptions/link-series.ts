@@ -6,13 +6,14 @@ import {
   SubscriptionEndReason,
   subscriptionEndDate,
 } from '@portico/contracts/subscriptions/schedule';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
-import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { vaultCustomers } from '../../db/schema/vault';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { saveVaultMethod } from '../vault/vault.repository';
 import { merchantTimeZone } from './subscriptions.service';
 
 // Issue 18: a paid subscription payment link creates its series. The settings come from the signed
@@ -81,7 +82,9 @@ export async function createSeriesFromLinkCharge(
   if (!card) return null;
   const [, issuer, last4 = '', month, year] = card;
   const customerId = input.customerId ?? (await insertCustomer(tx, input));
-  const paymentMethodId = await savedMethodId(tx, customerId, {
+  // The one save of a vault method: de-duplicated by issuer, last four and expiry (spec 2 §9).
+  const paymentMethodId = await saveVaultMethod(tx, {
+    customerId,
     token: input.displayToken,
     issuer: z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer),
     last4,
@@ -154,38 +157,4 @@ async function insertCustomer(
     .returning({ id: vaultCustomers.id });
   if (!row) throw new Error('vault customer insert returned nothing');
   return row.id;
-}
-
-// Saved methods are de-duplicated by issuer, last four and expiry (spec 2 §9).
-async function savedMethodId(
-  tx: Tx,
-  customerId: string,
-  method: {
-    token: string;
-    issuer: 'VISA' | 'MC' | 'DISC' | 'AMEX';
-    last4: string;
-    expMonth: number;
-    expYear: number;
-  },
-): Promise<string> {
-  const [inserted] = await tx
-    .insert(vaultPaymentMethods)
-    .values({ customerId, ...method })
-    .onConflictDoNothing()
-    .returning({ id: vaultPaymentMethods.id });
-  if (inserted) return inserted.id;
-  const [existing] = await tx
-    .select({ id: vaultPaymentMethods.id })
-    .from(vaultPaymentMethods)
-    .where(
-      and(
-        eq(vaultPaymentMethods.customerId, customerId),
-        eq(vaultPaymentMethods.issuer, method.issuer),
-        eq(vaultPaymentMethods.last4, method.last4),
-        eq(vaultPaymentMethods.expMonth, method.expMonth),
-        eq(vaultPaymentMethods.expYear, method.expYear),
-      ),
-    );
-  if (!existing) throw new Error('saved payment method not found after a conflict');
-  return existing.id;
 }
