@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { processorsWithParentDefaults, ratesWithParentDefaults } from './account-from-enrollment';
+
+describe('processorsWithParentDefaults', () => {
+  it("fills only what the application left out from the parent's defaults", () => {
+    expect(
+      processorsWithParentDefaults(
+        { payment: 'fis', ach: null, terminals: null },
+        { payment: 'epx', ach: 'propay', terminals: 'pax' },
+      ),
+    ).toEqual({ payment: 'fis', ach: 'propay', terminals: 'pax' });
+  });
+
+  it('ignores a stored default outside the known lists', () => {
+    expect(
+      processorsWithParentDefaults(
+        { payment: null, ach: null, terminals: null },
+        { payment: 'stripe', ach: 'wire', terminals: 'clover' },
+      ),
+    ).toEqual({ payment: null, ach: null, terminals: null });
+  });
+});
+
+describe('ratesWithParentDefaults', () => {
+  it("keeps the application's rates and takes the parent's for the missing ones", () => {
+    expect(
+      ratesWithParentDefaults(
+        { cardRate: 'IC+35bps+10c', achRate: null, cryptoRate: null },
+        { card_rate: '2.75+0.25', ach_rate: '0.80+0.30' },
+      ),
+    ).toEqual({ cardRate: 'IC+35bps+10c', achRate: '0.80+0.30', cryptoRate: null });
+  });
+});
