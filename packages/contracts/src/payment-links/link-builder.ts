@@ -1,5 +1,6 @@
 import { parseDecimalToCents } from '../money/money';
 import type { PageDesign } from '../payment-frame/params';
+import { subscriptionEndDate as seriesEndDate } from '../subscriptions/schedule';
 
 // The payment link builder's rules (spec 3 §4 "Payment type in the link builder", §5, §9), pure so
 // the page and the tests share them.
@@ -131,25 +132,7 @@ export function parseTrialDays(text: string): number {
   return text.trim() === '' || !Number.isInteger(value) ? 0 : value;
 }
 
-// Calendar days as 'yyyy-mm-dd', counted in UTC so no zone shift moves a day.
-function addToIsoDate(isoDate: string, interval: LinkInterval, count: number): string {
-  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (interval === 'daily') date.setUTCDate(date.getUTCDate() + count);
-  if (interval === 'weekly') date.setUTCDate(date.getUTCDate() + 7 * count);
-  if (interval === 'monthly') {
-    // The 31st plus one month ends on the last day of the shorter month, not in the next one.
-    const target = new Date(Date.UTC(year, month - 1 + count, 1));
-    const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-    target.setUTCDate(Math.min(day, lastDay));
-    return target.toISOString().slice(0, 10);
-  }
-  if (interval === 'yearly') return addToIsoDate(isoDate, 'monthly', 12 * count);
-  return date.toISOString().slice(0, 10);
-}
-
-// Spec 3 §5: the end date comes from the start date, cycles and interval (times the frequency); a
-// trial adds its days first. Without cycles the series recurs until cancelled: no end date.
+// Spec 3 §5 end date: the series' own rule (subscriptions/schedule.ts), in the link builder's terms.
 export function subscriptionEndDate(input: {
   start: string;
   cycles: number | null;
@@ -157,9 +140,13 @@ export function subscriptionEndDate(input: {
   frequency: number;
   trialDays: number;
 }): string | null {
-  if (input.cycles === null || input.cycles < 1) return null;
-  const firstCharge = addToIsoDate(input.start, 'daily', Math.max(0, input.trialDays));
-  return addToIsoDate(firstCharge, input.interval, input.cycles * Math.max(1, input.frequency));
+  return seriesEndDate({
+    startDate: input.start,
+    cycles: input.cycles,
+    interval: input.interval,
+    frequency: input.frequency,
+    trialDays: input.trialDays,
+  });
 }
 
 export type SubscriptionInput = {

@@ -2,6 +2,11 @@
 // Charge dates are calendar dates ('yyyy-mm-dd'), not instants: "today" is read in the merchant's time
 // zone once, and everything after that is calendar arithmetic counted in UTC so no zone shift moves a day.
 
+// Merchants carry no time zone of their own; the portal's business day is US Eastern (spec 3 §4 counts
+// the void window in Eastern time, settlement dates and statements are Eastern), so a series' "today"
+// is today in New York, for the merchant's actions and the scheduler alike.
+export const merchantTimeZone = 'America/New_York';
+
 export const subscriptionIntervals = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 

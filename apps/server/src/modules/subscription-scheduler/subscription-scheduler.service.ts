@@ -9,6 +9,7 @@ import {
   dunningEndReason,
   dunningRetryDate,
   isCycleTooLate,
+  merchantTimeZone,
   SubscriptionEndReason,
 } from '@portico/contracts/subscriptions/schedule';
 import { unsubscribePagePath } from '@portico/contracts/subscriptions/subscriptions';
@@ -61,10 +62,6 @@ import {
 // the cycle no longer due at that try.
 
 export const subscriptionChargeOperation = 'subscription_charge';
-
-// Merchants have no time zone of their own in the spec; their business day is the provider's, US
-// Eastern, as for settlement dates and statements. "Today" of a series is read here, once per run.
-export const merchantTimeZone = 'America/New_York';
 
 export const SchedulerErrorCode = {
   NotDue: 'SUBSCRIPTION_CYCLE_NOT_DUE',
@@ -614,6 +611,7 @@ export async function runSubscriptionCharges(
     notices: 0,
   };
   summary.reconciled = settledCount(await reconcileSubscriptionCharges(deps));
+  // The merchants' "today", read once per run.
   const today = calendarDateInZone(deps.now(), merchantTimeZone);
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 4;

@@ -3,6 +3,7 @@ import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
   calendarDateInZone,
   firstChargeDate,
+  merchantTimeZone,
   subscriptionEndDate,
 } from '@portico/contracts/subscriptions/schedule';
 import {
@@ -50,9 +51,8 @@ export const SubscriptionError = defineErrors({
   PaymentMethodNotFound: [SubscriptionErrorCode.PaymentMethodNotFound, 'business_rule'],
 });
 
-// Merchants carry no time zone of their own; the portal's business day is Eastern (spec 3 §4 counts
-// the void window in Eastern time), so "today" for a series is today in New York (as the scheduler's).
-export const merchantTimeZone = 'America/New_York';
+// Kept importable from here for the module's other files (link-series.ts).
+export { merchantTimeZone };
 
 export function todayInMerchantZone(now: Date): string {
   return calendarDateInZone(now, merchantTimeZone);
