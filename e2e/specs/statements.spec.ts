@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { StatementText } from '@portico/contracts/statements/statements';
+import { StatementText, statementDisclaimer } from '@portico/contracts/statements/statements';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
@@ -68,6 +68,12 @@ test('a merchant picks last month, downloads the PDF and reads the grid totals i
   // The summary's total row ends with the same net.
   const totalRow = text.indexOf('Total');
   expect(text[totalRow + 6]).toBe(net);
+  // The Notes line and the support disclaimer with the configured contact (the server's defaults here).
+  const joined = text.join(' ');
+  expect(joined).toContain(`${StatementText.NotesLabel}:`);
+  expect(joined).toContain(
+    statementDisclaimer({ phone: '1-800-555-0199', email: 'support@portico.example' }),
+  );
   expect(pageErrors).toEqual([]);
 });
 
