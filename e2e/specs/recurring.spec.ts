@@ -1,7 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import { chargeResponse } from '@portico/contracts/payment-frame/charge';
+import { calendarDateInZone, merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
 import {
+  SubscriptionEndReasonText,
   type SubscriptionRow,
   SubscriptionText,
   subscriptionListResponse,
@@ -9,6 +11,7 @@ import {
 import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 import { seriousAxeViolations } from '../support/axe';
 import { clientIdNamed } from '../support/clients';
+import { waitForLinkInMail } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
@@ -143,5 +146,83 @@ test('the unsubscribe pages open without a session; a forged link cannot cancel'
   await page.goto('/app/unsubscribe');
   await expect(page.getByRole('heading', { name: SubscriptionText.Unsubscribed })).toBeVisible();
   expect((await seriousAxeViolations(page)).join('\n\n')).toBe('');
+  expect(pageErrors).toEqual([]);
+});
+
+// Staff press Run now for the recurring charges job on /jobs and wait for its toast.
+async function runChargesNow(page: Page): Promise<void> {
+  await page.goto('/app/jobs');
+  const jobs = page.getByRole('table', { name: 'Jobs' });
+  await jobs.getByRole('button', { name: 'Run Recurring charges now' }).click();
+  await jobs.getByRole('group', { name: 'Confirmation' }).getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Recurring charges: Succeeded')).toBeVisible({ timeout: 60_000 });
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInByEmailLink(page, email);
+  return page;
+}
+
+test('a series reactivated for today is charged once by Run now; the customer cancels from the receipt', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const pageErrors = collectPageErrors(page);
+  await signInByEmailLink(page, merchantUser);
+  const clientId = await clientIdNamed(page, merchantName);
+  // Not the series the first test works on (the first active one).
+  const series = (await seriesOf(page, clientId)).filter((row) => row.status === 'true')[1];
+  if (!series) throw new Error(`The seed left ${merchantName} no second active series`);
+  // The merchant's day (New York), the day the scheduler charges on.
+  const today = calendarDateInZone(new Date(), merchantTimeZone);
+
+  await page.goto('/app/report/recurring');
+  const grid = page.getByRole('grid', { name: 'Recurring Charges' });
+  const row = grid.getByRole('row').filter({ hasText: series.email });
+  await row.getByText(series.email).click();
+  const dialog = page.getByRole('dialog', { name: 'Recurring Charge Series' });
+  await dialog.getByRole('button', { name: 'End This Series' }).click();
+  await dialog
+    .getByRole('group', { name: 'Confirmation' })
+    .getByRole('button', { name: 'End This Series' })
+    .click();
+  await expect(page.getByText(SubscriptionText.Ended)).toBeVisible();
+  await dialog.getByLabel('Start Date').fill(today);
+  await dialog.getByRole('button', { name: 'Reactivate This Series' }).click();
+  await expect(page.getByText(SubscriptionText.Reactivated)).toBeVisible();
+  const reactivated = (await seriesOf(page, clientId)).find((row) => row.id === series.id);
+  expect(reactivated).toMatchObject({ status: 'true', next: today });
+  const completedBefore = reactivated?.cycles_completed ?? 0;
+
+  // Staff run the scheduler now; the series is charged once (whichever run reached it first).
+  const since = Date.now();
+  const staff = await signedInPage(browser, 'admin@portico.example');
+  await runChargesNow(staff);
+  const charged = (await seriesOf(page, clientId)).find((row) => row.id === series.id);
+  expect(charged?.cycles_completed).toBe(completedBefore + 1);
+  expect(charged?.next).not.toBe(today);
+
+  // The receipt, read from the SMTP peer, carries the customer's unsubscribe link.
+  const link = await waitForLinkInMail(series.email, since, /https?:\/\/\S+\/app\/unsubscribe\/\S+/);
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(link);
+  await customer.getByRole('button', { name: SubscriptionText.CancelSubscription }).click();
+  await expect(customer.getByText(SubscriptionText.CancellationConfirmed)).toBeVisible();
+
+  await page.reload();
+  const ended = grid.getByRole('row').filter({ hasText: series.email });
+  await expect(ended).toContainText('Inactive');
+  await expect(ended).toContainText(SubscriptionEndReasonText.CancelledByCustomer);
+
+  // A second run charges it no more.
+  await runChargesNow(staff);
+  const after = (await seriesOf(page, clientId)).find((row) => row.id === series.id);
+  expect(after).toMatchObject({
+    status: 'false',
+    cycles_completed: completedBefore + 1,
+    end_reason: SubscriptionEndReasonText.CancelledByCustomer,
+  });
   expect(pageErrors).toEqual([]);
 });
