@@ -1,4 +1,4 @@
 export const vaultKeys = {
   all: ['vault'] as const,
-  search: (text: string) => [...vaultKeys.all, 'search', text] as const,
+  search: (clientId: string | null, text: string) => [...vaultKeys.all, 'search', clientId, text] as const,
 };

@@ -4,22 +4,28 @@ import { apiRequest } from '../../../lib/api-client';
 import { vaultKeys } from './keys';
 
 // GET api/payee/all with every search field set to the one search text (spec 2 §7 Vault); an empty
-// text lists the merchant's first customers.
-export function searchVault(text: string, { signal }: { signal?: AbortSignal } = {}) {
-  const query =
+// text lists the merchant's first customers. clientId names the merchant (staff and parents choose
+// it); null searches the caller's own.
+export function searchVault(
+  clientId: string | null,
+  text: string,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  const fields =
     text === ''
       ? {}
       : { external_id: text, first_name: text, last_name: text, email: text, patient_number: text };
+  const query = clientId === null ? fields : { ...fields, clientid: clientId };
   return apiRequest('/api/payee/all', { schema: payeeSearchResponse.shape.message, query, signal });
 }
 
-export function vaultSearchQueryOptions(text: string) {
+export function vaultSearchQueryOptions(clientId: string | null, text: string) {
   return queryOptions<PayeeSearchResult>({
-    queryKey: vaultKeys.search(text),
-    queryFn: ({ signal }) => searchVault(text, { signal }),
+    queryKey: vaultKeys.search(clientId, text),
+    queryFn: ({ signal }) => searchVault(clientId, text, { signal }),
   });
 }
 
-export function useVaultSearch(text: string) {
-  return useQuery({ ...vaultSearchQueryOptions(text), placeholderData: keepPreviousData });
+export function useVaultSearch(clientId: string | null, text: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...vaultSearchQueryOptions(clientId, text), placeholderData: keepPreviousData, enabled });
 }

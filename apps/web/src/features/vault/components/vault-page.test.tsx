@@ -81,12 +81,14 @@ function result(
   };
 }
 
-function renderPage(answers: Record<string, StubbedAnswer>) {
+// A merchant user by default: it searches its own merchant, with no selector.
+function renderPage(answers: Record<string, StubbedAnswer>, role: 'user' | 'admin' = 'user') {
   const fetchMock = stubFetch({ '/api/timezone': ok([['America/New_York', 'Eastern']]), ...answers });
   renderFeature(
     <MemoryRouter initialEntries={['/vault']}>
       <VaultPage />
     </MemoryRouter>,
+    { role },
   );
   return fetchMock;
 }
@@ -114,6 +116,22 @@ describe('VaultPage', () => {
       'href',
       `/virtual-terminal/pk_test_harbor?routing=pk_test_harbor&isSwipeAndCNP=true&customerId=${customerId}`,
     );
+  });
+
+  it("offers staff the merchant selector and searches the chosen merchant's vault", async () => {
+    const fetchMock = renderPage({ '/api/payee/all': ok(result()) }, 'admin');
+    expect(await screen.findByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(VaultText.SearchLabel), 'smi');
+    await userEvent.click(screen.getByRole('button', { name: VaultText.RunSearch }));
+    // The staff user's merchant starts chosen: every search names it.
+    await waitFor(() =>
+      expect(requestedPaths(fetchMock)).toContainEqual(
+        expect.stringMatching(/^GET \/api\/payee\/all\?external_id=smi&.*&clientid=[0-9a-f-]{36}$/),
+      ),
+    );
+    const searches = requestedPaths(fetchMock).filter((path) => path.startsWith('GET /api/payee/all'));
+    expect(searches.every((path) => /clientid=[0-9a-f-]{36}$/.test(path))).toBe(true);
+    expect(await screen.findByText('Jordan Smith')).toBeInTheDocument();
   });
 
   it('hides the virtual terminal links without Virtual Terminal, and uses the patient layout for a healthcare merchant', async () => {

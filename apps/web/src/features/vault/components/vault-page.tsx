@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type PayeeSearchResult, type VaultCustomer, VaultText } from '@portico/contracts/vault/vault';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useVaultSearch } from '../api/search-vault';
 import { cardNotPresentLink, customerNameOf, patientNameOf, swipeOnlyLink } from '../utils/vault.utils';
 import { EditCustomerModal } from './edit-customer-modal';
@@ -104,9 +105,20 @@ function CustomerTable({ result, onMethods, onEdit }: CustomerTableProps) {
 // /vault (spec 2 §2.7): search a merchant's saved customers, see their payment methods, edit them and
 // take a payment from them in the virtual terminal.
 export function VaultPage() {
+  const { user, actingRole, myClients, viewAsClientId } = useSignedInSession();
+  // Staff and parents choose the merchant (as on Recurring Charges); others search their own.
+  const isChooser = actingRole === 'admin' || actingRole === 'parent';
+  const ownMerchantId = viewAsClientId ?? user.account.default_client?.id ?? null;
+  const [chosenId, setChosenId] = useState<string | null>(ownMerchantId);
+  const merchantOptions = useMemo(
+    () => (myClients ?? []).map((client) => ({ value: client.id, label: client.name })),
+    [myClients],
+  );
   const [draft, setDraft] = useState('');
   const [text, setText] = useState('');
-  const search = useVaultSearch(text);
+  const search = useVaultSearch(isChooser ? chosenId : null, text, {
+    enabled: !isChooser || chosenId !== null,
+  });
   const [methodsOf, setMethodsOf] = useState<VaultCustomer | null>(null);
   const [editing, setEditing] = useState<VaultCustomer | null>(null);
   const result = search.data;
@@ -114,6 +126,23 @@ export function VaultPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Vault</Title>
+      {isChooser && (
+        <Select
+          label="Merchant"
+          placeholder="Choose a merchant"
+          data={merchantOptions}
+          value={chosenId}
+          onChange={(value) => {
+            setChosenId(value);
+            setMethodsOf(null);
+            setEditing(null);
+          }}
+          searchable
+          nothingFoundMessage="Nothing found"
+          w={{ base: '100%', sm: 360 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -132,7 +161,9 @@ export function VaultPage() {
           </Button>
         </Group>
       </form>
-      {search.isPending ? (
+      {isChooser && chosenId === null ? (
+        <Text c="dimmed">Choose a merchant to search its vault.</Text>
+      ) : search.isPending ? (
         <Spinner />
       ) : search.isError ? (
         <Alert color="red" role="alert">
