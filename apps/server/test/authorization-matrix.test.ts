@@ -713,6 +713,7 @@ const matrix: Record<string, Row> = {
   // covers payers, the virtual terminal and every refusal.
   'POST /api/payment-frame/tokenize': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'GET /api/payment-frame/merchant': { expect: { ...same(400), audit: 400 } },
+  'GET /api/payment-frame/logo': { expect: { ...same(400), audit: 400 } },
   'POST /api/payment-frame/charge': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'POST /api/payment-frame/sign': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   // Short links and QR (issue 16 item 4): without their query 400; an unknown short link 404 for

@@ -218,6 +218,16 @@ describe('the payment form', () => {
     expect(screen.queryByLabelText('Location')).not.toBeInTheDocument();
   });
 
+  it("shows the merchant's logo from this origin when the params ask, and none otherwise", () => {
+    mount({ publishableKey: key, paymentOptions: ['credit_card'], showLogoUrl: true }, payerMerchant);
+    expect(screen.getByRole('img', { name: `${payerMerchant.name} logo` })).toHaveAttribute(
+      'src',
+      `/api/payment-frame/logo?key=${key}`,
+    );
+    mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('shows no billing address unless asked', () => {
     mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
     expect(screen.queryByLabelText('City')).not.toBeInTheDocument();

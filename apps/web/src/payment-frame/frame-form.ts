@@ -102,6 +102,17 @@ export function renderPaymentForm(
   const isVirtualTerminal = Boolean(params.isVirtualTerminal && merchant.virtual_terminal);
   const isAmountFixed = params.amount !== undefined && !params.freeFormAmount && !isVirtualTerminal;
   const form = el('form', { novalidate: '' });
+  // Spec 3 §3 showLogoUrl: the merchant's logo from this origin (the frame's CSP takes no other
+  // images); a merchant without one shows just its name.
+  if (params.showLogoUrl) {
+    const logo = el('img', {
+      class: 'logo',
+      src: `/api/payment-frame/logo?${new URLSearchParams({ key: params.publishableKey }).toString()}`,
+      alt: `${merchant.name} logo`,
+    });
+    logo.addEventListener('error', () => logo.remove());
+    form.append(logo);
+  }
   form.append(el('h1', {}, [merchant.name]));
   if (params.description && params.showDescription !== false)
     form.append(el('p', { class: 'description' }, [params.description]));

@@ -92,6 +92,9 @@ export const frameMerchantQuery = z.object({
   params: z.string().max(maxEncodedParamsLength).optional(),
   sig: z.string().max(100).optional(),
 });
+// GET /api/payment-frame/logo?key={publishable key}: the merchant's logo image (PNG or JPEG), else
+// its parent's; 404 when neither has one. Public and read-only: nothing but the image.
+export const frameLogoQuery = z.object({ key: z.string().max(100) });
 export const frameLocationSchema = z.object({ id: z.uuid(), name: z.string() });
 export type FrameLocation = z.infer<typeof frameLocationSchema>;
 export const frameMerchantSchema = z.object({

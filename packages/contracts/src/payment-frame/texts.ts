@@ -32,6 +32,7 @@ export const PaymentFrameText = {
   CustomFieldRequired: (name: string) => `${name} is required`,
   // Not a spec text: a location the merchant does not have, or one the user is not tied to.
   LocationNotValid: 'The chosen location is not valid.',
+  LogoNotFound: 'This merchant has no logo.',
 } as const;
 
 export const PaymentFrameErrorCode = {
@@ -46,4 +47,5 @@ export const PaymentFrameErrorCode = {
   ProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
   CustomFieldRequired: 'CUSTOM_FIELD_REQUIRED',
   LocationNotValid: 'LOCATION_NOT_VALID',
+  LogoNotFound: 'LOGO_NOT_FOUND',
 } as const;

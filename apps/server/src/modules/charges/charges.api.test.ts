@@ -16,6 +16,7 @@ import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { roles, subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
+import { fileBlobs } from '../../db/schema/documents';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
@@ -674,6 +675,29 @@ describe('POST /api/payment-frame/charge', () => {
       expect(reused.statusCode).toBe(409);
       expect((await transactionsOf(merchant.id)).length).toBe(before + 1);
     });
+  });
+});
+
+describe('GET /api/payment-frame/logo (spec 3 §3 showLogoUrl)', () => {
+  it("answers the merchant's logo by its publishable key without a session, 404 without one, and refuses a secret key", async () => {
+    const logo = (key: string) =>
+      app.inject({ method: 'GET', url: `/api/payment-frame/logo?key=${key}`, remoteAddress: payerAddress() });
+    const none = await logo(merchant.publicKey);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error).toMatchObject({ code: PaymentFrameErrorCode.LogoNotFound });
+    // A 1 by 1 PNG's first bytes are enough: the route answers the stored bytes as they are.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const storageKey = `logos/${randomUUID()}`;
+    await app.db.insert(fileBlobs).values({ storageKey, content: png });
+    await app.db.update(clients).set({ logoStorageKey: storageKey }).where(eq(clients.id, merchant.id));
+    const found = await logo(merchant.publicKey);
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-type']).toBe('image/png');
+    expect(found.rawPayload.equals(png)).toBe(true);
+    expect((await logo(merchant.apiKey)).json().error).toMatchObject({
+      code: PaymentFrameErrorCode.SecretKeyInAddress,
+    });
+    await app.db.update(clients).set({ logoStorageKey: null }).where(eq(clients.id, merchant.id));
   });
 });
 

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
+import { fileBlobs } from '../../db/schema/documents';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -13,6 +15,22 @@ export async function listMerchantLocations(executor: Executor, clientId: string
     .from(subEntities)
     .where(eq(subEntities.clientId, clientId))
     .orderBy(asc(subEntities.name));
+}
+
+const parentClient = alias(clients, 'parent_client');
+const ownLogo = alias(fileBlobs, 'own_logo');
+const parentLogo = alias(fileBlobs, 'parent_logo');
+
+// The merchant's stored logo, else its parent's (what the portal shows its users), if any.
+export async function findMerchantLogo(executor: Executor, clientId: string): Promise<Buffer | null> {
+  const [row] = await executor
+    .select({ own: ownLogo.content, parent: parentLogo.content })
+    .from(clients)
+    .leftJoin(ownLogo, eq(ownLogo.storageKey, clients.logoStorageKey))
+    .leftJoin(parentClient, eq(parentClient.id, clients.parentId))
+    .leftJoin(parentLogo, eq(parentLogo.storageKey, parentClient.logoStorageKey))
+    .where(eq(clients.id, clientId));
+  return row?.own ?? row?.parent ?? null;
 }
 
 export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;

@@ -2,6 +2,7 @@ import { errorEnvelope } from '@portico/contracts/common/envelope';
 import {
   chargeBody,
   chargeResponse,
+  frameLogoQuery,
   frameMerchantQuery,
   frameMerchantResponse,
   signBody,
@@ -16,11 +17,12 @@ import { requestOrigin } from '../../lib/audit';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
-import { publicAccessReadingSession } from '../../plugins/access';
+import { publicAccess, publicAccessReadingSession } from '../../plugins/access';
 import {
   assertMaySignParams,
   type ChargeCaller,
   chargeOperationOf,
+  frameLogo,
   frameMerchant,
   takeCharge,
   tokenizePaymentMethod,
@@ -100,6 +102,29 @@ export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await frameMerchant(deps(), callerOf(request), request.query),
     }),
+  );
+
+  app.get(
+    '/api/payment-frame/logo',
+    {
+      config: { access: publicAccess, rateLimit: readLimit },
+      schema: {
+        tags: ['payment-frame'],
+        summary: "The merchant's logo (else its parent's) as an image, for the payment frame's Show Logo",
+        description: 'The image bytes (PNG or JPEG); 404 LOGO_NOT_FOUND as JSON when neither has a logo.',
+        querystring: frameLogoQuery,
+      },
+    },
+    async (request, reply) => {
+      const logo = await frameLogo(deps(), request.query.key);
+      // Stored logos are PNG or JPEG (checked by content on upload).
+      const isPng = logo.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      return reply
+        .type(isPng ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo);
+    },
   );
 
   app.post(

@@ -69,6 +69,7 @@ import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/vi
 import {
   type FrameMerchantRow,
   findMerchantByPublishableKey,
+  findMerchantLogo,
   findVaultMethod,
   insertChargeTransaction,
   listMerchantLocations,
@@ -93,6 +94,7 @@ export const ChargeError = defineErrors({
   Declined: [PaymentFrameErrorCode.Declined, 'business_rule'],
   ProcessorUnavailable: [PaymentFrameErrorCode.ProcessorUnavailable, 'unavailable'],
   LocationNotValid: [PaymentFrameErrorCode.LocationNotValid, 'validation'],
+  LogoNotFound: [PaymentFrameErrorCode.LogoNotFound, 'not_found'],
 });
 
 export type ChargeDeps = {
@@ -200,6 +202,14 @@ async function frameLocationsOf(
   const limits = await listLocationLimits(db, caller.session.userId);
   const tied = limits.find((limit) => limit.clientId === merchantId)?.subEntityIds;
   return tied === undefined ? locations : locations.filter((location) => tied.includes(location.id));
+}
+
+// GET /api/payment-frame/logo: the logo bytes only (the frame's CSP takes same-origin images).
+export async function frameLogo(deps: ChargeDeps, key: string): Promise<Buffer> {
+  const merchant = await merchantOfKey(deps.db, key);
+  const logo = await findMerchantLogo(deps.db, merchant.id);
+  if (logo === null) throw ChargeError.LogoNotFound(PaymentFrameText.LogoNotFound);
+  return logo;
 }
 
 // GET /api/payment-frame/merchant.
