@@ -7,15 +7,15 @@ import { RefundText } from '@portico/contracts/transactions/texts';
 import { refundResponse } from '@portico/contracts/transactions/void-refund';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import type { DatabaseHandle } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 import { paymentAttempts } from '../../src/db/schema/payment-attempts';
 import { sandboxProcessorLedger } from '../../src/db/schema/sandbox-processor';
 import { auditLog } from '../../src/db/schema/system';
 import { transactions } from '../../src/db/schema/transactions';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
+import { type CrashTarget, crashTarget } from '../crash-target';
 import { demo, seedDemoAccounts } from '../demo-data';
-import { databaseUrlOf, withAdminClient } from '../postgres-admin';
 import { type RunningServer, spawnServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
@@ -25,41 +25,6 @@ import { testDriver } from '../test-database';
 // lib/money-attempt.ts makes it SIGKILL itself right after the sandbox processor approved.
 
 const dataKey = randomBytes(32).toString('hex');
-
-type Target = {
-  env: NodeJS.ProcessEnv;
-  open(): Promise<DatabaseHandle>;
-  remove(): Promise<void>;
-};
-
-async function databaseTarget(workDir: string): Promise<Target> {
-  if (testDriver === 'pglite') {
-    const dataDir = path.join(workDir, 'data');
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: async () => {} };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `portico_crash_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const databaseUrl = databaseUrlOf(adminUrl, name);
-  return {
-    env: { DATA_DIR: path.join(workDir, 'data'), DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ databaseUrl }),
-    remove: async () => {
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name}`));
-    },
-  };
-}
-
-// Opens the database while no server holds it (PGlite allows one process at a time).
-async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = await target.open();
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 async function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
@@ -92,7 +57,7 @@ function refund(server: RunningServer, body: Record<string, unknown>, key: strin
 
 let workDir: string;
 let logPath: string;
-let target: Target;
+let target: CrashTarget;
 let cookie: string;
 let paymentId: string;
 const running: RunningServer[] = [];
@@ -100,8 +65,8 @@ const running: RunningServer[] = [];
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'portico-money-crash-'));
   logPath = path.join(workDir, 'server.log');
-  target = await databaseTarget(workDir);
-  await withDatabase(async (database) => {
+  target = await crashTarget(workDir, 'portico_crash');
+  await target.withDatabase(async (database) => {
     await runMigrations(database);
     await seedDemoAccounts(database);
     cookie = await sessionCookieFor(database.db, demo.owner);
@@ -176,7 +141,7 @@ describe(`a crash between the processor's answer and the commit (${testDriver})`
     expect(await crashing.exited).toBe('SIGKILL');
 
     // The processor refunded; Portico holds only the pending attempt that says it asked.
-    const [pendingAttempt] = await withDatabase(async (database) => {
+    const [pendingAttempt] = await target.withDatabase(async (database) => {
       expect(await undoRowsOf(database)).toEqual([]);
       expect(await ledgerOf(database)).toMatchObject([
         { operation: 'refund', amountCents: 6_000, outcome: 'approved' },
@@ -185,14 +150,14 @@ describe(`a crash between the processor's answer and the commit (${testDriver})`
       expect(attempts).toMatchObject([{ state: 'pending', amountCents: 6_000, idempotencyKey: key }]);
       return attempts;
     });
-    expect((await withDatabase(ledgerOf))[0]?.idempotencyKey).toBe(pendingAttempt?.id);
+    expect((await target.withDatabase(ledgerOf))[0]?.idempotencyKey).toBe(pendingAttempt?.id);
 
     // The next start reconciles before it serves: the refund is booked once, from the processor's answer.
     const reconciling = await startServer({});
     running.push(reconciling);
     reconciling.child.kill('SIGTERM');
     await reconciling.exited;
-    await withDatabase(async (database) => {
+    await target.withDatabase(async (database) => {
       expect(await undoRowsOf(database)).toMatchObject([{ type: 'refund', amountCents: 6_000 }]);
       expect(await attemptsOf(database)).toMatchObject([{ state: 'settled', amountCents: 6_000 }]);
       expect(await ledgerOf(database)).toHaveLength(1);
@@ -222,7 +187,7 @@ describe(`a crash between the processor's answer and the commit (${testDriver})`
     restarted.child.kill('SIGTERM');
     await restarted.exited;
 
-    await withDatabase(async (database) => {
+    await target.withDatabase(async (database) => {
       const rows = await undoRowsOf(database);
       expect(rows.map((row) => [row.type, row.amountCents])).toEqual([
         ['refund', 4_000],

@@ -5,15 +5,15 @@ import path from 'node:path';
 import { calendarDateInZone, merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../src/db/client';
+import type { DatabaseHandle } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 import { clientConfigs } from '../../src/db/schema/clients';
 import { paymentAttempts } from '../../src/db/schema/payment-attempts';
 import { sandboxProcessorLedger } from '../../src/db/schema/sandbox-processor';
 import { subscriptionCharges, subscriptions } from '../../src/db/schema/subscriptions';
 import { transactions } from '../../src/db/schema/transactions';
+import { type CrashTarget, crashTarget } from '../crash-target';
 import { buildClient } from '../factories';
-import { databaseUrlOf, withAdminClient } from '../postgres-admin';
 import { type RunningServer, spawnServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
@@ -25,42 +25,11 @@ import { testDriver } from '../test-database';
 
 const dataKey = randomBytes(32).toString('hex');
 
-type Target = { env: NodeJS.ProcessEnv; open(): Promise<DatabaseHandle>; remove(): Promise<void> };
-
-async function databaseTarget(workDir: string): Promise<Target> {
-  if (testDriver === 'pglite') {
-    const dataDir = path.join(workDir, 'data');
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }), remove: async () => {} };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `portico_sub_crash_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  const databaseUrl = databaseUrlOf(adminUrl, name);
-  return {
-    env: { DATA_DIR: path.join(workDir, 'data'), DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ databaseUrl }),
-    remove: async () => {
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name}`));
-    },
-  };
-}
-
 let workDir: string;
 let logPath: string;
-let target: Target;
+let target: CrashTarget;
 let seriesId: string;
 const running: RunningServer[] = [];
-
-// Opens the database while no server holds it (PGlite allows one process at a time).
-async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = await target.open();
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
@@ -84,8 +53,8 @@ function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'portico-subscription-crash-'));
   logPath = path.join(workDir, 'server.log');
-  target = await databaseTarget(workDir);
-  await withDatabase(async (database) => {
+  target = await crashTarget(workDir, 'portico_sub_crash');
+  await target.withDatabase(async (database) => {
     await runMigrations(database);
     const merchant = await buildClient(database.db, { name: 'Harbor Lane Coffee' });
     await database.db.insert(clientConfigs).values({ clientId: merchant.id, payment: 'fis' });
@@ -150,7 +119,7 @@ describe(`a crash between the processor's answer and the commit of a scheduled c
     // The job runner starts with the server and charges the due series; the fault point kills it.
     expect(await crashing.exited).toBe('SIGKILL');
 
-    const before = await withDatabase(stateOf);
+    const before = await target.withDatabase(stateOf);
     // The processor charged; Portico holds only the pending attempt that says it asked.
     expect(before.ledger).toEqual([{ key: before.attempts[0]?.id, outcome: 'approved' }]);
     expect(before.attempts).toMatchObject([{ state: 'pending' }]);
@@ -164,7 +133,7 @@ describe(`a crash between the processor's answer and the commit of a scheduled c
     await untilReady(restarted, logPath);
     restarted.child.kill('SIGTERM');
     await restarted.exited;
-    const after = await withDatabase(stateOf);
+    const after = await target.withDatabase(stateOf);
     expect(after.attempts).toMatchObject([{ state: 'settled' }]);
     expect(after.ledger).toHaveLength(1);
     expect(after.charged).toMatchObject([{ status: 'Approved' }]);
@@ -178,7 +147,7 @@ describe(`a crash between the processor's answer and the commit of a scheduled c
     await untilReady(third, logPath);
     third.child.kill('SIGTERM');
     await third.exited;
-    const last = await withDatabase(stateOf);
+    const last = await target.withDatabase(stateOf);
     expect(last.ledger).toHaveLength(1);
     expect(last.charged).toHaveLength(1);
     expect(last.series?.cyclesCompleted).toBe(1);
