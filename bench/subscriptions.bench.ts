@@ -7,14 +7,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { calendarDateInZone } from '@portico/contracts/subscriptions/schedule';
+import { calendarDateInZone, merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
 import type pg from 'pg';
 import { createOutboxMailer } from '../apps/server/src/integrations/mail/outbox-mailer';
 import { createSandboxChargeGateway } from '../apps/server/src/integrations/processors/sandbox-charge-gateway';
-import {
-  merchantTimeZone,
-  runSubscriptionCharges,
-} from '../apps/server/src/modules/subscription-scheduler/subscription-scheduler.service';
+import { runSubscriptionCharges } from '../apps/server/src/modules/subscription-scheduler/subscription-scheduler.service';
 import { printTable } from './stats';
 import { withBenchDatabase } from './support/throwaway-db';
 
