@@ -149,6 +149,9 @@ describe('two instances on one PostgreSQL', () => {
         'housekeeping',
         'statements.post',
         'payouts.post',
+        'subscriptions.charge',
+        'bill-payments.reconcile',
+        'monthly-billing.bill',
       ];
       const stable = names.every(
         (job) =>
