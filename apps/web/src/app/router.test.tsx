@@ -252,8 +252,10 @@ describe('management layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
     expect(requestedPaths(fetchMock)).toContain('POST /logout');
 
+    // The guard asks the server again, which now says signed out; on a busy machine that round trip
+    // and the redirect take longer than waitFor's default second.
     await router.navigate('/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'), { timeout: 5_000 });
   });
 
   it('sends /reporting to the classic report', async () => {
