@@ -29,7 +29,10 @@ function errorTextOf(error: Error | null): string | null {
 // Every transaction of From to To over all merchants; the last 30 days at first (spec 3 §9).
 export function AdminReportGrid({ source }: { source: AdminReportSource }) {
   const timeZone = useUserTimeZone();
-  const [range, setRange] = useState<AdminReportRange>(() => defaultAdminReportRange(new Date(), timeZone));
+  // Until the user picks a day, the last 30 days follow the user's zone: it may arrive after the
+  // first render (the browser's zone stands in), and the days must be counted in the one that applies.
+  const [pickedRange, setRange] = useState<AdminReportRange | null>(null);
+  const range = pickedRange ?? defaultAdminReportRange(new Date(), timeZone);
   const problem = adminReportRangeProblem(range);
   const report = useAdminReport(source, range, timeZone, { enabled: problem === null });
   return (
