@@ -73,6 +73,52 @@ export function ratesWithParentDefaults(
   };
 }
 
+// A value of a stored default, or nothing when it is missing or not a usable amount.
+function wholeCents(value: number | undefined): number | undefined {
+  return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+type InheritedRisk = {
+  avgTicketCents: number | null;
+  highTicketCents: number | null;
+  monthlyVolumeCents: number | null;
+  monthlyHighVolumeCents: number | null;
+  revShare: string | null;
+};
+
+// The parent's other inherited sub-merchant settings (spec 2 §3 child): tickets, volumes and revenue
+// share fill what the application left out; auto-onboard, the welcome e-mail and pause settlement
+// have no place on an application, so the parent's value applies whenever it set one.
+export function settingsWithParentDefaults(chosen: InheritedRisk, parentDefaults: ChildDefaults) {
+  const revShare =
+    wholePercent(chosen.revShare) ?? wholePercent(parentDefaults.rev_share?.toString() ?? null);
+  const highTicketCents = chosen.highTicketCents ?? wholeCents(parentDefaults.high_ticket_cents);
+  const config: Pick<
+    NewAccount['config'],
+    | 'avgTicketCents'
+    | 'highTicketCents'
+    | 'monthlyVolumeCents'
+    | 'monthlyHighVolumeCents'
+    | 'onboard'
+    | 'enrollEmail'
+    | 'pauseSettlement'
+  > = {
+    avgTicketCents: chosen.avgTicketCents ?? wholeCents(parentDefaults.avg_ticket_cents) ?? null,
+    monthlyVolumeCents: chosen.monthlyVolumeCents ?? wholeCents(parentDefaults.monthly_volume_cents) ?? null,
+    monthlyHighVolumeCents:
+      chosen.monthlyHighVolumeCents ?? wholeCents(parentDefaults.monthly_high_volume_cents) ?? null,
+    // Columns with database defaults keep them when neither the application nor the parent set one.
+    ...(highTicketCents === undefined ? {} : { highTicketCents }),
+    ...(parentDefaults.onboard === undefined ? {} : { onboard: parentDefaults.onboard }),
+    ...(parentDefaults.enroll_email === undefined ? {} : { enrollEmail: parentDefaults.enroll_email }),
+    ...(parentDefaults.pause_settlement === undefined
+      ? {}
+      : { pauseSettlement: parentDefaults.pause_settlement }),
+  };
+  const pricing: Pick<NewAccount['pricing'], 'revShare'> = revShare === undefined ? {} : { revShare };
+  return { config, pricing };
+}
+
 export type AccountState = Pick<
   NewClient,
   'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
@@ -123,19 +169,16 @@ export function accountFromEnrollment(
     startDate: enrollment.startDate,
   };
   // Columns with database defaults (payout, high ticket, ETF, revenue share) keep them when the
-  // application left the value out.
-  const revShare = wholePercent(enrollment.revShare);
+  // application and the parent left the value out.
+  const inherited = settingsWithParentDefaults(enrollment, parentDefaults);
   const config: NewAccount['config'] = {
     ...processorsWithParentDefaults(
       { payment: enrollment.payment, ach: enrollment.ach, terminals: enrollment.devices },
       parentDefaults,
     ),
     crypto: enrollment.crypto,
-    avgTicketCents: enrollment.avgTicketCents,
-    monthlyVolumeCents: enrollment.monthlyVolumeCents,
-    monthlyHighVolumeCents: enrollment.monthlyHighVolumeCents,
+    ...inherited.config,
     ...(enrollment.settlement === null ? {} : { payout: enrollment.settlement }),
-    ...(enrollment.highTicketCents === null ? {} : { highTicketCents: enrollment.highTicketCents }),
   };
   const pricing: NewAccount['pricing'] = {
     ...ratesWithParentDefaults(
@@ -157,7 +200,7 @@ export function accountFromEnrollment(
     achNocCents: enrollment.achNocCents,
     tinMismatchCents: enrollment.tinMismatchCents,
     ...(enrollment.etfCents === null ? {} : { etfCents: enrollment.etfCents }),
-    ...(revShare === undefined ? {} : { revShare }),
+    ...inherited.pricing,
   };
   const accountPrincipals = principals.map((principal) => ({
     position: principal.position,

@@ -43,12 +43,54 @@ async function processorsOf(clientId: string) {
   return row;
 }
 
+async function inheritedSettingsOf(clientId: string) {
+  const [row] = await ctx.app.db
+    .select({
+      onboard: clientConfigs.onboard,
+      enrollEmail: clientConfigs.enrollEmail,
+      pauseSettlement: clientConfigs.pauseSettlement,
+      avgTicketCents: clientConfigs.avgTicketCents,
+      highTicketCents: clientConfigs.highTicketCents,
+      monthlyVolumeCents: clientConfigs.monthlyVolumeCents,
+      monthlyHighVolumeCents: clientConfigs.monthlyHighVolumeCents,
+      revShare: clientPricing.revShare,
+    })
+    .from(clientConfigs)
+    .innerJoin(clientPricing, eq(clientPricing.clientId, clientConfigs.clientId))
+    .where(eq(clientConfigs.clientId, clientId));
+  return row;
+}
+
 async function ratesOf(clientId: string) {
   const [row] = await ctx.app.db
     .select({ card: clientPricing.cardRate, ach: clientPricing.achRate, crypto: clientPricing.cryptoRate })
     .from(clientPricing)
     .where(eq(clientPricing.clientId, clientId));
   return row;
+}
+
+// The inherited settings the account page does not edit yet, set on the parent's row as the seed does.
+async function setInheritedSettings(parentId: string) {
+  const [row] = await ctx.app.db
+    .select({ childDefaults: clientConfigs.childDefaults })
+    .from(clientConfigs)
+    .where(eq(clientConfigs.clientId, parentId));
+  await ctx.app.db
+    .update(clientConfigs)
+    .set({
+      childDefaults: {
+        ...row?.childDefaults,
+        onboard: true,
+        rev_share: 35,
+        avg_ticket_cents: 7_500,
+        high_ticket_cents: 400_000,
+        monthly_volume_cents: 5_000_000,
+        monthly_high_volume_cents: 9_000_000,
+        enroll_email: 'custom',
+        pause_settlement: true,
+      },
+    })
+    .where(eq(clientConfigs.clientId, parentId));
 }
 
 beforeAll(async () => {
@@ -103,6 +145,63 @@ describe("a sub-merchant approved under a parent starts from the parent's defaul
     const clientId = await approve(await enrollUnder(blueriver, { card_rate: undefined }));
     expect(await processorsOf(clientId)).toEqual({ payment: null, ach: null, terminals: null });
     expect(await ratesOf(clientId)).toEqual({ card: null, ach: '0.50+0.30', crypto: null });
+  });
+
+  it("takes the parent's auto-onboard, revenue share, tickets, volumes, welcome e-mail and pause settlement", async () => {
+    // Each differs from the column's own default, so an inherited value cannot pass by accident.
+    await setInheritedSettings(summit);
+    const clientId = await approve(await enrollUnder(summit, { monthly_volume: undefined }));
+    expect(await inheritedSettingsOf(clientId)).toEqual({
+      onboard: true,
+      enrollEmail: 'custom',
+      pauseSettlement: true,
+      avgTicketCents: 7_500,
+      highTicketCents: 400_000,
+      monthlyVolumeCents: 5_000_000,
+      monthlyHighVolumeCents: 9_000_000,
+      revShare: 35,
+    });
+  });
+
+  it("keeps the application's own revenue share, tickets and volumes", async () => {
+    await setInheritedSettings(summit);
+    const enrollmentId = await enrollUnder(summit);
+    const edit = await callAs(ctx.app, demo.admin, 'PATCH', '/api/enroll/edit', {
+      meta: JSON.stringify({
+        id: enrollmentId,
+        rev_share: '20',
+        avg_ticket: '42.00',
+        high_ticket: '2500.00',
+        monthly_volume: '12500.00',
+        monthly_high_volume: '30000.00',
+      }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const clientId = await approve(enrollmentId);
+    expect(await inheritedSettingsOf(clientId)).toEqual({
+      onboard: true,
+      enrollEmail: 'custom',
+      pauseSettlement: true,
+      avgTicketCents: 4_200,
+      highTicketCents: 250_000,
+      monthlyVolumeCents: 1_250_000,
+      monthlyHighVolumeCents: 3_000_000,
+      revShare: 20,
+    });
+  });
+
+  it('keeps the column defaults under a parent that hands down none of them', async () => {
+    const clientId = await approve(await enrollUnder(blueriver, { monthly_volume: undefined }));
+    expect(await inheritedSettingsOf(clientId)).toEqual({
+      onboard: false,
+      enrollEmail: 'true',
+      pauseSettlement: false,
+      avgTicketCents: null,
+      highTicketCents: 1_000_000,
+      monthlyVolumeCents: null,
+      monthlyHighVolumeCents: null,
+      revShare: 50,
+    });
   });
 
   it('applies them when the sandbox creates the account before approval', async () => {
