@@ -241,7 +241,7 @@ export async function buildApp({
   await app.register(emailRoutes, { supportEmail: config.supportEmail });
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
-  await app.register(chargesRoutes);
+  await app.register(chargesRoutes, { publicUrl: config.publicUrl });
   await app.register(subscriptionSchedulerPlugin, { publicUrl: config.publicUrl });
   await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);

@@ -18,6 +18,7 @@ import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccess, publicAccessReadingSession } from '../../plugins/access';
+import { sendLinkSeriesReceipt } from '../subscription-scheduler/subscription-scheduler.service';
 import {
   assertMaySignParams,
   type ChargeCaller,
@@ -47,8 +48,21 @@ function callerOf(request: FastifyRequest): ChargeCaller {
   return { session: request.session ?? null, origin: requestOrigin(request) };
 }
 
-export const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, gateway: app.chargeGateway, dataKey: () => app.dataKey(), now: app.now });
+export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, options) => {
+  // A receipt that cannot be sent now is left pending for the scheduler's next run.
+  const sendSeriesReceipt = async (transactionId: string) => {
+    const receiptDeps = { db: app.db, mail: app.mail, publicUrl: options.publicUrl };
+    await sendLinkSeriesReceipt(receiptDeps, transactionId).catch((err: unknown) => {
+      app.log.error({ err, transactionId }, 'first receipt of a subscription link not sent');
+    });
+  };
+  const deps = () => ({
+    db: app.db,
+    gateway: app.chargeGateway,
+    dataKey: () => app.dataKey(),
+    now: app.now,
+    sendSeriesReceipt,
+  });
 
   // A charge the gateway answered but the server never booked (a crash) is settled before requests
   // are taken, from the gateway's record of the attempt's key (lib/money-attempt.ts).

@@ -102,6 +102,8 @@ export type ChargeDeps = {
   gateway: ChargeGateway;
   dataKey: () => Buffer;
   now: () => Date;
+  // The receipt of the first cycle a subscription link's charge paid (issue 18), after the commit.
+  sendSeriesReceipt?: (transactionId: string) => Promise<void>;
 };
 
 export type ChargeCaller = {
@@ -476,7 +478,7 @@ export async function takeCharge(
   // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   try {
-    return await runMoneyAttempt(
+    const result = await runMoneyAttempt(
       deps.db,
       chargeOperationOf(deps),
       {
@@ -488,6 +490,10 @@ export async function takeCharge(
       },
       (tx) => planCharge(tx, deps, caller, { body, params, merchant, grants, isSigned }),
     );
+    if (params.paymentType === 'subscription' && isSigned) {
+      await deps.sendSeriesReceipt?.(result.body.message.id);
+    }
+    return result;
   } catch (err) {
     if (err instanceof AppError && !unauditedCodes.has(err.code) && !isRecordedFailure(err)) {
       await recordAudit(deps.db, {

@@ -162,7 +162,8 @@ export async function insertSubscriptionTransaction(tx: Tx, row: typeof transact
 }
 
 // Cycles whose customer e-mail is still to send, with what the e-mail says.
-export async function findPendingNotices(executor: Executor, limit: number) {
+// `transactionId` narrows it to the cycle a charge paid (the first receipt of a link's series).
+export async function findPendingNotices(executor: Executor, limit: number, transactionId?: string) {
   return executor
     .select({
       chargeId: subscriptionCharges.id,
@@ -182,7 +183,12 @@ export async function findPendingNotices(executor: Executor, limit: number) {
     .from(subscriptionCharges)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
     .innerJoin(clients, eq(clients.id, subscriptions.clientId))
-    .where(eq(subscriptionCharges.isNoticePending, true))
+    .where(
+      and(
+        eq(subscriptionCharges.isNoticePending, true),
+        transactionId === undefined ? undefined : eq(subscriptionCharges.transactionId, transactionId),
+      ),
+    )
     .orderBy(subscriptionCharges.subscriptionId, subscriptionCharges.scheduledFor)
     .limit(limit);
 }

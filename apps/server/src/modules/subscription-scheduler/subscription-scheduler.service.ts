@@ -665,7 +665,7 @@ export function reconcileSubscriptionCharges(
 // Each charged or declined cycle's e-mail, once: claimed, given a fresh cancel token and recorded in
 // the outbox in one transaction (delivered over SMTP inside it, so a crash resends rather than loses).
 export async function sendPendingNotices(
-  deps: SchedulerDeps,
+  deps: NoticeDeps,
   batchSize = 200,
 ): Promise<{ receipts: number; notices: number }> {
   const sent = { receipts: 0, notices: 0 };
@@ -673,27 +673,41 @@ export async function sendPendingNotices(
     const pending = await findPendingNotices(deps.db, batchSize);
     let claimed = 0;
     for (const notice of pending) {
-      const wasSent = await deps.db.transaction(async (tx) => {
-        if (!(await claimNotice(tx, notice.chargeId))) return false;
-        const unsubscribeUrl = notice.isActive
-          ? `${deps.publicUrl}/app${unsubscribePagePath(
-              await issueCancelToken(tx, notice.subscriptionId),
-              notice.merchantName,
-              formatCentsAsDecimal(notice.amountCents),
-            )}`
-          : null;
-        const facts = { ...notice, unsubscribeUrl };
-        await deps.mail.send(
-          notice.status === 'succeeded' ? receiptMessage(facts) : declineNoticeMessage(facts),
-          tx,
-        );
-        return true;
-      });
-      if (!wasSent) continue;
+      if (!(await sendNotice(deps, notice))) continue;
       claimed += 1;
       if (notice.status === 'succeeded') sent.receipts += 1;
       else sent.notices += 1;
     }
     if (pending.length < batchSize || claimed === 0) return sent;
   }
+}
+
+export type NoticeDeps = Pick<SchedulerDeps, 'db' | 'mail' | 'publicUrl'>;
+type PendingNotice = Awaited<ReturnType<typeof findPendingNotices>>[number];
+
+async function sendNotice(deps: NoticeDeps, notice: PendingNotice): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await claimNotice(tx, notice.chargeId))) return false;
+    const unsubscribeUrl = notice.isActive
+      ? `${deps.publicUrl}/app${unsubscribePagePath(
+          await issueCancelToken(tx, notice.subscriptionId),
+          notice.merchantName,
+          formatCentsAsDecimal(notice.amountCents),
+        )}`
+      : null;
+    const facts = { ...notice, unsubscribeUrl };
+    await deps.mail.send(
+      notice.status === 'succeeded' ? receiptMessage(facts) : declineNoticeMessage(facts),
+      tx,
+    );
+    return true;
+  });
+}
+
+// The receipt of the first cycle a subscription link's charge paid, sent right after that charge
+// commits; false when there is none to send (a replay, or another sender took it). Should sending
+// fail, the flag stays set and the scheduler's next run sends it.
+export async function sendLinkSeriesReceipt(deps: NoticeDeps, transactionId: string): Promise<boolean> {
+  const [notice] = await findPendingNotices(deps.db, 1, transactionId);
+  return notice === undefined ? false : sendNotice(deps, notice);
 }

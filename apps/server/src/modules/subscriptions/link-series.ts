@@ -3,6 +3,7 @@ import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params
 import {
   calendarDateInZone,
   chargeDateAfter,
+  firstChargeDate,
   SubscriptionEndReason,
   subscriptionEndDate,
 } from '@portico/contracts/subscriptions/schedule';
@@ -91,9 +92,11 @@ export async function createSeriesFromLinkCharge(
     expMonth: Number(month),
     expYear: Number(year),
   });
-  // The first cycle is today's charge: the schedule starts on the day it was taken.
+  // The first cycle is today's charge: the schedule starts on the day it was taken. Trial days (spec 3
+  // §5) lengthen that first cycle: the next charge comes trial days plus one interval later, and the
+  // end date moves by as many days, as the link builder showed.
   const chargedOn = calendarDateInZone(input.transactionCreatedAt, merchantTimeZone);
-  const schedule = { ...input.plan, startDate: chargedOn, trialDays: 0 };
+  const schedule = { ...input.plan, startDate: chargedOn };
   const [series] = await tx
     .insert(subscriptions)
     .values({
@@ -111,7 +114,10 @@ export async function createSeriesFromLinkCharge(
       trialDays: input.plan.trialDays,
       startDate: chargedOn,
       endDate: subscriptionEndDate(schedule),
-      nextChargeDate: input.plan.cycles === 1 ? null : chargeDateAfter(schedule, chargedOn),
+      nextChargeDate:
+        input.plan.cycles === 1
+          ? null
+          : chargeDateAfter(schedule, firstChargeDate(chargedOn, input.plan.trialDays)),
       isActive: input.plan.cycles !== 1,
       ...(input.plan.cycles === 1
         ? { endReason: SubscriptionEndReason.Completed, endedAt: input.transactionCreatedAt }
@@ -126,6 +132,9 @@ export async function createSeriesFromLinkCharge(
     status: 'succeeded',
     transactionId: input.transactionId,
     transactionCreatedAt: input.transactionCreatedAt,
+    // Its receipt, sent once after the commit (subscription-scheduler sendLinkSeriesReceipt), or
+    // by the scheduler's next run if that fails.
+    isNoticePending: true,
   });
   await recordAudit(tx, {
     action: 'subscription.create',
