@@ -11,10 +11,15 @@ import { auditRequestContext, requestOrigin } from '../lib/audit';
 import { createDenialAuditor } from '../lib/denial-audit';
 import {
   canViewAs,
+  canViewAsFromFacts,
   decideMerchantAccess,
+  decideMerchantAccessFromFacts,
   hasPermissionAnywhere,
+  hasPermissionAnywhereFromFacts,
   isWithinViewedClient,
+  type MerchantAccess,
 } from '../modules/rbac/rbac.service';
+import type { RequestAccessPlan } from '../modules/session/session.repository';
 import type { SessionContext } from '../modules/session/session.service';
 import { isRefusedToProcessorAuditUser, type ProcessorAuditRule } from './processor-audit';
 
@@ -128,6 +133,29 @@ function readRequestField(request: FastifyRequest, selector: MerchantSelector): 
   return Object.entries(source).find(([key]) => key === selector.key)?.[1];
 }
 
+function rawUuidOf(value: unknown): string | null {
+  return typeof value === 'string' && uuidShape.test(value) ? value : null;
+}
+
+// Issue 15 "Speed": what the session lookup reads for the decision in the same round trip. The
+// merchant named in the path or query string and the viewAs client are read before validation, so
+// the decision below uses their facts only when the validated value is the same; a merchant in the
+// body is known only after the body is read, and costs a round trip of its own.
+export function requestAccessPlanOf(request: FastifyRequest): RequestAccessPlan {
+  const access = request.routeOptions.config.access;
+  if (access?.kind !== 'authenticated')
+    return { merchantId: null, viewedClientId: null, permissionAnywhere: false };
+  const viewAs = readRequestField(request, { from: 'query', key: VIEW_AS_QUERY_PARAM });
+  const selector = access.merchant;
+  const merchant = selector && selector.from !== 'body' ? readRequestField(request, selector) : undefined;
+  const isNamingNoMerchant = selector === undefined || (selector.from !== 'body' && merchant === undefined);
+  return {
+    merchantId: rawUuidOf(merchant),
+    viewedClientId: rawUuidOf(viewAs)?.toLowerCase() ?? null,
+    permissionAnywhere: access.permission !== undefined && viewAs === undefined && isNamingNoMerchant,
+  };
+}
+
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('routeCatalog', []);
@@ -210,7 +238,12 @@ export const accessPlugin = fp(
       if (viewAs !== undefined) {
         if (typeof viewAs !== 'string' || !uuidShape.test(viewAs)) throw invalidRequest();
         const viewedClientId = viewAs.toLowerCase();
-        if (!(await canViewAs(app.db, session, viewedClientId))) {
+        const prefetched = request.prefetchedAccess?.viewed;
+        const isAllowed =
+          prefetched?.id === viewedClientId
+            ? canViewAsFromFacts(session, prefetched.facts)
+            : await canViewAs(app.db, session, viewedClientId);
+        if (!isAllowed) {
           await deny(request, session, 'merchant', { merchantId: viewedClientId });
         }
         request.viewAsClientId = viewedClientId;
@@ -234,6 +267,45 @@ export const accessPlugin = fp(
       }
     });
 
+    // From the facts read with the session when they are of this merchant, else a query of its own.
+    function decideOn(
+      request: FastifyRequest,
+      session: SessionContext,
+      merchantId: string,
+      permission: PermissionName | undefined,
+    ): Promise<MerchantAccess> | MerchantAccess {
+      const prefetched = request.prefetchedAccess;
+      const facts =
+        prefetched?.merchant?.id === merchantId
+          ? prefetched.merchant.facts
+          : prefetched?.viewed?.id === merchantId
+            ? prefetched.viewed.facts
+            : null;
+      return facts
+        ? decideMerchantAccessFromFacts(session, facts, permission)
+        : decideMerchantAccess(app.db, session, merchantId, permission);
+    }
+
+    function isPermittedAnywhere(
+      request: FastifyRequest,
+      session: SessionContext,
+      permission: PermissionName,
+    ) {
+      const facts = request.prefetchedAccess?.permissionHolder;
+      return facts
+        ? hasPermissionAnywhereFromFacts(session, facts, permission)
+        : hasPermissionAnywhere(app.db, session, permission);
+    }
+
+    function isMerchantWithinViewed(request: FastifyRequest, viewed: string, merchantId: string) {
+      const prefetched = request.prefetchedAccess;
+      const isWithin =
+        prefetched?.viewed?.id === viewed && prefetched.merchant?.id === merchantId
+          ? prefetched.viewed.isMerchantWithin
+          : null;
+      return isWithin ?? isWithinViewedClient(app.db, viewed, merchantId);
+    }
+
     // Merchant and permission checks need the validated params, query or body.
     app.addHook('preHandler', async (request) => {
       const access = request.routeOptions.config.access;
@@ -246,17 +318,17 @@ export const accessPlugin = fp(
         // Viewing as a client, a call without a merchant is a call on the viewed client.
         const isGranted =
           viewed === null
-            ? await hasPermissionAnywhere(app.db, session, access.permission)
-            : (await decideMerchantAccess(app.db, session, viewed, access.permission)).isAllowed;
+            ? await isPermittedAnywhere(request, session, access.permission)
+            : (await decideOn(request, session, viewed, access.permission)).isAllowed;
         if (!isGranted) await deny(request, session, 'permission', { permission: access.permission });
         return;
       }
       if (typeof selected !== 'string' || !uuidShape.test(selected)) throw invalidRequest();
-      if (viewed !== null && !(await isWithinViewedClient(app.db, viewed, selected))) {
+      if (viewed !== null && !(await isMerchantWithinViewed(request, viewed, selected))) {
         await deny(request, session, 'merchant', { merchantId: selected });
         return;
       }
-      const decision = await decideMerchantAccess(app.db, session, selected, access.permission);
+      const decision = await decideOn(request, session, selected, access.permission);
       if (!decision.isAllowed) {
         await deny(request, session, decision.reason, {
           merchantId: selected,

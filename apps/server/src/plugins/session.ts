@@ -2,13 +2,20 @@ import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRequestContext, recordAudit, requestOrigin } from '../lib/audit';
-import { resolveSession, type SessionContext } from '../modules/session/session.service';
+import {
+  type PrefetchedAccess,
+  resolveRequestSession,
+  type SessionContext,
+} from '../modules/session/session.service';
+import { requestAccessPlanOf } from './access';
 import { isSafeMethod } from './processor-audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     // Set when a valid session cookie is presented to a route that reads sessions.
     session: SessionContext | null;
+    // What the session lookup read for the access decision in the same round trip (access.ts).
+    prefetchedAccess: PrefetchedAccess | null;
   }
 }
 
@@ -64,6 +71,7 @@ export const sessionPlugin = fp(
     };
     app.decorate('sessionCookies', cookies);
     app.decorateRequest('session', null);
+    app.decorateRequest('prefetchedAccess', null);
 
     // The rest of the request (hooks and handler) runs inside this context, which the audit
     // entries read (the pattern of @fastify/request-context).
@@ -77,7 +85,9 @@ export const sessionPlugin = fp(
       if (access.kind === 'public' && !access.readsSession) return;
       const token = cookies.read(request);
       if (!token) return;
-      request.session = await resolveSession(app.db, token);
+      const resolved = await resolveRequestSession(app.db, token, requestAccessPlanOf(request));
+      request.session = resolved?.session ?? null;
+      request.prefetchedAccess = resolved?.access ?? null;
       const context = auditRequestContext.getStore();
       if (context && request.session) context.onBehalfOfUserId = request.session.mimickedByUserId;
     });

@@ -1,23 +1,23 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { memberships, rolePermissions, subEntities, userSubEntities } from '../../db/schema/access';
-import { clientConfigs, clients } from '../../db/schema/clients';
-import { users } from '../../db/schema/users';
+import { memberships, subEntities, userSubEntities } from '../../db/schema/access';
+import { clients } from '../../db/schema/clients';
 import { queryRows } from '../../db/seed/sql-rows';
 
 // Parent chains are short; the bound only stops a corrupt cycle (A -> B -> A) from looping.
 export const maxHierarchyDepth = 32;
 
-// `chain (id, parent_id, depth)`: the client and every client above it, depth 0 first. Used after
+// `<name> (id, parent_id, depth)`: the client and every client above it, depth 0 first. Used after
 // `with recursive`.
-export function clientChainCte(clientId: string) {
-  return sql`chain (id, parent_id, depth) as (
+export function clientChainCte(clientId: string, name = 'chain') {
+  const chain = sql.raw(name);
+  return sql`${chain} (id, parent_id, depth) as (
         select id, parent_id, 0 from clients where id = ${clientId}
         union all
-        select c.id, c.parent_id, chain.depth + 1
-        from clients c join chain on c.id = chain.parent_id
-        where chain.depth < ${maxHierarchyDepth}
+        select c.id, c.parent_id, ${chain}.depth + 1
+        from clients c join ${chain} on c.id = ${chain}.parent_id
+        where ${chain}.depth < ${maxHierarchyDepth}
       )`;
 }
 
@@ -38,38 +38,40 @@ export type MerchantAccessFacts = {
   locationIds: string[];
 };
 
-// Everything one per-merchant check needs, in one round trip.
-export async function findMerchantAccessFacts(
-  executor: Executor,
-  userId: string,
-  merchantId: string,
-): Promise<MerchantAccessFacts> {
-  const rows = await queryRows(
-    executor,
-    sql`
-      with recursive ${clientChainCte(merchantId)},
-      governing as (
+// The facts of one per-merchant check as SQL parts, so that a larger statement (the request's
+// session, session.repository) can carry them: `ctes` after `with recursive`, `column` one json
+// value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression.
+export function merchantAccessFactsSql(name: string, merchantId: string, userId: SQL) {
+  const chain = `${name}_chain`;
+  const governing = sql.raw(`${name}_governing`);
+  return {
+    chain: sql.raw(chain),
+    ctes: sql`${clientChainCte(merchantId, chain)},
+      ${governing} as (
         select m.client_id, m.role_id
-        from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}
-        order by chain.depth
+        from ${sql.raw(chain)} c join memberships m on m.client_id = c.id and m.user_id = ${userId}
+        order by c.depth
         limit 1
-      )
-      select
-        exists (select 1 from clients where id = ${merchantId}) as merchant_exists,
-        coalesce(
+      )`,
+    column: sql`json_build_object(
+        'merchant_exists', exists (select 1 from clients where id = ${merchantId}),
+        'rbac_enabled', coalesce(
           (select (cc.customizations ->> 'rbac_enabled')::boolean from client_configs cc
             where cc.client_id = ${merchantId}),
           false
-        ) as rbac_enabled,
-        (select client_id from governing)::text as membership_client_id,
-        (select array_agg(rp.permission_name order by rp.permission_name)
-          from governing g join role_permissions rp on rp.role_id = g.role_id) as granted,
-        (select array_agg(us.sub_entity_id::text order by us.sub_entity_id)
+        ),
+        'membership_client_id', (select client_id from ${governing})::text,
+        'granted', (select array_agg(rp.permission_name order by rp.permission_name)
+          from ${governing} g join role_permissions rp on rp.role_id = g.role_id),
+        'location_ids', (select array_agg(us.sub_entity_id::text order by us.sub_entity_id)
           from user_sub_entities us join sub_entities se on se.id = us.sub_entity_id
-          where us.user_id = ${userId} and se.client_id = ${merchantId}) as location_ids
-    `,
-  );
-  const row = merchantAccessRow.parse(rows[0]);
+          where us.user_id = ${userId} and se.client_id = ${merchantId})
+      )`,
+  };
+}
+
+export function parseMerchantAccessFacts(value: unknown): MerchantAccessFacts {
+  const row = merchantAccessRow.parse(value);
   return {
     merchantExists: row.merchant_exists,
     rbacEnabled: row.rbac_enabled,
@@ -79,30 +81,66 @@ export async function findMerchantAccessFacts(
   };
 }
 
-// The facts of spec 1 §6 hasPermission: the default merchant's RBAC flag and every membership's grants.
-export async function findPermissionHolderFacts(executor: Executor, userId: string) {
-  const [user] = await executor
-    .select({
-      defaultClientId: users.defaultClientId,
-      customizations: clientConfigs.customizations,
-    })
-    .from(users)
-    .leftJoin(clientConfigs, eq(clientConfigs.clientId, users.defaultClientId))
-    .where(eq(users.id, userId));
-  const grants = await executor
-    .select({
-      clientId: memberships.clientId,
-      roleId: memberships.roleId,
-      permission: rolePermissions.permissionName,
-    })
-    .from(memberships)
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, memberships.roleId))
-    .where(eq(memberships.userId, userId));
+// Everything one per-merchant check needs, in one round trip.
+export async function findMerchantAccessFacts(
+  executor: Executor,
+  userId: string,
+  merchantId: string,
+): Promise<MerchantAccessFacts> {
+  const facts = merchantAccessFactsSql('merchant', merchantId, sql`${userId}::uuid`);
+  const rows = await queryRows(executor, sql`with recursive ${facts.ctes} select ${facts.column} as facts`);
+  return parseMerchantAccessFacts(rows[0]?.facts);
+}
+
+const permissionHolderRow = z.object({
+  default_client_id: z.string().nullable(),
+  rbac_enabled: z.boolean(),
+  grants: z.array(z.object({ client_id: z.string(), permission: z.string().nullable() })).nullable(),
+});
+export type PermissionHolderFacts = {
+  defaultClientId: string | null;
+  isDefaultClientRbacEnabled: boolean;
+  // One row per membership and granted permission (permission null: a role granting nothing).
+  grants: { clientId: string; permission: string | null }[];
+};
+
+// The facts of spec 1 §6 hasPermission as one json value of a statement on `users u`: the default
+// merchant's RBAC flag and every membership's grants.
+export function permissionHolderFactsColumn() {
+  return sql`json_build_object(
+      'default_client_id', u.default_client_id::text,
+      'rbac_enabled', coalesce(
+        (select cc.customizations -> 'rbac_enabled' = 'true'::jsonb from client_configs cc
+          where cc.client_id = u.default_client_id),
+        false
+      ),
+      'grants', (select json_agg(json_build_object('client_id', m.client_id::text, 'permission', rp.permission_name))
+        from memberships m left join role_permissions rp on rp.role_id = m.role_id
+        where m.user_id = u.id)
+    )`;
+}
+
+export function parsePermissionHolderFacts(value: unknown): PermissionHolderFacts {
+  const row = permissionHolderRow.parse(value);
   return {
-    defaultClientId: user?.defaultClientId ?? null,
-    isDefaultClientRbacEnabled: user?.customizations?.rbac_enabled === true,
-    grants,
+    defaultClientId: row.default_client_id,
+    isDefaultClientRbacEnabled: row.rbac_enabled,
+    grants: (row.grants ?? []).map((grant) => ({ clientId: grant.client_id, permission: grant.permission })),
   };
+}
+
+export async function findPermissionHolderFacts(
+  executor: Executor,
+  userId: string,
+): Promise<PermissionHolderFacts> {
+  const rows = await queryRows(
+    executor,
+    sql`select ${permissionHolderFactsColumn()} as facts from users u where u.id = ${userId}::uuid`,
+  );
+  const row = rows[0];
+  return row
+    ? parsePermissionHolderFacts(row.facts)
+    : { defaultClientId: null, isDefaultClientRbacEnabled: false, grants: [] };
 }
 
 const clientSummaryColumns = {

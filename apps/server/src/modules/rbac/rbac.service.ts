@@ -15,6 +15,8 @@ import {
   listClientSummaries,
   listDescendantSummaries,
   listMembershipClientIds,
+  type MerchantAccessFacts,
+  type PermissionHolderFacts,
 } from './rbac.repository';
 
 // Staff who may reach every merchant (design brief); only admin also skips per-merchant permissions.
@@ -46,13 +48,11 @@ export type MerchantAccess =
 // Spec 1 §6 on one merchant. Reach: a membership on the merchant or on a parent above it (staff:
 // any). Permissions: admin has all; RBAC off on the merchant means every check passes; RBAC on means
 // the governing membership's role must grant it (no role, or staff without a membership: nothing).
-export async function decideMerchantAccess(
-  executor: Executor,
-  caller: { userId: string; role: UserType },
-  merchantId: string,
+export function decideMerchantAccessFromFacts(
+  caller: { role: UserType },
+  facts: MerchantAccessFacts,
   permission: PermissionName | undefined,
-): Promise<MerchantAccess> {
-  const facts = await findMerchantAccessFacts(executor, caller.userId, merchantId);
+): MerchantAccess {
   const isStaff = canReachEveryMerchant(caller.role);
   if (!facts.merchantExists && !isStaff) return { isAllowed: false, reason: 'merchant' };
   if (!isStaff && facts.membershipClientId === null) return { isAllowed: false, reason: 'merchant' };
@@ -71,15 +71,24 @@ export async function decideMerchantAccess(
   };
 }
 
-// Spec 1 §6 hasPermission for a call that names no merchant: the default merchant's RBAC flag, and
-// the union of what every membership grants. The rule itself is the shared one from contracts.
-export async function hasPermissionAnywhere(
+export async function decideMerchantAccess(
   executor: Executor,
   caller: { userId: string; role: UserType },
+  merchantId: string,
+  permission: PermissionName | undefined,
+): Promise<MerchantAccess> {
+  const facts = await findMerchantAccessFacts(executor, caller.userId, merchantId);
+  return decideMerchantAccessFromFacts(caller, facts, permission);
+}
+
+// Spec 1 §6 hasPermission for a call that names no merchant: the default merchant's RBAC flag, and
+// the union of what every membership grants. The rule itself is the shared one from contracts.
+export function hasPermissionAnywhereFromFacts(
+  caller: { role: UserType },
+  facts: PermissionHolderFacts,
   permission: PermissionName,
-): Promise<boolean> {
+): boolean {
   if (bypassesMerchantPermissions(caller.role)) return true;
-  const facts = await findPermissionHolderFacts(executor, caller.userId);
   const grantsByClient = new Map<string, PermissionName[]>();
   for (const grant of facts.grants) {
     const list = grantsByClient.get(grant.clientId) ?? [];
@@ -104,6 +113,16 @@ export async function hasPermissionAnywhere(
   return hasPermission(holder, permission);
 }
 
+export async function hasPermissionAnywhere(
+  executor: Executor,
+  caller: { userId: string; role: UserType },
+  permission: PermissionName,
+): Promise<boolean> {
+  if (bypassesMerchantPermissions(caller.role)) return true;
+  const facts = await findPermissionHolderFacts(executor, caller.userId);
+  return hasPermissionAnywhereFromFacts(caller, facts, permission);
+}
+
 // Spec 1 §1 view-as: the caller acts as a user of the viewed client. Issue 15: only staff (any
 // client) and parents (clients of their hierarchy) may view as a client; the caller must reach that
 // client in their own right; while viewing, a call may touch only the viewed client and the clients
@@ -112,14 +131,20 @@ export function mayViewAsAClient(role: UserType): boolean {
   return canReachEveryMerchant(role) || role === 'parent';
 }
 
+// facts: the caller's facts on the viewed client.
+export function canViewAsFromFacts(caller: { role: UserType }, facts: MerchantAccessFacts): boolean {
+  if (!mayViewAsAClient(caller.role)) return false;
+  const access = decideMerchantAccessFromFacts(caller, facts, undefined);
+  return access.isAllowed && access.merchantExists;
+}
+
 export async function canViewAs(
   executor: Executor,
   caller: { userId: string; role: UserType },
   viewedClientId: string,
 ): Promise<boolean> {
   if (!mayViewAsAClient(caller.role)) return false;
-  const access = await decideMerchantAccess(executor, caller, viewedClientId, undefined);
-  return access.isAllowed && access.merchantExists;
+  return canViewAsFromFacts(caller, await findMerchantAccessFacts(executor, caller.userId, viewedClientId));
 }
 
 export async function isWithinViewedClient(

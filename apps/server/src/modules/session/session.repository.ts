@@ -1,7 +1,17 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/seed/sql-rows';
+import {
+  type MerchantAccessFacts,
+  merchantAccessFactsSql,
+  type PermissionHolderFacts,
+  parseMerchantAccessFacts,
+  parsePermissionHolderFacts,
+  permissionHolderFactsColumn,
+} from '../rbac/rbac.repository';
 
 export type NewSession = {
   id: string;
@@ -32,46 +42,99 @@ export async function insertSession(executor: Executor, session: NewSession): Pr
   });
 }
 
-// A live session of a user who may still sign in: not revoked, inside both limits, account enabled.
-export async function findLiveSession(executor: Executor, id: string) {
-  const [row] = await executor
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      viewAsClientId: sessions.viewAsClientId,
-      mimickedByUserId: sessions.mimickedByUserId,
-      email: users.email,
-      userType: users.userType,
-      isProcessorAuditUser: users.isProcessorAuditUser,
-      // Extending the idle limit costs a write: do it at most once a minute per session.
-      isDueForTouch: sql<boolean>`${sessions.lastSeenAt} < now() - interval '1 minute'`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, id),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.absoluteExpiresAt, sql`now()`),
-        eq(users.isDisabled, false),
-        eq(users.isLockedOut, false),
-        ne(users.userType, 'contact'),
-        // A mimic session ends with the staff member's right to sign in.
-        sql`(${sessions.mimickedByUserId} is null or exists (select 1 from users staff where staff.id = ${sessions.mimickedByUserId} and not staff.is_disabled and not staff.is_locked_out))`,
-      ),
-    );
-  return row;
-}
+// What one request's access decision may need besides the session: the caller's facts on the merchant
+// the request names, on the client it views as (and whether that merchant lies within it), and the
+// spec 1 §6 hasPermission facts for a call that names no merchant.
+export type RequestAccessPlan = {
+  merchantId: string | null;
+  viewedClientId: string | null;
+  permissionAnywhere: boolean;
+};
 
-export async function touchSession(executor: Executor, id: string, idleMinutes: number): Promise<void> {
-  await executor
-    .update(sessions)
-    .set({
-      lastSeenAt: sql`now()`,
-      expiresAt: sql`least(now() + make_interval(mins => ${idleMinutes}), ${sessions.absoluteExpiresAt})`,
-    })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+const sessionRow = z.object({
+  user_id: z.string(),
+  view_as_client_id: z.string().nullable(),
+  mimicked_by_user_id: z.string().nullable(),
+  email: z.string(),
+  user_type: z.string(),
+  is_processor_audit_user: z.boolean(),
+});
+
+export type RequestAccessRow = {
+  userId: string;
+  viewAsClientId: string | null;
+  mimickedByUserId: string | null;
+  email: string;
+  userType: string;
+  isProcessorAuditUser: boolean;
+  merchant: MerchantAccessFacts | null;
+  viewed: MerchantAccessFacts | null;
+  // The named merchant is the viewed client or lies below it; null unless both were asked for.
+  isMerchantWithinViewed: boolean | null;
+  permissionHolder: PermissionHolderFacts | null;
+};
+
+// Issue 15 "Speed": the request's whole access decision in one round trip. A live session of a user
+// who may still sign in (not revoked, inside both limits, account enabled; a mimic session ends
+// with the staff member's right to sign in), its user, and the facts the plan asks for. Extending
+// the idle limit costs a write: the same statement does it, at most once a minute per session.
+// Times come from the database clock, the one every check compares against.
+export async function findRequestAccess(
+  executor: Executor,
+  input: { sessionId: string; idleMinutes: number; plan: RequestAccessPlan },
+): Promise<RequestAccessRow | null> {
+  const { plan } = input;
+  const userId = sql`(select user_id from live)`;
+  const merchant =
+    plan.merchantId === null ? null : merchantAccessFactsSql('merchant', plan.merchantId, userId);
+  const viewed =
+    plan.viewedClientId === null ? null : merchantAccessFactsSql('viewed', plan.viewedClientId, userId);
+  const ctes = [merchant?.ctes, viewed?.ctes].filter((part) => part !== undefined);
+  const rows = await queryRows(
+    executor,
+    sql`with recursive live as (
+        select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, u.email, u.user_type,
+          u.is_processor_audit_user, s.last_seen_at < now() - interval '1 minute' as is_due_for_touch
+        from sessions s join users u on u.id = s.user_id
+        where s.id = ${input.sessionId} and s.revoked_at is null
+          and s.expires_at > now() and s.absolute_expires_at > now()
+          and not u.is_disabled and not u.is_locked_out and u.user_type <> 'contact'
+          and (s.mimicked_by_user_id is null or exists (select 1 from users staff
+            where staff.id = s.mimicked_by_user_id and not staff.is_disabled and not staff.is_locked_out))
+      ),
+      touched as (
+        update sessions
+        set last_seen_at = now(),
+          expires_at = least(now() + make_interval(mins => ${input.idleMinutes}), absolute_expires_at)
+        where id = (select id from live where is_due_for_touch) and revoked_at is null
+        returning id
+      )${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+      select live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
+        live.mimicked_by_user_id::text as mimicked_by_user_id, live.email, live.user_type::text as user_type,
+        live.is_processor_audit_user,
+        ${merchant ? merchant.column : sql`null`} as merchant_facts,
+        ${viewed ? viewed.column : sql`null`} as viewed_facts,
+        ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${plan.viewedClientId})` : sql`null`} as is_merchant_within_viewed,
+        ${plan.permissionAnywhere ? sql`(select ${permissionHolderFactsColumn()} from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts
+      from live`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const session = sessionRow.parse(row);
+  return {
+    userId: session.user_id,
+    viewAsClientId: session.view_as_client_id,
+    mimickedByUserId: session.mimicked_by_user_id,
+    email: session.email,
+    userType: session.user_type,
+    isProcessorAuditUser: session.is_processor_audit_user,
+    merchant: merchant ? parseMerchantAccessFacts(row.merchant_facts) : null,
+    viewed: viewed ? parseMerchantAccessFacts(row.viewed_facts) : null,
+    isMerchantWithinViewed: merchant && viewed ? z.boolean().parse(row.is_merchant_within_viewed) : null,
+    permissionHolder: plan.permissionAnywhere
+      ? parsePermissionHolderFacts(row.permission_holder_facts)
+      : null,
+  };
 }
 
 // Returns the user of the session when it was still open, so sign-out can be audited.
