@@ -133,6 +133,18 @@ describe('GET /api/payee/all', () => {
     expect(Array.isArray(ids) && ids.includes(patient.id)).toBe(true);
   });
 
+  it('answers a Vault user naming its own merchant (clientid: the access layer decides) as without it, patient number match and fields included', async () => {
+    const patient = await firstPatientOf(dental);
+    const text = every(patientNumberOf(patient));
+    const own = payeeSearchResponse.parse((await search(demo.dental, text)).json()).message;
+    const res = await search(demo.dental, `${text}&clientid=${dental}`);
+    expect(res.statusCode).toBe(200);
+    const named = payeeSearchResponse.parse(res.json()).message;
+    expect(named).toEqual(own);
+    expect(named.customers.map((c) => c.id)).toEqual([patient.id]);
+    expect(named.customers[0]?.patient_number).toBe(patientNumberOf(patient));
+  });
+
   it('matches the patient number and the external id exactly, never by prefix', async () => {
     const patient = await firstPatientOf(dental);
     const number = patientNumberOf(patient);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
+import { memberships } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -22,6 +23,43 @@ export async function findVaultMerchant(executor: Executor, clientId: string) {
     .where(eq(clients.id, clientId));
   if (!row) return undefined;
   return { ...row, hasPatientInformationInVault: row.hasPatientInformationInVault ?? false };
+}
+
+// The merchant a search acts on (the one named, else the caller's default) with what the answer shows
+// of it and whether the caller is a member of it itself (patient fields), in one round trip.
+// clientId null: the caller has no default merchant; merchant undefined: no such merchant.
+export async function findSearchedVaultMerchant(
+  executor: Executor,
+  userId: string,
+  namedClientId: string | null,
+) {
+  const chosen = sql`coalesce(${namedClientId}::uuid, ${users.defaultClientId})`;
+  const [row] = await executor
+    .select({
+      clientId: sql<string | null>`${chosen}::text`,
+      id: clients.id,
+      name: clients.name,
+      publicKey: clients.publicKey,
+      hasPatientInformationInVault: clientConfigs.hasPatientInformationInVault,
+      isMember: sql<boolean>`exists (select 1 from ${memberships}
+        where ${memberships.userId} = ${users.id} and ${memberships.clientId} = ${clients.id})`,
+    })
+    .from(users)
+    .leftJoin(clients, eq(clients.id, chosen))
+    .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
+    .where(eq(users.id, userId));
+  const clientId = namedClientId ?? row?.clientId ?? null;
+  if (!row || row.id === null || row.name === null) return { clientId, merchant: undefined };
+  return {
+    clientId,
+    merchant: {
+      id: row.id,
+      name: row.name,
+      publicKey: row.publicKey,
+      hasPatientInformationInVault: row.hasPatientInformationInVault ?? false,
+      isMember: row.isMember,
+    },
+  };
 }
 
 export async function findUserProfile(executor: Executor, userId: string) {

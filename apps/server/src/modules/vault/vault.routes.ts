@@ -26,9 +26,10 @@ import {
 } from './vault.service';
 import { createPatientCrypto, sealLegacyPatientFields } from './vault-patient-fields';
 
-// Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. The merchant each
-// call touches is the customer's (or the searched one), checked in the service: a route rule only
-// names a merchant it can read from the request.
+// Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. A search naming its
+// merchant (clientid) is decided by the access layer and the service takes that decision; a search
+// of the caller's own merchant and the customer calls (the customer's merchant) are checked in the
+// service, as a route rule only names a merchant it can read from the request.
 const vaultRoles: readonly UserType[] = ['admin', 'parent', 'user'];
 
 const errors = {
@@ -56,7 +57,14 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payee/all',
     {
-      config: { access: { kind: 'authenticated', roles: vaultRoles, permission: Permission.Vault } },
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: vaultRoles,
+          permission: Permission.Vault,
+          merchant: { from: 'query', key: 'clientid' },
+        },
+      },
       schema: {
         tags: ['vault'],
         summary: "Vault search: one merchant's customers with their saved methods",
@@ -73,7 +81,11 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         status: true,
         message: await searchVault(
           deps(),
-          { session: request.requireSession(), origin: requestOrigin(request) },
+          {
+            session: request.requireSession(),
+            origin: requestOrigin(request),
+            merchantAccess: request.merchantAccess,
+          },
           request.query,
         ),
       };

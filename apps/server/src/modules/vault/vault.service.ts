@@ -23,10 +23,12 @@ import type { Db, Executor } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import type { MerchantAccessContext } from '../../plugins/access';
 import { findMerchantAccessFacts } from '../rbac/rbac.repository';
 import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import {
+  findSearchedVaultMerchant,
   findUserProfile,
   findVaultCustomer,
   findVaultMerchant,
@@ -57,6 +59,8 @@ export type VaultDeps = { db: Db; patientCrypto: PatientCrypto; now: () => Date 
 export type VaultCaller = {
   session: SessionContext;
   origin: { ip: string | null; userAgent: string | null };
+  // The access layer's decision on the merchant the request names, when its route rule names one.
+  merchantAccess?: MerchantAccessContext | null;
 };
 
 function forbidden(): AppError {
@@ -67,47 +71,65 @@ function forbidden(): AppError {
 // that merchant itself holding Vault: staff, parents above it and view-as see them hidden.
 type VaultReach = { clientId: string; canSeePatients: boolean; permissions: readonly PermissionName[] };
 
+type ReachOptions = {
+  // false: the merchant keeps no patient information, so there is nothing to decide about it.
+  mayHavePatients?: boolean;
+  // Whether the caller holds a membership on the merchant itself, when already read.
+  isMember?: boolean;
+};
+
 async function reachVault(
   db: Executor,
-  session: SessionContext,
+  caller: VaultCaller,
   clientId: string,
   permissions: readonly PermissionName[],
-  // false: the merchant keeps no patient information, so there is nothing to decide about it.
-  mayHavePatients = true,
+  options: ReachOptions = {},
 ): Promise<VaultReach | null> {
-  if (
-    session.viewAsClientId !== null &&
-    !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
-  ) {
-    return null;
+  const { session } = caller;
+  // The access layer already decided on this merchant for this request (the route's merchant
+  // selector, the view-as bound included): trusted, not asked again.
+  const decided = caller.merchantAccess?.merchantId === clientId ? caller.merchantAccess : null;
+  let effectivePermissions: readonly PermissionName[];
+  if (decided) {
+    if (!decided.merchantExists) return null;
+    effectivePermissions = decided.effectivePermissions;
+  } else {
+    if (
+      session.viewAsClientId !== null &&
+      !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
+    ) {
+      return null;
+    }
+    const access = await decideMerchantAccess(db, session, clientId, undefined);
+    if (!access.isAllowed || !access.merchantExists) return null;
+    effectivePermissions = access.effectivePermissions;
   }
-  const access = await decideMerchantAccess(db, session, clientId, undefined);
-  if (!access.isAllowed || !access.merchantExists) return null;
-  if (!permissions.some((permission) => access.effectivePermissions.includes(permission))) {
+  if (!permissions.some((permission) => effectivePermissions.includes(permission))) {
     throw forbidden();
   }
   const mayHoldPatients =
-    mayHavePatients &&
+    (options.mayHavePatients ?? true) &&
     !canReachEveryMerchant(session.role) &&
     session.viewAsClientId === null &&
-    access.effectivePermissions.includes(Permission.Vault);
+    effectivePermissions.includes(Permission.Vault);
   // The membership's own merchant decides; asked only when the rest already allows it.
   const isMemberOfMerchant =
     mayHoldPatients &&
-    (await findMerchantAccessFacts(db, session.userId, clientId)).membershipClientId === clientId;
-  return { clientId, canSeePatients: isMemberOfMerchant, permissions: access.effectivePermissions };
+    (options.isMember ??
+      (await findMerchantAccessFacts(db, session.userId, clientId)).membershipClientId === clientId);
+  return { clientId, canSeePatients: isMemberOfMerchant, permissions: effectivePermissions };
 }
 
 // A customer of a merchant the caller reaches; any other id is simply not found (no hint that it
 // exists elsewhere).
 async function reachCustomer(
   db: Executor,
-  session: SessionContext,
+  caller: VaultCaller,
   row: VaultCustomerRow | undefined,
   permissions: readonly PermissionName[],
 ): Promise<{ row: VaultCustomerRow; reach: VaultReach }> {
   if (!row) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
-  const reach = await reachVault(db, session, row.clientId, permissions);
+  const reach = await reachVault(db, caller, row.clientId, permissions);
   if (reach === null) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
   return { row, reach };
 }
@@ -231,18 +253,6 @@ async function customerViews(
 
 // ---- GET api/payee/all --------------------------------------------------------------------------
 
-async function searchedMerchantId(
-  db: Db,
-  session: SessionContext,
-  named: string | undefined,
-): Promise<string> {
-  if (named !== undefined) return named;
-  if (session.viewAsClientId !== null) return session.viewAsClientId;
-  const profile = await findUserProfile(db, session.userId);
-  if (profile?.defaultClientId) return profile.defaultClientId;
-  throw VaultError.MerchantRequired(VaultText.MerchantRequired);
-}
-
 // The search terms of the query. The patient number is matched only for a caller who may see
 // patient fields (otherwise a match would tell them a number exists).
 export function vaultSearchTermsOf(
@@ -269,16 +279,18 @@ export async function searchVault(
   caller: VaultCaller,
   query: PayeeSearchQuery,
 ): Promise<PayeeSearchResult> {
-  const clientId = await searchedMerchantId(deps.db, caller.session, query.clientid);
-  const merchant = await findVaultMerchant(deps.db, clientId);
+  // The merchant named, else the viewed one, else the caller's default.
+  const { clientId, merchant } = await findSearchedVaultMerchant(
+    deps.db,
+    caller.session.userId,
+    query.clientid ?? caller.session.viewAsClientId,
+  );
+  if (clientId === null) throw VaultError.MerchantRequired(VaultText.MerchantRequired);
   const reach = merchant
-    ? await reachVault(
-        deps.db,
-        caller.session,
-        clientId,
-        [Permission.Vault],
-        merchant.hasPatientInformationInVault,
-      )
+    ? await reachVault(deps.db, caller, clientId, [Permission.Vault], {
+        mayHavePatients: merchant.hasPatientInformationInVault,
+        isMember: merchant.isMember,
+      })
     : null;
   if (!merchant || reach === null) {
     throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
@@ -325,12 +337,10 @@ export async function vaultCustomerForTerminal(
   caller: VaultCaller,
   customerId: string,
 ): Promise<VaultCustomerWithMethods> {
-  const { row, reach } = await reachCustomer(
-    deps.db,
-    caller.session,
-    await findVaultCustomer(deps.db, customerId),
-    [Permission.Vault, Permission.VirtualTerminal],
-  );
+  const { row, reach } = await reachCustomer(deps.db, caller, await findVaultCustomer(deps.db, customerId), [
+    Permission.Vault,
+    Permission.VirtualTerminal,
+  ]);
   const merchant = await findVaultMerchant(deps.db, row.clientId);
   const [view] = await customerViews(deps, deps.db, caller, reach, merchant?.name ?? '', [row]);
   if (!view) throw VaultError.CustomerNotFound(VaultText.CustomerNotFound);
@@ -378,7 +388,7 @@ export async function editVaultCustomer(
   if (problem !== null) throw VaultError.EmailInvalid(problem);
 
   return deps.db.transaction(async (tx) => {
-    const { row, reach } = await reachCustomer(tx, caller.session, await lockVaultCustomer(tx, customerId), [
+    const { row, reach } = await reachCustomer(tx, caller, await lockVaultCustomer(tx, customerId), [
       Permission.Vault,
     ]);
     const touchesPatient = patientKeys.some((key) => body[key] !== undefined);
