@@ -10,7 +10,7 @@ import type { FilterColumn } from './filters-tool';
 import type { ColumnRuntime } from './grid-columns';
 import { collectSetOptions } from './grid-filters.utils';
 import type { GridViewState } from './layout.utils';
-import { formatTotals, sumColumn } from './totals.utils';
+import { formatTotals, sumColumn, totalsFormatOf } from './totals.utils';
 
 function* valuesAt<Row>(values: readonly CellValue[], rows: readonly TableRow<Row>[]): Generator<CellValue> {
   for (const row of rows) yield values[row.index];
@@ -49,7 +49,7 @@ export function useGridPanelData<Row>({
         header: column.runtime.spec.header,
         totals: formatTotals(
           sumColumn(valuesAt(store.column(column.id), totalsRows)),
-          column.runtime.spec.kind === 'money',
+          totalsFormatOf(column.runtime.spec),
         ),
       }));
   }, [showTotals, layout.all, totalsRows, store]);

@@ -97,10 +97,10 @@ describe('CostingPage', () => {
     expect(await screen.findByRole('grid', { name: 'Costing' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('data-grid-totals')).toHaveTextContent(
-        'Costing Total TOTAL 2.65 · AVG 1.33 · COUNT 2',
+        'Costing Total TOTAL $2.65 · AVG $1.33 · COUNT 2',
       ),
     );
-    expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Profit TOTAL 2.45');
+    expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Profit TOTAL $2.45');
     // Money columns only: no total of transaction counts or of the margin percent (issue 13).
     const totalled = [...screen.getByTestId('data-grid-totals').querySelectorAll('[data-column]')].map(
       (item) => item.getAttribute('data-column'),

@@ -92,7 +92,7 @@ describe('StatementPage', () => {
     expect(calls('/api/report/statement')[0]?.searchParams.get('clientid')).toBe(harbor);
     expect(await screen.findByText('Holiday hours')).toBeInTheDocument();
     expect(screen.getByText(StatementText.Disclaimer)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Net TOTAL 66.85'));
+    await waitFor(() => expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Net TOTAL $66.85'));
   });
 
   it('shows a merchant user its own statement without the Statement For dropdown', async () => {
