@@ -53,6 +53,18 @@ export type CardInput = { number: string; expMonth: string; expYear: string; cvv
 
 // The payer's first problem with the card, in words; null when it may go to tokenisation.
 export function cardProblemOf(card: CardInput, now: Date, isSandbox: boolean): string | null {
+  const problem = numberAndExpiryProblemOf(card, now, isSandbox);
+  if (problem !== null) return problem;
+  if (!/^\d{3,4}$/.test(card.cvv.trim())) return PaymentFrameText.CvvNotValid;
+  return null;
+}
+
+// A card read by a card reader: the stripe carries no CVV.
+export function numberAndExpiryProblemOf(
+  card: Omit<CardInput, 'cvv'>,
+  now: Date,
+  isSandbox: boolean,
+): string | null {
   const number = digitsOf(card.number);
   if (!isLuhnValid(number)) return PaymentFrameText.CardNumberNotValid;
   if (isSandbox && !isSandboxCardNumber(number)) return PaymentFrameText.SandboxCardOnly;
@@ -62,6 +74,5 @@ export function cardProblemOf(card: CardInput, now: Date, isSandbox: boolean): s
   const month = Number(card.expMonth);
   if (month < 1 || month > 12) return PaymentFrameText.ExpiryNotValid;
   if (isCardExpired(month, Number(card.expYear), now)) return PaymentFrameText.CardExpired;
-  if (!/^\d{3,4}$/.test(card.cvv.trim())) return PaymentFrameText.CvvNotValid;
   return null;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customFieldAccessSchema } from '../access/rbac-admin';
 import { successEnvelope } from '../common/envelope';
 import { maxEncodedParamsLength } from './params';
+import { walletMethods } from './wallet';
 
 // The payment frame's calls (issue 16 item 1). The frame's bundle imports only the types of this file;
 // the server validates with the schemas.
@@ -22,6 +23,20 @@ export const tokenizeBody = z.discriminatedUnion('kind', [
     accountNumber: z.string().max(30),
     accountType: z.enum(['checking', 'savings']),
   }),
+  // The card reader field: the number and expiry the browser read from the stripe (swipe.ts); never
+  // the track text. A swiped card has no CVV.
+  z.strictObject({
+    kind: z.literal('swipe'),
+    number: z.string().max(30),
+    expMonth: z.string().max(4),
+    expYear: z.string().max(4),
+  }),
+  // The sandbox wallet sheet (wallet.ts): the wallet and the test card the payer confirmed.
+  z.strictObject({
+    kind: z.literal('wallet'),
+    wallet: z.enum(walletMethods),
+    issuer: z.enum(['VISA', 'MC']),
+  }),
 ]);
 export type TokenizeBody = z.infer<typeof tokenizeBody>;
 
@@ -35,7 +50,16 @@ export const paymentTokenSchema = z.object({
 export type PaymentTokenView = z.infer<typeof paymentTokenSchema>;
 export const tokenizeResponse = successEnvelope(paymentTokenSchema);
 
-export const chargeMethods = ['credit_card', 'bank', 'cash', 'saved'] as const;
+// swipe, apple_pay and google_pay take the token of their own /tokenize kind (swipe, wallet).
+export const chargeMethods = [
+  'credit_card',
+  'bank',
+  'cash',
+  'saved',
+  'swipe',
+  'apple_pay',
+  'google_pay',
+] as const;
 export type ChargeMethod = (typeof chargeMethods)[number];
 
 // POST /api/payment-frame/charge (Idempotency-Key header). Amounts travel as the payer typed them:
@@ -45,7 +69,7 @@ export const chargeBody = z.strictObject({
   sig: z.string().max(100).optional(),
   amount: z.string().max(30),
   method: z.enum(chargeMethods),
-  // credit_card and bank: the token of /tokenize.
+  // credit_card, bank, swipe and the wallets: the token of /tokenize.
   token: z.string().max(1000).optional(),
   zip: z.string().max(10).optional(),
   // saved: a method of the params' vault customer.

@@ -33,6 +33,10 @@ export const PaymentFrameText = {
   // Not a spec text: a location the merchant does not have, or one the user is not tied to.
   LocationNotValid: 'The chosen location is not valid.',
   LogoNotFound: 'This merchant has no logo.',
+  // Ours: the card reader field and the sandbox wallet sheet.
+  SwipeNotRead: 'The card could not be read. Please swipe it again.',
+  SwipeFirst: 'Swipe the card first.',
+  WalletCancelled: 'The wallet payment was cancelled.',
 } as const;
 
 export const PaymentFrameErrorCode = {

@@ -40,6 +40,12 @@ export type ProcessorDirectory = {
 // Taking a payment (the payment frame, the virtual terminal). Card numbers and CVVs reach only
 // tokenizeCard, Portico's one call that carries them; everything after works on the token.
 export type CardDetails = { number: string; expMonth: number; expYear: number; cvv: string };
+// How a card reached Portico other than keyed: read by a card reader (no CVV), or a wallet's
+// device token (Apple Pay, Google Pay). The token carries it, so a keyed card's token cannot be
+// booked as a swipe or a wallet payment.
+export type CardEntry = 'swiped' | 'apple_pay' | 'google_pay';
+export type SwipedCardDetails = { number: string; expMonth: number; expYear: number };
+export type WalletDetails = { wallet: 'apple_pay' | 'google_pay'; issuer: 'VISA' | 'MC'; last4: string };
 export type BankDetails = {
   routingNumber: string;
   accountNumber: string;
@@ -55,6 +61,8 @@ export type PaymentToken = {
   last4: string;
   expMonth: number | null;
   expYear: number | null;
+  // Absent: keyed (or a bank account, or a saved vault token).
+  entry?: CardEntry;
 };
 
 export type GatewayCharge = { transactionId: string; amountCents: number; token: string };
@@ -63,6 +71,8 @@ export type ChargeGateway = {
   readonly name: string;
   tokenizeCard(card: CardDetails): Promise<PaymentToken>;
   tokenizeBank(bank: BankDetails): Promise<PaymentToken>;
+  tokenizeSwiped(card: SwipedCardDetails): Promise<PaymentToken>;
+  tokenizeWallet(wallet: WalletDetails, now: Date): Promise<PaymentToken>;
   // The facts of a token this gateway issued (or a saved vault token); null when it is not one, or
   // a one-time token has expired.
   readToken(token: string, now: Date): PaymentToken | null;

@@ -8,7 +8,9 @@ import { lookupSandboxKey, recordSandboxOperation } from './sandbox-processor';
 // (issuer, last four, expiry), never the number, signed with a sub-key of the data key and good for
 // 15 minutes, like a real gateway's one-time token. Saved vault tokens (ISSUER-last4-mm-yyyy,
 // BANK-last4) are the sandbox's long-lived tokens. Charges share the void/refund ledger: one answer
-// per idempotency key; amounts ending in .13 are declined.
+// per idempotency key; amounts ending in .13 are declined. A wallet token stands for one of the
+// sandbox wallet's two test cards (contracts payment-frame/wallet.ts), good through December two
+// years on.
 
 export const sandboxTokenLifetimeMs = 15 * 60 * 1000;
 const TOKEN_PREFIX = 'sbx_tok_';
@@ -22,6 +24,8 @@ const tokenFacts = z.object({
   // Expiry of the token itself (ms), and a nonce so two tokens of one card differ.
   e: z.number().int(),
   n: z.string(),
+  // How the card came in (processor-gateway.ts CardEntry); absent when keyed.
+  s: z.enum(['swiped', 'apple_pay', 'google_pay']).optional(),
 });
 
 // Sandbox numbers begin with '1' (spec 2 §9): the second digit picks the brand a test needs.
@@ -48,6 +52,7 @@ export function createSandboxChargeGateway(db: Db, dataKey: () => Buffer): Charg
       last4: facts.l,
       expMonth: facts.m,
       expYear: facts.y,
+      ...(facts.s ? { entry: facts.s } : {}),
     };
   };
   return {
@@ -55,6 +60,16 @@ export function createSandboxChargeGateway(db: Db, dataKey: () => Buffer): Charg
     tokenizeCard: async (card) =>
       issue({ i: sandboxIssuerOf(card.number), l: card.number.slice(-4), m: card.expMonth, y: card.expYear }),
     tokenizeBank: async (bank) => issue({ i: 'BANK', l: bank.accountNumber.slice(-4), m: null, y: null }),
+    tokenizeSwiped: async (card) =>
+      issue({
+        i: sandboxIssuerOf(card.number),
+        l: card.number.slice(-4),
+        m: card.expMonth,
+        y: card.expYear,
+        s: 'swiped',
+      }),
+    tokenizeWallet: async (wallet, now) =>
+      issue({ i: wallet.issuer, l: wallet.last4, m: 12, y: now.getUTCFullYear() + 2, s: wallet.wallet }),
     readToken(token, now) {
       const saved = savedTokenPattern.exec(token);
       if (saved) {
@@ -90,6 +105,7 @@ export function createSandboxChargeGateway(db: Db, dataKey: () => Buffer): Charg
         last4: facts.data.l,
         expMonth: facts.data.m,
         expYear: facts.data.y,
+        ...(facts.data.s ? { entry: facts.data.s } : {}),
       };
     },
     charge: (processorName, charge, idempotencyKey) =>

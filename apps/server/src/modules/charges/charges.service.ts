@@ -75,6 +75,14 @@ import {
   listMerchantLocations,
   payerSystemUserId,
 } from './charges.repository';
+import {
+  cardRowOf,
+  entryMetaOf,
+  isCardEntryBody,
+  isTokenForMethod,
+  optionOfCharge,
+  tokenizeCardEntry,
+} from './card-entry';
 
 // The payment frame's charge path (issue 16 item 1; tamper design at the top of contracts
 // payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
@@ -126,6 +134,7 @@ function viewOf(token: PaymentToken): PaymentTokenView {
 // POST /api/payment-frame/tokenize: the one call that carries a card number and CVV. They are checked,
 // handed to the gateway and dropped; the answer is the token, issuer, last four and expiry.
 export async function tokenizePaymentMethod(deps: ChargeDeps, body: TokenizeBody): Promise<PaymentTokenView> {
+  if (isCardEntryBody(body)) return viewOf(await tokenizeCardEntry(deps, body, ChargeError.CardInvalid));
   if (body.kind === 'bank') {
     const routingNumber = digitsOf(body.routingNumber);
     const accountNumber = digitsOf(body.accountNumber);
@@ -278,7 +287,7 @@ const chargeContext = z.object({
   token: z.string(),
   row: z.object({
     type: z.enum(['charge', 'ach', 'cash']),
-    actionMode: z.enum(['charge', 'debit']),
+    actionMode: z.enum(['charge', 'debit', 'apple_pay']),
     action: z.string(),
     paymentMethod: z.enum(['card', 'check', 'cash']),
     processor: z.string().nullable(),
@@ -589,17 +598,16 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
   } else if (body.method !== 'cash') {
     if (body.token === undefined) throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
     token = deps.gateway.readToken(body.token, deps.now());
-    const isBankToken = token?.issuer === 'BANK';
-    if (token === null || isBankToken !== (body.method === 'bank')) {
+    if (token === null || !isTokenForMethod(body.method, token)) {
       throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
     }
   }
   const isBank = token?.issuer === 'BANK';
-  const option: PaymentOption = body.method === 'cash' ? 'cash' : isBank ? 'bank' : 'credit_card';
+  const option = optionOfCharge(body.method, isBank);
   // Cash moves no money through a processor: only the merchant's own staff record it.
   const isOffered = options.includes(option) && (option !== 'cash' || grants !== null);
   const processorName =
-    option === 'bank' ? merchant.achProcessor : option === 'credit_card' ? merchant.cardProcessor : null;
+    option === 'bank' ? merchant.achProcessor : option === 'cash' ? null : merchant.cardProcessor;
   if (!isOffered || (option !== 'cash' && processorName === null)) {
     throw ChargeError.MethodNotAvailable(PaymentFrameText.MethodNotAvailable);
   }
@@ -678,22 +686,17 @@ async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts:
               action: 'sale',
               paymentMethod: 'cash' as const,
             }
-          : {
-              type: 'charge' as const,
-              actionMode: 'charge' as const,
-              action: 'sale',
-              paymentMethod: 'card' as const,
-            }),
+          : cardRowOf(option)),
       processor: processorName,
-      cardBrand: option === 'credit_card' && token ? token.issuer : null,
-      cardType: option === 'credit_card' ? 'credit' : null,
+      cardBrand: token && option !== 'bank' ? token.issuer : null,
+      cardType: token && option !== 'bank' ? 'credit' : null,
       last4: token?.last4 ?? null,
       displayToken: token === null ? null : displayTokenOf(token),
       customerId,
       firstName,
       lastName,
       email,
-      meta,
+      meta: { ...meta, ...entryMetaOf(option) },
       surchargeCents: charged.feeCents,
       ...(location
         ? {
