@@ -10,6 +10,9 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 
 const money = { kind: 'money', hasCurrencySign: true } as const;
 
+// A payout's state in words (the database's payout_status values).
+const payoutStatusLabels = { scheduled: 'Scheduled', paid: 'Paid', held: 'Held', failed: 'Failed' };
+
 // Statement page rows (spec 3 §3): type, pricing, transactions, gross, fees, flatfee, itemfee, net.
 export const statementLineColumns: readonly DataGridColumn<StatementLineRow>[] = [
   { id: 'type', header: 'Type', kind: 'text', value: (r) => r.type, width: 160 },
@@ -99,7 +102,13 @@ export const payoutColumns: readonly DataGridColumn<PayoutRow>[] = [
     kind: 'text',
     value: (r) => r.payout_details.processor.toUpperCase(),
   },
-  { id: 'status', header: 'Status', kind: 'text', value: (r) => r.payout_details.status },
+  {
+    id: 'status',
+    header: 'Status',
+    kind: 'enum',
+    enumLabels: payoutStatusLabels,
+    value: (r) => r.payout_details.status,
+  },
 ];
 
 export const payoutTransactionColumns = (
