@@ -14,6 +14,7 @@ import {
   isCycleTooLate,
   isIsoCalendarDate,
   maxChargeAttempts,
+  merchantToday,
   nextChargeDate,
   type SeriesSchedule,
   type SubscriptionInterval,
@@ -41,6 +42,14 @@ describe('calendarDateInZone: "today" is the date in the merchant zone', () => {
     expect(calendarDateInZone(lateEvening, 'America/New_York')).toBe('2026-02-28');
     expect(calendarDateInZone(lateEvening, 'UTC')).toBe('2026-03-01');
     expect(calendarDateInZone(new Date('2026-02-28T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-03-01');
+  });
+
+  it("merchantToday is New York's date, the same for every user zone", () => {
+    // 04:30 UTC on 10 March 2026 is 00:30 in New York (EDT) and still 9 March in Los Angeles.
+    expect(merchantToday(new Date('2026-03-10T04:30:00Z'))).toBe('2026-03-10');
+    expect(merchantToday(new Date('2026-03-10T03:59:59Z'))).toBe('2026-03-09');
+    // 20:00 UTC is 16:00 in New York, already 11 March in Tokyo.
+    expect(merchantToday(new Date('2026-03-10T20:00:00Z'))).toBe('2026-03-10');
   });
 
   it('is due on and after the next charge date', () => {

@@ -69,6 +69,12 @@ export function calendarDateInZone(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+// The merchants' "today": the one rule the server's date checks, the scheduler and the portal's date
+// pickers share, so a user in another zone is offered exactly the dates the server takes.
+export function merchantToday(now: Date): string {
+  return calendarDateInZone(now, merchantTimeZone);
+}
+
 // A series is due once its next charge date is today or earlier in the merchant's zone.
 export function isChargeDue(nextChargeDate: string | null, today: string): boolean {
   return nextChargeDate !== null && nextChargeDate <= today;

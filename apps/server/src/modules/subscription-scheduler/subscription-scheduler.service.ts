@@ -4,12 +4,11 @@ import { processors } from '@portico/contracts/common/processors';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { RiskErrorCode } from '@portico/contracts/risk/risk';
 import {
-  calendarDateInZone,
   chargeDateAfter,
   dunningEndReason,
   dunningRetryDate,
   isCycleTooLate,
-  merchantTimeZone,
+  merchantToday,
   SubscriptionEndReason,
 } from '@portico/contracts/subscriptions/schedule';
 import { unsubscribePagePath } from '@portico/contracts/subscriptions/subscriptions';
@@ -612,7 +611,7 @@ export async function runSubscriptionCharges(
   };
   summary.reconciled = settledCount(await reconcileSubscriptionCharges(deps));
   // The merchants' "today", read once per run.
-  const today = calendarDateInZone(deps.now(), merchantTimeZone);
+  const today = merchantToday(deps.now());
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 4;
   const maxTries = options.maxTries ?? Number.POSITIVE_INFINITY;

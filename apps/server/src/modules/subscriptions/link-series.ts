@@ -1,9 +1,9 @@
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import {
-  calendarDateInZone,
   chargeDateAfter,
   firstChargeDate,
+  merchantToday,
   SubscriptionEndReason,
   subscriptionEndDate,
 } from '@portico/contracts/subscriptions/schedule';
@@ -15,7 +15,6 @@ import { vaultCustomers } from '../../db/schema/vault';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { saveVaultMethod } from '../vault/vault.repository';
-import { merchantTimeZone } from './subscriptions.service';
 
 // Issue 18: a paid subscription payment link creates its series. The settings come from the signed
 // link only (an unsigned one could say anything), and the charge just approved is the first cycle.
@@ -95,7 +94,7 @@ export async function createSeriesFromLinkCharge(
   // The first cycle is today's charge: the schedule starts on the day it was taken. Trial days (spec 3
   // §5) lengthen that first cycle: the next charge comes trial days plus one interval later, and the
   // end date moves by as many days, as the link builder showed.
-  const chargedOn = calendarDateInZone(input.transactionCreatedAt, merchantTimeZone);
+  const chargedOn = merchantToday(input.transactionCreatedAt);
   const schedule = { ...input.plan, startDate: chargedOn };
   const [series] = await tx
     .insert(subscriptions)

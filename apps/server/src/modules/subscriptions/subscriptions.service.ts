@@ -1,9 +1,8 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
-  calendarDateInZone,
   firstChargeDate,
-  merchantTimeZone,
+  merchantToday,
   subscriptionEndDate,
 } from '@portico/contracts/subscriptions/schedule';
 import {
@@ -50,13 +49,6 @@ export const SubscriptionError = defineErrors({
   CancelLinkNotValid: [SubscriptionErrorCode.CancelLinkNotValid, 'not_found'],
   PaymentMethodNotFound: [SubscriptionErrorCode.PaymentMethodNotFound, 'business_rule'],
 });
-
-// Kept importable from here for the module's other files (link-series.ts).
-export { merchantTimeZone };
-
-export function todayInMerchantZone(now: Date): string {
-  return calendarDateInZone(now, merchantTimeZone);
-}
 
 // Spec 3 §9: a card token's display is the part after the first dash.
 export function tokenDisplay(token: string): string {
@@ -190,7 +182,7 @@ export async function endSeriesByMerchant(
 }
 
 function requireNotInPast(date: string, now: Date): void {
-  if (date < todayInMerchantZone(now)) throw SubscriptionError.DateInPast(SubscriptionText.StartDateInPast);
+  if (date < merchantToday(now)) throw SubscriptionError.DateInPast(SubscriptionText.StartDateInPast);
 }
 
 // PATCH /api/subscription/reactivate: an ended series charges again from `next` (spec 3 §4).

@@ -126,6 +126,7 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
         <TextInput
           label="Charge Date"
           type="date"
+          description={RecurringText.MerchantDateNote}
           min={today}
           value={day}
           onChange={(event) => setDay(event.currentTarget.value)}

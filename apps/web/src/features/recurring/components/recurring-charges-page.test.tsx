@@ -9,7 +9,10 @@ import { renderFeature } from '../../../test/render-feature';
 import { RecurringText } from '../utils/recurring-text';
 import { RecurringChargesPage } from './recurring-charges-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const merchant = sampleIds.defaultClient;
 const activeSeries: SubscriptionRow = {
@@ -62,6 +65,7 @@ function stubServer(
   writes: Record<string, StubbedAnswer>,
   rows: SubscriptionRow[] = [activeSeries, endedSeries],
   rowsAfterWrite: SubscriptionRow[] = rows,
+  userTimeZone = 'UTC',
 ) {
   const recorded: Write[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -75,7 +79,7 @@ function stubServer(
         return write;
       }
       if (url.pathname === '/api/subscription') return ok(recorded.length > 0 ? rowsAfterWrite : rows);
-      if (url.pathname === '/api/timezone') return ok('UTC');
+      if (url.pathname === '/api/timezone') return ok([[userTimeZone, userTimeZone]]);
       if (url.pathname.startsWith('/api/user/grid-config'))
         return ok(url.pathname.includes('names') ? [] : null);
       throw new Error(`Unexpected request ${method} ${url.pathname}`);
@@ -322,5 +326,59 @@ describe('RecurringChargesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
     await userEvent.click(await within(dialog).findByRole('radio', { name: 'Next scheduled charge' }));
     expect(within(dialog).getByLabelText('Charge Date')).toHaveValue('2099-03-01');
+  });
+
+  describe("dates follow the merchant's day (America/New_York), not the user's zone", () => {
+    const reactivate = { 'PATCH /api/subscription/reactivate': written(endedSeries) };
+    const override = { 'PATCH /api/subscription/override': written(activeSeries) };
+
+    it('offers a user behind New York the merchant today, which is already tomorrow for them', async () => {
+      // 04:30 UTC: 00:30 on 10 March in New York, still 21:30 on 9 March in Los Angeles.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-10T04:30:00Z'));
+      const { recorded } = stubServer(reactivate, undefined, undefined, 'America/Los_Angeles');
+      renderFeature(<RecurringChargesPage />, { role: 'user' });
+      const dialog = await openSeries('lee@customer.example');
+      // The user's own zone still shows times.
+      expect(await within(dialog).findByText('2026-06-20 05:00:00 PDT')).toBeInTheDocument();
+      const startDate = within(dialog).getByLabelText('Start Date');
+      expect(startDate).toHaveValue('2026-03-10');
+      expect(startDate).toHaveAttribute('min', '2026-03-10');
+      expect(within(dialog).getByText(RecurringText.MerchantDateNote)).toBeInTheDocument();
+      expect(RecurringText.MerchantDateNote).toContain('America/New_York');
+      // The user's "today" is already past for the merchant.
+      await userEvent.clear(startDate);
+      await userEvent.type(startDate, '2026-03-09');
+      await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+      expect(await within(dialog).findByText(SubscriptionText.StartDateInPast)).toBeInTheDocument();
+      expect(recorded).toEqual([]);
+      await userEvent.clear(startDate);
+      await userEvent.type(startDate, '2026-03-10');
+      await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
+      expect(await screen.findByText(SubscriptionText.Reactivated)).toBeInTheDocument();
+      expect(recorded.map((write) => write.body)).toEqual([
+        { subscription_id: endedSeries.id, next: '2026-03-10' },
+      ]);
+    });
+
+    it('lets a user ahead of New York pick the merchant today, which is yesterday for them', async () => {
+      // 20:00 UTC: 16:00 on 10 March in New York, already 05:00 on 11 March in Tokyo.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-10T20:00:00Z'));
+      const { recorded } = stubServer(override, undefined, undefined, 'Asia/Tokyo');
+      renderFeature(<RecurringChargesPage />, { role: 'user' });
+      const dialog = await openSeries('pat@customer.example');
+      await userEvent.click(within(dialog).getByRole('radio', { name: 'Next scheduled charge' }));
+      const chargeDate = within(dialog).getByLabelText('Charge Date');
+      expect(chargeDate).toHaveAttribute('min', '2026-03-10');
+      expect(within(dialog).getByText(RecurringText.MerchantDateNote)).toBeInTheDocument();
+      await userEvent.clear(chargeDate);
+      await userEvent.type(chargeDate, '2026-03-10');
+      await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+      expect(await screen.findByText(SubscriptionText.ChargeScheduled)).toBeInTheDocument();
+      expect(recorded.map((write) => write.body)).toEqual([
+        { subscription_id: activeSeries.id, next: '2026-03-10', amount: '19.99' },
+      ]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { merchantToday } from '@portico/contracts/subscriptions/schedule';
 import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
 import { SubscriptionEndReasonText, SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
-import { zonedDayOf } from '../../../lib/time-zone/zoned-days';
 import { useEndSeries, useReactivateSeries } from '../api/change-series';
 import {
   cyclesLabel,
@@ -39,9 +39,11 @@ function Setting({ label, value }: { label: string; value: string }) {
 // succeed in the series' state; a processor-audit user reads only.
 export function SeriesModal({ series, onClose }: SeriesModalProps) {
   const { user } = useSignedInSession();
-  const { formatDate, formatDateTime, timeZone } = useDateTimeFormatters();
+  const { formatDate, formatDateTime } = useDateTimeFormatters();
   const isActive = series.status === 'true';
   const actions = seriesActionsOf({ isActive, isReadOnly: user.processor_audit_user });
+  // Series dates are the merchant's calendar days: "today" is the server's, whatever the user's zone.
+  const today = merchantToday(new Date());
 
   return (
     <Modal isOpen title={RecurringText.ModalTitle} onClose={onClose} isLarge>
@@ -69,17 +71,11 @@ export function SeriesModal({ series, onClose }: SeriesModalProps) {
         {series.description !== null && <Setting label="Description" value={series.description} />}
       </SimpleGrid>
       {actions.canEnd && <EndSeriesAction subscriptionId={series.id} />}
-      {actions.canReactivate && (
-        <ReactivateAction subscriptionId={series.id} today={zonedDayOf(new Date(), timeZone)} />
-      )}
+      {actions.canReactivate && <ReactivateAction subscriptionId={series.id} today={today} />}
       {actions.chargeTimings.length > 0 && (
         <>
           <Divider label={RecurringText.AddCharge} labelPosition="left" />
-          <AddChargeForm
-            series={series}
-            timings={actions.chargeTimings}
-            today={zonedDayOf(new Date(), timeZone)}
-          />
+          <AddChargeForm series={series} timings={actions.chargeTimings} today={today} />
         </>
       )}
     </Modal>
@@ -146,6 +142,7 @@ function ReactivateAction({ subscriptionId, today }: { subscriptionId: string; t
       <TextInput
         label="Start Date"
         type="date"
+        description={RecurringText.MerchantDateNote}
         min={today}
         value={day}
         onChange={(event) => setDay(event.currentTarget.value)}

@@ -1,3 +1,5 @@
+import { merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
+
 // The page's own words; the spec 3 §8 answers are SubscriptionText in contracts.
 export const RecurringText = {
   PageTitle: 'Recurring Charges',
@@ -8,4 +10,6 @@ export const RecurringText = {
   AddCharge: 'Add a Charge',
   // Spec 3 §5: an empty amount.
   AmountRequired: 'Field is required',
+  // Beside the date pickers: series dates are the merchant's days, checked in this zone by the server.
+  MerchantDateNote: `Merchant's date (${merchantTimeZone})`,
 } as const;

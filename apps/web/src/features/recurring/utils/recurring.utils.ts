@@ -57,7 +57,7 @@ export function chargeAmountCentsOf(text: string): { cents: number } | { error: 
   return { cents };
 }
 
-// A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the user's zone) is refused (spec 3 §5).
+// A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the merchant's: merchantToday) is refused (spec 3 §5).
 export function startDateError(day: string, today: string): string | null {
   if (day === '') return SubscriptionText.StartDateInPast;
   return day < today ? SubscriptionText.StartDateInPast : null;
