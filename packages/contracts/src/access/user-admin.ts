@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
-import { userCategories } from '../enrollment/enrollment-actions';
+import {
+  accountUserSchema,
+  accountUserTypes,
+  EnrollmentActionText,
+  userCategories,
+} from '../enrollment/enrollment-actions';
 
 // Spec 3 §2 "Users page", §7 "Users, roles and locations", §8 "Users and subscriptions".
 
@@ -11,6 +16,8 @@ export const UserAdminText = {
   Deleted: 'Successfully deleted!',
   ViewingUsersFor: 'Viewing Users For',
   NameRequired: 'First and last name are required',
+  FirstNameRequired: 'First name is required.',
+  LastNameRequired: 'Last name is required.',
   EmailRequired: 'E-mail is required',
   EmailInvalid: 'Enter a valid e-mail address',
   MembershipRequired: 'Choose at least one merchant',
@@ -82,6 +89,75 @@ export const createUserBody = z.strictObject({
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
 export const userResponse = successEnvelope(managedUserSchema);
+
+// POST /api/user from the account page's Users & Contacts (spec 2 §7): {name, email, phone,
+// user_type, client_id, label, is_locked_out}; spec 2 §5: the phone is optional.
+export const accountContactBody = z.strictObject({
+  name: nameField,
+  email: emailField,
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+  user_type: z.enum(accountUserTypes, { error: EnrollmentActionText.UserTypeRequired }),
+  client_id: z.uuid(),
+  label: z.enum(userCategories, { error: EnrollmentActionText.CategoryRequired }),
+  is_locked_out: z.boolean().default(false),
+});
+export type AccountContactBody = z.input<typeof accountContactBody>;
+export const accountContactResponse = successEnvelope(accountUserSchema);
+
+// POST /api/user takes either shape, each strict, so a body mixing the two matches neither; the
+// server tells them apart by merchant_id (Users page) or client_id (account page).
+export const createUserRequestBody = z.union([createUserBody, accountContactBody]);
+export const createUserRequestResponse = successEnvelope(z.union([managedUserSchema, accountUserSchema]));
+
+// The account page's add form (spec 2 §5): user type, label, first and last name and e-mail
+// required, the phone optional; the choices stay empty until picked.
+const pickedChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.union([z.enum(values), z.literal('')]).refine((value) => value !== '', { message });
+export const accountContactFormSchema = z.object({
+  user_type: pickedChoice(accountUserTypes, EnrollmentActionText.UserTypeRequired),
+  label: pickedChoice(userCategories, EnrollmentActionText.CategoryRequired),
+  first_name: z.string().trim().min(1, UserAdminText.FirstNameRequired),
+  last_name: z.string().trim().min(1, UserAdminText.LastNameRequired),
+  email: z
+    .string()
+    .trim()
+    .min(1, EnrollmentActionText.EmailRequired)
+    .pipe(z.email(EnrollmentActionText.EmailInvalid)),
+  phone: z.string().trim().max(30),
+});
+export type AccountContactFormValues = z.input<typeof accountContactFormSchema>;
+export const emptyAccountContactForm: AccountContactFormValues = {
+  user_type: '',
+  label: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+};
+
+// The body the form sends: the names joined, the e-mail lowercased, a new account not locked out.
+export function buildAccountContactBody(
+  values: AccountContactFormValues,
+  clientId: string,
+): AccountContactBody | null {
+  const parsed = accountContactFormSchema.safeParse(values);
+  if (!parsed.success || parsed.data.user_type === '' || parsed.data.label === '') return null;
+  return {
+    name: joinUserName(parsed.data.first_name, parsed.data.last_name),
+    email: normalizeEmailAddress(parsed.data.email),
+    phone: parsed.data.phone === '' ? null : parsed.data.phone,
+    user_type: parsed.data.user_type,
+    client_id: clientId,
+    label: parsed.data.label,
+    is_locked_out: false,
+  };
+}
 
 // PATCH /api/user/update: the edited user, memberships each with a role, default merchant, locations.
 export const updateUserBody = z.strictObject({

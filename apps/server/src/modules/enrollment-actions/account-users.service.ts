@@ -1,8 +1,10 @@
 import {
   type AccountUser,
+  type AccountUserType,
   type ClientUserEntry,
   type newUserBody,
   EnrollmentActionText as Text,
+  type UserCategory,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -59,7 +61,59 @@ export async function accountUsers(
   ]);
 }
 
-// POST /api/user/new: a user (who signs in, member of the account) or a contact (on file only).
+// A user or contact of an account, as both add forms (enrollment page, account page) send it.
+export type NewAccountUser = {
+  name: string;
+  email: string;
+  phone: string | null;
+  userType: AccountUserType;
+  label: UserCategory;
+  clientId: string;
+  isDisabled: boolean;
+  isLockedOut: boolean;
+};
+
+// A user (who signs in, member of the account) or a contact (on file only), audited; the caller's
+// reach of the account was checked before.
+export async function insertAccountUser(
+  db: Db,
+  request: FastifyRequest,
+  caller: Caller,
+  user: NewAccountUser,
+): Promise<AccountUser> {
+  if (await findUserByEmail(db, user.email)) throw ActionError.DuplicateEmail(Text.DuplicateEmail);
+  try {
+    return await db.transaction(async (tx) => {
+      const record = await insertUser(tx, {
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        userType: user.userType,
+        label: user.label,
+        defaultClientId: user.clientId,
+        isDisabled: user.isDisabled,
+        isLockedOut: user.isLockedOut,
+      });
+      // A contact never signs in, so it holds no membership.
+      if (user.userType === 'user') await ensureMembership(tx, record.id, user.clientId);
+      await recordAudit(tx, {
+        action: 'user.create',
+        outcome: 'success',
+        ...actorOf(request, caller),
+        targetType: 'user',
+        targetId: record.id,
+        clientId: user.clientId,
+        details: { user_type: user.userType, label: user.label },
+      });
+      return toAccountUser(record, user.clientId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ActionError.DuplicateEmail(Text.DuplicateEmail);
+    throw error;
+  }
+}
+
+// POST /api/user/new (the enrollment page): every field required.
 export async function createAccountUser(
   db: Db,
   request: FastifyRequest,
@@ -67,33 +121,14 @@ export async function createAccountUser(
   body: z.output<typeof newUserBody>,
 ): Promise<AccountUser> {
   requireExistingClient(request);
-  if (await findUserByEmail(db, body.email)) throw ActionError.DuplicateEmail(Text.DuplicateEmail);
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        userType: body.user_type,
-        label: body.label,
-        defaultClientId: body.clientid,
-        isDisabled: body.disabled,
-      });
-      // A contact never signs in, so it holds no membership.
-      if (body.user_type === 'user') await ensureMembership(tx, user.id, body.clientid);
-      await recordAudit(tx, {
-        action: 'user.create',
-        outcome: 'success',
-        ...actorOf(request, caller),
-        targetType: 'user',
-        targetId: user.id,
-        clientId: body.clientid,
-        details: { user_type: body.user_type, label: body.label },
-      });
-      return toAccountUser(user, body.clientid);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw ActionError.DuplicateEmail(Text.DuplicateEmail);
-    throw error;
-  }
+  return insertAccountUser(db, request, caller, {
+    name: body.name,
+    email: body.email,
+    phone: body.phone,
+    userType: body.user_type,
+    label: body.label,
+    clientId: body.clientid,
+    isDisabled: body.disabled,
+    isLockedOut: false,
+  });
 }

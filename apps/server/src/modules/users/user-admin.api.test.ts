@@ -149,6 +149,111 @@ describe('adding a user', () => {
   });
 });
 
+describe('adding a user or contact from the account page (POST /api/user with client_id)', () => {
+  const contact = (email: string, clientId: string = harbor) => ({
+    name: 'Dana Okafor',
+    email,
+    phone: '503-555-0142',
+    user_type: 'contact',
+    client_id: clientId,
+    label: 'Technology',
+    is_locked_out: false,
+  });
+  async function membershipsOf(userId: string) {
+    return ctx.app.db.select().from(memberships).where(eq(memberships.userId, userId));
+  }
+  async function deniedAuditsBy(email: string) {
+    return ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'authorization_denied'), eq(auditLog.actorEmail, email)));
+  }
+
+  it('adds a contact for staff: on file, no membership, listed on the account, audited', async () => {
+    const res = await call(demo.admin, 'POST', '/api/user', contact('Dana.Okafor@Example.com'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatchObject({
+      name: 'Dana Okafor',
+      email: 'dana.okafor@example.com',
+      phone: '503-555-0142',
+      user_type: 'contact',
+      label: 'Technology',
+      client_id: harbor,
+      is_locked_out: false,
+    });
+    const row = await userRow('dana.okafor@example.com');
+    if (!row) throw new Error('Dana missing');
+    expect(await membershipsOf(row.id)).toEqual([]);
+    const listed = await call(demo.admin, 'GET', `/api/client/users?id=${harbor}`);
+    expect(listed.json().message.map((entry: [string]) => entry[0])).toContain(row.id);
+    const [audit] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.create'), eq(auditLog.targetId, row.id)));
+    expect(audit?.actorEmail).toBe(demo.admin);
+  });
+
+  it('lets a parent add a locked-out user to an account of its hierarchy, with the phone left out', async () => {
+    const res = await call(demo.reseller, 'POST', '/api/user', {
+      ...contact('lee.marsh@example.com'),
+      name: 'Lee Marsh',
+      phone: undefined,
+      user_type: 'user',
+      label: 'Manager',
+      is_locked_out: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await userRow('lee.marsh@example.com');
+    expect(row).toMatchObject({ userType: 'user', phone: null, isLockedOut: true, defaultClientId: harbor });
+    expect((await membershipsOf(row?.id ?? '')).map((m) => m.clientId)).toEqual([harbor]);
+  });
+
+  it('refuses a parent an account outside its hierarchy (403) and writes nothing but the denial', async () => {
+    const magnolia = await clientId('Magnolia Grill');
+    const before = await deniedAuditsBy(demo.reseller);
+    const res = await call(demo.reseller, 'POST', '/api/user', contact('x1@example.com', magnolia));
+    expect(res.statusCode).toBe(403);
+    expect(await userRow('x1@example.com')).toBeUndefined();
+    expect((await deniedAuditsBy(demo.reseller)).length).toBe(before.length + 1);
+  });
+
+  it('refuses a merchant user, who has no Users & Contacts on the account page (403), and writes nothing', async () => {
+    const res = await call(demo.owner, 'POST', '/api/user', contact('x2@example.com'));
+    expect(res.statusCode).toBe(403);
+    expect(await userRow('x2@example.com')).toBeUndefined();
+  });
+
+  it('answers staff 404 for an account that does not exist', async () => {
+    const res = await call(
+      demo.admin,
+      'POST',
+      '/api/user',
+      contact('x3@example.com', '00000000-0000-4000-8000-00000000c404'),
+    );
+    expect(res.statusCode).toBe(404);
+    expect(await userRow('x3@example.com')).toBeUndefined();
+  });
+
+  it('refuses unknown keys, a body mixing both shapes and a missing label (400), writing nothing', async () => {
+    const bodies = [
+      { ...contact('x4@example.com'), disabled: false },
+      { ...contact('x4@example.com'), merchant_id: harbor, role: null },
+      { ...contact('x4@example.com'), label: undefined },
+      { ...newUser('x4@example.com'), phone: '503-555-0100' },
+    ];
+    for (const body of bodies) {
+      const res = await call(demo.admin, 'POST', '/api/user', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await userRow('x4@example.com')).toBeUndefined();
+  });
+
+  it('refuses a duplicate e-mail (409)', async () => {
+    const res = await call(demo.admin, 'POST', '/api/user', contact(demo.barista));
+    expect(res.statusCode).toBe(409);
+  });
+});
+
 describe('listing users', () => {
   it("answers the merchant's users with roles and locations, not staff, and refuses a foreign merchant", async () => {
     const res = await call(demo.owner, 'GET', `/api/client/my-users?merchant_id=${harbor}`);

@@ -1,6 +1,7 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import {
-  createUserBody,
+  createUserRequestBody,
+  createUserRequestResponse,
   deleteUserQuery,
   deleteUserResponse,
   myUsersQuery,
@@ -11,6 +12,7 @@ import {
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAccountContact } from './account-contacts.service';
 import { createManagedUser, deleteUser, listMyUsers, updateUser } from './user-admin.service';
 
 const errors = {
@@ -62,26 +64,26 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
   app.post(
     '/api/user',
     {
-      config: {
-        access: {
-          kind: 'authenticated',
-          roles: userTypes,
-          permission: Permission.Users,
-          merchant: { from: 'body', key: 'merchant_id' },
-        },
-      },
+      // Two shapes, each authorized in its service: the Users page's (Users on merchant_id) and the
+      // account page's Users & Contacts (staff and parents reaching client_id).
+      config: { access: { kind: 'authenticated', roles: userTypes } },
       schema: {
         tags: ['users'],
         summary:
-          'Add a user to a merchant with a role and locations; a welcome e-mail carries a sign-in link',
-        body: createUserBody,
-        response: { 200: userResponse, ...errors },
+          'Add a user to a merchant with a role and locations (a welcome e-mail carries a sign-in link), ' +
+          "or, with client_id, a user or contact of an account from the account page's Users & Contacts",
+        body: createUserRequestBody,
+        response: { 200: createUserRequestResponse, ...errors },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: await createManagedUser(deps(), request, request.body),
-    }),
+    async (request) => {
+      const body = request.body;
+      const message =
+        'client_id' in body
+          ? await createAccountContact(app.db, request, body)
+          : await createManagedUser(deps(), request, body);
+      return { status: true as const, message };
+    },
   );
 
   app.patch(

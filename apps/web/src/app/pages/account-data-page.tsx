@@ -3,13 +3,13 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { HierarchyPanel } from '../../features/account/components/panels/hierarchy-panel';
 import { RequestsPanel } from '../../features/account/components/panels/requests-panel';
+import { AccountUsersContactsPanel } from '../../features/account/components/panels/users-contacts-panel';
 import {
   AccountDataView,
   type ComposedPanel,
 } from '../../features/account-data/components/account-data-view';
 import { CertificationPanel } from '../../features/developer-certification/components/certification-panel';
 import { DocumentsView } from '../../features/documents/components/documents-view';
-import { UsersContactsPanel } from '../../features/enrollment-review/components/panels/users-contacts-panel';
 import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
 import { NotesView } from '../../features/notes/components/notes-view';
 
@@ -22,8 +22,8 @@ export function AccountDataPage() {
   if (!clientId.success) return <Alert color="red">This account address is not valid.</Alert>;
   const id = clientId.data;
   const panels: ComposedPanel[] = [
-    // The enrollment id is not used by the panel once the account exists.
-    { key: 'users', label: 'Users', render: () => <UsersContactsPanel enrollmentId={id} clientId={id} /> },
+    // The account page's Users & Contacts (POST /api/user with client_id).
+    { key: 'users', label: 'Users', render: () => <AccountUsersContactsPanel clientId={id} /> },
     // Spec 2 §2.3 Setup MCC Code: the sub-pricing of one MCC code (POST /api/subpricing, the MCC
     // card-rate floor), the account page's Add MCC Code form.
     { key: 'mcc', label: 'Setup MCC Code', render: () => <SubpricingAddForm clientId={id} /> },

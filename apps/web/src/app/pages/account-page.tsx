@@ -5,9 +5,9 @@ import {
   AccountDetailPage,
   type AccountPanelSlots,
 } from '../../features/account/components/account-detail-page';
+import { AccountUsersContactsPanel } from '../../features/account/components/panels/users-contacts-panel';
 import { DocumentsView } from '../../features/documents/components/documents-view';
 import { CertificationPanel } from '../../features/enrollment-review/components/panels/certification-panel';
-import { UsersContactsPanel } from '../../features/enrollment-review/components/panels/users-contacts-panel';
 import { AccountSubpricing } from '../../features/merchants/components/account-subpricing';
 import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
 import { NotesView } from '../../features/notes/components/notes-view';
@@ -19,8 +19,8 @@ const clientIdParam = z.uuid();
 const slots: AccountPanelSlots = {
   notes: (account) => <NotesView subject={{ kind: 'client', id: account.id }} clientName={account.name} />,
   documents: (account) => <DocumentsView subject={{ kind: 'client', id: account.id }} isClientView={false} />,
-  // Users & Contacts: GET /api/client/users and the add-user form of the enrollment page.
-  users: (account) => <UsersContactsPanel enrollmentId={account.enrollment_id ?? ''} clientId={account.id} />,
+  // Users & Contacts: GET /api/client/users and the account page's add form (POST /api/user).
+  users: (account) => <AccountUsersContactsPanel clientId={account.id} />,
   // POST /api/subpricing with the MCC card-rate floor, from the merchants area.
   subpricing: (account) => <SubpricingAddForm clientId={account.id} />,
   subpricingTable: (account) => <AccountSubpricing clientId={account.id} />,

@@ -9,4 +9,5 @@ export const accountKeys = {
   locationCustomFields: (clientId: string) =>
     [...accountKeys.all, 'location-custom-fields', clientId] as const,
   parents: () => [...accountKeys.all, 'parents'] as const,
+  users: (clientId: string) => [...accountKeys.all, 'users', clientId] as const,
 };
