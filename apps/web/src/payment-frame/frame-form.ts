@@ -12,8 +12,11 @@ import type { ChargeBody, ChargeMethod, FrameMerchant } from '@portico/contracts
 import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
 import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { isWalletMethod, walletLabels } from '@portico/contracts/payment-frame/wallet';
 import { charge, tokenize } from './frame-api';
 import { applyPageDesign, el, field, showMessage } from './frame-dom';
+import { swipeReader } from './frame-swipe';
+import { openWalletSheet } from './frame-wallet';
 
 // The payment frame's form (issue 16 item 1): plain DOM, no React or Mantine, so the first load stays
 // small (budget: 60 kB of gzipped JavaScript). Card numbers go only to the tokenisation call.
@@ -23,7 +26,14 @@ const methodLabels: Record<ChargeMethod, string> = {
   bank: 'Bank account (ACH)',
   cash: 'Cash',
   saved: 'Saved payment method',
+  swipe: 'Swipe card',
+  apple_pay: walletLabels.apple_pay,
+  google_pay: walletLabels.google_pay,
 };
+
+// Card payments that are not keyed: each needs the merchant's card processor (spec 3 §6 keeps each
+// by its own permission on the virtual terminal).
+const cardEntryMethods = ['swipe', 'apple_pay', 'google_pay'] as const;
 
 // Which methods this frame offers: the link's (or the virtual terminal's permitted) options the
 // merchant can take; a saved method when the link names one.
@@ -37,6 +47,9 @@ export function methodsOf(params: PaymentFrameParams, merchant: FrameMerchant): 
   const methods: ChargeMethod[] = [];
   if (params.customerId && params.paymentMethodId) methods.push('saved');
   if (allowed.includes('credit_card') && merchant.can_take_card) methods.push('credit_card');
+  for (const method of cardEntryMethods) {
+    if (allowed.includes(method) && merchant.can_take_card) methods.push(method);
+  }
   if (allowed.includes('bank') && merchant.can_take_ach) methods.push('bank');
   if (allowed.includes('cash') && virtualTerminal) methods.push('cash');
   return methods;
@@ -252,7 +265,12 @@ export function renderPaymentForm(
     field('Account number', account),
     field('Account type', accountType),
   ]);
-  form.append(cardFields, bankFields);
+  // A swiped card's name fills the payer's name where it is empty.
+  const swipe = swipeReader((card) => {
+    if (firstName.value.trim() === '' && card.firstName) firstName.value = card.firstName;
+    if (lastName.value.trim() === '' && card.lastName) lastName.value = card.lastName;
+  });
+  form.append(cardFields, swipe.node, bankFields);
 
   const selected = (): ChargeMethod => {
     const value = methodInputs.find((input) => input.checked)?.value;
@@ -265,6 +283,7 @@ export function renderPaymentForm(
   };
   const showMethodFields = () => {
     cardFields.hidden = selected() !== 'credit_card';
+    swipe.node.hidden = selected() !== 'swipe';
     bankFields.hidden = selected() !== 'bank';
     showFee();
   };
@@ -347,6 +366,25 @@ export function renderPaymentForm(
           accountNumber: account.value,
           accountType: accountType.value === 'savings' ? 'savings' : 'checking',
         });
+        if (!token.ok) return showMessage(status, token.message, 'error');
+        body.token = token.value.token;
+      } else if (method === 'swipe') {
+        const card = swipe.card();
+        if (card === null) return showMessage(status, PaymentFrameText.SwipeFirst, 'error');
+        const token = await tokenize({
+          kind: 'swipe',
+          number: card.number,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        });
+        // The number leaves memory with the read card: only the token goes on.
+        swipe.clear();
+        if (!token.ok) return showMessage(status, token.message, 'error');
+        body.token = token.value.token;
+      } else if (isWalletMethod(method)) {
+        const issuer = await openWalletSheet(root, method, `Pay ${amount.value.trim()} to ${merchant.name}`);
+        if (issuer === null) return showMessage(status, PaymentFrameText.WalletCancelled, 'info');
+        const token = await tokenize({ kind: 'wallet', wallet: method, issuer });
         if (!token.ok) return showMessage(status, token.message, 'error');
         body.token = token.value.token;
       } else if (method === 'saved' && params.paymentMethodId) {

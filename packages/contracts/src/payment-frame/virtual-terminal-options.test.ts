@@ -46,9 +46,20 @@ describe('virtual terminal options', () => {
     const swipe = virtualTerminalQueryOf(new URLSearchParams('isSwipeAndCNP=true'));
     expect(
       virtualTerminalFrameParams(base, swipe, {
-        paymentOptions: ['credit_card', 'newpos', 'bank'],
+        paymentOptions: ['credit_card', 'swipe', 'newpos', 'bank'],
         omitZip: false,
       })?.paymentOptions,
-    ).toEqual(['credit_card', 'newpos']);
+    ).toEqual(['credit_card', 'swipe', 'newpos']);
+    const swipeOnly = virtualTerminalQueryOf(new URLSearchParams('isSwipeOnly=true'));
+    expect(
+      virtualTerminalFrameParams(base, swipeOnly, {
+        paymentOptions: ['credit_card', 'swipe'],
+        omitZip: false,
+      })?.paymentOptions,
+    ).toEqual(['swipe']);
+    // Swipe-only without the Swipe permission leaves nothing.
+    expect(
+      virtualTerminalFrameParams(base, swipeOnly, { paymentOptions: ['credit_card'], omitZip: false }),
+    ).toBeNull();
   });
 });

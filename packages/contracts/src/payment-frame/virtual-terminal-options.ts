@@ -79,8 +79,9 @@ export function virtualTerminalFrameParams(
   query: VirtualTerminalQuery,
   permitted: { paymentOptions: readonly string[]; omitZip: boolean },
 ): PaymentFrameParams | null {
+  // Swipe-and-CNP: the keyed card, the card reader field (swipe) and the linked reader (newpos).
   const configured: PaymentOption[] = query.isSwipeAndCNP
-    ? ['credit_card', 'newpos']
+    ? ['credit_card', 'swipe', 'newpos']
     : query.isSwipeOnly
       ? ['swipe']
       : (base.paymentOptions ?? [...basicPaymentOptions]);
