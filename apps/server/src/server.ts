@@ -29,7 +29,7 @@ async function main() {
   const cipher = createFieldCipher(dataKey.key);
 
   if (config.seedDemoData)
-    await withStartupLock(database, () => ensureDemoData(database, config, cipher, log));
+    await withStartupLock(database, () => ensureDemoData(database, config, cipher, dataKey.key, log));
 
   // The warehouse of the admin 'with-snowflake' tab, when it is not the main database.
   const reportingDatabase = config.reportingDatabaseUrl

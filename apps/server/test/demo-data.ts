@@ -1,13 +1,17 @@
 import type { DatabaseHandle } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed/seed-demo-data';
+import { type SeedOptions, seedDemoData } from '../src/db/seed/seed-demo-data';
 
 export const demoDomains = {
   providerDomain: 'portico.example',
   partnerDomains: ['healnow.example', 'healnow-partners.example'],
 };
 
-// The demo cast without transactions: users, memberships, roles and the client hierarchy.
-export async function seedDemoAccounts(database: DatabaseHandle): Promise<void> {
+// The demo cast without transactions: users, memberships, roles and the client hierarchy. sealing:
+// the app's own cipher and patient-number hash, for a test that reads sealed fields back.
+export async function seedDemoAccounts(
+  database: DatabaseHandle,
+  sealing?: Pick<SeedOptions, 'encrypt' | 'hashPatientNumber'>,
+): Promise<void> {
   await seedDemoData(
     database,
     {
@@ -15,6 +19,7 @@ export async function seedDemoAccounts(database: DatabaseHandle): Promise<void> 
       anchorDate: new Date('2025-06-15T08:30:00Z'),
       ...demoDomains,
       encrypt: (plaintext, column) => `test.${column}.${Buffer.from(plaintext).toString('base64')}`,
+      ...sealing,
     },
     { info: () => {} },
   );

@@ -20,11 +20,6 @@ export const vaultCustomers = pgTable(
     // Lowercased like user e-mails, so searches match exactly.
     email: text(),
     phoneNumber: text(),
-    // Plaintext patient fields of databases made before issue 19: sealed into the _enc columns and
-    // emptied at start-up (modules/vault/vault-patient-sealing.ts); nothing writes them any more.
-    legacyPatientNumber: text('patient_number'),
-    legacyPatientFirstName: text('patient_first_name'),
-    legacyPatientLastName: text('patient_last_name'),
     // Issue 19 item 4: patient fields encrypted at rest (encrypted-columns.ts names), and the patient
     // number's keyed hash (HMAC-SHA-256 under a sub-key of the data key) for exact search.
     patientNumberEnc: text(),
@@ -67,12 +62,6 @@ export const vaultCustomers = pgTable(
     index('vault_customers_client_email_idx').on(t.clientId, sql`lower(${t.email}) collate "C"`, t.id),
     index('vault_customers_client_external_id_idx').on(t.clientId, t.externalId),
     index('vault_customers_client_patient_number_hash_idx').on(t.clientId, t.patientNumberHash),
-    // Start-up sealing finds the rows still holding plaintext without reading the table.
-    index('vault_customers_legacy_patient_idx')
-      .on(t.id)
-      .where(
-        sql`${t.legacyPatientNumber} is not null or ${t.legacyPatientFirstName} is not null or ${t.legacyPatientLastName} is not null`,
-      ),
   ],
 );
 

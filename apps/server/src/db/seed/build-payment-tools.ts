@@ -122,6 +122,20 @@ function addVault(
   return saved;
 }
 
+// Patient fields as the vault keeps them (issue 19 item 4): sealed, with the number's keyed hash.
+function sealedPatientColumns(
+  ctx: SeedContext,
+  patient: { number: string; first: string; last: string } | null,
+): Partial<CustomerRow> {
+  if (patient === null) return {};
+  return {
+    patientNumberEnc: ctx.encrypt(patient.number, encryptedColumn.vaultPatientNumber),
+    patientFirstNameEnc: ctx.encrypt(patient.first, encryptedColumn.vaultPatientFirstName),
+    patientLastNameEnc: ctx.encrypt(patient.last, encryptedColumn.vaultPatientLastName),
+    patientNumberHash: ctx.hashPatientNumber?.(patient.number) ?? null,
+  };
+}
+
 function customerRow(
   ctx: SeedContext,
   rng: Rng,
@@ -140,9 +154,10 @@ function customerRow(
     lastName: person.last,
     email: personEmail(rng, person),
     phoneNumber: fictionalPhone(spec.area, rng.int(100)),
-    legacyPatientNumber: patient ? `P-${rng.digits(6)}` : null,
-    legacyPatientFirstName: patient?.first ?? null,
-    legacyPatientLastName: patient ? person.last : null,
+    ...sealedPatientColumns(
+      ctx,
+      patient ? { number: `P-${rng.digits(6)}`, first: patient.first, last: person.last } : null,
+    ),
     externalId: rng.chance(0.5) ? `CUST-${rng.digits(6)}` : null,
     billingAddressLine1: street,
     billingLocality: spec.city,

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { createPatientCrypto } from '../../modules/vault/vault-patient-fields';
 import type { DatabaseHandle } from '../client';
 import { type SeedLog, type SeedResult, seedDemoData } from './seed-demo-data';
 
@@ -8,6 +9,7 @@ export async function ensureDemoData(
   database: DatabaseHandle,
   config: AppConfig,
   cipher: FieldCipher,
+  dataKey: Buffer,
   log: SeedLog,
 ): Promise<SeedResult> {
   const result = await seedDemoData(
@@ -17,6 +19,7 @@ export async function ensureDemoData(
       providerDomain: config.providerDomain,
       partnerDomains: config.partnerDomains,
       encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
+      hashPatientNumber: createPatientCrypto(cipher, () => dataKey).hashPatientNumber,
     },
     log,
   );

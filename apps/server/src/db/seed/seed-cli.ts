@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../../config';
 import { createFieldCipher, loadDataKey } from '../../lib/crypto/field-cipher';
+import { createPatientCrypto } from '../../modules/vault/vault-patient-fields';
 import { openDatabase } from '../client';
 import { runMigrations } from '../migrate';
 import { seedDemoData } from './seed-demo-data';
@@ -42,6 +43,7 @@ async function main() {
         providerDomain: config.providerDomain,
         partnerDomains: config.partnerDomains,
         encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
+        hashPatientNumber: createPatientCrypto(cipher, () => dataKey.key).hashPatientNumber,
       },
       log,
     );

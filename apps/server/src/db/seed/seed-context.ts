@@ -3,6 +3,8 @@ import type { DemoDomains } from './demo-accounts';
 
 // Seals a sensitive value for the named column (FieldCipher.encrypt in the server).
 export type EncryptFn = (plaintext: string, column: EncryptedColumn) => string;
+// The vault's keyed hash of a patient number (modules/vault createPatientCrypto), under the data key.
+export type PatientNumberHashFn = (patientNumber: string) => string;
 
 // Everything the builders share: the anchor day every date is relative to, the domains of the demo
 // accounts and the encryption of sensitive fields.
@@ -11,6 +13,8 @@ export type SeedContext = {
   anchorStart: Date;
   domains: DemoDomains;
   encrypt: EncryptFn;
+  // Without it (a seed with no data key), patient numbers are sealed but not searchable.
+  hashPatientNumber: PatientNumberHashFn | undefined;
   // A moment `days` before the anchor day's midnight (UTC), at the given UTC time of day.
   daysAgo(days: number, hourUtc?: number, minute?: number): Date;
   // The calendar day `days` before the anchor day, as YYYY-MM-DD.
@@ -23,7 +27,12 @@ export function utcDayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function createSeedContext(anchor: Date, domains: DemoDomains, encrypt: EncryptFn): SeedContext {
+export function createSeedContext(
+  anchor: Date,
+  domains: DemoDomains,
+  encrypt: EncryptFn,
+  hashPatientNumber?: PatientNumberHashFn,
+): SeedContext {
   const anchorDay = utcDayOf(anchor);
   const anchorStart = new Date(`${anchorDay}T00:00:00.000Z`);
   const daysAgo = (days: number, hourUtc = 15, minute = 0) =>
@@ -33,6 +42,7 @@ export function createSeedContext(anchor: Date, domains: DemoDomains, encrypt: E
     anchorStart,
     domains,
     encrypt,
+    hashPatientNumber,
     daysAgo,
     dayAgo: (days) => utcDayOf(new Date(anchorStart.getTime() - days * dayMs)),
   };

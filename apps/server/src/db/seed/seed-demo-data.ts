@@ -12,7 +12,12 @@ import { generateTransactions } from './generate-transactions';
 import { insertDataset } from './insert-dataset';
 import { slotCount } from './merchant-profiles';
 import { seedFromLabel } from './prng';
-import { createSeedContext, type EncryptFn, type SeedContext } from './seed-context';
+import {
+  createSeedContext,
+  type EncryptFn,
+  type PatientNumberHashFn,
+  type SeedContext,
+} from './seed-context';
 import { createSeedTables } from './seed-tables';
 import { createDailySummary } from './transaction-effects';
 
@@ -24,6 +29,8 @@ export type SeedOptions = {
   providerDomain: string;
   partnerDomains: string[];
   encrypt: EncryptFn;
+  // The vault's patient-number hash; left out, the demo patients cannot be found by number.
+  hashPatientNumber?: PatientNumberHashFn;
 };
 
 export type SeedLog = { info(details: object, message: string): void };
@@ -54,7 +61,7 @@ export async function seedDemoData(
     throw new Error('transactions must be a non-negative integer');
   }
   if (await isDemoDataSeeded(handle.db)) return { seeded: false, reason: 'already-seeded' };
-  const ctx = createSeedContext(opts.anchorDate ?? new Date(), opts, opts.encrypt);
+  const ctx = createSeedContext(opts.anchorDate ?? new Date(), opts, opts.encrypt, opts.hashPatientNumber);
   const dataset = buildDemoDataset(ctx);
   const started = performance.now();
 

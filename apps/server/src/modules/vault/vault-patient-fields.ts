@@ -1,10 +1,8 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
-import { vaultCustomers } from '../../db/schema/vault';
+import type { vaultCustomers } from '../../db/schema/vault';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { listLegacyPatientRows, type VaultCustomerRow } from './vault.repository';
+import type { VaultCustomerRow } from './vault.repository';
 
 // Issue 19 item 4: patient fields are sealed with the field cipher; the patient number also gets a
 // keyed hash (HMAC-SHA-256 under its own sub-key of the data key) so it can be found by exact match
@@ -53,7 +51,6 @@ export function sealPatientFields(
     const number = fields.patientNumber?.trim() || null;
     values.patientNumberEnc = sealed(crypto, number, encryptedColumn.vaultPatientNumber);
     values.patientNumberHash = number === null ? null : crypto.hashPatientNumber(number);
-    values.legacyPatientNumber = null;
   }
   if (fields.patientFirstName !== undefined) {
     values.patientFirstNameEnc = sealed(
@@ -61,7 +58,6 @@ export function sealPatientFields(
       fields.patientFirstName?.trim() || null,
       encryptedColumn.vaultPatientFirstName,
     );
-    values.legacyPatientFirstName = null;
   }
   if (fields.patientLastName !== undefined) {
     values.patientLastNameEnc = sealed(
@@ -69,7 +65,6 @@ export function sealPatientFields(
       fields.patientLastName?.trim() || null,
       encryptedColumn.vaultPatientLastName,
     );
-    values.legacyPatientLastName = null;
   }
   return values;
 }
@@ -86,31 +81,4 @@ export function openPatientFields(crypto: PatientCrypto, row: VaultCustomerRow):
 
 export function hasPatientRecord(row: VaultCustomerRow): boolean {
   return row.patientNumberEnc !== null || row.patientFirstNameEnc !== null || row.patientLastNameEnc !== null;
-}
-
-// Start-up: seals plaintext patient fields left by databases made before issue 19 (and by the demo
-// seed, which writes them plainly) and empties the plaintext columns. Idempotent; instances racing
-// on one row both write a valid sealing of the same value.
-export async function sealLegacyPatientFields(db: Db, crypto: PatientCrypto): Promise<number> {
-  let sealedCount = 0;
-  for (;;) {
-    const rows = await listLegacyPatientRows(db, 500);
-    if (rows.length === 0) return sealedCount;
-    await db.transaction(async (tx) => {
-      for (const row of rows) {
-        await tx
-          .update(vaultCustomers)
-          .set(
-            // Only the fields still plain: a field an edit already sealed keeps its value.
-            sealPatientFields(crypto, {
-              patientNumber: row.patientNumber ?? undefined,
-              patientFirstName: row.patientFirstName ?? undefined,
-              patientLastName: row.patientLastName ?? undefined,
-            }),
-          )
-          .where(eq(vaultCustomers.id, row.id));
-      }
-    });
-    sealedCount += rows.length;
-  }
 }

@@ -5,7 +5,7 @@ import {
   vaultCustomerResponse,
   whoamiResponse,
 } from '@portico/contracts/vault/vault';
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -13,8 +13,9 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { queryRows } from '../../db/seed/sql-rows';
 import { saveVaultMethod } from './vault.repository';
-import { createPatientCrypto, type PatientCrypto, sealLegacyPatientFields } from './vault-patient-fields';
+import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
 
 // Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
 // front desk holds Vault); Harbor Lane Coffee does not; Copper Kettle's owner is the foreign merchant.
@@ -23,7 +24,6 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let crypto: PatientCrypto;
 let dental = '';
 let harbor = '';
-let sealedAtStart = 0;
 
 type CustomerRow = typeof vaultCustomers.$inferSelect;
 
@@ -67,10 +67,13 @@ const every = (text: string) =>
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
   crypto = createPatientCrypto(ctx.app.fieldCipher(), ctx.app.dataKey);
-  // The demo seed writes patient fields plainly; the start-up step seals them.
-  sealedAtStart = await sealLegacyPatientFields(ctx.app.db, crypto);
+  // Sealed with the app's own key, as the start-up seed does.
+  const cipher = ctx.app.fieldCipher();
+  await seedDemoAccounts(ctx.database, {
+    encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
+    hashPatientNumber: crypto.hashPatientNumber,
+  });
   dental = await defaultClientOf(ctx.app.db, demo.dental);
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
 });
@@ -80,13 +83,18 @@ afterAll(async () => {
 });
 
 describe('patient fields at rest', () => {
-  it('holds no plaintext: sealed columns, a keyed hash, the plaintext columns emptied', async () => {
-    expect(sealedAtStart).toBeGreaterThan(0);
-    const [left] = await ctx.app.db
-      .select({ n: count() })
-      .from(vaultCustomers)
-      .where(isNotNull(vaultCustomers.legacyPatientNumber));
-    expect(left?.n).toBe(0);
+  it('holds no plaintext: sealed columns and a keyed hash, the table has no plaintext patient column', async () => {
+    const columns = await queryRows(
+      ctx.app.db,
+      sql`select column_name::text from information_schema.columns
+          where table_name = 'vault_customers' and column_name like 'patient%' order by column_name`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual([
+      'patient_first_name_enc',
+      'patient_last_name_enc',
+      'patient_number_enc',
+      'patient_number_hash',
+    ]);
     const row = await firstPatientOf(dental);
     expect(row.patientNumberEnc).toMatch(/^v1\./);
     expect(row.patientFirstNameEnc).toMatch(/^v1\./);
@@ -95,8 +103,6 @@ describe('patient fields at rest', () => {
     expect(JSON.stringify(row)).not.toContain(number);
     expect(row.patientNumberHash).toBe(crypto.hashPatientNumber(number));
     expect(row.patientNumberHash).not.toContain(number);
-    // Run again: nothing left to seal.
-    expect(await sealLegacyPatientFields(ctx.app.db, crypto)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { memberships } from '../../db/schema/access';
@@ -227,25 +227,4 @@ export async function searchVaultCustomers(
     // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
     methods: methodsJson.parse(typeof methods === 'string' ? JSON.parse(methods) : methods),
   }));
-}
-
-// Rows still holding plaintext patient fields (databases made before issue 19), a batch at a time.
-export async function listLegacyPatientRows(executor: Executor, limit: number) {
-  const c = vaultCustomers;
-  return executor
-    .select({
-      id: c.id,
-      patientNumber: c.legacyPatientNumber,
-      patientFirstName: c.legacyPatientFirstName,
-      patientLastName: c.legacyPatientLastName,
-    })
-    .from(c)
-    .where(
-      or(
-        isNotNull(c.legacyPatientNumber),
-        isNotNull(c.legacyPatientFirstName),
-        isNotNull(c.legacyPatientLastName),
-      ),
-    )
-    .limit(limit);
 }

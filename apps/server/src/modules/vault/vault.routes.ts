@@ -24,7 +24,7 @@ import {
   vaultCustomerForTerminal,
   whoami,
 } from './vault.service';
-import { createPatientCrypto, sealLegacyPatientFields } from './vault-patient-fields';
+import { createPatientCrypto } from './vault-patient-fields';
 
 // Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. A search naming its
 // merchant (clientid) is decided by the access layer and the service takes that decision; a search
@@ -45,13 +45,6 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     patientCrypto: createPatientCrypto(app.fieldCipher(), app.dataKey),
     now: app.now,
-  });
-
-  // Databases made before issue 19 (and the demo seed) hold plaintext patient fields: sealed once the
-  // server is ready, before it answers.
-  app.addHook('onReady', async () => {
-    const sealed = await sealLegacyPatientFields(app.db, deps().patientCrypto);
-    if (sealed > 0) app.log.info({ sealed }, 'sealed plaintext vault patient fields');
   });
 
   app.get(
