@@ -50,7 +50,9 @@ export function billStateOf(bill: { isPaid: boolean; isMerchantEnabled: boolean 
 
 // What a monthly bill collects. A merchant that transacted in the month had its monthly fee and
 // minimum taken from its statement (contracts statements flatFeeLinesOf); a merchant that did not has
-// no statement, so the bill asks for the monthly fee and the whole monthly minimum.
+// no statement, so the bill asks for the monthly fee and the whole monthly minimum. Transacting means
+// what gives a month a statement (statement-rules isCountedOnStatement): the one test of whether the
+// statement or a bill collects the fees, so none is collected twice.
 export function monthlyBillAmountCents(facts: {
   isTransactingInMonth: boolean;
   monthlyFeeCents: number;

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { createMonthlyBillsIn, resolveBillMonth } from '../../modules/billing/billing.service';
 import { postStatementsOfMonth, resolveStatementMonth } from '../../modules/statements/statements.service';
 import type { Executor } from '../client';
 import { queryRows } from './sql-rows';
@@ -54,8 +55,6 @@ export async function deriveStatementsAndBilling(tx: Executor, input: LedgerInpu
   await deriveRiskNotes(tx, input);
 }
 
-const monthOf = (column: string): SQL => sql.raw(`date_trunc('month', ${column})::date`);
-
 // Statements for the months before the anchor month, posted by the monthly job's own rules
 // (postStatementsOfMonth), each as of 06:00 UTC on the first day of the next month.
 async function postSeedStatements(tx: Executor, input: LedgerInput) {
@@ -75,23 +74,8 @@ async function postSeedStatements(tx: Executor, input: LedgerInput) {
 const seedMonthRow = z.object({ month: z.string() });
 
 async function deriveBilling(tx: Executor, input: LedgerInput) {
-  const { anchorDay, monthStart } = anchorParts(input.anchorStart);
-  await tx.execute(sql`
-    insert into billing_line_items (id, client_id, statement_date, detail_description, total_cents, paid_at, created_at)
-    select ${uuidFromHex(sql`md5('bill:' || st.id || ':' || v.description)`)}, st.client_id,
-      (st.month + interval '1 month')::date, v.description, v.total,
-      case when (st.month + interval '1 month 5 days')::date < ${anchorDay}
-        then (st.month + interval '1 month 5 days')::timestamp at time zone 'UTC' end,
-      st.posted_at
-    from statements st
-    join client_pricing cp on cp.client_id = st.client_id
-    cross join lateral (values
-      ('Monthly Service Fee', coalesce(cp.monthly_fee_cents, 0)),
-      ('PCI Compliance Fee', coalesce(cp.pci_fee_cents, 0)),
-      ('Monthly Minimum Shortfall',
-        greatest(0, coalesce(cp.monthly_min_cents, 0) - (st.total_fees_cents - coalesce(cp.monthly_fee_cents, 0))))
-    ) as v(description, total)
-    where v.total > 0`);
+  const { anchorDay } = anchorParts(input.anchorStart);
+  await billSeedMonths(tx, input);
   // Card sales per central processing (settlement) day; ACH and cash are not card sales.
   await tx.execute(sql`
     insert into rolling_billing (id, client_id, central_processing_date, cc_sales_cents, total_billing_cents)
@@ -100,28 +84,31 @@ async function deriveBilling(tx: Executor, input: LedgerInput) {
     from seed_daily
     where settlement_date is not null
     group by client_id, settlement_date`);
-  // A row per billing-enabled merchant and month, months without sales included (spec 3:
-  // is_transacting_in_month is derived from transaction_count).
+  // History: a bill still owed was paid five days after its month ended, when that day has passed.
   await tx.execute(sql`
-    insert into monthly_billing (id, client_id, month, transaction_count, total_transaction_amount_cents,
-      last_transaction_date_in_month, monthly_minimum_cents, monthly_fee_cents, paid_at, created_at)
-    select ${uuidFromHex(sql`md5('monthly-billing:' || c.id || ':' || m.month)`)}, c.id, m.month,
-      coalesce(a.n, 0), coalesce(a.total, 0), a.last_day, coalesce(cp.monthly_min_cents, 0),
-      coalesce(cp.monthly_fee_cents, 0),
-      case when (m.month + interval '1 month 5 days')::date < ${anchorDay}
-        then (m.month + interval '1 month 5 days')::timestamp at time zone 'UTC' end,
-      (m.month + interval '1 month')::timestamp at time zone 'UTC'
-    from clients c
-    join client_pricing cp on cp.client_id = c.id
-    cross join lateral (
-      select (${monthStart} - make_interval(months => k))::date as month from generate_series(0, 12) as k
-    ) m
-    left join (
-      select client_id, ${monthOf('day')} as month, sum(sales)::int as n, sum(sales_volume)::bigint as total,
-        max(day) filter (where sales > 0) as last_day
-      from seed_daily group by 1, 2
-    ) a on a.client_id = c.id and a.month = m.month
-    where c.is_monthly_billing_enabled`);
+    with paid as (
+      update monthly_billing set paid_at = (month + interval '1 month 5 days')::timestamp at time zone 'UTC'
+      where paid_at is null and (month + interval '1 month 5 days')::date < ${anchorDay}
+      returning id, paid_at
+    )
+    update billing_line_items b set paid_at = paid.paid_at from paid where b.monthly_billing_id = paid.id`);
+}
+
+// The monthly bills of the twelve months before the anchor month, made by the monthly billing job's
+// own rule (createMonthlyBillsIn): a month with a statement asks nothing (the statement took its
+// fees), a month without one asks for the monthly fee and the whole minimum.
+async function billSeedMonths(tx: Executor, input: LedgerInput) {
+  const anchor = input.anchorStart;
+  for (let back = 12; back >= 1; back--) {
+    const billedAt = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - back + 1, 1, 6));
+    const month = new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - back, 1));
+    await createMonthlyBillsIn(
+      tx,
+      'enabled',
+      resolveBillMonth(month.toISOString().slice(0, 7), billedAt),
+      billedAt,
+    );
+  }
 }
 
 // Risk notes on the latest approved transactions over their merchant's high-ticket limit.

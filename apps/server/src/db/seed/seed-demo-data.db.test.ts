@@ -282,6 +282,17 @@ describe('derived ledgers', () => {
     expect(Number(billing?.idle)).toBeGreaterThan(0);
   });
 
+  it('never bill a fee the statement of that month took: bills only ask for months without one', async () => {
+    const [bills] = await rows(sql`
+      select count(*)::int as n,
+        count(*) filter (where b.monthly_billing_id is null)::int as without_month,
+        count(*) filter (where exists (select 1 from statements s join monthly_billing m on m.id = b.monthly_billing_id
+          where s.client_id = b.client_id and s.month = m.month))::int as twice
+      from billing_line_items b`);
+    expect(Number(bills?.n)).toBeGreaterThan(0);
+    expect(bills).toMatchObject({ without_month: 0, twice: 0 });
+  });
+
   it('charges subscriptions on schedule and links each charge to its transaction', async () => {
     const [charges] = await rows(sql`
       select count(*) filter (where c.status in ('succeeded', 'failed'))::int as made,

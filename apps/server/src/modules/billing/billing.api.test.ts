@@ -1,4 +1,5 @@
 import { BillingErrorCode, BillingText } from '@portico/contracts/billing/billing';
+import { FlatFeeLineType } from '@portico/contracts/statements/statement-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
@@ -10,7 +11,9 @@ import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clie
 import { jobRuns } from '../../db/schema/jobs';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { sandboxProcessorLedger } from '../../db/schema/sandbox-processor';
+import { statementLines, statements } from '../../db/schema/statements';
 import { auditLog } from '../../db/schema/system';
+import { postStatements } from '../statements/statements.service';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let now = new Date('2026-11-20T12:00:00Z');
@@ -145,6 +148,46 @@ describe('POST /api/monthly-billing/merchants/{id}/merchant-bills', () => {
       .from(billingLineItems)
       .where(eq(billingLineItems.clientId, harbor));
     expect(lineItems.filter((item) => item.detailDescription.includes('2026-07'))).toHaveLength(0);
+  });
+
+  it('asks nothing of a month whose only transaction is a returned ACH item: its statement took the fees', async () => {
+    await admin('PUT', `/api/monthly-billing/merchants/${harbor}`);
+    // Failed at the processor but returned: the statement counts it (the 25.00 return adjustment).
+    await buildCardPayment(ctx.app.db, {
+      clientId: harbor,
+      createdAt: new Date('2026-06-09T15:00:00Z'),
+      type: 'ach',
+      paymentMethod: 'check',
+      cardBrand: null,
+      actionMode: 'debit',
+      paymentStatus: false,
+      proPayStatus: 'ACHInReturned',
+    });
+    expect(await postStatements(ctx.app.db, '2026-06', now)).toBeGreaterThan(0);
+    const [statement] = await ctx.app.db
+      .select({ id: statements.id })
+      .from(statements)
+      .where(and(eq(statements.clientId, harbor), eq(statements.month, '2026-06-01')));
+    if (!statement) throw new Error('no statement of 2026-06');
+    const lines = await ctx.app.db
+      .select()
+      .from(statementLines)
+      .where(eq(statementLines.statementId, statement.id));
+    expect(lines.find((line) => line.type === FlatFeeLineType.MonthlyFee)?.flatFeeCents).toBe(995);
+
+    const res = await admin('POST', `/api/monthly-billing/merchants/${harbor}/merchant-bills`, {
+      month: '2026-06',
+    });
+    expect(res.json().message).toMatchObject({
+      transaction_count: 1,
+      is_transacting_in_month: true,
+      is_month_paid: true,
+    });
+    const lineItems = await ctx.app.db
+      .select()
+      .from(billingLineItems)
+      .where(eq(billingLineItems.clientId, harbor));
+    expect(lineItems.filter((item) => item.detailDescription.includes('2026-06'))).toHaveLength(0);
   });
 
   it('refuses a malformed month, a month not over yet, and a merchant with monthly billing off', async () => {

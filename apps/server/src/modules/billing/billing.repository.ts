@@ -6,6 +6,7 @@ import { billingLineItems, monthlyBilling } from '../../db/schema/billing';
 import { clientPricing, clients } from '../../db/schema/clients';
 import { queryRows } from '../../db/seed/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
+import { countedOnStatementSql } from '../statements/statements.repository';
 
 // 'all' for staff, else the merchants the caller reaches (reporting/report-access).
 export type BillingScope = 'all' | readonly string[];
@@ -143,8 +144,9 @@ const monthFactsRow = z.object({
 });
 export type MonthFactsRow = z.infer<typeof monthFactsRow>;
 
-// A merchant's month as a monthly bill reads it: its payments that did not fail, their gross (the
-// contracts rule), the last day it took one, and its monthly fee and minimum (client_pricing, as the
+// A merchant's month as a monthly bill reads it: the transactions its statement counts (so a month
+// is transacting exactly when it has a statement, which took the fees), their gross (the contracts
+// rule), the last day it took one, and its monthly fee and minimum (client_pricing, as the
 // statement reads them). Merchants: the ones named, or every merchant with monthly billing on.
 export async function readMonthFacts(
   executor: Executor,
@@ -171,7 +173,7 @@ export async function readMonthFacts(
       left join transactions t on t.client_id = c.id
         and t.created_at >= ${month.startAt.toISOString()}::timestamptz
         and t.created_at < ${month.endAt.toISOString()}::timestamptz
-        and t.action_mode is not null and ${sql.raw(isNotFailedPaymentSql('t'))}
+        and ${countedOnStatementSql}
       where c.level = 'Merchant' and ${chosen}
       group by c.id, p.monthly_fee_cents, p.monthly_min_cents
       order by c.id`,
@@ -181,7 +183,7 @@ export async function readMonthFacts(
 
 // Inserts the month's bill of a merchant unless it has one; null when it had (unique client, month).
 export async function insertMonthlyBill(
-  tx: Tx,
+  tx: Executor,
   values: typeof monthlyBilling.$inferInsert,
 ): Promise<string | null> {
   const [row] = await tx
@@ -193,7 +195,7 @@ export async function insertMonthlyBill(
 }
 
 export async function insertBillLineItem(
-  tx: Tx,
+  tx: Executor,
   values: typeof billingLineItems.$inferInsert,
 ): Promise<void> {
   await tx.insert(billingLineItems).values(values);

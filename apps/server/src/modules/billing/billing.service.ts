@@ -321,40 +321,49 @@ export async function createMonthlyBills(
   month: BillMonth,
   now: Date,
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const created: string[] = [];
-    for (const facts of await readMonthFacts(tx, merchants, month)) {
-      const isTransactingInMonth = facts.transaction_count > 0;
-      const amountCents = monthlyBillAmountCents({
-        isTransactingInMonth,
-        monthlyFeeCents: facts.monthly_fee_cents,
-        monthlyMinimumCents: facts.monthly_min_cents,
-      });
-      const monthlyBillingId = await insertMonthlyBill(tx, {
+  return db.transaction((tx) => createMonthlyBillsIn(tx, merchants, month, now));
+}
+
+// The same inside the caller's transaction: the demo seed bills its past months through it, so a
+// seeded bill never asks again for fees a seeded statement took.
+export async function createMonthlyBillsIn(
+  tx: Executor,
+  merchants: 'enabled' | readonly string[],
+  month: BillMonth,
+  now: Date,
+): Promise<string[]> {
+  const created: string[] = [];
+  for (const facts of await readMonthFacts(tx, merchants, month)) {
+    const isTransactingInMonth = facts.transaction_count > 0;
+    const amountCents = monthlyBillAmountCents({
+      isTransactingInMonth,
+      monthlyFeeCents: facts.monthly_fee_cents,
+      monthlyMinimumCents: facts.monthly_min_cents,
+    });
+    const monthlyBillingId = await insertMonthlyBill(tx, {
+      clientId: facts.client_id,
+      month: month.first,
+      transactionCount: facts.transaction_count,
+      totalTransactionAmountCents: facts.total_cents,
+      lastTransactionDateInMonth: facts.last_day,
+      monthlyMinimumCents: facts.monthly_min_cents,
+      monthlyFeeCents: facts.monthly_fee_cents,
+      // Nothing owed (the statement took the fees): the month is settled as it is billed.
+      paidAt: amountCents === 0 ? now : null,
+    });
+    if (monthlyBillingId === null) continue;
+    if (amountCents > 0) {
+      await insertBillLineItem(tx, {
         clientId: facts.client_id,
-        month: month.first,
-        transactionCount: facts.transaction_count,
-        totalTransactionAmountCents: facts.total_cents,
-        lastTransactionDateInMonth: facts.last_day,
-        monthlyMinimumCents: facts.monthly_min_cents,
-        monthlyFeeCents: facts.monthly_fee_cents,
-        // Nothing owed (the statement took the fees): the month is settled as it is billed.
-        paidAt: amountCents === 0 ? now : null,
+        statementDate: statementMonthDays(month.yearMonth).last,
+        detailDescription: monthlyBillDescription(month.yearMonth),
+        totalCents: amountCents,
+        monthlyBillingId,
       });
-      if (monthlyBillingId === null) continue;
-      if (amountCents > 0) {
-        await insertBillLineItem(tx, {
-          clientId: facts.client_id,
-          statementDate: statementMonthDays(month.yearMonth).last,
-          detailDescription: monthlyBillDescription(month.yearMonth),
-          totalCents: amountCents,
-          monthlyBillingId,
-        });
-      }
-      created.push(facts.client_id);
     }
-    return created;
-  });
+    created.push(facts.client_id);
+  }
+  return created;
 }
 
 export function monthlyBillingRowOf(row: MonthlyBillingDbRow): MonthlyBillingRow {

@@ -13,7 +13,10 @@ const adding = sql.raw(`t.action_mode in ('settle', 'debit', 'charge', 'apple_pa
 const subtracting = sql.raw(
   `t.action_mode in ('refund', 'void', 'blind_refund', 'reversal', 'credit', 'terminal_void', 'terminal_refund')`,
 );
-const counted = sql`(${returned} or not ${failed})`;
+// The transactions a statement counts (contracts isCountedOnStatement): a merchant's month has a
+// statement, and its flat fees are taken there, exactly when one of these exists.
+export const countedOnStatementSql = sql`(${returned} or not ${failed})`;
+const counted = countedOnStatementSql;
 const isSale = sql`(not ${returned} and not ${failed} and ${adding})`;
 const isChargeback = sql`(not ${returned} and not ${failed} and t.action_mode = 'reversal')`;
 const isRefund = sql`(not ${returned} and not ${failed} and ${subtracting} and t.action_mode <> 'reversal')`;
