@@ -17,7 +17,6 @@ export const StatementText = {
   MonthLabel: 'Select Month',
   DownloadPdf: 'Download .pdf',
   PdfHint: 'Select a merchant and month for a downloadable PDF statement',
-  Disclaimer: 'Questions about your statement? Call support at 1-800-555-0199.',
   NotesLabel: 'Notes',
   ExportStatement: 'Export Statement to Excel',
   ExportPayouts: 'Export Payouts to Excel',
@@ -117,6 +116,14 @@ export const statementRow = z.object({
 export type StatementRow = z.infer<typeof statementRow>;
 export const statementResponse = successEnvelope(z.array(statementRow));
 
+// A payout's state in words, for every grid that shows one (the database's payout_status values).
+export const payoutStatusLabels: Readonly<Record<string, string>> = {
+  scheduled: 'Scheduled',
+  paid: 'Paid',
+  held: 'Held',
+  failed: 'Failed',
+};
+
 export const payoutDetails = z.object({
   id: z.uuid(),
   amount: moneyOutput,
@@ -163,3 +170,9 @@ export const settlementGroupResponse = successEnvelope(settlementGroupDetail);
 
 export const statementMerchantOption = z.object({ id: z.uuid(), name: z.string() });
 export const statementMerchantsResponse = successEnvelope(z.array(statementMerchantOption));
+
+// GET /api/statement/support: the configured support contact and the disclaimer the page and the PDF
+// print with it, so both say the same.
+export const statementSupport = z.object({ phone: z.string(), email: z.string(), disclaimer: z.string() });
+export type StatementSupport = z.infer<typeof statementSupport>;
+export const statementSupportResponse = successEnvelope(statementSupport);

@@ -8,6 +8,7 @@ import {
   type RevshareReportRow,
   type SubpricingReportRow,
 } from '@portico/contracts/operations/operations-reports';
+import { payoutStatusLabels } from '@portico/contracts/statements/statements';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
 // Spec 3 §2 Operations grid: id (hidden), Name, Type, Result, Created.
@@ -73,7 +74,14 @@ export const payoutColumns: readonly DataGridColumn<PayoutReportRow>[] = [
   { id: 'payout_date', header: 'Payout Date', kind: 'date', value: (row) => row.payout_date },
   { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount, hasCurrencySign: true },
   { id: 'processor', header: 'Processor', kind: 'text', value: (row) => row.processor, width: 120 },
-  { id: 'status', header: 'Status', kind: 'text', value: (row) => row.status, width: 110 },
+  {
+    id: 'status',
+    header: 'Status',
+    kind: 'enum',
+    enumLabels: payoutStatusLabels,
+    value: (row) => row.status,
+    width: 110,
+  },
   { id: 'created_at', header: 'Created', kind: 'datetime', value: (row) => row.created_at, width: 210 },
 ];
 

@@ -1,17 +1,15 @@
-import type {
-  DailyTransactionRow,
-  PayoutRow,
-  PayoutTransactionRow,
-  ProcessorFeeWireRow,
-  StatementLineRow,
-  StatementRow,
+import {
+  type DailyTransactionRow,
+  type PayoutRow,
+  type PayoutTransactionRow,
+  type ProcessorFeeWireRow,
+  payoutStatusLabels,
+  type StatementLineRow,
+  type StatementRow,
 } from '@portico/contracts/statements/statements';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
 const money = { kind: 'money', hasCurrencySign: true } as const;
-
-// A payout's state in words (the database's payout_status values).
-const payoutStatusLabels = { scheduled: 'Scheduled', paid: 'Paid', held: 'Held', failed: 'Failed' };
 
 // Statement page rows (spec 3 §3): type, pricing, transactions, gross, fees, flatfee, itemfee, net.
 export const statementLineColumns: readonly DataGridColumn<StatementLineRow>[] = [
