@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import {
   type TerminalMerchant,
   TerminalText,
@@ -10,8 +10,21 @@ import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useLinkTerminal } from '../api/terminal-writes';
 import { emptyLinkDraft, type LinkDraft, linkBodyOf } from '../utils/terminal-forms.utils';
+import {
+  FormProblemAndButtons,
+  MerchantSelect,
+  TextFieldGrid,
+  type TextFieldSpec,
+} from './terminal-form-parts';
 
 const noLocation = 'none';
+const textFields: readonly TextFieldSpec<'tpn' | 'registerId' | 'authKey' | 'laneId' | 'sn'>[] = [
+  { field: 'tpn', label: 'TPN' },
+  { field: 'registerId', label: 'Register ID' },
+  { field: 'authKey', label: 'Auth Key', isRequired: true, autoComplete: 'off' },
+  { field: 'laneId', label: 'Lane ID', isRequired: true },
+  { field: 'sn', label: 'Serial Number' },
+];
 type Props = { isOpen: boolean; merchants: readonly TerminalMerchant[]; onClose: () => void };
 
 // 'Add New Terminal' (spec 3 §2, §3 link payload, §5, §8): tpn, register id, auth key, lane id,
@@ -71,45 +84,15 @@ export function AddTerminalModal({ isOpen, merchants, onClose }: Props) {
       }}
     >
       <Stack component="form" gap="sm" onSubmit={submit}>
-        {merchants.length > 1 && (
-          <Select
-            label="Merchant"
-            data={merchants.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-            value={merchant?.id ?? null}
-            onChange={(value) => {
-              setMerchantId(value);
-              set('subEntityId')('');
-            }}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-          />
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="TPN" value={draft.tpn} onChange={(e) => set('tpn')(e.currentTarget.value)} />
-          <TextInput
-            label="Register ID"
-            value={draft.registerId}
-            onChange={(e) => set('registerId')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Auth Key"
-            withAsterisk
-            autoComplete="off"
-            value={draft.authKey}
-            onChange={(e) => set('authKey')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Lane ID"
-            withAsterisk
-            value={draft.laneId}
-            onChange={(e) => set('laneId')(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Serial Number"
-            value={draft.sn}
-            onChange={(e) => set('sn')(e.currentTarget.value)}
-          />
+        <MerchantSelect
+          merchants={merchants}
+          value={merchant?.id ?? null}
+          onChange={(value) => {
+            setMerchantId(value);
+            set('subEntityId')('');
+          }}
+        />
+        <TextFieldGrid fields={textFields} values={draft} onChange={(field, value) => set(field)(value)}>
           <Select
             label="Device Type"
             withAsterisk
@@ -132,20 +115,13 @@ export function AddTerminalModal({ isOpen, merchants, onClose }: Props) {
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
           />
-        </SimpleGrid>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={link.isPending}>
-            Add Terminal
-          </Button>
-        </Group>
+        </TextFieldGrid>
+        <FormProblemAndButtons
+          problem={problem}
+          submitLabel="Add Terminal"
+          isPending={link.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </Modal>
   );

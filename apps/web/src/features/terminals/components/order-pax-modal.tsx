@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import {
   clampPaxQuantity,
@@ -25,18 +14,39 @@ import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useOrderPaxDevice } from '../api/terminal-writes';
 import { emptyPaxDraft, type PaxDraft, paxBodyOf } from '../utils/terminal-forms.utils';
+import {
+  FormProblemAndButtons,
+  MerchantSelect,
+  TextFieldGrid,
+  type TextFieldSpec,
+} from './terminal-form-parts';
 
 type Props = { isOpen: boolean; merchants: readonly TerminalMerchant[]; onClose: () => void };
 type TextField = Exclude<keyof PaxDraft, 'quantity'>;
 
-const shipFields: readonly [TextField, string][] = [
-  ['shipTo', 'Ship To'],
-  ['shipToContact', 'Contact'],
-  ['shipToAddress', 'Address'],
-  ['shipToCity', 'City'],
-  ['shipToState', 'State'],
-  ['shipToZip', 'Zip'],
-  ['shipToPhone', 'Phone'],
+// Every text field of the order is required (spec 3 §5).
+const required = (
+  field: TextField,
+  label: string,
+  input: Omit<TextFieldSpec<TextField>, 'field' | 'label'> = {},
+): TextFieldSpec<TextField> => ({ field, label, isRequired: true, ...input });
+
+const shipFields = [
+  required('shipTo', 'Ship To'),
+  required('shipToContact', 'Contact'),
+  required('shipToAddress', 'Address'),
+  required('shipToCity', 'City'),
+  required('shipToState', 'State'),
+  required('shipToZip', 'Zip'),
+  required('shipToPhone', 'Phone'),
+];
+const paymentFields = [
+  required('cardholderName', 'Cardholder Name'),
+  required('ccNum', 'Card Number', { autoComplete: 'cc-number', inputMode: 'numeric' }),
+  required('expMonth', 'Exp Month (MM)', { inputMode: 'numeric', maxLength: 2 }),
+  required('expYear', 'Exp Year (YY)', { inputMode: 'numeric', maxLength: 2 }),
+  required('cvv', 'CVV', { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 }),
+  required('billingZip', 'Billing Zip'),
 ];
 
 // 'Order A Pax Device' (spec 3 §3 Pax order, §5, §8, §9): shipping, the card, the device at 260
@@ -56,20 +66,6 @@ export function OrderPaxModal({ isOpen, merchants, onClose }: Props) {
     // A changed order is a new request.
     setIdempotencyKey(crypto.randomUUID());
   };
-  const input = (
-    field: TextField,
-    label: string,
-    extra: { inputMode?: 'numeric'; maxLength?: number } = {},
-  ) => (
-    <TextInput
-      key={field}
-      label={label}
-      withAsterisk
-      value={draft[field]}
-      onChange={(event) => set(field)(event.currentTarget.value)}
-      {...extra}
-    />
-  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -122,49 +118,19 @@ export function OrderPaxModal({ isOpen, merchants, onClose }: Props) {
         </Stack>
       ) : (
         <Stack component="form" gap="sm" onSubmit={submit}>
-          {merchants.length > 1 && (
-            <Select
-              label="Merchant"
-              data={merchants.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-              value={merchant?.id ?? null}
-              onChange={setMerchantId}
-              allowDeselect={false}
-              searchable
-              comboboxProps={{ withinPortal: false }}
-            />
-          )}
+          <MerchantSelect merchants={merchants} value={merchant?.id ?? null} onChange={setMerchantId} />
           <Title order={3} size="h5">
             Shipping
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {shipFields.map(([field, label]) => input(field, label))}
-          </SimpleGrid>
+          <TextFieldGrid fields={shipFields} values={draft} onChange={(field, value) => set(field)(value)} />
           <Title order={3} size="h5">
             Payment
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {input('cardholderName', 'Cardholder Name')}
-            <TextInput
-              label="Card Number"
-              withAsterisk
-              autoComplete="cc-number"
-              inputMode="numeric"
-              value={draft.ccNum}
-              onChange={(event) => set('ccNum')(event.currentTarget.value)}
-            />
-            {input('expMonth', 'Exp Month (MM)', { inputMode: 'numeric', maxLength: 2 })}
-            {input('expYear', 'Exp Year (YY)', { inputMode: 'numeric', maxLength: 2 })}
-            <TextInput
-              label="CVV"
-              withAsterisk
-              autoComplete="cc-csc"
-              inputMode="numeric"
-              maxLength={4}
-              value={draft.cvv}
-              onChange={(event) => set('cvv')(event.currentTarget.value)}
-            />
-            {input('billingZip', 'Billing Zip')}
-          </SimpleGrid>
+          <TextFieldGrid
+            fields={paymentFields}
+            values={draft}
+            onChange={(field, value) => set(field)(value)}
+          />
           <Title order={3} size="h5">
             Device
           </Title>
@@ -194,19 +160,12 @@ export function OrderPaxModal({ isOpen, merchants, onClose }: Props) {
           <Text fw={600} aria-live="polite">
             Total: {total === null ? '' : formatCentsAsMoney(total)}
           </Text>
-          {problem && (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={order.isPending}>
-              Place Order
-            </Button>
-          </Group>
+          <FormProblemAndButtons
+            problem={problem}
+            submitLabel="Place Order"
+            isPending={order.isPending}
+            onCancel={onClose}
+          />
         </Stack>
       )}
     </Modal>
