@@ -395,6 +395,16 @@ describe('GET /api/statement/pdf', () => {
     expect(text).toContain(
       'Questions about your statement? Call support at 1-888-300-4100 or e-mail statements@portico.example.',
     );
+    // The page prints the disclaimer the server answers: the PDF's, with the configured contact.
+    const support = await callAs(ctx.app, demo.owner, 'GET', '/api/statement/support');
+    expect(support.statusCode, support.body).toBe(200);
+    expect(support.json().message).toEqual({
+      phone: '1-888-300-4100',
+      email: 'statements@portico.example',
+      disclaimer:
+        'Questions about your statement? Call support at 1-888-300-4100 or e-mail statements@portico.example.',
+    });
+    expect(text).toContain(support.json().message.disclaimer);
   });
 });
 

@@ -6,12 +6,14 @@ import {
   payoutsQuery,
   payoutsResponse,
   settlementGroupResponse,
+  statementDisclaimer,
   statementMerchantsResponse,
   statementPdfQuery,
   statementQuery,
   statementReportQuery,
   statementReportResponse,
   statementResponse,
+  statementSupportResponse,
 } from '@portico/contracts/statements/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementNotes } from '../notes/notes.service';
@@ -158,6 +160,23 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
     async (request) => ({
       status: true as const,
       message: await settlementGroup(app.db, request, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/statement/support',
+    {
+      config: { access: { kind: 'authenticated', roles, permission: Permission.Payouts } },
+      schema: {
+        tags: ['statements'],
+        summary: "The support contact (SUPPORT_PHONE, SUPPORT_EMAIL) and the statement's disclaimer",
+        description: 'The /statement page prints this disclaimer; the PDF prints the same text.',
+        response: { 200: statementSupportResponse, ...errors },
+      },
+    },
+    async () => ({
+      status: true as const,
+      message: { ...opts.support, disclaimer: statementDisclaimer(opts.support) },
     }),
   );
 

@@ -8,4 +8,5 @@ export const statementKeys = {
   payouts: (merchantId: string | null) => [...statementKeys.all, 'payouts', merchantId ?? 'all'] as const,
   payout: (id: string) => [...statementKeys.all, 'payout', id] as const,
   notes: () => [...statementKeys.all, 'notes'] as const,
+  support: () => [...statementKeys.all, 'support'] as const,
 };

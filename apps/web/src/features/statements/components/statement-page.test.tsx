@@ -32,6 +32,14 @@ const lines: StatementLineRow[] = [
   },
 ];
 
+// A contact other than the built-in default: the page must print the server's.
+const support = {
+  phone: '1-888-300-4100',
+  email: 'statements@portico.example',
+  disclaimer:
+    'Questions about your statement? Call support at 1-888-300-4100 or e-mail statements@portico.example.',
+};
+
 function stubServer() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://portal.test');
@@ -40,6 +48,7 @@ function stubServer() {
       if (url.pathname === '/api/statement/merchants')
         return ok([{ id: harbor, name: 'Harbor Lane Coffee' }]);
       if (url.pathname === '/api/report/statement') return ok(lines);
+      if (url.pathname === '/api/statement/support') return ok(support);
       if (url.pathname === '/api/notes/statement')
         return ok([
           [
@@ -91,7 +100,8 @@ describe('StatementPage', () => {
     expect(calls('/api/report/statement')[0]?.searchParams.get('month')).toBe(month);
     expect(calls('/api/report/statement')[0]?.searchParams.get('clientid')).toBe(harbor);
     expect(await screen.findByText('Holiday hours')).toBeInTheDocument();
-    expect(screen.getByText(StatementText.Disclaimer)).toBeInTheDocument();
+    expect(await screen.findByText(support.disclaimer)).toBeInTheDocument();
+    expect(calls('/api/statement/support')).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Net TOTAL $66.85'));
   });
 

@@ -7,6 +7,7 @@ import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useStatementLines } from '../api/get-statement-lines';
 import { useStatementNotes } from '../api/get-statement-notes';
+import { useStatementSupport } from '../api/get-statement-support';
 import { statementLineColumns } from '../utils/statement-columns.utils';
 import { statementPdfHref } from '../utils/statement-link.utils';
 import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
@@ -14,7 +15,7 @@ import { StatementMerchantPicker, StatementMonthPicker } from './statement-filte
 
 // /statement (spec 3 §2): the posting note, 'Statement For' (admin and parent), 'Select Month' (the
 // previous month first), the PDF link once both are chosen, the grid (Statement.xlsx), Notes and the
-// support disclaimer.
+// support disclaimer the server answers (the PDF's, with the configured SUPPORT_PHONE).
 export function StatementPage() {
   const session = useSignedInSession();
   const timeZone = useUserTimeZone();
@@ -26,6 +27,7 @@ export function StatementPage() {
   const hasBoth = merchantId !== null && month !== null;
   const lines = useStatementLines(merchantId, month ?? '', { enabled: hasBoth });
   const notes = useStatementNotes();
+  const support = useStatementSupport();
 
   return (
     <Stack gap="md">
@@ -70,9 +72,11 @@ export function StatementPage() {
         </Text>
         {(notes.data ?? []).map((note) => note[3]).join(' · ')}
       </Text>
-      <Text size="xs" c="dimmed">
-        {StatementText.Disclaimer}
-      </Text>
+      {support.data && (
+        <Text size="xs" c="dimmed">
+          {support.data.disclaimer}
+        </Text>
+      )}
     </Stack>
   );
 }
