@@ -327,6 +327,9 @@ const matrix: Record<string, Row> = {
   'GET /api/statement/merchants': {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },
+  'GET /api/statement/support': {
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
+  },
 
   // Billing (issue 17 item 5): the Billing menu's roles with Payouts, scoped to the merchants each
   // reaches. A bill id no row has: 404 to staff, 403 to the rest (no oracle); paying is a write.
