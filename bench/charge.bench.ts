@@ -4,6 +4,7 @@
 // Budget: within 2x.
 import { randomUUID } from 'node:crypto';
 import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import type { Pool } from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -16,6 +17,50 @@ import { startThrowawayPostgres } from '../scripts/throwaway-postgres.mjs';
 import { compareInterleaved, printTable } from './stats';
 
 const BUDGET_RATIO = 2;
+
+type Recorded = { text: string; ms: number };
+
+// Every statement sent on the pool's connections while run() runs, with its round-trip time: the pg
+// client's query is wrapped for that long (its prototype, shared by every pooled connection).
+async function recordStatements(pool: Pool, run: () => Promise<void>): Promise<Recorded[]> {
+  const connection = await pool.connect();
+  const proto: { query: (...args: unknown[]) => unknown } = Object.getPrototypeOf(connection);
+  connection.release();
+  const original = proto.query;
+  const recorded: Recorded[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    const text =
+      typeof first === 'string'
+        ? first
+        : typeof first === 'object' && first !== null && 'text' in first
+          ? String(first.text)
+          : String(first);
+    const entry = { text: text.replace(/\s+/g, ' ').slice(0, 110), ms: 0 };
+    recorded.push(entry);
+    const started = process.hrtime.bigint();
+    const done = () => {
+      entry.ms = Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    // The pool's own query passes a callback; a checked-out connection's answers a promise.
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return last(...results);
+      };
+    }
+    const answer = original.apply(this, args);
+    if (answer instanceof Promise) answer.then(done, done);
+    return answer;
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return recorded;
+}
 
 export async function benchCharge(): Promise<boolean> {
   const externalUrl = process.env.BENCH_DATABASE_URL;
@@ -105,6 +150,20 @@ export async function benchCharge(): Promise<boolean> {
           });
         });
       const result = await compareInterleaved(charge, bare, { warmup: 5, runs: 31 });
+      // One more of each with every statement recorded: what the ratio is made of.
+      if (handle.pool) {
+        for (const [name, run] of [
+          ['charge', charge],
+          ['insert + audit', bare],
+        ] as const) {
+          const statements = await recordStatements(handle.pool, run);
+          console.log(`\nStatements of one ${name} (${statements.length}):`);
+          printTable(
+            ['#', 'ms', 'statement'],
+            statements.map((s, i) => [i + 1, s.ms.toFixed(2), s.text]),
+          );
+        }
+      }
       const isWithin = result.ratio <= BUDGET_RATIO;
       console.log('\nSandbox card charge through the API vs the bare insert and audit (PostgreSQL)');
       printTable(

@@ -90,10 +90,16 @@ export const auditRequestContext = new AsyncLocalStorage<AuditRequestContext>();
 // Who, what, when, from where, outcome (design.md §4). Pass the transaction of the change being
 // audited so the trail and the change commit together; denials are written on their own.
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await auditInsert(executor, entry);
+}
+
+// The insert of an entry, unexecuted: a caller may run it inside a larger statement (the charge's
+// one-statement settle, lib/money-attempt.ts). The request's context is read now.
+export function auditInsert(executor: Executor, entry: AuditEntry) {
   const context = auditRequestContext.getStore();
   const viewAs = context?.viewAsClientId ?? null;
   const details = viewAs === null ? entry.details : { ...entry.details, viewAs };
-  await executor.insert(auditLog).values({
+  return executor.insert(auditLog).values({
     action: entry.action,
     outcome: entry.outcome,
     actorUserId: entry.actorUserId ?? null,

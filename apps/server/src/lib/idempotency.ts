@@ -128,7 +128,16 @@ export async function saveIdempotentAnswer(
   request: Pick<IdempotentRequest, 'key' | 'userId'>,
   result: { status: number; body: unknown },
 ): Promise<void> {
-  await tx
+  await idempotentAnswerUpdate(tx, request, result);
+}
+
+// The update that stores the answer, unexecuted: a caller may run it inside a larger statement.
+export function idempotentAnswerUpdate(
+  executor: Executor,
+  request: Pick<IdempotentRequest, 'key' | 'userId'>,
+  result: { status: number; body: unknown },
+) {
+  return executor
     .update(idempotencyKeys)
     .set({ responseStatus: result.status, responseBody: result.body, completedAt: new Date() })
     .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));

@@ -1,14 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client';
+import type { Db, Executor, Tx } from '../db/client';
 import { paymentAttempts } from '../db/schema/payment-attempts';
+import { queryRows } from '../db/seed/sql-rows';
 import type { GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
+import { isDivisionByZero } from './database-errors';
 import {
   assertIdempotencyKey,
   claimIdempotencyKey,
   type IdempotentRequest,
   type IdempotentResult,
+  idempotentAnswerUpdate,
   idempotentRequestInFlight,
   releaseIdempotencyKey,
   requestHash,
@@ -26,9 +30,12 @@ import {
 //     or marks it failed and releases the key.
 // A pending attempt left by a crash is settled from the processor's own record of the key: by a
 // retry with the same Idempotency-Key, or by the start-up reconcile.
+// Fewer round trips (issue 16 speed; the charge uses both): runMoneyAttemptClaimedAtOnce makes step 1
+// one statement after the checks, and an operation's prepareSettle makes step 3 one statement. Each
+// statement commits alone, so the steps stay apart exactly as the transactions were.
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
-type ApprovedAnswer = Extract<GatewayAnswer, { outcome: 'approved' }>;
+export type ApprovedAnswer = Extract<GatewayAnswer, { outcome: 'approved' }>;
 
 // What the checks of step 1 decided: the attempt to record.
 export type AttemptPlan = {
@@ -53,10 +60,24 @@ export type MoneyOperation<T> = {
     attempt: PaymentAttempt,
     answer: ApprovedAnswer,
   ): Promise<{ status: number; body: T; resultTransactionId: string | null }>;
+  // Optional, for speed: started beside the processor call, it reads what settling needs and answers
+  // how to book an approval in ONE statement (no BEGIN/COMMIT round trips), or null for settle().
+  prepareSettle?(
+    attempt: PaymentAttempt,
+  ): Promise<((answer: ApprovedAnswer) => OneStatementSettle<T>) | null>;
   // The error a caller sees for a failed attempt (declined, or the processor never reached).
   failureOf(attempt: PaymentAttempt): AppError;
   // Audits a failed attempt in the transaction that marks it failed.
   recordFailure(tx: Tx, attempt: PaymentAttempt, error: AppError): Promise<void>;
+};
+
+// An approval booked in one statement: the operation's writes (unexecuted insert or update builders)
+// and the answer they make, known before the statement runs.
+export type OneStatementSettle<T> = {
+  writes: readonly SQLWrapper[];
+  status: number;
+  body: T;
+  resultTransactionId: string | null;
 };
 
 // Errors whose failure is already audited with the attempt; the caller must not audit them again.
@@ -100,7 +121,8 @@ export async function runMoneyAttempt<T>(
   // the processor did with the key decides; it is never asked to move the money a second time.
   if (started.kind === 'pending') {
     const answer = await operation.lookup(started.attempt);
-    if (answer !== null) return conclude(db, operation, started.attempt, answer);
+    if (answer !== null)
+      return conclude(db, operation, started.attempt, answer, prepareSettle(operation, started.attempt));
     if (!started.isStale) throw idempotentRequestInFlight();
     // Never reached the processor, and too old to be still on its way: failed, and the request runs
     // afresh under its key.
@@ -108,7 +130,116 @@ export async function runMoneyAttempt<T>(
     return runMoneyAttempt(db, operation, request, plan);
   }
 
-  const { attempt } = started;
+  return carryOut(db, operation, started.attempt);
+}
+
+// What the checks decided, and what must still hold under lock when the attempt is recorded.
+export type AttemptPlanner = {
+  // The checks and reads; they take no locks, so they may run before the claim, outside a transaction.
+  plan(executor: Executor): Promise<AttemptPlan>;
+  // guard: a select that answers a row (locked FOR SHARE) only while the operation may go ahead, run
+  // in the claiming statement; assert: the same check as a step that throws the caller's error.
+  guard: { holds: SQLWrapper; assert(tx: Tx): Promise<void> } | null;
+};
+
+// runMoneyAttempt in fewer round trips (issue 16 speed): the plan runs first, then ONE statement
+// claims the key and records the pending attempt, under the guard's lock. Anything else (the key
+// already taken, the guard or a check refusing) goes the transactional way above, which gives the
+// same answers: a replay, the pending attempt's outcome, or the check's error.
+export async function runMoneyAttemptClaimedAtOnce<T>(
+  db: Db,
+  operation: MoneyOperation<T>,
+  request: IdempotentRequest & { operation: string },
+  planner: AttemptPlanner,
+): Promise<IdempotentResult<T>> {
+  assertIdempotencyKey(request.key);
+  const inTransaction = () =>
+    runMoneyAttempt(db, operation, request, async (tx) => {
+      await planner.guard?.assert(tx);
+      return planner.plan(tx);
+    });
+  let planned: AttemptPlan;
+  try {
+    planned = await planner.plan(db);
+  } catch {
+    // A refused request may still be a retry of one already answered: the key decides first.
+    return inTransaction();
+  }
+  const attempt = attemptOf(request, planned);
+  // What settling reads is read while the attempt is claimed (dropped if the claim is not made).
+  const settling = prepareSettle(operation, attempt);
+  if (!(await claimInOneStatement(db, attempt, request, planner.guard?.holds ?? null))) {
+    return inTransaction();
+  }
+  return carryOut(db, operation, attempt, settling);
+}
+
+// The attempt as the claim will record it (created_at is the database's; nothing reads this one).
+function attemptOf(request: IdempotentRequest & { operation: string }, planned: AttemptPlan): PaymentAttempt {
+  const createdAt = new Date();
+  return {
+    id: randomUUID(),
+    userId: request.userId,
+    idempotencyKey: request.key,
+    requestHash: requestHash(request),
+    operation: request.operation,
+    transactionId: planned.transactionId,
+    resultTransactionId: null,
+    clientId: planned.clientId,
+    amountCents: planned.amountCents,
+    processor: planned.processor,
+    state: 'pending',
+    processorReference: null,
+    processorReason: null,
+    context: planned.context,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+// The key and the pending attempt in one statement; false when neither was written (the key is
+// taken, or the guard answered no row).
+async function claimInOneStatement(
+  db: Db,
+  attempt: PaymentAttempt,
+  request: IdempotentRequest,
+  guard: SQLWrapper | null,
+): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`
+      with guard as (${guard?.getSQL() ?? sql`select 1`}),
+      claimed as (
+        insert into idempotency_keys (key, user_id, method, path, request_hash)
+        select ${attempt.idempotencyKey}, ${attempt.userId}, ${request.method}, ${request.path},
+          ${attempt.requestHash}
+        where exists (select 1 from guard)
+        on conflict do nothing
+        returning id
+      ),
+      attempt as (
+        insert into payment_attempts (id, user_id, idempotency_key, request_hash, operation,
+          transaction_id, client_id, amount_cents, processor, context)
+        select ${attempt.id}, ${attempt.userId}, ${attempt.idempotencyKey}, ${attempt.requestHash},
+          ${attempt.operation}, ${attempt.transactionId}, ${attempt.clientId}, ${attempt.amountCents},
+          ${attempt.processor}, ${JSON.stringify(attempt.context)}::jsonb
+        from claimed
+        returning id
+      )
+      select id from attempt
+    `,
+  );
+  return rows.length === 1;
+}
+
+// Step 2 and 3 for an attempt just recorded. What settling reads (risk figures, ...) is read while
+// the processor is asked, unless the caller started it earlier.
+async function carryOut<T>(
+  db: Db,
+  operation: MoneyOperation<T>,
+  attempt: PaymentAttempt,
+  settling: PreparedSettle<T> = prepareSettle(operation, attempt),
+): Promise<IdempotentResult<T>> {
   let answer: GatewayAnswer | null;
   try {
     answer = await operation.call(attempt);
@@ -121,7 +252,54 @@ export async function runMoneyAttempt<T>(
     if (answer === null) throw failureOf(operation, await failAttempt(db, operation, attempt, null));
   }
   crashAfterProcessorAnswerInTests();
-  return conclude(db, operation, attempt, answer);
+  return conclude(db, operation, attempt, answer, settling);
+}
+
+type PreparedSettle<T> = Promise<((answer: ApprovedAnswer) => OneStatementSettle<T>) | null>;
+
+// A failed preparation only costs speed: the transactional settle reads for itself.
+function prepareSettle<T>(operation: MoneyOperation<T>, attempt: PaymentAttempt): PreparedSettle<T> {
+  if (!operation.prepareSettle) return Promise.resolve(null);
+  return operation.prepareSettle(attempt).catch(() => null);
+}
+
+// Books an approval in one statement: the attempt settled (only while still pending), the key's
+// answer stored, and the operation's writes. Null, with nothing written, when the attempt was no
+// longer pending (a concurrent retry or the reconcile concluded it): the caller then reads how.
+async function settleInOneStatement<T>(
+  db: Db,
+  attempt: PaymentAttempt,
+  answer: ApprovedAnswer,
+  settle: OneStatementSettle<T>,
+): Promise<IdempotentResult<T> | null> {
+  const result = { status: settle.status, body: settle.body };
+  const settled = db
+    .update(paymentAttempts)
+    .set({
+      state: 'settled',
+      processorReference: answer.reference,
+      resultTransactionId: settle.resultTransactionId,
+    })
+    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'pending')))
+    .returning({ id: paymentAttempts.id });
+  const writes = [idempotentAnswerUpdate(db, keyOf(attempt), result), ...settle.writes];
+  try {
+    // Every part of one statement commits or none does; dividing by the count of attempts settled
+    // fails the statement, and so undoes its writes, when there was none.
+    // getSQL(): a builder embedded as it is comes in parentheses, which a WITH part may not have.
+    await db.execute(sql`
+      with settled as (${settled.getSQL()}),
+      ${sql.join(
+        writes.map((write, index) => sql`${sql.raw(`write_${index}`)} as (${write.getSQL()})`),
+        sql`, `,
+      )}
+      select 1 / (select count(*)::int from settled) as settled
+    `);
+  } catch (err) {
+    if (isDivisionByZero(err)) return null;
+    throw err;
+  }
+  return { ...result, replayed: false };
 }
 
 // Step 3: books the processor's answer once. Whoever comes second (a concurrent retry, the
@@ -131,10 +309,15 @@ async function conclude<T>(
   operation: MoneyOperation<T>,
   attempt: PaymentAttempt,
   answer: GatewayAnswer,
+  settling: PreparedSettle<T>,
 ): Promise<IdempotentResult<T>> {
   if (answer.outcome === 'declined') {
     const failed = await failAttempt(db, operation, attempt, answer);
     if (failed.state === 'failed') throw failureOf(operation, failed);
+  } else {
+    const build = await settling;
+    const booked = build === null ? null : await settleInOneStatement(db, attempt, answer, build(answer));
+    if (booked !== null) return booked;
   }
   const outcome = await db.transaction(async (tx) => {
     const current = await lockAttempt(tx, attempt.id);
@@ -274,7 +457,7 @@ export async function reconcilePendingAttempts(
       continue;
     }
     try {
-      await conclude(db, operation, attempt, answer);
+      await conclude(db, operation, attempt, answer, prepareSettle(operation, attempt));
       summary.settled += 1;
     } catch (err) {
       if (isRecordedFailure(err)) {

@@ -52,7 +52,8 @@ export async function recordSandboxOperation(
   // A reference like a processor's own, unique per operation; the prefix marks sandbox records.
   const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
   const isDeclined = isSandboxDeclinedAmount(amountCents);
-  await db
+  // The first call with the key gets its row back at once; a repeat reads the row it left.
+  const [inserted] = await db
     .insert(sandboxProcessorLedger)
     .values({
       idempotencyKey,
@@ -64,8 +65,9 @@ export async function recordSandboxOperation(
       reference,
       reason: isDeclined ? sandboxDeclineReason : null,
     })
-    .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey });
-  const row = await readSandboxKey(db, idempotencyKey);
+    .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey })
+    .returning();
+  const row = inserted ?? (await readSandboxKey(db, idempotencyKey));
   if (!row) throw new Error('sandbox processor: the ledger lost its entry');
   if (!isSameOperation(row, operation, transactionId, amountCents)) {
     throw new Error('sandbox processor: idempotency key reused for a different operation');

@@ -42,21 +42,23 @@ import {
   ConfiguratorText,
 } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import type { transactions } from '../../db/schema/transactions';
+import { transactions } from '../../db/schema/transactions';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditEntry, auditInsert, recordAudit } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import {
+  type AttemptPlanner,
   isRecordedFailure,
   type MoneyOperation,
+  type OneStatementSettle,
   type PaymentAttempt,
-  runMoneyAttempt,
+  runMoneyAttemptClaimedAtOnce,
 } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { listLocationLimits } from '../rbac/rbac.repository';
@@ -67,6 +69,14 @@ import { createSeriesFromLinkCharge, linkSeriesPlan, linkSeriesPlanOf } from '..
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import {
+  cardRowOf,
+  entryMetaOf,
+  isCardEntryBody,
+  isTokenForMethod,
+  optionOfCharge,
+  tokenizeCardEntry,
+} from './card-entry';
+import {
   type FrameMerchantRow,
   findMerchantByPublishableKey,
   findMerchantLogo,
@@ -75,14 +85,6 @@ import {
   listMerchantLocations,
   payerSystemUserId,
 } from './charges.repository';
-import {
-  cardRowOf,
-  entryMetaOf,
-  isCardEntryBody,
-  isTokenForMethod,
-  optionOfCharge,
-  tokenizeCardEntry,
-} from './card-entry';
 
 // The payment frame's charge path (issue 16 item 1; tamper design at the top of contracts
 // payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
@@ -335,6 +337,19 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
     },
     lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
     settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
+    // A charge without a subscription books in one statement, its risk figures read beside the
+    // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
+    prepareSettle: async (attempt) => {
+      if (chargeContext.parse(attempt.context).subscription) return null;
+      const createdAt = new Date();
+      const clientId = z.uuid().parse(attempt.clientId);
+      const riskKinds = await evaluateRecordedPayment(
+        deps.db,
+        { clientId, amountCents: attempt.amountCents, createdAt },
+        false,
+      );
+      return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
+    },
     failureOf: (attempt) =>
       attempt.processorReference === null
         ? ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess)
@@ -372,11 +387,9 @@ async function askGateway<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-async function settleCharge(
-  tx: Tx,
-  attempt: PaymentAttempt,
-  reference: string,
-): Promise<{ status: number; body: ChargeResponse; resultTransactionId: string }> {
+// What an approved charge books, the same whichever way it settles: the transaction row at
+// createdAt, its audit entry with the risk kinds found, and the answer.
+function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: Date) {
   const context = chargeContext.parse(attempt.context);
   const { row } = context;
   const clientId = z.uuid().parse(attempt.clientId);
@@ -410,7 +423,73 @@ async function settleCharge(
       processor_reference: reference,
     },
     meta: row.meta,
+    createdAt,
   };
+  const auditOf = (riskKinds: readonly string[]): AuditEntry => ({
+    action: 'charge',
+    outcome: 'success',
+    actorUserId: context.actor.userId,
+    actorEmail: context.actor.email,
+    targetType: 'transaction',
+    targetId: context.transactionId,
+    clientId,
+    ip: context.actor.ip,
+    userAgent: context.actor.userAgent,
+    details: {
+      amount: formatCentsAsDecimal(attempt.amountCents),
+      method: row.paymentMethod,
+      source: context.source,
+      processor: attempt.processor,
+      processor_reference: reference,
+      ...(riskKinds.length > 0 ? { risk: riskKinds } : {}),
+    },
+  });
+  const result: ChargeResult = {
+    id: context.transactionId,
+    amount: formatCentsAsDecimal(attempt.amountCents),
+    fee: formatCentsAsDecimal(row.surchargeCents),
+    status: 'Approved',
+    message: PaymentFrameText.PaymentSuccessful,
+    issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
+    last4: row.last4,
+    created_at: createdAt.toISOString(),
+  };
+  return {
+    context,
+    clientId,
+    insert,
+    auditOf,
+    answer: {
+      status: 200,
+      resultTransactionId: context.transactionId,
+      body: { status: true as const, message: result },
+    },
+  };
+}
+
+// The one-statement settle (lib/money-attempt.ts): the row and its audit entry, risk read before.
+function chargeInOneStatement(
+  db: Db,
+  attempt: PaymentAttempt,
+  reference: string,
+  createdAt: Date,
+  riskKinds: readonly string[],
+): OneStatementSettle<ChargeResponse> {
+  const booking = chargeBookingOf(attempt, reference, createdAt);
+  return {
+    writes: [db.insert(transactions).values(booking.insert), auditInsert(db, booking.auditOf(riskKinds))],
+    ...booking.answer,
+  };
+}
+
+async function settleCharge(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  reference: string,
+): Promise<{ status: number; body: ChargeResponse; resultTransactionId: string }> {
+  const booking = chargeBookingOf(attempt, reference, new Date());
+  const { context, clientId, insert } = booking;
+  const { row } = context;
   const inserted = await insertChargeTransaction(tx, insert);
   if (context.subscription && row.displayToken !== null && row.email !== null) {
     await createSeriesFromLinkCharge(tx, {
@@ -432,36 +511,8 @@ async function settleCharge(
     amountCents: attempt.amountCents,
     createdAt: inserted.createdAt,
   });
-  await recordAudit(tx, {
-    action: 'charge',
-    outcome: 'success',
-    actorUserId: context.actor.userId,
-    actorEmail: context.actor.email,
-    targetType: 'transaction',
-    targetId: inserted.id,
-    clientId,
-    ip: context.actor.ip,
-    userAgent: context.actor.userAgent,
-    details: {
-      amount: formatCentsAsDecimal(attempt.amountCents),
-      method: row.paymentMethod,
-      source: context.source,
-      processor: attempt.processor,
-      processor_reference: reference,
-      ...(riskKinds.length > 0 ? { risk: riskKinds } : {}),
-    },
-  });
-  const result: ChargeResult = {
-    id: inserted.id,
-    amount: formatCentsAsDecimal(attempt.amountCents),
-    fee: formatCentsAsDecimal(row.surchargeCents),
-    status: 'Approved',
-    message: PaymentFrameText.PaymentSuccessful,
-    issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
-    last4: row.last4,
-    created_at: inserted.createdAt.toISOString(),
-  };
-  return { status: 200, resultTransactionId: inserted.id, body: { status: true, message: result } };
+  await recordAudit(tx, booking.auditOf(riskKinds));
+  return booking.answer;
 }
 
 // Errors of the idempotency layer itself are not attempts to take money.
@@ -487,7 +538,7 @@ export async function takeCharge(
   // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   try {
-    const result = await runMoneyAttempt(
+    const result = await runMoneyAttemptClaimedAtOnce(
       deps.db,
       chargeOperationOf(deps),
       {
@@ -497,7 +548,7 @@ export async function takeCharge(
         body,
         operation: 'charge',
       },
-      (tx) => planCharge(tx, deps, caller, { body, params, merchant, grants, isSigned }),
+      chargePlanner(deps, caller, { body, params, merchant, grants, isSigned }),
     );
     if (params.paymentType === 'subscription' && isSigned) {
       await deps.sendSeriesReceipt?.(result.body.message.id);
@@ -560,9 +611,31 @@ function offeredOptions(facts: ChargeFacts): PaymentOption[] {
   return facts.grants === null ? configured : paymentOptionsKeptForPermissions(configured, facts.grants);
 }
 
-async function planCharge(tx: Tx, deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts) {
+// The checks run before the attempt is claimed; the merchant's freeze and status are checked under
+// the row's share lock in the claiming statement itself (lib/money-attempt.ts), so a freeze waits
+// for a charge already past the check, as before.
+function chargePlanner(deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts): AttemptPlanner {
+  return {
+    plan: (executor) => planCharge(executor, deps, caller, facts),
+    guard: {
+      holds: deps.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.id, facts.merchant.id),
+            eq(clients.isActive, true),
+            or(isNull(clients.status), ne(clients.status, 'Inactive')),
+          ),
+        )
+        .for('share'),
+      assert: (tx) => assertMerchantTakesPayments(tx, facts.merchant.id),
+    },
+  };
+}
+
+async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts) {
   const { body, params, merchant, grants, isSigned } = facts;
-  await assertMerchantTakesPayments(tx, merchant.id);
 
   // The high-ticket limit refuses a payer on a link; a merchant's own Virtual Terminal user may key
   // a larger payment, which risk then flags as 'Over High Ticket' (issue 20).
@@ -735,7 +808,7 @@ function displayTokenOf(token: PaymentToken): string {
 // optional, or hidden and never recorded. A payment link takes the fields it signed, which its payer
 // was shown.
 async function customFieldsOfCharge(
-  tx: Tx,
+  tx: Executor,
   caller: ChargeCaller,
   facts: ChargeFacts,
 ): Promise<readonly (VirtualTerminalCustomField | FrameCustomField)[]> {

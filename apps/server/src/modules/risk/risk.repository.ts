@@ -134,9 +134,12 @@ const paymentStatsRow = z.object({
 
 // The figures the rules need for one recorded payment: sums over its merchant's trailing days with
 // the payment itself taken out, as the lists compute them, from transactions_client_risk_idx alone.
+// isRecorded: the payment is already among the transactions (its figures are taken out again); else
+// it is about to be written at createdAt (the charge reads these beside its processor call).
 export async function findPaymentRiskFigures(
   executor: Executor,
   payment: { clientId: string; amountCents: number; createdAt: Date },
+  isRecorded = true,
 ) {
   // Bounds as constants, not at - interval (a stable expression): the planner then prunes the
   // monthly partitions itself instead of planning every one of them.
@@ -144,15 +147,18 @@ export async function findPaymentRiskFigures(
   const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
   const trailingStart = sql`${new Date(atMs - stdDevTrailingDays * 86_400_000).toISOString()}::timestamptz`;
   const hourStart = sql`${new Date(atMs - velocityWindowMinutes * 60_000).toISOString()}::timestamptz`;
-  const amount = sql`${payment.amountCents}::numeric`;
+  // The payment's own part of the sums: taken out when recorded, added to the hour's count when not.
+  const own = isRecorded ? 1 : 0;
+  const amount = sql`${payment.amountCents * own}::numeric`;
+  const n = sql`(s.n - ${own}::int)`;
   const rows = await queryRows(
     executor,
     sql`
-      select (s.n - 1)::text as prior_n,
-        ((s.total - ${amount}) / nullif(s.n - 1, 0))::text as prior_mean,
-        ((s.squares - ${amount} * ${amount}) / nullif(s.n - 1, 0)
-          - ((s.total - ${amount}) / nullif(s.n - 1, 0)) ^ 2)::text as prior_variance,
-        s.hour_n::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
+      select ${n}::text as prior_n,
+        ((s.total - ${amount}) / nullif(${n}, 0))::text as prior_mean,
+        ((s.squares - ${amount} * ${amount}) / nullif(${n}, 0)
+          - ((s.total - ${amount}) / nullif(${n}, 0)) ^ 2)::text as prior_variance,
+        (s.hour_n + ${1 - own}::int)::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
         cc.risk_velocity::int as risk_velocity
       from (
         select count(*) as n, sum(t.amount_cents::numeric) as total,

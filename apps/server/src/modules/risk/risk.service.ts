@@ -95,10 +95,12 @@ export async function transactionMonitoring(db: Db, now: Date): Promise<Transact
 // payment shows in its tabs at the next read; the caller may audit or answer with the result.
 export async function evaluateRecordedPayment(
   executor: Executor,
-  // Already recorded: the sums include it, and take it out again.
+  // Already recorded: the sums include it, and take it out again; isRecorded false: about to be
+  // written at createdAt, the same figures read just before (the charge's one-statement settle).
   payment: { clientId: string; amountCents: number; createdAt: Date },
+  isRecorded = true,
 ): Promise<RiskKind[]> {
-  const figures = await findPaymentRiskFigures(executor, payment);
+  const figures = await findPaymentRiskFigures(executor, payment, isRecorded);
   return riskKindsOfPayment({
     amountCents: payment.amountCents,
     trailing: {
