@@ -1,12 +1,14 @@
-import { SignUpText } from '@portico/contracts/clients/sign-up';
+import { SignUpErrorCode, SignUpText } from '@portico/contracts/clients/sign-up';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { enrollments } from '../../db/schema/enrollments';
 import { auditLog } from '../../db/schema/system';
+import { users } from '../../db/schema/users';
 
 const publicUrl = 'http://localhost:3999';
 // The sign-in budget, which the sign-up shares.
@@ -130,6 +132,8 @@ describe('POST /api/sandboxlink', () => {
     expect(`${link.origin}${link.pathname}`).toBe(`${publicUrl}/app/sign-up`);
     expect(link.searchParams.get('sandbox')).toBe('true');
     expect(link.searchParams.get('email')).toBe('dev@orbit.example');
+    // The invitation the sandbox sign-up needs, signed for this address.
+    expect(link.searchParams.get('token')).toMatch(/^v1\.\d+\.[\w-]+$/);
     expect(
       (await built.app.inject({ method: 'POST', url: '/api/sandboxlink', payload: { email: 'a@b.example' } }))
         .statusCode,
@@ -137,5 +141,80 @@ describe('POST /api/sandboxlink', () => {
     expect((await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', { email: 'x' })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('the sandbox sign-up', () => {
+  // Its own address, so the rate-limit test above cannot have spent this budget.
+  const developerIp = '198.51.100.23';
+  const signUpFrom = (payload: object) =>
+    built.app.inject({ method: 'POST', url: '/api/sign-up', payload, remoteAddress: developerIp });
+  const orbit = { business_name: 'Orbit Labs', first_name: 'Ada', last_name: 'Byron' };
+
+  async function invitationFor(email: string) {
+    const res = await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', { email });
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().message).searchParams.get('token') ?? '';
+  }
+  async function userByEmail(email: string) {
+    const [row] = await built.app.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  it('opens a sandbox account with the applicant as its developer, off the live path', async () => {
+    const token = await invitationFor('ada@orbit.example');
+    const res = await signUpFrom({ ...orbit, email: 'Ada@Orbit.example', sandbox_token: token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: SignUpText.Received });
+
+    const [lead] = await enrollmentsByEmail('ada@orbit.example');
+    // Marked as a sandbox lead: in development (spec 1), its account already made; the application
+    // itself still waits to be finished and reviewed before anything goes live.
+    expect(lead).toMatchObject({ applicationStatus: 'SEND LINK', status: 'in_development' });
+    const [account] = await built.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, lead?.clientId ?? ''));
+    expect(account).toMatchObject({
+      status: 'in_development',
+      isInCertification: true,
+      parentId: lead?.parentId,
+    });
+    expect(account?.sandboxApiKey).toMatch(/^sk_test_/);
+
+    const developer = await userByEmail('ada@orbit.example');
+    expect(developer).toMatchObject({ userType: 'user', label: 'Technology', defaultClientId: account?.id });
+    const membership = await built.app.db
+      .select({ clientId: memberships.clientId })
+      .from(memberships)
+      .where(eq(memberships.userId, developer?.id ?? ''));
+    expect(membership).toEqual([{ clientId: account?.id }]);
+
+    const [audit] = await built.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, lead?.id ?? ''));
+    expect(audit).toMatchObject({ action: 'enrollment.sign_up', clientId: account?.id });
+    expect(audit?.details).toMatchObject({ is_sandbox: true });
+
+    await built.app.mail.idle();
+    const [mail] = await outboxFor(built.app.db, 'ada@orbit.example');
+    expect(mail?.subject).toBe('Your Portico sandbox is ready');
+    expect(mail?.bodyText).toContain(`${publicUrl}/app/login`);
+    expect(mail?.bodyText).toContain(`${publicUrl}/app/enroll/${lead?.parentId}/${lead?.id}?token=`);
+  });
+
+  it('refuses an invitation for another address or a forged one (400), creating nothing', async () => {
+    const token = await invitationFor('someone@orbit.example');
+    for (const sandboxToken of [token, 'v1.4102444800.AAAA', `${token}x`]) {
+      const res = await signUpFrom({ ...orbit, email: 'mallory@orbit.example', sandbox_token: sandboxToken });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: SignUpErrorCode.SandboxLinkInvalid,
+        message: SignUpText.SandboxLinkInvalid,
+      });
+    }
+    expect(await enrollmentsByEmail('mallory@orbit.example')).toEqual([]);
+    expect(await userByEmail('mallory@orbit.example')).toBeUndefined();
   });
 });

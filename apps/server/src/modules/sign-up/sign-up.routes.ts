@@ -1,5 +1,6 @@
 import { userTypes } from '@portico/contracts/auth/roles';
 import {
+  SignUpErrorCode,
   SignUpText,
   sandboxLinkBody,
   sandboxLinkResponse,
@@ -8,9 +9,11 @@ import {
 } from '@portico/contracts/clients/sign-up';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
 import { requestOrigin } from '../../lib/audit';
 import { publicAccess } from '../../plugins/access';
 import { type CtaCapability, createCtaCapability, deriveCtaLinkKey } from '../click-to-agree/cta-capability';
+import { createSandboxInvitation } from './sandbox-invitation';
 import { sandboxSignUpLink, signUp } from './sign-up.service';
 
 export type SignUpRoutesOptions = { publicUrl: string; rateLimitPerMinute: number };
@@ -19,8 +22,14 @@ export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (a
   // The sign-in budget: a public form that creates rows and sends mail.
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
   let capability: CtaCapability | undefined;
+  let invitation: CtaCapability | undefined;
+  const sandboxInvitation = () => {
+    invitation ??= createSandboxInvitation(app.dataKey());
+    return invitation;
+  };
   const deps = {
     db: app.db,
+    cipher: app.fieldCipher,
     mail: app.mail,
     publicUrl: opts.publicUrl,
     now: () => app.now(),
@@ -38,12 +47,17 @@ export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (a
       schema: {
         tags: ['sign-up'],
         summary:
-          'A business applies on its own: a lead enrollment and an e-mailed link (same answer for every address)',
+          'A business applies on its own: a lead enrollment and an e-mailed link (same answer for every ' +
+          'address); with the sandbox invitation, also its sandbox account and developer user',
         body: signUpBody,
         response: { 200: signUpResponse, 400: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request) => {
+      const token = request.body.sandbox_token;
+      if (token !== undefined && !sandboxInvitation().verify(request.body.email, token, app.now())) {
+        throw new AppError(SignUpErrorCode.SandboxLinkInvalid, 'validation', SignUpText.SandboxLinkInvalid);
+      }
       await signUp(deps, requestOrigin(request), request.body);
       return { status: true as const, message: SignUpText.Received };
     },
@@ -55,14 +69,14 @@ export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (a
       config: { access: { kind: 'authenticated', roles: userTypes }, rateLimit },
       schema: {
         tags: ['sign-up'],
-        summary: 'The sandbox sign-up link for an address (spec 3 §7)',
+        summary: 'The sandbox sign-up link for an address, with an invitation signed for it (spec 3 §7)',
         body: sandboxLinkBody,
         response: { 200: sandboxLinkResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: sandboxSignUpLink(opts.publicUrl, request.body.email),
-    }),
+    async (request) => {
+      const { token } = sandboxInvitation().issue(request.body.email, app.now());
+      return { status: true as const, message: sandboxSignUpLink(opts.publicUrl, request.body.email, token) };
+    },
   );
 };

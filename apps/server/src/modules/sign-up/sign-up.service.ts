@@ -1,17 +1,28 @@
 import { portalBasePath } from '@portico/contracts/access/routes';
 import { type SignUpBody, sandboxSignUpQuery } from '@portico/contracts/clients/sign-up';
 import { ctaApplicationPath } from '@portico/contracts/enrollment/click-to-agree';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
+import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { markCtaSent } from '../click-to-agree/click-to-agree.repository';
 import type { CtaCapability } from '../click-to-agree/cta-capability';
 import { insertEnrollment } from '../enrollment/enrollment.repository';
+import { accountFromEnrollment, newApiKey } from '../enrollment-actions/account-from-enrollment';
+import {
+  ensureMembership,
+  findParentChildDefaults,
+  insertAccount,
+  insertUser,
+  lockEnrollment,
+  updateEnrollment,
+} from '../enrollment-actions/enrollment-actions.repository';
 import { findRootParentId, isKnownUserEmail } from './sign-up.repository';
 
 export type SignUpDeps = {
   db: Db;
+  cipher: () => FieldCipher;
   mail: MailService;
   capability: () => CtaCapability;
   publicUrl: string;
@@ -24,19 +35,15 @@ function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').trim();
 }
 
-function continueMessage(
-  to: string,
-  business: string,
-  link: string,
-  expiresAt: Date,
-  isSandbox: boolean,
-): MailMessage {
-  const expiry = `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+function expiryText(expiresAt: Date): string {
+  return `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function continueMessage(to: string, business: string, link: string, expiresAt: Date): MailMessage {
+  const expiry = expiryText(expiresAt);
   return {
     to: [to],
-    subject: isSandbox
-      ? 'Finish your Portico sandbox application'
-      : 'Finish your Portico merchant application',
+    subject: 'Finish your Portico merchant application',
     text: [
       'Hello,',
       '',
@@ -46,6 +53,31 @@ function continueMessage(
       link,
       '',
       `The link is for your application only and expires on ${expiry}. If you did not sign up, you can ignore this e-mail.`,
+    ].join('\n'),
+  };
+}
+
+function sandboxReadyMessage(
+  to: string,
+  business: string,
+  publicUrl: string,
+  link: string,
+  expiresAt: Date,
+): MailMessage {
+  return {
+    to: [to],
+    subject: 'Your Portico sandbox is ready',
+    text: [
+      'Hello,',
+      '',
+      `The sandbox account of ${oneLine(business)} is ready. Sign in with this e-mail address (we e-mail you a one-time link):`,
+      `${publicUrl}${portalBasePath}/login`,
+      '',
+      "The sandbox takes test payments only: test card numbers begin with '1'. Nothing you do there moves money.",
+      '',
+      'When you want to take live payments, fill in the rest of your merchant application and agree to the terms:',
+      link,
+      `That link expires on ${expiryText(expiresAt)}; our team reviews the application before the account goes live.`,
     ].join('\n'),
   };
 }
@@ -67,12 +99,14 @@ function alreadyRegisteredMessage(to: string, publicUrl: string): MailMessage {
 
 // POST /api/sign-up: a new address gets a lead enrollment (Onboarding shows it as 'SEND LINK') and the
 // click-to-agree link to finish it; an address with an account gets a note to sign in instead. The
-// caller sees the same answer either way and the mail leaves off the request path.
+// caller sees the same answer either way and the mail leaves off the request path. A sandbox sign-up
+// (its invitation checked by the route) also opens the sandbox at once: see openSandbox.
 export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignUpBody): Promise<void> {
   if (await isKnownUserEmail(deps.db, body.email)) {
     deps.mail.sendLater(alreadyRegisteredMessage(body.email, deps.publicUrl));
     return;
   }
+  const isSandbox = body.sandbox_token !== undefined;
   const parentId = await findRootParentId(deps.db);
   const sentAt = deps.now();
   const enrollmentId = await deps.db.transaction(async (tx) => {
@@ -93,29 +127,73 @@ export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignU
       [],
     );
     await markCtaSent(tx, id, sentAt);
+    const sandboxClientId = isSandbox ? await openSandbox(tx, deps, id, body) : null;
     await recordAudit(tx, {
       action: 'enrollment.sign_up',
       outcome: 'success',
       targetType: 'enrollment',
       targetId: id,
-      clientId: parentId,
+      clientId: sandboxClientId ?? parentId,
       ip: origin.ip,
       userAgent: origin.userAgent,
-      details: { is_sandbox: body.is_sandbox ?? false },
+      details: { is_sandbox: isSandbox, ...(sandboxClientId ? { sandbox_client_id: sandboxClientId } : {}) },
     });
     return id;
   });
   const { token, expiresAt } = deps.capability().issue(enrollmentId, sentAt);
   const link = `${deps.publicUrl}${portalBasePath}${ctaApplicationPath(enrollmentId, parentId)}?token=${token}`;
   deps.mail.sendLater(
-    continueMessage(body.email, body.business_name, link, expiresAt, body.is_sandbox ?? false),
+    isSandbox
+      ? sandboxReadyMessage(body.email, body.business_name, deps.publicUrl, link, expiresAt)
+      : continueMessage(body.email, body.business_name, link, expiresAt),
   );
 }
 
-// POST /api/sandboxlink: the sandbox sign-up page for an address (spec 3 §7: message is the link).
-export function sandboxSignUpLink(publicUrl: string, email: string): string {
+// The sandbox sign-up does at once what staff do for a lead's developer by hand (POST
+// /api/createsandbox, then POST /api/enroll/developer): the lead's certification account, which
+// holds only a sandbox API key and may not process production payments (spec 1 status
+// in_development), and the applicant as its developer user (category Technology). The application
+// stays 'SEND LINK': going live is the normal review and approval, which issues the live keys.
+async function openSandbox(tx: Executor, deps: SignUpDeps, enrollmentId: string, body: SignUpBody) {
+  const enrollment = await lockEnrollment(tx, enrollmentId);
+  if (!enrollment) throw new Error('the new enrollment is missing');
+  const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
+  // The production key columns cannot be empty: these never go live, approval issues new ones.
+  const clientId = await insertAccount(
+    tx,
+    accountFromEnrollment(
+      deps.cipher(),
+      enrollment,
+      [],
+      {
+        apiKey: newApiKey('live'),
+        publicKey: newApiKey('public'),
+        status: 'in_development',
+        sandboxApiKey: newApiKey('sandbox'),
+        isInCertification: true,
+      },
+      parentDefaults,
+    ),
+  );
+  await updateEnrollment(tx, enrollmentId, { clientId, status: 'in_development' });
+  const developer = await insertUser(tx, {
+    name: `${body.first_name} ${body.last_name}`,
+    email: body.email,
+    phone: body.phone ?? null,
+    userType: 'user',
+    label: 'Technology',
+    defaultClientId: clientId,
+  });
+  await ensureMembership(tx, developer.id, clientId);
+  return clientId;
+}
+
+// POST /api/sandboxlink: the sandbox sign-up page for an address (spec 3 §7: message is the link),
+// carrying the invitation signed for that address.
+export function sandboxSignUpLink(publicUrl: string, email: string, token: string): string {
   const url = new URL(`${publicUrl}${portalBasePath}/sign-up`);
   url.searchParams.set(sandboxSignUpQuery.sandbox, 'true');
   url.searchParams.set(sandboxSignUpQuery.email, email);
+  url.searchParams.set(sandboxSignUpQuery.token, token);
   return url.toString();
 }

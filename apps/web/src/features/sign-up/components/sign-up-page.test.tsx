@@ -1,9 +1,9 @@
-import { SignUpText } from '@portico/contracts/clients/sign-up';
+import { SignUpErrorCode, SignUpText } from '@portico/contracts/clients/sign-up';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ok, stubFetch } from '../../../test/fetch-stub';
+import { failure, ok, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
 import { SignUpPage } from './sign-up-page';
 
@@ -36,9 +36,10 @@ describe('SignUpPage', () => {
     });
   });
 
-  it('checks the fields before calling, and marks a sandbox sign-up', async () => {
+  it('checks the fields before calling, and sends the sandbox invitation of the link', async () => {
     const fetchMock = stubFetch({ 'POST /api/sign-up': ok(SignUpText.Received) });
-    renderAt('/sign-up?sandbox=true&email=dev%40orbit.example');
+    renderAt('/sign-up?sandbox=true&email=dev%40orbit.example&token=v1.1900000000.abc');
+    expect(screen.getByRole('heading', { name: `${SignUpText.Title} (sandbox)` })).toBeInTheDocument();
     expect(screen.getByText(SignUpText.SandboxIntro)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('dev@orbit.example');
     await userEvent.click(screen.getByRole('button', { name: SignUpText.Submit }));
@@ -53,6 +54,38 @@ describe('SignUpPage', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Phone' }));
     await userEvent.click(screen.getByRole('button', { name: SignUpText.Submit }));
     await screen.findByRole('status');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ is_sandbox: true });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      business_name: 'Orbit',
+      first_name: 'Ada',
+      last_name: 'Byron',
+      email: 'dev@orbit.example',
+      sandbox_token: 'v1.1900000000.abc',
+    });
+  });
+
+  it('says a sandbox link without its invitation is not valid, and signs up normally', async () => {
+    const fetchMock = stubFetch({ 'POST /api/sign-up': ok(SignUpText.Received) });
+    renderAt('/sign-up?sandbox=true&email=dev%40orbit.example');
+    expect(screen.getByRole('alert')).toHaveTextContent(SignUpText.SandboxLinkInvalid);
+    expect(screen.getByText(SignUpText.Intro)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Business name' }), 'Orbit');
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Byron');
+    await userEvent.click(screen.getByRole('button', { name: SignUpText.Submit }));
+    await screen.findByRole('status');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).not.toHaveProperty('sandbox_token');
+  });
+
+  it("shows the server's refusal of an expired invitation", async () => {
+    stubFetch({
+      'POST /api/sign-up': failure(400, SignUpErrorCode.SandboxLinkInvalid, SignUpText.SandboxLinkInvalid),
+    });
+    renderAt('/sign-up?sandbox=true&email=dev%40orbit.example&token=v1.1.abc');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Business name' }), 'Orbit');
+    await userEvent.type(screen.getByRole('textbox', { name: 'First name' }), 'Ada');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Last name' }), 'Byron');
+    await userEvent.click(screen.getByRole('button', { name: SignUpText.Submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SignUpText.SandboxLinkInvalid);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

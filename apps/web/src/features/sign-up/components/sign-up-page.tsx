@@ -1,13 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SignUpText, sandboxSignUpQuery, signUpBody } from '@portico/contracts/clients/sign-up';
+import {
+  SignUpErrorCode,
+  SignUpText,
+  sandboxSignUpQuery,
+  signUpBody,
+} from '@portico/contracts/clients/sign-up';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 
 // The form's own shape: the phone box may stay empty; everything else is the call's body schema.
-const signUpFormSchema = signUpBody.omit({ phone: true, is_sandbox: true }).extend({
+const signUpFormSchema = signUpBody.omit({ phone: true, sandbox_token: true }).extend({
   phone: z
     .string()
     .trim()
@@ -16,11 +22,21 @@ const signUpFormSchema = signUpBody.omit({ phone: true, is_sandbox: true }).exte
 type SignUpFormInput = z.input<typeof signUpFormSchema>;
 type SignUpFormValues = z.output<typeof signUpFormSchema>;
 
+// An expired or foreign sandbox invitation says so; anything else is the generic failure.
+function failureText(error: Error): string {
+  return error instanceof ApiError && error.code === SignUpErrorCode.SandboxLinkInvalid
+    ? SignUpText.SandboxLinkInvalid
+    : SignUpText.Failed;
+}
+
 // /sign-up (spec 1 §1, §2.3): a business applies on its own; the e-mailed link finishes the
-// application. ?sandbox=true&email=… is the sandbox sign-up of POST /api/sandboxlink.
+// application. ?sandbox=true&email=…&token=… is the sandbox sign-up of POST /api/sandboxlink, which
+// opens a sandbox account at once; without its token it is refused, so the form is the normal one.
 export function SignUpPage() {
   const [searchParams] = useSearchParams();
-  const isSandbox = searchParams.get(sandboxSignUpQuery.sandbox) === 'true';
+  const isSandboxLink = searchParams.get(sandboxSignUpQuery.sandbox) === 'true';
+  const sandboxToken = isSandboxLink ? (searchParams.get(sandboxSignUpQuery.token) ?? '') : '';
+  const isSandbox = sandboxToken !== '';
   const signUp = useSignUp();
   const form = useForm<SignUpFormInput, unknown, SignUpFormValues>({
     resolver: zodResolver(signUpFormSchema),
@@ -36,7 +52,7 @@ export function SignUpPage() {
     signUp.mutate({
       ...values,
       ...(values.phone === '' ? { phone: undefined } : {}),
-      ...(isSandbox ? { is_sandbox: true } : {}),
+      ...(isSandbox ? { sandbox_token: sandboxToken } : {}),
     }),
   );
   const errorOf = (field: keyof SignUpFormInput) => form.formState.errors[field]?.message;
@@ -66,6 +82,11 @@ export function SignUpPage() {
       <Text c="dimmed" size="sm" ta="center">
         {isSandbox ? SignUpText.SandboxIntro : SignUpText.Intro}
       </Text>
+      {isSandboxLink && !isSandbox ? (
+        <Alert color="yellow" role="alert">
+          {SignUpText.SandboxLinkInvalid}
+        </Alert>
+      ) : null}
       <form aria-label="Sign up" noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="sm">
           <TextInput
@@ -98,7 +119,7 @@ export function SignUpPage() {
           <TextInput label="Phone" type="tel" {...form.register('phone')} error={errorOf('phone')} />
           {signUp.isError ? (
             <Alert color="red" role="alert">
-              {SignUpText.Failed}
+              {failureText(signUp.error)}
             </Alert>
           ) : null}
           <Button type="submit" loading={signUp.isPending}>
