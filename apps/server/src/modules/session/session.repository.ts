@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/seed/sql-rows';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,
@@ -74,6 +75,23 @@ export type RequestAccessRow = {
   permissionHolder: PermissionHolderFacts | null;
 };
 
+const dialect = new PgDialect();
+
+function isRow(value: unknown): value is SqlRow {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A named statement: PostgreSQL parses and plans it once per connection rather than on every
+// request (the planning cost more than running it). name must stand for one text: one per shape.
+async function queryRowsPrepared(executor: Executor, name: string, query: SQL): Promise<SqlRow[]> {
+  const prepared = executor._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result: unknown = await prepared.execute();
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
+    throw new Error('The driver answered without rows');
+  }
+  return result.rows.filter(isRow);
+}
+
 // Issue 15 "Speed": the request's whole access decision in one round trip. A live session of a user
 // who may still sign in (not revoked, inside both limits, account enabled; a mimic session ends
 // with the staff member's right to sign in), its user, and the facts the plan asks for. Extending
@@ -90,8 +108,10 @@ export async function findRequestAccess(
   const viewed =
     plan.viewedClientId === null ? null : merchantAccessFactsSql('viewed', plan.viewedClientId, userId);
   const ctes = [merchant?.ctes, viewed?.ctes].filter((part) => part !== undefined);
-  const rows = await queryRows(
+  const shape = `${merchant ? 'm' : ''}${viewed ? 'v' : ''}${plan.permissionAnywhere ? 'a' : ''}`;
+  const rows = await queryRowsPrepared(
     executor,
+    `request_access_${shape}`,
     sql`with recursive live as (
         select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, u.email, u.user_type,
           u.is_processor_audit_user, s.last_seen_at < now() - interval '1 minute' as is_due_for_touch
