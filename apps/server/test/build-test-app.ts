@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, loggerOptions } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { openTestDatabase } from './test-database';
@@ -19,13 +19,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-// Builds the real app on a fresh migrated database; tests talk to it with inject().
+// Builds the real app on a fresh migrated database; tests talk to it with inject(). logLines: every
+// log line at trace level is pushed there, for tests that prove a secret never reaches the log.
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { extraRoutes?: FastifyPluginAsync[]; now?: () => Date } = {},
+  options: { extraRoutes?: FastifyPluginAsync[]; now?: () => Date; logLines?: string[] } = {},
 ) {
+  const { logLines, ...appOptions } = options;
   const database: DatabaseHandle = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options });
+  const logger = logLines
+    ? { ...loggerOptions('trace'), stream: { write: (line: string) => logLines.push(line) } }
+    : false;
+  const app = await buildApp({ config: testConfig(overrides), database, logger, ...appOptions });
   await app.ready();
   return {
     app,

@@ -13,11 +13,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
-import { testConfig } from '../../../test/build-test-app';
+import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { openTestDatabase } from '../../../test/test-database';
-import { buildApp, loggerOptions } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
+import type { App } from '../../app';
 import { subEntities, userSubEntities } from '../../db/schema/access';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
@@ -30,8 +28,8 @@ import { users } from '../../db/schema/users';
 // the merchants and locations the caller manages with Terminal Admin; a bad request changes nothing;
 // a Pax order charges the card once and keeps neither its number nor its CVV anywhere.
 
-let app: Awaited<ReturnType<typeof buildApp>>;
-let database: DatabaseHandle;
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
 const logLines: string[] = [];
 let harbor: string;
 let copper: string;
@@ -49,14 +47,9 @@ async function locationId(clientId: string, name?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    logger: { ...loggerOptions('trace'), stream: { write: (line: string) => logLines.push(line) } },
-  });
-  await app.ready();
-  await seedDemoAccounts(database);
+  ctx = await buildTestApp({}, { logLines });
+  app = ctx.app;
+  await seedDemoAccounts(ctx.database);
   harbor = await defaultClientOf(app.db, demo.owner);
   copper = await defaultClientOf(app.db, demo.copperOwner);
   locations.pearl = await locationId(harbor, 'Pearl District');
@@ -89,8 +82,7 @@ beforeAll(async () => {
   cookies.manager = await sessionCookieFor(app.db, email);
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await ctx?.close();
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
