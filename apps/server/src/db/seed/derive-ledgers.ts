@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createMonthlyBillsIn, resolveBillMonth } from '../../modules/billing/billing.service';
+import { insertSettlementsOfDays } from '../../modules/statements/statements.repository';
 import { postStatementsOfMonth, resolveStatementMonth } from '../../modules/statements/statements.service';
 import type { Executor } from '../client';
 import { queryRows } from './sql-rows';
-import { payoutIdSql, settlementIdSql, uuidFromHex } from './transaction-effects';
+import { uuidFromHex } from './transaction-effects';
 
 // Settlements, payouts, statements and billing are aggregated from the seeded transactions
 // (design.md §5), never drawn at random: the totals on every page agree with the rows. Statements are
@@ -26,28 +27,27 @@ function anchorParts(anchorStart: Date) {
   };
 }
 
-// Settlement groups per merchant, day and processor, and a payout each: paid once its day has
-// passed, held while the merchant's settlement is paused, scheduled otherwise. The ids are the ones
-// the payout items already point at.
+// Settlement groups per merchant, day and processor, a payout each and its items, posted by the
+// daily payout job's own statements (insertSettlementsOfDays) over every settlement day in one pass.
+// History then: a payout whose day has passed was paid; a paused merchant's stays held for ten days.
 export async function deriveSettlements(tx: Executor, input: LedgerInput): Promise<void> {
   const { anchorDay } = anchorParts(input.anchorStart);
+  const [range] = await queryRows(
+    tx,
+    sql`select min(settlement_date)::text as "from", max(settlement_date)::text as "to"
+      from seed_daily where settlement_date is not null`,
+  );
+  const days = settlementRange.parse(range);
+  if (days.from === null || days.to === null) return;
+  await insertSettlementsOfDays(tx, { from: days.from, to: days.to }, input.anchorStart);
   await tx.execute(sql`
-    insert into settlements (id, client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
-      adjustments_cents, chargebacks_cents, net_cents, created_at)
-    select ${sql.raw(settlementIdSql('client_id', 'settlement_date', 'processor'))},
-      client_id, settlement_date, processor, sum(n)::int, sum(gross_without_returns), sum(fees), sum(adjustments),
-      sum(chargebacks), sum(net), settlement_date::timestamp at time zone 'UTC' + interval '6 hours'
-    from seed_daily
-    where settlement_date is not null and processor is not null
-    group by client_id, settlement_date, processor`);
-  await tx.execute(sql`
-    insert into payouts (id, client_id, settlement_id, payout_date, amount_cents, processor, status, created_at)
-    select ${sql.raw(payoutIdSql('s.id'))}, s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
-      (case when c.pause_settlement and s.settlement_date >= ${anchorDay} - 10 then 'held'
-        when s.settlement_date >= ${anchorDay} then 'scheduled' else 'paid' end)::payout_status,
-      s.created_at
-    from settlements s join client_configs c on c.client_id = s.client_id`);
+    update payouts p set status = 'paid'
+    from client_configs c
+    where c.client_id = p.client_id
+      and p.payout_date < ${anchorDay} - (case when p.status = 'held' and c.pause_settlement then 10 else 0 end)`);
 }
+
+const settlementRange = z.object({ from: z.iso.date().nullable(), to: z.iso.date().nullable() });
 
 export async function deriveStatementsAndBilling(tx: Executor, input: LedgerInput): Promise<void> {
   await postSeedStatements(tx, input);

@@ -238,11 +238,25 @@ describe('seeded transactions', () => {
 });
 
 describe('derived ledgers', () => {
-  it('settle to net = gross - fees + adjustments, and pay out exactly the settled net', async () => {
+  it('balance: gross (refunds off) minus fees, adjustments and chargebacks is the net paid out, to the cent', async () => {
+    // Adjustments and chargebacks are stored signed (negative), refunds inside gross.
     const [settlement] = await rows(sql`
-      select count(*) filter (where net_cents <> gross_cents - fee_cents + adjustments_cents)::int as unbalanced,
+      select count(*) filter (where net_cents <> gross_cents - fee_cents + adjustments_cents + chargebacks_cents)::int
+          as unbalanced,
+        count(*) filter (where chargebacks_cents <> 0 or adjustments_cents <> 0)::int as with_deductions,
         sum(net_cents)::text as net from settlements`);
     const [payout] = await rows(sql`select sum(amount_cents)::text as paid from payouts`);
+    // Per payout: the amount is its settlement group's net, and its items add up to it.
+    const [perPayout] = await rows(sql`
+      select count(*) filter (where p.amount_cents <> s.net_cents or p.amount_cents <> coalesce(i.net, 0))::int as off
+      from payouts p join settlements s on s.id = p.settlement_id
+      left join (select payout_id, sum(net_amount_cents) as net from payout_items group by 1) i on i.payout_id = p.id`);
+    const [statement] = await rows(sql`
+      select count(*) filter (where net_cents <> total_amount_cents - total_fees_cents + total_adjustments_cents
+        + chargebacks_and_reversals_cents)::int as unbalanced from statements`);
+    expect(Number(settlement?.with_deductions)).toBeGreaterThan(0);
+    expect(perPayout?.off).toBe(0);
+    expect(statement?.unbalanced).toBe(0);
     const [items] = await rows(sql`
       select count(*)::int as n, (select count(*)::int from transactions where settlement_date is not null) as settled
       from payout_items`);

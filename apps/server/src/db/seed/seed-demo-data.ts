@@ -121,8 +121,8 @@ async function seedEverything(
     riskAttachmentKeys: dataset.activity.riskAttachmentKeys,
   };
   await createDailySummary(tx);
-  // Payout items are written with the transactions, before their payouts exist: their foreign key
-  // comes back (and is checked) once the payouts are in.
+  // The payout job's statements write a payout item per settled transaction: loaded without the
+  // table's indexes and foreign keys, which come back (and are checked) once they are in.
   await withBulkLoad(tx, 'payout_items', async () => {
     await withBulkLoad(tx, 'transactions', async () => {
       if (transactionCount > 0) {

@@ -3,18 +3,8 @@ import { grossCentsSql } from '../../modules/reporting/gross-sql';
 import type { Executor } from '../client';
 
 // Every seeded transaction insert also writes, in the same statement, what the ledgers need from it:
-// its payout item and its share of a small daily summary. The rows are read once, from RETURNING,
+// its share of a small daily summary. The rows are read once, from RETURNING,
 // instead of scanning a million transactions again for each ledger.
-
-// Deterministic ids of the settlement group and payout a transaction belongs to; the ledger
-// derivation creates those rows with the same ids afterwards.
-export function settlementIdSql(client: string, day: string, processor: string): string {
-  return uuidSql(`md5('settlement:' || ${client} || ':' || ${day} || ':' || ${processor})`);
-}
-
-export function payoutIdSql(settlementId: string): string {
-  return uuidSql(`md5('payout:' || ${settlementId})`);
-}
 
 // A version-4 uuid from 32 hex digits: version nibble 4, variant nibble 8 (RFC 9562), so strict
 // validators accept it; the hex is read once.
@@ -56,7 +46,6 @@ export type TransactionInsert = {
 };
 
 export async function insertTransactionsWithEffects(tx: Executor, insert: TransactionInsert): Promise<void> {
-  const settlementId = settlementIdSql('t.client_id', 't.settlement_date', 't.processor');
   await tx.execute(
     sql.raw(`
     with ${insert.ctes ? `${insert.ctes},` : ''}
@@ -64,11 +53,6 @@ export async function insertTransactionsWithEffects(tx: Executor, insert: Transa
       insert into transactions ${insert.columns}
       ${insert.select}
       returning ${returnedColumns}
-    ),
-    items as (
-      insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents, net_amount_cents)
-      select ${payoutIdSql(settlementId)}, t.id, t.created_at, t.amount_cents, t.settlement_amount_cents
-      from inserted t where t.settlement_date is not null and t.processor is not null
     )
     insert into seed_daily
     select t.client_id, (t.created_at at time zone 'UTC')::date, t.settlement_date, t.processor, t.payment_method,

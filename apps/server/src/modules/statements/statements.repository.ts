@@ -458,22 +458,25 @@ export async function findMerchantName(executor: Executor, clientId: string): Pr
   return rows[0] ? z.object({ name: z.string() }).parse(rows[0]).name : null;
 }
 
-// Settlement groups of one settlement day, their payouts and payout items, from the transactions
-// settled that day (contracts groupSettlements as SQL). Groups already posted are left alone: the
-// unique keys (client, day, processor) and (settlement) make a second run add nothing.
-export async function insertSettlementsOfDay(
+// Settlement groups of the settlement days from..to (yyyy-mm-dd), their payouts and payout items,
+// from the transactions settled those days (contracts groupSettlements as SQL). The daily job posts
+// one day; the demo seed posts its whole history in one pass through the same statements. Groups
+// already posted are left alone: the unique keys (client, day, processor) and (settlement) make a
+// second run add nothing.
+export async function insertSettlementsOfDays(
   executor: Executor,
-  day: string,
+  days: { from: string; to: string },
   postedAt: Date,
 ): Promise<number> {
   // A transaction settles within days of being made; the bound lets the partitions outside it be skipped.
-  const settled = sql`t.settlement_date = ${day}::date and t.processor is not null and ${counted}
-    and t.created_at >= ${day}::date - ${settlementLookbackDays}::int and t.created_at < ${day}::date + 1`;
+  const settled = sql`t.settlement_date >= ${days.from}::date and t.settlement_date <= ${days.to}::date
+    and t.processor is not null and ${counted}
+    and t.created_at >= ${days.from}::date - ${settlementLookbackDays}::int and t.created_at < ${days.to}::date + 1`;
   const groups = await queryRows(
     executor,
     sql`insert into settlements (client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
         adjustments_cents, chargebacks_cents, net_cents, created_at)
-      select t.client_id, ${day}::date, t.processor, count(*)::int,
+      select t.client_id, t.settlement_date, t.processor, count(*)::int,
         (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
         coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
         count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
@@ -484,7 +487,7 @@ export async function insertSettlementsOfDay(
         ${postedAt.toISOString()}::timestamptz
       from transactions t
       where ${settled}
-      group by t.client_id, t.processor
+      group by t.client_id, t.settlement_date, t.processor
       on conflict (client_id, settlement_date, processor) do nothing
       returning id`,
   );
@@ -508,7 +511,8 @@ export async function insertSettlementsOfDay(
         when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)
     from payouts p
     join settlements s on s.id = p.settlement_id
-    join transactions t on t.client_id = s.client_id and t.processor = s.processor and ${settled}
+    join transactions t on t.client_id = s.client_id and t.processor = s.processor
+      and t.settlement_date = s.settlement_date and ${settled}
     where s.id = any(${idList}::uuid[])
     on conflict do nothing`);
   return ids.length;

@@ -35,7 +35,7 @@ import {
   findSettlement,
   findStatement,
   groupMonth,
-  insertSettlementsOfDay,
+  insertSettlementsOfDays,
   insertStatements,
   listPayouts,
   listPostedClientIds,
@@ -340,5 +340,5 @@ export async function postPayouts(db: Db, day: string, now: Date = new Date()): 
   }
   if (day > now.toISOString().slice(0, 10))
     throw StatementError.MonthInFuture('Payouts exist only for past days');
-  return db.transaction((tx) => insertSettlementsOfDay(tx, day, now));
+  return db.transaction((tx) => insertSettlementsOfDays(tx, { from: day, to: day }, now));
 }
