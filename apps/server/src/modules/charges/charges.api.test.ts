@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
+import type { ChargeBody } from '@portico/contracts/payment-frame/charge';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
@@ -21,7 +22,10 @@ import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
+import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+import { type ChargeCaller, chargeOperationOf, takeCharge } from './charges.service';
 
 // Issue 16 item 1 and its bad-input rows: a payment through the frame becomes one transaction, a
 // double submit pays once, card numbers and CVVs reach no table and no log line, and every bad
@@ -675,6 +679,95 @@ describe('POST /api/payment-frame/charge', () => {
       expect(reused.statusCode).toBe(409);
       expect((await transactionsOf(merchant.id)).length).toBe(before + 1);
     });
+  });
+});
+
+// The one-statement claim and settle (lib/money-attempt.ts) keep exactly-once: an approval the server
+// never booked is booked once by the reconcile and replayed to the retry; a settle that finds the
+// attempt already concluded writes nothing.
+describe('a charge the gateway approved but the server never booked', () => {
+  const payer: ChargeCaller = { session: null, origin: { ip: '10.9.0.1', userAgent: null } };
+
+  // The gateway moves the money, then the connection drops before its answer (and its record of the
+  // key cannot be read either): the attempt stays pending with the money taken.
+  async function chargeLostInFlight(key: string, body: ChargeBody) {
+    const real = app.chargeGateway;
+    const lossy: ChargeGateway = {
+      ...real,
+      readToken: (token, now) => real.readToken(token, now),
+      charge: async (processorName, gatewayCharge, idempotencyKey) => {
+        await real.charge(processorName, gatewayCharge, idempotencyKey);
+        throw new Error('connection reset');
+      },
+      lookup: async () => {
+        throw new Error('connection reset');
+      },
+    };
+    const deps = { db: app.db, gateway: lossy, dataKey: () => app.dataKey(), now: app.now };
+    await expect(takeCharge(deps, payer, body, key)).rejects.toMatchObject({
+      code: PaymentFrameErrorCode.ProcessorUnavailable,
+    });
+  }
+
+  const realDeps = () => ({
+    db: app.db,
+    gateway: app.chargeGateway,
+    dataKey: () => app.dataKey(),
+    now: app.now,
+  });
+
+  async function successAuditsOf(transactionId: string) {
+    return app.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, transactionId), eq(auditLog.outcome, 'success')));
+  }
+
+  it('is booked once by the reconcile, and the retry with the same key replays it', async () => {
+    const link = signedLink();
+    const key = randomUUID();
+    const body = { ...link, amount: '25.00', method: 'credit_card' as const, token: await cardToken() };
+    const before = (await transactionsOf(merchant.id)).length;
+    await chargeLostInFlight(key, body);
+    expect(await transactionsOf(merchant.id)).toHaveLength(before);
+
+    const summary = await reconcilePendingAttempts(app.db, { charge: chargeOperationOf(realDeps()) });
+    expect(summary).toMatchObject({ settled: 1, failed: 0 });
+    const after = await transactionsOf(merchant.id);
+    expect(after).toHaveLength(before + 1);
+
+    const retry = await charge(body, { key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    const id = z.uuid().parse(retry.json().message.id);
+    expect(after.filter((row) => row.id === id)).toHaveLength(1);
+    expect(await successAuditsOf(id)).toHaveLength(1);
+  });
+
+  it('writes nothing when another settle concluded the attempt first', async () => {
+    const link = signedLink();
+    const key = randomUUID();
+    const body = { ...link, amount: '25.00', method: 'credit_card' as const, token: await cardToken() };
+    const before = (await transactionsOf(merchant.id)).length;
+    await chargeLostInFlight(key, body);
+
+    // While this reconcile holds the attempt as pending, another one books it.
+    const operation = chargeOperationOf(realDeps());
+    const racing = {
+      ...operation,
+      lookup: async (attempt: Parameters<typeof operation.lookup>[0]) => {
+        await reconcilePendingAttempts(app.db, { charge: operation });
+        return operation.lookup(attempt);
+      },
+    };
+    const summary = await reconcilePendingAttempts(app.db, { charge: racing });
+    expect(summary).toMatchObject({ settled: 1, failed: 0, stillPending: 0 });
+    const after = await transactionsOf(merchant.id);
+    expect(after).toHaveLength(before + 1);
+    const retry = await charge(body, { key });
+    expect(retry.statusCode).toBe(200);
+    const id = z.uuid().parse(retry.json().message.id);
+    expect(await successAuditsOf(id)).toHaveLength(1);
   });
 });
 
