@@ -1,6 +1,6 @@
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
 import type { MerchantGridRow } from '@portico/contracts/clients/client-lists';
-import type { SubpricingRow } from '@portico/contracts/clients/subpricing';
+import { buildSubpricingRow } from '@portico/contracts/clients/subpricing.factory';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
@@ -29,33 +29,7 @@ function merchant(id: string, name: string, overrides: Partial<MerchantGridRow> 
   };
 }
 
-const coffeeRow: SubpricingRow = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  client_id: harborId,
-  label: 'Coffee',
-  mccCode: '5814',
-  mcc_description: 'Fast food',
-  base_card_rate: '2.50+0.10',
-  card_rate: '2.90+0.30',
-  ach_rate: null,
-  crypto_rate: null,
-  card_p2c: false,
-  ach_p2c: false,
-  crypto_p2c: false,
-  avg_ticket: '14.50',
-  high_ticket: null,
-  low_rate: null,
-  etf: null,
-  reg_fee: null,
-  pci_fee: null,
-  monthly_fee: null,
-  monthly_minimum: null,
-  annual_fee: null,
-  chargeback_fee: null,
-  ach_return: null,
-  tax_rate: null,
-  updated_at: '2026-11-25T10:00:00.000Z',
-};
+const coffeeRow = buildSubpricingRow({ client_id: harborId });
 
 function AccountTarget() {
   const { clientid } = useParams();
