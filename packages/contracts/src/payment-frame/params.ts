@@ -27,7 +27,8 @@ export const paymentFrameParamsQueryName = 'params';
 export const paymentFramePath = '/app/responsive-iframe/payment';
 export const specPaymentFramePath = '/responsive-iframe/payment';
 
-// Spec 3 §3 enumerations; newpos, apple_pay and google_pay come from spec 3 §6's permission table.
+// Spec 3 §3 enumerations; newpos, apple_pay and google_pay come from spec 3 §6's permission table,
+// pax from spec 1's list of payment options.
 export const paymentOptions = [
   'credit_card',
   'bank',
@@ -36,6 +37,7 @@ export const paymentOptions = [
   'cash',
   'swipe',
   'newpos',
+  'pax',
   'apple_pay',
   'google_pay',
 ] as const;

@@ -2,7 +2,7 @@ import { Permission, type PermissionName } from '../access/permission-names';
 import type { PaymentFrameParams, PaymentOption } from './params';
 
 // Spec 3 §6: on the virtual terminal a payment option is kept only when its permission is held on the
-// merchant. Options the spec names no permission for (crypto, terminal) are kept as configured.
+// merchant. Options the spec names no permission for (crypto, terminal, pax) are kept as configured.
 const permissionOfOption: Record<PaymentOption, PermissionName | null> = {
   credit_card: Permission.TransactionCharge,
   bank: Permission.DebitAchCharge,
@@ -13,6 +13,7 @@ const permissionOfOption: Record<PaymentOption, PermissionName | null> = {
   google_pay: Permission.TransactionGooglePay,
   crypto: null,
   terminal: null,
+  pax: null,
 };
 
 export function paymentOptionsKeptForPermissions(

@@ -42,6 +42,9 @@ export const linkConfigSchema = z.object({
       crypto: z.boolean(),
       payment: z.boolean(),
       ach: z.boolean(),
+      // The merchant's card-present terminal brand (spec 2 §3 config terminals: dejavoo, pax,
+      // magtek...), null without one: the configurator offers pax and newpos by it (spec 3 §9).
+      terminals: z.string().nullable().optional(),
     }),
   }),
   whitelabel: z.object({ logo_url: z.string().nullable() }),

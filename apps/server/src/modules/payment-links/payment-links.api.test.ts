@@ -89,7 +89,7 @@ describe('GET /api/client/link-config', () => {
   it("answers the named merchant's configured methods, read from its configuration", async () => {
     await ctx.app.db
       .update(clientConfigs)
-      .set({ ach: null, crypto: null, levelThreeDataEnabled: true })
+      .set({ ach: null, crypto: null, levelThreeDataEnabled: true, terminals: 'pax' })
       .where(eq(clientConfigs.clientId, copper.id));
     const res = await get('/api/client/link-config', copper.publicKey);
     expect(res.statusCode, res.body).toBe(200);
@@ -98,6 +98,8 @@ describe('GET /api/client/link-config', () => {
       ach: false,
       crypto: false,
       level_three_data_enabled: true,
+      // The configurator offers pax and newpos by it (spec 3 §9).
+      terminals: 'pax',
     });
     const [row] = await ctx.app.db
       .select({ payment: clientConfigs.payment })

@@ -27,6 +27,7 @@ export async function findLinkConfiguration(executor: Executor, clientId: string
       ach: clientConfigs.ach,
       crypto: clientConfigs.crypto,
       levelThreeDataEnabled: clientConfigs.levelThreeDataEnabled,
+      terminals: clientConfigs.terminals,
     })
     .from(clientConfigs)
     .where(eq(clientConfigs.clientId, clientId));

@@ -54,6 +54,7 @@ export async function linkConfigOf(db: Db, authorization: string | undefined): P
         crypto: (configuration?.crypto ?? null) !== null,
         payment: (configuration?.payment ?? null) !== null,
         ach: (configuration?.ach ?? null) !== null,
+        terminals: configuration?.terminals ?? null,
       },
     },
     whitelabel: { logo_url: logo },

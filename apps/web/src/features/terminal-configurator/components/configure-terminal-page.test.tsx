@@ -35,6 +35,32 @@ describe('configurator page (spec 3 §8 load failure)', () => {
     notifications.cleanQueue();
   });
 
+  it("offers PAX, NEWPOS and Terminal, ticked, for a PAX merchant's new terminal", async () => {
+    stubFetch({
+      '/api/virtualterminalurl': ok([]),
+      '/api/client/link-config': ok({
+        ...linkConfig,
+        merchant: {
+          ...linkConfig.merchant,
+          configuration: { ...linkConfig.merchant.configuration, terminals: 'pax' },
+        },
+      }),
+    });
+    renderPage();
+    for (const name of ['PAX', 'NEWPOS', 'Terminal', 'Apple Pay', 'Google Pay', 'Swipe']) {
+      expect(await screen.findByRole('checkbox', { name })).toBeChecked();
+    }
+  });
+
+  it('offers no device method to a merchant without terminals', async () => {
+    stubFetch({ '/api/virtualterminalurl': ok([]), '/api/client/link-config': ok(linkConfig) });
+    renderPage();
+    expect(await screen.findByRole('checkbox', { name: 'Apple Pay' })).toBeInTheDocument();
+    for (const name of ['PAX', 'NEWPOS', 'Terminal']) {
+      expect(screen.queryByRole('checkbox', { name })).not.toBeInTheDocument();
+    }
+  });
+
   it('falls back to the default iframe link (the key and the virtual-terminal flag) when the configuration cannot be loaded', async () => {
     stubFetch({
       '/api/virtualterminalurl': failure(500, 'INTERNAL', 'Something went wrong'),

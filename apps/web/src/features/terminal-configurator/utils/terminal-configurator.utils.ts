@@ -17,6 +17,9 @@ export const terminalPaymentMethods = [
   'apple_pay',
   'google_pay',
   'swipe',
+  'terminal',
+  'pax',
+  'newpos',
 ] as const;
 export type TerminalPaymentMethod = (typeof terminalPaymentMethods)[number];
 
@@ -28,6 +31,9 @@ export const paymentMethodLabels: Record<TerminalPaymentMethod, string> = {
   apple_pay: 'Apple Pay',
   google_pay: 'Google Pay',
   swipe: 'Swipe',
+  terminal: 'Terminal',
+  pax: 'PAX',
+  newpos: 'NEWPOS',
 };
 
 // Spec 3 §3 "Virtual terminal configuration": the keys of the frame params the configurator sets.
@@ -51,12 +57,17 @@ export function isTerminalMethod(option: string): option is TerminalPaymentMetho
 }
 
 // Spec 3 §9: apple_pay, google_pay, swipe and cash always; card, bank and crypto as the merchant is
-// configured.
+// configured; pax and newpos by the terminals setting: pax for a PAX merchant, newpos (and the
+// linked-device 'terminal' method) for any merchant with card-present terminals. The frame offers a
+// device method only while the merchant has an open terminal.
 export function availableTerminalMethods(configuration: LinkConfig['merchant']['configuration'] | undefined) {
+  const terminals = configuration?.terminals ?? null;
   return terminalPaymentMethods.filter((method) => {
     if (method === 'credit_card') return configuration?.payment === true;
     if (method === 'bank') return configuration?.ach === true;
     if (method === 'crypto') return configuration?.crypto === true;
+    if (method === 'pax') return terminals === 'pax';
+    if (method === 'terminal' || method === 'newpos') return terminals !== null;
     return true;
   });
 }
