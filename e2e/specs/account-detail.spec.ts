@@ -106,6 +106,27 @@ test('a parent sees the parent view of its merchant: processing and Schedule A, 
   await expect(page.getByRole('menuitem', { name: 'Parent Account' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Users & Contacts' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Enablement Options' })).toHaveCount(0);
+
+  // Users & Contacts adds a contact through POST /api/user (spec 2 §7) and lists it.
+  await page.getByRole('menuitem', { name: 'Users & Contacts' }).click();
+  const panel = page.getByRole('dialog', { name: 'Users & Contacts' });
+  const form = panel.getByRole('form', { name: 'Add user or contact' });
+  await form.getByRole('combobox', { name: 'User Type' }).click();
+  await page.getByRole('option', { name: 'Contact' }).click();
+  await form.getByRole('combobox', { name: 'Label' }).click();
+  await page.getByRole('option', { name: 'Technology' }).click();
+  await form.getByRole('textbox', { name: 'First Name' }).fill('Tomas');
+  await form.getByRole('textbox', { name: 'Last Name' }).fill('Reyes');
+  await form.getByRole('textbox', { name: 'Email' }).fill(`Tomas.Reyes.${Date.now()}@Riverbend.example`);
+  const added = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user') && response.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Add' }).click();
+  expect((await added).status()).toBe(200);
+  await expect(page.getByText('Successfully added!')).toBeVisible();
+  await expect(
+    panel.getByRole('row', { name: /Tomas Reyes tomas\.reyes\.\d+@riverbend\.example/ }),
+  ).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
 
