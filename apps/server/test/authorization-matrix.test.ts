@@ -383,6 +383,10 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { subscription_id: missingSubscription, amount: '10.00' } }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
+  'GET /api/subscription/charge-locations': {
+    call: () => ({ url: `/api/subscription/charge-locations?subscription_id=${missingSubscription}` }),
+    expect: { ...signedIn(403), admin: 404, audit: 404 },
+  },
   // Add a Charge 'now' is money-moving: without its Idempotency-Key header the call is not valid.
   'POST /api/charge': {
     call: () => ({ payload: { subscription_id: missingSubscription, token: 'x', amount: '10.00' } }),

@@ -26,6 +26,9 @@ export const SubscriptionText = {
   NotFound: 'Subscription not found',
   ChargeAlreadyOnDate: 'A charge of this series is already recorded on that date.',
   PaymentMethodNotFound: 'The saved payment method was not found.',
+  // A user tied to several of the merchant's locations says where a charge now is taken.
+  LocationRequired: 'Please choose the location of this charge.',
+  LocationNotValid: 'This location is not one of yours at this merchant.',
   // One answer for a forged, malformed or already used cancelId: no oracle of which.
   CancelLinkNotValid: 'This cancellation link is not valid or has already been used.',
   CancelSubscription: 'Cancel Subscription',
@@ -51,6 +54,8 @@ export const SubscriptionErrorCode = {
   CancelLinkNotValid: 'CANCEL_LINK_NOT_VALID',
   ChargeAlreadyOnDate: 'SUBSCRIPTION_CHARGE_ALREADY_ON_DATE',
   PaymentMethodNotFound: 'SUBSCRIPTION_PAYMENT_METHOD_NOT_FOUND',
+  LocationRequired: 'SUBSCRIPTION_LOCATION_REQUIRED',
+  LocationNotValid: 'SUBSCRIPTION_LOCATION_NOT_VALID',
 } as const;
 
 // A calendar date 'yyyy-mm-dd' (charge dates are dates in the merchant's zone, not instants).
@@ -133,12 +138,26 @@ export type SubscriptionOverrideBody = z.infer<typeof subscriptionOverrideBody>;
 // (spec 3 §4) charges a saved payment method of the series' customer at once. token is the method's
 // token, whole or as displayed (without its first segment). The answer is the payment frame's charge
 // answer (payment-frame/charge.ts chargeResponse): data.status is read.
+// location_id: the sub-location the charge is recorded at, for a user tied to several of the
+// merchant's locations (GET /api/subscription/charge-locations lists them).
 export const seriesChargeBody = z.strictObject({
   subscription_id: z.uuid(),
   token: z.string().min(1).max(200),
   amount: z.union([z.string().max(30), z.number()]),
+  location_id: z.uuid().optional(),
 });
 export type SeriesChargeBody = z.infer<typeof seriesChargeBody>;
+
+// GET /api/subscription/charge-locations?subscription_id=: the locations a charge now of this series
+// may be recorded at by the caller (a location-tied user's own at its merchant; none for a user who
+// reaches every location: the series' location applies), and the one chosen when none is named.
+export const seriesChargeLocationsQuery = z.strictObject({ subscription_id: z.uuid() });
+export const seriesChargeLocationsSchema = z.object({
+  locations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  default_location_id: z.uuid().nullable(),
+});
+export type SeriesChargeLocations = z.infer<typeof seriesChargeLocationsSchema>;
+export const seriesChargeLocationsResponse = successEnvelope(seriesChargeLocationsSchema);
 
 // The answer of the three writes: the spec's text and the series as the grid shows it now.
 export const subscriptionWriteResponse = successEnvelope(

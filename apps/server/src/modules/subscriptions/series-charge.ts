@@ -3,12 +3,13 @@ import type { chargeResponse } from '@portico/contracts/payment-frame/charge';
 import {
   positiveAmountCents,
   type SeriesChargeBody,
+  type SeriesChargeLocations,
   SubscriptionText,
 } from '@portico/contracts/subscriptions/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { clientConfigs } from '../../db/schema/clients';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -16,8 +17,10 @@ import { requestOrigin } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
 import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import { runMoneyAttempt } from '../../lib/money-attempt';
+import { listMerchantLocations } from '../charges/charges.repository';
 import { type ChargeDeps, chargeOperationOf } from '../charges/charges.service';
-import { authorizeSeries, SubscriptionError, tokenDisplay } from './subscriptions.service';
+import { findSeriesLocationId } from './subscriptions.repository';
+import { authorizeSeriesAccess, SubscriptionError, tokenDisplay } from './subscriptions.service';
 
 type ChargeResponse = z.infer<typeof chargeResponse>;
 
@@ -32,7 +35,7 @@ export async function chargeSeriesNow(
   idempotencyKey: string,
 ): Promise<IdempotentResult<ChargeResponse>> {
   const session = request.requireSession();
-  await authorizeSeries(deps.db, request, body.subscription_id);
+  const access = await authorizeSeriesAccess(deps.db, request, body.subscription_id);
   const amount = positiveAmountCents.safeParse(body.amount);
   if (!amount.success) throw SubscriptionError.AmountNotValid(SubscriptionText.AmountNotValid);
   const origin = requestOrigin(request);
@@ -50,6 +53,11 @@ export async function chargeSeriesNow(
     async (tx) => {
       const series = await seriesForCharge(tx, body.subscription_id);
       await assertMerchantCanTakePayments(tx, series.clientId);
+      const location = chosenChargeLocation(
+        await chargeLocationsOf(tx, series, access.locationIds),
+        access.locationIds,
+        body.location_id,
+      );
       const saved = await savedTokenOfSeries(tx, series, body.token);
       const token = saved === undefined ? null : deps.gateway.readToken(saved, deps.now());
       if (token === null)
@@ -77,6 +85,13 @@ export async function chargeSeriesNow(
           lastName: null,
           email: series.email,
           meta: { email: series.email, subscription_id: series.id },
+          // The report scopes location-tied users by it (sub_entity_id, api_response.sub_location).
+          ...(location
+            ? {
+                subEntityId: location.id,
+                subLocation: { name: location.name, custom_fields: location.customFields },
+              }
+            : {}),
         },
         actor: { userId: session.userId, email: session.email, ip: origin.ip, userAgent: origin.userAgent },
         // The merchant's own staff charging from the portal, as on the virtual terminal.
@@ -130,4 +145,61 @@ async function savedTokenOfSeries(
     .innerJoin(vaultCustomers, eq(vaultCustomers.id, vaultPaymentMethods.customerId))
     .where(and(eq(vaultCustomers.id, series.customerId), eq(vaultCustomers.clientId, series.clientId)));
   return methods.map((m) => m.token).find(matches);
+}
+
+type ChargeLocation = Awaited<ReturnType<typeof listMerchantLocations>>[number];
+type ChargeLocationOptions = {
+  // Where the caller may record the charge: a location-tied user's own, else every location.
+  choices: ChargeLocation[];
+  // Without a choice: the series' location if the caller reaches it, else a tied user's only one.
+  fallback: ChargeLocation | null;
+};
+
+async function chargeLocationsOf(
+  executor: Executor,
+  series: { id: string; clientId: string },
+  locationIds: readonly string[],
+): Promise<ChargeLocationOptions> {
+  const all = await listMerchantLocations(executor, series.clientId);
+  const seriesLocationId = await findSeriesLocationId(executor, series.id);
+  const choices = locationIds.length === 0 ? all : all.filter((l) => locationIds.includes(l.id));
+  const seriesLocation = choices.find((l) => l.id === seriesLocationId) ?? null;
+  const onlyOwn = locationIds.length > 0 && choices.length === 1 ? (choices[0] ?? null) : null;
+  return { choices, fallback: seriesLocation ?? onlyOwn };
+}
+
+// Issue 15 item 4 for a charge now: a user tied to sub-locations takes it at one of theirs (the
+// report shows it to them only so); with several and no fit, they are asked to choose.
+function chosenChargeLocation(
+  options: ChargeLocationOptions,
+  locationIds: readonly string[],
+  chosenId: string | undefined,
+): ChargeLocation | null {
+  if (chosenId !== undefined) {
+    const chosen = options.choices.find((l) => l.id === chosenId);
+    if (!chosen) throw SubscriptionError.LocationNotValid(SubscriptionText.LocationNotValid);
+    return chosen;
+  }
+  if (options.fallback === null && locationIds.length > 0) {
+    throw SubscriptionError.LocationRequired(SubscriptionText.LocationRequired);
+  }
+  return options.fallback;
+}
+
+// GET /api/subscription/charge-locations: what the Add a Charge form offers (a tied user's own).
+export async function seriesChargeLocations(
+  db: Db,
+  request: FastifyRequest,
+  subscriptionId: string,
+): Promise<SeriesChargeLocations> {
+  const access = await authorizeSeriesAccess(db, request, subscriptionId);
+  const options = await chargeLocationsOf(
+    db,
+    { id: subscriptionId, clientId: access.clientId },
+    access.locationIds,
+  );
+  return {
+    locations: access.locationIds.length === 0 ? [] : options.choices.map(({ id, name }) => ({ id, name })),
+    default_location_id: options.fallback?.id ?? null,
+  };
 }

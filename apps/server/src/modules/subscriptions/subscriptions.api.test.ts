@@ -11,13 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { buildClient } from '../../../test/factories';
+import { buildCardPayment, buildClient, buildUser } from '../../../test/factories';
 import type { Executor } from '../../db/client';
+import { memberships, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs } from '../../db/schema/clients';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { subscriptionCancelTokens, subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
+import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
 import { issueCancelToken } from './cancel-token';
@@ -520,6 +522,158 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
       amount: '10.00',
     });
     expect(keyless.statusCode).toBe(400);
+  });
+
+  // A user tied to sub-locations sees only their transactions (issue 15 item 4), so a charge they
+  // take is recorded at one of their locations.
+  describe('by a user tied to sub-locations', () => {
+    const location = { north: '', south: '', east: '' };
+    let oneLocationUser = '';
+    let twoLocationUser = '';
+
+    async function tiedUser(locationIds: string[]) {
+      const [owner] = await ctx.app.db
+        .select({ roleId: memberships.roleId })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(users.email, demo.owner), eq(memberships.clientId, harbor)));
+      const user = await buildUser(ctx.app.db, { defaultClientId: harbor });
+      await ctx.app.db
+        .insert(memberships)
+        .values({ userId: user.id, clientId: harbor, roleId: owner?.roleId });
+      await ctx.app.db
+        .insert(userSubEntities)
+        .values(locationIds.map((subEntityId) => ({ userId: user.id, subEntityId })));
+      return user.email;
+    }
+
+    // A series whose first charge was taken at a location (a payment link's payer chose it).
+    async function seriesAt(subEntityId: string | null) {
+      const customerId = await savedMethod(harbor, 'VISA-4444-12-2030');
+      const row = await buildSubscription(ctx.app.db, harbor, { customerId, token: 'VISA-4444-12-2030' });
+      if (subEntityId !== null) {
+        const createdAt = new Date('2026-04-20T15:00:00Z');
+        const transactionId = await buildCardPayment(ctx.app.db, {
+          clientId: harbor,
+          createdAt,
+          subEntityId,
+        });
+        await ctx.app.db.insert(subscriptionCharges).values({
+          subscriptionId: row.id,
+          scheduledFor: '2026-04-20',
+          amountCents: 2_500,
+          status: 'succeeded',
+          transactionId,
+          transactionCreatedAt: createdAt,
+        });
+      }
+      return row.id;
+    }
+
+    async function recordedLocation(res: { body: string }) {
+      const [paid] = await ctx.app.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, JSON.parse(res.body).message.id));
+      const apiResponse = paid?.apiResponse;
+      const subLocation =
+        typeof apiResponse === 'object' && apiResponse !== null
+          ? Reflect.get(apiResponse, 'sub_location')
+          : null;
+      return { subEntityId: paid?.subEntityId, name: subLocation ? Reflect.get(subLocation, 'name') : null };
+    }
+
+    async function chargeLocations(subscriptionId: string, email: string) {
+      const url = `/api/subscription/charge-locations?subscription_id=${subscriptionId}`;
+      const res = await callAs(ctx.app, email, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      return res.json().message;
+    }
+
+    beforeAll(async () => {
+      for (const name of ['North', 'South', 'East'] as const) {
+        const [row] = await ctx.app.db
+          .insert(subEntities)
+          .values({ clientId: harbor, name: `${name} Counter`, customFields: { store: name } })
+          .returning({ id: subEntities.id });
+        location[name === 'North' ? 'north' : name === 'South' ? 'south' : 'east'] = row?.id ?? '';
+      }
+      oneLocationUser = await tiedUser([location.north]);
+      twoLocationUser = await tiedUser([location.north, location.south]);
+    });
+
+    it("records a one-location user's charge at their location", async () => {
+      const seriesId = await seriesAt(null);
+      expect(await chargeLocations(seriesId, oneLocationUser)).toEqual({
+        locations: [{ id: location.north, name: 'North Counter' }],
+        default_location_id: location.north,
+      });
+      const payload = { subscription_id: seriesId, token: '4444-12-2030', amount: '7.00' };
+      const res = await chargeNow(payload, randomUUID(), oneLocationUser);
+      expect(res.statusCode).toBe(200);
+      expect(await recordedLocation(res)).toEqual({ subEntityId: location.north, name: 'North Counter' });
+    });
+
+    it('asks a user of several locations to choose, refuses one not theirs, and records the chosen', async () => {
+      const seriesId = await seriesAt(null);
+      expect(await chargeLocations(seriesId, twoLocationUser)).toEqual({
+        locations: [
+          { id: location.north, name: 'North Counter' },
+          { id: location.south, name: 'South Counter' },
+        ],
+        default_location_id: null,
+      });
+      const before = await moneyState();
+      const payload = { subscription_id: seriesId, token: '4444-12-2030', amount: '7.00' };
+      const unchosen = await chargeNow(payload, randomUUID(), twoLocationUser);
+      expect(unchosen.statusCode).toBe(422);
+      expect(errorOf(unchosen.body)).toEqual({
+        code: SubscriptionErrorCode.LocationRequired,
+        message: 'Please choose the location of this charge.',
+      });
+      const foreign = await chargeNow(
+        { ...payload, location_id: location.east },
+        randomUUID(),
+        twoLocationUser,
+      );
+      expect(foreign.statusCode).toBe(422);
+      expect(errorOf(foreign.body)).toEqual({
+        code: SubscriptionErrorCode.LocationNotValid,
+        message: 'This location is not one of yours at this merchant.',
+      });
+      expect(await moneyState()).toEqual(before);
+      const chosen = await chargeNow(
+        { ...payload, location_id: location.south },
+        randomUUID(),
+        twoLocationUser,
+      );
+      expect(chosen.statusCode).toBe(200);
+      expect(await recordedLocation(chosen)).toEqual({ subEntityId: location.south, name: 'South Counter' });
+    });
+
+    it("takes the series' location when the user reaches it, else the user's only one", async () => {
+      const seriesId = await seriesAt(location.south);
+      const payload = { subscription_id: seriesId, token: '4444-12-2030', amount: '7.00' };
+      expect((await chargeLocations(seriesId, twoLocationUser)).default_location_id).toBe(location.south);
+      const atSeries = await chargeNow(payload, randomUUID(), twoLocationUser);
+      expect(atSeries.statusCode).toBe(200);
+      expect(await recordedLocation(atSeries)).toEqual({
+        subEntityId: location.south,
+        name: 'South Counter',
+      });
+      // South is not the one-location user's: their own North.
+      const atOwn = await chargeNow(payload, randomUUID(), oneLocationUser);
+      expect(atOwn.statusCode).toBe(200);
+      expect(await recordedLocation(atOwn)).toEqual({ subEntityId: location.north, name: 'North Counter' });
+      // A user who reaches every location keeps the series' location, and is offered no choice.
+      expect(await chargeLocations(seriesId, demo.owner)).toEqual({
+        locations: [],
+        default_location_id: location.south,
+      });
+      const byOwner = await chargeNow(payload, randomUUID(), demo.owner);
+      expect(byOwner.statusCode).toBe(200);
+      expect(await recordedLocation(byOwner)).toEqual({ subEntityId: location.south, name: 'South Counter' });
+    });
   });
 });
 

@@ -8,6 +8,8 @@ import {
   publicUnsubscribeBody,
   publicUnsubscribeResponse,
   seriesChargeBody,
+  seriesChargeLocationsQuery,
+  seriesChargeLocationsResponse,
   subscriptionListQuery,
   subscriptionListResponse,
   subscriptionOverrideBody,
@@ -18,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { publicAccess } from '../../plugins/access';
-import { chargeSeriesNow } from './series-charge';
+import { chargeSeriesNow, seriesChargeLocations } from './series-charge';
 import {
   cancelLinkSummary,
   endSeriesByMerchant,
@@ -143,6 +145,27 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
       const result = await chargeSeriesNow(deps, request, request.body, request.headers['idempotency-key']);
       return sendIdempotentOutcome(reply, result);
     },
+  );
+
+  app.get(
+    '/api/subscription/charge-locations',
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Add a Charge 'now': the locations the caller may record it at, and the default",
+        description:
+          "A user tied to sub-locations of the series' merchant gets their own there (several: the form " +
+          "asks); the default is the series' location within them, else their only one. Others get none: " +
+          "the series' location applies.",
+        querystring: seriesChargeLocationsQuery,
+        response: { 200: seriesChargeLocationsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await seriesChargeLocations(app.db, request, request.query.subscription_id),
+    }),
   );
 
   app.post(

@@ -48,6 +48,8 @@ export const SubscriptionError = defineErrors({
   ChargeAlreadyOnDate: [SubscriptionErrorCode.ChargeAlreadyOnDate, 'conflict'],
   CancelLinkNotValid: [SubscriptionErrorCode.CancelLinkNotValid, 'not_found'],
   PaymentMethodNotFound: [SubscriptionErrorCode.PaymentMethodNotFound, 'business_rule'],
+  LocationRequired: [SubscriptionErrorCode.LocationRequired, 'business_rule'],
+  LocationNotValid: [SubscriptionErrorCode.LocationNotValid, 'business_rule'],
 });
 
 // Spec 3 §9: a card token's display is the part after the first dash.
@@ -111,6 +113,15 @@ export async function authorizeSeries(
   request: FastifyRequest,
   subscriptionId: string,
 ): Promise<string> {
+  return (await authorizeSeriesAccess(db, request, subscriptionId)).clientId;
+}
+
+// The series' merchant and the caller's sub-locations there (none: every location).
+export async function authorizeSeriesAccess(
+  db: Db,
+  request: FastifyRequest,
+  subscriptionId: string,
+): Promise<{ clientId: string; locationIds: readonly string[] }> {
   const caller = callerOf(request);
   const clientId = await findSubscriptionClientId(db, subscriptionId);
   if (clientId === undefined) {
@@ -127,7 +138,7 @@ export async function authorizeSeries(
       permission: Permission.RecurringCharges,
     });
   }
-  return clientId;
+  return { clientId, locationIds: decision.locationIds };
 }
 
 type WriteResult = { text: string; subscription: SubscriptionRow };
