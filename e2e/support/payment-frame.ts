@@ -1,5 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import {
+  encodePaymentFrameParams,
+  type PaymentOption,
+  paymentFrameAddress,
+} from '@portico/contracts/payment-frame/params';
 import { harborLaneName } from './clients';
 
 // A sandbox test card (begins with 1, passes Luhn).
@@ -20,11 +24,13 @@ export async function saveFreeFormTerminal(
   page: Page,
   key: string,
   customFields: { name: string; type: 'text' }[] = [],
+  paymentOptions?: PaymentOption[],
 ): Promise<string> {
+  const params = { publishableKey: key, freeFormAmount: true, ...(paymentOptions ? { paymentOptions } : {}) };
   const saved = await page.request.post('/api/virtualterminalurl', {
     headers: { Authorization: `Bearer ${key}` },
     data: {
-      url: paymentFrameAddress('', encodePaymentFrameParams({ publishableKey: key, freeFormAmount: true })),
+      url: paymentFrameAddress('', encodePaymentFrameParams(params)),
       customFields,
       apikey: key,
       name: `E2E Counter ${Date.now()}`,

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { harborPublishableKey, saveFreeFormTerminal, testCard } from '../support/payment-frame';
+import { isoDay, lastDays, reportRowsOf, searchForTransaction } from '../support/reporting';
+import { signInByEmailLink } from '../support/sign-in';
+
+// Issue 16: on its virtual terminal a merchant takes an Apple Pay payment through the sandbox wallet
+// sheet and a swiped card through the card reader field (a USB reader types the track and Enter),
+// and finds each in its report with the method in words.
+
+const owner = 'owner@harborlanecoffee.example';
+// What a USB card reader types for a sandbox card: track 1, track 2 (then Enter).
+const track = `%B${testCard}^DOE/JANE^3012101000000000000000?;${testCard}=30121010000000000000?`;
+
+// Cents no seeded payment shares with this one (never .13: the sandbox declines those).
+function uniqueAmount(base: number): string {
+  const cents = String(Date.now() % 89)
+    .padStart(2, '0')
+    .replace('13', '14');
+  return `${base + (Date.now() % 40)}.${cents}`;
+}
+
+test('an Apple Pay payment and a swiped card on the virtual terminal, each in the report', async ({
+  page,
+}) => {
+  await signInByEmailLink(page, owner);
+  const key = await harborPublishableKey(page);
+  await page.goto(
+    await saveFreeFormTerminal(page, key, [], ['credit_card', 'swipe', 'apple_pay', 'google_pay']),
+  );
+  const frame = page.frameLocator('iframe[title="Payment frame"]');
+  await expect(frame.getByText('Credit Card - Key Entry')).toBeVisible();
+
+  // Apple Pay: the sandbox wallet sheet stands in for the browser's.
+  const walletAmount = uniqueAmount(60);
+  await frame.getByLabel('Amount').fill(walletAmount);
+  await frame.getByLabel('Apple Pay').check();
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  const sheet = frame.getByRole('dialog', { name: 'Apple Pay (sandbox)' });
+  await expect(sheet.getByText(`Pay ${walletAmount} to`)).toBeVisible();
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(frame.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+
+  const [walletRow] = await reportRowsOf(page, lastDays(1));
+  expect(walletRow?.[1]).toMatchObject({
+    amount: walletAmount,
+    action: 'Apple Pay sale',
+    action_mode: 'apple_pay',
+    card_brand: 'VISA',
+  });
+
+  // A swipe: the reader types into the focused field and ends with Enter.
+  const swipeAmount = uniqueAmount(20);
+  await frame.getByLabel('Swipe card').check();
+  await frame.getByLabel('Amount').fill(swipeAmount);
+  const reader = frame.getByLabel('Card reader');
+  await reader.click();
+  await reader.pressSequentially(track);
+  await reader.press('Enter');
+  await expect(reader).toHaveValue('');
+  await expect(frame.getByText('Card read: •••• 1117, expires 12/2030, JANE DOE')).toBeVisible();
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  await expect(frame.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+
+  const [swipeRow] = await reportRowsOf(page, lastDays(1));
+  expect(swipeRow?.[1]).toMatchObject({ amount: swipeAmount, action: 'Swiped sale', action_mode: 'charge' });
+
+  // Each in the report's transaction details, the method in words.
+  for (const [row, action] of [
+    [walletRow, 'Apple Pay sale'],
+    [swipeRow, 'Swiped sale'],
+  ] as const) {
+    if (!row) throw new Error(`No report row for ${action}`);
+    const grid = await searchForTransaction(page, row[1].id, isoDay(new Date()));
+    await grid.getByRole('row').nth(1).dblclick();
+    const detail = page.getByRole('dialog', { name: 'Transaction Details' });
+    await expect(detail.getByText(row[1].id)).toBeVisible();
+    await expect(detail.getByText(action, { exact: true })).toBeVisible();
+  }
+});
