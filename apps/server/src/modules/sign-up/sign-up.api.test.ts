@@ -197,6 +197,10 @@ describe('the sandbox sign-up', () => {
     expect(audit).toMatchObject({ action: 'enrollment.sign_up', clientId: account?.id });
     expect(audit?.details).toMatchObject({ is_sandbox: true });
 
+    // The developer can sign in and open the sandbox account, as a member of it.
+    const own = await callAs(built.app, 'ada@orbit.example', 'GET', `/api/account/${account?.id}`);
+    expect(own.statusCode, own.body).toBe(200);
+
     await built.app.mail.idle();
     const [mail] = await outboxFor(built.app.db, 'ada@orbit.example');
     expect(mail?.subject).toBe('Your Portico sandbox is ready');
