@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { clientConfigs } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -173,6 +174,28 @@ describe('GET /api/payee/all', () => {
       (await search(demo.dental, `external_id=${withExternal.externalId.slice(0, 6)}`)).json(),
     );
     expect(byExternalPrefix.message.customers.map((c) => c.id)).not.toContain(withExternal.id);
+  });
+
+  it('matches no patient number, named merchant or not, once the merchant keeps no patient information', async () => {
+    const patient = await firstPatientOf(dental);
+    const number = encodeURIComponent(patientNumberOf(patient));
+    const found = await search(demo.dental, `patient_number=${number}&clientid=${dental}`);
+    expect(payeeSearchResponse.parse(found.json()).message.customers.map((c) => c.id)).toEqual([patient.id]);
+    const setPatientInformation = (value: boolean) =>
+      ctx.app.db
+        .update(clientConfigs)
+        .set({ hasPatientInformationInVault: value })
+        .where(eq(clientConfigs.clientId, dental));
+    await setPatientInformation(false);
+    try {
+      for (const query of [`patient_number=${number}`, `patient_number=${number}&clientid=${dental}`]) {
+        const res = await search(demo.dental, query);
+        expect(res.statusCode).toBe(200);
+        expect(payeeSearchResponse.parse(res.json()).message.customers).toEqual([]);
+      }
+    } finally {
+      await setPatientInformation(true);
+    }
   });
 
   it('finds by a prefix of the e-mail and takes % and _ literally', async () => {

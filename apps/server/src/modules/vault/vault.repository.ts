@@ -151,7 +151,9 @@ export type VaultSearchTerms = {
   lastNamePrefix?: string;
   emailPrefix?: string;
   externalId?: string;
-  patientNumberHash?: string;
+  // Matched only where the merchant keeps patient information and the user is a member of it itself
+  // (the merchant's side of the patient rule; the service checks the caller's side).
+  patientNumber?: { hash: string; memberUserId: string };
 };
 
 // The search as one statement answering ids in the answer's order. Each term is a branch that reads
@@ -175,8 +177,20 @@ export function vaultSearchIdsSql(clientId: string, terms: VaultSearchTerms, lim
   if (terms.emailPrefix)
     branches.push(branch(3, email, none, sql`${email} like ${likePrefixOf(terms.emailPrefix)}`));
   if (terms.externalId) branches.push(branch(4, none, none, sql`external_id = ${terms.externalId}`));
-  if (terms.patientNumberHash)
-    branches.push(branch(5, none, none, sql`patient_number_hash = ${terms.patientNumberHash}`));
+  if (terms.patientNumber) {
+    const { hash, memberUserId } = terms.patientNumber;
+    branches.push(
+      branch(
+        5,
+        none,
+        none,
+        sql`patient_number_hash = ${hash}
+          and exists (select 1 from client_configs cc
+            where cc.client_id = ${clientId} and cc.has_patient_information_in_vault)
+          and exists (select 1 from memberships m where m.client_id = ${clientId} and m.user_id = ${memberUserId})`,
+      ),
+    );
+  }
   if (branches.length === 0) branches.push(branch(1, last, first, null));
   return sql`select id, rank, k1, k2 from (
       select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits

@@ -71,6 +71,16 @@ function forbidden(): AppError {
 // that merchant itself holding Vault: staff, parents above it and view-as see them hidden.
 type VaultReach = { clientId: string; canSeePatients: boolean; permissions: readonly PermissionName[] };
 
+// The caller's side of the patient rule; the merchant's side (it keeps patient information, the
+// caller is a member of it itself) is read with the merchant, or checked in the search statement.
+function isCallerForPatients(session: SessionContext, permissions: readonly PermissionName[]): boolean {
+  return (
+    !canReachEveryMerchant(session.role) &&
+    session.viewAsClientId === null &&
+    permissions.includes(Permission.Vault)
+  );
+}
+
 type ReachOptions = {
   // false: the merchant keeps no patient information, so there is nothing to decide about it.
   mayHavePatients?: boolean;
@@ -108,10 +118,7 @@ async function reachVault(
     throw forbidden();
   }
   const mayHoldPatients =
-    (options.mayHavePatients ?? true) &&
-    !canReachEveryMerchant(session.role) &&
-    session.viewAsClientId === null &&
-    effectivePermissions.includes(Permission.Vault);
+    (options.mayHavePatients ?? true) && isCallerForPatients(session, effectivePermissions);
   // The membership's own merchant decides; asked only when the rest already allows it.
   const isMemberOfMerchant =
     mayHoldPatients &&
@@ -254,10 +261,11 @@ async function customerViews(
 // ---- GET api/payee/all --------------------------------------------------------------------------
 
 // The search terms of the query. The patient number is matched only for a caller who may see
-// patient fields (otherwise a match would tell them a number exists).
+// patient fields (otherwise a match would tell them a number exists): the caller's side here, the
+// merchant's side in the statement (vaultSearchIdsSql).
 export function vaultSearchTermsOf(
   query: PayeeSearchQuery,
-  reach: { canSeePatients: boolean },
+  caller: { session: SessionContext; permissions: readonly PermissionName[] },
   crypto: PatientCrypto,
 ): VaultSearchTerms {
   const text = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
@@ -267,9 +275,9 @@ export function vaultSearchTermsOf(
     lastNamePrefix: text(query.last_name),
     emailPrefix: text(query.email),
     externalId: text(query.external_id),
-    patientNumberHash:
-      reach.canSeePatients && patientNumber !== undefined
-        ? crypto.hashPatientNumber(patientNumber)
+    patientNumber:
+      patientNumber !== undefined && isCallerForPatients(caller.session, caller.permissions)
+        ? { hash: crypto.hashPatientNumber(patientNumber), memberUserId: caller.session.userId }
         : undefined,
   };
 }
@@ -279,12 +287,33 @@ export async function searchVault(
   caller: VaultCaller,
   query: PayeeSearchQuery,
 ): Promise<PayeeSearchResult> {
-  // The merchant named, else the viewed one, else the caller's default.
-  const { clientId, merchant } = await findSearchedVaultMerchant(
-    deps.db,
-    caller.session.userId,
-    query.clientid ?? caller.session.viewAsClientId,
-  );
+  const named = query.clientid ?? caller.session.viewAsClientId;
+  const decided =
+    named !== null && caller.merchantAccess?.merchantId === named && caller.merchantAccess.merchantExists
+      ? caller.merchantAccess
+      : null;
+  const isAsked = [
+    query.external_id,
+    query.first_name,
+    query.last_name,
+    query.email,
+    query.patient_number,
+  ].some((value) => value !== undefined && value !== '');
+  const search = (clientId: string, permissions: readonly PermissionName[]) => {
+    const terms = vaultSearchTermsOf(query, { session: caller.session, permissions }, deps.patientCrypto);
+    const hasTerm = Object.values(terms).some((value) => value !== undefined);
+    // A search left with no term it may run (a patient number from someone who may not match it)
+    // finds nothing, not the whole vault.
+    return isAsked && !hasTerm
+      ? Promise.resolve([])
+      : searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
+  };
+  // The merchant named, else the viewed one, else the caller's default. When the access layer
+  // already allowed the named one, its row and the search go out together.
+  const [{ clientId, merchant }, decidedHits] = await Promise.all([
+    findSearchedVaultMerchant(deps.db, caller.session.userId, named),
+    decided && named !== null ? search(named, decided.effectivePermissions) : undefined,
+  ]);
   if (clientId === null) throw VaultError.MerchantRequired(VaultText.MerchantRequired);
   const reach = merchant
     ? await reachVault(deps.db, caller, clientId, [Permission.Vault], {
@@ -295,19 +324,7 @@ export async function searchVault(
   if (!merchant || reach === null) {
     throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
   }
-  const terms = vaultSearchTermsOf(query, reach, deps.patientCrypto);
-  const isAsked = [
-    query.external_id,
-    query.first_name,
-    query.last_name,
-    query.email,
-    query.patient_number,
-  ].some((value) => value !== undefined && value !== '');
-  const hasTerm = Object.values(terms).some((value) => value !== undefined);
-  // A search left with no term it may run (a patient number from someone who may not match it)
-  // finds nothing, not the whole vault.
-  const hits =
-    isAsked && !hasTerm ? [] : await searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
+  const hits = decidedHits ?? (await search(clientId, reach.permissions));
   const shown = hits.slice(0, vaultSearchLimit);
   return {
     customers: await customerViews(
