@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client';
 import { paymentAttempts } from '../db/schema/payment-attempts';
 import { queryRows } from '../db/seed/sql-rows';
-import type { GatewayAnswer } from '../integrations/processors/processor-gateway';
+import type { ChargeGateway, GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
 import { isDivisionByZero } from './database-errors';
 import {
@@ -70,6 +70,49 @@ export type MoneyOperation<T> = {
   // Audits a failed attempt in the transaction that marks it failed.
   recordFailure(tx: Tx, attempt: PaymentAttempt, error: AppError): Promise<void>;
 };
+
+// The one MoneyOperation of a charge through the charge gateway (the payment frame, subscription
+// cycles, bill payments, device orders): the gateway is asked with the attempt's id as its key and
+// read back by it; what differs is what is charged, the caller's errors, and the settle step.
+export function gatewayChargeOperation<T>(spec: {
+  gateway: ChargeGateway;
+  responseSchema: z.ZodType<T>;
+  // What the gateway charges, from the attempt (its amount is the attempt's).
+  chargeOf(attempt: PaymentAttempt): { processorName: string; transactionId: string; token: string };
+  // The processor could not be reached (no answer, or its record unreadable).
+  unavailable(): AppError;
+  declined(attempt: PaymentAttempt): AppError;
+  settle: MoneyOperation<T>['settle'];
+  prepareSettle?: MoneyOperation<T>['prepareSettle'];
+  recordFailure: MoneyOperation<T>['recordFailure'];
+}): MoneyOperation<T> {
+  const ask = async <A>(call: () => Promise<A>): Promise<A> => {
+    try {
+      return await call();
+    } catch {
+      throw spec.unavailable();
+    }
+  };
+  return {
+    responseSchema: spec.responseSchema,
+    call: (attempt) => {
+      const { processorName, transactionId, token } = spec.chargeOf(attempt);
+      return ask(() =>
+        spec.gateway.charge(
+          processorName,
+          { transactionId, amountCents: attempt.amountCents, token },
+          attempt.id,
+        ),
+      );
+    },
+    lookup: (attempt) => ask(() => spec.gateway.lookup(attempt.id)),
+    settle: spec.settle,
+    ...(spec.prepareSettle ? { prepareSettle: spec.prepareSettle } : {}),
+    failureOf: (attempt) =>
+      attempt.processorReference === null ? spec.unavailable() : spec.declined(attempt),
+    recordFailure: spec.recordFailure,
+  };
+}
 
 // An approval booked in one statement: the operation's writes (unexecuted insert or update builders)
 // and the answer they make, known before the statement runs.

@@ -26,7 +26,12 @@ import type { ChargeGateway } from '../../integrations/processors/processor-gate
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
-import { type MoneyOperation, type PaymentAttempt, runMoneyAttempt } from '../../lib/money-attempt';
+import {
+  gatewayChargeOperation,
+  type MoneyOperation,
+  type PaymentAttempt,
+  runMoneyAttempt,
+} from '../../lib/money-attempt';
 import { payerSystemUserId } from '../charges/charges.repository';
 import { callerOf, denyAccess } from '../notes/owner-access';
 import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
@@ -131,33 +136,18 @@ const billContext = z.object({
 // The sandbox gateway is asked under this processor name for bill collections.
 const billProcessor = 'sandbox';
 
-async function askGateway<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch {
-    throw BillingError.ProcessorUnavailable('The payment could not be processed. Please try again.');
-  }
-}
-
 export function billPaymentOperationOf(deps: BillingDeps): MoneyOperation<PayBillResponse> {
-  return {
+  return gatewayChargeOperation({
+    gateway: deps.gateway,
     responseSchema: payBillResponse,
-    call: (attempt) => {
+    chargeOf: (attempt) => {
       const context = billContext.parse(attempt.context);
-      return askGateway(() =>
-        deps.gateway.charge(
-          billProcessor,
-          { transactionId: context.billId, amountCents: attempt.amountCents, token: context.token },
-          attempt.id,
-        ),
-      );
+      return { processorName: billProcessor, transactionId: context.billId, token: context.token };
     },
-    lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
+    unavailable: () =>
+      BillingError.ProcessorUnavailable('The payment could not be processed. Please try again.'),
+    declined: () => BillingError.PaymentDeclined('The payment was declined.'),
     settle: (tx, attempt, answer) => settleBillPayment(tx, deps, attempt, answer.reference),
-    failureOf: (attempt) =>
-      attempt.processorReference === null
-        ? BillingError.ProcessorUnavailable('The payment could not be processed. Please try again.')
-        : BillingError.PaymentDeclined('The payment was declined.'),
     recordFailure: async (tx, attempt, error) => {
       const context = billContext.parse(attempt.context);
       await recordAudit(tx, {
@@ -179,7 +169,7 @@ export function billPaymentOperationOf(deps: BillingDeps): MoneyOperation<PayBil
         },
       });
     },
-  };
+  });
 }
 
 async function settleBillPayment(

@@ -54,6 +54,7 @@ import type { IdempotentResult } from '../../lib/idempotency';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import {
   type AttemptPlanner,
+  gatewayChargeOperation,
   isRecordedFailure,
   type MoneyOperation,
   type OneStatementSettle,
@@ -323,19 +324,12 @@ type ChargeContext = z.infer<typeof chargeContext>;
 const processorEnum = z.enum(processors);
 
 export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
-  return {
+  return gatewayChargeOperation({
+    gateway: deps.gateway,
     responseSchema: chargeResponse,
-    call: (attempt) => {
-      const context = chargeContext.parse(attempt.context);
-      return askGateway(() =>
-        deps.gateway.charge(
-          context.processorName,
-          { transactionId: context.transactionId, amountCents: attempt.amountCents, token: context.token },
-          attempt.id,
-        ),
-      );
-    },
-    lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
+    chargeOf: (attempt) => chargeContext.parse(attempt.context),
+    unavailable: () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess),
+    declined: () => ChargeError.Declined(PaymentFrameText.PaymentFailed),
     settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
     // A charge without a subscription books in one statement, its risk figures read beside the
     // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
@@ -350,10 +344,6 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
       );
       return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
     },
-    failureOf: (attempt) =>
-      attempt.processorReference === null
-        ? ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess)
-        : ChargeError.Declined(PaymentFrameText.PaymentFailed),
     recordFailure: async (tx, attempt, error) => {
       const context = chargeContext.parse(attempt.context);
       await recordAudit(tx, {
@@ -376,15 +366,7 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
         },
       });
     },
-  };
-}
-
-async function askGateway<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch {
-    throw ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
-  }
+  });
 }
 
 // What an approved charge books, the same whichever way it settles: the transaction row at

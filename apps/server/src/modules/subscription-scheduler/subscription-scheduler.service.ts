@@ -25,6 +25,7 @@ import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import {
+  gatewayChargeOperation,
   isRecordedFailure,
   type MoneyOperation,
   type PaymentAttempt,
@@ -125,35 +126,16 @@ type CycleResponse = z.infer<typeof cycleResponse>;
 
 const processorEnum = z.enum(processors);
 
-async function askGateway<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch {
-    throw SchedulerError.ProcessorUnavailable('The processor could not be reached');
-  }
-}
-
 export function subscriptionChargeOperationOf(
   deps: Pick<SchedulerDeps, 'gateway' | 'now'>,
 ): MoneyOperation<CycleResponse> {
-  return {
+  return gatewayChargeOperation({
+    gateway: deps.gateway,
     responseSchema: cycleResponse,
-    call: (attempt) => {
-      const context = cycleContext.parse(attempt.context);
-      return askGateway(() =>
-        deps.gateway.charge(
-          context.processorName,
-          { transactionId: context.transactionId, amountCents: attempt.amountCents, token: context.token },
-          attempt.id,
-        ),
-      );
-    },
-    lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
+    chargeOf: (attempt) => cycleContext.parse(attempt.context),
+    unavailable: () => SchedulerError.ProcessorUnavailable('The processor could not be reached'),
+    declined: (attempt) => SchedulerError.Declined(attempt.processorReason ?? 'Declined'),
     settle: (tx, attempt, answer) => settleCycle(tx, deps, attempt, answer),
-    failureOf: (attempt) =>
-      attempt.processorReference === null
-        ? SchedulerError.ProcessorUnavailable('The processor could not be reached')
-        : SchedulerError.Declined(attempt.processorReason ?? 'Declined'),
     recordFailure: async (tx, attempt, error) => {
       const context = cycleContext.parse(attempt.context);
       // Never reached the processor: no money was asked for, the cycle stays due for the next run.
@@ -187,7 +169,7 @@ export function subscriptionChargeOperationOf(
         },
       });
     },
-  };
+  });
 }
 
 function transactionRowOf(

@@ -26,6 +26,7 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isUniqueViolation } from '../../lib/database-errors';
 import type { IdempotentResult } from '../../lib/idempotency';
 import {
+  gatewayChargeOperation,
   isRecordedFailure,
   type MoneyOperation,
   type PaymentAttempt,
@@ -451,19 +452,15 @@ async function askGateway<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function paxOrderOperationOf(deps: Pick<TerminalsDeps, 'gateway'>): MoneyOperation<PaxOrderResponse> {
-  return {
+  return gatewayChargeOperation({
+    gateway: deps.gateway,
     responseSchema: paxOrderResponse,
-    call: (attempt) => {
+    chargeOf: (attempt) => {
       const context = paxOrderContext.parse(attempt.context);
-      return askGateway(() =>
-        deps.gateway.charge(
-          paxOrderProcessor,
-          { transactionId: context.orderId, amountCents: attempt.amountCents, token: context.token },
-          attempt.id,
-        ),
-      );
+      return { processorName: paxOrderProcessor, transactionId: context.orderId, token: context.token };
     },
-    lookup: (attempt) => askGateway(() => deps.gateway.lookup(attempt.id)),
+    unavailable: () => TerminalError.PaxProcessorUnavailable(TerminalText.PaxFailed),
+    declined: () => TerminalError.PaxDeclined(TerminalText.PaxFailed),
     settle: async (tx, attempt, answer) => {
       const context = paxOrderContext.parse(attempt.context);
       const clientId = z.uuid().parse(attempt.clientId);
@@ -501,10 +498,6 @@ export function paxOrderOperationOf(deps: Pick<TerminalsDeps, 'gateway'>): Money
         },
       };
     },
-    failureOf: (attempt) =>
-      attempt.processorReference === null
-        ? TerminalError.PaxProcessorUnavailable(TerminalText.PaxFailed)
-        : TerminalError.PaxDeclined(TerminalText.PaxFailed),
     recordFailure: async (tx, attempt, error) => {
       const context = paxOrderContext.parse(attempt.context);
       await recordAudit(
@@ -516,7 +509,7 @@ export function paxOrderOperationOf(deps: Pick<TerminalsDeps, 'gateway'>): Money
         }),
       );
     },
-  };
+  });
 }
 
 // The vault's display form ISSUER-last4-mm-yyyy (spec 2 §3).
