@@ -81,6 +81,8 @@ export type MerchantAccessContext = {
   // false only for staff naming a merchant that does not exist (others get a 403 first).
   merchantExists: boolean;
   effectivePermissions: readonly PermissionName[];
+  // The caller's sub-locations at the merchant; empty: every location (issue 15 item 4).
+  locationIds: readonly string[];
 };
 
 declare module 'fastify' {
@@ -340,6 +342,7 @@ export const accessPlugin = fp(
         merchantId: selected,
         merchantExists: decision.merchantExists,
         effectivePermissions: decision.effectivePermissions,
+        locationIds: decision.locationIds,
       };
     });
   },

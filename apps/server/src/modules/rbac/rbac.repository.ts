@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { memberships, subEntities, userSubEntities } from '../../db/schema/access';
@@ -10,7 +10,7 @@ export const maxHierarchyDepth = 32;
 
 // `<name> (id, parent_id, depth)`: the client and every client above it, depth 0 first. Used after
 // `with recursive`.
-export function clientChainCte(clientId: string, name = 'chain') {
+export function clientChainCte(clientId: string | Placeholder, name = 'chain') {
   const chain = sql.raw(name);
   return sql`${chain} (id, parent_id, depth) as (
         select id, parent_id, 0 from clients where id = ${clientId}
@@ -40,8 +40,9 @@ export type MerchantAccessFacts = {
 
 // The facts of one per-merchant check as SQL parts, so that a larger statement (the request's
 // session, session.repository) can carry them: `ctes` after `with recursive`, `column` one json
-// value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression.
-export function merchantAccessFactsSql(name: string, merchantId: string, userId: SQL) {
+// value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression,
+// merchantId a placeholder of a statement built once.
+export function merchantAccessFactsSql(name: string, merchantId: string | Placeholder, userId: SQL) {
   const chain = `${name}_chain`;
   const governing = sql.raw(`${name}_governing`);
   return {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -81,15 +81,59 @@ function isRow(value: unknown): value is SqlRow {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// A named statement: PostgreSQL parses and plans it once per connection rather than on every
-// request (the planning cost more than running it). name must stand for one text: one per shape.
-async function queryRowsPrepared(executor: Executor, name: string, query: SQL): Promise<SqlRow[]> {
-  const prepared = executor._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result: unknown = await prepared.execute();
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
-    throw new Error('The driver answered without rows');
+type RequestAccessShape = { hasMerchant: boolean; hasViewed: boolean; hasPermissionAnywhere: boolean };
+
+// The statement of one shape, values left as placeholders (sessionId, idleMinutes, merchantId,
+// viewedClientId).
+function requestAccessQuery(shape: RequestAccessShape): SQL {
+  const userId = sql`(select user_id from live)`;
+  const merchant = shape.hasMerchant
+    ? merchantAccessFactsSql('merchant', sql.placeholder('merchantId'), userId)
+    : null;
+  const viewed = shape.hasViewed
+    ? merchantAccessFactsSql('viewed', sql.placeholder('viewedClientId'), userId)
+    : null;
+  const ctes = [merchant?.ctes, viewed?.ctes].filter((part) => part !== undefined);
+  return sql`with recursive live as (
+      select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, u.email, u.user_type,
+        u.is_processor_audit_user, s.last_seen_at < now() - interval '1 minute' as is_due_for_touch
+      from sessions s join users u on u.id = s.user_id
+      where s.id = ${sql.placeholder('sessionId')} and s.revoked_at is null
+        and s.expires_at > now() and s.absolute_expires_at > now()
+        and not u.is_disabled and not u.is_locked_out and u.user_type <> 'contact'
+        and (s.mimicked_by_user_id is null or exists (select 1 from users staff
+          where staff.id = s.mimicked_by_user_id and not staff.is_disabled and not staff.is_locked_out))
+    ),
+    touched as (
+      update sessions
+      set last_seen_at = now(),
+        expires_at = least(now() + make_interval(mins => ${sql.placeholder('idleMinutes')}), absolute_expires_at)
+      where id = (select id from live where is_due_for_touch) and revoked_at is null
+      returning id
+    )${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+    select live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
+      live.mimicked_by_user_id::text as mimicked_by_user_id, live.email, live.user_type::text as user_type,
+      live.is_processor_audit_user,
+      ${merchant ? merchant.column : sql`null`} as merchant_facts,
+      ${viewed ? viewed.column : sql`null`} as viewed_facts,
+      ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${sql.placeholder('viewedClientId')})` : sql`null`} as is_merchant_within_viewed,
+      ${shape.hasPermissionAnywhere ? sql`(select ${permissionHolderFactsColumn()} from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts
+    from live`;
+}
+
+// Built once per shape (the text is the same on every request), and sent as a named statement:
+// PostgreSQL parses and plans it once per connection, not on every request (planning it cost more
+// than running it).
+const requestAccessStatements = new Map<string, Query>();
+
+function requestAccessStatement(shape: RequestAccessShape): { name: string; query: Query } {
+  const name = `request_access_${shape.hasMerchant ? 'm' : ''}${shape.hasViewed ? 'v' : ''}${shape.hasPermissionAnywhere ? 'a' : ''}`;
+  let query = requestAccessStatements.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(requestAccessQuery(shape));
+    requestAccessStatements.set(name, query);
   }
-  return result.rows.filter(isRow);
+  return { name, query };
 }
 
 // Issue 15 "Speed": the request's whole access decision in one round trip. A live session of a user
@@ -102,42 +146,22 @@ export async function findRequestAccess(
   input: { sessionId: string; idleMinutes: number; plan: RequestAccessPlan },
 ): Promise<RequestAccessRow | null> {
   const { plan } = input;
-  const userId = sql`(select user_id from live)`;
-  const merchant =
-    plan.merchantId === null ? null : merchantAccessFactsSql('merchant', plan.merchantId, userId);
-  const viewed =
-    plan.viewedClientId === null ? null : merchantAccessFactsSql('viewed', plan.viewedClientId, userId);
-  const ctes = [merchant?.ctes, viewed?.ctes].filter((part) => part !== undefined);
-  const shape = `${merchant ? 'm' : ''}${viewed ? 'v' : ''}${plan.permissionAnywhere ? 'a' : ''}`;
-  const rows = await queryRowsPrepared(
-    executor,
-    `request_access_${shape}`,
-    sql`with recursive live as (
-        select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, u.email, u.user_type,
-          u.is_processor_audit_user, s.last_seen_at < now() - interval '1 minute' as is_due_for_touch
-        from sessions s join users u on u.id = s.user_id
-        where s.id = ${input.sessionId} and s.revoked_at is null
-          and s.expires_at > now() and s.absolute_expires_at > now()
-          and not u.is_disabled and not u.is_locked_out and u.user_type <> 'contact'
-          and (s.mimicked_by_user_id is null or exists (select 1 from users staff
-            where staff.id = s.mimicked_by_user_id and not staff.is_disabled and not staff.is_locked_out))
-      ),
-      touched as (
-        update sessions
-        set last_seen_at = now(),
-          expires_at = least(now() + make_interval(mins => ${input.idleMinutes}), absolute_expires_at)
-        where id = (select id from live where is_due_for_touch) and revoked_at is null
-        returning id
-      )${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
-      select live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
-        live.mimicked_by_user_id::text as mimicked_by_user_id, live.email, live.user_type::text as user_type,
-        live.is_processor_audit_user,
-        ${merchant ? merchant.column : sql`null`} as merchant_facts,
-        ${viewed ? viewed.column : sql`null`} as viewed_facts,
-        ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${plan.viewedClientId})` : sql`null`} as is_merchant_within_viewed,
-        ${plan.permissionAnywhere ? sql`(select ${permissionHolderFactsColumn()} from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts
-      from live`,
-  );
+  const shape = {
+    hasMerchant: plan.merchantId !== null,
+    hasViewed: plan.viewedClientId !== null,
+    hasPermissionAnywhere: plan.permissionAnywhere,
+  };
+  const { name, query } = requestAccessStatement(shape);
+  const result: unknown = await executor._.session.prepareQuery(query, undefined, name, false).execute({
+    sessionId: input.sessionId,
+    idleMinutes: input.idleMinutes,
+    merchantId: plan.merchantId,
+    viewedClientId: plan.viewedClientId,
+  });
+  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
+    throw new Error('The driver answered without rows');
+  }
+  const rows = result.rows.filter(isRow);
   const row = rows[0];
   if (!row) return null;
   const session = sessionRow.parse(row);
@@ -148,10 +172,11 @@ export async function findRequestAccess(
     email: session.email,
     userType: session.user_type,
     isProcessorAuditUser: session.is_processor_audit_user,
-    merchant: merchant ? parseMerchantAccessFacts(row.merchant_facts) : null,
-    viewed: viewed ? parseMerchantAccessFacts(row.viewed_facts) : null,
-    isMerchantWithinViewed: merchant && viewed ? z.boolean().parse(row.is_merchant_within_viewed) : null,
-    permissionHolder: plan.permissionAnywhere
+    merchant: shape.hasMerchant ? parseMerchantAccessFacts(row.merchant_facts) : null,
+    viewed: shape.hasViewed ? parseMerchantAccessFacts(row.viewed_facts) : null,
+    isMerchantWithinViewed:
+      shape.hasMerchant && shape.hasViewed ? z.boolean().parse(row.is_merchant_within_viewed) : null,
+    permissionHolder: shape.hasPermissionAnywhere
       ? parsePermissionHolderFacts(row.permission_holder_facts)
       : null,
   };

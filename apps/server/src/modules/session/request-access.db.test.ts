@@ -1,0 +1,159 @@
+import { sessionCookieName } from '@portico/contracts/auth/session';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieFor, sessionIdOfCookie, shiftSession } from '../../../test/auth-helpers';
+import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { openTestDatabase } from '../../../test/test-database';
+import type { DatabaseHandle } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/seed/sql-rows';
+import {
+  findMerchantAccessFacts,
+  findPermissionHolderFacts,
+  isClientAtOrBelow,
+  type PermissionHolderFacts,
+} from '../rbac/rbac.repository';
+import { resolveRequestSession } from './session.service';
+
+// Issue 15 "Speed": the request's session and its access facts come from one statement
+// (findRequestAccess). It must read exactly what the separate queries the rest of the server uses
+// read, for every demo account on every client, with and without view-as.
+
+let database: DatabaseHandle;
+let clientIds: string[];
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemoAccounts(database);
+  clientIds = (await queryRows(database.db, sql`select id::text as id from clients order by name`)).map(
+    (row) => String(row.id),
+  );
+});
+afterAll(() => database.close());
+
+async function signIn(email: string): Promise<{ token: string; cookie: string; userId: string }> {
+  const cookie = await sessionCookieFor(database.db, email);
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`No user ${email}`);
+  return { token: cookie.slice(`${sessionCookieName}=`.length), cookie, userId: user.id };
+}
+
+// json_agg and the separate select may list grants in another order.
+function sortedGrants(facts: PermissionHolderFacts) {
+  const grants = [...facts.grants].sort((a, b) =>
+    `${a.clientId} ${a.permission}`.localeCompare(`${b.clientId} ${b.permission}`),
+  );
+  return { ...facts, grants };
+}
+
+describe('resolveRequestSession', () => {
+  it.each(Object.values(demo))('reads the facts the separate queries read for %s', async (email) => {
+    const { token, userId } = await signIn(email);
+    const holder = await findPermissionHolderFacts(database.db, userId);
+    for (const merchantId of clientIds) {
+      const resolved = await resolveRequestSession(database.db, token, {
+        merchantId,
+        viewedClientId: null,
+        permissionAnywhere: true,
+      });
+      expect(resolved?.session.userId).toBe(userId);
+      expect(resolved?.access.merchant).toEqual({
+        id: merchantId,
+        facts: await findMerchantAccessFacts(database.db, userId, merchantId),
+      });
+      expect(resolved?.access.viewed).toBeNull();
+      const prefetchedHolder = resolved?.access.permissionHolder;
+      expect(prefetchedHolder && sortedGrants(prefetchedHolder)).toEqual(sortedGrants(holder));
+    }
+  });
+
+  it.each([
+    demo.admin,
+    demo.reseller,
+  ])('reads the viewed client and whether the merchant lies within it for %s', async (email) => {
+    const { token, userId } = await signIn(email);
+    const parents = await queryRows(
+      database.db,
+      sql`select id::text as id, parent_id::text as parent_id from clients`,
+    );
+    const seenWithin = new Set<boolean | null | undefined>();
+    for (const viewedClientId of clientIds) {
+      const viewedFacts = await findMerchantAccessFacts(database.db, userId, viewedClientId);
+      // The viewed client, the clients right below it, and two clients anywhere.
+      const below = parents.filter((row) => row.parent_id === viewedClientId).map((row) => String(row.id));
+      const merchantIds = new Set([viewedClientId, ...below, clientIds[0] ?? '', clientIds.at(-1) ?? '']);
+      for (const merchantId of merchantIds) {
+        const resolved = await resolveRequestSession(database.db, token, {
+          merchantId,
+          viewedClientId,
+          permissionAnywhere: false,
+        });
+        expect(resolved?.access.viewed).toEqual({
+          id: viewedClientId,
+          facts: viewedFacts,
+          isMerchantWithin: await isClientAtOrBelow(database.db, viewedClientId, merchantId),
+        });
+        expect(resolved?.access.permissionHolder).toBeNull();
+        seenWithin.add(resolved?.access.viewed?.isMerchantWithin);
+      }
+    }
+    // Both answers occurred: merchants within the viewed client and outside it.
+    expect([...seenWithin].sort()).toEqual([false, true]);
+  });
+
+  it('reads nothing for a merchant that does not exist but the session', async () => {
+    const { token } = await signIn(demo.owner);
+    const merchantId = '00000000-0000-4000-8000-000000000000';
+    const resolved = await resolveRequestSession(database.db, token, {
+      merchantId,
+      viewedClientId: null,
+      permissionAnywhere: false,
+    });
+    expect(resolved?.access.merchant).toEqual({
+      id: merchantId,
+      facts: {
+        merchantExists: false,
+        rbacEnabled: false,
+        membershipClientId: null,
+        grantedPermissions: [],
+        locationIds: [],
+      },
+    });
+  });
+
+  it('answers no session, whatever the plan, once the session expired or the user is locked out', async () => {
+    const plan = {
+      merchantId: clientIds[0] ?? null,
+      viewedClientId: clientIds[1] ?? null,
+      permissionAnywhere: true,
+    };
+    const expired = await signIn(demo.barista);
+    await shiftSession(database.db, expired.cookie, { expiresInMinutes: -1 });
+    expect(await resolveRequestSession(database.db, expired.token, plan)).toBeNull();
+
+    const locked = await signIn(demo.copperOwner);
+    expect(await resolveRequestSession(database.db, locked.token, plan)).not.toBeNull();
+    await database.db.update(users).set({ isLockedOut: true }).where(eq(users.id, locked.userId));
+    expect(await resolveRequestSession(database.db, locked.token, plan)).toBeNull();
+  });
+
+  it('pushes the idle limit forward in the same statement, only when the last touch is over a minute old', async () => {
+    const { token, cookie } = await signIn(demo.dental);
+    const plan = { merchantId: clientIds[0] ?? null, viewedClientId: null, permissionAnywhere: false };
+    const expiresAtOf = async () =>
+      (
+        await queryRows(
+          database.db,
+          sql`select extract(epoch from expires_at - now())::float8 as seconds_left from sessions
+              where id = ${sessionIdOfCookie(cookie)}`,
+        )
+      )[0]?.seconds_left;
+
+    await shiftSession(database.db, cookie, { expiresInMinutes: 5, lastSeenMinutesAgo: 0.5 });
+    await resolveRequestSession(database.db, token, plan);
+    expect(Number(await expiresAtOf())).toBeLessThan(6 * 60);
+
+    await shiftSession(database.db, cookie, { expiresInMinutes: 5, lastSeenMinutesAgo: 2 });
+    await resolveRequestSession(database.db, token, plan);
+    expect(Number(await expiresAtOf())).toBeGreaterThan(14 * 60);
+  });
+});
