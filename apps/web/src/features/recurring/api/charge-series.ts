@@ -8,16 +8,29 @@ export type SeriesChargeRequest = {
   // The series' payment method as the grid shows it (the server takes it whole or so displayed).
   token: string;
   amount: string;
+  // The location chosen by a user tied to several of the merchant's locations.
+  locationId?: string | undefined;
   // One per request body: a retried request never charges twice (design §3).
   idempotencyKey: string;
 };
 
 // POST /api/charge {amount, token, subscription_id} (spec 3 §7): the payment frame's charge answer,
 // whose status is read.
-export function chargeSeries({ subscriptionId, token, amount, idempotencyKey }: SeriesChargeRequest) {
+export function chargeSeries({
+  subscriptionId,
+  token,
+  amount,
+  locationId,
+  idempotencyKey,
+}: SeriesChargeRequest) {
   return apiRequest('/api/charge', {
     method: 'POST',
-    body: { amount, token, subscription_id: subscriptionId },
+    body: {
+      amount,
+      token,
+      subscription_id: subscriptionId,
+      ...(locationId === undefined ? {} : { location_id: locationId }),
+    },
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: chargeResponse.shape.message,
   });

@@ -8,6 +8,7 @@ import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useOverrideNextCharge } from '../api/change-series';
 import { useChargeSeries } from '../api/charge-series';
+import { useChargeLocations } from '../api/get-charge-locations';
 import { type ChargeTiming, chargeAmountCentsOf, startDateError } from '../utils/recurring.utils';
 import { RecurringText } from '../utils/recurring-text';
 
@@ -37,19 +38,33 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
   // Until the user picks a date, the series' current next charge (it moves when the series is reactivated).
   const [typedDay, setDay] = useState<string | null>(null);
   const day = typedDay ?? series.next ?? today;
+  // A user tied to several of the merchant's locations says where the charge is taken (issue 15).
+  const locations = useChargeLocations(series.id).data;
+  const locationChoices = locations?.locations ?? [];
+  const [typedLocation, setLocation] = useState<string | null>(null);
+  const locationId = typedLocation ?? locations?.default_location_id ?? null;
+  const isLocationChosen = locationChoices.length > 1;
+  const [locationError, setLocationError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [dayError, setDayError] = useState<string | null>(null);
   // The key belongs to one request body; a changed amount is a new request.
   const attemptRef = useRef<{ body: string; key: string } | null>(null);
 
   function chargeNow(amountText: string) {
-    const body = JSON.stringify({ id: series.id, amountText });
+    if (isLocationChosen && locationId === null) {
+      setLocationError(SubscriptionText.LocationRequired);
+      return;
+    }
+    setLocationError(null);
+    const chosenLocation = isLocationChosen && locationId !== null ? locationId : undefined;
+    const body = JSON.stringify({ id: series.id, amountText, chosenLocation });
     if (attemptRef.current?.body !== body) attemptRef.current = { body, key: crypto.randomUUID() };
     charging.mutate(
       {
         subscriptionId: series.id,
         token: series.token,
         amount: amountText,
+        locationId: chosenLocation,
         idempotencyKey: attemptRef.current.key,
       },
       {
@@ -122,6 +137,18 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
           ))}
         </Stack>
       </Radio.Group>
+      {timing === 'now' && isLocationChosen && (
+        <Select
+          label="Location"
+          placeholder="Choose a location"
+          data={locationChoices.map((location) => ({ value: location.id, label: location.name }))}
+          value={locationId}
+          onChange={setLocation}
+          error={locationError}
+          comboboxProps={{ withinPortal: true }}
+          w={{ base: '100%', xs: 320 }}
+        />
+      )}
       {timing === 'nextScheduled' && (
         <TextInput
           label="Charge Date"

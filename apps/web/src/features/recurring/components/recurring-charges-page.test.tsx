@@ -1,5 +1,5 @@
 import { sampleIds } from '@portico/contracts/access/session-user.factory';
-import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
+import type { SeriesChargeLocations, SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
 import { SubscriptionEndReasonText, SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,6 +66,7 @@ function stubServer(
   rows: SubscriptionRow[] = [activeSeries, endedSeries],
   rowsAfterWrite: SubscriptionRow[] = rows,
   userTimeZone = 'UTC',
+  chargeLocations: SeriesChargeLocations = { locations: [], default_location_id: null },
 ) {
   const recorded: Write[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -79,6 +80,7 @@ function stubServer(
         return write;
       }
       if (url.pathname === '/api/subscription') return ok(recorded.length > 0 ? rowsAfterWrite : rows);
+      if (url.pathname === '/api/subscription/charge-locations') return ok(chargeLocations);
       if (url.pathname === '/api/timezone') return ok([[userTimeZone, userTimeZone]]);
       if (url.pathname.startsWith('/api/user/grid-config'))
         return ok(url.pathname.includes('names') ? [] : null);
@@ -326,6 +328,52 @@ describe('RecurringChargesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.ReactivateSeries }));
     await userEvent.click(await within(dialog).findByRole('radio', { name: 'Next scheduled charge' }));
     expect(within(dialog).getByLabelText('Charge Date')).toHaveValue('2099-03-01');
+  });
+
+  it('asks a user tied to several locations where the charge now is taken, and sends it', async () => {
+    const north = '00000000-0000-4000-8000-0000000000e1';
+    const south = '00000000-0000-4000-8000-0000000000e2';
+    const approved = ok({
+      id: '00000000-0000-4000-8000-0000000000d2',
+      amount: '19.99',
+      fee: '0.00',
+      status: 'Approved',
+      message: 'Approved',
+      issuer: 'VISA',
+      last4: '1111',
+      created_at: '2026-07-01T12:00:00.000Z',
+    });
+    const { recorded } = stubServer({ 'POST /api/charge': approved }, undefined, undefined, 'UTC', {
+      locations: [
+        { id: north, name: 'North Counter' },
+        { id: south, name: 'South Counter' },
+      ],
+      default_location_id: null,
+    });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    const location = await within(dialog).findByRole('combobox', { name: 'Location' });
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await within(dialog).findByText(SubscriptionText.LocationRequired)).toBeInTheDocument();
+    expect(recorded).toEqual([]);
+    await userEvent.click(location);
+    await userEvent.click(await screen.findByRole('option', { name: 'South Counter', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: RecurringText.AddCharge }));
+    expect(await screen.findByText(SubscriptionText.PaymentSuccessful)).toBeInTheDocument();
+    expect(recorded.map((write) => write.body)).toEqual([
+      { amount: '19.99', token: activeSeries.token, subscription_id: activeSeries.id, location_id: south },
+    ]);
+  });
+
+  it('offers no location choice to a user with one location or none', async () => {
+    stubServer({}, undefined, undefined, 'UTC', {
+      locations: [{ id: '00000000-0000-4000-8000-0000000000e1', name: 'North Counter' }],
+      default_location_id: '00000000-0000-4000-8000-0000000000e1',
+    });
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const dialog = await openSeries('pat@customer.example');
+    expect(await within(dialog).findByRole('textbox', { name: 'Amount' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
   });
 
   describe("dates follow the merchant's day (America/New_York), not the user's zone", () => {
