@@ -6,6 +6,7 @@ import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { markCtaSent } from '../click-to-agree/click-to-agree.repository';
 import type { CtaCapability } from '../click-to-agree/cta-capability';
 import { insertEnrollment } from '../enrollment/enrollment.repository';
@@ -109,7 +110,45 @@ export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignU
   const isSandbox = body.sandbox_token !== undefined;
   const parentId = await findRootParentId(deps.db);
   const sentAt = deps.now();
-  const enrollmentId = await deps.db.transaction(async (tx) => {
+  const enrollmentId = await fileSignUp(deps, origin, body, { parentId, sentAt, isSandbox });
+  if (enrollmentId === null) {
+    deps.mail.sendLater(alreadyRegisteredMessage(body.email, deps.publicUrl));
+    return;
+  }
+  const { token, expiresAt } = deps.capability().issue(enrollmentId, sentAt);
+  const link = `${deps.publicUrl}${portalBasePath}${ctaApplicationPath(enrollmentId, parentId)}?token=${token}`;
+  deps.mail.sendLater(
+    isSandbox
+      ? sandboxReadyMessage(body.email, body.business_name, deps.publicUrl, link, expiresAt)
+      : continueMessage(body.email, body.business_name, link, expiresAt),
+  );
+}
+
+type Lead = { parentId: string | null; sentAt: Date; isSandbox: boolean };
+
+// The lead (and the sandbox) in one transaction; null when a concurrent sandbox sign-up of the same
+// address made its developer user first, which then reads as an address with an account.
+async function fileSignUp(
+  deps: SignUpDeps,
+  origin: SignUpOrigin,
+  body: SignUpBody,
+  lead: Lead,
+): Promise<string | null> {
+  try {
+    return await insertSignUp(deps, origin, body, lead);
+  } catch (error) {
+    if (lead.isSandbox && isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+async function insertSignUp(
+  deps: SignUpDeps,
+  origin: SignUpOrigin,
+  body: SignUpBody,
+  { parentId, sentAt, isSandbox }: Lead,
+): Promise<string> {
+  return deps.db.transaction(async (tx) => {
     const id = await insertEnrollment(
       tx,
       {
@@ -140,13 +179,6 @@ export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignU
     });
     return id;
   });
-  const { token, expiresAt } = deps.capability().issue(enrollmentId, sentAt);
-  const link = `${deps.publicUrl}${portalBasePath}${ctaApplicationPath(enrollmentId, parentId)}?token=${token}`;
-  deps.mail.sendLater(
-    isSandbox
-      ? sandboxReadyMessage(body.email, body.business_name, deps.publicUrl, link, expiresAt)
-      : continueMessage(body.email, body.business_name, link, expiresAt),
-  );
 }
 
 // The sandbox sign-up does at once what staff do for a lead's developer by hand (POST
