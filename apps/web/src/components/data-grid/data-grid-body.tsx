@@ -3,10 +3,11 @@
 // biome-ignore-all lint/a11y/noStaticElementInteractions: row clicks are delegated to the canvas; the grid element handles the keyboard
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid element's keydown handler covers every click action (Enter, Space)
 import type { Row as TableRow } from '@tanstack/react-table';
-import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { columnGroupSpans } from './column-groups.utils';
 import type { ColumnLayout } from './column-views';
 import styles from './data-grid.module.css';
-import { DataGridHeaderRow, HEADER_HEIGHT, headerDomId } from './data-grid-header';
+import { DataGridGroupHeaderRow, DataGridHeaderRow, HEADER_HEIGHT, headerDomId } from './data-grid-header';
 import { cellDomId, DataGridRow, ROW_HEIGHT } from './data-grid-row';
 import { type FocusedCell, HEADER_ROW, isNavigationKey, moveFocus } from './keyboard-nav.utils';
 import { assignRowSlots } from './row-slots.utils';
@@ -15,7 +16,7 @@ import { FALLBACK_RECT, useGridVirtualizers } from './use-grid-virtualizers';
 
 type DataGridBodyProps<Row> = {
   rows: TableRow<Row>[];
-  // Rows on the pages before this one (aria-rowindex counts from the first page and the header).
+  // Rows on the pages before this one (aria-rowindex counts from the first page and the header rows).
   rowOffset: number;
   totalRowCount: number;
   layout: ColumnLayout<Row>;
@@ -45,11 +46,16 @@ export function DataGridBody<Row>({
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<FocusedCell | null>(null);
   const [hasFocus, setHasFocus] = useState(false);
+  // Column groups add a header row above the titles; data rows only move down by its height.
+  const groupSpans = useMemo(() => columnGroupSpans(layout), [layout]);
+  const headerRowCount = groupSpans === null ? 1 : 2;
+  const headerHeight = headerRowCount * HEADER_HEIGHT;
   const { rowVirtualizer, columnVirtualizer, virtualRows, virtualColumns, padLeft, padRight } =
     useGridVirtualizers({
       scrollerRef,
       rowCount: rows.length,
       layout,
+      headerHeight,
     });
 
   // Rows keep their DOM while in view; rows scrolling in reuse the nodes of rows that left. They are
@@ -97,7 +103,7 @@ export function DataGridBody<Row>({
     if (isNavigationKey(event.key)) {
       event.preventDefault();
       const height = scrollerRef.current?.clientHeight || FALLBACK_RECT.height;
-      const pageRows = Math.max(Math.floor((height - HEADER_HEIGHT) / ROW_HEIGHT), 1);
+      const pageRows = Math.max(Math.floor((height - headerHeight) / ROW_HEIGHT), 1);
       const next = moveFocus(cell, event.key, event.ctrlKey || event.metaKey, {
         rowCount: rows.length,
         colCount,
@@ -169,7 +175,7 @@ export function DataGridBody<Row>({
       ref={scrollerRef}
       role="grid"
       aria-label={ariaLabel}
-      aria-rowcount={totalRowCount + 1}
+      aria-rowcount={totalRowCount + headerRowCount}
       aria-colcount={colCount}
       aria-activedescendant={activeId}
       aria-multiselectable={false}
@@ -192,7 +198,9 @@ export function DataGridBody<Row>({
         onClick={onClick}
         onDoubleClick={onDoubleClick}
       >
+        {groupSpans !== null && <DataGridGroupHeaderRow spans={groupSpans} totalWidth={layout.totalWidth} />}
         <DataGridHeaderRow
+          ariaRowIndex={headerRowCount}
           layout={layout}
           virtualColumns={virtualColumns}
           padLeft={padLeft}
@@ -210,7 +218,7 @@ export function DataGridBody<Row>({
               key={slotOf(item.index)}
               row={row}
               rowIndex={item.index}
-              ariaRowIndex={rowOffset + item.index + 2}
+              ariaRowIndex={rowOffset + item.index + headerRowCount + 1}
               top={item.start}
               layout={layout}
               virtualColumns={virtualColumns}

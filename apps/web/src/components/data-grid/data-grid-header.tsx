@@ -4,6 +4,7 @@
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the grid's keydown handler sorts with Enter on a header
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { type DragEvent, type KeyboardEvent, memo, type PointerEvent, useRef, useState } from 'react';
+import type { ColumnGroupSpan } from './column-groups.utils';
 import type { ColumnLayout, ColumnView } from './column-views';
 import styles from './data-grid.module.css';
 import { HeaderMenu } from './header-menu';
@@ -25,6 +26,8 @@ export function isColumnDrag(event: DragEvent): boolean {
 type SortInfo = { direction: 'asc' | 'desc' | false; position: number };
 
 type HeaderRowProps<Row> = {
+  // 1, or 2 under a column-group row; the row sticks below that row.
+  ariaRowIndex: number;
   layout: ColumnLayout<Row>;
   virtualColumns: VirtualItem[];
   padLeft: number;
@@ -36,6 +39,7 @@ type HeaderRowProps<Row> = {
 };
 
 function DataGridHeaderRowView<Row>({
+  ariaRowIndex,
   layout,
   virtualColumns,
   padLeft,
@@ -64,9 +68,9 @@ function DataGridHeaderRowView<Row>({
   return (
     <div
       role="row"
-      aria-rowindex={1}
+      aria-rowindex={ariaRowIndex}
       className={styles.headerRow}
-      style={{ width: layout.totalWidth, height: HEADER_HEIGHT }}
+      style={{ width: layout.totalWidth, height: HEADER_HEIGHT, top: (ariaRowIndex - 1) * HEADER_HEIGHT }}
     >
       {layout.left.map(renderHeader)}
       {padLeft > 0 && <div aria-hidden style={{ width: padLeft, flex: 'none' }} />}
@@ -82,6 +86,38 @@ function DataGridHeaderRowView<Row>({
 
 // Vertical scrolling re-renders the body, never the header: its props do not change.
 export const DataGridHeaderRow = memo(DataGridHeaderRowView) as typeof DataGridHeaderRowView;
+
+// The column-group row above the titles: one columnheader per group span (aria-colspan), drawn whole
+// (a few spans, not one cell per column), so the row virtualisation and the data rows are untouched.
+export const DataGridGroupHeaderRow = memo(function DataGridGroupHeaderRow({
+  spans,
+  totalWidth,
+}: {
+  spans: readonly ColumnGroupSpan[];
+  totalWidth: number;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      className={`${styles.headerRow} ${styles.groupHeaderRow}`}
+      style={{ width: totalWidth, height: HEADER_HEIGHT }}
+    >
+      {spans.map((span) => (
+        <div
+          key={span.key}
+          role="columnheader"
+          aria-colindex={span.colIndex + 1}
+          aria-colspan={span.colSpan}
+          className={[styles.groupHeaderCell, span.pin !== null && styles.pinned].filter(Boolean).join(' ')}
+          style={span.style}
+        >
+          {span.label}
+        </div>
+      ))}
+    </div>
+  );
+});
 
 type HeaderCellProps<Row> = {
   view: ColumnView<Row>;

@@ -103,9 +103,9 @@ export function withMantine(ui: ReactElement) {
   );
 }
 
-// Data rows in display order (the header row has aria-rowindex 1).
+// Data rows in display order (not the header rows: those hold column headers).
 export function bodyRows(): HTMLElement[] {
-  return screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+  return screen.getAllByRole('row').filter((row) => row.querySelector('[role="columnheader"]') === null);
 }
 
 export function columnTexts(header: string): string[] {

@@ -230,6 +230,53 @@ describe('DataGrid', () => {
     expect(columnTexts('Amount')[0]).toBe('0.20');
   });
 
+  it('draws column groups as a header row above the titles: one columnheader per group, spanning its columns', async () => {
+    const grouped = paymentColumns.map((column) => ({
+      ...column,
+      group: ['merchant', 'status'].includes(column.id) ? 'Merchant' : 'Performance',
+    }));
+    renderGrid({ columns: grouped });
+    const grid = screen.getByRole('grid');
+    // Two header rows now: the data rows count from 3.
+    expect(grid).toHaveAttribute('aria-rowcount', '7');
+    const [groupRow, titleRow] = screen.getAllByRole('row');
+    if (!groupRow || !titleRow) throw new Error('the grid has no header rows');
+    expect(groupRow).toHaveAttribute('aria-rowindex', '1');
+    expect(titleRow).toHaveAttribute('aria-rowindex', '2');
+    expect(bodyRows()[0]).toHaveAttribute('aria-rowindex', '3');
+    const groups = within(groupRow).getAllByRole('columnheader');
+    expect(
+      groups.map((cell) => [
+        cell.textContent,
+        cell.getAttribute('aria-colindex'),
+        cell.getAttribute('aria-colspan'),
+      ]),
+    ).toEqual([
+      ['Merchant', '1', '2'],
+      ['Performance', '3', '4'],
+    ]);
+    expect(within(titleRow).getAllByRole('columnheader')).toHaveLength(6);
+    expect(columnTexts('Amount')).toEqual(['120.10', '15.00', '1,000.00', '0.20', '99.99']);
+
+    // The keyboard still walks the cells and the titles' row, where Enter sorts.
+    const focusedText = () =>
+      document.getElementById(grid.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    act(() => grid.focus());
+    await userEvent.keyboard('{ArrowDown}{ArrowRight}{ArrowRight}');
+    expect(focusedText()).toBe('15.00');
+    await userEvent.keyboard('{Control>}{Home}{/Control}{ArrowUp}{ArrowRight}{ArrowRight}{Enter}');
+    expect(focusedText()).toMatch(/^Amount/);
+    expect(columnTexts('Amount')[0]).toBe('0.20');
+  });
+
+  it('draws no group row when no column names a group', () => {
+    renderGrid();
+    expect(screen.getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1');
+    expect(
+      screen.getAllByRole('columnheader').filter((cell) => cell.hasAttribute('aria-colspan')),
+    ).toHaveLength(0);
+  });
+
   it('shows loading, then error with Retry, then the empty message, in that order', async () => {
     const onRefresh = vi.fn();
     const { rerender } = renderGrid({ isLoading: true, error: 'Broken' });

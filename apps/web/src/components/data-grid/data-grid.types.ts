@@ -46,6 +46,9 @@ export type DataGridColumn<Row> = {
   isSortable?: boolean;
   // Custom cell content (icons, links); receives the formatted text. Keep it cheap: it runs per visible cell.
   renderCell?: (row: Row, text: string) => ReactNode;
+  // Caption of the column group this column belongs to (spec 3 §2 Rev Share: 'Merchant', 'Performance'):
+  // a header row above the titles spans adjacent columns of one group. No column with a group: no row.
+  group?: string;
 };
 
 // A page's own totals line (with showTotals): figures over the filtered rows instead of each number

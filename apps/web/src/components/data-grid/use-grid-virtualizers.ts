@@ -1,7 +1,6 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback } from 'react';
 import type { ColumnLayout } from './column-views';
-import { HEADER_HEIGHT } from './data-grid-header';
 import { ROW_HEIGHT } from './data-grid-row';
 
 type Rect = { width: number; height: number };
@@ -21,10 +20,17 @@ type UseGridVirtualizersArgs<Row> = {
   scrollerRef: RefObject<HTMLDivElement | null>;
   rowCount: number;
   layout: ColumnLayout<Row>;
+  // The sticky header rows' height above the first data row.
+  headerHeight: number;
 };
 
 // Rows of a fixed height under the sticky header; centre columns between the pinned ones.
-export function useGridVirtualizers<Row>({ scrollerRef, rowCount, layout }: UseGridVirtualizersArgs<Row>) {
+export function useGridVirtualizers<Row>({
+  scrollerRef,
+  rowCount,
+  layout,
+  headerHeight,
+}: UseGridVirtualizersArgs<Row>) {
   const getScrollElement = useCallback(() => scrollerRef.current, [scrollerRef]);
   const centerKey = useCallback((index: number) => layout.center[index]?.id ?? index, [layout.center]);
 
@@ -33,8 +39,8 @@ export function useGridVirtualizers<Row>({ scrollerRef, rowCount, layout }: UseG
     getScrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
-    paddingStart: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
+    paddingStart: headerHeight,
+    scrollPaddingStart: headerHeight,
     initialRect: FALLBACK_RECT,
     observeElementRect: observeRectWithFallback,
   });

@@ -55,13 +55,22 @@ describe('RevSharePage', () => {
     });
     renderFeature(<RevSharePage />, { role: 'parent' });
     expect(await screen.findByText('Harbor Lane Coffee')).toBeInTheDocument();
-    const groups = screen.getByRole('group', { name: 'Column groups' });
-    expect(
-      within(groups)
-        .getAllByText(/.+/)
-        .map((node) => node.textContent),
-    ).toEqual([RevShareText.MerchantGroup, RevShareText.PerformanceGroup]);
     const grid = screen.getByRole('grid', { name: RevShareText.PageTitle });
+    // The groups are the grid's first header row: Merchant over its 3 columns, Performance over 10.
+    const [groupRow] = within(grid).getAllByRole('row');
+    if (!groupRow) throw new Error('the grid has no rows');
+    expect(
+      within(groupRow)
+        .getAllByRole('columnheader')
+        .map((cell) => [
+          cell.textContent,
+          cell.getAttribute('aria-colindex'),
+          cell.getAttribute('aria-colspan'),
+        ]),
+    ).toEqual([
+      [RevShareText.MerchantGroup, '1', '3'],
+      [RevShareText.PerformanceGroup, '4', '10'],
+    ]);
     expect(within(grid).getByText('Summit Merchant Services')).toBeInTheDocument();
     // The grid draws the columns in view; the spec's order is the columns' own.
     expect(revShareColumns.map((column) => column.header)).toEqual([

@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import {
   type RevShareAdminRow,
   type RevShareRow,
@@ -70,37 +70,11 @@ const performanceGroup: readonly DataGridColumn<RevShareRow>[] = [
   money('payout', 'Payout'),
   money('post_payout_profit', 'Post-Payout Profit'),
 ];
-export const revShareColumns = [...merchantGroup, ...performanceGroup];
-
-const widthOf = (columns: readonly DataGridColumn<RevShareRow>[]) =>
-  columns.reduce((sum, column) => sum + (column.width ?? 150), 0);
-
-// The grouped header: the two groups' names over their columns.
-const columnGroups: readonly { label: string; width: number }[] = [
-  { label: RevShareText.MerchantGroup, width: widthOf(merchantGroup) },
-  { label: RevShareText.PerformanceGroup, width: widthOf(performanceGroup) },
+// The DataGrid draws the two groups' captions in its header, over their columns.
+export const revShareColumns: readonly DataGridColumn<RevShareRow>[] = [
+  ...merchantGroup.map((column) => ({ ...column, group: RevShareText.MerchantGroup })),
+  ...performanceGroup.map((column) => ({ ...column, group: RevShareText.PerformanceGroup })),
 ];
-
-function ColumnGroups() {
-  return (
-    <Group gap={0} wrap="nowrap" aria-label="Column groups" role="group">
-      {columnGroups.map((group) => (
-        <Box
-          key={group.label}
-          w={group.width}
-          px="xs"
-          py={4}
-          bg="gray.1"
-          style={{ borderRight: '1px solid var(--mantine-color-gray-4)', flexShrink: 0 }}
-        >
-          <Text size="sm" fw={700}>
-            {group.label}
-          </Text>
-        </Box>
-      ))}
-    </Group>
-  );
-}
 
 // /rev-share (spec 3 §2): the grouped grid of each sub-merchant's month and its parent's share.
 export function RevSharePage() {
@@ -109,25 +83,20 @@ export function RevSharePage() {
   return (
     <Stack gap="md">
       <Title order={1}>{RevShareText.PageTitle}</Title>
-      <Stack gap={0}>
-        <ColumnGroups />
-        <DataGrid
-          ariaLabel={RevShareText.PageTitle}
-          columns={revShareColumns}
-          rows={rows.data ?? []}
-          getRowId={(row) => row.id}
-          isLoading={rows.isPending}
-          error={
-            rows.error === null ? null : apiErrorMessage(rows.error, 'Revenue share could not be loaded.')
-          }
-          onRefresh={() => void rows.refetch()}
-          timeZone={timeZone}
-          height="max(480px, calc(100vh - 280px))"
-          showTotals
-          showGroupPanel
-          exportFileName={revShareFileName}
-        />
-      </Stack>
+      <DataGrid
+        ariaLabel={RevShareText.PageTitle}
+        columns={revShareColumns}
+        rows={rows.data ?? []}
+        getRowId={(row) => row.id}
+        isLoading={rows.isPending}
+        error={rows.error === null ? null : apiErrorMessage(rows.error, 'Revenue share could not be loaded.')}
+        onRefresh={() => void rows.refetch()}
+        timeZone={timeZone}
+        height="max(480px, calc(100vh - 280px))"
+        showTotals
+        showGroupPanel
+        exportFileName={revShareFileName}
+      />
     </Stack>
   );
 }
