@@ -22,6 +22,15 @@ export type TerminalLinkAnswer =
 
 export type TerminalConnectionStatus = 'open' | 'closed';
 
+// A sale on the device (issue 16): the payer's card never leaves it; the provider answers only the
+// brand, the last four and its own reference. A repeated key answers the first sale's answer.
+export type DeviceSaleAnswer =
+  | { outcome: 'approved'; reference: string; brand: 'VISA' | 'MC' | 'DISC' | 'AMEX'; last4: string }
+  | { outcome: 'declined'; reference: string; reason: string };
+
+// The device cannot take a sale (closed, unlinked): nothing was charged.
+export class DeviceClosedError extends Error {}
+
 export type TerminalProvider = {
   readonly name: string;
   link(device: TerminalDevice, authKey: string): Promise<TerminalLinkAnswer>;
@@ -30,4 +39,12 @@ export type TerminalProvider = {
   connectionStatuses(
     devices: readonly (TerminalDevice & { id: string; isActive: boolean })[],
   ): Promise<Map<string, TerminalConnectionStatus>>;
+  // Waits for the device's answer; throws DeviceClosedError when the device cannot take it.
+  sale(
+    device: TerminalDevice & { isActive: boolean },
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<DeviceSaleAnswer>;
+  // The answer the provider gave to this key; null when it never received it.
+  saleOf(idempotencyKey: string): Promise<DeviceSaleAnswer | null>;
 };
