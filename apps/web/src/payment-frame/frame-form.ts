@@ -9,7 +9,7 @@ import {
 } from '@portico/contracts/payment-frame/billing-address';
 import { cardProblemOf } from '@portico/contracts/payment-frame/card';
 import type { ChargeBody, ChargeMethod, FrameMerchant } from '@portico/contracts/payment-frame/charge';
-import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
+import { chargeWithFee, passedOnRateOfMethod } from '@portico/contracts/payment-frame/fee';
 import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { isWalletMethod, walletLabels } from '@portico/contracts/payment-frame/wallet';
@@ -68,7 +68,7 @@ export function feeLineOf(
   method: ChargeMethod,
   amountText: string,
 ): string | null {
-  const rate = method === 'credit_card' || method === 'bank' ? merchant.passed_on_rates[method] : null;
+  const rate = passedOnRateOfMethod(method, merchant.passed_on_rates);
   const parsed = chargeAmountOf(amountText, null);
   if (!parsed.ok) return null;
   const { feeCents, totalCents } = chargeWithFee(parsed.cents, rate, params.showFeeValue === true);

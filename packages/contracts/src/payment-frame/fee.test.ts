@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeWithFee, flatRateOf, passedOnFeeCents } from './fee';
+import { chargeWithFee, flatRateOf, passedOnFeeCents, passedOnRateOfMethod } from './fee';
 
 describe('the fee passed on to the payer', () => {
   it('reads flat pricing strings exactly, without floats', () => {
@@ -31,5 +31,22 @@ describe('the fee passed on to the payer', () => {
     expect(chargeWithFee(2500, '2.90+0.30', true)).toEqual({ feeCents: 103, totalCents: 2603 });
     expect(chargeWithFee(2500, '2.90+0.30', false)).toEqual({ feeCents: 0, totalCents: 2500 });
     expect(chargeWithFee(2500, null, true)).toEqual({ feeCents: 0, totalCents: 2500 });
+  });
+});
+
+describe('the passed-on rate of a payment method', () => {
+  const rates = { credit_card: '3.00+0.30', bank: '1.00+0.25' };
+  it('charges the card rate however the card comes in', () => {
+    for (const method of ['credit_card', 'swipe', 'apple_pay', 'google_pay', 'newpos', 'pax', 'terminal']) {
+      expect(passedOnRateOfMethod(method, rates)).toBe('3.00+0.30');
+    }
+  });
+  it('charges the bank rate for a bank account and nothing for cash or a saved method', () => {
+    expect(passedOnRateOfMethod('bank', rates)).toBe('1.00+0.25');
+    expect(passedOnRateOfMethod('cash', rates)).toBeNull();
+    expect(passedOnRateOfMethod('saved', rates)).toBeNull();
+  });
+  it('charges nothing where the merchant does not pass the rate on', () => {
+    expect(passedOnRateOfMethod('swipe', { credit_card: null, bank: null })).toBeNull();
   });
 });

@@ -40,3 +40,16 @@ export function chargeWithFee(
   const feeCents = isFeeShown ? passedOnFeeCents(amountCents, rate) : 0;
   return { feeCents, totalCents: amountCents + feeCents };
 }
+
+// Which passed-on rate a payment method pays (spec 2 §3 card_p2c, ach_p2c): the bank rate for a bank
+// account, none for cash (no processor) or a saved method the frame cannot tell apart, and the card
+// rate for every way a card is paid: keyed, swiped, a wallet or a linked device (card_p2c passes the
+// card processing rate on, however the card comes in).
+export function passedOnRateOfMethod(
+  method: string,
+  rates: { credit_card: string | null; bank: string | null },
+): string | null {
+  if (method === 'bank') return rates.bank;
+  if (method === 'cash' || method === 'saved') return null;
+  return rates.credit_card;
+}

@@ -23,7 +23,7 @@ import {
   type PaymentTokenView,
   type TokenizeBody,
 } from '@portico/contracts/payment-frame/charge';
-import { chargeWithFee } from '@portico/contracts/payment-frame/fee';
+import { chargeWithFee, passedOnRateOfMethod } from '@portico/contracts/payment-frame/fee';
 import {
   decodePaymentFrameParams,
   type FrameCustomField,
@@ -194,9 +194,10 @@ export async function virtualTerminalGrants(
 
 // The pricing string a merchant passes on to the payer for a method (spec 2 §3 *_p2c), else null.
 function passedOnRateOf(merchant: FrameMerchantRow, option: PaymentOption): string | null {
-  if (option === 'credit_card') return merchant.cardP2c ? merchant.cardRate : null;
-  if (option === 'bank') return merchant.achP2c ? merchant.achRate : null;
-  return null;
+  return passedOnRateOfMethod(option, {
+    credit_card: merchant.cardP2c ? merchant.cardRate : null,
+    bank: merchant.achP2c ? merchant.achRate : null,
+  });
 }
 
 // Spec 3 §3 showLocationsDropdown: the sub-locations a payment may be recorded for. Only where
