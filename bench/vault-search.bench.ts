@@ -160,6 +160,8 @@ export function benchVaultSearch(): Promise<boolean> {
           isProcessorAuditUser: false,
         },
         origin: { ip: null, userAgent: null },
+        // As the route passes it: read with the session.
+        defaultClientId: clientId,
       };
       const text = {
         external_id: TEXT,

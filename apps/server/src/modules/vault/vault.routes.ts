@@ -78,6 +78,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
             session: request.requireSession(),
             origin: requestOrigin(request),
             merchantAccess: request.merchantAccess,
+            defaultClientId: request.prefetchedAccess?.permissionHolder?.defaultClientId,
           },
           request.query,
         ),

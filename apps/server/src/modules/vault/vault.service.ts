@@ -61,6 +61,8 @@ export type VaultCaller = {
   origin: { ip: string | null; userAgent: string | null };
   // The access layer's decision on the merchant the request names, when its route rule names one.
   merchantAccess?: MerchantAccessContext | null;
+  // The caller's default merchant as read with the session, when it was (a call naming none).
+  defaultClientId?: string | null;
 };
 
 function forbidden(): AppError {
@@ -86,7 +88,30 @@ type ReachOptions = {
   mayHavePatients?: boolean;
   // Whether the caller holds a membership on the merchant itself, when already read.
   isMember?: boolean;
+  // grantedPermissionsOn's answer, when already asked.
+  granted?: readonly PermissionName[] | null;
 };
+
+// What the caller is granted on the merchant; null: not within reach (or no such merchant).
+async function grantedPermissionsOn(
+  db: Executor,
+  caller: VaultCaller,
+  clientId: string,
+): Promise<readonly PermissionName[] | null> {
+  const { session } = caller;
+  // The access layer already decided on this merchant for this request (the route's merchant
+  // selector, the view-as bound included): trusted, not asked again.
+  const decided = caller.merchantAccess?.merchantId === clientId ? caller.merchantAccess : null;
+  if (decided) return decided.merchantExists ? decided.effectivePermissions : null;
+  if (
+    session.viewAsClientId !== null &&
+    !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
+  ) {
+    return null;
+  }
+  const access = await decideMerchantAccess(db, session, clientId, undefined);
+  return access.isAllowed && access.merchantExists ? access.effectivePermissions : null;
+}
 
 async function reachVault(
   db: Executor,
@@ -96,24 +121,9 @@ async function reachVault(
   options: ReachOptions = {},
 ): Promise<VaultReach | null> {
   const { session } = caller;
-  // The access layer already decided on this merchant for this request (the route's merchant
-  // selector, the view-as bound included): trusted, not asked again.
-  const decided = caller.merchantAccess?.merchantId === clientId ? caller.merchantAccess : null;
-  let effectivePermissions: readonly PermissionName[];
-  if (decided) {
-    if (!decided.merchantExists) return null;
-    effectivePermissions = decided.effectivePermissions;
-  } else {
-    if (
-      session.viewAsClientId !== null &&
-      !(await isWithinViewedClient(db, session.viewAsClientId, clientId))
-    ) {
-      return null;
-    }
-    const access = await decideMerchantAccess(db, session, clientId, undefined);
-    if (!access.isAllowed || !access.merchantExists) return null;
-    effectivePermissions = access.effectivePermissions;
-  }
+  const effectivePermissions =
+    options.granted !== undefined ? options.granted : await grantedPermissionsOn(db, caller, clientId);
+  if (effectivePermissions === null) return null;
   if (!permissions.some((permission) => effectivePermissions.includes(permission))) {
     throw forbidden();
   }
@@ -308,10 +318,13 @@ export async function searchVault(
       ? Promise.resolve([])
       : searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
   };
-  // The merchant named, else the viewed one, else the caller's default. When the access layer
-  // already allowed the named one, its row and the search go out together.
-  const [{ clientId, merchant }, decidedHits] = await Promise.all([
-    findSearchedVaultMerchant(deps.db, caller.session.userId, named),
+  // The merchant named, else the viewed one, else the caller's default. Once it is known, its row
+  // and the decision on it go out together; when the access layer already allowed it, the search
+  // goes with them.
+  const known = named ?? caller.defaultClientId ?? null;
+  const [{ clientId, merchant }, granted, decidedHits] = await Promise.all([
+    findSearchedVaultMerchant(deps.db, caller.session.userId, known),
+    known === null ? undefined : grantedPermissionsOn(deps.db, caller, known),
     decided && named !== null ? search(named, decided.effectivePermissions) : undefined,
   ]);
   if (clientId === null) throw VaultError.MerchantRequired(VaultText.MerchantRequired);
@@ -319,6 +332,7 @@ export async function searchVault(
     ? await reachVault(deps.db, caller, clientId, [Permission.Vault], {
         mayHavePatients: merchant.hasPatientInformationInVault,
         isMember: merchant.isMember,
+        ...(granted === undefined ? {} : { granted }),
       })
     : null;
   if (!merchant || reach === null) {
