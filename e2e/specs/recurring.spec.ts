@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import { chargeResponse } from '@portico/contracts/payment-frame/charge';
-import { calendarDateInZone, merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
+import { merchantToday } from '@portico/contracts/subscriptions/schedule';
 import {
   SubscriptionEndReasonText,
   type SubscriptionRow,
@@ -176,7 +176,7 @@ test('a series reactivated for today is charged once by Run now; the customer ca
   const series = (await seriesOf(page, clientId)).filter((row) => row.status === 'true')[1];
   if (!series) throw new Error(`The seed left ${merchantName} no second active series`);
   // The merchant's day (New York), the day the scheduler charges on.
-  const today = calendarDateInZone(new Date(), merchantTimeZone);
+  const today = merchantToday(new Date());
 
   await page.goto('/app/report/recurring');
   const grid = page.getByRole('grid', { name: 'Recurring Charges' });
