@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
-import { chargeResponse } from '@portico/contracts/payment-frame/charge';
+import { chargeResponse, signResponse, tokenizeResponse } from '@portico/contracts/payment-frame/charge';
+import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { merchantToday } from '@portico/contracts/subscriptions/schedule';
 import {
   SubscriptionEndReasonText,
@@ -9,8 +10,9 @@ import {
   subscriptionListResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
 import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
+import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import { seriousAxeViolations } from '../support/axe';
-import { clientIdNamed } from '../support/clients';
+import { clientIdNamed, harborLaneName } from '../support/clients';
 import { waitForLinkInMail } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { lastDays, reportRowsOf } from '../support/reporting';
@@ -225,4 +227,60 @@ test('a series reactivated for today is charged once by Run now; the customer ca
     end_reason: SubscriptionEndReasonText.CancelledByCustomer,
   });
   expect(pageErrors).toEqual([]);
+});
+
+test('a payer of a subscription link gets the first receipt, whose link cancels the series', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  const harborId = await clientIdNamed(page, harborLaneName);
+  const keysResponse = await page.request.get('/api/user/apikeys');
+  const keys = apiKeysResponse
+    .parse(await keysResponse.json())
+    .message.find((entry) => entry.id === harborId);
+  if (!keys) throw new Error('Harbor Lane has no keys');
+  const params = encodePaymentFrameParams({
+    publishableKey: keys.public_key,
+    paymentOptions: ['credit_card'],
+    amount: '9.00',
+    paymentType: 'subscription',
+    interval: 'monthly',
+    frequency: 1,
+    cycles: 3,
+    emailOption: 'required',
+    description: 'E2E beans',
+  });
+  const signed = await page.request.post('/api/payment-frame/sign', { data: { params } });
+  expect(signed.ok()).toBe(true);
+  const { sig } = signResponse.parse(await signed.json()).message;
+
+  // The payer has no session: the card is tokenized and charged as the payment frame does.
+  const payer = await (await browser.newContext()).newPage();
+  const email = `payer-${Date.now()}@example.com`;
+  const tokenized = await payer.request.post('/api/payment-frame/tokenize', {
+    data: { kind: 'card', number: '1111222233334444', expMonth: '12', expYear: '2030', cvv: '123' },
+  });
+  expect(tokenized.ok()).toBe(true);
+  const { token } = tokenizeResponse.parse(await tokenized.json()).message;
+  const since = Date.now();
+  const paid = await payer.request.post('/api/payment-frame/charge', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: { params, sig, amount: '9.00', method: 'credit_card', token, email },
+  });
+  expect(paid.ok()).toBe(true);
+  expect(chargeResponse.parse(await paid.json()).message.status).toBe('Approved');
+
+  // The first receipt, read from the SMTP peer, carries the unsubscribe link; it cancels the series.
+  const link = await waitForLinkInMail(email, since, /https?:\/\/\S+\/app\/unsubscribe\/\S+/);
+  await payer.goto(link);
+  await payer.getByRole('button', { name: SubscriptionText.CancelSubscription }).click();
+  await expect(payer.getByText(SubscriptionText.CancellationConfirmed)).toBeVisible();
+  const series = (await seriesOf(page, harborId)).find((row) => row.email === email);
+  expect(series).toMatchObject({
+    status: 'false',
+    cycles_completed: 1,
+    end_reason: SubscriptionEndReasonText.CancelledByCustomer,
+  });
 });
