@@ -139,6 +139,9 @@ export const frameMerchantSchema = z.object({
       // The role's custom-field access per terminal id (spec 3 §6, applyCustomFieldAccess); null
       // where roles do not restrict: every field as the terminal configures it.
       custom_field_access: customFieldAccessSchema.nullable(),
+      // A user tied to locations of this merchant must choose one of them (locations lists them);
+      // absent: false.
+      location_required: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -32,6 +32,8 @@ export const PaymentFrameText = {
   CustomFieldRequired: (name: string) => `${name} is required`,
   // Not a spec text: a location the merchant does not have, or one the user is not tied to.
   LocationNotValid: 'The chosen location is not valid.',
+  // Not a spec text: a virtual terminal user tied to locations of the merchant chose none.
+  LocationRequired: 'Please select one of your locations.',
   LogoNotFound: 'This merchant has no logo.',
   // Ours: the card reader field and the sandbox wallet sheet.
   SwipeNotRead: 'The card could not be read. Please swipe it again.',
@@ -51,5 +53,6 @@ export const PaymentFrameErrorCode = {
   ProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
   CustomFieldRequired: 'CUSTOM_FIELD_REQUIRED',
   LocationNotValid: 'LOCATION_NOT_VALID',
+  LocationRequired: 'LOCATION_REQUIRED',
   LogoNotFound: 'LOGO_NOT_FOUND',
 } as const;

@@ -15,12 +15,13 @@ import { buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
-import { roles, subEntities } from '../../db/schema/access';
+import { roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
+import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
@@ -149,6 +150,18 @@ async function expectRefused(
 ) {
   expect(res.statusCode).toBe(status);
   expect(res.json().error).toMatchObject({ code, message });
+}
+
+// The one location the demo cashier (demo.barista) is tied to.
+async function baristaLocation() {
+  const [row] = await app.db
+    .select({ id: subEntities.id, name: subEntities.name })
+    .from(subEntities)
+    .innerJoin(userSubEntities, eq(userSubEntities.subEntityId, subEntities.id))
+    .innerJoin(users, eq(users.id, userSubEntities.userId))
+    .where(eq(users.email, demo.barista));
+  if (!row) throw new Error('the demo cashier has no location');
+  return row;
 }
 
 async function transactionsOf(clientId: string) {
@@ -970,6 +983,8 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
         amount: '4.00',
         method: 'cash',
         customFields: { 'Order Number': 'A-9', 'Manager Note': 'comp it' },
+        // The cashier is tied to a location: they must choose it.
+        locationId: (await baristaLocation()).id,
       },
       { cookie: cashierCookie },
     );
@@ -1018,5 +1033,59 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(PaymentFrameErrorCode.InvalidLink);
     expect(Permission.VirtualTerminal).toBe('Virtual Terminal');
+  });
+});
+
+describe('a virtual terminal user tied to locations of the merchant', () => {
+  it('must choose one of theirs: offered without the dropdown, refused without one, recorded with it', async () => {
+    // The demo cashier is tied to Pearl District of Harbor Lane; the owner to no location.
+    const pearl = await baristaLocation();
+    const [other] = await app.db
+      .insert(subEntities)
+      .values({ clientId: harbor.id, name: `Market Stall ${randomUUID().slice(0, 8)}` })
+      .returning({ id: subEntities.id });
+    if (!other) throw new Error('no location');
+    const cookie = await sessionCookieFor(app.db, demo.barista);
+    // The virtual terminal's own params, without showLocationsDropdown.
+    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const info = async (as: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/payment-frame/merchant?${new URLSearchParams({ key: harbor.publicKey, params })}`,
+          headers: { cookie: await sessionCookieFor(app.db, as) },
+        })
+      ).json().message;
+    const owners = await info(demo.owner);
+    expect(owners.locations).toEqual([]);
+    expect(owners.virtual_terminal.location_required).toBe(false);
+    const cashiers = await info(demo.barista);
+    expect(cashiers.locations).toEqual([pearl]);
+    expect(cashiers.virtual_terminal.location_required).toBe(true);
+
+    const before = (await transactionsOf(harbor.id)).length;
+    await expectRefused(
+      await charge({ params, amount: '5.00', method: 'cash' }, { cookie }),
+      400,
+      PaymentFrameErrorCode.LocationRequired,
+      PaymentFrameText.LocationRequired,
+    );
+    await expectRefused(
+      await charge({ params, amount: '5.00', method: 'cash', locationId: other.id }, { cookie }),
+      400,
+      PaymentFrameErrorCode.LocationNotValid,
+      PaymentFrameText.LocationNotValid,
+    );
+    expect(await transactionsOf(harbor.id)).toHaveLength(before);
+
+    const paid = await charge({ params, amount: '5.00', method: 'cash', locationId: pearl.id }, { cookie });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = (await transactionsOf(harbor.id)).filter((r) => r.id === paid.json().message.id);
+    expect(row?.subEntityId).toBe(pearl.id);
+    expect(row?.apiResponse).toMatchObject({ sub_location: { name: pearl.name } });
+    // The owner, tied to none, still pays without choosing.
+    const ownerCookie = await sessionCookieFor(app.db, demo.owner);
+    const ownersCash = await charge({ params, amount: '5.00', method: 'cash' }, { cookie: ownerCookie });
+    expect(ownersCash.statusCode, ownersCash.body).toBe(200);
   });
 });

@@ -62,7 +62,6 @@ import {
   runMoneyAttemptClaimedAtOnce,
 } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
-import { listLocationLimits } from '../rbac/rbac.repository';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
@@ -105,6 +104,7 @@ export const ChargeError = defineErrors({
   Declined: [PaymentFrameErrorCode.Declined, 'business_rule'],
   ProcessorUnavailable: [PaymentFrameErrorCode.ProcessorUnavailable, 'unavailable'],
   LocationNotValid: [PaymentFrameErrorCode.LocationNotValid, 'validation'],
+  LocationRequired: [PaymentFrameErrorCode.LocationRequired, 'validation'],
   LogoNotFound: [PaymentFrameErrorCode.LogoNotFound, 'not_found'],
 });
 
@@ -181,6 +181,17 @@ export async function virtualTerminalGrants(
   session: SessionContext | null,
   clientId: string,
 ): Promise<ReadonlySet<string> | null> {
+  return (await virtualTerminalAccess(db, session, clientId))?.grants ?? null;
+}
+
+// The same decision with the merchant's locations the user is tied to (empty: not tied), which
+// the access decision reads in the same round trip.
+export type VirtualTerminalAccess = { grants: ReadonlySet<string>; locationIds: readonly string[] };
+export async function virtualTerminalAccess(
+  db: Db,
+  session: SessionContext | null,
+  clientId: string,
+): Promise<VirtualTerminalAccess | null> {
   if (session === null || session.isProcessorAuditUser) return null;
   if (
     session.viewAsClientId !== null &&
@@ -189,7 +200,9 @@ export async function virtualTerminalGrants(
     return null;
   }
   const access = await decideMerchantAccess(db, session, clientId, Permission.VirtualTerminal);
-  return access.isAllowed ? new Set(access.effectivePermissions) : null;
+  return access.isAllowed
+    ? { grants: new Set(access.effectivePermissions), locationIds: access.locationIds }
+    : null;
 }
 
 // The pricing string a merchant passes on to the payer for a method (spec 2 §3 *_p2c), else null.
@@ -202,21 +215,21 @@ function passedOnRateOf(merchant: FrameMerchantRow, option: PaymentOption): stri
 
 // Spec 3 §3 showLocationsDropdown: the sub-locations a payment may be recorded for. Only where
 // the params ask for the dropdown and are signed (or the caller is a virtual terminal user, whose
-// unsigned params are theirs); a user tied to locations of this merchant gets those only.
+// unsigned params are theirs). A virtual terminal user tied to locations of this merchant gets
+// those only, and always: they must choose one (the frame shows the dropdown when it lists any).
 async function frameLocationsOf(
   db: Executor,
-  caller: ChargeCaller,
   merchantId: string,
-  grants: ReadonlySet<string> | null,
+  access: VirtualTerminalAccess | null,
   params: PaymentFrameParams | null,
   isSigned: boolean,
 ) {
-  if (params?.showLocationsDropdown !== true || (!isSigned && grants === null)) return [];
+  const tied = access?.locationIds ?? [];
+  if (tied.length === 0 && (params?.showLocationsDropdown !== true || (!isSigned && access === null))) {
+    return [];
+  }
   const locations = await listMerchantLocations(db, merchantId);
-  if (grants === null || caller.session === null) return locations;
-  const limits = await listLocationLimits(db, caller.session.userId);
-  const tied = limits.find((limit) => limit.clientId === merchantId)?.subEntityIds;
-  return tied === undefined ? locations : locations.filter((location) => tied.includes(location.id));
+  return tied.length === 0 ? locations : locations.filter((location) => tied.includes(location.id));
 }
 
 // GET /api/payment-frame/logo: the logo bytes only (the frame's CSP takes same-origin images).
@@ -234,7 +247,8 @@ export async function frameMerchant(
   query: { key: string; params?: string | undefined; sig?: string | undefined },
 ): Promise<FrameMerchant> {
   const merchant = await merchantOfKey(deps.db, query.key);
-  const grants = await virtualTerminalGrants(deps.db, caller.session, merchant.id);
+  const access = await virtualTerminalAccess(deps.db, caller.session, merchant.id);
+  const grants = access?.grants ?? null;
   const decoded = query.params === undefined ? null : decodePaymentFrameParams(query.params);
   // Params of another merchant list nothing of this one.
   const params = decoded?.ok && decoded.params.publishableKey === query.key ? decoded.params : null;
@@ -242,7 +256,7 @@ export async function frameMerchant(
     params !== null &&
     query.params !== undefined &&
     isPaymentFrameSignatureValid(deps, query.params, query.sig);
-  const locations = await frameLocationsOf(deps.db, caller, merchant.id, grants, params, isSigned);
+  const locations = await frameLocationsOf(deps.db, merchant.id, access, params, isSigned);
   return {
     locations: locations.map((location) => ({ id: location.id, name: location.name })),
     name: merchant.name,
@@ -261,6 +275,7 @@ export async function frameMerchant(
             omit_zip: isCardZipOmitted(grants),
             custom_field_access:
               caller.session === null ? null : await roleFieldAccessOf(deps.db, caller.session, merchant.id),
+            location_required: (access?.locationIds.length ?? 0) > 0,
           },
   };
 }
@@ -516,7 +531,8 @@ export async function takeCharge(
   if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const params = decoded.params;
   const merchant = await merchantOfKey(deps.db, params.publishableKey);
-  const grants = await virtualTerminalGrants(deps.db, caller.session, merchant.id);
+  const access = await virtualTerminalAccess(deps.db, caller.session, merchant.id);
+  const grants = access?.grants ?? null;
   const isSigned = isPaymentFrameSignatureValid(deps, body.params, body.sig);
   // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
@@ -531,7 +547,7 @@ export async function takeCharge(
         body,
         operation: 'charge',
       },
-      chargePlanner(deps, caller, { body, params, merchant, grants, isSigned }),
+      chargePlanner(deps, caller, { body, params, merchant, access, grants, isSigned }),
     );
     if (params.paymentType === 'subscription' && isSigned) {
       await deps.sendSeriesReceipt?.(result.body.message.id);
@@ -567,6 +583,7 @@ type ChargeFacts = {
   body: ChargeBody;
   params: PaymentFrameParams;
   merchant: FrameMerchantRow;
+  access: VirtualTerminalAccess | null;
   grants: ReadonlySet<string> | null;
   isSigned: boolean;
 };
@@ -700,12 +717,15 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
     );
   }
   const billingAddress = billingRule.isShown ? billing.address : {};
-  // A location the frame did not offer (another merchant's, or not the user's) is refused.
+  // A location the frame did not offer (another merchant's, or not the user's) is refused; a virtual
+  // terminal user tied to locations of the merchant must choose one of theirs.
   let location: { id: string; name: string; customFields: Record<string, string | number> } | null = null;
   if (body.locationId !== undefined) {
-    const offered = await frameLocationsOf(tx, caller, merchant.id, grants, params, isSigned);
+    const offered = await frameLocationsOf(tx, merchant.id, facts.access, params, isSigned);
     location = offered.find((candidate) => candidate.id === body.locationId) ?? null;
     if (location === null) throw ChargeError.LocationNotValid(PaymentFrameText.LocationNotValid);
+  } else if ((facts.access?.locationIds.length ?? 0) > 0) {
+    throw ChargeError.LocationRequired(PaymentFrameText.LocationRequired);
   }
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
