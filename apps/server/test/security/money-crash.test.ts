@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { transactions } from '../../src/db/schema/transactions';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { type CrashTarget, crashTarget } from '../crash-target';
 import { demo, seedDemoAccounts } from '../demo-data';
-import { type RunningServer, spawnServer, untilReady } from '../server-process';
+import { type RunningServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
 // Issue 12 item 6: a crash between the processor's answer and the commit must neither lose the
@@ -24,25 +24,10 @@ import { testDriver } from '../test-database';
 // outlives it (PGlite in a DATA_DIR, or a PostgreSQL database of its own); the fault point of
 // lib/money-attempt.ts makes it SIGKILL itself right after the sandbox processor approved.
 
-const dataKey = randomBytes(32).toString('hex');
-
+// /readyz answers only after the start-up reconcile (an onReady hook) ran.
 async function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_KEY: dataKey,
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
-    PORTICO_CRASH_AFTER_PROCESSOR_ANSWER: '0',
-    ...target.env,
-    ...extraEnv,
-  };
-  if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
-  delete env.REPORTING_DATABASE_URL;
-  const server = await spawnServer(env, logPath);
-  // /readyz answers only after the start-up reconcile (an onReady hook) ran.
-  await untilReady(server, logPath);
+  const server = await target.startServer(extraEnv);
+  await untilReady(server, target.logPath);
   return server;
 }
 
@@ -56,7 +41,6 @@ function refund(server: RunningServer, body: Record<string, unknown>, key: strin
 }
 
 let workDir: string;
-let logPath: string;
 let target: CrashTarget;
 let cookie: string;
 let paymentId: string;
@@ -64,7 +48,6 @@ const running: RunningServer[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'portico-money-crash-'));
-  logPath = path.join(workDir, 'server.log');
   target = await crashTarget(workDir, 'portico_crash');
   await target.withDatabase(async (database) => {
     await runMigrations(database);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { subscriptionCharges, subscriptions } from '../../src/db/schema/subscrip
 import { transactions } from '../../src/db/schema/transactions';
 import { type CrashTarget, crashTarget } from '../crash-target';
 import { buildClient } from '../factories';
-import { type RunningServer, spawnServer, untilReady } from '../server-process';
+import { type RunningServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
 // Issue 18 item 4: a process killed between the processor's answer and the commit never charges a
@@ -23,36 +22,18 @@ import { testDriver } from '../test-database';
 // SIGKILL itself right after the sandbox processor approved. The next start settles the charge from
 // the processor's record; nothing is charged again.
 
-const dataKey = randomBytes(32).toString('hex');
-
 let workDir: string;
-let logPath: string;
 let target: CrashTarget;
 let seriesId: string;
 const running: RunningServer[] = [];
 
+// The job runner charges the due series at start.
 function startServer(extraEnv: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_KEY: dataKey,
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    JOBS: 'true',
-    WEB_DIST_DIR: path.join(workDir, 'no-web-build'),
-    PORTICO_CRASH_AFTER_PROCESSOR_ANSWER: '0',
-    ...target.env,
-    ...extraEnv,
-  };
-  if (!target.env.DATABASE_URL) delete env.DATABASE_URL;
-  delete env.REPORTING_DATABASE_URL;
-  delete env.SMTP_URL;
-  return spawnServer(env, logPath);
+  return target.startServer({ JOBS: 'true', ...extraEnv });
 }
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'portico-subscription-crash-'));
-  logPath = path.join(workDir, 'server.log');
   target = await crashTarget(workDir, 'portico_sub_crash');
   await target.withDatabase(async (database) => {
     await runMigrations(database);
@@ -130,7 +111,7 @@ describe(`a crash between the processor's answer and the commit of a scheduled c
     // The next start reconciles before it serves, and its job runner runs the scheduler again.
     const restarted = await startServer({});
     running.push(restarted);
-    await untilReady(restarted, logPath);
+    await untilReady(restarted, target.logPath);
     restarted.child.kill('SIGTERM');
     await restarted.exited;
     const after = await target.withDatabase(stateOf);
@@ -144,7 +125,7 @@ describe(`a crash between the processor's answer and the commit of a scheduled c
     // A third start, whose scheduler run finds nothing due: still one charge at the processor.
     const third = await startServer({});
     running.push(third);
-    await untilReady(third, logPath);
+    await untilReady(third, target.logPath);
     third.child.kill('SIGTERM');
     await third.exited;
     const last = await target.withDatabase(stateOf);
