@@ -12,6 +12,7 @@ import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
+import { paymentFramePayer } from '../../../test/payment-frame-payer';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -68,6 +69,7 @@ beforeAll(async () => {
     logger: { ...loggerOptions('trace'), stream: { write: (line: string) => logLines.push(line) } },
   });
   await app.ready();
+  payer = paymentFramePayer(app);
   await seedDemoAccounts(database);
   const row = await buildClient(app.db, { publicKey: randomUUID(), apiKey: randomUUID(), level: 'Merchant' });
   await app.db
@@ -90,29 +92,17 @@ afterAll(async () => {
   await database.close();
 });
 
-// Each call from its own address: the routes' per-address limits are not what these tests are about.
-let payerCount = 0;
-function payerAddress(): string {
-  payerCount += 1;
-  return `10.1.${Math.floor(payerCount / 250)}.${payerCount % 250}`;
-}
+let payer: ReturnType<typeof paymentFramePayer>;
+const payerAddress = () => payer.address();
+const tokenize = (payload: Record<string, string>) => payer.tokenize(payload);
+const charge = (body: Record<string, unknown>, options: { key?: string; cookie?: string } = {}) =>
+  payer.charge(body, options);
 
 function signedLink(overrides: Partial<PaymentFrameParams> = {}) {
-  const params = encodePaymentFrameParams({
-    publishableKey: merchant.publicKey,
+  return payer.signedLink(merchant.publicKey, {
     paymentOptions: ['credit_card', 'bank'],
     amount: '25.00',
     ...overrides,
-  });
-  return { params, sig: signPaymentFrameParams(app, params) };
-}
-
-async function tokenize(payload: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment-frame/tokenize',
-    payload,
-    remoteAddress: payerAddress(),
   });
 }
 
@@ -127,19 +117,6 @@ async function cardToken(overrides: Record<string, string> = {}): Promise<string
   });
   expect(res.statusCode).toBe(200);
   return res.json().message.token;
-}
-
-async function charge(body: Record<string, unknown>, options: { key?: string; cookie?: string } = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment-frame/charge',
-    remoteAddress: payerAddress(),
-    headers: {
-      'idempotency-key': options.key ?? randomUUID(),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-    },
-    payload: body,
-  });
 }
 
 async function expectRefused(
