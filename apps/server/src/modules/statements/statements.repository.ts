@@ -472,51 +472,52 @@ export async function insertSettlementsOfDays(
   const settled = sql`t.settlement_date >= ${days.from}::date and t.settlement_date <= ${days.to}::date
     and t.processor is not null and ${counted}
     and t.created_at >= ${days.from}::date - ${settlementLookbackDays}::int and t.created_at < ${days.to}::date + 1`;
-  const groups = await queryRows(
+  // One statement: each insert reads the rows the one before it made (RETURNING), not an id list.
+  const rows = await queryRows(
     executor,
-    sql`insert into settlements (client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
-        adjustments_cents, chargebacks_cents, net_cents, created_at)
-      select t.client_id, t.settlement_date, t.processor, count(*)::int,
-        (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
-        coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
-        count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
-        coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0),
-        (coalesce(sum(t.amount_cents - t.fee_cents) filter (where ${isSale}), 0)
-          + coalesce(sum(-t.amount_cents) filter (where ${isRefund} or ${isChargeback}), 0)
-          + count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents}),
-        ${postedAt.toISOString()}::timestamptz
-      from transactions t
-      where ${settled}
-      group by t.client_id, t.settlement_date, t.processor
-      on conflict (client_id, settlement_date, processor) do nothing
-      returning id`,
+    sql`with groups as (
+        insert into settlements (client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
+          adjustments_cents, chargebacks_cents, net_cents, created_at)
+        select t.client_id, t.settlement_date, t.processor, count(*)::int,
+          (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
+          coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
+          count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
+          coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0),
+          (coalesce(sum(t.amount_cents - t.fee_cents) filter (where ${isSale}), 0)
+            + coalesce(sum(-t.amount_cents) filter (where ${isRefund} or ${isChargeback}), 0)
+            + count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents}),
+          ${postedAt.toISOString()}::timestamptz
+        from transactions t
+        where ${settled}
+        group by t.client_id, t.settlement_date, t.processor
+        on conflict (client_id, settlement_date, processor) do nothing
+        returning id, client_id, settlement_date, processor, net_cents
+      ),
+      paid as (
+        insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, status, created_at)
+        select g.client_id, g.id, g.settlement_date, g.net_cents, g.processor,
+          (case when c.pause_settlement or not m.is_active then 'held' else 'scheduled' end)::payout_status,
+          ${postedAt.toISOString()}::timestamptz
+        from groups g left join client_configs c on c.client_id = g.client_id
+          join clients m on m.id = g.client_id
+        on conflict (settlement_id) do nothing
+        returning id, client_id, payout_date, processor
+      ),
+      items as (
+        insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents,
+          net_amount_cents)
+        select p.id, t.id, t.created_at, t.amount_cents,
+          (case when ${returned} then ${returnedOrRejectedAchItemCents}
+            when ${isSale} then t.amount_cents - t.fee_cents
+            when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)
+        from paid p
+        join transactions t on t.client_id = p.client_id and t.processor = p.processor
+          and t.settlement_date = p.payout_date and ${settled}
+        on conflict do nothing
+      )
+      select count(*)::int as n from groups`,
   );
-  if (groups.length === 0) return 0;
-  const ids = groups.map((row) => insertedIdRow.parse(row).id);
-  const idList = `{${ids.join(',')}}`;
-  await executor.execute(sql`insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, status,
-      created_at)
-    select s.client_id, s.id, s.settlement_date, s.net_cents, s.processor,
-      (case when c.pause_settlement or not m.is_active then 'held' else 'scheduled' end)::payout_status,
-      ${postedAt.toISOString()}::timestamptz
-    from settlements s left join client_configs c on c.client_id = s.client_id
-      join clients m on m.id = s.client_id
-    where s.id = any(${idList}::uuid[])
-    on conflict (settlement_id) do nothing`);
-  await executor.execute(sql`insert into payout_items (payout_id, transaction_id, transaction_created_at,
-      auth_amount_cents, net_amount_cents)
-    select p.id, t.id, t.created_at, t.amount_cents,
-      (case when ${returned} then ${returnedOrRejectedAchItemCents}
-        when ${isSale} then t.amount_cents - t.fee_cents
-        when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)
-    from payouts p
-    join settlements s on s.id = p.settlement_id
-    join transactions t on t.client_id = s.client_id and t.processor = s.processor
-      and t.settlement_date = s.settlement_date and ${settled}
-    where s.id = any(${idList}::uuid[])
-    on conflict do nothing`);
-  return ids.length;
+  return insertedCount.parse(rows[0]).n;
 }
 
-const insertedIdRow = z.object({ id: z.uuid() });
 const settlementLookbackDays = 45;
