@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyInput, moneyOutput } from '../money/money';
+import { PaymentFrameText } from '../payment-frame/texts';
 
 // Recurring charges (issue 18): spec 3 §2 "Recurring Charges", §3 Subscription, §4 "Subscriptions",
 // §7 "Subscriptions", §8 "Users and subscriptions". The date rules are in schedule.ts.
@@ -26,8 +27,9 @@ export const SubscriptionText = {
   NotFound: 'Subscription not found',
   ChargeAlreadyOnDate: 'A charge of this series is already recorded on that date.',
   PaymentMethodNotFound: 'The saved payment method was not found.',
-  // A user tied to several of the merchant's locations says where a charge now is taken.
-  LocationRequired: 'Please choose the location of this charge.',
+  // A user tied to several of the merchant's locations says where a charge now is taken (the
+  // virtual terminal's words for the same rule).
+  LocationRequired: PaymentFrameText.LocationRequired,
   LocationNotValid: 'This location is not one of yours at this merchant.',
   // One answer for a forged, malformed or already used cancelId: no oracle of which.
   CancelLinkNotValid: 'This cancellation link is not valid or has already been used.',

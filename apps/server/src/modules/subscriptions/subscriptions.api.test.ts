@@ -629,7 +629,7 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
       expect(unchosen.statusCode).toBe(422);
       expect(errorOf(unchosen.body)).toEqual({
         code: SubscriptionErrorCode.LocationRequired,
-        message: 'Please choose the location of this charge.',
+        message: 'Please select one of your locations.',
       });
       const foreign = await chargeNow(
         { ...payload, location_id: location.east },
