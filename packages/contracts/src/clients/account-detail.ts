@@ -16,6 +16,7 @@ import {
   type SensitiveChange,
   statePattern,
 } from '../enrollment/enrollment-record';
+import { parseDecimalToCents } from '../money/money';
 import {
   type AccountFieldKind,
   type AccountFieldName,
@@ -49,6 +50,9 @@ export const AccountText = {
   NothingToReveal: 'This field holds no value.',
   NoEvents: 'No events found',
   BankChangedSubject: 'The payout bank account of your account was changed',
+  WholePercentInvalid: 'Enter a whole percent from 0 to 100.',
+  ChildHighTicketBelowAverage: 'The default high ticket may not be below the default average ticket.',
+  ChildHighVolumeBelowVolume: 'The default monthly high volume may not be below the default monthly volume.',
 } as const;
 
 export function updateFailedText(serverMessage: string): string {
@@ -65,6 +69,7 @@ export const AccountErrorCode = {
   UnknownParent: 'UNKNOWN_PARENT',
   ParentCycle: 'PARENT_CYCLE',
   NothingToReveal: 'NOTHING_TO_REVEAL',
+  ChildLimitsInvalid: 'ACCOUNT_CHILD_LIMITS_INVALID',
 } as const;
 
 // ---- Who sees and changes what (spec 2 §6, detail page) ----
@@ -138,9 +143,50 @@ export function editableAccountSections(viewer: AccountViewer, facts: AccountFac
   );
 }
 
-// The level selector is staff only (spec 2 §6).
+// The level selector is staff only (spec 2 §6). So are the settings a parent hands its new
+// sub-merchants beyond processors and rates: its own revenue share, the risk limits (parents do not
+// see Risk Settings), skipping review and pausing settlement are decided above the parent.
+export const staffOnlyAccountFields: ReadonlySet<AccountFieldName> = new Set<AccountFieldName>([
+  'level',
+  'child_onboard',
+  'child_rev_share',
+  'child_avg_ticket',
+  'child_high_ticket',
+  'child_monthly_volume',
+  'child_monthly_high_volume',
+  'child_enroll_email',
+  'child_pause_settlement',
+]);
+
 export function canEditField(viewer: AccountViewer, field: AccountFieldName): boolean {
-  return field !== 'level' || isStaffViewer(viewer);
+  return !staffOnlyAccountFields.has(field) || isStaffViewer(viewer);
+}
+
+// The limits a new sub-merchant inherits must make sense together: a high ticket below the average
+// ticket, or a high monthly volume below the monthly volume, would flag every normal payment.
+const childLimitPairs = [
+  { high: 'child_high_ticket', low: 'child_avg_ticket', message: AccountText.ChildHighTicketBelowAverage },
+  {
+    high: 'child_monthly_high_volume',
+    low: 'child_monthly_volume',
+    message: AccountText.ChildHighVolumeBelowVolume,
+  },
+] as const satisfies readonly { high: AccountFieldName; low: AccountFieldName; message: string }[];
+
+// The problems of the account's values as they would be after a save, by the high field; only pairs
+// the save touches count, so a save elsewhere on the page never fails on values it left alone.
+export function childLimitProblems(
+  values: Partial<Record<AccountFieldName, AccountFieldValue>>,
+  changed: ReadonlySet<string>,
+): { field: AccountFieldName; message: string }[] {
+  const centsOf = (value: AccountFieldValue | undefined) =>
+    typeof value === 'string' ? parseDecimalToCents(value) : null;
+  return childLimitPairs.flatMap(({ high, low, message }) => {
+    if (!changed.has(high) && !changed.has(low)) return [];
+    const highCents = centsOf(values[high]);
+    const lowCents = centsOf(values[low]);
+    return highCents !== null && lowCents !== null && highCents < lowCents ? [{ field: high, message }] : [];
+  });
 }
 
 // Revealing a sensitive value: staff, or holders of the permissions permission on the account.
@@ -290,6 +336,11 @@ function editSchemaOf(kind: AccountFieldKind, options: readonly string[] | undef
       return textEdit(10, percentPattern, EnrollmentRecordText.PercentInvalid).refine(
         (value) => value === null || Number(value) <= 100,
         { message: EnrollmentRecordText.PercentInvalid },
+      );
+    case 'whole_percent':
+      return textEdit(10, /^\d{1,3}$/, AccountText.WholePercentInvalid).refine(
+        (value) => value === null || Number(value) <= 100,
+        { message: AccountText.WholePercentInvalid },
       );
     case 'integer':
       return textEdit(9, /^\d{1,9}$/, 'Enter a whole number.');

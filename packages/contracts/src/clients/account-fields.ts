@@ -56,6 +56,7 @@ export type AccountFieldKind =
   | 'flat_rate'
   | 'bps'
   | 'percent'
+  | 'whole_percent'
   | 'integer'
   | 'date'
   | 'state'
@@ -309,6 +310,20 @@ const fixedDefinitions = {
   child_card_rate: { section: 'submerchant', label: 'Default Card Rate', kind: 'rate' },
   child_ach_rate: { section: 'submerchant', label: 'Default ACH Rate', kind: 'flat_rate' },
   child_crypto_rate: { section: 'submerchant', label: 'Default Crypto Rate', kind: 'flat_rate' },
+  // The other inherited settings (spec 2 §3 child): what a new sub-merchant's account starts with.
+  child_onboard: { section: 'submerchant', label: 'Default Auto-Onboard', kind: 'boolean' },
+  child_rev_share: { section: 'submerchant', label: 'Default Revenue Share (%)', kind: 'whole_percent' },
+  child_avg_ticket: { section: 'submerchant', label: 'Default Average Ticket', kind: 'money' },
+  child_high_ticket: { section: 'submerchant', label: 'Default High Ticket', kind: 'money' },
+  child_monthly_volume: { section: 'submerchant', label: 'Default Monthly Volume', kind: 'money' },
+  child_monthly_high_volume: { section: 'submerchant', label: 'Default Monthly High Volume', kind: 'money' },
+  child_enroll_email: {
+    section: 'submerchant',
+    label: 'Default Welcome Email',
+    kind: 'enum',
+    options: welcomeEmailModes,
+  },
+  child_pause_settlement: { section: 'submerchant', label: 'Default Pause Settlement', kind: 'boolean' },
   // Settings
   default_receipt_template: { section: 'settings', label: 'Default Receipt Template', kind: 'long_text' },
   meta_field_search: { section: 'settings', label: 'Meta Field Search', kind: 'boolean' },

@@ -13,6 +13,7 @@ import {
   maskedRoutingNumber,
   maskedSsn,
   maskedTaxId,
+  welcomeEmailModes,
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import type { ChildDefaults, Client, ClientConfig, ClientPricing } from '../../db/schema/clients';
@@ -84,7 +85,63 @@ export const childDefaultOf = {
   child_card_rate: 'card_rate',
   child_ach_rate: 'ach_rate',
   child_crypto_rate: 'crypto_rate',
+  child_onboard: 'onboard',
+  child_rev_share: 'rev_share',
+  child_avg_ticket: 'avg_ticket_cents',
+  child_high_ticket: 'high_ticket_cents',
+  child_monthly_volume: 'monthly_volume_cents',
+  child_monthly_high_volume: 'monthly_high_volume_cents',
+  child_enroll_email: 'enroll_email',
+  child_pause_settlement: 'pause_settlement',
 } as const satisfies Partial<Record<AccountFieldName, keyof ChildDefaults>>;
+
+// An unset switch hands down the account's own default (off), so the page shows it as off.
+const childSwitchDefaults: Partial<Record<keyof ChildDefaults, boolean>> = {
+  onboard: false,
+  pause_settlement: false,
+};
+
+function childDefaultShown(defaults: ChildDefaults | undefined, key: keyof ChildDefaults): unknown {
+  return defaults?.[key] ?? childSwitchDefaults[key] ?? null;
+}
+
+// The parent's defaults with one of them set to a stored value (or removed for none), each key
+// keeping the type the approval reads.
+export function withChildDefault(
+  defaults: ChildDefaults,
+  key: keyof ChildDefaults,
+  stored: unknown,
+): ChildDefaults {
+  const next: ChildDefaults = { ...defaults };
+  delete next[key];
+  switch (key) {
+    case 'onboard':
+    case 'pause_settlement':
+      if (typeof stored === 'boolean') next[key] = stored;
+      break;
+    case 'rev_share':
+    case 'avg_ticket_cents':
+    case 'high_ticket_cents':
+    case 'monthly_volume_cents':
+    case 'monthly_high_volume_cents':
+      if (typeof stored === 'number' && Number.isSafeInteger(stored)) next[key] = stored;
+      break;
+    case 'enroll_email': {
+      const mode = welcomeEmailModes.find((candidate) => candidate === stored);
+      if (mode !== undefined) next[key] = mode;
+      break;
+    }
+    case 'payment':
+    case 'ach':
+    case 'terminals':
+    case 'card_rate':
+    case 'ach_rate':
+    case 'crypto_rate':
+      if (typeof stored === 'string') next[key] = stored;
+      break;
+  }
+  return next;
+}
 
 export const pricingColumnOf = {
   card_rate: 'cardRate',
@@ -209,7 +266,7 @@ export function storedValue(name: AccountFieldName, value: string | boolean | nu
   if (typeof value === 'boolean') return value;
   if (falseMeansNull.has(name) && value === 'false') return null;
   if (kind === 'money') return parseDecimalToCents(value);
-  if (kind === 'integer') return Number(value);
+  if (kind === 'integer' || kind === 'whole_percent') return Number(value);
   return value;
 }
 
@@ -310,7 +367,7 @@ export function accountFieldValues(row: AccountRow): Record<AccountFieldName, Ac
     }
     if (name === 'account_type') return [name, row.bank?.accountType ?? null];
     const childKey = lookupKey(childDefaultOf, name);
-    if (childKey) return [name, displayValue(name, row.config?.childDefaults[childKey] ?? null)];
+    if (childKey) return [name, displayValue(name, childDefaultShown(row.config?.childDefaults, childKey))];
     const clientColumn = lookupKey(clientColumnOf, name);
     if (clientColumn) return [name, displayValue(name, row.client[clientColumn])];
     const configColumn = lookupKey(configColumnOf, name);

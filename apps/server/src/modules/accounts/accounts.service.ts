@@ -13,6 +13,7 @@ import {
   canEditAccount,
   canEditField,
   canRevealAccountFields,
+  childLimitProblems,
   editableAccountSections,
   isStaffViewer,
   type LogoUploadBody,
@@ -63,6 +64,7 @@ import {
   sensitiveTargetOf,
   splitPrincipalField,
   storedValue,
+  withChildDefault,
 } from './account-fields.server';
 import {
   type AccountRow,
@@ -91,6 +93,7 @@ export const AccountError = defineErrors({
   NothingToReveal: [AccountErrorCode.NothingToReveal, 'not_found'],
   Required: ['ACCOUNT_FIELD_REQUIRED', 'validation'],
   IdMismatch: ['ACCOUNT_ID_MISMATCH', 'validation'],
+  ChildLimitsInvalid: [AccountErrorCode.ChildLimitsInvalid, 'validation'],
 });
 
 export type AccountDeps = { db: Db; cipher: () => FieldCipher; mail: MailService };
@@ -330,12 +333,8 @@ function writesOf(
     const childKey = lookupKey(childDefaultOf, name);
     if (childKey) {
       // Merged over the stored defaults (and the other changes of this save).
-      const childDefaults: ChildDefaults = {
-        ...(writes.config.childDefaults ?? row.config?.childDefaults ?? {}),
-      };
-      if (typeof stored === 'string') childDefaults[childKey] = stored;
-      else delete childDefaults[childKey];
-      writes.config.childDefaults = childDefaults;
+      const childDefaults: ChildDefaults = writes.config.childDefaults ?? row.config?.childDefaults ?? {};
+      writes.config.childDefaults = withChildDefault(childDefaults, childKey, stored);
       continue;
     }
     const clientColumn = lookupKey(clientColumnOf, name);
@@ -407,6 +406,11 @@ export async function editAccount(
     });
   }
   await checkMccFloor(deps.db, row, newValues);
+  const [limitProblem] = childLimitProblems(
+    { ...accountFieldValues(row), ...newValues },
+    new Set(Object.keys(newValues)),
+  );
+  if (limitProblem) throw AccountError.ChildLimitsInvalid(limitProblem.message);
 
   return deps.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, clientId))) throw notFound();

@@ -69,28 +69,21 @@ async function ratesOf(clientId: string) {
   return row;
 }
 
-// The inherited settings the account page does not edit yet, set on the parent's row as the seed does.
+// The other inherited settings, set on the parent's account page by staff (the same PATCH the page sends).
 async function setInheritedSettings(parentId: string) {
-  const [row] = await ctx.app.db
-    .select({ childDefaults: clientConfigs.childDefaults })
-    .from(clientConfigs)
-    .where(eq(clientConfigs.clientId, parentId));
-  await ctx.app.db
-    .update(clientConfigs)
-    .set({
-      childDefaults: {
-        ...row?.childDefaults,
-        onboard: true,
-        rev_share: 35,
-        avg_ticket_cents: 7_500,
-        high_ticket_cents: 400_000,
-        monthly_volume_cents: 5_000_000,
-        monthly_high_volume_cents: 9_000_000,
-        enroll_email: 'custom',
-        pause_settlement: true,
-      },
-    })
-    .where(eq(clientConfigs.clientId, parentId));
+  const res = await callAs(ctx.app, demo.admin, 'PATCH', `/api/client/${parentId}`, {
+    meta: JSON.stringify({
+      child_onboard: true,
+      child_rev_share: '35',
+      child_avg_ticket: '75.00',
+      child_high_ticket: '4000.00',
+      child_monthly_volume: '50000.00',
+      child_monthly_high_volume: '90000.00',
+      child_enroll_email: 'custom',
+      child_pause_settlement: true,
+    }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 beforeAll(async () => {
