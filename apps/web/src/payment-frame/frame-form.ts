@@ -14,6 +14,7 @@ import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/pa
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { isWalletMethod, walletLabels } from '@portico/contracts/payment-frame/wallet';
 import { charge, tokenize } from './frame-api';
+import { DeviceText, deviceChooser, deviceLabels, deviceMethodsOf, isDeviceMethod } from './frame-device';
 import { applyPageDesign, el, field, showMessage } from './frame-dom';
 import { swipeReader } from './frame-swipe';
 import { openWalletSheet } from './frame-wallet';
@@ -29,6 +30,7 @@ const methodLabels: Record<ChargeMethod, string> = {
   swipe: 'Swipe card',
   apple_pay: walletLabels.apple_pay,
   google_pay: walletLabels.google_pay,
+  ...deviceLabels,
 };
 
 // Card payments that are not keyed: each needs the merchant's card processor (spec 3 §6 keeps each
@@ -52,6 +54,7 @@ export function methodsOf(params: PaymentFrameParams, merchant: FrameMerchant): 
   }
   if (allowed.includes('bank') && merchant.can_take_ach) methods.push('bank');
   if (allowed.includes('cash') && virtualTerminal) methods.push('cash');
+  methods.push(...deviceMethodsOf(params, merchant, allowed));
   return methods;
 }
 
@@ -270,7 +273,8 @@ export function renderPaymentForm(
     if (firstName.value.trim() === '' && card.firstName) firstName.value = card.firstName;
     if (lastName.value.trim() === '' && card.lastName) lastName.value = card.lastName;
   });
-  form.append(cardFields, swipe.node, bankFields);
+  const device = deviceChooser(merchant, params.terminal);
+  form.append(cardFields, swipe.node, bankFields, device.node);
 
   const selected = (): ChargeMethod => {
     const value = methodInputs.find((input) => input.checked)?.value;
@@ -285,6 +289,7 @@ export function renderPaymentForm(
     cardFields.hidden = selected() !== 'credit_card';
     swipe.node.hidden = selected() !== 'swipe';
     bankFields.hidden = selected() !== 'bank';
+    device.show(selected());
     showFee();
   };
   for (const input of methodInputs) input.addEventListener('change', showMethodFields);
@@ -389,6 +394,10 @@ export function renderPaymentForm(
         body.token = token.value.token;
       } else if (method === 'saved' && params.paymentMethodId) {
         body.paymentMethodId = params.paymentMethodId;
+      } else if (isDeviceMethod(method)) {
+        // The device reads the card; the answer comes once the payer has presented it.
+        body.terminal_id = device.value();
+        showMessage(status, DeviceText.Waiting, 'info');
       }
       const result = await charge(body, idempotencyKey);
       if (!result.ok) return showMessage(status, result.message, 'error');

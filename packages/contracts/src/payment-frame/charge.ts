@@ -59,6 +59,10 @@ export const chargeMethods = [
   'swipe',
   'apple_pay',
   'google_pay',
+  // A linked device (terminal_id): the card is read and charged on the device.
+  'newpos',
+  'pax',
+  'terminal',
 ] as const;
 export type ChargeMethod = (typeof chargeMethods)[number];
 
@@ -74,6 +78,8 @@ export const chargeBody = z.strictObject({
   zip: z.string().max(10).optional(),
   // saved: a method of the params' vault customer.
   paymentMethodId: z.uuid().optional(),
+  // newpos, pax, terminal: the merchant's own open linked terminal (virtual_terminal.devices).
+  terminal_id: z.uuid().optional(),
   firstName: z.string().max(100).optional(),
   lastName: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
@@ -142,6 +148,17 @@ export const frameMerchantSchema = z.object({
       // A user tied to locations of this merchant must choose one of them (locations lists them);
       // absent: false.
       location_required: z.boolean().optional(),
+      // The merchant's open linked terminals the user may pay on (newpos, pax, terminal); absent: none.
+      devices: z
+        .array(
+          z.object({
+            id: z.uuid(),
+            name: z.string().nullable(),
+            lane_id: z.string(),
+            terminal_type: z.enum(['PAX', 'NEWPOS', 'Dejavoo']),
+          }),
+        )
+        .optional(),
     })
     .nullable(),
 });

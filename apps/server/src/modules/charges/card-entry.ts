@@ -57,9 +57,10 @@ export function isTokenForMethod(method: ChargeMethod, token: PaymentToken): boo
 
 // The payment option (spec 3 §6) a charge stands for; a saved token is a card or a bank account.
 export function optionOfCharge(method: ChargeMethod, isBankToken: boolean): PaymentOption {
-  if (method === 'swipe' || method === 'apple_pay' || method === 'google_pay' || method === 'cash')
-    return method;
-  return isBankToken ? 'bank' : 'credit_card';
+  if (method === 'saved' || method === 'credit_card' || method === 'bank') {
+    return isBankToken ? 'bank' : 'credit_card';
+  }
+  return method;
 }
 
 // The transaction row of a card option. The Action column names the method in words; Apple Pay is
@@ -72,7 +73,9 @@ export function cardRowOf(option: PaymentOption) {
         ? 'Google Pay sale'
         : option === 'swipe'
           ? 'Swiped sale'
-          : 'sale';
+          : option === 'newpos' || option === 'pax' || option === 'terminal'
+            ? 'Terminal sale'
+            : 'sale';
   return {
     type: 'charge' as const,
     actionMode: option === 'apple_pay' ? ('apple_pay' as const) : ('charge' as const),

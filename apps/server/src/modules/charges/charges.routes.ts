@@ -1,7 +1,6 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import {
   chargeBody,
-  chargeResponse,
   frameLogoQuery,
   frameMerchantQuery,
   frameMerchantResponse,
@@ -11,6 +10,7 @@ import {
   tokenizeResponse,
 } from '@portico/contracts/payment-frame/charge';
 import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-series';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
@@ -23,11 +23,13 @@ import {
   assertMaySignParams,
   type ChargeCaller,
   chargeOperationOf,
+  deviceChargeOperationOf,
   frameLogo,
   frameMerchant,
   takeCharge,
   tokenizePaymentMethod,
 } from './charges.service';
+import { deviceChargeOperationName } from './device-charge';
 
 // The payment frame's calls (issue 16 item 1). Public: a payer has no account; a signed-in user with
 // Virtual Terminal on the merchant gets the virtual terminal's rights (the session is read, not
@@ -62,6 +64,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
     dataKey: () => app.dataKey(),
     now: app.now,
     sendSeriesReceipt,
+    terminalProvider: app.terminalProvider,
   });
 
   // A charge the gateway answered but the server never booked (a crash) is settled before requests
@@ -69,7 +72,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
   app.addHook('onReady', async () => {
     const summary = await reconcilePendingAttempts(
       app.db,
-      { charge: chargeOperationOf(deps()) },
+      { charge: chargeOperationOf(deps()), [deviceChargeOperationName]: deviceChargeOperationOf(deps()) },
       {
         onError: (attempt, err) =>
           app.log.error({ err, attemptId: attempt.id }, 'charge attempt not reconciled'),
@@ -153,7 +156,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
           'Virtual Terminal on the merchant. The same Idempotency-Key and body replay the first answer.',
         headers: idempotencyHeaders,
         body: chargeBody,
-        response: { 200: chargeResponse, ...errors },
+        response: { 200: frameChargeResponse, ...errors },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,10 @@ import {
   type PaymentOption,
   paymentOptions,
 } from '@portico/contracts/payment-frame/params';
+import {
+  type ScheduledSeriesResponse,
+  scheduledSeriesResponse,
+} from '@portico/contracts/payment-frame/scheduled-series';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import {
   basicPaymentOptions,
@@ -48,9 +52,10 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
+import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { type AuditEntry, auditInsert, recordAudit } from '../../lib/audit';
-import type { IdempotentResult } from '../../lib/idempotency';
+import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import {
   type AttemptPlanner,
@@ -65,7 +70,13 @@ import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature'
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
-import { createSeriesFromLinkCharge, linkSeriesPlan, linkSeriesPlanOf } from '../subscriptions/link-series';
+import {
+  createSeriesFromLinkCharge,
+  isScheduledLinkStart,
+  linkSeriesPlan,
+  linkSeriesPlanOf,
+  scheduleSeriesFromLink,
+} from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import {
@@ -85,6 +96,13 @@ import {
   listMerchantLocations,
   payerSystemUserId,
 } from './charges.repository';
+import {
+  deviceChargeOperation,
+  deviceChargeOperationName,
+  deviceOfCharge,
+  isDeviceMethod,
+  openDevicesOf,
+} from './device-charge';
 
 // The payment frame's charge path (issue 16 item 1; tamper design at the top of contracts
 // payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
@@ -115,6 +133,8 @@ export type ChargeDeps = {
   now: () => Date;
   // The receipt of the first cycle a subscription link's charge paid (issue 18), after the commit.
   sendSeriesReceipt?: (transactionId: string) => Promise<void>;
+  // Linked devices (newpos, pax, terminal); without it no device payment is offered.
+  terminalProvider?: TerminalProvider;
 };
 
 export type ChargeCaller = {
@@ -276,6 +296,12 @@ export async function frameMerchant(
             custom_field_access:
               caller.session === null ? null : await roleFieldAccessOf(deps.db, caller.session, merchant.id),
             location_required: (access?.locationIds.length ?? 0) > 0,
+            devices: await openDevicesOf(
+              deps.db,
+              deps.terminalProvider,
+              merchant.id,
+              access?.locationIds ?? [],
+            ),
           },
   };
 }
@@ -338,6 +364,12 @@ const chargeContext = z.object({
 type ChargeContext = z.infer<typeof chargeContext>;
 
 const processorEnum = z.enum(processors);
+
+// A sale on a linked device: the charge's booking, the device's answer (device-charge.ts).
+export function deviceChargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+  const unavailable = () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
+  return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps), unavailable);
+}
 
 export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
   return gatewayChargeOperation({
@@ -526,7 +558,7 @@ export async function takeCharge(
   caller: ChargeCaller,
   body: ChargeBody,
   idempotencyKey: string,
-): Promise<IdempotentResult<ChargeResponse>> {
+): Promise<IdempotentResult<ChargeResponse | ScheduledSeriesResponse>> {
   const decoded = decodePaymentFrameParams(body.params);
   if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const params = decoded.params;
@@ -537,15 +569,25 @@ export async function takeCharge(
   // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   try {
+    // Issue 18: a subscription link with a trial or a later start charges nothing now (link-series.ts).
+    if (isScheduledLinkStart(params, isSigned, deps.now())) {
+      const scope = await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey);
+      const request = { ...scope, method: 'POST', path: '/api/payment-frame/charge', body };
+      return await runIdempotent(deps.db, request, scheduledSeriesResponse, async (tx) => {
+        await assertMerchantTakesPayments(tx, merchant.id);
+        const facts = { body, params, merchant, access, grants, isSigned };
+        return scheduleSeriesFromLink(tx, await planCharge(tx, deps, caller, facts), deps.now());
+      });
+    }
     const result = await runMoneyAttemptClaimedAtOnce(
       deps.db,
-      chargeOperationOf(deps),
+      isDeviceMethod(body.method) ? deviceChargeOperationOf(deps) : chargeOperationOf(deps),
       {
         ...(await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey)),
         method: 'POST',
         path: '/api/payment-frame/charge',
         body,
-        operation: 'charge',
+        operation: isDeviceMethod(body.method) ? deviceChargeOperationName : 'charge',
       },
       chargePlanner(deps, caller, { body, params, merchant, access, grants, isSigned }),
     );
@@ -668,17 +710,28 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
     if (token === null) throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
     customerId = saved.customerId;
     savedCustomer = saved;
-  } else if (body.method !== 'cash') {
+  } else if (body.method !== 'cash' && !isDeviceMethod(body.method)) {
     if (body.token === undefined) throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
     token = deps.gateway.readToken(body.token, deps.now());
     if (token === null || !isTokenForMethod(body.method, token)) {
       throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
     }
   }
+  // A device payment is taken by the merchant's own staff on the virtual terminal, as cash is.
+  const device =
+    isDeviceMethod(body.method) && grants !== null
+      ? await deviceOfCharge(tx, deps.terminalProvider, {
+          merchantId: merchant.id,
+          method: body.method,
+          terminalId: body.terminal_id,
+          tiedLocationIds: facts.access?.locationIds ?? [],
+        })
+      : null;
   const isBank = token?.issuer === 'BANK';
   const option = optionOfCharge(body.method, isBank);
   // Cash moves no money through a processor: only the merchant's own staff record it.
-  const isOffered = options.includes(option) && (option !== 'cash' || grants !== null);
+  const isOffered =
+    options.includes(option) && ((option !== 'cash' && !isDeviceMethod(body.method)) || grants !== null);
   const processorName =
     option === 'bank' ? merchant.achProcessor : option === 'cash' ? null : merchant.cardProcessor;
   if (!isOffered || (option !== 'cash' && processorName === null)) {
@@ -720,7 +773,10 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
   // A location the frame did not offer (another merchant's, or not the user's) is refused; a virtual
   // terminal user tied to locations of the merchant must choose one of theirs.
   let location: { id: string; name: string; customFields: Record<string, string | number> } | null = null;
-  if (body.locationId !== undefined) {
+  if (device !== null) {
+    // A device payment is recorded at the device's own location.
+    location = device.location;
+  } else if (body.locationId !== undefined) {
     const offered = await frameLocationsOf(tx, merchant.id, facts.access, params, isSigned);
     location = offered.find((candidate) => candidate.id === body.locationId) ?? null;
     if (location === null) throw ChargeError.LocationNotValid(PaymentFrameText.LocationNotValid);
@@ -772,7 +828,7 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
       firstName,
       lastName,
       email,
-      meta: { ...meta, ...entryMetaOf(option) },
+      meta: { ...meta, ...entryMetaOf(option), ...device?.meta },
       surchargeCents: charged.feeCents,
       ...(location
         ? {
@@ -795,7 +851,7 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
     clientId: merchant.id,
     amountCents: charged.totalCents,
     processor: context.processorName,
-    context,
+    context: device === null ? context : { ...context, device: device.context },
   };
 }
 
