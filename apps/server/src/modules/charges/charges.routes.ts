@@ -1,6 +1,7 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import {
   chargeBody,
+  chargeResponse,
   frameLogoQuery,
   frameMerchantQuery,
   frameMerchantResponse,
@@ -10,7 +11,6 @@ import {
   tokenizeResponse,
 } from '@portico/contracts/payment-frame/charge';
 import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
-import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-series';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
@@ -156,7 +156,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
           'Virtual Terminal on the merchant. The same Idempotency-Key and body replay the first answer.',
         headers: idempotencyHeaders,
         body: chargeBody,
-        response: { 200: frameChargeResponse, ...errors },
+        response: { 200: chargeResponse, ...errors },
       },
     },
     async (request, reply) => {
