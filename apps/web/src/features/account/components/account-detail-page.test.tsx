@@ -278,4 +278,110 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(screen.getByRole('menuitem', { name: 'Edit Hierarchy', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Developer Enrollment', hidden: true })).toBeNull();
   });
+
+  describe("a parent's inherited sub-merchant settings (spec 2 §3 child)", () => {
+    function buildParent(isStaff: boolean): AccountDetail {
+      const account = buildAccount();
+      return {
+        ...account,
+        level: 'Parent',
+        parent: null,
+        fields: {
+          ...account.fields,
+          child_payment: 'epx',
+          child_onboard: true,
+          child_rev_share: '45',
+          child_avg_ticket: '75.00',
+          child_high_ticket: '5000.00',
+          child_monthly_volume: '50000.00',
+          child_monthly_high_volume: null,
+          child_enroll_email: 'true',
+          child_pause_settlement: false,
+        },
+        view: {
+          ...account.view,
+          is_staff: isStaff,
+          sections: [...account.view.sections, 'submerchant'],
+          editable_sections: [...account.view.editable_sections, 'submerchant'],
+        },
+      };
+    }
+    const saved = {
+      [`PATCH /api/client/${clientId}`]: ok({
+        id: clientId,
+        updated_at: '2026-11-02T10:00:00.000Z',
+        changed: [],
+      }),
+    };
+
+    async function confirmSave() {
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await userEvent.click(
+        within(screen.getByRole('group', { name: 'Confirmation' })).getByRole('button', { name: 'Save' }),
+      );
+    }
+
+    it('shows them in the Submerchant Settings', async () => {
+      renderPage(buildParent(true));
+      const section = await screen.findByRole('region', { name: 'Submerchant Settings' });
+      expect(within(section).getByTestId('account-value-child_onboard')).toHaveTextContent('Yes');
+      expect(within(section).getByTestId('account-value-child_rev_share')).toHaveTextContent('45%');
+      expect(within(section).getByTestId('account-value-child_avg_ticket')).toHaveTextContent('$75.00');
+      expect(within(section).getByTestId('account-value-child_monthly_high_volume')).toHaveTextContent('—');
+      expect(within(section).getByTestId('account-value-child_pause_settlement')).toHaveTextContent('No');
+    });
+
+    it('lets staff edit and save them, sending only what changed', async () => {
+      const fetchMock = renderPage(buildParent(true), saved);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      const revShare = screen.getByRole('textbox', { name: 'Default Revenue Share (%)' });
+      await userEvent.clear(revShare);
+      await userEvent.type(revShare, '30');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Default Pause Settlement' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Default Auto-Onboard' }));
+      await userEvent.selectOptions(
+        screen.getByRole('combobox', { name: 'Default Welcome Email' }),
+        'custom',
+      );
+      await userEvent.type(screen.getByRole('textbox', { name: 'Default Monthly High Volume' }), '90000.00');
+      await confirmSave();
+      expect(await screen.findByText(AccountText.Updated)).toBeInTheDocument();
+      expect(patchedMeta(fetchMock)).toEqual({
+        id: clientId,
+        child_rev_share: '30',
+        child_pause_settlement: true,
+        child_onboard: false,
+        child_enroll_email: 'custom',
+        child_monthly_high_volume: '90000.00',
+      });
+    });
+
+    it.each([
+      ['Default Revenue Share (%)', '101', AccountText.WholePercentInvalid],
+      ['Default Revenue Share (%)', '12.5', AccountText.WholePercentInvalid],
+      ['Default Average Ticket', '-5', 'Enter an amount with at most 2 decimals.'],
+      ['Default High Ticket', '50.00', AccountText.ChildHighTicketBelowAverage],
+      ['Default Monthly High Volume', '100.00', AccountText.ChildHighVolumeBelowVolume],
+    ])('names a refused %s (%s) under the field and sends nothing', async (label, value, message) => {
+      const fetchMock = renderPage(buildParent(true), saved);
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      const input = screen.getByRole('textbox', { name: label });
+      await userEvent.clear(input);
+      await userEvent.type(input, value);
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('group', { name: 'Confirmation' })).toBeNull();
+      expect(requestedPaths(fetchMock)).not.toContain(`PATCH /api/client/${clientId}`);
+    });
+
+    it('leaves them read-only to a parent editing the rest of the section', async () => {
+      renderPage(buildParent(false));
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      expect(screen.getByRole('combobox', { name: 'Default Card Processor' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Default Revenue Share (%)' })).toBeNull();
+      expect(screen.queryByRole('checkbox', { name: 'Default Auto-Onboard' })).toBeNull();
+      expect(screen.getByTestId('account-value-child_rev_share')).toHaveTextContent('45%');
+    });
+  });
 });

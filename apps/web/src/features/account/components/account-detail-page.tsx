@@ -16,6 +16,7 @@ import {
   type AccountFormValues,
   buildEditDraft,
   changedFieldCount,
+  editProblemsOf,
   formValuesOf,
 } from '../utils/account-form.utils';
 import { type AccountPanel, ActionsMenu, accountPanelTitles, LinksMenu } from './account-menus';
@@ -101,6 +102,11 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
       setEditing(false);
       return;
     }
+    // Refused values are named under their fields before anything is sent.
+    form.clearErrors();
+    const problems = Object.entries(editProblemsOf(account, draft));
+    for (const [field, message] of problems) form.setError(field, { type: 'validate', message });
+    if (problems.length > 0) return;
     setPendingDraft(draft);
   }
 

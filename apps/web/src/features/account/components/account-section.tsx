@@ -12,7 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { portalBasePath } from '@portico/contracts/access/routes';
-import { type AccountDetail, applyMccFloor } from '@portico/contracts/clients/account-detail';
+import {
+  type AccountDetail,
+  applyMccFloor,
+  staffOnlyAccountFields,
+} from '@portico/contracts/clients/account-detail';
 import {
   type AccountFieldName,
   accountFieldDefinitions,
@@ -80,8 +84,9 @@ export function AccountSection({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {names.map((name) => {
-          // The level selector is staff only (spec 2 §6).
-          const mayEdit = isEditable && (name !== 'level' || account.view.can_change_level);
+          // The level selector and a parent's inherited sub-merchant settings are staff only.
+          const canChangeStaffOnly = name === 'level' ? account.view.can_change_level : account.view.is_staff;
+          const mayEdit = isEditable && (!staffOnlyAccountFields.has(name) || canChangeStaffOnly);
           return mayEdit ? (
             <FieldInput key={name} name={name} form={form} mccBaseRate={mccBaseRate} />
           ) : (

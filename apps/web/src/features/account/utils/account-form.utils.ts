@@ -1,9 +1,15 @@
-import type { AccountDetail, AccountFieldValue } from '@portico/contracts/clients/account-detail';
+import {
+  type AccountDetail,
+  type AccountFieldValue,
+  accountEditMeta,
+  childLimitProblems,
+} from '@portico/contracts/clients/account-detail';
 import {
   type AccountFieldName,
   type AccountSection,
   accountFieldDefinitions,
   accountFieldNames,
+  isAccountFieldName,
   isSensitiveKind,
 } from '@portico/contracts/clients/account-fields';
 
@@ -45,6 +51,25 @@ export function buildEditDraft(
   return draft;
 }
 
+// What the server would refuse in a draft, by field, with the contracts' texts: each value's own
+// rule, then the sub-merchant limits read with the account's other values.
+export function editProblemsOf(
+  account: AccountDetail,
+  draft: Record<string, AccountFieldValue>,
+): Partial<Record<AccountFieldName, string>> {
+  const problems: Partial<Record<AccountFieldName, string>> = {};
+  const parsed = accountEditMeta.safeParse(draft);
+  for (const issue of parsed.error?.issues ?? []) {
+    const [field] = issue.path;
+    if (typeof field === 'string' && isAccountFieldName(field)) problems[field] ??= issue.message;
+  }
+  const changed = new Set(Object.keys(draft).filter((name) => name !== 'id'));
+  for (const problem of childLimitProblems({ ...account.fields, ...draft }, changed)) {
+    problems[problem.field] ??= problem.message;
+  }
+  return problems;
+}
+
 export function changedFieldCount(draft: Record<string, unknown>): number {
   return Object.keys(draft).filter((key) => key !== 'id').length;
 }
@@ -56,6 +81,7 @@ export function displayText(name: AccountFieldName, value: AccountFieldValue): s
   const kind = accountFieldDefinitions[name].kind;
   if (kind === 'money') return `$${value}`;
   if (kind === 'bps') return `${value} BPS`;
+  if (kind === 'whole_percent') return `${value}%`;
   return value;
 }
 
