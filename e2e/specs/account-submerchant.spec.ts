@@ -6,7 +6,7 @@ import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
 // Issue 14 (spec 2 §2.2): a parent's submerchant settings (the sub-pricing table, the default
-// processors and terminals) and the Settings' location custom fields, saved and seen after a reload.
+// processors and terminals, the inherited revenue share) and the Settings' location custom fields, saved and seen after a reload.
 
 // A sign-in and two saves on a shared two-core machine.
 test.slow();
@@ -27,6 +27,8 @@ test("staff set a parent's submerchant defaults and location custom fields, and 
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('combobox', { name: 'Default Card Processor', exact: true }).selectOption('propay');
   await page.getByRole('combobox', { name: 'Default Terminals', exact: true }).selectOption('magtek');
+  // The revenue share a new sub-merchant inherits (spec 2 §3 child).
+  await page.getByRole('textbox', { name: 'Default Revenue Share (%)', exact: true }).fill('30');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('group', { name: 'Confirmation' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(AccountText.Updated)).toBeVisible();
@@ -44,6 +46,7 @@ test("staff set a parent's submerchant defaults and location custom fields, and 
   await page.reload();
   await expect(page.getByTestId('account-value-child_payment')).toContainText(/propay/i);
   await expect(page.getByTestId('account-value-child_terminals')).toContainText(/magtek/i);
+  await expect(page.getByTestId('account-value-child_rev_share')).toHaveText('30%');
   await expect(page.getByRole('textbox', { name: /^Custom field \d+ name$/ }).last()).toHaveValue(
     'Store Number',
   );
