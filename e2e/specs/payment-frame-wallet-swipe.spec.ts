@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { harborLaneName } from '../support/clients';
 import { harborPublishableKey, saveFreeFormTerminal, testCard } from '../support/payment-frame';
 import { isoDay, lastDays, reportRowsOf, searchForTransaction } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
@@ -77,4 +78,41 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
     await expect(detail.getByText(row[1].id)).toBeVisible();
     await expect(detail.getByText(action, { exact: true })).toBeVisible();
   }
+});
+
+// Issue 16: a payment on the merchant's own linked terminal from its virtual terminal. The device is
+// linked through the Terminals page's call (a TPN the sandbox links and keeps open), so the frame
+// offers 'Terminal'; the sandbox device answers with its card and the report says 'Terminal sale'.
+test('a payment on a linked terminal from the virtual terminal, in the report', async ({ page }) => {
+  await signInByEmailLink(page, owner);
+  const key = await harborPublishableKey(page);
+  const merchants = await page.request.get('/api/terminal/merchants');
+  expect(merchants.ok()).toBe(true);
+  const listed: { message: { id: string; name: string }[] } = await merchants.json();
+  const harbor = listed.message.find((merchant) => merchant.name === harborLaneName);
+  if (!harbor) throw new Error('Harbor Lane is not on the Terminals page');
+  const lane = `E2E${Date.now()}`;
+  const linked = await page.request.post('/api/terminal/link', {
+    data: {
+      merchant_id: harbor.id,
+      tpn: `${Date.now()}1`,
+      laneId: lane,
+      authKey: 'e2e-auth-key',
+      device_type: 'PAX',
+    },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
+  const terminalId: string = (await linked.json()).message.terminal.id;
+
+  await page.goto(await saveFreeFormTerminal(page, key, [], ['credit_card', 'terminal']));
+  const frame = page.frameLocator('iframe[title="Payment frame"]');
+  const amount = uniqueAmount(30);
+  await frame.getByLabel('Amount').fill(amount);
+  await frame.getByLabel('Terminal', { exact: true }).check();
+  await frame.getByLabel('Terminal device').selectOption(terminalId);
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  await expect(frame.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+
+  const [row] = await reportRowsOf(page, lastDays(1));
+  expect(row?.[1]).toMatchObject({ amount, action: 'Terminal sale', card_brand: 'VISA' });
 });
