@@ -33,6 +33,15 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
+// A route's error answers: the one error envelope under each status it may answer (OpenAPI lists them).
+export function errorResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof errorEnvelope> {
+  const responses: Partial<Record<Status, typeof errorEnvelope>> = {};
+  for (const status of statuses) responses[status] = errorEnvelope;
+  return responses as Record<Status, typeof errorEnvelope>;
+}
+
 // Codes shared by every module; each module adds its own enum beside its routes.
 export const CommonErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',

@@ -21,7 +21,7 @@ import {
   locationCustomFieldsBody,
   locationCustomFieldsResponse,
 } from '@portico/contracts/clients/location-custom-fields';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { kycViewResponse } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewKyc } from '../enrollment-actions/kyc.service';
@@ -39,7 +39,7 @@ import {
 } from './accounts.service';
 import { readLocationCustomFields, replaceLocationCustomFields } from './location-custom-fields.service';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 // Issue 14 item 6: the account page is open to every role the menu offers Accounts to, each caller
 // scoped to the merchants it reaches (the merchant selector); a foreign id is a 403.

@@ -12,7 +12,7 @@ import {
   monthlyBillingToggleResponse,
   payBillResponse,
 } from '@portico/contracts/billing/billing';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { monthlyBillingJob } from '../../jobs/monthly-billing.job';
 import { recordAudit, requestOrigin } from '../../lib/audit';
@@ -44,15 +44,7 @@ const payAccess: RouteAccess = { kind: 'authenticated', roles: billingRoles, per
 // Monthly Billing is the provider's staff's (spec 1 §2.1 "internal staff only", §2.2 admin only).
 const staffAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, gateway: app.chargeGateway, now: app.now });

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   accountTermsParams,
   ctaAgreeResponse,
@@ -33,7 +33,7 @@ export type ClickToAgreeRoutesOptions = {
   sendsPerUserPerMinute?: number;
 };
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions> = async (app, opts) => {
   let capability: CtaCapability | undefined;

@@ -6,13 +6,13 @@ import {
   merchantGridResponse,
   myConfigurationsResponse,
 } from '@portico/contracts/clients/client-lists';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../notes/owner-access';
 import { sendJsonText } from '../reporting/report-stream';
 import { clientListRows, clientTuples, merchantGridJson, myConfigurations } from './client-lists.service';
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope };
+const errors = errorResponses(401, 403);
 
 // Issue 14 item 6, design.md §6b: access follows the menu (spec 1 §2.1). Accounts (/merchants)
 // shows to admin, parent and user holding Merchant Accounts (hasPermission: RBAC off passes);

@@ -6,13 +6,13 @@ import {
   subpricingListResponse,
   subpricingSaveResponse,
 } from '@portico/contracts/clients/subpricing';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
 import { copySubpricing, listSubpricing, type SubpricingActor, saveSubpricing } from './subpricing.service';
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(401, 403, 404);
 
 // Spec 2 §6: staff add sub-pricing; anyone who reaches the client may read it.
 const staff = ['admin', 'healnow'] as const;

@@ -5,11 +5,11 @@ import {
   userSubEntitiesParams,
   userSubEntitiesResponse,
 } from '@portico/contracts/clients/client';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readClient, userLocations } from './clients.service';
 
-const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(401, 403, 404);
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,5 @@
 import { Permission } from '@portico/contracts/access/permission-names';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import { costingEstimatesResponse, costingQuery, costingResponse } from '@portico/contracts/costing/costing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, denyAccess } from '../notes/owner-access';
@@ -13,7 +13,7 @@ const costingAccess = {
   permission: Permission.Reports,
 } as const;
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 422);
 
 const windowDescription =
   'start and end (yyyy-mm-dd, inclusive UTC days, together, at most 366 days) default to the last 90 ' +

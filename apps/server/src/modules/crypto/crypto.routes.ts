@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   cryptoKycSsoResponse,
   cryptoMerchantQuery,
@@ -31,7 +31,7 @@ export type CryptoRoutesOptions = {
 
 // Spec 3 §2: the home page serves the crypto buttons to merchant roles (routes.ts MERCHANT_ROLES).
 const cryptoRoles = ['admin', 'user', 'parent'] as const;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const htmlPage = z.string().describe('HTML page');
 const onMerchant = { from: 'query', key: 'merchant-id' } as const;
 

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   alertsQuery,
   operationsAlertsResponse,
@@ -33,7 +33,7 @@ const adminOnly = ['admin'] as const;
 // Spec 1 §2 Certification page: admin, user, parent, healnow (shown only for a client in certification).
 const certificationRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 function callerOf(request: FastifyRequest): DashboardCaller {
   return {

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   documentIdParams,
   documentOwnerParams,
@@ -16,7 +16,7 @@ import { readMultipartUpload } from './multipart-upload';
 // Alpha administers permissions and locations only; it has no documents.
 const documentRoles = ['admin', 'healnow', 'parent', 'user'] as const;
 // Enrollment documents are for the reviewing side (staff and parents); the service says so.
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const uploadErrors = { ...errors, 413: errorEnvelope, 415: errorEnvelope };
 // A JSON upload carries the file as a data URL, a third larger than the file.
 const jsonUploadBodyLimit = maxDocumentRequestLength;

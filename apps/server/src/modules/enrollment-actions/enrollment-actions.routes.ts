@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   approveEnrollmentResponse,
   clientParentsResponse,
@@ -41,14 +41,7 @@ export type EnrollmentActionsRoutesOptions = {
 // parent within its own hierarchy.
 const staffAccess = { kind: 'authenticated', roles: ['admin', 'healnow'] } as const;
 const usersRoles = ['admin', 'healnow', 'parent'] as const;
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRoutesOptions> = async (
   app,

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   enrollmentEditBody,
   enrollmentEditResponse,
@@ -13,7 +13,7 @@ import { editEnrollment, getEnrollmentRecord } from './enrollment-review.service
 // parent members the Onboarding grid opens it to; which enrollment a caller reaches is checked by the
 // service (its hierarchy).
 const reviewAccess = { kind: 'authenticated', roles: ['admin', 'healnow', 'parent', 'user'] } as const;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const enrollmentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

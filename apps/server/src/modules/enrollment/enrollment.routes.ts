@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { maxDocumentRequestLength } from '@portico/contracts/documents/documents';
 import {
   approvedMccCodesResponse,
@@ -16,7 +16,7 @@ import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './e
 // Enrollment, under any parent (docs/decisions.md, 'No dead ends in the menu').
 const enrollRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 const enrollAccess = { kind: 'authenticated', roles: enrollRoles, permission: 'Permissions' } as const;
-const errors = { 401: errorEnvelope, 403: errorEnvelope };
+const errors = errorResponses(401, 403);
 
 export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

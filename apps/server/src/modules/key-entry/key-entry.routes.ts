@@ -8,7 +8,7 @@ import {
   remoteKeyInjectionResponse,
 } from '@portico/contracts/access/key-entry';
 import { Permission } from '@portico/contracts/access/permission-names';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
 import type { RouteAccess } from '../../plugins/access';
@@ -22,7 +22,7 @@ const keyEntryAccess: RouteAccess = {
   mimicSession: 'refused',
 };
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 422);
 
 export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, cipher: app.fieldCipher() });

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   createNoteBody,
   createNoteResponse,
@@ -14,7 +14,7 @@ import { callerOf } from './owner-access';
 
 // Alpha administers permissions and locations only; it has no notes.
 const notesRoles = ['admin', 'healnow', 'parent', 'user'] as const;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

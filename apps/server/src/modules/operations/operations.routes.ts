@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import { openAlertWindowDays } from '@portico/contracts/dashboard/alerts';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
@@ -21,7 +21,7 @@ import {
 
 // Spec 3 §6: operations is for admin and white-label staff; both reach every merchant.
 const operationsAccess = { kind: 'authenticated', roles: ['admin', 'healnow'] } as const;
-const errors = { 401: errorEnvelope, 403: errorEnvelope };
+const errors = errorResponses(401, 403);
 const dayMs = 86_400_000;
 const money = (cents: string) => formatCentsAsDecimal(Number(cents));
 

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   linkConfigResponse,
   linkTerminalsResponse,
@@ -15,7 +15,7 @@ import { linkConfigOf, linkTerminalsOf, publishableKeyOf, signLinkParams } from 
 // The payment link builder (spec 3 §2, §7) needs no sign-in: the bearer key is the credential. Key
 // guessing is bounded by the per-route limit on top of the whole-API budget.
 const keyRateLimit = { max: 60, timeWindow: '1 minute' };
-const errors = { 400: errorEnvelope, 401: errorEnvelope };
+const errors = errorResponses(400, 401);
 const description = 'No session: the bearer is the merchant secret API key or its publishable key.';
 
 export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {

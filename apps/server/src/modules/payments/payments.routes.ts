@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   refundRequestBody,
   refundResponse,
@@ -21,15 +21,7 @@ import {
 // Which merchant and which right apply depend on the transaction, so the service checks them.
 const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 function callerOf(request: FastifyRequest): MoneyMovingCaller {
   return {

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   enablementStateQuery,
   enablementStateResponse,
@@ -38,14 +38,7 @@ import {
 
 // Spec 2 §6: Enablement Options are the provider's staff only.
 const staffRoles = ['admin', 'healnow'] as const;
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const htmlPage = z.string().describe('HTML page');
 
 function actorOf(request: FastifyRequest): EnablementActor {

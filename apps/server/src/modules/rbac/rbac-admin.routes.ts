@@ -28,7 +28,7 @@ import {
   userSubEntityResponse,
 } from '@portico/contracts/access/rbac-admin';
 import { userTypes } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteAccess } from '../../plugins/access';
@@ -49,14 +49,7 @@ import {
   updateMerchantRole,
 } from './rbac-admin.service';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 // Spec 2 §6: the permissions page and its calls need the Permissions permission on the merchant
 // named in the path (admin holds every permission; a merchant without RBAC grants every one).

@@ -1,5 +1,5 @@
 import { Permission } from '@portico/contracts/access/permission-names';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   reportPageResponse,
   reportQuery,
@@ -30,13 +30,7 @@ const reportingRoles = ['admin', 'user', 'parent'] as const;
 // parents may name one with id (a parent, for its hierarchy); it goes through the access plugin.
 const reportRouteQuery = reportQuery.safeExtend({ id: z.uuid().optional() });
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 const jsonContentType = 'application/json; charset=utf-8';
 

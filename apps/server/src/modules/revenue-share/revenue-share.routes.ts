@@ -3,7 +3,7 @@ import {
   revShareQuery,
   revShareResponse,
 } from '@portico/contracts/billing/revenue-share';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../../plugins/access';
@@ -23,7 +23,7 @@ const adminAccess: RouteAccess = {
   merchant: { from: 'query', key: 'clientid' },
 };
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 
 async function scopeOf(request: FastifyRequest): Promise<RevShareScope> {
   const access = await resolveReportAccess(request.server.db, reportCallerOf(request), null);

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { maxDocumentRequestLength } from '@portico/contracts/documents/documents';
 import {
   attachmentIdParams,
@@ -28,7 +28,7 @@ import {
 
 // Spec 3 §6: risk is admin only. Processor-audit staff read it; the access plugin refuses their writes.
 const riskAccess = { kind: 'authenticated', roles: ['admin'] } as const;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const changeErrors = { ...errors, 409: errorEnvelope };
 
 // RFC 6266: a plain ASCII fallback name and the exact name in UTF-8.

@@ -1,6 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   payoutParams,
   payoutsQuery,
@@ -36,13 +36,7 @@ const roles: readonly UserType[] = ['admin', 'parent', 'user'];
 const access = (from: 'query', key: string) =>
   ({ kind: 'authenticated', roles, permission: Permission.Payouts, merchant: { from, key } }) as const;
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 const monthNote =
   'The month is YYYY-MM (or MM: its latest occurrence not after today); a future or malformed month is refused.';
 

@@ -9,7 +9,7 @@ import {
   updateSubLocationBody,
 } from '@portico/contracts/access/sub-locations';
 import { userTypes } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../../plugins/access';
 import {
@@ -19,14 +19,7 @@ import {
   updateSubLocation,
 } from './sub-locations.service';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 // Spec 1 §2.1: Sublocations is offered with the Permissions permission; the server asks for it on
 // the merchant named in the path, within the caller's reach (issue 15 item 3).

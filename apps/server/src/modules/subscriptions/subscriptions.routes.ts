@@ -1,6 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { chargeResponse } from '@portico/contracts/payment-frame/charge';
 import {
   cancelIdParams,
@@ -42,14 +42,7 @@ const readAccess = {
 // The series id is in the body: the service finds its merchant and checks the reach there.
 const writeAccess = { kind: 'authenticated', roles } as const;
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export type SubscriptionsRoutesOptions = { rateLimitPerMinute: number };
 

@@ -1,5 +1,5 @@
 import { Permission } from '@portico/contracts/access/permission-names';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   assignTerminalBody,
   deleteTerminalParams,
@@ -29,15 +29,7 @@ import {
   type TerminalsDeps,
 } from './terminals.service';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 // Spec 1 §2.1 / spec 3 §6: the Terminals page is for user, admin and parent, with Terminal Admin
 // where the merchant uses permissions. Processor-audit users read only (the access plugin refuses

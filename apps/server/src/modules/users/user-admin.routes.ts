@@ -10,19 +10,12 @@ import {
   userResponse,
 } from '@portico/contracts/access/user-admin';
 import { userTypes } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAccountContact } from './account-contacts.service';
 import { createManagedUser, deleteUser, listMyUsers, updateUser } from './user-admin.service';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export type UserAdminRoutesOptions = { publicUrl: string; loginLinksPerAddress: number };
 

@@ -1,7 +1,7 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { userTypes } from '@portico/contracts/auth/roles';
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   payeeSearchQuery,
   payeeSearchResponse,
@@ -32,13 +32,7 @@ import { createPatientCrypto } from './vault-patient-fields';
 // service, as a route rule only names a merchant it can read from the request.
 const vaultRoles: readonly UserType[] = ['admin', 'parent', 'user'];
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 422);
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): VaultDeps => ({

@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import {
   patchVirtualTerminalBody,
@@ -26,7 +26,7 @@ import {
 // parent; the permissions page (admin, alpha) also lists the merchants with their keys.
 const terminalRoles = ['admin', 'user', 'parent'] as const;
 const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 422: errorEnvelope };
 
 export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
