@@ -4,6 +4,7 @@ import {
   addIntervals,
   anchorDayOf,
   calendarDateInZone,
+  calendarDateLabel,
   chargeDateAfter,
   cyclesRemaining,
   daysInMonth,
@@ -13,6 +14,7 @@ import {
   isChargeDue,
   isCycleTooLate,
   isIsoCalendarDate,
+  linkSeriesStart,
   maxChargeAttempts,
   merchantToday,
   nextChargeDate,
@@ -211,6 +213,62 @@ describe('trial and end date (spec 3 §5)', () => {
     expect(cyclesRemaining(12, 3)).toBe(9);
     expect(cyclesRemaining(3, 5)).toBe(0);
     expect(cyclesRemaining(null, 5)).toBeNull();
+  });
+});
+
+describe("a link's series start (spec 3 §4: a trial or a start date)", () => {
+  const today = '2026-03-10';
+
+  it('starts today and charges now without a trial or a later start', () => {
+    expect(linkSeriesStart({ today, start: null, trialDays: 0 })).toEqual({
+      startDate: today,
+      firstCharge: today,
+      isScheduled: false,
+    });
+    expect(linkSeriesStart({ today, start: today, trialDays: 0 }).isScheduled).toBe(false);
+    // An old link's start in the past starts today.
+    expect(linkSeriesStart({ today, start: '2026-01-01', trialDays: 0 }).startDate).toBe(today);
+  });
+
+  it('schedules the first charge after the trial days', () => {
+    expect(linkSeriesStart({ today, start: null, trialDays: 14 })).toEqual({
+      startDate: today,
+      firstCharge: '2026-03-24',
+      isScheduled: true,
+    });
+  });
+
+  it('schedules the first charge on a later start date, plus any trial days', () => {
+    expect(linkSeriesStart({ today, start: '2026-04-01', trialDays: 0 })).toEqual({
+      startDate: '2026-04-01',
+      firstCharge: '2026-04-01',
+      isScheduled: true,
+    });
+    expect(linkSeriesStart({ today, start: '2026-04-01', trialDays: 5 }).firstCharge).toBe('2026-04-06');
+  });
+
+  it('ends per spec 3 §5 from the first charge it schedules (property)', () => {
+    fc.assert(
+      fc.property(
+        isoDate,
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 24 }),
+        (day, trial, cycles) => {
+          const start = linkSeriesStart({ today: day, start: null, trialDays: trial });
+          expect(start.isScheduled).toBe(trial > 0);
+          const series = { startDate: start.startDate, trialDays: trial, ...monthly };
+          expect(chargeDates(series, 1)).toEqual([start.firstCharge]);
+          expect(subscriptionEndDate({ ...series, cycles })).toBe(
+            addIntervals(start.firstCharge, 'monthly', cycles),
+          );
+        },
+      ),
+    );
+  });
+
+  it('reads a calendar date as people do, with no zone shift', () => {
+    expect(calendarDateLabel('2027-01-05')).toBe('January 5, 2027');
+    expect(calendarDateLabel('2026-12-31')).toBe('December 31, 2026');
   });
 });
 

@@ -75,6 +75,12 @@ export function merchantToday(now: Date): string {
   return calendarDateInZone(now, merchantTimeZone);
 }
 
+// A calendar date as people read it (e.g. 'January 5, 2027'); the date is the merchant's, so no
+// zone shift applies.
+export function calendarDateLabel(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+}
+
 // A series is due once its next charge date is today or earlier in the merchant's zone.
 export function isChargeDue(nextChargeDate: string | null, today: string): boolean {
   return nextChargeDate !== null && nextChargeDate <= today;
@@ -110,6 +116,20 @@ export function nextChargeDate(from: string, rhythm: ChargeRhythm, anchorDay?: n
 // Trial days delay the first charge (spec 3 §4: a trial period is "start after N days").
 export function firstChargeDate(startDate: string, trialDays: number): string {
   return addDays(startDate, Math.max(0, trialDays));
+}
+
+// Spec 3 §4: a link's series starts after its trial days or on its start date. Either way the first
+// charge is its start plus the trial days (spec 3 §5 adds them to the end date the same way); a start
+// before today (an old link) is today. A first charge after today is a scheduled start: nothing is
+// charged at sign-up, the scheduler charges cycle 1 on that date.
+export function linkSeriesStart(input: { today: string; start: string | null; trialDays: number }): {
+  startDate: string;
+  firstCharge: string;
+  isScheduled: boolean;
+} {
+  const startDate = input.start !== null && input.start > input.today ? input.start : input.today;
+  const firstCharge = firstChargeDate(startDate, input.trialDays);
+  return { startDate, firstCharge, isScheduled: firstCharge > input.today };
 }
 
 // The anchor day of a series' months: its first charge's day while the schedule still follows it (a

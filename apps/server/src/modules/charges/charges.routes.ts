@@ -1,7 +1,6 @@
-import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
+import { errorEnvelope } from '@portico/contracts/common/envelope';
 import {
   chargeBody,
-  chargeResponse,
   frameLogoQuery,
   frameMerchantQuery,
   frameMerchantResponse,
@@ -10,6 +9,7 @@ import {
   tokenizeBody,
   tokenizeResponse,
 } from '@portico/contracts/payment-frame/charge';
+import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-series';
 import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,7 +38,13 @@ const tokenizeLimit = { max: 30, timeWindow: '1 minute' };
 const chargeLimit = { max: 30, timeWindow: '1 minute' };
 const readLimit = { max: 120, timeWindow: '1 minute' };
 
-const errors = errorResponses(400, 403, 409, 422, 503);
+const errors = {
+  400: errorEnvelope,
+  403: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  503: errorEnvelope,
+};
 
 function callerOf(request: FastifyRequest): ChargeCaller {
   return { session: request.session ?? null, origin: requestOrigin(request) };
@@ -150,7 +156,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
           'Virtual Terminal on the merchant. The same Idempotency-Key and body replay the first answer.',
         headers: idempotencyHeaders,
         body: chargeBody,
-        response: { 200: chargeResponse, ...errors },
+        response: { 200: frameChargeResponse, ...errors },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,10 @@ import {
   type PaymentOption,
   paymentOptions,
 } from '@portico/contracts/payment-frame/params';
+import {
+  type ScheduledSeriesResponse,
+  scheduledSeriesResponse,
+} from '@portico/contracts/payment-frame/scheduled-series';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import {
   basicPaymentOptions,
@@ -51,7 +55,7 @@ import type { ChargeGateway, PaymentToken } from '../../integrations/processors/
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { type AuditEntry, auditInsert, recordAudit } from '../../lib/audit';
-import type { IdempotentResult } from '../../lib/idempotency';
+import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import {
   type AttemptPlanner,
@@ -66,7 +70,13 @@ import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature'
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
-import { createSeriesFromLinkCharge, linkSeriesPlan, linkSeriesPlanOf } from '../subscriptions/link-series';
+import {
+  createSeriesFromLinkCharge,
+  isScheduledLinkStart,
+  linkSeriesPlan,
+  linkSeriesPlanOf,
+  scheduleSeriesFromLink,
+} from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import {
@@ -548,7 +558,7 @@ export async function takeCharge(
   caller: ChargeCaller,
   body: ChargeBody,
   idempotencyKey: string,
-): Promise<IdempotentResult<ChargeResponse>> {
+): Promise<IdempotentResult<ChargeResponse | ScheduledSeriesResponse>> {
   const decoded = decodePaymentFrameParams(body.params);
   if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const params = decoded.params;
@@ -559,6 +569,16 @@ export async function takeCharge(
   // Unsigned params may be anything the browser made up: only a virtual terminal user may use them.
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   try {
+    // Issue 18: a subscription link with a trial or a later start charges nothing now (link-series.ts).
+    if (isScheduledLinkStart(params, isSigned, deps.now())) {
+      const scope = await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey);
+      const request = { ...scope, method: 'POST', path: '/api/payment-frame/charge', body };
+      return await runIdempotent(deps.db, request, scheduledSeriesResponse, async (tx) => {
+        await assertMerchantTakesPayments(tx, merchant.id);
+        const facts = { body, params, merchant, access, grants, isSigned };
+        return scheduleSeriesFromLink(tx, await planCharge(tx, deps, caller, facts), deps.now());
+      });
+    }
     const result = await runMoneyAttemptClaimedAtOnce(
       deps.db,
       isDeviceMethod(body.method) ? deviceChargeOperationOf(deps) : chargeOperationOf(deps),

@@ -1,4 +1,5 @@
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
+import { calendarDateLabel } from '@portico/contracts/subscriptions/schedule';
 import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import type { MailMessage } from '../../integrations/mail/mailer';
 
@@ -30,10 +31,8 @@ export function paymentMethodLabel(token: string): string {
   return isLastFour ? `${issuer} card ending in ${last4}` : 'Saved payment method';
 }
 
-// A calendar date as people read it; the date is the merchant's, so no zone shift applies.
-export function calendarDateLabel(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
-}
+// The one calendar-date label (contracts schedule.ts), shared with the payment frame's scheduled answer.
+export { calendarDateLabel };
 
 function unsubscribeLines(facts: ChargeNoticeFacts): string[] {
   return facts.unsubscribeUrl === null ? [] : ['', `To cancel this subscription: ${facts.unsubscribeUrl}`];

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
-import { addDays, addIntervals, calendarDateInZone } from '@portico/contracts/subscriptions/schedule';
+import { scheduledSeriesResponse } from '@portico/contracts/payment-frame/scheduled-series';
+import { RiskText } from '@portico/contracts/risk/risk';
+import {
+  addDays,
+  addIntervals,
+  calendarDateInZone,
+  calendarDateLabel,
+  merchantToday,
+} from '@portico/contracts/subscriptions/schedule';
 import { subscriptionListResponse } from '@portico/contracts/subscriptions/subscriptions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +17,12 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
-import { clientConfigs } from '../../db/schema/clients';
+import { clientConfigs, clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { sessionCookieNameOf } from '../../plugins/session';
-import { calendarDateLabel } from '../subscription-scheduler/subscription-emails';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
 import { findUnusedCancelToken } from './cancel-token';
 import { createSeriesFromLinkCharge } from './link-series';
@@ -111,10 +118,16 @@ async function seriesOfPayer(email: string) {
   return series;
 }
 
-async function chargedOnOf(transactionId: string): Promise<string> {
-  const [paid] = await ctx.app.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!paid) throw new Error('no transaction');
-  return calendarDateInZone(paid.createdAt, 'America/New_York');
+async function transactionsOfPayer(email: string) {
+  return ctx.app.db.select().from(transactions).where(eq(transactions.customerEmail, email));
+}
+
+async function chargesOf(subscriptionId: string) {
+  return ctx.app.db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+    .orderBy(subscriptionCharges.scheduledFor);
 }
 
 async function seriesOfMerchant() {
@@ -215,7 +228,14 @@ describe('a paid subscription link', () => {
     const seriesFor = async (paidRow: Awaited<ReturnType<typeof paid>>) =>
       ctx.app.db.transaction((tx) =>
         createSeriesFromLinkCharge(tx, {
-          plan: { interval: 'monthly', frequency: 1, cycles: 6, trialDays: 0, description: 'Beans club' },
+          plan: {
+            interval: 'monthly',
+            frequency: 1,
+            cycles: 6,
+            trialDays: 0,
+            start: null,
+            description: 'Beans club',
+          },
           clientId: merchant.id,
           transactionId: paidRow.id,
           transactionCreatedAt: paidRow.createdAt,
@@ -308,41 +328,152 @@ describe('a paid subscription link', () => {
     expect(await seriesOfPayer(email)).toMatchObject({ isActive: false, endReason: 'Cancelled by customer' });
   });
 
-  it('applies trial days: the next charge and the end date move by them, in the series and the grid', async () => {
+  it('charges nothing at sign-up with a trial: the card is saved, the first charge after the trial', async () => {
     const email = 'trial@payer.example';
-    const res = await charge({
+    const key = randomUUID();
+    const body = {
       ...signedLink({ trial: 14, cycles: 6 }),
       amount: '25.00',
       method: 'credit_card',
       token: await cardToken(),
       email,
-    });
+      firstName: 'Tess',
+    };
+    const res = await charge(body, key);
     expect(res.statusCode).toBe(200);
-    const chargedOn = await chargedOnOf(JSON.parse(res.body).message.id);
-    // The payment taken is the first cycle; the trial lengthens it by 14 days.
-    const afterTrial = addDays(chargedOn, 14);
+    const today = merchantToday(new Date());
+    const firstCharge = addDays(today, 14);
+    const answer = scheduledSeriesResponse.parse(res.json()).message;
+    expect(answer).toMatchObject({
+      scheduled: true,
+      amount: '25.00',
+      first_charge_date: firstCharge,
+      message: `Your subscription starts on ${calendarDateLabel(firstCharge)}. Nothing was charged today.`,
+    });
+    // No money moved: no transaction of the payer, no charge of the series.
+    expect(await transactionsOfPayer(email)).toHaveLength(0);
     const series = await seriesOfPayer(email);
     expect(series).toMatchObject({
+      id: answer.subscription_id,
+      isActive: true,
       trialDays: 14,
-      startDate: chargedOn,
-      cyclesCompleted: 1,
-      nextChargeDate: addIntervals(afterTrial, 'monthly', 1),
-      endDate: addIntervals(afterTrial, 'monthly', 6),
+      startDate: today,
+      cyclesCompleted: 0,
+      nextChargeDate: firstCharge,
+      // Spec 3 §5: start date plus cycles times the interval, the trial days added.
+      endDate: addIntervals(firstCharge, 'monthly', 6),
+      token: 'VISA-4444-12-2030',
     });
+    expect(await chargesOf(series.id)).toHaveLength(0);
+    const [method] = await ctx.app.db
+      .select()
+      .from(vaultPaymentMethods)
+      .where(eq(vaultPaymentMethods.id, series.paymentMethodId ?? ''));
+    expect(method).toMatchObject({
+      token: 'VISA-4444-12-2030',
+      last4: '4444',
+      customerId: series.customerId,
+    });
+    expect(mailTo(email)).toHaveLength(0);
 
-    // Served over https here, so the session cookie is the __Host- one.
+    // A double click: the same answer, one series.
+    const replay = await charge(body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(scheduledSeriesResponse.parse(replay.json()).message).toEqual(answer);
+    const ofPayer = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+    expect(ofPayer).toHaveLength(1);
+
+    // The grid: first and next charge on the trial's end, every cycle still to come.
     const cookie = await sessionCookieFor(ctx.app.db, demo.admin, sessionCookieNameOf(true));
     const url = `/api/subscription?clientid=${merchant.id}`;
     const grid = await callAs(ctx.app, demo.admin, 'GET', url, undefined, cookie);
     expect(grid.statusCode).toBe(200);
     const row = subscriptionListResponse.parse(grid.json()).message.find((r) => r.id === series.id);
     expect(row).toMatchObject({
-      first_charge: chargedOn,
-      next: addIntervals(afterTrial, 'monthly', 1),
-      end: addIntervals(afterTrial, 'monthly', 6),
+      first_charge: firstCharge,
+      next: firstCharge,
+      end: addIntervals(firstCharge, 'monthly', 6),
       trial_days: 14,
-      cycles_remaining: 5,
+      cycles_remaining: 6,
     });
+
+    // The scheduler charges cycle 1 on its date, once, and mails its receipt with the unsubscribe link.
+    const onFirstCharge = () => new Date(`${firstCharge}T17:00:00Z`);
+    const schedulerDeps = {
+      db: ctx.app.db,
+      gateway: ctx.app.chargeGateway,
+      mail: ctx.app.mail,
+      now: onFirstCharge,
+      publicUrl,
+    };
+    const run = await runSubscriptionCharges(schedulerDeps);
+    expect(run.charged).toBeGreaterThanOrEqual(1);
+    const paid = await transactionsOfPayer(email);
+    expect(paid.map((t) => t.amountCents)).toEqual([2_500]);
+    expect((await chargesOf(series.id)).map((c) => [c.scheduledFor, c.status, c.transactionId])).toEqual([
+      [firstCharge, 'succeeded', paid[0]?.id],
+      [addIntervals(firstCharge, 'monthly', 1), 'scheduled', null],
+    ]);
+    expect(await seriesOfPayer(email)).toMatchObject({
+      cyclesCompleted: 1,
+      nextChargeDate: addIntervals(firstCharge, 'monthly', 1),
+    });
+    const receipts = mailTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.body).toContain('Payment was successful.');
+    expect(unsubscribeLink.exec(receipts[0]?.body ?? '')?.[3]).toBe('25.00');
+    // A second run the same day charges nothing more.
+    await runSubscriptionCharges(schedulerDeps);
+    expect(await transactionsOfPayer(email)).toHaveLength(1);
+    expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it('charges nothing at sign-up with a later start date: the first charge on that date', async () => {
+    const email = 'start@payer.example';
+    const start = addDays(merchantToday(new Date()), 10);
+    const res = await charge({
+      ...signedLink({ start, cycles: 3, interval: 'weekly' }),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      email,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(scheduledSeriesResponse.parse(res.json()).message.first_charge_date).toBe(start);
+    expect(await transactionsOfPayer(email)).toHaveLength(0);
+    const series = await seriesOfPayer(email);
+    expect(series).toMatchObject({
+      trialDays: 0,
+      startDate: start,
+      cyclesCompleted: 0,
+      nextChargeDate: start,
+      endDate: addIntervals(start, 'weekly', 3),
+    });
+    expect(await chargesOf(series.id)).toHaveLength(0);
+  });
+
+  it('refuses a trial link of a frozen merchant and schedules nothing', async () => {
+    const email = 'frozen@payer.example';
+    const body = {
+      ...signedLink({ trial: 7 }),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      email,
+    };
+    await ctx.app.db.update(clients).set({ isActive: false }).where(eq(clients.id, merchant.id));
+    try {
+      const res = await charge(body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toBe(RiskText.PaymentsFrozen);
+    } finally {
+      await ctx.app.db.update(clients).set({ isActive: true }).where(eq(clients.id, merchant.id));
+    }
+    expect(await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email))).toHaveLength(
+      0,
+    );
+    expect(await transactionsOfPayer(email)).toHaveLength(0);
   });
 
   it('creates no series for a one-time link', async () => {

@@ -1,8 +1,14 @@
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import {
+  type ScheduledSeriesResult,
+  ScheduledSeriesText,
+} from '@portico/contracts/payment-frame/scheduled-series';
+import {
+  calendarDateLabel,
   chargeDateAfter,
-  firstChargeDate,
+  linkSeriesStart,
   merchantToday,
   SubscriptionEndReason,
   subscriptionEndDate,
@@ -25,6 +31,8 @@ export const linkSeriesPlan = z.object({
   // null: recurs until cancelled (spec 3 §5: blank cycles; 0 from a non-number means the same).
   cycles: z.number().int().min(1).nullable(),
   trialDays: z.number().int().min(0),
+  // The link's start date (spec 3 §4: a trial or a start date); null starts on the day of sign-up.
+  start: z.iso.date().nullable().default(null),
   description: z.string().nullable(),
 });
 export type LinkSeriesPlan = z.infer<typeof linkSeriesPlan>;
@@ -50,6 +58,7 @@ export function linkSeriesPlanOf(input: {
     frequency: params.frequency ?? 1,
     cycles: params.cycles === undefined || params.cycles < 1 ? null : params.cycles,
     trialDays: params.trial ?? 0,
+    start: params.start ?? null,
     description: params.description ?? null,
   };
 }
@@ -78,24 +87,13 @@ export async function createSeriesFromLinkCharge(
     .from(subscriptionCharges)
     .where(eq(subscriptionCharges.transactionId, input.transactionId));
   if (already) return already.id;
-  const card = displayTokenPattern.exec(input.displayToken);
-  if (!card) return null;
-  const [, issuer, last4 = '', month, year] = card;
-  const customerId = input.customerId ?? (await insertCustomer(tx, input));
-  // The one save of a vault method: de-duplicated by issuer, last four and expiry (spec 2 §9).
-  const paymentMethodId = await saveVaultMethod(tx, {
-    customerId,
-    token: input.displayToken,
-    issuer: z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer),
-    last4,
-    expMonth: Number(month),
-    expYear: Number(year),
-  });
-  // The first cycle is today's charge: the schedule starts on the day it was taken. Trial days (spec 3
-  // §5) lengthen that first cycle: the next charge comes trial days plus one interval later, and the
-  // end date moves by as many days, as the link builder showed.
+  const vault = await saveLinkVaultMethod(tx, input);
+  if (vault === null) return null;
+  const { customerId, paymentMethodId } = vault;
+  // The first cycle is today's charge: a link with a trial or a later start date charges nothing at
+  // sign-up (scheduleSeriesFromLink), so this series starts today without trial days.
   const chargedOn = merchantToday(input.transactionCreatedAt);
-  const schedule = { ...input.plan, startDate: chargedOn };
+  const schedule = { ...input.plan, trialDays: 0, startDate: chargedOn };
   const [series] = await tx
     .insert(subscriptions)
     .values({
@@ -110,13 +108,10 @@ export async function createSeriesFromLinkCharge(
       frequency: input.plan.frequency,
       cycles: input.plan.cycles,
       cyclesCompleted: 1,
-      trialDays: input.plan.trialDays,
+      trialDays: 0,
       startDate: chargedOn,
       endDate: subscriptionEndDate(schedule),
-      nextChargeDate:
-        input.plan.cycles === 1
-          ? null
-          : chargeDateAfter(schedule, firstChargeDate(chargedOn, input.plan.trialDays)),
+      nextChargeDate: input.plan.cycles === 1 ? null : chargeDateAfter(schedule, chargedOn),
       isActive: input.plan.cycles !== 1,
       ...(input.plan.cycles === 1
         ? { endReason: SubscriptionEndReason.Completed, endedAt: input.transactionCreatedAt }
@@ -148,6 +143,117 @@ export async function createSeriesFromLinkCharge(
     },
   });
   return series.id;
+}
+
+// The payer's card as a vault method of their customer (made for them when new): the series charges
+// it later. null when the token is not a card's display token.
+async function saveLinkVaultMethod(
+  tx: Tx,
+  input: {
+    clientId: string;
+    displayToken: string;
+    customerId: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+  },
+): Promise<{ customerId: string; paymentMethodId: string } | null> {
+  const card = displayTokenPattern.exec(input.displayToken);
+  if (!card) return null;
+  const [, issuer, last4 = '', month, year] = card;
+  const customerId = input.customerId ?? (await insertCustomer(tx, input));
+  // The one save of a vault method: de-duplicated by issuer, last four and expiry (spec 2 §9).
+  const paymentMethodId = await saveVaultMethod(tx, {
+    customerId,
+    token: input.displayToken,
+    issuer: z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer),
+    last4,
+    expMonth: Number(month),
+    expYear: Number(year),
+  });
+  return { customerId, paymentMethodId };
+}
+
+// Whether a link's series starts later (a trial, or a start date after today): then sign-up charges
+// nothing and the series is only scheduled.
+export function isScheduledLinkStart(params: PaymentFrameParams, isSigned: boolean, now: Date): boolean {
+  if (params.paymentType !== 'subscription' || !isSigned) return false;
+  const start = params.start ?? null;
+  return linkSeriesStart({ today: merchantToday(now), start, trialDays: params.trial ?? 0 }).isScheduled;
+}
+
+// Spec 3 §4/§5: a series that starts after its trial days or on its start date. The card is saved to
+// the vault, the series waits for its first charge date (the scheduler charges cycle 1 then, with its
+// receipt and unsubscribe link) and no transaction is made. Runs in the idempotent request's
+// transaction with the charge's own checks (planned: the frame charge's plan), so a double click
+// schedules one series.
+export async function scheduleSeriesFromLink(
+  tx: Tx,
+  planned: {
+    clientId: string;
+    amountCents: number;
+    context: {
+      subscription?: LinkSeriesPlan | null | undefined;
+      row: {
+        displayToken: string | null;
+        customerId: string | null;
+        firstName: string | null;
+        lastName: string | null;
+        email: string | null;
+      };
+    };
+  },
+  now: Date,
+): Promise<{ status: number; body: { status: true; message: ScheduledSeriesResult } }> {
+  const { row, subscription: plan } = planned.context;
+  const displayToken = row.displayToken;
+  const email = row.email;
+  const vault =
+    plan && displayToken !== null && email !== null
+      ? await saveLinkVaultMethod(tx, { ...row, clientId: planned.clientId, displayToken, email })
+      : null;
+  if (!plan || vault === null || displayToken === null || email === null) {
+    throw new AppError('PAYMENT_METHOD_NOT_AVAILABLE', 'business_rule', 'Not available for subscriptions.');
+  }
+  const start = linkSeriesStart({ today: merchantToday(now), start: plan.start, trialDays: plan.trialDays });
+  const schedule = { ...plan, startDate: start.startDate };
+  const [series] = await tx
+    .insert(subscriptions)
+    .values({
+      clientId: planned.clientId,
+      customerId: vault.customerId,
+      paymentMethodId: vault.paymentMethodId,
+      token: displayToken,
+      email,
+      description: plan.description,
+      amountCents: planned.amountCents,
+      interval: plan.interval,
+      frequency: plan.frequency,
+      cycles: plan.cycles,
+      cyclesCompleted: 0,
+      trialDays: plan.trialDays,
+      startDate: start.startDate,
+      endDate: subscriptionEndDate(schedule),
+      nextChargeDate: start.firstCharge,
+    })
+    .returning({ id: subscriptions.id });
+  if (!series) throw new Error('subscription insert returned nothing');
+  await recordAudit(tx, {
+    action: 'subscription.create',
+    outcome: 'success',
+    targetType: 'subscription',
+    targetId: series.id,
+    clientId: planned.clientId,
+    details: { interval: plan.interval, cycles: plan.cycles, first_charge_date: start.firstCharge },
+  });
+  const message: ScheduledSeriesResult = {
+    scheduled: true,
+    subscription_id: series.id,
+    amount: formatCentsAsDecimal(planned.amountCents),
+    first_charge_date: start.firstCharge,
+    message: ScheduledSeriesText.StartsOn(calendarDateLabel(start.firstCharge)),
+  };
+  return { status: 200, body: { status: true, message } };
 }
 
 async function insertCustomer(
