@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@portico/contracts/common/envelope';
+import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   chargeBody,
   frameLogoQuery,
@@ -38,13 +38,7 @@ const tokenizeLimit = { max: 30, timeWindow: '1 minute' };
 const chargeLimit = { max: 30, timeWindow: '1 minute' };
 const readLimit = { max: 120, timeWindow: '1 minute' };
 
-const errors = {
-  400: errorEnvelope,
-  403: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(400, 403, 409, 422, 503);
 
 function callerOf(request: FastifyRequest): ChargeCaller {
   return { session: request.session ?? null, origin: requestOrigin(request) };
