@@ -9,8 +9,8 @@ import {
   tokenizeBody,
   tokenizeResponse,
 } from '@portico/contracts/payment-frame/charge';
-import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-series';
 import { paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-series';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
