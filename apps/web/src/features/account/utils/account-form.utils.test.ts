@@ -65,8 +65,10 @@ describe('sectionFieldNames and displayText', () => {
     expect(sectionFieldNames(account, 'business')).toEqual(['name', 'tax_id', 'website']);
   });
 
-  it('shows money with a dollar sign, booleans in words and blanks as a dash', () => {
+  it('shows money with a dollar sign and thousands separators, booleans in words and blanks as a dash', () => {
     expect(displayText('etf', '500.00')).toBe('$500.00');
+    expect(displayText('etf', '5000')).toBe('$5,000.00');
+    expect(displayText('etf', '1234567.5')).toBe('$1,234,567.50');
     expect(displayText('card_p2c', false)).toBe('No');
     expect(displayText('website', null)).toBe('—');
   });

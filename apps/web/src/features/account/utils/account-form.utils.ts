@@ -12,6 +12,7 @@ import {
   isAccountFieldName,
   isSensitiveKind,
 } from '@portico/contracts/clients/account-fields';
+import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
 
 export type AccountFormValues = Record<string, string | boolean>;
 
@@ -79,7 +80,10 @@ export function displayText(name: AccountFieldName, value: AccountFieldValue): s
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const kind = accountFieldDefinitions[name].kind;
-  if (kind === 'money') return `$${value}`;
+  if (kind === 'money') {
+    const cents = parseDecimalToCents(value);
+    return cents === null ? value : formatCentsAsMoney(cents);
+  }
   if (kind === 'bps') return `${value} BPS`;
   if (kind === 'whole_percent') return `${value}%`;
   return value;
