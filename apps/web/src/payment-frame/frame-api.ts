@@ -5,6 +5,7 @@ import type {
   PaymentTokenView,
   TokenizeBody,
 } from '@portico/contracts/payment-frame/charge';
+import type { ScheduledSeriesResult } from '@portico/contracts/payment-frame/scheduled-series';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 
 // The frame's calls, with fetch only: no portal api-client (it would pull the portal's code in).
@@ -66,10 +67,16 @@ export function tokenize(body: TokenizeBody): Promise<Answer<PaymentTokenView>> 
   return call('/api/payment-frame/tokenize', postJson(body), hasKeys<PaymentTokenView>('token', 'last4'));
 }
 
-export function charge(body: ChargeBody, idempotencyKey: string): Promise<Answer<ChargeResult>> {
+// A payment's receipt, or (issue 18) a subscription that starts later: scheduled, nothing charged.
+export function charge(
+  body: ChargeBody,
+  idempotencyKey: string,
+): Promise<Answer<ChargeResult | ScheduledSeriesResult>> {
+  const isPayment = hasKeys<ChargeResult>('id', 'amount', 'message');
+  const isScheduled = hasKeys<ScheduledSeriesResult>('scheduled', 'first_charge_date', 'message');
   return call(
     '/api/payment-frame/charge',
     postJson(body, { 'idempotency-key': idempotencyKey }),
-    hasKeys<ChargeResult>('id', 'amount', 'message'),
+    (value): value is ChargeResult | ScheduledSeriesResult => isPayment(value) || isScheduled(value),
   );
 }

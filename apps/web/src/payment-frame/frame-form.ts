@@ -402,6 +402,15 @@ export function renderPaymentForm(
       const result = await charge(body, idempotencyKey);
       if (!result.ok) return showMessage(status, result.message, 'error');
       idempotencyKey = crypto.randomUUID();
+      if ('scheduled' in result.value) {
+        // Issue 18: a subscription that starts later was set up; no money moved, so no receipt.
+        showMessage(status, result.value.message, 'success');
+        const scheduled = { status: 'scheduled', subscription_id: result.value.subscription_id };
+        window.parent?.postMessage({ type: 'portico:payment', ...scheduled }, '*');
+        form.reset();
+        showMethodFields();
+        return;
+      }
       showMessage(
         status,
         `${result.value.message} ${result.value.amount}${result.value.last4 ? ` (…${result.value.last4})` : ''}`,
