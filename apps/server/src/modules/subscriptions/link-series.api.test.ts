@@ -453,6 +453,24 @@ describe('a paid subscription link', () => {
     expect(await chargesOf(series.id)).toHaveLength(0);
   });
 
+  it('schedules one series when the same click arrives twice at once', async () => {
+    const email = 'twice-at-once@payer.example';
+    const key = randomUUID();
+    const body = {
+      ...signedLink({ trial: 30 }),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+      email,
+    };
+    const answers = await Promise.all([charge(body, key), charge(body, key)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const ids = answers.map((res) => scheduledSeriesResponse.parse(res.json()).message.subscription_id);
+    expect(ids[0]).toBe(ids[1]);
+    const ofPayer = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+    expect(ofPayer.map((series) => series.id)).toEqual([ids[0]]);
+  });
+
   it('refuses a trial link of a frozen merchant and schedules nothing', async () => {
     const email = 'frozen@payer.example';
     const body = {
