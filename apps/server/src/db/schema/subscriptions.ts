@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { subEntities } from './access';
 import { clients } from './clients';
 import { cents, createdAt, timestamptz, updatedAt } from './columns';
 import { subscriptionChargeStatus, subscriptionInterval } from './enums';
@@ -41,6 +42,9 @@ export const subscriptions = pgTable(
     endDate: date({ mode: 'string' }),
     nextChargeDate: date({ mode: 'string' }),
     isActive: boolean().notNull().default(true),
+    // The merchant location the payer chose on the link (issue 18): the scheduler records each cycle's
+    // charge there, as the payment frame records the first.
+    subEntityId: uuid().references(() => subEntities.id, { onDelete: 'set null' }),
     endedAt: timestamptz(),
     endReason: text(),
     createdAt: createdAt(),
@@ -51,6 +55,10 @@ export const subscriptions = pgTable(
     index('subscriptions_client_idx').on(t.clientId, t.createdAt),
     // The scheduler picks due, active series.
     index('subscriptions_due_idx').on(t.nextChargeDate).where(sql`${t.isActive}`),
+    // The set-null sweep when a location is deleted.
+    index('subscriptions_sub_entity_idx')
+      .on(t.subEntityId)
+      .where(sql`${t.subEntityId} is not null`),
     check('subscriptions_amount_positive', sql`${t.amountCents} > 0`),
     check('subscriptions_frequency_positive', sql`${t.frequency} >= 1`),
   ],

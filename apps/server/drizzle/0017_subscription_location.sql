@@ -1,0 +1,3 @@
+ALTER TABLE "subscriptions" ADD COLUMN "sub_entity_id" uuid;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_sub_entity_id_sub_entities_id_fk" FOREIGN KEY ("sub_entity_id") REFERENCES "public"."sub_entities"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "subscriptions_sub_entity_idx" ON "subscriptions" USING btree ("sub_entity_id") WHERE "subscriptions"."sub_entity_id" is not null;
