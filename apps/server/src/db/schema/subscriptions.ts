@@ -56,9 +56,7 @@ export const subscriptions = pgTable(
     // The scheduler picks due, active series.
     index('subscriptions_due_idx').on(t.nextChargeDate).where(sql`${t.isActive}`),
     // The set-null sweep when a location is deleted.
-    index('subscriptions_sub_entity_idx')
-      .on(t.subEntityId)
-      .where(sql`${t.subEntityId} is not null`),
+    index('subscriptions_sub_entity_idx').on(t.subEntityId).where(sql`${t.subEntityId} is not null`),
     check('subscriptions_amount_positive', sql`${t.amountCents} > 0`),
     check('subscriptions_frequency_positive', sql`${t.frequency} >= 1`),
   ],
