@@ -354,7 +354,7 @@ describe('the payment form', () => {
     );
     expect(screen.getByText('Card payments carry a 2.9% + $0.30 fee.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Amount'), '25.00');
-    expect(screen.getByText('Fee: 1.03 · Total: 26.03')).toBeVisible();
+    expect(screen.getByText('Fee: $1.03 · Total: $26.03')).toBeVisible();
     await userEvent.click(screen.getByLabelText('Bank account (ACH)'));
     expect(screen.queryByText(/^Fee:/)).not.toBeInTheDocument();
   });
@@ -368,8 +368,8 @@ describe('the fee line', () => {
 
   it('names the fee and total only when the page shows the fee and the amount is valid', () => {
     const shown: PaymentFrameParams = { publishableKey: key, showFeeValue: true };
-    expect(feeLineOf(shown, merchant, 'credit_card', '10.00')).toBe('Fee: 0.30 · Total: 10.30');
-    expect(feeLineOf(shown, merchant, 'bank', '10.00')).toBe('Fee: 0.35 · Total: 10.35');
+    expect(feeLineOf(shown, merchant, 'credit_card', '10.00')).toBe('Fee: $0.30 · Total: $10.30');
+    expect(feeLineOf(shown, merchant, 'bank', '10.00')).toBe('Fee: $0.35 · Total: $10.35');
     expect(feeLineOf(shown, merchant, 'cash', '10.00')).toBeNull();
     expect(feeLineOf(shown, merchant, 'credit_card', '1.234')).toBeNull();
     expect(feeLineOf({ publishableKey: key }, merchant, 'credit_card', '10.00')).toBeNull();

@@ -1,4 +1,4 @@
-import { formatCentsAsDecimal } from '@portico/contracts/money/decimal';
+import { formatCentsAsMoney } from '@portico/contracts/money/decimal';
 import { chargeAmountOf } from '@portico/contracts/payment-frame/amount';
 import {
   type BillingAddressInput,
@@ -76,7 +76,7 @@ export function feeLineOf(
   if (!parsed.ok) return null;
   const { feeCents, totalCents } = chargeWithFee(parsed.cents, rate, params.showFeeValue === true);
   if (feeCents === 0) return null;
-  return `Fee: ${formatCentsAsDecimal(feeCents)} · Total: ${formatCentsAsDecimal(totalCents)}`;
+  return `Fee: ${formatCentsAsMoney(feeCents)} · Total: ${formatCentsAsMoney(totalCents)}`;
 }
 
 function customFieldInput(

@@ -19,3 +19,12 @@ export function formatCentsAsDecimal(cents: number): string {
   const fraction = String(abs % 100).padStart(2, '0');
   return `${sign}${whole}.${fraction}`;
 }
+
+// How people read an amount: '-$1,234.50'. The sign first, then the currency sign, thousands
+// separators and 2 decimals; built from the exact decimal text, never through a float.
+export function formatCentsAsMoney(cents: number): string {
+  const decimal = formatCentsAsDecimal(cents);
+  const isNegative = decimal.startsWith('-');
+  const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
+  return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formatCentsAsDecimal, parseDecimalToCents } from './decimal';
+import { formatCentsAsDecimal, formatCentsAsMoney, parseDecimalToCents } from './decimal';
 
-export { formatCentsAsDecimal, parseDecimalToCents };
+export { formatCentsAsDecimal, formatCentsAsMoney, parseDecimalToCents };
 
 // Money is integer cents everywhere inside Portico; the API speaks decimal strings with 2 places.
 // These are the only conversions: no float arithmetic on money anywhere else.
@@ -17,12 +17,3 @@ export const moneyInput = z.union([z.string(), z.number()]).transform((value, ct
 });
 
 export const moneyOutput = z.string().regex(/^-?\d+\.\d{2}$/);
-
-// How people read an amount: '-$1,234.50'. The sign first, then the currency sign, thousands
-// separators and 2 decimals; built from the exact decimal text, never through a float.
-export function formatCentsAsMoney(cents: number): string {
-  const decimal = formatCentsAsDecimal(cents);
-  const isNegative = decimal.startsWith('-');
-  const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
-  return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}

@@ -371,9 +371,17 @@ describe('POST /api/payment-frame/charge', () => {
       })
       .returning();
     if (!method) throw new Error('no method');
-    const link = signedLink({ customerId: customer.id });
+    // The merchant passes its card rate on and the page shows fees, but the frame shows none for a
+    // saved method: none is charged.
+    await app.db
+      .insert(clientPricing)
+      .values({ clientId: merchant.id, cardRate: '2.90+0.30', cardP2c: true })
+      .onConflictDoUpdate({ target: clientPricing.clientId, set: { cardRate: '2.90+0.30', cardP2c: true } });
+    const link = signedLink({ customerId: customer.id, showFeeValue: true });
     const res = await charge({ ...link, amount: '25.00', method: 'saved', paymentMethodId: method.id });
+    await app.db.delete(clientPricing).where(eq(clientPricing.clientId, merchant.id));
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({ amount: '25.00', fee: '0.00' });
     const [row] = (await transactionsOf(merchant.id)).filter((r) => r.id === res.json().message.id);
     expect(row).toMatchObject({
       customerId: customer.id,

@@ -226,8 +226,8 @@ export async function virtualTerminalAccess(
 }
 
 // The pricing string a merchant passes on to the payer for a method (spec 2 §3 *_p2c), else null.
-function passedOnRateOf(merchant: FrameMerchantRow, option: PaymentOption): string | null {
-  return passedOnRateOfMethod(option, {
+function passedOnRateOf(merchant: FrameMerchantRow, method: string): string | null {
+  return passedOnRateOfMethod(method, {
     credit_card: merchant.cardP2c ? merchant.cardRate : null,
     bank: merchant.achP2c ? merchant.achRate : null,
   });
@@ -754,7 +754,14 @@ async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, 
   const fields = await customFieldsOfCharge(tx, caller, facts);
   const customFields = requiredCustomFieldsFilled(fields, body, grants === null);
   // The fee is part of what is charged and booked (one amount; the surcharge column says how much).
-  const charged = chargeWithFee(amount.cents, passedOnRateOf(merchant, option), params.showFeeValue === true);
+  // A saved method pays no passed-on fee: the frame cannot tell a saved card from a saved account
+  // before paying, so it shows none, and a payer is never charged a fee they were not shown.
+  const feeMethod = body.method === 'saved' ? 'saved' : option;
+  const charged = chargeWithFee(
+    amount.cents,
+    passedOnRateOf(merchant, feeMethod),
+    params.showFeeValue === true,
+  );
 
   // Spec 3 §3 phoneOption: a link that requires the payer's phone refuses a payment without it.
   const phone = body.phone?.trim() || null;
