@@ -533,6 +533,7 @@ async function settleCharge(
       firstName: row.firstName,
       lastName: row.lastName,
       email: row.email,
+      subEntityId: row.subEntityId ?? null,
     });
   }
   // Flagged as it is recorded (issue 20): the risk lists read it at once; the kinds go to the audit entry.

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { transactions } from '../../db/schema/transactions';
@@ -70,10 +71,13 @@ export async function lockSeries(tx: Tx, id: string) {
       merchantStatus: clients.status,
       cardProcessor: clientConfigs.payment,
       achProcessor: clientConfigs.ach,
+      // The series' location (issue 18): its cycles are recorded there, as its first charge was.
+      location: { id: subEntities.id, name: subEntities.name, customFields: subEntities.customFields },
     })
     .from(subscriptions)
     .innerJoin(clients, eq(clients.id, subscriptions.clientId))
     .leftJoin(clientConfigs, eq(clientConfigs.clientId, subscriptions.clientId))
+    .leftJoin(subEntities, eq(subEntities.id, subscriptions.subEntityId))
     .where(eq(subscriptions.id, id))
     .for('update', { of: subscriptions });
   return row;

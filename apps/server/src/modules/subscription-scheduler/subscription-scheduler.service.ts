@@ -113,6 +113,9 @@ const cycleContext = z.object({
     displayToken: z.string(),
     customerId: z.string().nullable(),
     email: z.string(),
+    // The series' location (optional: attempts planned before it was recorded still parse).
+    subEntityId: z.uuid().nullable().optional(),
+    subLocation: z.object({ name: z.string(), custom_fields: z.record(z.string(), z.unknown()) }).optional(),
   }),
 });
 type CycleContext = z.infer<typeof cycleContext>;
@@ -198,9 +201,11 @@ function transactionRowOf(
     last4: row.last4,
     token: row.displayToken,
     customerEmail: row.email,
+    subEntityId: row.subEntityId ?? null,
     apiResponse: {
       token: row.displayToken,
       subscription_id: context.subscriptionId,
+      ...(row.subLocation ? { sub_location: row.subLocation } : {}),
       processor: outcome.processor,
       ...(outcome.reference ? { processor_reference: outcome.reference } : {}),
     },
@@ -416,6 +421,12 @@ async function planTry(tx: Tx, deps: Pick<SchedulerDeps, 'gateway' | 'now'>, { d
       displayToken: series.token,
       customerId: series.customerId,
       email: series.email,
+      ...(locked.location
+        ? {
+            subEntityId: locked.location.id,
+            subLocation: { name: locked.location.name, custom_fields: locked.location.customFields },
+          }
+        : {}),
     },
   };
   return {

@@ -17,6 +17,7 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
+import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { transactions } from '../../db/schema/transactions';
@@ -245,6 +246,7 @@ describe('a paid subscription link', () => {
           firstName: 'Kai',
           lastName: null,
           email: 'twice@payer.example',
+          subEntityId: null,
         }),
       );
     const oneId = await seriesFor(await paid());
@@ -469,6 +471,58 @@ describe('a paid subscription link', () => {
     expect(ids[0]).toBe(ids[1]);
     const ofPayer = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email));
     expect(ofPayer.map((series) => series.id)).toEqual([ids[0]]);
+  });
+
+  it('records each cycle the scheduler charges at the location the payer chose', async () => {
+    const [dock] = await ctx.app.db
+      .insert(subEntities)
+      .values({
+        clientId: merchant.id,
+        name: `Dock ${randomUUID().slice(0, 8)}`,
+        customFields: { Site: 'D1' },
+      })
+      .returning({ id: subEntities.id, name: subEntities.name });
+    if (!dock) throw new Error('no location');
+    const charged = async (email: string, overrides: Partial<PaymentFrameParams>) => {
+      const res = await charge({
+        ...signedLink({ showLocationsDropdown: true, cycles: 3, ...overrides }),
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+        email,
+        locationId: dock.id,
+      });
+      expect(res.statusCode).toBe(200);
+      const series = await seriesOfPayer(email);
+      expect(series.subEntityId).toBe(dock.id);
+      return series;
+    };
+    // One scheduled by a trial, one charged at sign-up (its first charge recorded at the location).
+    const scheduled = await charged('dock-trial@payer.example', { trial: 3 });
+    const chargedNow = await charged('dock-now@payer.example', {});
+    const [first] = await transactionsOfPayer('dock-now@payer.example');
+    expect(first?.subEntityId).toBe(dock.id);
+
+    for (const series of [scheduled, chargedNow]) {
+      const on = series.nextChargeDate ?? '';
+      await runSubscriptionCharges({
+        db: ctx.app.db,
+        gateway: ctx.app.chargeGateway,
+        mail: ctx.app.mail,
+        now: () => new Date(`${on}T17:00:00Z`),
+        publicUrl,
+      });
+      const [cycle] = (await chargesOf(series.id)).filter((c) => c.scheduledFor === on);
+      expect(cycle?.status).toBe('succeeded');
+      const [paid] = await ctx.app.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.id, cycle?.transactionId ?? ''));
+      expect(paid?.subEntityId).toBe(dock.id);
+      expect(paid?.apiResponse).toMatchObject({
+        sub_location: { name: dock.name, custom_fields: { Site: 'D1' } },
+      });
+    }
   });
 
   it('refuses a trial link of a frozen merchant and schedules nothing', async () => {

@@ -80,6 +80,8 @@ export async function createSeriesFromLinkCharge(
     firstName: string | null;
     lastName: string | null;
     email: string;
+    // The location the payer chose: later cycles are charged there too.
+    subEntityId: string | null;
   },
 ): Promise<string | null> {
   const [already] = await tx
@@ -109,6 +111,7 @@ export async function createSeriesFromLinkCharge(
       cycles: input.plan.cycles,
       cyclesCompleted: 1,
       trialDays: 0,
+      subEntityId: input.subEntityId,
       startDate: chargedOn,
       endDate: subscriptionEndDate(schedule),
       nextChargeDate: input.plan.cycles === 1 ? null : chargeDateAfter(schedule, chargedOn),
@@ -195,6 +198,7 @@ export async function scheduleSeriesFromLink(
     context: {
       subscription?: LinkSeriesPlan | null | undefined;
       row: {
+        subEntityId?: string | undefined;
         displayToken: string | null;
         customerId: string | null;
         firstName: string | null;
@@ -232,6 +236,7 @@ export async function scheduleSeriesFromLink(
       cycles: plan.cycles,
       cyclesCompleted: 0,
       trialDays: plan.trialDays,
+      subEntityId: row.subEntityId ?? null,
       startDate: start.startDate,
       endDate: subscriptionEndDate(schedule),
       nextChargeDate: start.firstCharge,
