@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { testConfig } from '../../../test/build-test-app';
 import { buildClient } from '../../../test/factories';
+import { tableTexts } from '../../../test/table-texts';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -214,23 +214,10 @@ describe('POST /api/payment-frame/charge: Apple Pay, Google Pay and swipe', () =
       token: 'VISA-3452-12-2030',
       meta: { entry_mode: 'swiped' },
     });
-    const tables = z
-      .object({ rows: z.array(z.object({ table_name: z.string() })) })
-      .parse(
-        await app.db.execute(
-          sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-        ),
-      );
-    expect(tables.rows.length).toBeGreaterThan(20);
-    for (const { table_name } of tables.rows) {
-      const dump = z
-        .object({ rows: z.array(z.object({ text: z.string() })) })
-        .parse(
-          await app.db.execute(
-            sql`select coalesce(string_agg(t::text, ' '), '') as text from ${sql.identifier(table_name)} t`,
-          ),
-        );
-      expect(dump.rows[0]?.text ?? '', table_name).not.toContain(swipedNumber);
+    const tables = await tableTexts(app.db);
+    expect(tables.length).toBeGreaterThan(20);
+    for (const { table, text } of tables) {
+      expect(text, table).not.toContain(swipedNumber);
     }
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.some((line) => line.includes(swipedNumber))).toBe(false);

@@ -5,7 +5,7 @@ import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/cont
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionCookieFor } from '../../../test/auth-helpers';
@@ -13,6 +13,7 @@ import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { paymentFramePayer } from '../../../test/payment-frame-payer';
+import { tableTexts } from '../../../test/table-texts';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp, loggerOptions } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -304,26 +305,12 @@ describe('POST /api/payment-frame/charge', () => {
     expect(
       (await charge({ ...signedLink(), amount: '25.00', method: 'credit_card', token })).statusCode,
     ).toBe(200);
-    const tables = z
-      .object({ rows: z.array(z.object({ table_name: z.string() })) })
-      .parse(
-        await app.db.execute(
-          sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-        ),
-      );
-    expect(tables.rows.length).toBeGreaterThan(20);
-    for (const { table_name } of tables.rows) {
-      const dump = z
-        .object({ rows: z.array(z.object({ text: z.string() })) })
-        .parse(
-          await app.db.execute(
-            sql`select coalesce(string_agg(t::text, ' '), '') as text from ${sql.identifier(table_name)} t`,
-          ),
-        );
-      const text = dump.rows[0]?.text ?? '';
-      expect(text, table_name).not.toContain(cardNumber);
+    const tables = await tableTexts(app.db);
+    expect(tables.length).toBeGreaterThan(20);
+    for (const { table, text } of tables) {
+      expect(text, table).not.toContain(cardNumber);
       // A quoted value or key only: a bare 'cvv' turns up by chance in random ciphertext (base64).
-      expect(text, table_name).not.toMatch(new RegExp(`"${cvv}"|"cvv"`, 'i'));
+      expect(text, table).not.toMatch(new RegExp(`"${cvv}"|"cvv"`, 'i'));
     }
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(cardNumber);
