@@ -9,7 +9,7 @@ import {
   type SubpricingRow,
   SubpricingText,
 } from '@portico/contracts/clients/subpricing';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -17,6 +17,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientMccConfigs, clients } from '../../db/schema/clients';
 import { mccCodes } from '../../db/schema/reference';
 import { auditLog } from '../../db/schema/system';
+import { queryRows } from '../../db/seed/sql-rows';
 
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 const ids = { summit: '', harbor: '', copper: '', dental: '' };
@@ -102,6 +103,52 @@ describe('GET /api/client/all (Merchants grid)', () => {
     // The Cashier role of Harbor Lane (RBAC on) does not grant Merchant Accounts.
     expect((await call(demo.barista, 'GET', '/api/client/all')).statusCode).toBe(403);
     expect((await built.app.inject({ method: 'GET', url: '/api/client/all' })).statusCode).toBe(401);
+  });
+
+  it('answers the bytes row_to_json writes, escapes included', async () => {
+    // Names that need escaping, a null DBA name and no configuration: added for this test only.
+    const [odd] = await built.app.db
+      .insert(clients)
+      .values({
+        name: 'Zz "Quoted" \\ Café\t☕ Tab',
+        legalName: 'Line\nBreak </script> LLC',
+        dbaName: null,
+        parentId: ids.summit,
+        apiKey: 'grid_bytes_sk',
+        publicKey: 'grid_bytes_pk',
+      })
+      .returning({ id: clients.id });
+    try {
+      const res = await call(demo.admin, 'GET', '/api/client/all');
+      expect(res.statusCode).toBe(200);
+      // The answer before the rows were concatenated by hand: row_to_json over the same rows.
+      const reference = await queryRows(
+        built.app.db,
+        sql`
+        select coalesce(string_agg(row_to_json(r)::text, ',' order by r.name, r.id), '') as json
+          from (select c.id, p.name as parent, c.legal_name, c.dba_name,
+                       json_build_object('enabled', c.is_active, 'payment', cc.payment, 'ach', cc.ach) as config,
+                       to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+                       c.name, c.level, c.parent_id, c.mcc_code,
+                       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+                  from clients c
+                  left join clients p on p.id = c.parent_id
+                  left join client_configs cc on cc.client_id = c.id) r`,
+      );
+      const rowsJson = reference[0]?.json;
+      expect(typeof rowsJson).toBe('string');
+      expect(res.body).toBe(`{"status":true,"message":[${String(rowsJson)}]}`);
+      const row = merchantGridResponse.parse(res.json()).message.find((item) => item.id === odd?.id);
+      expect(row).toMatchObject({
+        name: 'Zz "Quoted" \\ Café\t☕ Tab',
+        legal_name: 'Line\nBreak </script> LLC',
+        dba_name: null,
+        parent: 'Summit Merchant Services',
+        config: { enabled: true, payment: null, ach: null },
+      });
+    } finally {
+      if (odd) await built.app.db.delete(clients).where(eq(clients.id, odd.id));
+    }
   });
 
   it('narrows to the viewed client while viewing as', async () => {
