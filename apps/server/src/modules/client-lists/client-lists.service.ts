@@ -37,10 +37,20 @@ function toClientListRow(row: ClientRowRecord): ClientListRow {
   };
 }
 
-// GET /api/client/all as sent: the success envelope around the rows the database wrote as JSON.
-export async function merchantGridJson(executor: Executor, caller: Caller): Promise<string> {
-  const rows = await merchantGridJsonRows(executor, await scopeOf(executor, caller));
-  return `{"status":true,"message":[${rows.join(',')}]}`;
+const gridHead = '{"status":true,"message":[';
+const gridTail = ']}';
+
+// GET /api/client/all as sent: the success envelope around the rows the database wrote as JSON, as
+// UTF-8 bytes written once. Handed a string, Fastify would measure its byte length and the socket
+// encode it again, a pass each over some 3 MB (CPU profile of bench/client-list).
+export async function merchantGridJson(executor: Executor, caller: Caller): Promise<Buffer> {
+  const rows = (await merchantGridJsonRows(executor, await scopeOf(executor, caller))).join(',');
+  const rowsLength = Buffer.byteLength(rows);
+  const body = Buffer.allocUnsafe(gridHead.length + rowsLength + gridTail.length);
+  let at = body.write(gridHead, 0, 'latin1');
+  at += body.write(rows, at, 'utf8');
+  body.write(gridTail, at, 'latin1');
+  return body;
 }
 
 // GET /api/portal/clients: the Admin Accounts list (spec 3 §3 client list row).

@@ -202,7 +202,8 @@ function drainedOrClosed(response: ServerResponse): Promise<void> {
 }
 
 // An answer written as JSON text already (the report rows): sent as it is, without serialising again.
-export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+// As bytes (the Merchants grid) it is not measured or encoded again either.
+export function sendJsonText(reply: FastifyReply, text: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
