@@ -90,16 +90,15 @@ export const auditRequestContext = new AsyncLocalStorage<AuditRequestContext>();
 // Who, what, when, from where, outcome (design.md §4). Pass the transaction of the change being
 // audited so the trail and the change commit together; denials are written on their own.
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await auditInsert(executor, entry);
+  await executor.insert(auditLog).values(auditRowOf(entry));
 }
 
-// The insert of an entry, unexecuted: a caller may run it inside a larger statement (the charge's
-// one-statement settle, lib/money-attempt.ts). The request's context is read now.
-export function auditInsert(executor: Executor, entry: AuditEntry) {
+// The row of an entry. The request's context is read now.
+export function auditRowOf(entry: AuditEntry) {
   const context = auditRequestContext.getStore();
   const viewAs = context?.viewAsClientId ?? null;
   const details = viewAs === null ? entry.details : { ...entry.details, viewAs };
-  return executor.insert(auditLog).values({
+  return {
     action: entry.action,
     outcome: entry.outcome,
     actorUserId: entry.actorUserId ?? null,
@@ -111,7 +110,7 @@ export function auditInsert(executor: Executor, entry: AuditEntry) {
     ip: entry.ip ?? null,
     userAgent: entry.userAgent?.slice(0, 500) ?? null,
     details: details ?? null,
-  });
+  } satisfies typeof auditLog.$inferInsert;
 }
 
 // The request's origin for an audit entry.

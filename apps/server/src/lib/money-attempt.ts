@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client';
+import { queryRowsNamed, shapedStatements } from '../db/named-statement';
 import { paymentAttempts } from '../db/schema/payment-attempts';
-import { queryRows } from '../db/seed/sql-rows';
 import type { ChargeGateway, GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
 import { isDivisionByZero } from './database-errors';
@@ -12,7 +12,6 @@ import {
   claimIdempotencyKey,
   type IdempotentRequest,
   type IdempotentResult,
-  idempotentAnswerUpdate,
   idempotentRequestInFlight,
   releaseIdempotencyKey,
   requestHash,
@@ -32,7 +31,8 @@ import {
 // retry with the same Idempotency-Key, or by the start-up reconcile.
 // Fewer round trips (issue 16 speed; the charge uses both): runMoneyAttemptClaimedAtOnce makes step 1
 // one statement after the checks, and an operation's prepareSettle makes step 3 one statement. Each
-// statement commits alone, so the steps stay apart exactly as the transactions were.
+// statement commits alone, so the steps stay apart exactly as the transactions were. Both are sent
+// by name (db/named-statement.ts): planning them cost more than running them.
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
 export type ApprovedAnswer = Extract<GatewayAnswer, { outcome: 'approved' }>;
@@ -114,10 +114,11 @@ export function gatewayChargeOperation<T>(spec: {
   };
 }
 
-// An approval booked in one statement: the operation's writes (unexecuted insert or update builders)
-// and the answer they make, known before the statement runs.
+// An approval booked in one statement: the operation's writes and the answer they make, known before
+// the statement runs. The writes are unexecuted insert or update builders whose values are
+// sql.placeholder()s (db/named-statement.ts placeholdersOf): built once per shape, then only run.
 export type OneStatementSettle<T> = {
-  writes: readonly SQLWrapper[];
+  writes: { shape: string; build(): readonly SQLWrapper[]; values: Record<string, unknown> };
   status: number;
   body: T;
   resultTransactionId: string | null;
@@ -176,13 +177,21 @@ export async function runMoneyAttempt<T>(
   return carryOut(db, operation, started.attempt);
 }
 
+export type AttemptGuard = {
+  shape: string;
+  holds: SQL;
+  values: Record<string, unknown>;
+  assert(tx: Tx): Promise<void>;
+};
+
 // What the checks decided, and what must still hold under lock when the attempt is recorded.
 export type AttemptPlanner = {
   // The checks and reads; they take no locks, so they may run before the claim, outside a transaction.
   plan(executor: Executor): Promise<AttemptPlan>;
   // guard: a select that answers a row (locked FOR SHARE) only while the operation may go ahead, run
-  // in the claiming statement; assert: the same check as a step that throws the caller's error.
-  guard: { holds: SQLWrapper; assert(tx: Tx): Promise<void> } | null;
+  // in the claiming statement, its values as sql.placeholder()s (one guard, one built statement);
+  // assert: the same check as a step that throws the caller's error.
+  guard: AttemptGuard | null;
 };
 
 // runMoneyAttempt in fewer round trips (issue 16 speed): the plan runs first, then ONE statement
@@ -211,7 +220,7 @@ export async function runMoneyAttemptClaimedAtOnce<T>(
   const attempt = attemptOf(request, planned);
   // What settling reads is read while the attempt is claimed (dropped if the claim is not made).
   const settling = prepareSettle(operation, attempt);
-  if (!(await claimInOneStatement(db, attempt, request, planner.guard?.holds ?? null))) {
+  if (!(await claimInOneStatement(db, attempt, request, planner.guard))) {
     return inTransaction();
   }
   return carryOut(db, operation, attempt, settling);
@@ -240,22 +249,25 @@ function attemptOf(request: IdempotentRequest & { operation: string }, planned: 
   };
 }
 
+const claimStatements = shapedStatements();
+const settleStatements = shapedStatements();
+const p = (name: string) => sql.placeholder(name);
+
 // The key and the pending attempt in one statement; false when neither was written (the key is
-// taken, or the guard answered no row).
+// taken, or the guard answered no row). Built once per guard, sent by name.
 async function claimInOneStatement(
   db: Db,
   attempt: PaymentAttempt,
   request: IdempotentRequest,
-  guard: SQLWrapper | null,
+  guard: AttemptGuard | null,
 ): Promise<boolean> {
-  const rows = await queryRows(
-    db,
-    sql`
-      with guard as (${guard?.getSQL() ?? sql`select 1`}),
+  const statement = claimStatements(
+    guard?.shape ?? '',
+    () => sql`
+      with guard as (${guard?.holds ?? sql`select 1`}),
       claimed as (
         insert into idempotency_keys (key, user_id, method, path, request_hash)
-        select ${attempt.idempotencyKey}, ${attempt.userId}, ${request.method}, ${request.path},
-          ${attempt.requestHash}
+        select ${p('key')}, ${p('userId')}, ${p('method')}, ${p('path')}, ${p('requestHash')}
         where exists (select 1 from guard)
         on conflict do nothing
         returning id
@@ -263,15 +275,30 @@ async function claimInOneStatement(
       attempt as (
         insert into payment_attempts (id, user_id, idempotency_key, request_hash, operation,
           transaction_id, client_id, amount_cents, processor, context)
-        select ${attempt.id}, ${attempt.userId}, ${attempt.idempotencyKey}, ${attempt.requestHash},
-          ${attempt.operation}, ${attempt.transactionId}, ${attempt.clientId}, ${attempt.amountCents},
-          ${attempt.processor}, ${JSON.stringify(attempt.context)}::jsonb
+        select ${p('id')}, ${p('userId')}, ${p('key')}, ${p('requestHash')}, ${p('operation')},
+          ${p('transactionId')}, ${p('clientId')}, ${p('amountCents')}, ${p('processor')},
+          ${p('context')}::jsonb
         from claimed
         returning id
       )
       select id from attempt
     `,
   );
+  const rows = await queryRowsNamed(db, statement, {
+    ...guard?.values,
+    key: attempt.idempotencyKey,
+    userId: attempt.userId,
+    method: request.method,
+    path: request.path,
+    requestHash: attempt.requestHash,
+    id: attempt.id,
+    operation: attempt.operation,
+    transactionId: attempt.transactionId,
+    clientId: attempt.clientId,
+    amountCents: attempt.amountCents,
+    processor: attempt.processor,
+    context: JSON.stringify(attempt.context),
+  });
   return rows.length === 1;
 }
 
@@ -316,28 +343,43 @@ async function settleInOneStatement<T>(
   settle: OneStatementSettle<T>,
 ): Promise<IdempotentResult<T> | null> {
   const result = { status: settle.status, body: settle.body };
-  const settled = db
-    .update(paymentAttempts)
-    .set({
-      state: 'settled',
-      processorReference: answer.reference,
-      resultTransactionId: settle.resultTransactionId,
-    })
-    .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.state, 'pending')))
-    .returning({ id: paymentAttempts.id });
-  const writes = [idempotentAnswerUpdate(db, keyOf(attempt), result), ...settle.writes];
-  try {
-    // Every part of one statement commits or none does; dividing by the count of attempts settled
-    // fails the statement, and so undoes its writes, when there was none.
-    // getSQL(): a builder embedded as it is comes in parentheses, which a WITH part may not have.
-    await db.execute(sql`
-      with settled as (${settled.getSQL()}),
+  // Every part of one statement commits or none does; dividing by the count of attempts settled
+  // fails the statement, and so undoes its writes, when there was none.
+  // getSQL(): a builder embedded as it is comes in parentheses, which a WITH part may not have.
+  const statement = settleStatements(
+    settle.writes.shape,
+    () => sql`
+      with settled as (
+        update payment_attempts
+        set state = 'settled', processor_reference = ${p('settleReference')},
+          result_transaction_id = ${p('settleResultTransactionId')}, updated_at = now()
+        where id = ${p('settleAttemptId')} and state = 'pending'
+        returning id
+      ),
+      answered as (
+        update idempotency_keys
+        set response_status = ${p('answerStatus')}, response_body = ${p('answerBody')}::jsonb,
+          completed_at = now()
+        where user_id = ${p('answerUserId')} and key = ${p('answerKey')}
+      ),
       ${sql.join(
-        writes.map((write, index) => sql`${sql.raw(`write_${index}`)} as (${write.getSQL()})`),
+        settle.writes.build().map((write, index) => sql`${sql.raw(`write_${index}`)} as (${write.getSQL()})`),
         sql`, `,
       )}
       select 1 / (select count(*)::int from settled) as settled
-    `);
+    `,
+  );
+  try {
+    await queryRowsNamed(db, statement, {
+      ...settle.writes.values,
+      settleReference: answer.reference,
+      settleResultTransactionId: settle.resultTransactionId,
+      settleAttemptId: attempt.id,
+      answerStatus: result.status,
+      answerBody: JSON.stringify(result.body),
+      answerUserId: attempt.userId,
+      answerKey: attempt.idempotencyKey,
+    });
   } catch (err) {
     if (isDivisionByZero(err)) return null;
     throw err;

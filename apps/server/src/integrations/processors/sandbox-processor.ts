@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/named-statement';
 import { sandboxProcessorLedger } from '../../db/schema/sandbox-processor';
 import type {
   GatewayAnswer,
@@ -39,6 +40,25 @@ function isSameOperation(row: LedgerRow, operation: string, transactionId: strin
   );
 }
 
+// Prepared once (db/named-statement.ts): every charge, void and refund writes it.
+const recordInLedger = preparedStatement('sandbox_ledger_record', (executor, name) =>
+  executor
+    .insert(sandboxProcessorLedger)
+    .values({
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      processor: sql.placeholder('processorName'),
+      operation: sql.placeholder('operation'),
+      transactionId: sql.placeholder('transactionId'),
+      amountCents: sql.placeholder('amountCents'),
+      outcome: sql.placeholder('outcome'),
+      reference: sql.placeholder('reference'),
+      reason: sql.placeholder('reason'),
+    })
+    .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey })
+    .returning()
+    .prepare(name),
+);
+
 // The sandbox's books for one operation under one key: the first call with a key decides its answer;
 // a concurrent or later one reads that answer and moves nothing again.
 export async function recordSandboxOperation(
@@ -53,20 +73,16 @@ export async function recordSandboxOperation(
   const reference = `SBX-${processorName.toUpperCase()}-${randomUUID().slice(0, 13).replace('-', '')}`;
   const isDeclined = isSandboxDeclinedAmount(amountCents);
   // The first call with the key gets its row back at once; a repeat reads the row it left.
-  const [inserted] = await db
-    .insert(sandboxProcessorLedger)
-    .values({
-      idempotencyKey,
-      processor: processorName,
-      operation,
-      transactionId,
-      amountCents,
-      outcome: isDeclined ? 'declined' : 'approved',
-      reference,
-      reason: isDeclined ? sandboxDeclineReason : null,
-    })
-    .onConflictDoNothing({ target: sandboxProcessorLedger.idempotencyKey })
-    .returning();
+  const [inserted] = await recordInLedger(db).execute({
+    idempotencyKey,
+    processorName,
+    operation,
+    transactionId,
+    amountCents,
+    outcome: isDeclined ? 'declined' : 'approved',
+    reference,
+    reason: isDeclined ? sandboxDeclineReason : null,
+  });
   const row = inserted ?? (await readSandboxKey(db, idempotencyKey));
   if (!row) throw new Error('sandbox processor: the ledger lost its entry');
   if (!isSameOperation(row, operation, transactionId, amountCents)) {

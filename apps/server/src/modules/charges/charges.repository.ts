@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/named-statement';
 import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
@@ -33,11 +34,10 @@ export async function findMerchantLogo(executor: Executor, clientId: string): Pr
   return row?.own ?? row?.parent ?? null;
 }
 
-export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;
-
-// The merchant a payment frame's publishable key names, with what taking a payment checks.
-export async function findMerchantByPublishableKey(executor: Executor, publishableKey: string) {
-  const [row] = await executor
+// The merchant a payment frame's publishable key names, with what taking a payment checks. Prepared
+// once (db/named-statement.ts): every charge starts with it.
+const frameMerchantByKey = preparedStatement('frame_merchant_by_key', (executor, name) =>
+  executor
     .select({
       id: clients.id,
       name: clients.name,
@@ -58,7 +58,14 @@ export async function findMerchantByPublishableKey(executor: Executor, publishab
     .from(clients)
     .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
     .leftJoin(clientPricing, eq(clientPricing.clientId, clients.id))
-    .where(eq(clients.publicKey, publishableKey));
+    .where(eq(clients.publicKey, sql.placeholder('key')))
+    .prepare(name),
+);
+
+export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;
+
+export async function findMerchantByPublishableKey(executor: Executor, publishableKey: string) {
+  const [row] = await frameMerchantByKey(executor).execute({ key: publishableKey });
   return row;
 }
 

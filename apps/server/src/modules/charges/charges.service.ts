@@ -46,15 +46,17 @@ import {
   ConfiguratorText,
 } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
+import { placeholdersOf } from '../../db/named-statement';
 import { clients } from '../../db/schema/clients';
+import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { type AuditEntry, auditInsert, recordAudit } from '../../lib/audit';
+import { type AuditEntry, auditRowOf, recordAudit } from '../../lib/audit';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import {
@@ -497,7 +499,8 @@ function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: 
   };
 }
 
-// The one-statement settle (lib/money-attempt.ts): the row and its audit entry, risk read before.
+// The one-statement settle (lib/money-attempt.ts): the row and its audit entry, risk read before;
+// their values as placeholders, so the statement is built once per shape.
 function chargeInOneStatement(
   db: Db,
   attempt: PaymentAttempt,
@@ -506,8 +509,17 @@ function chargeInOneStatement(
   riskKinds: readonly string[],
 ): OneStatementSettle<ChargeResponse> {
   const booking = chargeBookingOf(attempt, reference, createdAt);
+  const row = placeholdersOf('t_', booking.insert);
+  const audit = placeholdersOf('a_', auditRowOf(booking.auditOf(riskKinds)));
   return {
-    writes: [db.insert(transactions).values(booking.insert), auditInsert(db, booking.auditOf(riskKinds))],
+    writes: {
+      shape: `charge:${row.shape}:${audit.shape}`,
+      build: () => [
+        db.insert(transactions).values(row.placeholders),
+        db.insert(auditLog).values(audit.placeholders),
+      ],
+      values: { ...row.values, ...audit.values },
+    },
     ...booking.answer,
   };
 }
@@ -654,6 +666,12 @@ function offeredOptions(facts: ChargeFacts): PaymentOption[] {
   return facts.grants === null ? configured : paymentOptionsKeptForPermissions(configured, facts.grants);
 }
 
+// The guard of the claim: the merchant's row, locked FOR SHARE, while it is active and not Inactive.
+const merchantTakesPayments = sql`select ${clients.id} from ${clients}
+  where ${clients.id} = ${sql.placeholder('guardClientId')} and ${clients.isActive}
+    and (${clients.status} is null or ${clients.status} <> 'Inactive')
+  for share`;
+
 // The checks run before the attempt is claimed; the merchant's freeze and status are checked under
 // the row's share lock in the claiming statement itself (lib/money-attempt.ts), so a freeze waits
 // for a charge already past the check, as before.
@@ -661,17 +679,9 @@ function chargePlanner(deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFact
   return {
     plan: (executor) => planCharge(executor, deps, caller, facts),
     guard: {
-      holds: deps.db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(
-          and(
-            eq(clients.id, facts.merchant.id),
-            eq(clients.isActive, true),
-            or(isNull(clients.status), ne(clients.status, 'Inactive')),
-          ),
-        )
-        .for('share'),
+      shape: 'merchant_takes_payments',
+      holds: merchantTakesPayments,
+      values: { guardClientId: facts.merchant.id },
       assert: (tx) => assertMerchantTakesPayments(tx, facts.merchant.id),
     },
   };

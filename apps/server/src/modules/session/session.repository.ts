@@ -1,10 +1,9 @@
 import { and, eq, isNull, type Query, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import type { SqlRow } from '../../db/seed/sql-rows';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,
@@ -75,12 +74,6 @@ export type RequestAccessRow = {
   permissionHolder: PermissionHolderFacts | null;
 };
 
-const dialect = new PgDialect();
-
-function isRow(value: unknown): value is SqlRow {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 type RequestAccessShape = { hasMerchant: boolean; hasViewed: boolean; hasPermissionAnywhere: boolean };
 
 // The statement of one shape, values left as placeholders (sessionId, idleMinutes, merchantId,
@@ -121,19 +114,15 @@ function requestAccessQuery(shape: RequestAccessShape): SQL {
     from live`;
 }
 
-// Built once per shape (the text is the same on every request), and sent as a named statement:
-// PostgreSQL parses and plans it once per connection, not on every request (planning it cost more
-// than running it).
-const requestAccessStatements = new Map<string, Query>();
+// Built once per shape (the text is the same on every request), and sent as a named statement
+// (db/named-statement.ts): planning it cost more than running it.
+const requestAccessStatements = shapedStatements();
 
-function requestAccessStatement(shape: RequestAccessShape): { name: string; query: Query } {
-  const name = `request_access_${shape.hasMerchant ? 'm' : ''}${shape.hasViewed ? 'v' : ''}${shape.hasPermissionAnywhere ? 'a' : ''}`;
-  let query = requestAccessStatements.get(name);
-  if (!query) {
-    query = dialect.sqlToQuery(requestAccessQuery(shape));
-    requestAccessStatements.set(name, query);
-  }
-  return { name, query };
+function requestAccessStatement(shape: RequestAccessShape): Query {
+  return requestAccessStatements(
+    `${shape.hasMerchant}:${shape.hasViewed}:${shape.hasPermissionAnywhere}`,
+    () => requestAccessQuery(shape),
+  );
 }
 
 // Issue 15 "Speed": the request's whole access decision in one round trip. A live session of a user
@@ -151,17 +140,12 @@ export async function findRequestAccess(
     hasViewed: plan.viewedClientId !== null,
     hasPermissionAnywhere: plan.permissionAnywhere,
   };
-  const { name, query } = requestAccessStatement(shape);
-  const result: unknown = await executor._.session.prepareQuery(query, undefined, name, false).execute({
+  const rows = await queryRowsNamed(executor, requestAccessStatement(shape), {
     sessionId: input.sessionId,
     idleMinutes: input.idleMinutes,
     merchantId: plan.merchantId,
     viewedClientId: plan.viewedClientId,
   });
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
-    throw new Error('The driver answered without rows');
-  }
-  const rows = result.rows.filter(isRow);
   const row = rows[0];
   if (!row) return null;
   const session = sessionRow.parse(row);
