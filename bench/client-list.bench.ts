@@ -90,7 +90,7 @@ export function benchClientList(): Promise<boolean> {
       const rows = [
         ['GET /api/client/all (route, JSON)', total, route.subjectMs, route.baselineMs, route.ratio],
         [
-          'merchantGridJson (service, JSON text)',
+          'merchantGridJson (service, JSON bytes)',
           total,
           service.subjectMs,
           service.baselineMs,
