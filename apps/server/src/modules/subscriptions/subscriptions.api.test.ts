@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import {
   SubscriptionEndReasonText,
   SubscriptionErrorCode,
@@ -6,7 +8,7 @@ import {
   SubscriptionText,
   subscriptionListResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -547,10 +549,14 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
       return user.email;
     }
 
-    // A series whose first charge was taken at a location (a payment link's payer chose it).
+    // A series kept at a location, its first charge taken there (a payment link's payer chose it).
     async function seriesAt(subEntityId: string | null) {
       const customerId = await savedMethod(harbor, 'VISA-4444-12-2030');
-      const row = await buildSubscription(ctx.app.db, harbor, { customerId, token: 'VISA-4444-12-2030' });
+      const row = await buildSubscription(ctx.app.db, harbor, {
+        customerId,
+        token: 'VISA-4444-12-2030',
+        subEntityId,
+      });
       if (subEntityId !== null) {
         const createdAt = new Date('2026-04-20T15:00:00Z');
         const transactionId = await buildCardPayment(ctx.app.db, {
@@ -673,6 +679,23 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
       const byOwner = await chargeNow(payload, randomUUID(), demo.owner);
       expect(byOwner.statusCode).toBe(200);
       expect(await recordedLocation(byOwner)).toEqual({ subEntityId: location.south, name: 'South Counter' });
+    });
+
+    it('gives a series made before it kept a location the location of its first charge (migration 0018)', async () => {
+      const older = await seriesAt(location.south);
+      const unlocated = await seriesAt(null);
+      await ctx.app.db
+        .update(subscriptions)
+        .set({ subEntityId: null })
+        .where(inArray(subscriptions.id, [older, unlocated]));
+      const migration = await readFile(
+        fileURLToPath(new URL('../../../drizzle/0018_series_location_backfill.sql', import.meta.url)),
+        'utf8',
+      );
+      await ctx.app.db.execute(sql.raw(migration));
+      expect((await seriesRow(older)).subEntityId).toBe(location.south);
+      expect((await seriesRow(unlocated)).subEntityId).toBeNull();
+      expect((await chargeLocations(older, demo.owner)).default_location_id).toBe(location.south);
     });
   });
 });

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
-import { transactions } from '../../db/schema/transactions';
 import type { ReportScope } from '../reporting/reporting.repository';
 
 // A series as the grid shows it, with what its charges tell (first charge, failures, an override).
@@ -229,24 +228,15 @@ export async function findMerchantAndAmount(
   return row;
 }
 
-// A series' location: the one its earliest charge recorded (a payment link's payer may choose one).
-// The charge's created_at is kept beside its id so only one partition of transactions is read.
+// A series' location (a payment link's payer may choose one; migration 0018 gave older series the
+// location of their first charge that had one).
 export async function findSeriesLocationId(
   executor: Executor,
   subscriptionId: string,
 ): Promise<string | null> {
   const [row] = await executor
-    .select({ subEntityId: transactions.subEntityId })
-    .from(subscriptionCharges)
-    .innerJoin(
-      transactions,
-      and(
-        eq(transactions.id, subscriptionCharges.transactionId),
-        eq(transactions.createdAt, subscriptionCharges.transactionCreatedAt),
-      ),
-    )
-    .where(and(eq(subscriptionCharges.subscriptionId, subscriptionId), isNotNull(transactions.subEntityId)))
-    .orderBy(asc(subscriptionCharges.scheduledFor))
-    .limit(1);
+    .select({ subEntityId: subscriptions.subEntityId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
   return row?.subEntityId ?? null;
 }
