@@ -1,6 +1,7 @@
 // GET /api/client/all (issue 14 "Speed"): the Merchants grid over 10,000 merchants, through the real
 // route (session, access, query, serialisation) and through the service alone, against the bare
 // indexed SQL of the same rows and order in the same run. Budget: within 1.5x.
+// BENCH_CLIENTS_PROFILE=<file> also writes a CPU profile of 40 route calls (after the figures).
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -10,6 +11,7 @@ import type { Caller } from '../apps/server/src/modules/notes/owner-access';
 import { canReachEveryMerchant } from '../apps/server/src/modules/rbac/rbac.service';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
+import { profileRuns } from './support/cpu-profile';
 import { withBenchDatabase } from './support/throwaway-db';
 
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 10_000);
@@ -75,14 +77,12 @@ export function benchClientList(): Promise<boolean> {
         viewAsClientId: null,
         isStaff: canReachEveryMerchant('admin'),
       };
-      const route = await compareInterleaved(
-        async () => {
-          const res = await app.inject({ method: 'GET', url: '/api/client/all', headers: { cookie } });
-          if (res.statusCode !== 200) throw new Error(`GET /api/client/all answered ${res.statusCode}`);
-          return res.body;
-        },
-        () => pool.query(bareSql),
-      );
+      const callRoute = async () => {
+        const res = await app.inject({ method: 'GET', url: '/api/client/all', headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(`GET /api/client/all answered ${res.statusCode}`);
+        return res.body;
+      };
+      const route = await compareInterleaved(callRoute, () => pool.query(bareSql));
       const service = await compareInterleaved(
         () => merchantGridJson(handle.db, caller),
         () => pool.query(bareSql),
@@ -99,6 +99,8 @@ export function benchClientList(): Promise<boolean> {
       ].map((row) => [...row, Number(row[4]) <= RATIO_BUDGET ? 'ok' : 'OVER']);
       console.log('\nMerchants grid (admin, every client): median ms against the bare indexed SQL');
       printTable(['subject', 'clients', 'subject ms', 'bare SQL ms', 'ratio', `<= ${RATIO_BUDGET}`], rows);
+      const profileFile = process.env.BENCH_CLIENTS_PROFILE;
+      if (profileFile) await profileRuns(callRoute, 40, profileFile);
       return route.ratio <= RATIO_BUDGET;
     } finally {
       await app.close();
