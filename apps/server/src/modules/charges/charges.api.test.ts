@@ -28,7 +28,8 @@ import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
-import { type ChargeCaller, chargeOperationOf, takeCharge } from './charges.service';
+import { chargeOperationOf } from './charge-booking';
+import { type ChargeCaller, takeCharge } from './charges.service';
 
 // Issue 16 item 1 and its bad-input rows: a payment through the frame becomes one transaction, a
 // double submit pays once, card numbers and CVVs reach no table and no log line, and every bad

@@ -19,11 +19,10 @@ import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccess, publicAccessReadingSession } from '../../plugins/access';
 import { sendLinkSeriesReceipt } from '../subscription-scheduler/subscription-scheduler.service';
+import { chargeOperationOf, deviceChargeOperationOf } from './charge-booking';
 import {
   assertMaySignParams,
   type ChargeCaller,
-  chargeOperationOf,
-  deviceChargeOperationOf,
   frameLogo,
   frameMerchant,
   takeCharge,

@@ -17,8 +17,9 @@ import { requestOrigin } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
 import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import { runMoneyAttempt } from '../../lib/money-attempt';
+import { chargeOperationOf } from '../charges/charge-booking';
 import { listMerchantLocations } from '../charges/charges.repository';
-import { type ChargeDeps, chargeOperationOf } from '../charges/charges.service';
+import type { ChargeDeps } from '../charges/charges.service';
 import { findSeriesLocationId } from './subscriptions.repository';
 import { authorizeSeriesAccess, SubscriptionError, tokenDisplay } from './subscriptions.service';
 

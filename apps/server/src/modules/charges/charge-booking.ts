@@ -1,0 +1,259 @@
+import { processors } from '@portico/contracts/common/processors';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { type ChargeResult, chargeResponse } from '@portico/contracts/payment-frame/charge';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { placeholdersOf } from '../../db/named-statement';
+import { auditLog } from '../../db/schema/system';
+import { transactions } from '../../db/schema/transactions';
+import { type AuditEntry, auditRowOf, recordAudit } from '../../lib/audit';
+import {
+  gatewayChargeOperation,
+  type MoneyOperation,
+  type OneStatementSettle,
+  type PaymentAttempt,
+} from '../../lib/money-attempt';
+import { evaluateRecordedPayment } from '../risk/risk.service';
+import { createSeriesFromLinkCharge, linkSeriesPlan } from '../subscriptions/link-series';
+import { ChargeError } from './charges.errors';
+import { insertChargeTransaction } from './charges.repository';
+import type { ChargeDeps } from './charges.service';
+import { deviceChargeOperation } from './device-charge';
+
+// A charge's booking: the money operation the charge runs through (lib/money-attempt.ts), and what an
+// approval books (the transaction row, its audit entry, a subscription link's series) whichever way
+// it settles: in one statement, in a transaction, or by the start-up reconcile.
+
+export type ChargeResponse = z.infer<typeof chargeResponse>;
+
+// Everything settling needs, kept on the attempt so the start-up reconcile can book it elsewhere.
+const chargeContext = z.object({
+  transactionId: z.uuid(),
+  processorName: z.string(),
+  token: z.string(),
+  row: z.object({
+    type: z.enum(['charge', 'ach', 'cash']),
+    actionMode: z.enum(['charge', 'debit', 'apple_pay']),
+    action: z.string(),
+    paymentMethod: z.enum(['card', 'check', 'cash']),
+    processor: z.string().nullable(),
+    cardBrand: z.string().nullable(),
+    cardType: z.string().nullable(),
+    last4: z.string().nullable(),
+    displayToken: z.string().nullable(),
+    customerId: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    meta: z.record(z.string(), z.unknown()),
+    // The fee passed on, inside the attempt's amount (attempts of earlier builds carry none).
+    surchargeCents: z.number().int().nonnegative().default(0),
+    // The chosen sub-location (spec 3 §3 showLocationsDropdown); the report reads sub_location.
+    subEntityId: z.uuid().optional(),
+    subLocation: z.object({ name: z.string(), custom_fields: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+  actor: z.object({
+    userId: z.string().nullable(),
+    email: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  }),
+  source: z.enum(['payment_link', 'virtual_terminal']),
+  // A signed subscription link: the series its approved charge creates (issue 18).
+  subscription: linkSeriesPlan.nullable().optional(),
+});
+export type ChargeContext = z.infer<typeof chargeContext>;
+
+const processorEnum = z.enum(processors);
+
+// A sale on a linked device: the charge's booking, the device's answer (device-charge.ts).
+export function deviceChargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+  const unavailable = () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
+  return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps), unavailable);
+}
+
+export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+  return gatewayChargeOperation({
+    gateway: deps.gateway,
+    responseSchema: chargeResponse,
+    chargeOf: (attempt) => chargeContext.parse(attempt.context),
+    unavailable: () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess),
+    declined: () => ChargeError.Declined(PaymentFrameText.PaymentFailed),
+    settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
+    // A charge without a subscription books in one statement, its risk figures read beside the
+    // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
+    prepareSettle: async (attempt) => {
+      if (chargeContext.parse(attempt.context).subscription) return null;
+      const createdAt = new Date();
+      const clientId = z.uuid().parse(attempt.clientId);
+      const riskKinds = await evaluateRecordedPayment(
+        deps.db,
+        { clientId, amountCents: attempt.amountCents, createdAt },
+        false,
+      );
+      return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
+    },
+    recordFailure: async (tx, attempt, error) => {
+      const context = chargeContext.parse(attempt.context);
+      await recordAudit(tx, {
+        action: 'charge',
+        outcome: 'failure',
+        actorUserId: context.actor.userId,
+        actorEmail: context.actor.email,
+        targetType: 'transaction',
+        targetId: null,
+        clientId: attempt.clientId,
+        ip: context.actor.ip,
+        userAgent: context.actor.userAgent,
+        details: {
+          code: error.code,
+          amount: formatCentsAsDecimal(attempt.amountCents),
+          source: context.source,
+          processor: attempt.processor,
+          ...(attempt.processorReference ? { processor_reference: attempt.processorReference } : {}),
+          ...(attempt.processorReason ? { processor_reason: attempt.processorReason } : {}),
+        },
+      });
+    },
+  });
+}
+
+// What an approved charge books, the same whichever way it settles: the transaction row at
+// createdAt, its audit entry with the risk kinds found, and the answer.
+function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: Date) {
+  const context = chargeContext.parse(attempt.context);
+  const { row } = context;
+  const clientId = z.uuid().parse(attempt.clientId);
+  const insert: typeof transactions.$inferInsert = {
+    id: context.transactionId,
+    clientId,
+    customerId: row.customerId,
+    subEntityId: row.subEntityId ?? null,
+    type: row.type,
+    action: row.action,
+    actionMode: row.actionMode,
+    amountCents: attempt.amountCents,
+    surchargeCents: row.surchargeCents,
+    paymentStatus: true,
+    requestStatus: true,
+    status: 'Approved',
+    processor: row.processor === null ? null : processorEnum.parse(row.processor),
+    paymentMethod: row.paymentMethod,
+    cardBrand: row.cardBrand,
+    cardType: row.cardType,
+    last4: row.last4,
+    token: row.displayToken,
+    customerFirstName: row.firstName,
+    customerLastName: row.lastName,
+    customerEmail: row.email,
+    apiResponse: {
+      ...(row.displayToken ? { token: row.displayToken } : {}),
+      meta: row.meta,
+      ...(row.subLocation ? { sub_location: row.subLocation } : {}),
+      processor: attempt.processor,
+      processor_reference: reference,
+    },
+    meta: row.meta,
+    createdAt,
+  };
+  const auditOf = (riskKinds: readonly string[]): AuditEntry => ({
+    action: 'charge',
+    outcome: 'success',
+    actorUserId: context.actor.userId,
+    actorEmail: context.actor.email,
+    targetType: 'transaction',
+    targetId: context.transactionId,
+    clientId,
+    ip: context.actor.ip,
+    userAgent: context.actor.userAgent,
+    details: {
+      amount: formatCentsAsDecimal(attempt.amountCents),
+      method: row.paymentMethod,
+      source: context.source,
+      processor: attempt.processor,
+      processor_reference: reference,
+      ...(riskKinds.length > 0 ? { risk: riskKinds } : {}),
+    },
+  });
+  const result: ChargeResult = {
+    id: context.transactionId,
+    amount: formatCentsAsDecimal(attempt.amountCents),
+    fee: formatCentsAsDecimal(row.surchargeCents),
+    status: 'Approved',
+    message: PaymentFrameText.PaymentSuccessful,
+    issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
+    last4: row.last4,
+    created_at: createdAt.toISOString(),
+  };
+  return {
+    context,
+    clientId,
+    insert,
+    auditOf,
+    answer: {
+      status: 200,
+      resultTransactionId: context.transactionId,
+      body: { status: true as const, message: result },
+    },
+  };
+}
+
+// The one-statement settle (lib/money-attempt.ts): the row and its audit entry, risk read before;
+// their values as placeholders, so the statement is built once per shape.
+function chargeInOneStatement(
+  db: Db,
+  attempt: PaymentAttempt,
+  reference: string,
+  createdAt: Date,
+  riskKinds: readonly string[],
+): OneStatementSettle<ChargeResponse> {
+  const booking = chargeBookingOf(attempt, reference, createdAt);
+  const row = placeholdersOf('t_', booking.insert);
+  const audit = placeholdersOf('a_', auditRowOf(booking.auditOf(riskKinds)));
+  return {
+    writes: {
+      shape: `charge:${row.shape}:${audit.shape}`,
+      build: () => [
+        db.insert(transactions).values(row.placeholders),
+        db.insert(auditLog).values(audit.placeholders),
+      ],
+      values: { ...row.values, ...audit.values },
+    },
+    ...booking.answer,
+  };
+}
+
+async function settleCharge(
+  tx: Tx,
+  attempt: PaymentAttempt,
+  reference: string,
+): Promise<{ status: number; body: ChargeResponse; resultTransactionId: string }> {
+  const booking = chargeBookingOf(attempt, reference, new Date());
+  const { context, clientId, insert } = booking;
+  const { row } = context;
+  const inserted = await insertChargeTransaction(tx, insert);
+  if (context.subscription && row.displayToken !== null && row.email !== null) {
+    await createSeriesFromLinkCharge(tx, {
+      plan: context.subscription,
+      clientId,
+      transactionId: inserted.id,
+      transactionCreatedAt: inserted.createdAt,
+      amountCents: attempt.amountCents,
+      displayToken: row.displayToken,
+      customerId: row.customerId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      subEntityId: row.subEntityId ?? null,
+    });
+  }
+  // Flagged as it is recorded (issue 20): the risk lists read it at once; the kinds go to the audit entry.
+  const riskKinds = await evaluateRecordedPayment(tx, {
+    clientId,
+    amountCents: attempt.amountCents,
+    createdAt: inserted.createdAt,
+  });
+  await recordAudit(tx, booking.auditOf(riskKinds));
+  return booking.answer;
+}

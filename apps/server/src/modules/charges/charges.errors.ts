@@ -1,0 +1,19 @@
+import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
+import { defineErrors } from '../../lib/app-error';
+
+// The payment frame's errors (issue 16): the frame shows each with its spec text.
+export const ChargeError = defineErrors({
+  InvalidLink: [PaymentFrameErrorCode.InvalidLink, 'validation'],
+  SecretKeyInAddress: [PaymentFrameErrorCode.SecretKeyInAddress, 'validation'],
+  AmountInvalid: [PaymentFrameErrorCode.AmountInvalid, 'validation'],
+  CardInvalid: [PaymentFrameErrorCode.CardInvalid, 'validation'],
+  BankInvalid: [PaymentFrameErrorCode.BankInvalid, 'validation'],
+  MethodNotAvailable: [PaymentFrameErrorCode.MethodNotAvailable, 'business_rule'],
+  CustomFieldRequired: [PaymentFrameErrorCode.CustomFieldRequired, 'validation'],
+  MerchantCannotTakePayments: [PaymentFrameErrorCode.MerchantCannotTakePayments, 'business_rule'],
+  Declined: [PaymentFrameErrorCode.Declined, 'business_rule'],
+  ProcessorUnavailable: [PaymentFrameErrorCode.ProcessorUnavailable, 'unavailable'],
+  LocationNotValid: [PaymentFrameErrorCode.LocationNotValid, 'validation'],
+  LocationRequired: [PaymentFrameErrorCode.LocationRequired, 'validation'],
+  LogoNotFound: [PaymentFrameErrorCode.LogoNotFound, 'not_found'],
+});
