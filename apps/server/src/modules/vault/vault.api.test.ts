@@ -15,7 +15,8 @@ import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { queryRows } from '../../db/seed/sql-rows';
-import { saveVaultMethod } from './vault.repository';
+import { saveVaultMethod, searchVaultCustomers } from './vault.repository';
+import { searchVault } from './vault.service';
 import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
 
 // Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
@@ -268,6 +269,49 @@ describe('GET /api/payee/all', () => {
   it("refuses another merchant's vault", async () => {
     const res = await search(demo.copperOwner, `last_name=a&clientid=${dental}`);
     expect(res.statusCode).toBe(403);
+  });
+
+  it('decides on a merchant the access layer did not decide on from the facts read with the search, and reads none of its customers for a caller who does not reach it', async () => {
+    const [copper] = await ctx.app.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, demo.copperOwner));
+    if (!copper) throw new Error('no Copper Kettle owner');
+    const deps = { db: ctx.app.db, patientCrypto: crypto, now: () => new Date() };
+    const session = {
+      sessionId: 'test',
+      userId: copper.id,
+      role: 'user' as const,
+      email: copper.email,
+      viewAsClientId: null,
+      mimickedByUserId: null,
+      isProcessorAuditUser: false,
+    };
+    // As if the caller's default merchant were one it has no membership on or above.
+    await expect(
+      searchVault(
+        deps,
+        { session, origin: { ip: null, userAgent: null }, defaultClientId: dental },
+        {
+          last_name: 'a',
+        },
+      ),
+    ).rejects.toMatchObject({ kind: 'forbidden', message: 'You do not have access to this merchant' });
+    const asked = { clientId: dental, userId: copper.id, terms: null };
+    const foreign = await searchVaultCustomers(
+      ctx.app.db,
+      { ...asked, undecided: { reachesEveryMerchant: false } },
+      10,
+    );
+    expect(foreign?.facts?.membershipClientId).toBeNull();
+    expect(foreign?.hits).toEqual([]);
+    // Staff reach every merchant: the same statement reads its customers for them.
+    const staff = await searchVaultCustomers(
+      ctx.app.db,
+      { ...asked, undecided: { reachesEveryMerchant: true } },
+      10,
+    );
+    expect(staff?.hits.length).toBe(Math.min(10, (await customersOf(dental)).length));
   });
 });
 

@@ -1,12 +1,20 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
-import { memberships } from '../../db/schema/access';
+import { buildStatement, queryRowsNamed } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
-import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { type PaymentRequestMeta, vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import type { SqlRow } from '../../db/seed/sql-rows';
+import {
+  type MerchantAccessFacts,
+  merchantAccessFactsSql,
+  parseMerchantAccessFacts,
+} from '../rbac/rbac.repository';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
+// What the answers show of a customer (the search reads no more).
+export type VaultCustomerFields = Omit<VaultCustomerRow, 'createdAt' | 'updatedAt'>;
 export type VaultMethodRow = typeof vaultPaymentMethods.$inferSelect;
 
 // The merchant a vault call acts on, with what the answer shows of it.
@@ -23,43 +31,6 @@ export async function findVaultMerchant(executor: Executor, clientId: string) {
     .where(eq(clients.id, clientId));
   if (!row) return undefined;
   return { ...row, hasPatientInformationInVault: row.hasPatientInformationInVault ?? false };
-}
-
-// The merchant a search acts on (the one named, else the caller's default) with what the answer shows
-// of it and whether the caller is a member of it itself (patient fields), in one round trip.
-// clientId null: the caller has no default merchant; merchant undefined: no such merchant.
-export async function findSearchedVaultMerchant(
-  executor: Executor,
-  userId: string,
-  namedClientId: string | null,
-) {
-  const chosen = sql`coalesce(${namedClientId}::uuid, ${users.defaultClientId})`;
-  const [row] = await executor
-    .select({
-      clientId: sql<string | null>`${chosen}::text`,
-      id: clients.id,
-      name: clients.name,
-      publicKey: clients.publicKey,
-      hasPatientInformationInVault: clientConfigs.hasPatientInformationInVault,
-      isMember: sql<boolean>`exists (select 1 from ${memberships}
-        where ${memberships.userId} = ${users.id} and ${memberships.clientId} = ${clients.id})`,
-    })
-    .from(users)
-    .leftJoin(clients, eq(clients.id, chosen))
-    .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
-    .where(eq(users.id, userId));
-  const clientId = namedClientId ?? row?.clientId ?? null;
-  if (!row || row.id === null || row.name === null) return { clientId, merchant: undefined };
-  return {
-    clientId,
-    merchant: {
-      id: row.id,
-      name: row.name,
-      publicKey: row.publicKey,
-      hasPatientInformationInVault: row.hasPatientInformationInVault ?? false,
-      isMember: row.isMember,
-    },
-  };
 }
 
 export async function findUserProfile(executor: Executor, userId: string) {
@@ -141,9 +112,23 @@ export async function saveVaultMethod(
   return kept.id;
 }
 
-// LIKE treats % _ and \ specially: a search text is matched literally.
-export function likePrefixOf(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// The keys that start with a text, as a range of the index: from the lowercased text up to, not
+// including, its successor (the last character that has one, one code point up, the rest dropped).
+// Under the C collation keys compare by code point, so the range holds exactly the keys with that
+// prefix, and unlike LIKE it reads the same index range when its bounds are parameters. to: null
+// only for a text of U+10FFFF alone, which has no successor.
+export function prefixRangeOf(text: string): { from: string; to: string | null } {
+  const from = text.toLowerCase();
+  const chars = Array.from(from);
+  for (let index = chars.length - 1; index >= 0; index--) {
+    const code = chars[index]?.codePointAt(0) ?? 0x10ffff;
+    if (code < 0x10ffff) {
+      // The surrogate range holds no character.
+      const next = code === 0xd7ff ? 0xe000 : code + 1;
+      return { from, to: `${chars.slice(0, index).join('')}${String.fromCodePoint(next)}` };
+    }
+  }
+  return { from, to: null };
 }
 
 export type VaultSearchTerms = {
@@ -152,55 +137,179 @@ export type VaultSearchTerms = {
   emailPrefix?: string;
   externalId?: string;
   // Matched only where the merchant keeps patient information and the user is a member of it itself
-  // (the merchant's side of the patient rule; the service checks the caller's side).
-  patientNumber?: { hash: string; memberUserId: string };
+  // (the merchant's side of the patient rule, in the statement; the service checks the caller's side).
+  patientNumberHash?: string;
 };
 
-// The search as one statement answering ids in the answer's order. Each term is a branch that reads
-// at most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
-// several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
-// number; within a branch by the indexed key. No term: the merchant's customers by last name.
-export function vaultSearchIdsSql(clientId: string, terms: VaultSearchTerms, limit: number): SQL {
-  const last = sql`lower(last_name) collate "C"`;
-  const first = sql`lower(first_name) collate "C"`;
-  const email = sql`lower(email) collate "C"`;
-  const branches: SQL[] = [];
-  const branch = (rank: number, k1: SQL, k2: SQL, where: SQL | null) =>
-    sql`(select id, ${sql.raw(String(rank))} as rank, ${k1} as k1, ${k2} as k2 from vault_customers
-          where client_id = ${clientId}${where === null ? sql`` : sql` and ${where}`}
-          order by ${k1}, ${k2}, id limit ${limit})`;
-  const none = sql`''::text collate "C"`;
-  if (terms.lastNamePrefix)
-    branches.push(branch(1, last, first, sql`${last} like ${likePrefixOf(terms.lastNamePrefix)}`));
-  if (terms.firstNamePrefix)
-    branches.push(branch(2, first, last, sql`${first} like ${likePrefixOf(terms.firstNamePrefix)}`));
-  if (terms.emailPrefix)
-    branches.push(branch(3, email, none, sql`${email} like ${likePrefixOf(terms.emailPrefix)}`));
-  if (terms.externalId) branches.push(branch(4, none, none, sql`external_id = ${terms.externalId}`));
-  if (terms.patientNumber) {
-    const { hash, memberUserId } = terms.patientNumber;
-    branches.push(
-      branch(
-        5,
-        none,
-        none,
-        sql`patient_number_hash = ${hash}
-          and exists (select 1 from client_configs cc
-            where cc.client_id = ${clientId} and cc.has_patient_information_in_vault)
-          and exists (select 1 from memberships m where m.client_id = ${clientId} and m.user_id = ${memberUserId})`,
-      ),
-    );
-  }
-  if (branches.length === 0) branches.push(branch(1, last, first, null));
-  return sql`select id, rank, k1, k2 from (
-      select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
-       order by id, rank
-    ) best
-    order by rank, k1, k2, id
-    limit ${limit}`;
+export type VaultSearchInput = {
+  clientId: string;
+  userId: string;
+  // null: the access layer already allowed the merchant. Otherwise its access facts are read in the
+  // same statement, and customers are read only when the caller reaches the merchant at all (a
+  // membership on it or above it; staff any), the rest of the decision is the service's.
+  undecided: { reachesEveryMerchant: boolean } | null;
+  // null: no search text, the merchant's customers by last name.
+  terms: VaultSearchTerms | null;
+};
+
+type SearchShape = {
+  undecided: boolean;
+  listsAll: boolean;
+  // Whether each prefix range has an upper bound (only a text of U+10FFFF alone has none).
+  bounded: readonly [boolean, boolean, boolean];
+};
+
+const prefixFields = ['lastName', 'firstName', 'email'] as const;
+
+// A value the planner cannot see (an InitPlan, read at run time): the plan of a search is then the
+// same for every text and merchant, so PostgreSQL keeps one generic plan of the named statement
+// instead of planning it again on every call (planning cost about as much as running it). With the
+// values in sight every plan would differ a little and it would plan every call.
+function unseen(name: string, type: 'text' | 'uuid'): SQL {
+  return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 
-// A saved method as the search statement writes it (json_build_object below).
+// The search as one statement: the merchant's row (what the answer shows of it, whether the caller
+// is a member of it itself, and its access facts when the access layer has not decided on it), the
+// customers found with their saved methods (newest first, as listVaultMethods), and one row with no
+// customer when none is found; no row: no such merchant. Each search term is a branch that reads at
+// most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
+// several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
+// number; within a branch by the indexed key. A term not given is null and its branch reads nothing.
+function searchStatement(shape: SearchShape, limit: number): SQL {
+  const userId = sql`${sql.placeholder('userId')}::uuid`;
+  const facts = shape.undecided
+    ? merchantAccessFactsSql('merchant', sql.placeholder('clientId'), userId)
+    : null;
+  const target = sql`(${facts ? sql`with recursive ${facts.ctes} ` : sql``}select c.name, c.public_key,
+      coalesce(cc.has_patient_information_in_vault, false) as has_patients,
+      exists (select 1 from memberships mb where mb.user_id = ${userId} and mb.client_id = c.id) as is_member,
+      ${facts ? sql`${facts.column}::text` : sql`null::text`} as facts,
+      ${facts ? sql`${sql.placeholder('reachesEveryMerchant')}::boolean or exists (select 1 from merchant_governing)` : sql`true`} as is_reached
+    from clients c left join client_configs cc on cc.client_id = c.id
+    where c.id = ${sql.placeholder('clientId')}::uuid) target`;
+  const key = {
+    lastName: sql`lower(last_name) collate "C"`,
+    firstName: sql`lower(first_name) collate "C"`,
+    email: sql`lower(email) collate "C"`,
+  };
+  const none = sql`''::text collate "C"`;
+  const branch = (rank: number, k1: SQL, k2: SQL, where: SQL | null) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank, ${k1} as k1, ${k2} as k2 from vault_customers
+          where target.is_reached and client_id = ${unseen('clientId', 'uuid')}${where === null ? sql`` : sql` and ${where}`}
+          order by ${k1}, ${k2}, id limit ${sql.raw(String(limit))})`;
+  const prefix = (field: (typeof prefixFields)[number], index: number) =>
+    sql`${key[field]} >= ${unseen(`${field}From`, 'text')}${shape.bounded[index] ? sql` and ${key[field]} < ${unseen(`${field}To`, 'text')}` : sql``}`;
+  const branches = shape.listsAll
+    ? [branch(1, key.lastName, key.firstName, null)]
+    : [
+        branch(1, key.lastName, key.firstName, prefix('lastName', 0)),
+        branch(2, key.firstName, key.lastName, prefix('firstName', 1)),
+        branch(3, key.email, none, prefix('email', 2)),
+        branch(4, none, none, sql`external_id = ${unseen('externalId', 'text')}`),
+        branch(
+          5,
+          none,
+          none,
+          sql`patient_number_hash = ${unseen('patientNumberHash', 'text')} and target.has_patients and target.is_member`,
+        ),
+      ];
+  return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
+      target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
+      target.facts as merchant_facts, vc.*,
+      (select coalesce(json_agg(json_build_object(
+          'id', m.id, 'customerId', m.customer_id, 'token', m.token, 'issuer', m.issuer,
+          'last4', m.last4, 'expMonth', m.exp_month, 'expYear', m.exp_year,
+          'createdAt', m.created_at) order by m.created_at desc, m.id), '[]'::json)
+        from vault_payment_methods m where m.customer_id = vc.id) as methods
+    from ${target}
+    left join lateral (select id, rank, k1, k2 from (
+        select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
+         order by id, rank
+      ) found order by rank, k1, k2, id limit ${sql.raw(String(limit))}) best on true
+    left join vault_customers vc on vc.id = best.id
+    order by best.rank, best.k1, best.k2, best.id`;
+}
+
+// Built once per shape (building a statement costs more CPU than reading its answer) and sent by
+// name (db/named-statement.ts): PostgreSQL parses it once per connection and, its values out of the
+// planner's sight, keeps one plan of it.
+const searchStatements = new Map<string, Query>();
+
+function builtSearchStatement(shape: SearchShape, limit: number): Query {
+  const key = `${shape.undecided}:${shape.listsAll}:${shape.bounded.join(':')}:${limit}`;
+  let query = searchStatements.get(key);
+  if (!query) {
+    query = buildStatement(searchStatement(shape, limit));
+    searchStatements.set(key, query);
+  }
+  return query;
+}
+
+// The answer's rows are read field by field (drizzle's row mapping cost more than the statement's
+// own parsing): each value is checked to be what its column holds.
+function textOf(row: SqlRow, column: string): string | null {
+  const value = row[column];
+  if (value === null || typeof value === 'string') return value;
+  throw new Error(`The vault search answered a non-text ${column}`);
+}
+
+function requiredTextOf(row: SqlRow, column: string): string {
+  const value = textOf(row, column);
+  if (value === null) throw new Error(`The vault search answered no ${column}`);
+  return value;
+}
+
+function booleanOf(row: SqlRow, column: string): boolean {
+  const value = row[column];
+  if (typeof value !== 'boolean') throw new Error(`The vault search answered a non-boolean ${column}`);
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function paymentRequestMetaOf(row: SqlRow): PaymentRequestMeta {
+  // PGlite and node-postgres hand jsonb back parsed.
+  const value = row.payment_request_meta;
+  if (!isRecord(value) || (value.customFields !== undefined && !isRecord(value.customFields))) {
+    throw new Error('The vault search answered a payment_request_meta that is not an object');
+  }
+  const { customFields, ...rest } = value;
+  return customFields === undefined ? rest : { ...rest, customFields };
+}
+
+function customerOf(row: SqlRow): VaultCustomerFields {
+  return {
+    id: requiredTextOf(row, 'id'),
+    clientId: requiredTextOf(row, 'client_id'),
+    firstName: textOf(row, 'first_name'),
+    lastName: textOf(row, 'last_name'),
+    email: textOf(row, 'email'),
+    phoneNumber: textOf(row, 'phone_number'),
+    patientNumberEnc: textOf(row, 'patient_number_enc'),
+    patientFirstNameEnc: textOf(row, 'patient_first_name_enc'),
+    patientLastNameEnc: textOf(row, 'patient_last_name_enc'),
+    patientNumberHash: textOf(row, 'patient_number_hash'),
+    externalId: textOf(row, 'external_id'),
+    billingRegion: textOf(row, 'billing_region'),
+    billingLocality: textOf(row, 'billing_locality'),
+    billingAddressLine1: textOf(row, 'billing_address_line_1'),
+    billingAddressLine2: textOf(row, 'billing_address_line_2'),
+    billingCountry: textOf(row, 'billing_country'),
+    billingPostalCode: textOf(row, 'billing_postal_code'),
+    shippingRegion: textOf(row, 'shipping_region'),
+    shippingLocality: textOf(row, 'shipping_locality'),
+    shippingAddressLine1: textOf(row, 'shipping_address_line_1'),
+    shippingAddressLine2: textOf(row, 'shipping_address_line_2'),
+    shippingCountry: textOf(row, 'shipping_country'),
+    shippingPostalCode: textOf(row, 'shipping_postal_code'),
+    paymentRequestMeta: paymentRequestMetaOf(row),
+  };
+}
+
+// A saved method as the search statement writes it (json_build_object above).
 const methodJson = z.object({
   id: z.string(),
   customerId: z.string(),
@@ -213,32 +322,71 @@ const methodJson = z.object({
 });
 const methodsJson = z.array(methodJson);
 
-export type VaultSearchHit = { row: VaultCustomerRow; methods: VaultMethodRow[] };
+export type VaultSearchHit = { row: VaultCustomerFields; methods: VaultMethodRow[] };
+export type VaultSearchAnswer = {
+  merchant: {
+    id: string;
+    name: string;
+    publicKey: string | null;
+    hasPatientInformationInVault: boolean;
+    isMember: boolean;
+  };
+  // Read only when the input was undecided.
+  facts: MerchantAccessFacts | null;
+  hits: VaultSearchHit[];
+};
 
-// Issue 19 "Speed": the ids, the rows and their saved methods (newest first, as listVaultMethods)
-// in one statement, one round trip.
+// Issue 19 "Speed": the merchant, its access facts when needed, and the customers found with their
+// saved methods in one statement, one round trip. undefined: no such merchant.
 export async function searchVaultCustomers(
   executor: Executor,
-  clientId: string,
-  terms: VaultSearchTerms,
+  input: VaultSearchInput,
   limit: number,
-): Promise<VaultSearchHit[]> {
-  const m = vaultPaymentMethods;
-  const rows = await executor
-    .select({
-      row: getTableColumns(vaultCustomers),
-      methods: sql<unknown>`(select coalesce(json_agg(json_build_object(
-          'id', ${m.id}, 'customerId', ${m.customerId}, 'token', ${m.token}, 'issuer', ${m.issuer},
-          'last4', ${m.last4}, 'expMonth', ${m.expMonth}, 'expYear', ${m.expYear},
-          'createdAt', ${m.createdAt}) order by ${m.createdAt} desc, ${m.id}), '[]'::json)
-        from ${m} where ${m.customerId} = ${vaultCustomers.id})`,
-    })
-    .from(vaultCustomers)
-    .innerJoin(sql`(${vaultSearchIdsSql(clientId, terms, limit)}) best`, sql`best.id = ${vaultCustomers.id}`)
-    .orderBy(sql`best.rank, best.k1, best.k2, best.id`);
-  return rows.map(({ row, methods }) => ({
-    row,
-    // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
-    methods: methodsJson.parse(typeof methods === 'string' ? JSON.parse(methods) : methods),
-  }));
+): Promise<VaultSearchAnswer | undefined> {
+  const { terms } = input;
+  const ranges = prefixFields.map((field) => {
+    const text = terms?.[`${field}Prefix`];
+    return text === undefined ? null : prefixRangeOf(text);
+  });
+  const shape: SearchShape = {
+    undecided: input.undecided !== null,
+    listsAll: terms === null,
+    bounded: [ranges[0]?.to !== null, ranges[1]?.to !== null, ranges[2]?.to !== null],
+  };
+  const values: Record<string, unknown> = {
+    clientId: input.clientId,
+    userId: input.userId,
+    reachesEveryMerchant: input.undecided?.reachesEveryMerchant ?? false,
+    externalId: terms?.externalId ?? null,
+    patientNumberHash: terms?.patientNumberHash ?? null,
+  };
+  for (const [index, field] of prefixFields.entries()) {
+    values[`${field}From`] = ranges[index]?.from ?? null;
+    values[`${field}To`] = ranges[index]?.to ?? null;
+  }
+  const rows = await queryRowsNamed(executor, builtSearchStatement(shape, limit), values);
+  const [first] = rows;
+  if (!first) return undefined;
+  const facts = textOf(first, 'merchant_facts');
+  return {
+    merchant: {
+      id: input.clientId,
+      name: requiredTextOf(first, 'merchant_name'),
+      publicKey: textOf(first, 'merchant_public_key'),
+      hasPatientInformationInVault: booleanOf(first, 'merchant_has_patients'),
+      isMember: booleanOf(first, 'merchant_is_member'),
+    },
+    facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
+    hits: rows.flatMap((row) => {
+      if (row.id === null) return [];
+      const { methods } = row;
+      return [
+        {
+          row: customerOf(row),
+          // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
+          methods: methodsJson.parse(typeof methods === 'string' ? JSON.parse(methods) : methods),
+        },
+      ];
+    }),
+  };
 }

@@ -25,10 +25,14 @@ import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { MerchantAccessContext } from '../../plugins/access';
 import { findMerchantAccessFacts } from '../rbac/rbac.repository';
-import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import {
+  canReachEveryMerchant,
+  decideMerchantAccess,
+  decideMerchantAccessFromFacts,
+  isWithinViewedClient,
+} from '../rbac/rbac.service';
 import type { SessionContext } from '../session/session.service';
 import {
-  findSearchedVaultMerchant,
   findUserProfile,
   findVaultCustomer,
   findVaultMerchant,
@@ -36,6 +40,7 @@ import {
   lockVaultCustomer,
   searchVaultCustomers,
   updateVaultCustomer,
+  type VaultCustomerFields,
   type VaultCustomerRow,
   type VaultMethodRow,
   type VaultSearchTerms,
@@ -153,7 +158,7 @@ async function reachCustomer(
 
 const issuerSchema = z.enum(vaultIssuers);
 
-function billingAddressOf(row: VaultCustomerRow): VaultAddress {
+function billingAddressOf(row: VaultCustomerFields): VaultAddress {
   return {
     region: row.billingRegion,
     locality: row.billingLocality,
@@ -164,7 +169,7 @@ function billingAddressOf(row: VaultCustomerRow): VaultAddress {
   };
 }
 
-function methodView(method: VaultMethodRow, customer: VaultCustomerRow): VaultPaymentMethod {
+function methodView(method: VaultMethodRow, customer: VaultCustomerFields): VaultPaymentMethod {
   return {
     id: method.id,
     token: displayedVaultToken(method.token),
@@ -178,7 +183,7 @@ function methodView(method: VaultMethodRow, customer: VaultCustomerRow): VaultPa
 }
 
 function customerView(
-  row: VaultCustomerRow,
+  row: VaultCustomerFields,
   merchantName: string,
   methods: readonly VaultMethodRow[],
   patient: { number: string | null; firstName: string | null; lastName: string | null } | null,
@@ -222,7 +227,7 @@ async function customerViews(
   caller: VaultCaller,
   reach: VaultReach,
   merchantName: string,
-  rows: readonly VaultCustomerRow[],
+  rows: readonly VaultCustomerFields[],
   // Already read with the rows (the search); otherwise read here.
   preloaded?: readonly VaultMethodRow[],
 ): Promise<VaultCustomer[]> {
@@ -270,26 +275,34 @@ async function customerViews(
 
 // ---- GET api/payee/all --------------------------------------------------------------------------
 
-// The search terms of the query. The patient number is matched only for a caller who may see
-// patient fields (otherwise a match would tell them a number exists): the caller's side here, the
-// merchant's side in the statement (vaultSearchIdsSql).
+// The search terms of the query; null when it gives no text (the merchant's customers by last
+// name). The patient number is matched only for a caller who may see patient fields (otherwise a
+// match would tell them a number exists): the caller's side here, the merchant's side in the
+// statement (searchVaultCustomers). A query whose only text is a patient number from a caller who
+// may not match it keeps its terms, all empty: it finds nothing, not the whole vault.
 export function vaultSearchTermsOf(
   query: PayeeSearchQuery,
-  caller: { session: SessionContext; permissions: readonly PermissionName[] },
+  mayMatchPatientNumber: boolean,
   crypto: PatientCrypto,
-): VaultSearchTerms {
+): VaultSearchTerms | null {
   const text = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const given = [query.external_id, query.first_name, query.last_name, query.email, query.patient_number];
+  if (given.every((value) => text(value) === undefined)) return null;
   const patientNumber = text(query.patient_number);
   return {
     firstNamePrefix: text(query.first_name),
     lastNamePrefix: text(query.last_name),
     emailPrefix: text(query.email),
     externalId: text(query.external_id),
-    patientNumber:
-      patientNumber !== undefined && isCallerForPatients(caller.session, caller.permissions)
-        ? { hash: crypto.hashPatientNumber(patientNumber), memberUserId: caller.session.userId }
+    patientNumberHash:
+      patientNumber !== undefined && mayMatchPatientNumber
+        ? crypto.hashPatientNumber(patientNumber)
         : undefined,
   };
+}
+
+function noAccessToMerchant(): AppError {
+  return new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
 }
 
 export async function searchVault(
@@ -297,48 +310,60 @@ export async function searchVault(
   caller: VaultCaller,
   query: PayeeSearchQuery,
 ): Promise<PayeeSearchResult> {
-  const named = query.clientid ?? caller.session.viewAsClientId;
+  const { session } = caller;
+  const named = query.clientid ?? session.viewAsClientId;
+  // The access layer's decision on the merchant the request names (its merchant selector, the
+  // view-as bound included), when it made one.
   const decided =
     named !== null && caller.merchantAccess?.merchantId === named && caller.merchantAccess.merchantExists
       ? caller.merchantAccess
       : null;
-  const isAsked = [
-    query.external_id,
-    query.first_name,
-    query.last_name,
-    query.email,
-    query.patient_number,
-  ].some((value) => value !== undefined && value !== '');
-  const search = (clientId: string, permissions: readonly PermissionName[]) => {
-    const terms = vaultSearchTermsOf(query, { session: caller.session, permissions }, deps.patientCrypto);
-    const hasTerm = Object.values(terms).some((value) => value !== undefined);
-    // A search left with no term it may run (a patient number from someone who may not match it)
-    // finds nothing, not the whole vault.
-    return isAsked && !hasTerm
-      ? Promise.resolve([])
-      : searchVaultCustomers(deps.db, clientId, terms, vaultSearchLimit + 1);
-  };
-  // The merchant named, else the viewed one, else the caller's default. Once it is known, its row
-  // and the decision on it go out together; when the access layer already allowed it, the search
-  // goes with them.
-  const known = named ?? caller.defaultClientId ?? null;
-  const [{ clientId, merchant }, granted, decidedHits] = await Promise.all([
-    findSearchedVaultMerchant(deps.db, caller.session.userId, known),
-    known === null ? undefined : grantedPermissionsOn(deps.db, caller, known),
-    decided && named !== null ? search(named, decided.effectivePermissions) : undefined,
-  ]);
+  // The merchant named, else the viewed one, else the caller's default (read with the session).
+  const clientId =
+    named ??
+    (caller.defaultClientId !== undefined
+      ? caller.defaultClientId
+      : ((await findUserProfile(deps.db, session.userId))?.defaultClientId ?? null));
   if (clientId === null) throw VaultError.MerchantRequired(VaultText.MerchantRequired);
-  const reach = merchant
-    ? await reachVault(deps.db, caller, clientId, [Permission.Vault], {
-        mayHavePatients: merchant.hasPatientInformationInVault,
-        isMember: merchant.isMember,
-        ...(granted === undefined ? {} : { granted }),
-      })
-    : null;
-  if (!merchant || reach === null) {
-    throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
+  if (
+    decided === null &&
+    session.viewAsClientId !== null &&
+    clientId !== session.viewAsClientId &&
+    !(await isWithinViewedClient(deps.db, session.viewAsClientId, clientId))
+  ) {
+    throw noAccessToMerchant();
   }
-  const hits = decidedHits ?? (await search(clientId, reach.permissions));
+  // The caller's side of the patient rule before the decision: the Vault permission it also needs
+  // is checked below, and without it nothing found is shown.
+  const mayMatchPatientNumber = isCallerForPatients(
+    session,
+    decided?.effectivePermissions ?? [Permission.Vault],
+  );
+  // Issue 19 "Speed": the merchant, the decision's facts when the access layer made none, and the
+  // search go out as one statement.
+  const found = await searchVaultCustomers(
+    deps.db,
+    {
+      clientId,
+      userId: session.userId,
+      undecided: decided === null ? { reachesEveryMerchant: canReachEveryMerchant(session.role) } : null,
+      terms: vaultSearchTermsOf(query, mayMatchPatientNumber, deps.patientCrypto),
+    },
+    vaultSearchLimit + 1,
+  );
+  if (!found) throw noAccessToMerchant();
+  let granted: readonly PermissionName[] | null = decided?.effectivePermissions ?? null;
+  if (found.facts !== null) {
+    const access = decideMerchantAccessFromFacts(session, found.facts, undefined);
+    granted = access.isAllowed && access.merchantExists ? access.effectivePermissions : null;
+  }
+  const { merchant, hits } = found;
+  const reach = await reachVault(deps.db, caller, clientId, [Permission.Vault], {
+    mayHavePatients: merchant.hasPatientInformationInVault,
+    isMember: merchant.isMember,
+    granted,
+  });
+  if (reach === null) throw noAccessToMerchant();
   const shown = hits.slice(0, vaultSearchLimit);
   return {
     customers: await customerViews(
