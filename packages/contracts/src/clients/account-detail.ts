@@ -26,6 +26,7 @@ import {
   accountSections,
   isSensitiveField,
 } from './account-fields';
+import { locationCustomFieldSchema } from './location-custom-fields';
 import { isCardRateBelowFloor, SubpricingText } from './subpricing';
 
 // Spec 2 §2.2, §6, §7 and §8: the account detail page's record, its edit call and its texts.
@@ -245,6 +246,9 @@ export const accountDetailSchema = z
       .nullable(),
     // Only the fields of the sections in view.sections; sensitive ones masked.
     fields: z.record(z.string(), fieldValue),
+    // Settings' location custom fields, by name; null when Settings is not in view. Sent with the
+    // record so the page's first paint is one round of requests (issue 14 speed).
+    location_custom_fields: z.array(locationCustomFieldSchema).nullable(),
     view: accountViewSchema,
   })
   .superRefine((account, ctx) => {

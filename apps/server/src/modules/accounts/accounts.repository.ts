@@ -1,9 +1,11 @@
+import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
   clientBankAccounts,
   clientConfigs,
+  clientCustomFields,
   clientPricing,
   clientPrincipals,
   clients,
@@ -226,4 +228,16 @@ export async function sumPayoutsByMonth(executor: Executor, clientId: string, si
     .where(and(eq(payouts.clientId, clientId), sql`${payouts.payoutDate} >= ${since}`))
     .groupBy(month)
     .orderBy(month);
+}
+
+// Spec 2 §2.2 Settings: the merchant's location custom fields, by name.
+export function listLocationCustomFields(
+  executor: Executor,
+  clientId: string,
+): Promise<LocationCustomField[]> {
+  return executor
+    .select({ name: clientCustomFields.name, type: clientCustomFields.type })
+    .from(clientCustomFields)
+    .where(eq(clientCustomFields.clientId, clientId))
+    .orderBy(asc(clientCustomFields.name));
 }

@@ -73,6 +73,7 @@ import {
   findAccount,
   findMcc,
   listAccountEvents,
+  listLocationCustomFields,
   lockAccount,
   saveLogo,
   savePrimaryBankAccount,
@@ -158,9 +159,12 @@ export async function readAccount(
   caller: Caller,
   clientId: string,
 ): Promise<AccountDetail> {
-  const [row, viewer] = await Promise.all([
+  // The location custom fields are read beside the record (a small indexed read) and sent only
+  // when Settings is in view.
+  const [row, viewer, locationCustomFields] = await Promise.all([
     loadAccount(db, clientId),
     viewerOf(db, request, caller, clientId),
+    listLocationCustomFields(db, clientId),
   ]);
   const facts = factsOf(row);
   const sections = visibleAccountSections(viewer, facts);
@@ -190,6 +194,7 @@ export async function readAccount(
         }
       : null,
     fields,
+    location_custom_fields: sections.includes('settings') ? locationCustomFields : null,
     view: {
       sections,
       editable_sections: editableAccountSections(viewer, facts),

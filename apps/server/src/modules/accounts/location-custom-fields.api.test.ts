@@ -57,6 +57,9 @@ describe('PUT /api/account/{clientid}/location-custom-fields', () => {
     expect(await storedFields(harborLane)).toEqual(res.json().message);
     const read = await callAs(ctx.app, demo.admin, 'GET', url(harborLane));
     expect(read.json().message).toEqual(res.json().message);
+    // The account record carries them too, so the page asks for nothing more on first paint.
+    const account = await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}`);
+    expect(account.json().message.location_custom_fields).toEqual(res.json().message);
 
     const events = await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}/events`);
     const change = events
@@ -104,6 +107,9 @@ describe('PUT /api/account/{clientid}/location-custom-fields', () => {
   it('refuses the Settings to a caller who does not see them (processor-audit user), audited', async () => {
     const before = await storedFields(harborLane);
     expect((await callAs(ctx.app, demo.audit, 'GET', url(harborLane))).statusCode).toBe(403);
+    const account = await callAs(ctx.app, demo.audit, 'GET', `/api/account/${harborLane}`);
+    expect(account.statusCode).toBe(200);
+    expect(account.json().message.location_custom_fields).toBeNull();
     const res = await put(demo.audit, harborLane, { fields: [] });
     expect(res.statusCode).toBe(403);
     expect(await storedFields(harborLane)).toEqual(before);

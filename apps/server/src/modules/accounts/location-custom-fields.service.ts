@@ -1,11 +1,12 @@
 import { AccountErrorCode } from '@portico/contracts/clients/account-detail';
 import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { clientCustomFields } from '../../db/schema/clients';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { type Caller, denyAccess } from '../notes/owner-access';
+import { listLocationCustomFields } from './accounts.repository';
 import { accountSectionsOf } from './accounts.service';
 
 // Spec 2 §2.2 Settings, location custom fields: the merchant's definitions in client_custom_fields,
@@ -15,14 +16,6 @@ const refusal = {
   code: AccountErrorCode.SectionNotAllowed,
   message: 'Settings are not yours to see or change.',
 };
-
-function listFields(executor: Executor, clientId: string): Promise<LocationCustomField[]> {
-  return executor
-    .select({ name: clientCustomFields.name, type: clientCustomFields.type })
-    .from(clientCustomFields)
-    .where(eq(clientCustomFields.clientId, clientId))
-    .orderBy(asc(clientCustomFields.name));
-}
 
 const describeFields = (fields: readonly LocationCustomField[]) =>
   fields.length === 0 ? null : fields.map((field) => `${field.name} (${field.type})`).join(', ');
@@ -38,7 +31,7 @@ export async function readLocationCustomFields(
   if (!sections.visible.includes('settings')) {
     await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
   }
-  return listFields(db, clientId);
+  return listLocationCustomFields(db, clientId);
 }
 
 // PUT: the whole list replaces the stored one, for a caller who may edit Settings; audited as an
@@ -55,14 +48,14 @@ export async function replaceLocationCustomFields(
     await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
   }
   return db.transaction(async (tx) => {
-    const before = await listFields(tx, clientId);
+    const before = await listLocationCustomFields(tx, clientId);
     await tx.delete(clientCustomFields).where(eq(clientCustomFields.clientId, clientId));
     if (fields.length > 0) {
       await tx
         .insert(clientCustomFields)
         .values(fields.map((field) => ({ clientId, name: field.name, type: field.type })));
     }
-    const after = await listFields(tx, clientId);
+    const after = await listLocationCustomFields(tx, clientId);
     const [old, now] = [describeFields(before), describeFields(after)];
     if (old !== now) {
       await recordAudit(tx, {

@@ -6,8 +6,6 @@ export const accountKeys = {
   payoutVolume: (clientId: string) => [...accountKeys.all, 'payout-volume', clientId] as const,
   kyc: (clientId: string) => [...accountKeys.all, 'kyc', clientId] as const,
   mcc: () => [...accountKeys.all, 'mcc'] as const,
-  locationCustomFields: (clientId: string) =>
-    [...accountKeys.all, 'location-custom-fields', clientId] as const,
   parents: () => [...accountKeys.all, 'parents'] as const,
   users: (clientId: string) => [...accountKeys.all, 'users', clientId] as const,
 };

@@ -1,21 +1,13 @@
+import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import {
   type LocationCustomField,
   locationCustomFieldsResponse,
 } from '@portico/contracts/clients/location-custom-fields';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
 const path = (clientId: string) => `/api/account/${clientId}/location-custom-fields`;
-
-// GET /api/account/{clientid}/location-custom-fields: the Settings' location custom fields, by name.
-export function useLocationCustomFields(clientId: string) {
-  return useQuery({
-    queryKey: accountKeys.locationCustomFields(clientId),
-    queryFn: ({ signal }) =>
-      apiRequest(path(clientId), { schema: locationCustomFieldsResponse.shape.message, signal }),
-  });
-}
 
 // PUT: the whole list replaces the stored one; the Events panel shows the change.
 export function useSaveLocationCustomFields(clientId: string) {
@@ -27,8 +19,11 @@ export function useSaveLocationCustomFields(clientId: string) {
         schema: locationCustomFieldsResponse.shape.message,
         body: { fields },
       }),
+    // The account record carries the list (GET /api/account/{clientid}): it is updated in place.
     onSuccess: (saved) => {
-      queryClient.setQueryData(accountKeys.locationCustomFields(clientId), saved);
+      queryClient.setQueryData(accountKeys.detail(clientId), (account: AccountDetail | undefined) =>
+        account ? { ...account, location_custom_fields: saved } : account,
+      );
       return queryClient.invalidateQueries({ queryKey: accountKeys.events(clientId) });
     },
   });

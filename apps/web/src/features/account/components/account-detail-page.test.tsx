@@ -27,6 +27,7 @@ function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
     api_key: 'sk_maple',
     has_logo: false,
     whitelabel: null,
+    location_custom_fields: null,
     fields: {
       name: 'Maple Street Hardware',
       tax_id: '**-***6789',
@@ -101,6 +102,17 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(firstRound).toEqual(
       [`GET /api/account/${clientId}`, `GET /api/account/${clientId}/payout-volume`, 'GET /api/mcc'].sort(),
     );
+  });
+
+  it("shows Settings' location custom fields from the record, without a request of their own", async () => {
+    const account = buildAccount({ location_custom_fields: [{ name: 'Register', type: 'text' }] });
+    const fetchMock = renderPage({
+      ...account,
+      fields: { default_receipt_template: null },
+      view: { ...account.view, sections: ['settings'], editable_sections: [] },
+    });
+    expect(await screen.findByText('Register (text)')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).not.toContain(`GET /api/account/${clientId}/location-custom-fields`);
   });
 
   it('shows only the sections the server gave, with sensitive values masked', async () => {

@@ -108,6 +108,7 @@ export function AccountSection({
           </Title>
           <LocationCustomFields
             clientId={account.id}
+            stored={account.location_custom_fields}
             canEdit={account.view.editable_sections.includes('settings')}
           />
         </>

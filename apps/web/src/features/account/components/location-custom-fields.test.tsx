@@ -17,13 +17,14 @@ function putBody(fetchMock: ReturnType<typeof stubFetch>): unknown {
 describe('LocationCustomFields (spec 2 §2.2 Settings)', () => {
   it('adds a field and saves the whole list, then says so', async () => {
     const fetchMock = stubFetch({
-      [`GET ${path}`]: ok([{ name: 'District', type: 'text' }]),
       [`PUT ${path}`]: ok([
         { name: 'District', type: 'text' },
         { name: 'Store Number', type: 'number' },
       ]),
     });
-    renderFeature(<LocationCustomFields clientId={clientId} canEdit />);
+    renderFeature(
+      <LocationCustomFields clientId={clientId} canEdit stored={[{ name: 'District', type: 'text' }]} />,
+    );
     expect(await screen.findByRole('textbox', { name: 'Custom field 1 name' })).toHaveValue('District');
     await userEvent.click(screen.getByRole('button', { name: 'Add Custom Field' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Custom field 2 name' }), 'Store Number');
@@ -39,8 +40,10 @@ describe('LocationCustomFields (spec 2 §2.2 Settings)', () => {
   });
 
   it('stops a duplicate name before asking the server', async () => {
-    const fetchMock = stubFetch({ [`GET ${path}`]: ok([{ name: 'District', type: 'text' }]) });
-    renderFeature(<LocationCustomFields clientId={clientId} canEdit />);
+    const fetchMock = stubFetch({});
+    renderFeature(
+      <LocationCustomFields clientId={clientId} canEdit stored={[{ name: 'District', type: 'text' }]} />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Field' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Custom field 2 name' }), 'district');
     await userEvent.click(screen.getByRole('button', { name: 'Save Custom Fields' }));
@@ -50,14 +53,13 @@ describe('LocationCustomFields (spec 2 §2.2 Settings)', () => {
 
   it("shows the server's refusal", async () => {
     stubFetch({
-      [`GET ${path}`]: ok([]),
       [`PUT ${path}`]: failure(
         403,
         'ACCOUNT_SECTION_NOT_ALLOWED',
         'Settings are not yours to see or change.',
       ),
     });
-    renderFeature(<LocationCustomFields clientId={clientId} canEdit />);
+    renderFeature(<LocationCustomFields clientId={clientId} canEdit stored={[]} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Custom Field' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Custom field 1 name' }), 'Lane');
     await userEvent.click(screen.getByRole('button', { name: 'Save Custom Fields' }));
@@ -65,8 +67,14 @@ describe('LocationCustomFields (spec 2 §2.2 Settings)', () => {
   });
 
   it('shows the list read-only to a caller who may not edit Settings', async () => {
-    stubFetch({ [`GET ${path}`]: ok([{ name: 'District', type: 'text' }]) });
-    renderFeature(<LocationCustomFields clientId={clientId} canEdit={false} />);
+    stubFetch({});
+    renderFeature(
+      <LocationCustomFields
+        clientId={clientId}
+        canEdit={false}
+        stored={[{ name: 'District', type: 'text' }]}
+      />,
+    );
     expect(await screen.findByText('District (text)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Custom Fields' })).toBeNull();
   });

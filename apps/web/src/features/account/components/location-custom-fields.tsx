@@ -19,27 +19,32 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../../components/toasts';
-import { useLocationCustomFields, useSaveLocationCustomFields } from '../api/location-custom-fields';
+import { useSaveLocationCustomFields } from '../api/location-custom-fields';
 
-type LocationCustomFieldsProps = { clientId: string; canEdit: boolean };
+type LocationCustomFieldsProps = {
+  clientId: string;
+  canEdit: boolean;
+  // As the account record brings them (GET /api/account/{clientid}), so they need no request of
+  // their own and the page's first paint stays one round of requests.
+  stored: LocationCustomField[] | null;
+};
+
+const noFields: LocationCustomField[] = [];
 
 const isFieldType = (value: string): value is LocationCustomField['type'] =>
   locationCustomFieldTypes.some((type) => type === value);
 
 // Spec 2 §2.2 Settings, location custom fields: the fields each sub-location of this merchant may
 // carry. Settings editors change the list and save it on its own; everyone else who sees Settings reads.
-export function LocationCustomFields({ clientId, canEdit }: LocationCustomFieldsProps) {
-  const stored = useLocationCustomFields(clientId);
+export function LocationCustomFields({ clientId, canEdit, stored: given }: LocationCustomFieldsProps) {
+  const stored = given ?? noFields;
   const save = useSaveLocationCustomFields(clientId);
-  const [drafts, setDrafts] = useState<LocationCustomField[]>([]);
+  const [drafts, setDrafts] = useState<LocationCustomField[]>(stored);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    setDrafts(stored.data ?? []);
-  }, [stored.data]);
-
-  if (stored.isPending) return <Text c="dimmed">Loading location custom fields…</Text>;
-  if (stored.error) return <Alert color="red">{stored.error.message}</Alert>;
+    setDrafts(stored);
+  }, [stored]);
 
   const change = (index: number, next: Partial<LocationCustomField>) =>
     setDrafts((current) => current.map((field, at) => (at === index ? { ...field, ...next } : field)));

@@ -14,6 +14,7 @@ const account: AccountDetail = {
   api_key: null,
   has_logo: false,
   whitelabel: null,
+  location_custom_fields: null,
   fields: {
     name: 'Harbor Lane',
     card_rate: '2.59+0.10',

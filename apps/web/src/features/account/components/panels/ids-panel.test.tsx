@@ -21,6 +21,7 @@ function account(isStaff: boolean): AccountDetail {
     api_key: isStaff ? 'sk_maple' : null,
     has_logo: false,
     whitelabel: null,
+    location_custom_fields: null,
     fields: {},
     view: {
       sections: [],

@@ -62,6 +62,7 @@ function buildStub(): AccountDetail {
     api_key: null,
     has_logo: false,
     whitelabel: null,
+    location_custom_fields: null,
     fields: {},
     view: {
       sections: [],
