@@ -67,6 +67,18 @@ export type ChargeContext = z.infer<typeof chargeContext>;
 
 const processorEnum = z.enum(processors);
 
+// An attempt's context, checked once: the gateway call, the settle's preparation and the booking
+// all read it during one request (and the context of an attempt never changes).
+const checkedContexts = new WeakMap<PaymentAttempt, ChargeContext>();
+function contextOf(attempt: PaymentAttempt): ChargeContext {
+  let context = checkedContexts.get(attempt);
+  if (!context) {
+    context = chargeContext.parse(attempt.context);
+    checkedContexts.set(attempt, context);
+  }
+  return context;
+}
+
 // A sale on a linked device: the charge's booking, the device's answer (device-charge.ts).
 export function deviceChargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
   const unavailable = () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
@@ -77,14 +89,14 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
   return gatewayChargeOperation({
     gateway: deps.gateway,
     responseSchema: chargeResponse,
-    chargeOf: (attempt) => chargeContext.parse(attempt.context),
+    chargeOf: (attempt) => contextOf(attempt),
     unavailable: () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess),
     declined: () => ChargeError.Declined(PaymentFrameText.PaymentFailed),
     settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
     // A charge without a subscription books in one statement, its risk figures read beside the
     // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
     prepareSettle: async (attempt) => {
-      if (chargeContext.parse(attempt.context).subscription) return null;
+      if (contextOf(attempt).subscription) return null;
       const createdAt = new Date();
       const clientId = z.uuid().parse(attempt.clientId);
       const riskKinds = await evaluateRecordedPayment(
@@ -95,7 +107,7 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
       return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
     },
     recordFailure: async (tx, attempt, error) => {
-      const context = chargeContext.parse(attempt.context);
+      const context = contextOf(attempt);
       await recordAudit(tx, {
         action: 'charge',
         outcome: 'failure',
@@ -122,7 +134,7 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
 // What an approved charge books, the same whichever way it settles: the transaction row at
 // createdAt, its audit entry with the risk kinds found, and the answer.
 function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: Date) {
-  const context = chargeContext.parse(attempt.context);
+  const context = contextOf(attempt);
   const { row } = context;
   const clientId = z.uuid().parse(attempt.clientId);
   const insert: typeof transactions.$inferInsert = {
