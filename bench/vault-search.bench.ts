@@ -22,6 +22,9 @@ import { withBenchDatabase } from './support/throwaway-db';
 
 const CUSTOMERS = Number(process.env.BENCH_VAULT_CUSTOMERS ?? 1_000_000);
 const RATIO_BUDGET = 1.5;
+const WARMUP_ROUNDS = 50;
+// Timed runs of each subject, interleaved with as many of the bare SQL; the median is reported.
+const RUNS = 61;
 const OWNER = 'owner@harborlanecoffee.example';
 // What a user types: the page sends it as every field (spec 2 §7).
 const TEXT = 'smi';
@@ -168,10 +171,6 @@ export function benchVaultSearch(): Promise<boolean> {
         'GET /api/payee/all?clientid=',
         payeeSearchResponse.parse(JSON.parse(await searchNamed())).message,
       );
-      const profile = await statementsOf(pool, search);
-      const profileNamed = await statementsOf(pool, searchNamed);
-      const route = await compareInterleaved(search, bare);
-      const routeNamed = await compareInterleaved(searchNamed, bare);
       const deps = {
         db: handle.db,
         patientCrypto: createPatientCrypto(app.fieldCipher(), app.dataKey),
@@ -198,8 +197,22 @@ export function benchVaultSearch(): Promise<boolean> {
         email: TEXT,
         patient_number: TEXT,
       };
-      sameAnswer('searchVault', await searchVault(deps, caller, text));
-      const service = await compareInterleaved(() => searchVault(deps, caller, text), bare);
+      const service = () => searchVault(deps, caller, text);
+      sameAnswer('searchVault', await service());
+      const profile = await statementsOf(pool, search);
+      const profileNamed = await statementsOf(pool, searchNamed);
+      // Every subject and the bare SQL run a while before any is timed: the first figures after the
+      // seed ran slower on both sides (code not yet optimised, each connection's first runs of its
+      // named statements planned), and whichever row was timed first looked worse.
+      for (let round = 0; round < WARMUP_ROUNDS; round++) {
+        await search();
+        await searchNamed();
+        await service();
+        await bare();
+      }
+      const route = await compareInterleaved(search, bare, { runs: RUNS });
+      const routeNamed = await compareInterleaved(searchNamed, bare, { runs: RUNS });
+      const serviceRow = await compareInterleaved(service, bare, { runs: RUNS });
       const rows = [
         ['GET /api/payee/all (route, JSON)', total, matched, route.subjectMs, route.baselineMs, route.ratio],
         [
@@ -210,7 +223,14 @@ export function benchVaultSearch(): Promise<boolean> {
           routeNamed.baselineMs,
           routeNamed.ratio,
         ],
-        ['searchVault (service)', total, matched, service.subjectMs, service.baselineMs, service.ratio],
+        [
+          'searchVault (service)',
+          total,
+          matched,
+          serviceRow.subjectMs,
+          serviceRow.baselineMs,
+          serviceRow.ratio,
+        ],
       ].map((row) => [...row, Number(row[5]) <= RATIO_BUDGET ? 'ok' : 'OVER']);
       for (const [name, statements] of [
         ['GET /api/payee/all', profile],

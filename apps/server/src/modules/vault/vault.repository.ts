@@ -216,19 +216,19 @@ function searchStatement(shape: SearchShape, limit: number): SQL {
       ];
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
-      target.facts as merchant_facts, vc.*,
+      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, vc.*,
       (select coalesce(json_agg(json_build_object(
           'id', m.id, 'customerId', m.customer_id, 'token', m.token, 'issuer', m.issuer,
           'last4', m.last4, 'expMonth', m.exp_month, 'expYear', m.exp_year,
           'createdAt', m.created_at) order by m.created_at desc, m.id), '[]'::json)
         from vault_payment_methods m where m.customer_id = vc.id) as methods
     from ${target}
-    left join lateral (select id, rank, k1, k2 from (
+    left join lateral (select id, row_number() over (order by rank, k1, k2, id) as place from (
         select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
          order by id, rank
       ) found order by rank, k1, k2, id limit ${sql.raw(String(limit))}) best on true
     left join vault_customers vc on vc.id = best.id
-    order by best.rank, best.k1, best.k2, best.id`;
+    order by best.place`;
 }
 
 // Built once per shape (building a statement costs more CPU than reading its answer) and sent by
@@ -367,6 +367,7 @@ export async function searchVaultCustomers(
   const rows = await queryRowsNamed(executor, builtSearchStatement(shape, limit), values);
   const [first] = rows;
   if (!first) return undefined;
+  // On the first row only: the facts are the merchant's, not each customer's.
   const facts = textOf(first, 'merchant_facts');
   return {
     merchant: {

@@ -24,7 +24,7 @@ import {
   vaultCustomerForTerminal,
   whoami,
 } from './vault.service';
-import { createPatientCrypto } from './vault-patient-fields';
+import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
 
 // Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. A search naming its
 // merchant (clientid) is decided by the access layer and the service takes that decision; a search
@@ -35,11 +35,13 @@ const vaultRoles: readonly UserType[] = ['admin', 'parent', 'user'];
 const errors = errorResponses(400, 401, 403, 404, 422);
 
 export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): VaultDeps => ({
-    db: app.db,
-    patientCrypto: createPatientCrypto(app.fieldCipher(), app.dataKey),
-    now: app.now,
-  });
+  // Made on first use and kept, with the patient-number key it derives (an app that never reads the
+  // vault loads no data key).
+  let patientCrypto: PatientCrypto | undefined;
+  const deps = (): VaultDeps => {
+    patientCrypto ??= createPatientCrypto(app.fieldCipher(), app.dataKey);
+    return { db: app.db, patientCrypto, now: app.now };
+  };
 
   app.get(
     '/api/payee/all',
@@ -77,7 +79,8 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query,
         ),
       };
-      return sendJsonText(reply, JSON.stringify(answer));
+      // As bytes: encoded once, not measured and encoded again on the way out.
+      return sendJsonText(reply, Buffer.from(JSON.stringify(answer)));
     },
   );
 

@@ -239,7 +239,9 @@ async function customerViews(
     ));
   const methodsByCustomer = new Map<string, VaultMethodRow[]>();
   for (const method of methods) {
-    methodsByCustomer.set(method.customerId, [...(methodsByCustomer.get(method.customerId) ?? []), method]);
+    const list = methodsByCustomer.get(method.customerId);
+    if (list) list.push(method);
+    else methodsByCustomer.set(method.customerId, [method]);
   }
   const patientRows = reach.canSeePatients ? rows.filter(hasPatientRecord) : [];
   if (patientRows.length > 0) {
