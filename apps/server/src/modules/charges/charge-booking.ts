@@ -14,7 +14,12 @@ import {
   type OneStatementSettle,
   type PaymentAttempt,
 } from '../../lib/money-attempt';
-import { evaluateRecordedPayment } from '../risk/risk.service';
+import {
+  evaluateRecordedPayment,
+  type PaymentRiskFigures,
+  readRiskFiguresBefore,
+  riskKindsOfFigures,
+} from '../risk/risk.service';
 import { createSeriesFromLinkCharge, linkSeriesPlan } from '../subscriptions/link-series';
 import { ChargeError } from './charges.errors';
 import { insertChargeTransaction } from './charges.repository';
@@ -80,12 +85,22 @@ function contextOf(attempt: PaymentAttempt): ChargeContext {
 }
 
 // A sale on a linked device: the charge's booking, the device's answer (device-charge.ts).
-export function deviceChargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+export function deviceChargeOperationOf(
+  deps: ChargeDeps,
+  riskBefore?: RiskFiguresBefore,
+): MoneyOperation<ChargeResponse> {
   const unavailable = () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess);
-  return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps), unavailable);
+  return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps, riskBefore), unavailable);
 }
 
-export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeResponse> {
+// The merchant's risk figures, read from `at` while the request was planned and claimed (takeCharge);
+// null when that read failed. Without them, settling reads its own.
+export type RiskFiguresBefore = { clientId: string; at: Date; figures: Promise<PaymentRiskFigures | null> };
+
+export function chargeOperationOf(
+  deps: ChargeDeps,
+  riskBefore?: RiskFiguresBefore,
+): MoneyOperation<ChargeResponse> {
   return gatewayChargeOperation({
     gateway: deps.gateway,
     responseSchema: chargeResponse,
@@ -97,13 +112,12 @@ export function chargeOperationOf(deps: ChargeDeps): MoneyOperation<ChargeRespon
     // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
     prepareSettle: async (attempt) => {
       if (contextOf(attempt).subscription) return null;
-      const createdAt = new Date();
       const clientId = z.uuid().parse(attempt.clientId);
-      const riskKinds = await evaluateRecordedPayment(
-        deps.db,
-        { clientId, amountCents: attempt.amountCents, createdAt },
-        false,
-      );
+      const early = riskBefore?.clientId === clientId ? riskBefore : null;
+      // Booked at the moment its figures were read from, so they are exactly the figures before it.
+      const createdAt = early?.at ?? new Date();
+      const figures = (await early?.figures) ?? (await readRiskFiguresBefore(deps.db, clientId, createdAt));
+      const riskKinds = riskKindsOfFigures(figures, attempt.amountCents);
       return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
     },
     recordFailure: async (tx, attempt, error) => {

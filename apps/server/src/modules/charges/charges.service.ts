@@ -38,6 +38,7 @@ import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
+import { readRiskFiguresBefore } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
 import { isScheduledLinkStart, scheduleSeriesFromLink } from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
@@ -268,9 +269,23 @@ export async function takeCharge(
         return scheduleSeriesFromLink(tx, await planCharge(tx, deps, caller, facts), deps.now());
       });
     }
+    // The merchant's risk figures only annotate the booking's audit entry: they are read while the
+    // charge is planned and claimed, not after (issue 16 speed). A subscription link's series reads
+    // its own in the transactional settle.
+    const at = new Date();
+    const riskBefore =
+      params.paymentType === 'subscription' && isSigned
+        ? undefined
+        : {
+            clientId: merchant.id,
+            at,
+            figures: readRiskFiguresBefore(deps.db, merchant.id, at).catch(() => null),
+          };
     const result = await runMoneyAttemptClaimedAtOnce(
       deps.db,
-      isDeviceMethod(body.method) ? deviceChargeOperationOf(deps) : chargeOperationOf(deps),
+      isDeviceMethod(body.method)
+        ? deviceChargeOperationOf(deps, riskBefore)
+        : chargeOperationOf(deps, riskBefore),
       {
         ...(await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey)),
         method: 'POST',
