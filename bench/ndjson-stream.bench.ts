@@ -325,7 +325,8 @@ async function benchSearch(handle: DatabaseHandle, pool: pg.Pool, endAt: Date): 
       scope.name,
       found,
       ms,
-      scope.name === 'one merchant' ? (ms <= SEARCH_BUDGET_MS ? 'ok' : 'OVER') : '',
+      // The spec's budget names one merchant; a hierarchy is printed beside it, unbudgeted.
+      scope.name === 'one merchant' ? (ms <= SEARCH_BUDGET_MS ? 'ok' : 'OVER') : 'no budget',
     ]);
   }
   console.log('\nSearch over 30 days (repository, all matching rows), median ms');
