@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
-import type { SqlRow } from './seed/sql-rows';
+import { rowsOf, type SqlRow } from './seed/sql-rows';
 
 // Hot statements sent by name (issues 15 and 16 speed): PostgreSQL parses and plans a named statement
 // once per connection instead of on every call, which for a statement of several parts costs more than
@@ -14,8 +14,15 @@ import type { SqlRow } from './seed/sql-rows';
 // The casing both drivers are opened with (db/client.ts), so column names come out the same.
 const dialect = new PgDialect({ casing: 'snake_case' });
 
-function isRow(value: unknown): value is SqlRow {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+// A built statement's name, hashed once: the hottest statements are built once and run often.
+const names = new WeakMap<Query, string>();
+function nameOf(built: Query): string {
+  let name = names.get(built);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
+    names.set(built, name);
+  }
+  return name;
 }
 
 // A statement built once: its text and parameters, values still as placeholders.
@@ -30,14 +37,9 @@ export async function queryRowsNamed(
   values: Record<string, unknown> = {},
 ): Promise<SqlRow[]> {
   const built = 'getSQL' in query ? buildStatement(query) : query;
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
-  const result: unknown = await executor._.session
-    .prepareQuery(built, undefined, name, false)
-    .execute(values);
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
-    throw new Error('The driver answered without rows');
-  }
-  return result.rows.filter(isRow);
+  return rowsOf(
+    await executor._.session.prepareQuery(built, undefined, nameOf(built), false).execute(values),
+  );
 }
 
 // A drizzle statement prepared once per database handle (or open transaction), its values as

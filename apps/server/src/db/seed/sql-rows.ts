@@ -7,11 +7,14 @@ function isRow(value: unknown): value is SqlRow {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// db.execute answers { rows } on both drivers, typed unknown through the shared Db type: check it.
-export async function queryRows(db: Executor, query: SQL): Promise<SqlRow[]> {
-  const result: unknown = await db.execute(query);
+// Both drivers answer { rows }, typed unknown through the shared Db type: check it.
+export function rowsOf(result: unknown): SqlRow[] {
   if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
     throw new Error('The driver answered without rows');
   }
   return result.rows.filter(isRow);
+}
+
+export async function queryRows(db: Executor, query: SQL): Promise<SqlRow[]> {
+  return rowsOf(await db.execute(query));
 }

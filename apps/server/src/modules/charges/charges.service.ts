@@ -52,7 +52,6 @@ import {
   passedOnRateOf,
   planCharge,
 } from './charge-plan';
-
 import { ChargeError } from './charges.errors';
 import {
   type FrameMerchantRow,

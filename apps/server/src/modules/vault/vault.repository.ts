@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
-import { buildStatement, queryRowsNamed } from '../../db/named-statement';
+import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { type PaymentRequestMeta, vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
@@ -234,16 +234,12 @@ function searchStatement(shape: SearchShape, limit: number): SQL {
 // Built once per shape (building a statement costs more CPU than reading its answer) and sent by
 // name (db/named-statement.ts): PostgreSQL parses it once per connection and, its values out of the
 // planner's sight, keeps one plan of it.
-const searchStatements = new Map<string, Query>();
+const searchStatements = shapedStatements();
 
 function builtSearchStatement(shape: SearchShape, limit: number): Query {
-  const key = `${shape.undecided}:${shape.listsAll}:${shape.bounded.join(':')}:${limit}`;
-  let query = searchStatements.get(key);
-  if (!query) {
-    query = buildStatement(searchStatement(shape, limit));
-    searchStatements.set(key, query);
-  }
-  return query;
+  return searchStatements(`${shape.undecided}:${shape.listsAll}:${shape.bounded.join(':')}:${limit}`, () =>
+    searchStatement(shape, limit),
+  );
 }
 
 // The answer's rows are read field by field (drizzle's row mapping cost more than the statement's
