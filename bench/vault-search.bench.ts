@@ -5,6 +5,8 @@
 // index, and each customer's saved methods as the same json subquery (the route answers them too);
 // it is sent as a plain statement, planned on every call. The benchmark checks that it and the
 // route (and the service) answer the same customer ids in the same order before timing them.
+// BENCH_VAULT_CUSTOMERS seeds fewer customers (while iterating; the budget is at 1,000,000);
+// BENCH_VAULT_PROFILE=<file> writes a CPU profile of 500 route calls (support/cpu-profile.ts).
 import {
   type PayeeSearchResult,
   payeeSearchResponse,
@@ -18,6 +20,7 @@ import { searchVault } from '../apps/server/src/modules/vault/vault.service';
 import { createPatientCrypto } from '../apps/server/src/modules/vault/vault-patient-fields';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
+import { profileRuns } from './support/cpu-profile';
 import { withBenchDatabase } from './support/throwaway-db';
 
 const CUSTOMERS = Number(process.env.BENCH_VAULT_CUSTOMERS ?? 1_000_000);
@@ -25,6 +28,7 @@ const RATIO_BUDGET = 1.5;
 const WARMUP_ROUNDS = 50;
 // Timed runs of each subject, interleaved with as many of the bare SQL; the median is reported.
 const RUNS = 61;
+const PROFILED_RUNS = 500;
 const OWNER = 'owner@harborlanecoffee.example';
 // What a user types: the page sends it as every field (spec 2 §7).
 const TEXT = 'smi';
@@ -213,6 +217,8 @@ export function benchVaultSearch(): Promise<boolean> {
       const route = await compareInterleaved(search, bare, { runs: RUNS });
       const routeNamed = await compareInterleaved(searchNamed, bare, { runs: RUNS });
       const serviceRow = await compareInterleaved(service, bare, { runs: RUNS });
+      const profileFile = process.env.BENCH_VAULT_PROFILE;
+      if (profileFile) await profileRuns(search, PROFILED_RUNS, profileFile);
       const rows = [
         ['GET /api/payee/all (route, JSON)', total, matched, route.subjectMs, route.baselineMs, route.ratio],
         [
