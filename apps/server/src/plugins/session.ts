@@ -2,8 +2,10 @@ import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditRequestContext, recordAudit, requestOrigin } from '../lib/audit';
+import type { SessionPrefetch } from '../modules/session/session.repository';
 import {
   type PrefetchedAccess,
+  type PrefetchedRead,
   resolveRequestSession,
   type SessionContext,
 } from '../modules/session/session.service';
@@ -16,6 +18,14 @@ declare module 'fastify' {
     session: SessionContext | null;
     // What the session lookup read for the access decision in the same round trip (access.ts).
     prefetchedAccess: PrefetchedAccess | null;
+    // The route's own read sent with the session (config.sessionPrefetch): for its handler only,
+    // which runs once the access layer allowed the request, and uses it only if it asks the same.
+    prefetchedRead: PrefetchedRead | null;
+  }
+  interface FastifyContextConfig {
+    // An authenticated route's read to send with the session statement (session.repository.ts
+    // SessionPrefetch), from the request as it arrived (not yet validated); null: none.
+    sessionPrefetch?: (request: FastifyRequest) => SessionPrefetch | null;
   }
 }
 
@@ -72,6 +82,7 @@ export const sessionPlugin = fp(
     app.decorate('sessionCookies', cookies);
     app.decorateRequest('session', null);
     app.decorateRequest('prefetchedAccess', null);
+    app.decorateRequest('prefetchedRead', null);
 
     // The rest of the request (hooks and handler) runs inside this context, which the audit
     // entries read (the pattern of @fastify/request-context).
@@ -85,9 +96,12 @@ export const sessionPlugin = fp(
       if (access.kind === 'public' && !access.readsSession) return;
       const token = cookies.read(request);
       if (!token) return;
-      const resolved = await resolveRequestSession(app.db, token, requestAccessPlanOf(request));
+      const prefetchOf = request.routeOptions.config.sessionPrefetch;
+      const prefetch = access.kind === 'authenticated' && prefetchOf ? prefetchOf(request) : null;
+      const resolved = await resolveRequestSession(app.db, token, requestAccessPlanOf(request), prefetch);
       request.session = resolved?.session ?? null;
       request.prefetchedAccess = resolved?.access ?? null;
+      request.prefetchedRead = resolved?.prefetched ?? null;
       const context = auditRequestContext.getStore();
       if (context && request.session) context.onBehalfOfUserId = request.session.mimickedByUserId;
     });

@@ -10,7 +10,7 @@ export const maxHierarchyDepth = 32;
 
 // `<name> (id, parent_id, depth)`: the client and every client above it, depth 0 first. Used after
 // `with recursive`.
-export function clientChainCte(clientId: string | Placeholder, name = 'chain') {
+export function clientChainCte(clientId: string | Placeholder | SQL, name = 'chain') {
   const chain = sql.raw(name);
   return sql`${chain} (id, parent_id, depth) as (
         select id, parent_id, 0 from clients where id = ${clientId}
@@ -42,7 +42,7 @@ export type MerchantAccessFacts = {
 // session, session.repository) can carry them: `ctes` after `with recursive`, `column` one json
 // value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression,
 // merchantId a placeholder of a statement built once.
-export function merchantAccessFactsSql(name: string, merchantId: string | Placeholder, userId: SQL) {
+export function merchantAccessFactsSql(name: string, merchantId: string | Placeholder | SQL, userId: SQL) {
   const chain = `${name}_chain`;
   const governing = sql.raw(`${name}_governing`);
   return {

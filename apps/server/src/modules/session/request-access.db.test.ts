@@ -13,7 +13,8 @@ import {
   isClientAtOrBelow,
   type PermissionHolderFacts,
 } from '../rbac/rbac.repository';
-import { resolveRequestSession } from './session.service';
+import type { SessionPrefetch } from './session.repository';
+import { endSession, resolveRequestSession } from './session.service';
 
 // Issue 15 "Speed": the request's session and its access facts come from one statement
 // (findRequestAccess). It must read exactly what the separate queries the rest of the server uses
@@ -155,5 +156,80 @@ describe('resolveRequestSession', () => {
     await shiftSession(database.db, cookie, { expiresInMinutes: 5, lastSeenMinutesAgo: 2 });
     await resolveRequestSession(database.db, token, plan);
     expect(Number(await expiresAtOf())).toBeGreaterThan(14 * 60);
+  });
+
+  // Issue 19 "Speed": a route's read sent with the session statement.
+  describe('with a prefetch', () => {
+    const noPlan = { merchantId: null, viewedClientId: null, permissionAnywhere: false };
+    // Its rows: the session's user as the read saw it, in its own order.
+    const echo: SessionPrefetch = {
+      shape: 'test-echo',
+      key: 'echo',
+      values: { echoLimit: 2 },
+      read: (
+        session,
+      ) => sql`select n as prefetch_order, u.email as echo_email, ${session.userType} as echo_type,
+          ${session.defaultClientId}::text as echo_default, ${session.viewAsClientId}::text as echo_view_as
+        from users u, generate_series(1, ${sql.placeholder('echoLimit')}::int) n where u.id = ${session.userId}`,
+    };
+    // Fails whenever it runs (at run time: the planner cannot fold a count): it must not run at all
+    // without a live session.
+    const failing: SessionPrefetch = {
+      shape: 'test-failing',
+      key: 'failing',
+      values: {},
+      read: (session) => sql`select 1 as prefetch_order,
+          (select 1 / (count(*) - count(*))::int from users u where u.id = ${session.userId}) as boom`,
+    };
+
+    it("answers the read's rows, in its order, with the session's user, and the session as without it", async () => {
+      const { token, userId } = await signIn(demo.owner);
+      const resolved = await resolveRequestSession(database.db, token, noPlan, echo);
+      expect(resolved?.session.userId).toBe(userId);
+      expect(resolved?.session).toEqual((await resolveRequestSession(database.db, token, noPlan))?.session);
+      expect(resolved?.prefetched?.key).toBe('echo');
+      const [defaultClient] = await queryRows(
+        database.db,
+        sql`select default_client_id::text as id from users where id = ${userId}`,
+      );
+      expect(
+        resolved?.prefetched?.rows.map((row) => [
+          row.prefetch_order,
+          row.echo_email,
+          row.echo_type,
+          row.echo_default,
+          row.echo_view_as,
+        ]),
+      ).toEqual([
+        [1, demo.owner, 'user', defaultClient?.id, null],
+        [2, demo.owner, 'user', defaultClient?.id, null],
+      ]);
+    });
+
+    it('runs no read for a session that was revoked or expired, or a user locked out: no session, no rows', async () => {
+      const live = await signIn(demo.barista);
+      // The driver's error is the cause of drizzle's.
+      const failure = await resolveRequestSession(database.db, live.token, noPlan, failing).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String(failure instanceof Error ? failure.cause : failure)).toMatch(/division by zero/);
+      const revoked = await signIn(demo.barista);
+      await endSession(database.db, revoked.token);
+      expect(await resolveRequestSession(database.db, revoked.token, noPlan, failing)).toBeNull();
+      const expired = await signIn(demo.barista);
+      await shiftSession(database.db, expired.cookie, { absoluteInMinutes: -1 });
+      expect(await resolveRequestSession(database.db, expired.token, noPlan, failing)).toBeNull();
+      const locked = await signIn(demo.alpha);
+      await database.db.update(users).set({ isLockedOut: true }).where(eq(users.id, locked.userId));
+      expect(await resolveRequestSession(database.db, locked.token, noPlan, failing)).toBeNull();
+    });
+
+    it("refuses a read that takes one of the session statement's placeholder names", async () => {
+      const { token } = await signIn(demo.owner);
+      await expect(
+        resolveRequestSession(database.db, token, noPlan, { ...echo, values: { sessionId: 'x' } }),
+      ).rejects.toThrow(/placeholder name/);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { type UserType, userTypeSchema } from '@portico/contracts/auth/roles';
 import { sessionAbsoluteLimitHours, sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
 import type { Db } from '../../db/client';
+import type { SqlRow } from '../../db/seed/sql-rows';
 import type { MerchantAccessFacts, PermissionHolderFacts } from '../rbac/rbac.repository';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {
@@ -9,6 +10,7 @@ import {
   type RequestAccessPlan,
   recordSignInTime,
   revokeSession,
+  type SessionPrefetch,
 } from './session.repository';
 
 export type SessionContext = {
@@ -82,14 +84,24 @@ export type PrefetchedAccess = {
 
 const noPlan: RequestAccessPlan = { merchantId: null, viewedClientId: null, permissionAnywhere: false };
 
-// The session behind the cookie and, in the same round trip, what the plan asks for (issue 15 "Speed").
+// A route's read that came with the session: its rows, and what it was asked with (its key).
+export type PrefetchedRead = { key: string; rows: SqlRow[] };
+
+// The session behind the cookie and, in the same round trip, what the plan asks for (issue 15 "Speed")
+// and the route's own read when it gives one (issue 19 "Speed").
 export async function resolveRequestSession(
   db: Db,
   token: string,
   plan: RequestAccessPlan,
-): Promise<{ session: SessionContext; access: PrefetchedAccess } | null> {
+  prefetch: SessionPrefetch | null = null,
+): Promise<{ session: SessionContext; access: PrefetchedAccess; prefetched: PrefetchedRead | null } | null> {
   const id = hashSecretToken(token);
-  const row = await findRequestAccess(db, { sessionId: id, idleMinutes: sessionIdleTimeoutMinutes, plan });
+  const row = await findRequestAccess(db, {
+    sessionId: id,
+    idleMinutes: sessionIdleTimeoutMinutes,
+    plan,
+    prefetch,
+  });
   if (!row) return null;
   const role = userTypeSchema.safeParse(row.userType);
   if (!role.success) return null;
@@ -112,6 +124,7 @@ export async function resolveRequestSession(
           : null,
       permissionHolder: row.permissionHolder,
     },
+    prefetched: prefetch && row.prefetched ? { key: prefetch.key, rows: row.prefetched } : null,
   };
 }
 

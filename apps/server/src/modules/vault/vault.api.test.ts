@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts/vault/vault';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, defaultClientOf } from '../../../test/auth-helpers';
+import { callAs, defaultClientOf, sessionCookieFor, shiftSession } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientConfigs } from '../../db/schema/clients';
@@ -15,6 +15,7 @@ import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { queryRows } from '../../db/seed/sql-rows';
+import { endSession, resolveSession } from '../session/session.service';
 import { saveVaultMethod, searchVaultCustomers } from './vault.repository';
 import { searchVault } from './vault.service';
 import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
@@ -312,6 +313,108 @@ describe('GET /api/payee/all', () => {
       10,
     );
     expect(staff?.hits.length).toBe(Math.min(10, (await customersOf(dental)).length));
+  });
+});
+
+// Issue 19 "Speed": the route sends its search with the session statement; the rows are used only
+// once the access layer and the service allowed the request, and only when they answer the search
+// the service would send itself.
+describe('GET /api/payee/all, the search sent with the session', () => {
+  const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+  // A prefix that finds some of the merchant's customers.
+  const prefixOf = async (clientId: string) => {
+    const [customer] = (await customersOf(clientId)).filter((c) => c.lastName);
+    return (customer?.lastName ?? '').slice(0, 2);
+  };
+
+  it.each([
+    ['its own merchant', demo.owner, async () => `last_name=${await prefixOf(harbor)}`],
+    [
+      'its own merchant, named',
+      demo.owner,
+      async () => `${every(await prefixOf(harbor))}&clientid=${harbor}`,
+    ],
+    ['patient fields and number', demo.dental, async () => every(await prefixOf(dental))],
+    [
+      'staff, a patient number ignored',
+      demo.admin,
+      async () => `${every(await prefixOf(dental))}&clientid=${dental}`,
+    ],
+    [
+      'the processor-audit user',
+      demo.audit,
+      async () => `${every(await prefixOf(dental))}&clientid=${dental}`,
+    ],
+    ['every customer', demo.dental, async () => ''],
+  ])('answers %s exactly as the service asking on its own', async (_case, email, queryOf) => {
+    const cookie = await sessionCookieFor(ctx.app.db, email);
+    const query = await queryOf();
+    const res = await callAs(ctx.app, email, 'GET', `/api/payee/all?${query}`, undefined, cookie);
+    expect(res.statusCode).toBe(200);
+    const session = await resolveSession(ctx.app.db, tokenOf(cookie));
+    if (!session) throw new Error('no session');
+    const parsed = Object.fromEntries(new URLSearchParams(query));
+    const own = await searchVault(
+      { db: ctx.app.db, patientCrypto: crypto, now: () => new Date() },
+      { session, origin: { ip: null, userAgent: null } },
+      parsed,
+    );
+    const answer = payeeSearchResponse.parse(res.json()).message;
+    expect(answer).toEqual(own);
+    expect(answer.customers.length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 and no customer to a revoked and to an expired session', async () => {
+    const [customer] = (await customersOf(harbor)).filter((c) => c.lastName);
+    const lastName = customer?.lastName ?? '';
+    expect(lastName).not.toBe('');
+    const revoked = await sessionCookieFor(ctx.app.db, demo.owner);
+    await endSession(ctx.app.db, tokenOf(revoked));
+    const expired = await sessionCookieFor(ctx.app.db, demo.owner);
+    await shiftSession(ctx.app.db, expired, { expiresInMinutes: -1 });
+    for (const cookie of [revoked, expired]) {
+      const res = await callAs(
+        ctx.app,
+        demo.owner,
+        'GET',
+        `/api/payee/all?${every(lastName)}`,
+        undefined,
+        cookie,
+      );
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain(lastName);
+      expect(res.body).not.toContain('customers');
+    }
+  });
+
+  it('answers 403 and no customer to a user without Vault on the merchant, and to one naming a foreign merchant', async () => {
+    const [customer] = (await customersOf(harbor)).filter((c) => c.lastName);
+    const lastName = customer?.lastName ?? '';
+    // The reseller's role above Harbor Lane does not grant Vault (authorization matrix).
+    const withoutVault = await search(demo.reseller, `${every(lastName)}&clientid=${harbor}`);
+    expect(withoutVault.statusCode).toBe(403);
+    const [patient] = (await customersOf(dental)).filter((c) => c.lastName);
+    const foreign = await search(demo.copperOwner, `${every(patient?.lastName ?? '')}&clientid=${dental}`);
+    expect(foreign.statusCode).toBe(403);
+    for (const res of [withoutVault, foreign]) {
+      expect(res.body).not.toContain('customers');
+      expect(res.body).not.toContain(lastName);
+      expect(res.body).not.toContain(patient?.lastName ?? '');
+    }
+  });
+
+  it('answers the processor-audit user as staff: patient fields hidden, no patient read audited', async () => {
+    const patient = await firstPatientOf(dental);
+    const before = (await patientReads(demo.audit)).length;
+    const res = await search(
+      demo.audit,
+      `last_name=${(patient.lastName ?? '').slice(0, 3)}&patient_number=${patientNumberOf(patient)}&clientid=${dental}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const found = payeeSearchResponse.parse(res.json()).message.customers.find((c) => c.id === patient.id);
+    expect(found).toMatchObject({ patient_number: null, patient_fields_hidden: true });
+    expect((await patientReads(demo.audit)).length).toBe(before);
   });
 });
 

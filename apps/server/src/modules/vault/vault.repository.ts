@@ -11,6 +11,7 @@ import {
   merchantAccessFactsSql,
   parseMerchantAccessFacts,
 } from '../rbac/rbac.repository';
+import type { SessionPrefetch } from '../session/session.repository';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
 // What the answers show of a customer (the search reads no more).
@@ -169,6 +170,26 @@ function unseen(name: string, type: 'text' | 'uuid'): SQL {
   return sql`(select ${sql.placeholder(name)}::${sql.raw(type)})`;
 }
 
+type SearchBinding = {
+  userId: SQL;
+  clientId: SQL;
+  // The same merchant, out of the planner's sight (unseen).
+  clientIdUnseen: SQL;
+  // Read only when the shape is undecided.
+  reachesEveryMerchant: SQL;
+  // The caller's side of the patient rule when the statement decides it; null: the terms carry it
+  // (no patient number hash unless the caller may match one).
+  patientGate: SQL | null;
+};
+
+const placeholderBinding: SearchBinding = {
+  userId: sql`${sql.placeholder('userId')}::uuid`,
+  clientId: sql`${sql.placeholder('clientId')}::uuid`,
+  clientIdUnseen: unseen('clientId', 'uuid'),
+  reachesEveryMerchant: sql`${sql.placeholder('reachesEveryMerchant')}::boolean`,
+  patientGate: null,
+};
+
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
 // is a member of it itself, and its access facts when the access layer has not decided on it), the
 // customers found with their saved methods (newest first, as listVaultMethods), and one row with no
@@ -176,18 +197,18 @@ function unseen(name: string, type: 'text' | 'uuid'): SQL {
 // most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
 // several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
 // number; within a branch by the indexed key. A term not given is null and its branch reads nothing.
-function searchStatement(shape: SearchShape, limit: number): SQL {
-  const userId = sql`${sql.placeholder('userId')}::uuid`;
-  const facts = shape.undecided
-    ? merchantAccessFactsSql('merchant', sql.placeholder('clientId'), userId)
-    : null;
+// bind names the caller, the merchant and the caller's side of the patient rule (placeholders, or
+// the session's columns when the search is prefetched with it).
+function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding = placeholderBinding): SQL {
+  const { userId } = bind;
+  const facts = shape.undecided ? merchantAccessFactsSql('merchant', bind.clientId, userId) : null;
   const target = sql`(${facts ? sql`with recursive ${facts.ctes} ` : sql``}select c.name, c.public_key,
       coalesce(cc.has_patient_information_in_vault, false) as has_patients,
       exists (select 1 from memberships mb where mb.user_id = ${userId} and mb.client_id = c.id) as is_member,
       ${facts ? sql`${facts.column}::text` : sql`null::text`} as facts,
-      ${facts ? sql`${sql.placeholder('reachesEveryMerchant')}::boolean or exists (select 1 from merchant_governing)` : sql`true`} as is_reached
+      ${facts ? sql`${bind.reachesEveryMerchant} or exists (select 1 from merchant_governing)` : sql`true`} as is_reached
     from clients c left join client_configs cc on cc.client_id = c.id
-    where c.id = ${sql.placeholder('clientId')}::uuid) target`;
+    where c.id = ${bind.clientId}) target`;
   const key = {
     lastName: sql`lower(last_name) collate "C"`,
     firstName: sql`lower(first_name) collate "C"`,
@@ -196,7 +217,7 @@ function searchStatement(shape: SearchShape, limit: number): SQL {
   const none = sql`''::text collate "C"`;
   const branch = (rank: number, k1: SQL, k2: SQL, where: SQL | null) =>
     sql`(select id, ${sql.raw(String(rank))} as rank, ${k1} as k1, ${k2} as k2 from vault_customers
-          where target.is_reached and client_id = ${unseen('clientId', 'uuid')}${where === null ? sql`` : sql` and ${where}`}
+          where target.is_reached and client_id = ${bind.clientIdUnseen}${where === null ? sql`` : sql` and ${where}`}
           order by ${k1}, ${k2}, id limit ${sql.raw(String(limit))})`;
   const prefix = (field: (typeof prefixFields)[number], index: number) =>
     sql`${key[field]} >= ${unseen(`${field}From`, 'text')}${shape.bounded[index] ? sql` and ${key[field]} < ${unseen(`${field}To`, 'text')}` : sql``}`;
@@ -211,12 +232,12 @@ function searchStatement(shape: SearchShape, limit: number): SQL {
           5,
           none,
           none,
-          sql`patient_number_hash = ${unseen('patientNumberHash', 'text')} and target.has_patients and target.is_member`,
+          sql`patient_number_hash = ${unseen('patientNumberHash', 'text')} and target.has_patients and target.is_member${bind.patientGate ? sql` and ${bind.patientGate}` : sql``}`,
         ),
       ];
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
-      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, vc.*,
+      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, best.place as search_place, vc.*,
       (select coalesce(json_agg(json_build_object(
           'id', m.id, 'customerId', m.customer_id, 'token', m.token, 'issuer', m.issuer,
           'last4', m.last4, 'expMonth', m.exp_month, 'expYear', m.exp_year,
@@ -332,27 +353,16 @@ export type VaultSearchAnswer = {
   hits: VaultSearchHit[];
 };
 
-// Issue 19 "Speed": the merchant, its access facts when needed, and the customers found with their
-// saved methods in one statement, one round trip. undefined: no such merchant.
-export async function searchVaultCustomers(
-  executor: Executor,
-  input: VaultSearchInput,
-  limit: number,
-): Promise<VaultSearchAnswer | undefined> {
-  const { terms } = input;
+// The statement's shape and values for a search.
+function searchShapeAndValues(
+  undecided: boolean,
+  terms: VaultSearchTerms | null,
+): { shape: SearchShape; values: Record<string, unknown> } {
   const ranges = prefixFields.map((field) => {
     const text = terms?.[`${field}Prefix`];
     return text === undefined ? null : prefixRangeOf(text);
   });
-  const shape: SearchShape = {
-    undecided: input.undecided !== null,
-    listsAll: terms === null,
-    bounded: [ranges[0]?.to !== null, ranges[1]?.to !== null, ranges[2]?.to !== null],
-  };
   const values: Record<string, unknown> = {
-    clientId: input.clientId,
-    userId: input.userId,
-    reachesEveryMerchant: input.undecided?.reachesEveryMerchant ?? false,
     externalId: terms?.externalId ?? null,
     patientNumberHash: terms?.patientNumberHash ?? null,
   };
@@ -360,9 +370,21 @@ export async function searchVaultCustomers(
     values[`${field}From`] = ranges[index]?.from ?? null;
     values[`${field}To`] = ranges[index]?.to ?? null;
   }
-  const rows = await queryRowsNamed(executor, builtSearchStatement(shape, limit), values);
+  return {
+    shape: {
+      undecided,
+      listsAll: terms === null,
+      bounded: [ranges[0]?.to !== null, ranges[1]?.to !== null, ranges[2]?.to !== null],
+    },
+    values,
+  };
+}
+
+// The statement's answer: undefined when it found no such merchant (no row, or a prefetched row
+// without one).
+function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): VaultSearchAnswer | undefined {
   const [first] = rows;
-  if (!first) return undefined;
+  if (!first || first.merchant_name === null) return undefined;
   // On the first row only: the facts are the merchant's, not each customer's.
   const facts = textOf(first, 'merchant_facts');
   return {
@@ -386,4 +408,98 @@ export async function searchVaultCustomers(
       ];
     }),
   };
+}
+
+// Issue 19 "Speed": the merchant, its access facts when needed, and the customers found with their
+// saved methods in one statement, one round trip. undefined: no such merchant.
+export async function searchVaultCustomers(
+  executor: Executor,
+  input: VaultSearchInput,
+  limit: number,
+): Promise<VaultSearchAnswer | undefined> {
+  const { shape, values } = searchShapeAndValues(input.undecided !== null, input.terms);
+  const rows = await queryRowsNamed(executor, builtSearchStatement(shape, limit), {
+    ...values,
+    clientId: input.clientId,
+    userId: input.userId,
+    reachesEveryMerchant: input.undecided?.reachesEveryMerchant ?? false,
+  });
+  return searchAnswerOf(rows, input);
+}
+
+// ---- The search sent with the session (issue 19 "Speed": one round trip per request) -----------
+
+// What a prefetched search was asked with besides the session: the merchant named in the request
+// (null: the session's view-as client, else the user's default one), whether the access layer
+// decides on it (it does on a named one), and the terms with the patient number hash whenever a
+// patient number was given (the statement applies the caller's side of the patient rule itself).
+export type SpeculativeVaultSearch = {
+  namedClientId: string | null;
+  terms: VaultSearchTerms | null;
+};
+
+function speculativeKeyOf(undecided: boolean, terms: VaultSearchTerms | null, limit: number): string {
+  return JSON.stringify({ undecided, terms, limit });
+}
+
+// The roles that reach every merchant (rbac canReachEveryMerchant), as the statement's guess of the
+// caller's side of the patient rule and of the undecided reach; prefetchedVaultSearch checks both
+// guesses against the service's own rule before the rows are used.
+export function vaultSearchPrefetch(
+  search: SpeculativeVaultSearch,
+  everyMerchantRoles: readonly string[],
+  limit: number,
+): SessionPrefetch {
+  const named = search.namedClientId !== null;
+  // A named merchant is decided by the access layer (the route's merchant selector).
+  const undecided = !named;
+  const { shape, values } = searchShapeAndValues(undecided, search.terms);
+  const roles = sql.join(
+    everyMerchantRoles.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  const shapeName = `vault-search:${named}:${shape.undecided}:${shape.listsAll}:${shape.bounded.join(':')}:${limit}:${everyMerchantRoles.join(',')}`;
+  return {
+    shape: shapeName,
+    key: speculativeKeyOf(undecided, search.terms, limit),
+    values: named ? { ...values, clientId: search.namedClientId } : values,
+    read: (session) => sql`select b.search_client_id::text as search_client_id,
+        b.search_reaches_every_merchant, b.search_matches_patients, r.*,
+        coalesce(r.search_place, 0) as prefetch_order
+      from (select ${named ? sql`${sql.placeholder('clientId')}::uuid` : sql`coalesce(${session.viewAsClientId}, ${session.defaultClientId})`} as search_client_id,
+          ${session.userType} in (${roles}) as search_reaches_every_merchant,
+          ${session.viewAsClientId} is null and ${session.userType} not in (${roles}) as search_matches_patients
+        ) b
+      left join lateral (${searchStatement(shape, limit, {
+        userId: session.userId,
+        clientId: sql`b.search_client_id`,
+        clientIdUnseen: sql`(select b.search_client_id)`,
+        reachesEveryMerchant: sql`b.search_reaches_every_merchant`,
+        patientGate: sql`b.search_matches_patients`,
+      })}) r on true`,
+  };
+}
+
+// The prefetched search's answer when it is exactly the search the service would send now: asked
+// with the same terms and decision, for the same merchant, and the statement's guesses of the
+// caller's reach and side of the patient rule equal to the service's (mayMatchPatientNumber; terms
+// as given, before that rule). null: it is not, and the service asks its own.
+export function prefetchedVaultSearch(
+  prefetched: { key: string; rows: readonly SqlRow[] } | null,
+  input: VaultSearchInput,
+  check: { termsAsGiven: VaultSearchTerms | null; mayMatchPatientNumber: boolean },
+  limit: number,
+): { answer: VaultSearchAnswer | undefined } | null {
+  if (prefetched === null) return null;
+  if (prefetched.key !== speculativeKeyOf(input.undecided !== null, check.termsAsGiven, limit)) return null;
+  const [first] = prefetched.rows;
+  if (
+    !first ||
+    first.search_client_id !== input.clientId ||
+    first.search_matches_patients !== check.mayMatchPatientNumber ||
+    (input.undecided !== null && first.search_reaches_every_merchant !== input.undecided.reachesEveryMerchant)
+  ) {
+    return null;
+  }
+  return { answer: searchAnswerOf(prefetched.rows, input) };
 }

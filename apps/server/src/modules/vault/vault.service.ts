@@ -1,10 +1,12 @@
 import { Permission, type PermissionName } from '@portico/contracts/access/permission-names';
 import { normalizeEmailAddress } from '@portico/contracts/auth/email-address';
+import { userTypes } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import {
   displayedVaultToken,
   type PayeeSearchQuery,
   type PayeeSearchResult,
+  payeeSearchQuery,
   type VaultAddress,
   type VaultCustomer,
   type VaultCustomerPatchBody,
@@ -31,19 +33,23 @@ import {
   decideMerchantAccessFromFacts,
   isWithinViewedClient,
 } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
+import type { SessionPrefetch } from '../session/session.repository';
+import type { PrefetchedRead, SessionContext } from '../session/session.service';
 import {
   findUserProfile,
   findVaultCustomer,
   findVaultMerchant,
   listVaultMethods,
   lockVaultCustomer,
+  prefetchedVaultSearch,
   searchVaultCustomers,
   updateVaultCustomer,
   type VaultCustomerFields,
   type VaultCustomerRow,
   type VaultMethodRow,
+  type VaultSearchInput,
   type VaultSearchTerms,
+  vaultSearchPrefetch,
 } from './vault.repository';
 import {
   hasPatientRecord,
@@ -307,10 +313,27 @@ function noAccessToMerchant(): AppError {
   return new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have access to this merchant');
 }
 
+const everyMerchantRoles = userTypes.filter(canReachEveryMerchant);
+
+// Issue 19 "Speed": the search the route sends with the session statement, from the query as it
+// arrived (checked with the route's own schema; anything else: no prefetch). A guess, made before
+// the session is known: searchVault uses its rows only when they answer exactly its own search.
+export function vaultSearchPrefetchOf(rawQuery: unknown, crypto: PatientCrypto): SessionPrefetch | null {
+  const parsed = payeeSearchQuery.safeParse(rawQuery);
+  if (!parsed.success) return null;
+  return vaultSearchPrefetch(
+    { namedClientId: parsed.data.clientid ?? null, terms: vaultSearchTermsOf(parsed.data, true, crypto) },
+    everyMerchantRoles,
+    vaultSearchLimit + 1,
+  );
+}
+
 export async function searchVault(
   deps: VaultDeps,
   caller: VaultCaller,
   query: PayeeSearchQuery,
+  // The route's search read with the session (vaultSearchPrefetchOf), when it was.
+  prefetched: PrefetchedRead | null = null,
 ): Promise<PayeeSearchResult> {
   const { session } = caller;
   const named = query.clientid ?? session.viewAsClientId;
@@ -342,17 +365,29 @@ export async function searchVault(
     decided?.effectivePermissions ?? [Permission.Vault],
   );
   // Issue 19 "Speed": the merchant, the decision's facts when the access layer made none, and the
-  // search go out as one statement.
-  const found = await searchVaultCustomers(
-    deps.db,
+  // search go out as one statement, or came with the session when that read is exactly this one.
+  const input: VaultSearchInput = {
+    clientId,
+    userId: session.userId,
+    undecided: decided === null ? { reachesEveryMerchant: canReachEveryMerchant(session.role) } : null,
+    terms: vaultSearchTermsOf(query, mayMatchPatientNumber, deps.patientCrypto),
+  };
+  const limit = vaultSearchLimit + 1;
+  const usable = prefetchedVaultSearch(
+    prefetched,
+    input,
     {
-      clientId,
-      userId: session.userId,
-      undecided: decided === null ? { reachesEveryMerchant: canReachEveryMerchant(session.role) } : null,
-      terms: vaultSearchTermsOf(query, mayMatchPatientNumber, deps.patientCrypto),
+      termsAsGiven:
+        prefetched === null
+          ? null
+          : mayMatchPatientNumber
+            ? input.terms
+            : vaultSearchTermsOf(query, true, deps.patientCrypto),
+      mayMatchPatientNumber,
     },
-    vaultSearchLimit + 1,
+    limit,
   );
+  const found = usable ? usable.answer : await searchVaultCustomers(deps.db, input, limit);
   if (!found) throw noAccessToMerchant();
   let granted: readonly PermissionName[] | null = decided?.effectivePermissions ?? null;
   if (found.facts !== null) {
