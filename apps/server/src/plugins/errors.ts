@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, httpStatusByKind } from '../lib/app-error';
+import { RateLimitedError } from '../lib/rate-limit-counters';
 
 // Every error envelope names its request: the id of the x-request-id header and of its log lines.
 function send(reply: FastifyReply, status: number, error: ErrorEnvelope['error']) {
@@ -51,6 +52,7 @@ const fastifyCodeMap: Record<string, { status: number; code: string; message: st
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
     const status = httpStatusByKind[error.kind];
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return send(reply, status, {

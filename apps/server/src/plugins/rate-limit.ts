@@ -1,9 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { AppError } from '../lib/app-error';
+import { RateLimitedError } from '../lib/rate-limit-counters';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 
 // sharedDb: on PostgreSQL, the routes' own limits are counted in the database so they hold across
@@ -24,12 +23,11 @@ export const rateLimitPlugin = fp(
       ...(opts.sharedDb ? { store: sharedRateLimitStore(opts.sharedDb) } : {}),
     });
     const countRequest = app.createRateLimit({ max: opts.perMinute, timeWindow: '1 minute' });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.rateLimit === false) return;
       const verdict = await countRequest(request);
       if (verdict.isAllowed || !verdict.isExceeded) return;
-      reply.header('retry-after', verdict.ttlInSeconds);
-      throw new AppError(CommonErrorCode.RateLimited, 'rate_limited', 'Too many requests, slow down');
+      throw new RateLimitedError(verdict.ttlInSeconds);
     });
   },
   { name: 'rate-limit' },

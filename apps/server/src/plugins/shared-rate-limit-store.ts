@@ -2,6 +2,7 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { buildStatement, queryRowsNamed } from '../db/named-statement';
+import { countHitSql } from '../lib/rate-limit-counters';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -40,14 +41,7 @@ class MemoryCounters implements FastifyRateLimitStore {
 
 // One hit on a key: a new window, or the live one counted up. A named statement (db/named-statement.ts):
 // it runs before every limited request, the charge among them (issue 16 speed).
-const countHit = buildStatement(sql`
-  insert into rate_limit_counters (key, hits, reset_at)
-  values (${sql.placeholder('key')}, 1, now() + make_interval(secs => ${sql.placeholder('seconds')}))
-  on conflict (key) do update set
-    hits = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.hits + 1 end,
-    reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
-      else rate_limit_counters.reset_at end
-  returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::float8 as ttl`);
+const countHit = buildStatement(countHitSql(sql.placeholder('key'), sql.placeholder('seconds')));
 
 // Counts in rate_limit_counters: one upsert per limited request, shared by every instance on the
 // database, so the sign-in and public-form limits hold however many instances serve them.

@@ -93,9 +93,9 @@ export function deviceChargeOperationOf(
   return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps, riskBefore), unavailable);
 }
 
-// The merchant's risk figures, read from `at` while the request was planned and claimed (takeCharge);
-// null when that read failed. Without them, settling reads its own.
-export type RiskFiguresBefore = { clientId: string; at: Date; figures: Promise<PaymentRiskFigures | null> };
+// The merchant's risk figures as of `at`, read with the merchant (takeCharge); without them, settling
+// reads its own.
+export type RiskFiguresBefore = { clientId: string; at: Date; figures: PaymentRiskFigures | null };
 
 export function chargeOperationOf(
   deps: ChargeDeps,
@@ -116,7 +116,7 @@ export function chargeOperationOf(
       const early = riskBefore?.clientId === clientId ? riskBefore : null;
       // Booked at the moment its figures were read from, so they are exactly the figures before it.
       const createdAt = early?.at ?? new Date();
-      const figures = (await early?.figures) ?? (await readRiskFiguresBefore(deps.db, clientId, createdAt));
+      const figures = early?.figures ?? (await readRiskFiguresBefore(deps.db, clientId, createdAt));
       const riskKinds = riskKindsOfFigures(figures, attempt.amountCents);
       return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
     },

@@ -20,6 +20,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
+import { rateLimitCounters } from '../../db/schema/jobs';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
@@ -246,6 +247,50 @@ describe('POST /api/payment-frame/charge', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'charge'), eq(auditLog.targetId, replay.json().message.id)));
     expect(audit?.outcome).toBe('success');
+  });
+
+  it('limits one payer address to 30 charges a minute, refused ones included, counted for every instance', async () => {
+    const address = '10.250.0.1';
+    const chargeFrom = (body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-frame/charge',
+        remoteAddress: address,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: body,
+      });
+    // A link of no merchant: refused, and counted.
+    const unknown = payer.signedLink(randomUUID(), { amount: '25.00' });
+    const token = await cardToken();
+    for (let i = 0; i < 30; i += 1) {
+      const res = await chargeFrom({ ...unknown, amount: '25.00', method: 'credit_card', token });
+      expect(res.json().error.message).toBe(PaymentFrameText.InvalidLink);
+    }
+    const before = (await transactionsOf(merchant.id)).length;
+    const limited = await chargeFrom({
+      ...signedLink(),
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, slow down',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await transactionsOf(merchant.id)).length).toBe(before);
+    // In the shared counters (the same key the route limits use), not in one instance's memory.
+    const [counter] = await app.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `POST/api/payment-frame/charge-${address}`));
+    expect(counter?.hits).toBe(31);
+    // Another address is not held back.
+    expect(
+      (await charge({ ...signedLink(), amount: '25.00', method: 'credit_card', token: await cardToken() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('charges the fee the merchant passes on when the page shows it, as part of the amount', async () => {
@@ -691,7 +736,9 @@ describe('a charge the gateway approved but the server never booked', () => {
       },
     };
     const deps = { db: app.db, gateway: lossy, dataKey: () => app.dataKey(), now: app.now };
-    await expect(takeCharge(deps, payer, body, key)).rejects.toMatchObject({
+    await expect(
+      takeCharge(deps, payer, body, key, { key: 'test-payer', max: 30, windowSeconds: 60 }),
+    ).rejects.toMatchObject({
       code: PaymentFrameErrorCode.ProcessorUnavailable,
     });
   }

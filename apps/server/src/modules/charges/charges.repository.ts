@@ -1,13 +1,24 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
-import { preparedStatement } from '../../db/named-statement';
+import { buildStatement, queryRowsNamed } from '../../db/named-statement';
 import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
+import { achProcessor, cardProcessor, clientLevel, clientStatus } from '../../db/schema/enums';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import type { SqlRow } from '../../db/seed/sql-rows';
+import { countHitSql, type RouteLimit } from '../../lib/rate-limit-counters';
+import {
+  type PaymentRiskFigures,
+  parseRiskFigures,
+  paymentRiskFiguresSql,
+  riskBoundsOf,
+  riskBoundsSql,
+} from '../risk/risk.repository';
 
 // A merchant's sub-locations, by name: what the frame's locations dropdown offers.
 export async function listMerchantLocations(executor: Executor, clientId: string) {
@@ -34,39 +45,133 @@ export async function findMerchantLogo(executor: Executor, clientId: string): Pr
   return row?.own ?? row?.parent ?? null;
 }
 
-// The merchant a payment frame's publishable key names, with what taking a payment checks. Prepared
-// once (db/named-statement.ts): every charge starts with it.
-const frameMerchantByKey = preparedStatement('frame_merchant_by_key', (executor, name) =>
-  executor
-    .select({
-      id: clients.id,
-      name: clients.name,
-      level: clients.level,
-      // Compared with a bearer key only; never answered.
-      apiKey: clients.apiKey,
-      isActive: clients.isActive,
-      status: clients.status,
-      cardProcessor: clientConfigs.payment,
-      achProcessor: clientConfigs.ach,
-      highTicketCents: clientConfigs.highTicketCents,
-      // The rates the merchant passes on to its customers (spec 2 §3 card_p2c, ach_p2c).
-      cardRate: clientPricing.cardRate,
-      cardP2c: clientPricing.cardP2c,
-      achRate: clientPricing.achRate,
-      achP2c: clientPricing.achP2c,
-    })
-    .from(clients)
-    .leftJoin(clientConfigs, eq(clientConfigs.clientId, clients.id))
-    .leftJoin(clientPricing, eq(clientPricing.clientId, clients.id))
-    .where(eq(clients.publicKey, sql.placeholder('key')))
-    .prepare(name),
+// The merchant a payment frame's publishable key names, with what taking a payment checks: one
+// subquery, read alone (findMerchantByPublishableKey) or in a charge's first statement.
+function frameMerchantSql(key: SQLWrapper): SQL {
+  return sql`select ${clients.id} as id, ${clients.name} as name, ${clients.level}::text as level,
+      -- Compared with a bearer key only; never answered.
+      ${clients.apiKey} as api_key, ${clients.isActive} as is_active, ${clients.status}::text as status,
+      ${clientConfigs.payment}::text as card_processor, ${clientConfigs.ach}::text as ach_processor,
+      ${clientConfigs.highTicketCents}::text as high_ticket_cents,
+      -- The rates the merchant passes on to its customers (spec 2 §3 card_p2c, ach_p2c).
+      ${clientPricing.cardRate} as card_rate, ${clientPricing.cardP2c} as card_p2c,
+      ${clientPricing.achRate} as ach_rate, ${clientPricing.achP2c} as ach_p2c
+    from ${clients}
+    left join ${clientConfigs} on ${clientConfigs.clientId} = ${clients.id}
+    left join ${clientPricing} on ${clientPricing.clientId} = ${clients.id}
+    where ${clients.publicKey} = ${key}`;
+}
+
+const frameMerchantRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  level: z.enum(clientLevel.enumValues),
+  api_key: z.string(),
+  is_active: z.boolean(),
+  status: z.enum(clientStatus.enumValues).nullable(),
+  card_processor: z.enum(cardProcessor.enumValues).nullable(),
+  ach_processor: z.enum(achProcessor.enumValues).nullable(),
+  high_ticket_cents: z.string().nullable(),
+  card_rate: z.string().nullable(),
+  card_p2c: z.boolean().nullable(),
+  ach_rate: z.string().nullable(),
+  ach_p2c: z.boolean().nullable(),
+});
+
+export type FrameMerchantRow = {
+  id: string;
+  name: string;
+  level: (typeof clientLevel.enumValues)[number];
+  apiKey: string;
+  isActive: boolean;
+  status: (typeof clientStatus.enumValues)[number] | null;
+  cardProcessor: (typeof cardProcessor.enumValues)[number] | null;
+  achProcessor: (typeof achProcessor.enumValues)[number] | null;
+  highTicketCents: number | null;
+  cardRate: string | null;
+  cardP2c: boolean | null;
+  achRate: string | null;
+  achP2c: boolean | null;
+};
+
+function frameMerchantOf(row: SqlRow): FrameMerchantRow {
+  const m = frameMerchantRow.parse(row);
+  return {
+    id: m.id,
+    name: m.name,
+    level: m.level,
+    apiKey: m.api_key,
+    isActive: m.is_active,
+    status: m.status,
+    cardProcessor: m.card_processor,
+    achProcessor: m.ach_processor,
+    highTicketCents: m.high_ticket_cents === null ? null : Number(m.high_ticket_cents),
+    cardRate: m.card_rate,
+    cardP2c: m.card_p2c,
+    achRate: m.ach_rate,
+    achP2c: m.ach_p2c,
+  };
+}
+
+// Sent by name (db/named-statement.ts): every frame page and charge starts with it.
+const frameMerchantStatement = buildStatement(frameMerchantSql(sql.placeholder('key')));
+
+export async function findMerchantByPublishableKey(
+  executor: Executor,
+  publishableKey: string,
+): Promise<FrameMerchantRow | undefined> {
+  const [row] = await queryRowsNamed(executor, frameMerchantStatement, { key: publishableKey });
+  return row ? frameMerchantOf(row) : undefined;
+}
+
+// A charge's first statement, one round trip (issue 16 speed): the payer's hit on the charge's
+// limit, the merchant of the key, and the merchant's risk figures for a payment written at `at`
+// (risk.repository.ts; they annotate the booking's audit entry). The hit is counted whether or not
+// the key names a merchant.
+const openChargeStatement = buildStatement(
+  sql`
+  with hit as (${countHitSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds'))})
+  select hit.hits, hit.ttl, m.id::text as id, m.name, m.level, m.api_key, m.is_active, m.status,
+    m.card_processor, m.ach_processor, m.high_ticket_cents, m.card_rate, m.card_p2c, m.ach_rate, m.ach_p2c,
+    r.prior_n, r.prior_mean, r.prior_variance, r.hour_n, r.high_ticket_cents as risk_high_ticket_cents,
+    r.risk_velocity
+  from hit
+  left join (${frameMerchantSql(sql.placeholder('key'))}) m on true
+  left join lateral (${paymentRiskFiguresSql(
+    sql`m.id`,
+    riskBoundsSql((name) => sql`${sql.placeholder(`risk_${name}`)}`),
+    { amountCents: 0, isRecorded: false },
+  )}) r on m.id is not null`,
 );
 
-export type FrameMerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantByPublishableKey>>>;
+export type OpenedCharge = {
+  hit: { hits: number; ttlMs: number };
+  merchant: FrameMerchantRow | undefined;
+  // The figures of a payment of that merchant written at `at`; undefined without a merchant.
+  riskFigures: PaymentRiskFigures | undefined;
+};
 
-export async function findMerchantByPublishableKey(executor: Executor, publishableKey: string) {
-  const [row] = await frameMerchantByKey(executor).execute({ key: publishableKey });
-  return row;
+export async function openCharge(
+  executor: Executor,
+  input: { key: string; limit: RouteLimit; at: Date },
+): Promise<OpenedCharge> {
+  const [row] = await queryRowsNamed(executor, openChargeStatement, {
+    limitKey: input.limit.key,
+    limitSeconds: input.limit.windowSeconds,
+    key: input.key,
+    ...Object.fromEntries(
+      Object.entries(riskBoundsOf(input.at)).map(([name, value]) => [`risk_${name}`, value]),
+    ),
+  });
+  if (!row) throw new Error('the charge statement answered no row');
+  const hasMerchant = row.id !== null;
+  return {
+    hit: { hits: Number(row.hits), ttlMs: Number(row.ttl) },
+    merchant: hasMerchant ? frameMerchantOf(row) : undefined,
+    riskFigures: hasMerchant
+      ? parseRiskFigures({ ...row, high_ticket_cents: row.risk_high_ticket_cents })
+      : undefined,
+  };
 }
 
 // A saved method of one vault customer of one merchant.

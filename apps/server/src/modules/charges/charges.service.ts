@@ -37,8 +37,8 @@ import { recordAudit } from '../../lib/audit';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
+import { assertWithinLimit, type RouteLimit } from '../../lib/rate-limit-counters';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
-import { readRiskFiguresBefore } from '../risk/risk.service';
 import type { SessionContext } from '../session/session.service';
 import { isScheduledLinkStart, scheduleSeriesFromLink } from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
@@ -57,6 +57,7 @@ import {
   type FrameMerchantRow,
   findMerchantByPublishableKey,
   findMerchantLogo,
+  openCharge,
   payerSystemUserId,
 } from './charges.repository';
 import { deviceChargeOperationName, isDeviceMethod, openDevicesOf } from './device-charge';
@@ -127,7 +128,14 @@ export async function tokenizePaymentMethod(deps: ChargeDeps, body: TokenizeBody
 // The merchant of a publishable key. A secret key is refused with its own message (issue 16 item 6);
 // an unknown or rotated key is an invalid link.
 async function merchantOfKey(db: Db, key: string): Promise<FrameMerchantRow> {
-  const merchant = await findMerchantByPublishableKey(db, key);
+  return merchantOrRefusal(db, await findMerchantByPublishableKey(db, key), key);
+}
+
+async function merchantOrRefusal(
+  db: Db,
+  merchant: FrameMerchantRow | undefined,
+  key: string,
+): Promise<FrameMerchantRow> {
   if (merchant && merchant.level === 'Merchant') return merchant;
   if (await isSecretApiKey(db, key))
     throw ChargeError.SecretKeyInAddress(ConfiguratorText.SecretKeyInAddress);
@@ -241,17 +249,22 @@ const unauditedCodes: ReadonlySet<string> = new Set([
   CommonErrorCode.IdempotentRequestInFlight,
 ]);
 
-// POST /api/payment-frame/charge.
+// POST /api/payment-frame/charge. limit: the payer's limit on charges, counted here (openCharge).
 export async function takeCharge(
   deps: ChargeDeps,
   caller: ChargeCaller,
   body: ChargeBody,
   idempotencyKey: string,
+  limit: RouteLimit,
 ): Promise<IdempotentResult<ChargeResponse | ScheduledSeriesResponse>> {
   const decoded = decodePaymentFrameParams(body.params);
   if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const params = decoded.params;
-  const merchant = await merchantOfKey(deps.db, params.publishableKey);
+  // The moment the charge is booked at: its risk figures are those of the merchant's payments before it.
+  const at = new Date();
+  const opened = await openCharge(deps.db, { key: params.publishableKey, limit, at });
+  assertWithinLimit(opened.hit, limit.max);
+  const merchant = await merchantOrRefusal(deps.db, opened.merchant, params.publishableKey);
   const access = await virtualTerminalAccess(deps.db, caller.session, merchant.id);
   const grants = access?.grants ?? null;
   const isSigned = isPaymentFrameSignatureValid(deps, body.params, body.sig);
@@ -268,18 +281,12 @@ export async function takeCharge(
         return scheduleSeriesFromLink(tx, await planCharge(tx, deps, caller, facts), deps.now());
       });
     }
-    // The merchant's risk figures only annotate the booking's audit entry: they are read while the
-    // charge is planned and claimed, not after (issue 16 speed). A subscription link's series reads
-    // its own in the transactional settle.
-    const at = new Date();
+    // The merchant's risk figures only annotate the booking's audit entry: read with the merchant,
+    // not after (issue 16 speed). A subscription link's series reads its own in the transactional settle.
     const riskBefore =
       params.paymentType === 'subscription' && isSigned
         ? undefined
-        : {
-            clientId: merchant.id,
-            at,
-            figures: readRiskFiguresBefore(deps.db, merchant.id, at).catch(() => null),
-          };
+        : { clientId: merchant.id, at, figures: opened.riskFigures ?? null };
     const result = await runMoneyAttemptClaimedAtOnce(
       deps.db,
       isDeviceMethod(body.method)

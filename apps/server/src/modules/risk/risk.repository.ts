@@ -131,48 +131,100 @@ const paymentStatsRow = z.object({
   high_ticket_cents: z.string().nullable(),
   risk_velocity: z.number().nullable(),
 });
+export type PaymentRiskFigures = z.infer<typeof paymentStatsRow>;
 
-// The figures the rules need for one recorded payment: sums over its merchant's trailing days with
-// the payment itself taken out, as the lists compute them, from transactions_client_risk_idx alone.
-// isRecorded: the payment is already among the transactions (its figures are taken out again); else
-// it is about to be written at createdAt (the charge reads these beside its processor call).
+// The instants a payment's figures are read between: its own (at), the start of its trailing days
+// and of its trailing hour, and where the buckets of payment_risk_buckets take over from rows after
+// each start (the next UTC minute, hour and day). As UTC ISO text, for constants or a prepared
+// statement's values.
+const riskBoundNames = [
+  'at',
+  'trailingStart',
+  'trailingMinute',
+  'trailingHour',
+  'trailingDay',
+  'hourStart',
+  'hourMinute',
+] as const;
+type RiskBoundName = (typeof riskBoundNames)[number];
+export type RiskBounds = Record<RiskBoundName, SQL>;
+
+const ceilTo = (ms: number, step: number) => new Date(Math.ceil(ms / step) * step).toISOString();
+
+export function riskBoundsOf(at: Date): Record<RiskBoundName, string> {
+  const atMs = at.getTime();
+  const trailingMs = atMs - stdDevTrailingDays * 86_400_000;
+  const hourMs = atMs - velocityWindowMinutes * 60_000;
+  return {
+    at: at.toISOString(),
+    trailingStart: new Date(trailingMs).toISOString(),
+    trailingMinute: ceilTo(trailingMs, 60_000),
+    trailingHour: ceilTo(trailingMs, 3_600_000),
+    trailingDay: ceilTo(trailingMs, 86_400_000),
+    hourStart: new Date(hourMs).toISOString(),
+    hourMinute: ceilTo(hourMs, 60_000),
+  };
+}
+
+// The bounds as SQL: each bound's text made a timestamptz by `of`.
+export function riskBoundsSql(of: (name: RiskBoundName) => SQL): RiskBounds {
+  return Object.fromEntries(
+    riskBoundNames.map((name) => [name, sql`${of(name)}::timestamptz`]),
+  ) as RiskBounds;
+}
+
+// The figures of a payment of the merchant clientId at bounds.at, as one row of text columns (parsed
+// by parseRiskFigures): sums over the merchant's payments of the trailing days, with its trailing
+// hour's count, and its risk settings. The sums are exactly those of the rows, read by the function
+// payment_risk_sums (migration 0019) from payment_risk_buckets and the rows of two partial minutes,
+// in a few dozen rows whatever the merchant's volume. isRecorded: the payment is already among the
+// transactions (its figures are taken out again); else it is about to be written at bounds.at.
+export function paymentRiskFiguresSql(
+  clientId: SQL,
+  bounds: RiskBounds,
+  payment: { amountCents: number; isRecorded: boolean },
+): SQL {
+  // The payment's own part of the sums: taken out when recorded, added to the hour's count when not.
+  const own = payment.isRecorded ? 1 : 0;
+  const amount = sql`${payment.amountCents * own}::numeric`;
+  const n = sql`(s.n - ${own}::int)`;
+  return sql`
+    select ${n}::text as prior_n,
+      ((s.total - ${amount}) / nullif(${n}, 0))::text as prior_mean,
+      ((s.squares - ${amount} * ${amount}) / nullif(${n}, 0)
+        - ((s.total - ${amount}) / nullif(${n}, 0)) ^ 2)::text as prior_variance,
+      (s.hour_n + ${1 - own}::int)::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
+      cc.risk_velocity::int as risk_velocity
+    from payment_risk_sums(${clientId}, ${sql.join(
+      riskBoundNames.map((name) => bounds[name]),
+      sql`, `,
+    )}) s
+    left join client_configs cc on cc.client_id = ${clientId}`;
+}
+
+export function parseRiskFigures(row: unknown): PaymentRiskFigures {
+  return paymentStatsRow.parse(row);
+}
+
+// The figures the rules need for one recorded payment (or one about to be written at createdAt when
+// isRecorded is false), as the lists compute them.
 export async function findPaymentRiskFigures(
   executor: Executor,
   payment: { clientId: string; amountCents: number; createdAt: Date },
   isRecorded = true,
-) {
+): Promise<PaymentRiskFigures> {
   // Bounds as constants, not at - interval (a stable expression): the planner then prunes the
   // monthly partitions itself instead of planning every one of them.
-  const atMs = payment.createdAt.getTime();
-  const at = sql`${payment.createdAt.toISOString()}::timestamptz`;
-  const trailingStart = sql`${new Date(atMs - stdDevTrailingDays * 86_400_000).toISOString()}::timestamptz`;
-  const hourStart = sql`${new Date(atMs - velocityWindowMinutes * 60_000).toISOString()}::timestamptz`;
-  // The payment's own part of the sums: taken out when recorded, added to the hour's count when not.
-  const own = isRecorded ? 1 : 0;
-  const amount = sql`${payment.amountCents * own}::numeric`;
-  const n = sql`(s.n - ${own}::int)`;
+  const bounds = riskBoundsOf(payment.createdAt);
   const rows = await queryRows(
     executor,
-    sql`
-      select ${n}::text as prior_n,
-        ((s.total - ${amount}) / nullif(${n}, 0))::text as prior_mean,
-        ((s.squares - ${amount} * ${amount}) / nullif(${n}, 0)
-          - ((s.total - ${amount}) / nullif(${n}, 0)) ^ 2)::text as prior_variance,
-        (s.hour_n + ${1 - own}::int)::text as hour_n, cc.high_ticket_cents::text as high_ticket_cents,
-        cc.risk_velocity::int as risk_velocity
-      from (
-        select count(*) as n, sum(t.amount_cents::numeric) as total,
-          sum(t.amount_cents::numeric * t.amount_cents) as squares,
-          count(*) filter (where t.created_at >= ${hourStart}) as hour_n
-        from transactions t
-        where t.client_id = ${payment.clientId}
-          and t.created_at >= ${trailingStart} and t.created_at <= ${at}
-          and t.type::text in (${paymentTypeList()})
-          and t.payment_status is distinct from false
-      ) s left join client_configs cc on cc.client_id = ${payment.clientId}
-    `,
+    paymentRiskFiguresSql(
+      sql`${payment.clientId}`,
+      riskBoundsSql((name) => sql`${bounds[name]}`),
+      { amountCents: payment.amountCents, isRecorded },
+    ),
   );
-  return paymentStatsRow.parse(rows[0]);
+  return parseRiskFigures(rows[0]);
 }
 
 // ---- Transactions and notes ----------------------------------------------------------------------

@@ -29,6 +29,7 @@ import {
   listMerchantNames,
   listMerchantStatusHistory,
   listNotesOfTransaction,
+  type PaymentRiskFigures,
   type RiskWindow,
   setMerchantActive,
 } from './risk.repository';
@@ -104,7 +105,7 @@ export async function evaluateRecordedPayment(
   return riskKindsOfFigures(figures, payment.amountCents);
 }
 
-export type PaymentRiskFigures = Awaited<ReturnType<typeof findPaymentRiskFigures>>;
+export type { PaymentRiskFigures };
 
 // The figures of a payment about to be written at `at`, read before its amount is known (they do
 // not depend on it): the charge reads them while it is planned and claimed (issue 16 speed).
