@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
@@ -190,6 +189,35 @@ const placeholderBinding: SearchBinding = {
   patientGate: null,
 };
 
+// The customer's columns the answer reads (customerOf): not its timestamps, which cost the driver a
+// date parse each.
+const customerColumns = [
+  'id',
+  'client_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'patient_number_enc',
+  'patient_first_name_enc',
+  'patient_last_name_enc',
+  'patient_number_hash',
+  'external_id',
+  'billing_region',
+  'billing_locality',
+  'billing_address_line_1',
+  'billing_address_line_2',
+  'billing_country',
+  'billing_postal_code',
+  'shipping_region',
+  'shipping_locality',
+  'shipping_address_line_1',
+  'shipping_address_line_2',
+  'shipping_country',
+  'shipping_postal_code',
+  'payment_request_meta',
+] as const;
+
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
 // is a member of it itself, and its access facts when the access layer has not decided on it), the
 // customers found with their saved methods (newest first, as listVaultMethods), and one row with no
@@ -237,7 +265,8 @@ function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding 
       ];
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
-      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, best.place as search_place, vc.*,
+      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, best.place as search_place,
+      ${sql.raw(customerColumns.map((column) => `vc.${column}`).join(', '))},
       (select coalesce(json_agg(json_build_object(
           'id', m.id, 'customerId', m.customer_id, 'token', m.token, 'issuer', m.issuer,
           'last4', m.last4, 'expMonth', m.exp_month, 'expYear', m.exp_year,
@@ -326,18 +355,45 @@ function customerOf(row: SqlRow): VaultCustomerFields {
   };
 }
 
-// A saved method as the search statement writes it (json_build_object above).
-const methodJson = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  token: z.string(),
-  issuer: z.enum(vaultPaymentMethods.issuer.enumValues),
-  last4: z.string(),
-  expMonth: z.number().int().nullable(),
-  expYear: z.number().int().nullable(),
-  createdAt: z.coerce.date(),
-});
-const methodsJson = z.array(methodJson);
+// A saved method as the search statement writes it (json_build_object above), checked field by
+// field (a schema parse of every method cost more than the rest of the row).
+const issuers: ReadonlySet<unknown> = new Set(vaultPaymentMethods.issuer.enumValues);
+type Issuer = VaultMethodRow['issuer'];
+function isIssuer(value: unknown): value is Issuer {
+  return issuers.has(value);
+}
+
+function isMonthOrYear(value: unknown): value is number | null {
+  return value === null || Number.isInteger(value);
+}
+
+function methodOf(value: unknown): VaultMethodRow {
+  if (isRecord(value)) {
+    const { id, customerId, token, issuer, last4, expMonth, expYear, createdAt } = value;
+    const created = typeof createdAt === 'string' ? new Date(createdAt) : null;
+    if (
+      typeof id === 'string' &&
+      typeof customerId === 'string' &&
+      typeof token === 'string' &&
+      isIssuer(issuer) &&
+      typeof last4 === 'string' &&
+      isMonthOrYear(expMonth) &&
+      isMonthOrYear(expYear) &&
+      created !== null &&
+      !Number.isNaN(created.getTime())
+    ) {
+      return { id, customerId, token, issuer, last4, expMonth, expYear, createdAt: created };
+    }
+  }
+  throw new Error('The vault search answered a saved method it does not know');
+}
+
+function methodsOf(value: unknown): VaultMethodRow[] {
+  // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(list)) throw new Error('The vault search answered methods that are not a list');
+  return list.map(methodOf);
+}
 
 export type VaultSearchHit = { row: VaultCustomerFields; methods: VaultMethodRow[] };
 export type VaultSearchAnswer = {
@@ -398,14 +454,7 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
     facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
     hits: rows.flatMap((row) => {
       if (row.id === null) return [];
-      const { methods } = row;
-      return [
-        {
-          row: customerOf(row),
-          // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
-          methods: methodsJson.parse(typeof methods === 'string' ? JSON.parse(methods) : methods),
-        },
-      ];
+      return [{ row: customerOf(row), methods: methodsOf(row.methods) }];
     }),
   };
 }
@@ -454,16 +503,18 @@ export function vaultSearchPrefetch(
   // A named merchant is decided by the access layer (the route's merchant selector).
   const undecided = !named;
   const { shape, values } = searchShapeAndValues(undecided, search.terms);
-  const roles = sql.join(
-    everyMerchantRoles.map((role) => sql`${role}`),
-    sql`, `,
-  );
   const shapeName = `vault-search:${named}:${shape.undecided}:${shape.listsAll}:${shape.bounded.join(':')}:${limit}:${everyMerchantRoles.join(',')}`;
   return {
     shape: shapeName,
     key: speculativeKeyOf(undecided, search.terms, limit),
     values: named ? { ...values, clientId: search.namedClientId } : values,
-    read: (session) => sql`select b.search_client_id::text as search_client_id,
+    // Built only when the statement of its shape is (once).
+    read: (session) => {
+      const roles = sql.join(
+        everyMerchantRoles.map((role) => sql`${role}`),
+        sql`, `,
+      );
+      return sql`select b.search_client_id::text as search_client_id,
         b.search_reaches_every_merchant, b.search_matches_patients, r.*,
         coalesce(r.search_place, 0) as prefetch_order
       from (select ${named ? sql`${sql.placeholder('clientId')}::uuid` : sql`coalesce(${session.viewAsClientId}, ${session.defaultClientId})`} as search_client_id,
@@ -476,7 +527,8 @@ export function vaultSearchPrefetch(
         clientIdUnseen: sql`(select b.search_client_id)`,
         reachesEveryMerchant: sql`b.search_reaches_every_merchant`,
         patientGate: sql`b.search_matches_patients`,
-      })}) r on true`,
+      })}) r on true`;
+    },
   };
 }
 

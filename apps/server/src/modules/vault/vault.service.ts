@@ -15,12 +15,10 @@ import {
   type VaultPaymentMethod,
   VaultText,
   vaultCustomerEditProblem,
-  vaultIssuers,
   vaultSearchLimit,
   type Whoami,
   withoutDuplicateSavedMethods,
 } from '@portico/contracts/vault/vault';
-import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
 import { AppError, defineErrors } from '../../lib/app-error';
@@ -162,8 +160,6 @@ async function reachCustomer(
   return { row, reach };
 }
 
-const issuerSchema = z.enum(vaultIssuers);
-
 function billingAddressOf(row: VaultCustomerFields): VaultAddress {
   return {
     region: row.billingRegion,
@@ -179,7 +175,7 @@ function methodView(method: VaultMethodRow, customer: VaultCustomerFields): Vaul
   return {
     id: method.id,
     token: displayedVaultToken(method.token),
-    issuer: issuerSchema.parse(method.issuer),
+    issuer: method.issuer,
     last4: method.last4,
     exp_month: method.expMonth,
     exp_year: method.expYear,
