@@ -1,11 +1,17 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import { jobRuns, rateLimitCounters } from '../db/schema/jobs';
+import { paymentRiskBuckets } from '../db/schema/risk';
 import type { JobDefinition } from './runner';
 
 // Finished runs are kept this long for the jobs page.
 export const jobRunsKeptDays = 30;
 
-// Expired rate-limit counters and old finished job runs are deleted; deleting again finds nothing.
+// Payment risk buckets are read for the trailing 30 days of a payment being recorded (risk.repository.ts);
+// twice that is kept.
+export const paymentRiskBucketsKeptDays = 62;
+
+// Expired rate-limit counters, old finished job runs and old payment risk buckets are deleted;
+// deleting again finds nothing.
 export function housekeepingJob(): JobDefinition {
   return {
     name: 'housekeeping',
@@ -24,7 +30,13 @@ export function housekeepingJob(): JobDefinition {
           ),
         )
         .returning({ id: jobRuns.id });
-      return { expiredCounters: counters.length, oldRuns: runs.length };
+      const buckets = await db
+        .delete(paymentRiskBuckets)
+        .where(
+          lt(paymentRiskBuckets.startsAt, sql`now() - make_interval(days => ${paymentRiskBucketsKeptDays})`),
+        )
+        .returning({ span: paymentRiskBuckets.span });
+      return { expiredCounters: counters.length, oldRuns: runs.length, oldRiskBuckets: buckets.length };
     },
   };
 }

@@ -10,6 +10,7 @@ import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { jobRuns, rateLimitCounters } from '../../db/schema/jobs';
+import { paymentRiskBuckets } from '../../db/schema/risk';
 import { statements } from '../../db/schema/statements';
 import { auditLog, emailOutbox } from '../../db/schema/system';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
@@ -135,6 +136,23 @@ describe('registered jobs', () => {
     await app.jobs.tick();
     const keys = await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
     expect(keys.map((k) => k.key)).toEqual(['live']);
+  });
+
+  it('deletes payment risk buckets older than twice the trailing window, and keeps the window', async () => {
+    const client = await buildClient(database.db, { name: 'Old Buckets LLC' });
+    const bucket = { clientId: client.id, n: 1, total: '100', squares: '10000' };
+    await database.db.insert(paymentRiskBuckets).values([
+      { ...bucket, span: 'day', startsAt: sql`date_trunc('day', now()) - interval '70 days'` },
+      { ...bucket, span: 'minute', startsAt: sql`date_trunc('minute', now()) - interval '63 days'` },
+      { ...bucket, span: 'day', startsAt: sql`date_trunc('day', now()) - interval '31 days'` },
+    ]);
+    now = new Date('2026-11-25T14:00:00Z');
+    await app.jobs.tick();
+    const kept = await database.db
+      .select({ span: paymentRiskBuckets.span })
+      .from(paymentRiskBuckets)
+      .where(eq(paymentRiskBuckets.clientId, client.id));
+    expect(kept).toEqual([{ span: 'day' }]);
   });
 });
 
