@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from './client';
-import { placeholdersOf, preparedStatement, queryRowsNamed, shapedStatements } from './named-statement';
+import {
+  buildStatement,
+  placeholdersOf,
+  preparedStatement,
+  queryRowsNamed,
+  shapedStatements,
+} from './named-statement';
 import { rateLimitCounters } from './schema/jobs';
 
 let database: DatabaseHandle;
@@ -14,7 +20,9 @@ afterAll(() => database.close());
 
 describe('named statements', () => {
   it('answer what the same statement answers unnamed, run after run with new values', async () => {
-    const statement = sql`select ${sql.placeholder('n')}::int + 1 as next, ${sql.placeholder('word')}::text as word`;
+    const statement = buildStatement(
+      sql`select ${sql.placeholder('n')}::int + 1 as next, ${sql.placeholder('word')}::text as word`,
+    );
     for (const n of [1, 2, 3, 4, 5, 6, 7]) {
       const rows = await queryRowsNamed(database.db, statement, { n, word: `w${n}` });
       expect(rows).toEqual([{ next: n + 1, word: `w${n}` }]);

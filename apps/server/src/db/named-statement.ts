@@ -30,16 +30,32 @@ export function buildStatement(query: SQL): Query {
   return dialect.sqlToQuery(query);
 }
 
-// Runs the statement by name; values fill its sql.placeholder()s. Answers its rows as objects.
+// Runs a statement built once (buildStatement, shapedStatements) by name; values fill its
+// sql.placeholder()s. Answers its rows as objects.
 export async function queryRowsNamed(
   executor: Executor,
-  query: SQL | Query,
+  built: Query,
   values: Record<string, unknown> = {},
 ): Promise<SqlRow[]> {
-  const built = 'getSQL' in query ? buildStatement(query) : query;
-  return rowsOf(
-    await executor._.session.prepareQuery(built, undefined, nameOf(built), false).execute(values),
-  );
+  return rowsOf(await preparedOf(executor, built).execute(values));
+}
+
+// The driver's prepared query of a built statement, made once per executor (the pool's, or an open
+// transaction's) and reused: making it on every call cost as much as filling in its values.
+type DriverQuery = ReturnType<Executor['_']['session']['prepareQuery']>;
+const driverQueries = new WeakMap<Executor, Map<Query, DriverQuery>>();
+function preparedOf(executor: Executor, built: Query): DriverQuery {
+  let byQuery = driverQueries.get(executor);
+  if (!byQuery) {
+    byQuery = new Map();
+    driverQueries.set(executor, byQuery);
+  }
+  let prepared = byQuery.get(built);
+  if (!prepared) {
+    prepared = executor._.session.prepareQuery(built, undefined, nameOf(built), false);
+    byQuery.set(built, prepared);
+  }
+  return prepared;
 }
 
 // A drizzle statement prepared once per database handle (or open transaction), its values as

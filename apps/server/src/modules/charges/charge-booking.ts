@@ -73,16 +73,24 @@ export type ChargeContext = z.infer<typeof chargeContext>;
 const processorEnum = z.enum(processors);
 
 // An attempt's context, checked once: the gateway call, the settle's preparation and the booking
-// all read it during one request (and the context of an attempt never changes).
-const checkedContexts = new WeakMap<PaymentAttempt, ChargeContext>();
+// all read it during one request (and the context of an attempt never changes). A one-time charge's
+// context planned by this process (knownContext) is not parsed again; one read back from the
+// database (a retry, the reconcile) is.
+const checkedContexts = new WeakMap<object, ChargeContext>();
+export function knownContext(context: ChargeContext): ChargeContext {
+  if (!context.subscription) checkedContexts.set(context, context);
+  return context;
+}
 function contextOf(attempt: PaymentAttempt): ChargeContext {
-  let context = checkedContexts.get(attempt);
+  let context = checkedContexts.get(attempt.context);
   if (!context) {
     context = chargeContext.parse(attempt.context);
-    checkedContexts.set(attempt, context);
+    checkedContexts.set(attempt.context, context);
   }
   return context;
 }
+
+const uuidSchema = z.uuid();
 
 // A sale on a linked device: the charge's booking, the device's answer (device-charge.ts).
 export function deviceChargeOperationOf(
@@ -112,7 +120,7 @@ export function chargeOperationOf(
     // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
     prepareSettle: async (attempt) => {
       if (contextOf(attempt).subscription) return null;
-      const clientId = z.uuid().parse(attempt.clientId);
+      const clientId = uuidSchema.parse(attempt.clientId);
       const early = riskBefore?.clientId === clientId ? riskBefore : null;
       // Booked at the moment its figures were read from, so they are exactly the figures before it.
       const createdAt = early?.at ?? new Date();
@@ -150,7 +158,7 @@ export function chargeOperationOf(
 function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: Date) {
   const context = contextOf(attempt);
   const { row } = context;
-  const clientId = z.uuid().parse(attempt.clientId);
+  const clientId = uuidSchema.parse(attempt.clientId);
   const insert: typeof transactions.$inferInsert = {
     id: context.transactionId,
     clientId,

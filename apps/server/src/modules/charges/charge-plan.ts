@@ -30,7 +30,7 @@ import type { AttemptPlanner } from '../../lib/money-attempt';
 import { linkSeriesPlanOf } from '../subscriptions/link-series';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import { cardRowOf, entryMetaOf, isTokenForMethod, optionOfCharge } from './card-entry';
-import type { ChargeContext } from './charge-booking';
+import { type ChargeContext, knownContext } from './charge-booking';
 import { ChargeError } from './charges.errors';
 import { type FrameMerchantRow, findVaultMethod, listMerchantLocations } from './charges.repository';
 import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.service';
@@ -302,7 +302,7 @@ export async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeC
     clientId: merchant.id,
     amountCents: charged.totalCents,
     processor: context.processorName,
-    context: device === null ? context : { ...context, device: device.context },
+    context: device === null ? knownContext(context) : { ...context, device: device.context },
   };
 }
 

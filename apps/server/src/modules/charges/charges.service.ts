@@ -34,6 +34,7 @@ import type { ChargeGateway, PaymentToken } from '../../integrations/processors/
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { boundedMemo } from '../../lib/bounded-memo';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
@@ -82,6 +83,9 @@ export type ChargeCaller = {
   session: SessionContext | null;
   origin: { ip: string | null; userAgent: string | null };
 };
+
+// Every payer of a link sends the same params: decoded once while the link is in use.
+const decodeParams = boundedMemo(500, decodePaymentFrameParams);
 
 // ---- Tokenisation ---------------------------------------------------------------------------------
 
@@ -190,7 +194,7 @@ export async function frameMerchant(
   const merchant = await merchantOfKey(deps.db, query.key);
   const access = await virtualTerminalAccess(deps.db, caller.session, merchant.id);
   const grants = access?.grants ?? null;
-  const decoded = query.params === undefined ? null : decodePaymentFrameParams(query.params);
+  const decoded = query.params === undefined ? null : decodeParams(query.params);
   // Params of another merchant list nothing of this one.
   const params = decoded?.ok && decoded.params.publishableKey === query.key ? decoded.params : null;
   const isSigned =
@@ -257,7 +261,7 @@ export async function takeCharge(
   idempotencyKey: string,
   limit: RouteLimit,
 ): Promise<IdempotentResult<ChargeResponse | ScheduledSeriesResponse>> {
-  const decoded = decodePaymentFrameParams(body.params);
+  const decoded = decodeParams(body.params);
   if (!decoded.ok) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const params = decoded.params;
   // The moment the charge is booked at: its risk figures are those of the merchant's payments before it.
