@@ -15,9 +15,9 @@ import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { queryRows } from '../../db/seed/sql-rows';
-import { endSession, resolveSession } from '../session/session.service';
+import { endSession, resolveRequestSession, resolveSession } from '../session/session.service';
 import { saveVaultMethod, searchVaultCustomers } from './vault.repository';
-import { searchVault } from './vault.service';
+import { searchVault, vaultSearchPrefetchOf } from './vault.service';
 import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
 
 // Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
@@ -363,6 +363,31 @@ describe('GET /api/payee/all, the search sent with the session', () => {
     const answer = payeeSearchResponse.parse(res.json()).message;
     expect(answer).toEqual(own);
     expect(answer.customers.length).toBeGreaterThan(0);
+  });
+
+  it('never uses rows read for another merchant, even asked with the same terms: the service asks its own', async () => {
+    const copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
+    const query = { last_name: await prefixOf(copper) };
+    // What the route read for Copper Kettle's owner searching its own vault (its default merchant).
+    const copperRead = await resolveRequestSession(
+      ctx.app.db,
+      tokenOf(await sessionCookieFor(ctx.app.db, demo.copperOwner)),
+      { merchantId: null, viewedClientId: null, permissionAnywhere: true },
+      vaultSearchPrefetchOf(query, crypto),
+    );
+    expect(copperRead?.prefetched?.rows.some((row) => row.client_id === copper)).toBe(true);
+    // Handed to Harbor Lane's owner asking the same (its own default merchant): not used.
+    const ownerSession = await resolveSession(
+      ctx.app.db,
+      tokenOf(await sessionCookieFor(ctx.app.db, demo.owner)),
+    );
+    if (!ownerSession) throw new Error('no session');
+    const deps = { db: ctx.app.db, patientCrypto: crypto, now: () => new Date() };
+    const caller = { session: ownerSession, origin: { ip: null, userAgent: null } };
+    const given = await searchVault(deps, caller, query, copperRead?.prefetched ?? null);
+    expect(given).toEqual(await searchVault(deps, caller, query));
+    expect(given.client.id).toBe(harbor);
+    expect(given.customers.every((customer) => customer.client.id === harbor)).toBe(true);
   });
 
   it('answers 401 and no customer to a revoked and to an expired session', async () => {
