@@ -1,4 +1,4 @@
-import type { PageDesign } from '@portico/contracts/payment-frame/params';
+import { type PageDesign, paymentFrameHeightMessageType } from '@portico/contracts/payment-frame/params';
 
 // The few DOM helpers the frame needs.
 type Children = (Node | string)[];
@@ -55,4 +55,19 @@ export function applyPageDesign(root: HTMLElement, design: PageDesign | undefine
     set('--method-selected-text', method.selectedTextColor);
     set('--method-selected-border', method.selectedBorderColor);
   }
+}
+
+// A framed page tells its parent how tall it is, on every change (a message shown, fields that wrap on
+// a narrow screen), so the host can fit the frame to it instead of scrolling inside it. Only the height
+// is sent; the virtual terminal takes it from its own frame only (virtual-terminal-page.tsx).
+export function postHeightToParent(doc: Document = document): void {
+  const parent = doc.defaultView?.parent;
+  if (!parent || parent === doc.defaultView || typeof ResizeObserver === 'undefined') return;
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(doc.documentElement.scrollHeight);
+    if (height === last) return;
+    last = height;
+    parent.postMessage({ type: paymentFrameHeightMessageType, height }, '*');
+  }).observe(doc.body);
 }

@@ -5,7 +5,7 @@ import {
 } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { fetchMerchant } from './frame-api';
-import { showMessage } from './frame-dom';
+import { postHeightToParent, showMessage } from './frame-dom';
 import { renderPaymentForm } from './frame-form';
 import './payment-frame.css';
 
@@ -13,6 +13,7 @@ import './payment-frame.css';
 async function start() {
   const root = document.getElementById('payment-frame');
   if (!root) return;
+  postHeightToParent();
   const query = new URLSearchParams(window.location.search);
   const encoded = query.get(paymentFrameParamsQueryName) ?? '';
   const sig = query.get(paymentFrameSignatureQueryName) ?? undefined;

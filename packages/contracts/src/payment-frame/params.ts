@@ -25,6 +25,9 @@ export const paymentFrameParamsQueryName = 'params';
 // The spec's /responsive-iframe/payment under the portal's /app base, like every spec route; the
 // bare spec address redirects here.
 export const paymentFramePath = '/app/responsive-iframe/payment';
+// The message a framed payment page posts its parent with its height, { type, height } (a host fits
+// the frame to it).
+export const paymentFrameHeightMessageType = 'portico:height';
 export const specPaymentFramePath = '/responsive-iframe/payment';
 
 // Spec 3 §3 enumerations; newpos, apple_pay and google_pay come from spec 3 §6's permission table,

@@ -5,12 +5,13 @@ import {
   encodePaymentFrameParams,
   type PaymentFrameParams,
   paymentFrameAddress,
+  paymentFrameHeightMessageType,
 } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import type { VaultCustomerWithMethods, VaultPaymentMethod } from '@portico/contracts/vault/vault';
 import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,6 +124,33 @@ describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
       `GET /api/payment-frame/merchant?key=${key}`,
       'GET /api/virtualterminalurl',
     ]);
+  });
+
+  it('fits the frame to the height its own page posts, and ignores any other window', async () => {
+    stubFetch({
+      '/api/payment-frame/merchant': ok(merchant()),
+      '/api/virtualterminalurl': ok([counter]),
+    });
+    renderPage();
+    const frame = await screen.findByTitle('Payment frame');
+    if (!(frame instanceof HTMLIFrameElement)) throw new Error('the payment frame is not an iframe');
+    const post = (height: number, source: MessageEventSource | null) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: paymentFrameHeightMessageType, height },
+            origin: window.location.origin,
+            source,
+          }),
+        );
+      });
+    post(1200, window);
+    expect(frame.style.height).toBe('');
+    post(1200, frame.contentWindow);
+    expect(frame.style.height).toBe('1204px');
+    // Never below the frame's own minimum.
+    post(300, frame.contentWindow);
+    expect(frame.style.height).toBe('720px');
   });
 
   it("keeps every field as configured when the user's role does not restrict them, and OMIT_CC_ZIP", async () => {

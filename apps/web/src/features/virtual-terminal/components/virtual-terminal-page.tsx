@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
-import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import {
+  type PaymentFrameParams,
+  paymentFrameHeightMessageType,
+} from '@portico/contracts/payment-frame/params';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { VaultText } from '@portico/contracts/vault/vault';
 import { VirtualTerminalText } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/toasts';
 import { apiErrorMessage } from '../../../lib/api-client';
@@ -117,12 +120,36 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
   );
 }
 
+const frameMinHeight = 720;
+
+// The frame's own height, as it posts it (payment-frame/frame-dom.ts), so the whole form and its
+// answer show without scrolling inside the frame on a narrow screen. Only messages of this page's own
+// frame, from this origin, count.
+function useFrameHeight() {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
+      const data = event.data;
+      if (typeof data !== 'object' || data === null || !('type' in data) || !('height' in data)) return;
+      if (data.type !== paymentFrameHeightMessageType || typeof data.height !== 'number') return;
+      // A few pixels for the frame's border; never taller than a long form needs.
+      if (Number.isFinite(data.height)) setHeight(Math.min(Math.max(data.height + 4, frameMinHeight), 4000));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  return { frameRef, height };
+}
+
 // The frame, with the vault customer's saved methods when the address names a customer (spec 2 §2.7
 // customerId, paymentMethodId): the one the address names, else the customer's first, is chosen.
 function PaymentFrame({ params }: { params: PaymentFrameParams }) {
   const customerId = params.customerId ?? null;
   const customer = useVaultCustomer(customerId);
   const [chosenMethodId, setChosenMethodId] = useState<string | null>(null);
+  const { frameRef, height } = useFrameHeight();
   useEffect(() => {
     if (customer.isError) {
       void showToast({ text: apiErrorMessage(customer.error, VaultText.CustomerNotFound), type: 'danger' });
@@ -143,11 +170,13 @@ function PaymentFrame({ params }: { params: PaymentFrameParams }) {
         />
       ) : null}
       <iframe
+        ref={frameRef}
         title="Payment frame"
         src={virtualTerminalFrameSrc(frameParams, customer.data ? selectedMethodId : null)}
         style={{
           width: '100%',
-          minHeight: 720,
+          minHeight: frameMinHeight,
+          height,
           border: '1px solid var(--mantine-color-gray-3)',
           borderRadius: 8,
         }}
