@@ -9,11 +9,18 @@ CREATE TABLE "payment_risk_buckets" (
 	CONSTRAINT "payment_risk_buckets_span" CHECK ("payment_risk_buckets"."span" in ('minute', 'hour', 'day'))
 );
 --> statement-breakpoint
+-- The payments the risk rules count: the types of contracts' paymentRailOfTransactionType, not declined
+-- (payment-risk-buckets.db.test.ts holds the list equal). A plain SQL function, so it is inlined.
+CREATE FUNCTION is_risk_payment(type text, payment_status boolean) RETURNS boolean
+LANGUAGE sql IMMUTABLE
+AS $$
+  SELECT type IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash') AND payment_status IS DISTINCT FROM false
+$$;
+--> statement-breakpoint
 -- The buckets follow every statement that writes transactions: its rows (the risk rules' payment
 -- types, not declined) are grouped by merchant and UTC minute, hour and day, added on insert, taken
 -- out on delete, both on update. Statement triggers, so a bulk insert (the seed, an import) costs one
--- grouped upsert, not one per row. The types are contracts' paymentRailOfTransactionType types
--- (payment-risk-buckets.db.test.ts holds them equal).
+-- grouped upsert, not one per row.
 CREATE FUNCTION payment_risk_buckets_apply() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
@@ -23,8 +30,7 @@ BEGIN
     SELECT r.client_id, s.span, date_trunc(s.span, r.created_at, 'UTC'), -count(*),
       -sum(r.amount_cents::numeric), -sum(r.amount_cents::numeric * r.amount_cents)
     FROM old_rows r CROSS JOIN (VALUES ('minute'), ('hour'), ('day')) s(span)
-    WHERE r.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-      AND r.payment_status IS DISTINCT FROM false
+    WHERE is_risk_payment(r.type::text, r.payment_status)
     GROUP BY 1, 2, 3
     ON CONFLICT (client_id, span, starts_at) DO UPDATE
       SET n = b.n + excluded.n, total = b.total + excluded.total, squares = b.squares + excluded.squares;
@@ -34,8 +40,7 @@ BEGIN
     SELECT r.client_id, s.span, date_trunc(s.span, r.created_at, 'UTC'), count(*),
       sum(r.amount_cents::numeric), sum(r.amount_cents::numeric * r.amount_cents)
     FROM new_rows r CROSS JOIN (VALUES ('minute'), ('hour'), ('day')) s(span)
-    WHERE r.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-      AND r.payment_status IS DISTINCT FROM false
+    WHERE is_risk_payment(r.type::text, r.payment_status)
     GROUP BY 1, 2, 3
     ON CONFLICT (client_id, span, starts_at) DO UPDATE
       SET n = b.n + excluded.n, total = b.total + excluded.total, squares = b.squares + excluded.squares;
@@ -58,8 +63,7 @@ INSERT INTO payment_risk_buckets (client_id, span, starts_at, n, total, squares)
 SELECT r.client_id, s.span, date_trunc(s.span, r.created_at, 'UTC'), count(*),
   sum(r.amount_cents::numeric), sum(r.amount_cents::numeric * r.amount_cents)
 FROM transactions r CROSS JOIN (VALUES ('minute'), ('hour'), ('day')) s(span)
-WHERE r.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-  AND r.payment_status IS DISTINCT FROM false
+WHERE is_risk_payment(r.type::text, r.payment_status)
 GROUP BY 1, 2, 3;
 --> statement-breakpoint
 -- A payment's trailing sums at p_at (risk.repository.ts paymentRiskFiguresSql): over the merchant's
@@ -83,8 +87,7 @@ BEGIN
     SELECT count(*)::numeric, sum(t.amount_cents::numeric), sum(t.amount_cents::numeric * t.amount_cents), 0::numeric
     FROM transactions t
     WHERE t.client_id = p_client AND t.created_at >= p_trailing_start AND t.created_at < p_trailing_minute
-      AND t.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-      AND t.payment_status IS DISTINCT FROM false
+      AND is_risk_payment(t.type::text, t.payment_status)
     UNION ALL
     SELECT sum(b.n)::numeric, sum(b.total), sum(b.squares), 0 FROM payment_risk_buckets b
     WHERE b.client_id = p_client AND b.span = 'minute' AND b.starts_at >= p_trailing_minute AND b.starts_at < p_trailing_hour
@@ -97,8 +100,7 @@ BEGIN
     UNION ALL
     SELECT 0, 0, 0, count(*) FROM transactions t
     WHERE t.client_id = p_client AND t.created_at >= p_hour_start AND t.created_at < p_hour_minute
-      AND t.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-      AND t.payment_status IS DISTINCT FROM false
+      AND is_risk_payment(t.type::text, t.payment_status)
     UNION ALL
     SELECT 0, 0, 0, sum(b.n) FROM payment_risk_buckets b
     WHERE b.client_id = p_client AND b.span = 'minute' AND b.starts_at >= p_hour_minute
@@ -106,8 +108,7 @@ BEGIN
     SELECT -count(*), -sum(t.amount_cents::numeric), -sum(t.amount_cents::numeric * t.amount_cents), -count(*)
     FROM transactions t
     WHERE t.client_id = p_client AND t.created_at > p_at
-      AND t.type::text IN ('cc', 'card', 'terminal', 'charge', 'authorize', 'terminal_charge', 'debit', 'ach', 'cash')
-      AND t.payment_status IS DISTINCT FROM false
+      AND is_risk_payment(t.type::text, t.payment_status)
   ) p (n, total, squares, hour_n);
 END
 $$;
