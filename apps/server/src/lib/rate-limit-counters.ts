@@ -20,10 +20,12 @@ export function countHitSql(key: SQLWrapper, seconds: SQLWrapper): SQL {
 // A route's limit as its requests are counted: at most max hits a window, under a key of its own.
 export type RouteLimit = { key: string; max: number; windowSeconds: number };
 
+export const rateLimitedMessage = 'Too many requests, slow down';
+
 // 429 with the seconds to wait in retry-after (plugins/errors.ts), the same answer wherever counted.
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(CommonErrorCode.RateLimited, 'rate_limited', 'Too many requests, slow down');
+    super(CommonErrorCode.RateLimited, 'rate_limited', rateLimitedMessage);
   }
 }
 

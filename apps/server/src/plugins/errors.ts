@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, httpStatusByKind } from '../lib/app-error';
-import { RateLimitedError } from '../lib/rate-limit-counters';
+import { RateLimitedError, rateLimitedMessage } from '../lib/rate-limit-counters';
 
 // Every error envelope names its request: the id of the x-request-id header and of its log lines.
 function send(reply: FastifyReply, status: number, error: ErrorEnvelope['error']) {
@@ -78,7 +78,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return send(reply, 500, { code: CommonErrorCode.Internal, message: 'Something went wrong' });
   }
   if (error.statusCode === 429) {
-    return send(reply, 429, { code: CommonErrorCode.RateLimited, message: 'Too many requests, slow down' });
+    // @fastify/rate-limit's route limits (their retry-after already set): the same answer as ours.
+    return send(reply, 429, { code: CommonErrorCode.RateLimited, message: rateLimitedMessage });
   }
   const known = error.code ? fastifyCodeMap[error.code] : undefined;
   if (known) return send(reply, known.status, { code: known.code, message: known.message });

@@ -10,7 +10,6 @@ import { achProcessor, cardProcessor, clientLevel, clientStatus } from '../../db
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import type { SqlRow } from '../../db/seed/sql-rows';
 import { countHitSql, type RouteLimit } from '../../lib/rate-limit-counters';
 import {
   type PaymentRiskFigures,
@@ -48,7 +47,7 @@ export async function findMerchantLogo(executor: Executor, clientId: string): Pr
 // The merchant a payment frame's publishable key names, with what taking a payment checks: one
 // subquery, read alone (findMerchantByPublishableKey) or in a charge's first statement.
 function frameMerchantSql(key: SQLWrapper): SQL {
-  return sql`select ${clients.id} as id, ${clients.name} as name, ${clients.level}::text as level,
+  return sql`select ${clients.id}::text as id, ${clients.name} as name, ${clients.level}::text as level,
       -- Compared with a bearer key only; never answered.
       ${clients.apiKey} as api_key, ${clients.isActive} as is_active, ${clients.status}::text as status,
       ${clientConfigs.payment}::text as card_processor, ${clientConfigs.ach}::text as ach_processor,
@@ -62,41 +61,24 @@ function frameMerchantSql(key: SQLWrapper): SQL {
     where ${clients.publicKey} = ${key}`;
 }
 
-const frameMerchantRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  level: z.enum(clientLevel.enumValues),
-  api_key: z.string(),
-  is_active: z.boolean(),
-  status: z.enum(clientStatus.enumValues).nullable(),
-  card_processor: z.enum(cardProcessor.enumValues).nullable(),
-  ach_processor: z.enum(achProcessor.enumValues).nullable(),
-  high_ticket_cents: z.string().nullable(),
-  card_rate: z.string().nullable(),
-  card_p2c: z.boolean().nullable(),
-  ach_rate: z.string().nullable(),
-  ach_p2c: z.boolean().nullable(),
-});
-
-export type FrameMerchantRow = {
-  id: string;
-  name: string;
-  level: (typeof clientLevel.enumValues)[number];
-  apiKey: string;
-  isActive: boolean;
-  status: (typeof clientStatus.enumValues)[number] | null;
-  cardProcessor: (typeof cardProcessor.enumValues)[number] | null;
-  achProcessor: (typeof achProcessor.enumValues)[number] | null;
-  highTicketCents: number | null;
-  cardRate: string | null;
-  cardP2c: boolean | null;
-  achRate: string | null;
-  achP2c: boolean | null;
-};
-
-function frameMerchantOf(row: SqlRow): FrameMerchantRow {
-  const m = frameMerchantRow.parse(row);
-  return {
+// A row of frameMerchantSql, as the charge reads it.
+const frameMerchantRow = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    level: z.enum(clientLevel.enumValues),
+    api_key: z.string(),
+    is_active: z.boolean(),
+    status: z.enum(clientStatus.enumValues).nullable(),
+    card_processor: z.enum(cardProcessor.enumValues).nullable(),
+    ach_processor: z.enum(achProcessor.enumValues).nullable(),
+    high_ticket_cents: z.string().nullable(),
+    card_rate: z.string().nullable(),
+    card_p2c: z.boolean().nullable(),
+    ach_rate: z.string().nullable(),
+    ach_p2c: z.boolean().nullable(),
+  })
+  .transform((m) => ({
     id: m.id,
     name: m.name,
     level: m.level,
@@ -110,8 +92,9 @@ function frameMerchantOf(row: SqlRow): FrameMerchantRow {
     cardP2c: m.card_p2c,
     achRate: m.ach_rate,
     achP2c: m.ach_p2c,
-  };
-}
+  }));
+
+export type FrameMerchantRow = z.output<typeof frameMerchantRow>;
 
 // Sent by name (db/named-statement.ts): every frame page and charge starts with it.
 const frameMerchantStatement = buildStatement(frameMerchantSql(sql.placeholder('key')));
@@ -121,7 +104,7 @@ export async function findMerchantByPublishableKey(
   publishableKey: string,
 ): Promise<FrameMerchantRow | undefined> {
   const [row] = await queryRowsNamed(executor, frameMerchantStatement, { key: publishableKey });
-  return row ? frameMerchantOf(row) : undefined;
+  return row ? frameMerchantRow.parse(row) : undefined;
 }
 
 // A charge's first statement, one round trip (issue 16 speed): the payer's hit on the charge's
@@ -131,14 +114,11 @@ export async function findMerchantByPublishableKey(
 const openChargeStatement = buildStatement(
   sql`
   with hit as (${countHitSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds'))})
-  select hit.hits, hit.ttl, m.id::text as id, m.name, m.level, m.api_key, m.is_active, m.status,
-    m.card_processor, m.ach_processor, m.high_ticket_cents, m.card_rate, m.card_p2c, m.ach_rate, m.ach_p2c,
-    r.prior_n, r.prior_mean, r.prior_variance, r.hour_n, r.high_ticket_cents as risk_high_ticket_cents,
-    r.risk_velocity
+  select hit.hits, hit.ttl, m.*, r.prior_n, r.prior_mean, r.prior_variance, r.hour_n, r.risk_velocity
   from hit
   left join (${frameMerchantSql(sql.placeholder('key'))}) m on true
   left join lateral (${paymentRiskFiguresSql(
-    sql`m.id`,
+    sql`m.id::uuid`,
     riskBoundsSql((name) => sql`${sql.placeholder(`risk_${name}`)}`),
     { amountCents: 0, isRecorded: false },
   )}) r on m.id is not null`,
@@ -167,10 +147,9 @@ export async function openCharge(
   const hasMerchant = row.id !== null;
   return {
     hit: { hits: Number(row.hits), ttlMs: Number(row.ttl) },
-    merchant: hasMerchant ? frameMerchantOf(row) : undefined,
-    riskFigures: hasMerchant
-      ? parseRiskFigures({ ...row, high_ticket_cents: row.risk_high_ticket_cents })
-      : undefined,
+    merchant: hasMerchant ? frameMerchantRow.parse(row) : undefined,
+    // Its high_ticket_cents is the merchant's, the same client_configs column.
+    riskFigures: hasMerchant ? parseRiskFigures(row) : undefined,
   };
 }
 
