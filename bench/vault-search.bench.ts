@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema/users';
-import { searchVault } from '../apps/server/src/modules/vault/vault.service';
+import { payeeSearchResponseText, searchVault } from '../apps/server/src/modules/vault/vault.service';
 import { createPatientCrypto } from '../apps/server/src/modules/vault/vault-patient-fields';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
@@ -202,7 +202,10 @@ export function benchVaultSearch(): Promise<boolean> {
         patient_number: TEXT,
       };
       const service = () => searchVault(deps, caller, text);
-      sameAnswer('searchVault', await service());
+      sameAnswer(
+        'searchVault',
+        payeeSearchResponse.parse(JSON.parse(payeeSearchResponseText(await service()))).message,
+      );
       const profile = await statementsOf(pool, search);
       const profileNamed = await statementsOf(pool, searchNamed);
       // Every subject and the bare SQL run a while before any is timed: the first figures after the

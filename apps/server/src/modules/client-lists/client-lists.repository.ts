@@ -3,6 +3,7 @@ import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
+import { isoUtc, jsonOf, quoted } from '../../db/sql-json';
 
 // Which clients a list holds: every one (staff) or the given ids (the caller's reach).
 export type ClientScope = { kind: 'all' } | { kind: 'clients'; clientIds: readonly string[] };
@@ -67,8 +68,6 @@ function withinScope(scope: ClientScope): SQL {
   )})`;
 }
 
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 // The Merchants grid and the Admin Accounts list: one query with the parent's name and the
 // processors, by name. Plain SQL rather than the query builder: the grid reads every client at once,
 // and mapping 10,000 rows through the builder cost more than the query itself (bench/client-list).
@@ -90,11 +89,6 @@ export async function listClientRows(executor: Executor, scope: ClientScope): Pr
   );
   return rows.map(toClientRowRecord);
 }
-
-// A JSON value as text, null when SQL null: to_json escapes as row_to_json would.
-const jsonOf = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
-// Values that never need escaping (uuids, enum labels, formatted times), quoted by hand.
-const quoted = (value: SQL) => sql`coalesce('"' || ${value} || '"', 'null')`;
 
 // The Merchants grid as JSON text, one row per value, written by the database with the contract's
 // field names (merchantGridRowSchema) in the order of listClientRows: 10,000 rows then cost no

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { vaultCustomers } from '../../db/schema/vault';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import type { VaultCustomerFields } from './vault.repository';
+import type { VaultSealedPatient } from './vault.repository';
 
 // Issue 19 item 4: patient fields are sealed with the field cipher; the patient number also gets a
 // keyed hash (HMAC-SHA-256 under its own sub-key of the data key) so it can be found by exact match
@@ -69,7 +69,7 @@ export function sealPatientFields(
   return values;
 }
 
-export function openPatientFields(crypto: PatientCrypto, row: VaultCustomerFields): PatientFields {
+export function openPatientFields(crypto: PatientCrypto, row: VaultSealedPatient): PatientFields {
   const open = (value: string | null, column: string) =>
     value === null ? null : crypto.cipher.decrypt(value, column);
   return {
@@ -79,6 +79,6 @@ export function openPatientFields(crypto: PatientCrypto, row: VaultCustomerField
   };
 }
 
-export function hasPatientRecord(row: VaultCustomerFields): boolean {
+export function hasPatientRecord(row: VaultSealedPatient): boolean {
   return row.patientNumberEnc !== null || row.patientFirstNameEnc !== null || row.patientLastNameEnc !== null;
 }

@@ -3,8 +3,9 @@ import type { Executor, Tx } from '../../db/client';
 import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
-import { type PaymentRequestMeta, vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import type { SqlRow } from '../../db/seed/sql-rows';
+import { isoUtc, jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,
@@ -189,38 +190,87 @@ const placeholderBinding: SearchBinding = {
   patientGate: null,
 };
 
-// The customer's columns the answer reads (customerOf): not its timestamps, which cost the driver a
-// date parse each.
-const customerColumns = [
-  'id',
-  'client_id',
-  'first_name',
-  'last_name',
-  'email',
-  'phone_number',
-  'patient_number_enc',
-  'patient_first_name_enc',
-  'patient_last_name_enc',
-  'patient_number_hash',
-  'external_id',
-  'billing_region',
-  'billing_locality',
-  'billing_address_line_1',
-  'billing_address_line_2',
-  'billing_country',
-  'billing_postal_code',
-  'shipping_region',
-  'shipping_locality',
-  'shipping_address_line_1',
-  'shipping_address_line_2',
-  'shipping_country',
-  'shipping_postal_code',
-  'payment_request_meta',
-] as const;
+// A found customer as the answer's JSON text (contracts vaultCustomerSchema, the fields and values
+// of vault.service.ts customerView, in its order): written by the database, so Node neither parses
+// ~30 columns and the methods of 100 customers nor builds and serialises their objects (issue 19
+// "Speed"). Patient fields are null with patient_fields_hidden = whether the row has a patient
+// record (hasPatientRecord); the service opens them for a caller who may see them. vc: the
+// customer, target: the merchant (name_json).
+const isPatientRecord = sql`(vc.patient_number_enc is not null or vc.patient_first_name_enc is not null
+    or vc.patient_last_name_enc is not null)`;
+
+const billingAddressJson = jsonObjectText([
+  ['region', jsonOf(sql`vc.billing_region`)],
+  ['locality', jsonOf(sql`vc.billing_locality`)],
+  ['address_line_1', jsonOf(sql`vc.billing_address_line_1`)],
+  ['address_line_2', jsonOf(sql`vc.billing_address_line_2`)],
+  ['country', jsonOf(sql`vc.billing_country`)],
+  ['postal_code', jsonOf(sql`vc.billing_postal_code`)],
+]);
+
+// A saved method as methodView writes it: the token from after its first dash (displayedVaultToken;
+// the whole token without one), last4 four digits (the table's check), billing_address the
+// customer's. m: the method.
+const methodJson = jsonObjectText([
+  ['id', quoted(sql`m.id`)],
+  [
+    'token',
+    jsonOf(
+      sql`case when strpos(m.token, '-') = 0 then m.token else substr(m.token, strpos(m.token, '-') + 1) end`,
+    ),
+  ],
+  ['issuer', quoted(sql`m.issuer`)],
+  ['last4', quoted(sql`m.last4`)],
+  ['exp_month', sql`coalesce(m.exp_month::text, 'null')`],
+  ['exp_year', sql`coalesce(m.exp_year::text, 'null')`],
+  ['created_at', quoted(isoUtc(sql`m.created_at`))],
+  ['billing_address', billingAddressJson],
+]);
+
+// The first of each issuer, last four and expiry in the order newest first (created_at desc, then
+// id), as withoutDuplicateSavedMethods keeps them (the unique constraint already keeps a second
+// one out; the answer does not rely on it), then in that order.
+const methodsJson = sql`(select coalesce(string_agg(${methodJson}, ',' order by m.created_at desc, m.id), '')
+    from (select distinct on (issuer, last4, exp_month, exp_year) id, token, issuer, last4, exp_month,
+        exp_year, created_at
+      from vault_payment_methods where customer_id = vc.id
+      order by issuer, last4, exp_month, exp_year, created_at desc, id) m)`;
+
+const customerJson = jsonObjectText([
+  ['id', quoted(sql`vc.id`)],
+  ['first_name', jsonOf(sql`vc.first_name`)],
+  ['last_name', jsonOf(sql`vc.last_name`)],
+  ['email', jsonOf(sql`vc.email`)],
+  ['phone_number', jsonOf(sql`vc.phone_number`)],
+  ['merchant_name', sql`target.name_json`],
+  ['client', jsonObjectText([['id', quoted(sql`vc.client_id`)]])],
+  ['has_customer', 'true'],
+  ['patient_number', 'null'],
+  ['patient_first_name', 'null'],
+  ['patient_last_name', 'null'],
+  ['patient_fields_hidden', sql`case when ${isPatientRecord} then 'true' else 'false' end`],
+  ['external_id', jsonOf(sql`vc.external_id`)],
+  ['billing_region', jsonOf(sql`vc.billing_region`)],
+  ['billing_locality', jsonOf(sql`vc.billing_locality`)],
+  ['billing_address_line_1', jsonOf(sql`vc.billing_address_line_1`)],
+  ['billing_address_line_2', jsonOf(sql`vc.billing_address_line_2`)],
+  ['billing_country', jsonOf(sql`vc.billing_country`)],
+  ['billing_postal_code', jsonOf(sql`vc.billing_postal_code`)],
+  ['shipping_region', jsonOf(sql`vc.shipping_region`)],
+  ['shipping_locality', jsonOf(sql`vc.shipping_locality`)],
+  ['shipping_address_line_1', jsonOf(sql`vc.shipping_address_line_1`)],
+  ['shipping_address_line_2', jsonOf(sql`vc.shipping_address_line_2`)],
+  ['shipping_country', jsonOf(sql`vc.shipping_country`)],
+  ['shipping_postal_code', jsonOf(sql`vc.shipping_postal_code`)],
+  // As stored (jsonb's own text).
+  ['payment_request_meta', sql`vc.payment_request_meta::text`],
+  ['payment_methods', sql`'[' || ${methodsJson} || ']'`],
+]);
 
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
 // is a member of it itself, and its access facts when the access layer has not decided on it), the
-// customers found with their saved methods (newest first, as listVaultMethods), and one row with no
+// customers found, each as its answer's JSON text (customerJson) with its sealed patient columns (null
+// without a patient record), and one row with no
 // customer when none is found; no row: no such merchant. Each search term is a branch that reads at
 // most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
 // several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
@@ -230,7 +280,7 @@ const customerColumns = [
 function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding = placeholderBinding): SQL {
   const { userId } = bind;
   const facts = shape.undecided ? merchantAccessFactsSql('merchant', bind.clientId, userId) : null;
-  const target = sql`(${facts ? sql`with recursive ${facts.ctes} ` : sql``}select c.name, c.public_key,
+  const target = sql`(${facts ? sql`with recursive ${facts.ctes} ` : sql``}select c.name, to_json(c.name)::text as name_json, c.public_key,
       coalesce(cc.has_patient_information_in_vault, false) as has_patients,
       exists (select 1 from memberships mb where mb.user_id = ${userId} and mb.client_id = c.id) as is_member,
       ${facts ? sql`${facts.column}::text` : sql`null::text`} as facts,
@@ -266,12 +316,8 @@ function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding 
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
       case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, best.place as search_place,
-      ${sql.raw(customerColumns.map((column) => `vc.${column}`).join(', '))},
-      (select coalesce(json_agg(json_build_object(
-          'id', m.id, 'customerId', m.customer_id, 'token', m.token, 'issuer', m.issuer,
-          'last4', m.last4, 'expMonth', m.exp_month, 'expYear', m.exp_year,
-          'createdAt', m.created_at) order by m.created_at desc, m.id), '[]'::json)
-        from vault_payment_methods m where m.customer_id = vc.id) as methods
+      vc.id, ${customerJson} as customer_json,
+      vc.patient_number_enc, vc.patient_first_name_enc, vc.patient_last_name_enc
     from ${target}
     left join lateral (select id, row_number() over (order by rank, k1, k2, id) as place from (
         select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
@@ -312,90 +358,27 @@ function booleanOf(row: SqlRow, column: string): boolean {
   return value;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The sealed patient columns of a found customer (all null without a patient record).
+export type VaultSealedPatient = Pick<
+  VaultCustomerFields,
+  'patientNumberEnc' | 'patientFirstNameEnc' | 'patientLastNameEnc'
+>;
 
-function paymentRequestMetaOf(row: SqlRow): PaymentRequestMeta {
-  // PGlite and node-postgres hand jsonb back parsed.
-  const value = row.payment_request_meta;
-  if (!isRecord(value) || (value.customFields !== undefined && !isRecord(value.customFields))) {
-    throw new Error('The vault search answered a payment_request_meta that is not an object');
-  }
-  const { customFields, ...rest } = value;
-  return customFields === undefined ? rest : { ...rest, customFields };
-}
+// A found customer: its answer's JSON text as the database wrote it (customerJson).
+export type VaultSearchHit = { id: string; json: string; sealed: VaultSealedPatient };
 
-function customerOf(row: SqlRow): VaultCustomerFields {
+function hitOf(row: SqlRow): VaultSearchHit {
   return {
     id: requiredTextOf(row, 'id'),
-    clientId: requiredTextOf(row, 'client_id'),
-    firstName: textOf(row, 'first_name'),
-    lastName: textOf(row, 'last_name'),
-    email: textOf(row, 'email'),
-    phoneNumber: textOf(row, 'phone_number'),
-    patientNumberEnc: textOf(row, 'patient_number_enc'),
-    patientFirstNameEnc: textOf(row, 'patient_first_name_enc'),
-    patientLastNameEnc: textOf(row, 'patient_last_name_enc'),
-    patientNumberHash: textOf(row, 'patient_number_hash'),
-    externalId: textOf(row, 'external_id'),
-    billingRegion: textOf(row, 'billing_region'),
-    billingLocality: textOf(row, 'billing_locality'),
-    billingAddressLine1: textOf(row, 'billing_address_line_1'),
-    billingAddressLine2: textOf(row, 'billing_address_line_2'),
-    billingCountry: textOf(row, 'billing_country'),
-    billingPostalCode: textOf(row, 'billing_postal_code'),
-    shippingRegion: textOf(row, 'shipping_region'),
-    shippingLocality: textOf(row, 'shipping_locality'),
-    shippingAddressLine1: textOf(row, 'shipping_address_line_1'),
-    shippingAddressLine2: textOf(row, 'shipping_address_line_2'),
-    shippingCountry: textOf(row, 'shipping_country'),
-    shippingPostalCode: textOf(row, 'shipping_postal_code'),
-    paymentRequestMeta: paymentRequestMetaOf(row),
+    json: requiredTextOf(row, 'customer_json'),
+    sealed: {
+      patientNumberEnc: textOf(row, 'patient_number_enc'),
+      patientFirstNameEnc: textOf(row, 'patient_first_name_enc'),
+      patientLastNameEnc: textOf(row, 'patient_last_name_enc'),
+    },
   };
 }
 
-// A saved method as the search statement writes it (json_build_object above), checked field by
-// field (a schema parse of every method cost more than the rest of the row).
-const issuers: ReadonlySet<unknown> = new Set(vaultPaymentMethods.issuer.enumValues);
-type Issuer = VaultMethodRow['issuer'];
-function isIssuer(value: unknown): value is Issuer {
-  return issuers.has(value);
-}
-
-function isMonthOrYear(value: unknown): value is number | null {
-  return value === null || Number.isInteger(value);
-}
-
-function methodOf(value: unknown): VaultMethodRow {
-  if (isRecord(value)) {
-    const { id, customerId, token, issuer, last4, expMonth, expYear, createdAt } = value;
-    const created = typeof createdAt === 'string' ? new Date(createdAt) : null;
-    if (
-      typeof id === 'string' &&
-      typeof customerId === 'string' &&
-      typeof token === 'string' &&
-      isIssuer(issuer) &&
-      typeof last4 === 'string' &&
-      isMonthOrYear(expMonth) &&
-      isMonthOrYear(expYear) &&
-      created !== null &&
-      !Number.isNaN(created.getTime())
-    ) {
-      return { id, customerId, token, issuer, last4, expMonth, expYear, createdAt: created };
-    }
-  }
-  throw new Error('The vault search answered a saved method it does not know');
-}
-
-function methodsOf(value: unknown): VaultMethodRow[] {
-  // PGlite hands json back parsed, node-postgres too; a text answer is parsed here.
-  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (!Array.isArray(list)) throw new Error('The vault search answered methods that are not a list');
-  return list.map(methodOf);
-}
-
-export type VaultSearchHit = { row: VaultCustomerFields; methods: VaultMethodRow[] };
 export type VaultSearchAnswer = {
   merchant: {
     id: string;
@@ -454,7 +437,7 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
     facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
     hits: rows.flatMap((row) => {
       if (row.id === null) return [];
-      return [{ row: customerOf(row), methods: methodsOf(row.methods) }];
+      return [hitOf(row)];
     }),
   };
 }
