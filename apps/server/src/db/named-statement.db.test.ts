@@ -52,7 +52,7 @@ describe('named statements', () => {
     const insert = preparedStatement('named_statement_test_insert', (executor, name) =>
       executor
         .insert(rateLimitCounters)
-        .values({ ...row.placeholders, resetAt: sql`now() + interval '1 minute'` })
+        .values({ ...row.placeholders(), resetAt: sql`now() + interval '1 minute'` })
         .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits })
         .prepare(name),
     );

@@ -78,20 +78,28 @@ export function preparedStatement<T>(
 
 // A record's values as placeholders named prefix + key, for a statement built once per shape: the
 // shape (which keys hold a value; undefined ones take the column default) names the built statement.
+// The placeholders are made only when the statement is built (once per shape), not on every call.
 export function placeholdersOf<T extends Record<string, unknown>>(
   prefix: string,
   record: T,
 ): {
-  placeholders: { [K in keyof T]: Placeholder<string, T[K]> };
+  placeholders: () => { [K in keyof T]: Placeholder<string, T[K]> };
   values: Record<string, unknown>;
   shape: string;
 } {
-  const given = Object.keys(record).filter((key) => record[key] !== undefined);
-  const values = Object.fromEntries(given.map((key) => [`${prefix}${key}`, record[key]]));
-  const placeholders = Object.fromEntries(given.map((key) => [key, sql.placeholder(`${prefix}${key}`)]));
-  // Typing glue only: one placeholder per given key, exactly what the mapped type says.
+  const given: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (record[key] === undefined) continue;
+    given.push(key);
+    values[`${prefix}${key}`] = record[key];
+  }
   return {
-    placeholders: placeholders as { [K in keyof T]: Placeholder<string, T[K]> },
+    // Typing glue only: one placeholder per given key, exactly what the mapped type says.
+    placeholders: () =>
+      Object.fromEntries(given.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as {
+        [K in keyof T]: Placeholder<string, T[K]>;
+      },
     values,
     shape: given.join(','),
   };

@@ -249,8 +249,8 @@ function chargeInOneStatement(
     writes: {
       shape: `charge:${row.shape}:${audit.shape}`,
       build: () => [
-        db.insert(transactions).values(row.placeholders),
-        db.insert(auditLog).values(audit.placeholders),
+        db.insert(transactions).values(row.placeholders()),
+        db.insert(auditLog).values(audit.placeholders()),
       ],
       values: { ...row.values, ...audit.values },
     },
