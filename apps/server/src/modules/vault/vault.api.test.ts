@@ -11,20 +11,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor, shiftSession } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { clientConfigs } from '../../db/schema/clients';
+import { clientConfigs, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { queryRows } from '../../db/seed/sql-rows';
 import { endSession, resolveRequestSession, resolveSession } from '../session/session.service';
-import { saveVaultMethod, searchVaultCustomers } from './vault.repository';
+import { listVaultMethods, saveVaultMethod, searchVaultCustomers } from './vault.repository';
 import {
+  customerView,
   type PayeeSearchParts,
   payeeSearchResponseText,
   searchVault,
   vaultSearchPrefetchOf,
 } from './vault.service';
-import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
+import {
+  createPatientCrypto,
+  hasPatientRecord,
+  openPatientFields,
+  type PatientCrypto,
+  sealPatientFields,
+} from './vault-patient-fields';
 
 // Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
 // front desk holds Vault); Harbor Lane Coffee does not; Copper Kettle's owner is the foreign merchant.
@@ -659,5 +666,248 @@ describe('GET /api/whoami', () => {
   it('refuses a merchant the caller does not reach', async () => {
     const res = await callAs(ctx.app, demo.copperOwner, 'GET', `/api/whoami?clientid=${dental}`);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+// Issue 19 "Speed": the search's customers are written by the database (vault.repository.ts
+// customerJson); the single-customer reads build them in Node (customerView). The two must give the
+// same answer, over every kind of value a customer and its methods can hold.
+describe('GET /api/payee/all, each customer as the database writes it', () => {
+  // Last names (or a first name) starting "Zq": the search 'zq' finds exactly these.
+  const ids = {
+    full: '00000000-0000-4000-8000-00000000f001',
+    bare: '00000000-0000-4000-8000-00000000f002',
+    partial: '00000000-0000-4000-8000-00000000f003',
+    harborPatient: '00000000-0000-4000-8000-00000000f004',
+    harborNoLastName: '00000000-0000-4000-8000-00000000f005',
+  };
+  const method = (n: number) => `00000000-0000-4000-8000-00000000e0${String(n).padStart(2, '0')}`;
+  const awkward = `O'Brien "Q" \\ back\\slash Zoë 𝄞 line\nbreak\u2028sep\ttab\u0001ctl`;
+
+  beforeAll(async () => {
+    // The table's unique constraint keeps a second method of one issuer, last four and expiry out;
+    // the answer de-duplicates on its own too (as withoutDuplicateSavedMethods), which only rows the
+    // constraint would refuse can show. Dropped in this file's own database for these tests.
+    await ctx.app.db.execute(
+      sql`alter table vault_payment_methods drop constraint vault_payment_methods_dedup_unique`,
+    );
+    const sealed = (number: string | null, first: string | null, last: string | null) =>
+      sealPatientFields(crypto, { patientNumber: number, patientFirstName: first, patientLastName: last });
+    await ctx.app.db.insert(vaultCustomers).values([
+      {
+        id: ids.full,
+        clientId: dental,
+        firstName: `Zoë ${awkward}`,
+        lastName: `Zqa ${awkward}`,
+        email: 'zqa.full@example.com',
+        phoneNumber: '+1 (206) 555-0101',
+        externalId: `ZQ-EXT "1"`,
+        billingRegion: 'WA',
+        billingLocality: `Seattle\u2028North`,
+        billingAddressLine1: '1 "Main" St\\',
+        billingAddressLine2: `Suite 2\nBack`,
+        billingCountry: 'US',
+        billingPostalCode: '98101',
+        shippingRegion: 'OR',
+        shippingLocality: 'Portland',
+        shippingAddressLine1: '9 Side Rd',
+        shippingAddressLine2: 'Unit ü',
+        shippingCountry: 'US',
+        shippingPostalCode: '97201',
+        paymentRequestMeta: {
+          note: `a\u2028b "c"`,
+          customFields: { ref: 'R-1', n: 2, nested: { x: [1, null] } },
+        },
+        ...sealed('P-ZQ-1', 'Pat "Zq"', `Patient ${awkward}`),
+      },
+      // Every nullable field null but the last name it is found by.
+      { id: ids.bare, clientId: dental, lastName: 'Zqb' },
+      // A patient record with one of its three fields.
+      {
+        id: ids.partial,
+        clientId: dental,
+        firstName: 'Pia',
+        lastName: 'Zqc',
+        paymentRequestMeta: { note: 'no custom fields' },
+        ...sealed(null, 'Only first', null),
+      },
+      // Harbor Lane keeps no patient information; a stray patient record there stays hidden.
+      {
+        id: ids.harborPatient,
+        clientId: harbor,
+        firstName: 'Hal',
+        lastName: 'Zqd',
+        ...sealed('P-ZQ-4', 'Hal', 'Zqd'),
+      },
+      // Found by its first name: every other nullable field null, the last name too.
+      { id: ids.harborNoLastName, clientId: harbor, firstName: 'Zqf' },
+    ]);
+    const card = (
+      n: number,
+      customerId: string,
+      token: string,
+      issuer: 'VISA' | 'MC' | 'BANK',
+      last4: string,
+      exp: [number, number] | null,
+    ) => ({
+      id: method(n),
+      customerId,
+      token,
+      issuer,
+      last4,
+      expMonth: exp?.[0] ?? null,
+      expYear: exp?.[1] ?? null,
+    });
+    await ctx.app.db.insert(vaultPaymentMethods).values([
+      card(1, ids.full, 'VISA-4242-07-2031', 'VISA', '4242', [7, 2031]),
+      // Older, same identity: not shown.
+      card(2, ids.full, 'VISA-older', 'VISA', '4242', [7, 2031]),
+      // Same identity and time as 1, a greater id: not shown.
+      card(3, ids.full, 'VISA-tie', 'VISA', '4242', [7, 2031]),
+      card(4, ids.full, 'MASTERCARD', 'MC', '5454', [1, 2030]),
+      card(5, ids.full, 'BANK-', 'BANK', '6789', null),
+      // Same bank account (no expiry), older: not shown.
+      card(6, ids.full, 'BANK-older-6789', 'BANK', '6789', null),
+      card(7, ids.full, '-leading-dash', 'VISA', '1111', [12, 2029]),
+      card(8, ids.partial, 'MC-5555-a-b-c', 'MC', '5555', [2, 2032]),
+      card(9, ids.harborPatient, 'VISA-4000-01-2030', 'VISA', '4000', [1, 2030]),
+      // Older, same identity: not shown.
+      card(10, ids.harborPatient, 'VISA-4000-older', 'VISA', '4000', [1, 2030]),
+    ]);
+    // Times with microseconds, set as text (a Date holds milliseconds only).
+    const times: [number, string][] = [
+      [1, '2026-03-04 05:06:07.9995+00'],
+      [2, '2026-03-04 05:06:07.9994+00'],
+      [3, '2026-03-04 05:06:07.9995+00'],
+      [4, '2026-03-04 23:59:59.999999+00'],
+      [5, '2026-03-03 00:00:00.000999+00'],
+      [6, '2026-03-02 12:00:00.123456+00'],
+      [7, '2025-12-31 23:59:59.9999+00'],
+      [8, '2026-01-01 00:00:00+00'],
+      [9, '2026-02-03 04:05:06.4996+00'],
+      [10, '2026-02-03 04:05:06.4995+00'],
+    ];
+    for (const [n, time] of times) {
+      await ctx.app.db.execute(
+        sql`update vault_payment_methods set created_at = ${time}::timestamptz where id = ${method(n)}::uuid`,
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await ctx.app.db.delete(vaultCustomers).where(sql`${vaultCustomers.id} in ${Object.values(ids)}`);
+    await ctx.app.db.execute(
+      sql`alter table vault_payment_methods add constraint vault_payment_methods_dedup_unique
+          unique nulls not distinct (customer_id, issuer, last4, exp_month, exp_year)`,
+    );
+  });
+
+  // What the Node builders answer for the customers found: the stored rows and their methods as
+  // the single-customer reads take them, patient fields opened or not as the caller is told.
+  async function builtInNode(customerIds: readonly string[], merchantName: string, opensPatients: boolean) {
+    const rows = await ctx.app.db
+      .select()
+      .from(vaultCustomers)
+      .where(sql`${vaultCustomers.id} in ${[...customerIds]}`);
+    const methods = await listVaultMethods(ctx.app.db, customerIds);
+    return customerIds.map((id) => {
+      const row = rows.find((r) => r.id === id);
+      if (!row) throw new Error(`no customer ${id}`);
+      const opened = opensPatients && hasPatientRecord(row) ? openPatientFields(crypto, row) : null;
+      return customerView(
+        row,
+        merchantName,
+        methods.filter((m) => m.customerId === id),
+        opened && {
+          number: opened.patientNumber,
+          firstName: opened.patientFirstName,
+          lastName: opened.patientLastName,
+        },
+      );
+    });
+  }
+
+  async function merchantNameOf(clientId: string): Promise<string> {
+    const [row] = await ctx.app.db
+      .select({ name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    if (!row) throw new Error(`no client ${clientId}`);
+    return row.name;
+  }
+
+  async function searched(email: string, query: string) {
+    const res = await search(email, query);
+    expect(res.statusCode).toBe(200);
+    const json: unknown = JSON.parse(res.body);
+    const answer = payeeSearchResponse.parse(json);
+    // No key the contract does not name.
+    expect(answer).toEqual(json);
+    return answer.message;
+  }
+
+  it('answers a patient merchant to its Vault user as the Node builders do, patient fields opened and the read audited', async () => {
+    const before = (await patientReads(demo.dental)).length;
+    const answer = await searched(demo.dental, every('zq'));
+    const found = answer.customers.map((c) => c.id);
+    expect([...found].sort()).toEqual([ids.full, ids.bare, ids.partial].sort());
+    expect(answer.customers).toEqual(await builtInNode(found, await merchantNameOf(dental), true));
+    const full = answer.customers.find((c) => c.id === ids.full);
+    expect(full).toMatchObject({
+      last_name: `Zqa ${awkward}`,
+      patient_number: 'P-ZQ-1',
+      patient_last_name: `Patient ${awkward}`,
+      patient_fields_hidden: false,
+    });
+    expect(full?.payment_methods.map((m) => [m.id, m.token, m.created_at])).toEqual([
+      [method(4), 'MASTERCARD', '2026-03-04T23:59:59.999Z'],
+      [method(1), '4242-07-2031', '2026-03-04T05:06:07.999Z'],
+      [method(5), '', '2026-03-03T00:00:00.000Z'],
+      [method(7), 'leading-dash', '2025-12-31T23:59:59.999Z'],
+    ]);
+    expect(answer.customers.find((c) => c.id === ids.partial)).toMatchObject({
+      patient_number: null,
+      patient_first_name: 'Only first',
+      patient_fields_hidden: false,
+      payment_methods: [{ token: '5555-a-b-c' }],
+    });
+    expect(answer.customers.find((c) => c.id === ids.bare)).toMatchObject({
+      first_name: null,
+      payment_request_meta: {},
+      payment_methods: [],
+      patient_fields_hidden: false,
+    });
+    const reads = await patientReads(demo.dental);
+    expect(reads.length).toBe(before + 1);
+    expect(reads.at(-1)?.details).toEqual({
+      customer_ids: found.filter((id) => id === ids.full || id === ids.partial),
+    });
+  });
+
+  it('answers the same customers to staff with patient fields hidden, as the Node builders do', async () => {
+    const answer = await searched(demo.admin, `${every('zq')}&clientid=${dental}`);
+    const found = answer.customers.map((c) => c.id);
+    expect([...found].sort()).toEqual([ids.full, ids.bare, ids.partial].sort());
+    expect(answer.customers).toEqual(await builtInNode(found, await merchantNameOf(dental), false));
+    expect(answer.customers.map((c) => [c.id, c.patient_fields_hidden, c.patient_number])).toEqual(
+      found.map((id) => [id, id !== ids.bare, null]),
+    );
+  });
+
+  it('answers a merchant without patient information as the Node builders do, a stray patient record hidden', async () => {
+    const answer = await searched(demo.owner, every('zq'));
+    const found = answer.customers.map((c) => c.id);
+    expect([...found].sort()).toEqual([ids.harborPatient, ids.harborNoLastName].sort());
+    expect(answer.customers).toEqual(await builtInNode(found, await merchantNameOf(harbor), false));
+    expect(answer.customers.find((c) => c.id === ids.harborPatient)).toMatchObject({
+      patient_number: null,
+      patient_fields_hidden: true,
+      payment_methods: [{ id: method(9), token: '4000-01-2030', created_at: '2026-02-03T04:05:06.499Z' }],
+    });
+    expect(answer.customers.find((c) => c.id === ids.harborNoLastName)).toMatchObject({
+      last_name: null,
+      email: null,
+      patient_fields_hidden: false,
+    });
   });
 });
