@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryRowsNamed, shapedStatements } from '../db/named-statement';
 import { paymentAttempts } from '../db/schema/payment-attempts';
+import type { SqlRow } from '../db/seed/sql-rows';
 import type { ChargeGateway, GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
 import { isDivisionByZero } from './database-errors';
@@ -182,6 +183,11 @@ export type AttemptGuard = {
   holds: SQL;
   values: Record<string, unknown>;
   assert(tx: Tx): Promise<void>;
+  // More of the claiming statement, for a caller that counts or reads in the same round trip: WITH
+  // parts written before the guard (they may write, and run whether or not the key is claimed), a
+  // select of one row answered beside the claim, and what to make of that row: read() may throw to
+  // refuse the request outright; otherwise a refused claim goes the transactional way.
+  extra?: { with: SQL; answers: SQL; read(row: SqlRow, claimed: boolean): void };
 };
 
 // What the checks decided, and what must still hold under lock when the attempt is recorded.
@@ -261,10 +267,11 @@ async function claimInOneStatement(
   request: IdempotentRequest,
   guard: AttemptGuard | null,
 ): Promise<boolean> {
+  const extra = guard?.extra;
   const statement = claimStatements(
     guard?.shape ?? '',
     () => sql`
-      with guard as (${guard?.holds ?? sql`select 1`}),
+      with ${extra ? sql`${extra.with}, ` : sql``}guard as (${guard?.holds ?? sql`select 1`}),
       claimed as (
         insert into idempotency_keys (key, user_id, method, path, request_hash)
         select ${p('key')}, ${p('userId')}, ${p('method')}, ${p('path')}, ${p('requestHash')}
@@ -281,7 +288,7 @@ async function claimInOneStatement(
         from claimed
         returning id
       )
-      select id from attempt
+      ${extra ? sql`select (select id from attempt) as claimed_id, answers.* from (${extra.answers}) answers` : sql`select id as claimed_id from attempt`}
     `,
   );
   const rows = await queryRowsNamed(db, statement, {
@@ -299,7 +306,13 @@ async function claimInOneStatement(
     processor: attempt.processor,
     context: JSON.stringify(attempt.context),
   });
-  return rows.length === 1;
+  const [row] = rows;
+  const claimed = row !== undefined && row.claimed_id !== null;
+  if (extra) {
+    if (!row) throw new Error('The claiming statement answered no row');
+    extra.read(row, claimed);
+  }
+  return claimed;
 }
 
 // Step 2 and 3 for an attempt just recorded. What settling reads (risk figures, ...) is read while

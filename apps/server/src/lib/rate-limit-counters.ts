@@ -1,5 +1,7 @@
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { buildStatement, queryRowsNamed } from '../db/named-statement';
 import { AppError } from './app-error';
 
 // One hit on a key of rate_limit_counters (shared by every instance on the database): a new window,
@@ -17,6 +19,18 @@ export function countHitSql(key: SQLWrapper, seconds: SQLWrapper): SQL {
     returning hits, greatest(0, ceil(extract(epoch from reset_at - now()) * 1000))::float8 as ttl`;
 }
 
+// One hit on a key, alone: a named statement (db/named-statement.ts), as it runs before every limited
+// request.
+const countHitStatement = buildStatement(countHitSql(sql.placeholder('key'), sql.placeholder('seconds')));
+
+export type LimitHit = { hits: number; ttlMs: number };
+
+export async function countHit(executor: Executor, key: string, seconds: number): Promise<LimitHit> {
+  const [row] = await queryRowsNamed(executor, countHitStatement, { key, seconds });
+  if (!row) throw new Error('rate_limit_counters upsert returned no row');
+  return { hits: Number(row.hits), ttlMs: Number(row.ttl) };
+}
+
 // A route's limit as its requests are counted: at most max hits a window, under a key of its own.
 export type RouteLimit = { key: string; max: number; windowSeconds: number };
 
@@ -29,6 +43,6 @@ export class RateLimitedError extends AppError {
   }
 }
 
-export function assertWithinLimit(hit: { hits: number; ttlMs: number }, max: number): void {
+export function assertWithinLimit(hit: LimitHit, max: number): void {
   if (hit.hits > max) throw new RateLimitedError(Math.ceil(hit.ttlMs / 1000));
 }

@@ -1,8 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { buildStatement, queryRowsNamed } from '../db/named-statement';
-import { countHitSql } from '../lib/rate-limit-counters';
+import { countHit } from '../lib/rate-limit-counters';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -39,10 +37,6 @@ class MemoryCounters implements FastifyRateLimitStore {
   }
 }
 
-// One hit on a key: a new window, or the live one counted up. A named statement (db/named-statement.ts):
-// it runs before every limited request, the charge among them (issue 16 speed).
-const countHit = buildStatement(countHitSql(sql.placeholder('key'), sql.placeholder('seconds')));
-
 // Counts in rate_limit_counters: one upsert per limited request, shared by every instance on the
 // database, so the sign-in and public-form limits hold however many instances serve them.
 class DatabaseCounters implements FastifyRateLimitStore {
@@ -51,11 +45,8 @@ class DatabaseCounters implements FastifyRateLimitStore {
     private readonly prefix: string,
   ) {}
   incr(key: string, callback: IncrCallback, timeWindow: number): void {
-    queryRowsNamed(this.db, countHit, { key: `${this.prefix}${key}`, seconds: timeWindow / 1000 })
-      .then(([row]) => {
-        if (!row) throw new Error('rate_limit_counters upsert returned no row');
-        callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
-      })
+    countHit(this.db, `${this.prefix}${key}`, timeWindow / 1000)
+      .then((hit) => callback(null, { current: hit.hits, ttl: hit.ttlMs }))
       .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
   }
   child(options: ChildOptions): FastifyRateLimitStore {

@@ -101,9 +101,9 @@ export function deviceChargeOperationOf(
   return deviceChargeOperation(deps.terminalProvider, chargeOperationOf(deps, riskBefore), unavailable);
 }
 
-// The merchant's risk figures as of `at`, read with the merchant (takeCharge); without them, settling
-// reads its own.
-export type RiskFiguresBefore = { clientId: string; at: Date; figures: PaymentRiskFigures | null };
+// The merchant's risk figures as of `at`, read with the merchant or in the claim (takeCharge); without
+// them (null), settling reads its own.
+export type RiskFiguresBefore = { clientId: string; at: Date; figures: Promise<PaymentRiskFigures | null> };
 
 export function chargeOperationOf(
   deps: ChargeDeps,
@@ -124,7 +124,7 @@ export function chargeOperationOf(
       const early = riskBefore?.clientId === clientId ? riskBefore : null;
       // Booked at the moment its figures were read from, so they are exactly the figures before it.
       const createdAt = early?.at ?? new Date();
-      const figures = early?.figures ?? (await readRiskFiguresBefore(deps.db, clientId, createdAt));
+      const figures = (await early?.figures) ?? (await readRiskFiguresBefore(deps.db, clientId, createdAt));
       const riskKinds = riskKindsOfFigures(figures, attempt.amountCents);
       return (answer) => chargeInOneStatement(deps.db, attempt, answer.reference, createdAt, riskKinds);
     },

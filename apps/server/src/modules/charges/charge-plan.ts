@@ -21,9 +21,10 @@ import {
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { applyCustomFieldAccess } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
+import type { SqlRow } from '../../db/seed/sql-rows';
 import type { PaymentToken } from '../../integrations/processors/processor-gateway';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import type { AttemptPlanner } from '../../lib/money-attempt';
@@ -32,7 +33,13 @@ import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/vi
 import { cardRowOf, entryMetaOf, isTokenForMethod, optionOfCharge } from './card-entry';
 import { type ChargeContext, knownContext } from './charge-booking';
 import { ChargeError } from './charges.errors';
-import { type FrameMerchantRow, findVaultMethod, listMerchantLocations } from './charges.repository';
+import {
+  type FrameMerchantRow,
+  findVaultMethod,
+  listMerchantLocations,
+  type RememberedMerchantClaimParts,
+  rememberedMerchantHolds,
+} from './charges.repository';
 import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.service';
 import { deviceOfCharge, isDeviceMethod } from './device-charge';
 
@@ -99,23 +106,45 @@ function offeredOptions(facts: ChargeFacts): PaymentOption[] {
   return facts.grants === null ? configured : paymentOptionsKeptForPermissions(configured, facts.grants);
 }
 
-// The guard of the claim: the merchant's row, locked FOR SHARE, while it is active and not Inactive.
-const merchantTakesPayments = sql`select ${clients.id} from ${clients}
+// The guard of the claim: the merchant's row, locked FOR SHARE, while it is active and not Inactive;
+// for a charge planned on a remembered merchant, also while the payer is within the charge's limit
+// and the merchant is the version planned on (charges.repository.ts rememberedMerchantClaim).
+function merchantTakesPaymentsSql(also: SQL | null): SQL {
+  return sql`select ${clients.id} from ${clients}
   where ${clients.id} = ${sql.placeholder('guardClientId')} and ${clients.isActive}
-    and (${clients.status} is null or ${clients.status} <> 'Inactive')
-  for share`;
+    and (${clients.status} is null or ${clients.status} <> 'Inactive')${also === null ? sql`` : sql` and ${also}`}
+  for share of ${clients}`;
+}
+const merchantTakesPayments = merchantTakesPaymentsSql(null);
+const rememberedMerchantTakesPayments = merchantTakesPaymentsSql(rememberedMerchantHolds);
+
+// A charge planned on a remembered merchant: its claim's extra parts, and what to make of their row.
+export type RememberedMerchantGuard = {
+  claim: RememberedMerchantClaimParts;
+  read(row: SqlRow, claimed: boolean): void;
+};
 
 // The checks run before the attempt is claimed; the merchant's freeze and status are checked under
 // the row's share lock in the claiming statement itself (lib/money-attempt.ts), so a freeze waits
 // for a charge already past the check, as before.
-export function chargePlanner(deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts): AttemptPlanner {
+export function chargePlanner(
+  deps: ChargeDeps,
+  caller: ChargeCaller,
+  facts: ChargeFacts,
+  remembered: RememberedMerchantGuard | null = null,
+): AttemptPlanner {
   return {
     plan: (executor) => planCharge(executor, deps, caller, facts),
     guard: {
-      shape: 'merchant_takes_payments',
-      holds: merchantTakesPayments,
-      values: { guardClientId: facts.merchant.id },
+      shape: remembered === null ? 'merchant_takes_payments' : 'merchant_takes_payments:remembered',
+      holds: remembered === null ? merchantTakesPayments : rememberedMerchantTakesPayments,
+      values: { guardClientId: facts.merchant.id, ...remembered?.claim.values },
       assert: (tx) => assertMerchantTakesPayments(tx, facts.merchant.id),
+      ...(remembered === null
+        ? {}
+        : {
+            extra: { with: remembered.claim.with, answers: remembered.claim.answers, read: remembered.read },
+          }),
     },
   };
 }

@@ -293,6 +293,59 @@ describe('POST /api/payment-frame/charge', () => {
     ).toBe(200);
   });
 
+  it('plans on a merchant remembered from an earlier charge only while it is unchanged, counting each hit once', async () => {
+    const address = '10.250.0.2';
+    const chargeFrom = async (amount: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment-frame/charge',
+        remoteAddress: address,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: {
+          ...signedLink({ freeFormAmount: true, amount: undefined }),
+          amount,
+          method: 'credit_card',
+          token: await cardToken(),
+        },
+      });
+    const hits = async () => {
+      const [counter] = await app.db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(eq(rateLimitCounters.key, `POST/api/payment-frame/charge-${address}`));
+      return counter?.hits;
+    };
+    // Read, then remembered: each charge counts once.
+    expect((await chargeFrom('25.00')).statusCode).toBe(200);
+    expect((await chargeFrom('25.00')).statusCode).toBe(200);
+    expect(await hits()).toBe(2);
+    // Refused by the plan, before any claim: counted on the way out.
+    await expectRefused(
+      await chargeFrom('1500.00'),
+      400,
+      PaymentFrameErrorCode.AmountInvalid,
+      PaymentFrameText.AmountOverLimit,
+    );
+    expect(await hits()).toBe(3);
+    // The merchant raises its high-ticket limit: the remembered one is out of date, the claim finds it
+    // changed, and the charge is planned again on the merchant as it is now, its hit counted once.
+    await app.db
+      .update(clientConfigs)
+      .set({ highTicketCents: 200_000 })
+      .where(eq(clientConfigs.clientId, merchant.id));
+    try {
+      const larger = await chargeFrom('1500.00');
+      expect(larger.statusCode, larger.body).toBe(200);
+      expect(larger.json().message).toMatchObject({ amount: '1500.00', status: 'Approved' });
+      expect(await hits()).toBe(4);
+    } finally {
+      await app.db
+        .update(clientConfigs)
+        .set({ highTicketCents: 100_000 })
+        .where(eq(clientConfigs.clientId, merchant.id));
+    }
+  });
+
   it('charges the fee the merchant passes on when the page shows it, as part of the amount', async () => {
     await app.db
       .insert(clientPricing)

@@ -10,7 +10,8 @@ import { achProcessor, cardProcessor, clientLevel, clientStatus } from '../../db
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import { countHitSql, type RouteLimit } from '../../lib/rate-limit-counters';
+import type { SqlRow } from '../../db/seed/sql-rows';
+import { countHitSql, type LimitHit, type RouteLimit } from '../../lib/rate-limit-counters';
 import {
   type PaymentRiskFigures,
   parseRiskFigures,
@@ -44,6 +45,11 @@ export async function findMerchantLogo(executor: Executor, clientId: string): Pr
   return row?.own ?? row?.parent ?? null;
 }
 
+// The version of what frameMerchantSql reads: its three rows' xmin, which every update of a row
+// changes. A charge planned on a remembered merchant claims only while it is still this version.
+const frameMerchantVersionSql = sql`${clients}.xmin::text || '.' || coalesce(${clientConfigs}.xmin::text, '-')
+  || '.' || coalesce(${clientPricing}.xmin::text, '-')`;
+
 // The merchant a payment frame's publishable key names, with what taking a payment checks: one
 // subquery, read alone (findMerchantByPublishableKey) or in a charge's first statement.
 function frameMerchantSql(key: SQLWrapper): SQL {
@@ -54,7 +60,8 @@ function frameMerchantSql(key: SQLWrapper): SQL {
       ${clientConfigs.highTicketCents}::text as high_ticket_cents,
       -- The rates the merchant passes on to its customers (spec 2 §3 card_p2c, ach_p2c).
       ${clientPricing.cardRate} as card_rate, ${clientPricing.cardP2c} as card_p2c,
-      ${clientPricing.achRate} as ach_rate, ${clientPricing.achP2c} as ach_p2c
+      ${clientPricing.achRate} as ach_rate, ${clientPricing.achP2c} as ach_p2c,
+      ${frameMerchantVersionSql} as version
     from ${clients}
     left join ${clientConfigs} on ${clientConfigs.clientId} = ${clients.id}
     left join ${clientPricing} on ${clientPricing.clientId} = ${clients.id}
@@ -77,6 +84,7 @@ const frameMerchantRow = z
     card_p2c: z.boolean().nullable(),
     ach_rate: z.string().nullable(),
     ach_p2c: z.boolean().nullable(),
+    version: z.string(),
   })
   .transform((m) => ({
     id: m.id,
@@ -92,6 +100,7 @@ const frameMerchantRow = z
     cardP2c: m.card_p2c,
     achRate: m.ach_rate,
     achP2c: m.ach_p2c,
+    version: m.version,
   }));
 
 export type FrameMerchantRow = z.output<typeof frameMerchantRow>;
@@ -107,49 +116,122 @@ export async function findMerchantByPublishableKey(
   return row ? frameMerchantRow.parse(row) : undefined;
 }
 
+// The merchant's risk figures for a payment written at `at` (risk.repository.ts; they annotate the
+// booking's audit entry), its bounds as placeholders risk_<name>.
+function chargeRiskFiguresSql(clientId: SQL): SQL {
+  return paymentRiskFiguresSql(
+    clientId,
+    riskBoundsSql((name) => sql`${sql.placeholder(`risk_${name}`)}`),
+    { amountCents: 0, isRecorded: false },
+  );
+}
+
+function riskBoundValues(at: Date): Record<string, string> {
+  return Object.fromEntries(Object.entries(riskBoundsOf(at)).map(([name, value]) => [`risk_${name}`, value]));
+}
+
 // A charge's first statement, one round trip (issue 16 speed): the payer's hit on the charge's
-// limit, the merchant of the key, and the merchant's risk figures for a payment written at `at`
-// (risk.repository.ts; they annotate the booking's audit entry). The hit is counted whether or not
-// the key names a merchant.
-const openChargeStatement = buildStatement(
-  sql`
-  with hit as (${countHitSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds'))})
+// limit (unless already counted), the merchant of the key, and the merchant's risk figures. The
+// hit is counted whether or not the key names a merchant.
+function openChargeSql(countsHit: boolean): SQL {
+  const hit = countsHit
+    ? sql`(${countHitSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds'))})`
+    : sql`(select null::int as hits, null::float8 as ttl)`;
+  return sql`
+  with hit as ${hit}
   select hit.hits, hit.ttl, m.*, r.prior_n, r.prior_mean, r.prior_variance, r.hour_n, r.risk_velocity
   from hit
   left join (${frameMerchantSql(sql.placeholder('key'))}) m on true
-  left join lateral (${paymentRiskFiguresSql(
-    sql`m.id::uuid`,
-    riskBoundsSql((name) => sql`${sql.placeholder(`risk_${name}`)}`),
-    { amountCents: 0, isRecorded: false },
-  )}) r on m.id is not null`,
-);
+  left join lateral (${chargeRiskFiguresSql(sql`m.id::uuid`)}) r on m.id is not null`;
+}
+const openChargeStatements = {
+  counting: buildStatement(openChargeSql(true)),
+  read: buildStatement(openChargeSql(false)),
+};
 
 export type OpenedCharge = {
-  hit: { hits: number; ttlMs: number };
+  // null: not counted here (the caller already did).
+  hit: LimitHit | null;
   merchant: FrameMerchantRow | undefined;
   // The figures of a payment of that merchant written at `at`; undefined without a merchant.
   riskFigures: PaymentRiskFigures | undefined;
 };
 
+// limit null: the payer's hit is already counted.
 export async function openCharge(
   executor: Executor,
-  input: { key: string; limit: RouteLimit; at: Date },
+  input: { key: string; limit: RouteLimit | null; at: Date },
 ): Promise<OpenedCharge> {
-  const [row] = await queryRowsNamed(executor, openChargeStatement, {
-    limitKey: input.limit.key,
-    limitSeconds: input.limit.windowSeconds,
-    key: input.key,
-    ...Object.fromEntries(
-      Object.entries(riskBoundsOf(input.at)).map(([name, value]) => [`risk_${name}`, value]),
-    ),
-  });
+  const { limit } = input;
+  const [row] = await queryRowsNamed(
+    executor,
+    limit === null ? openChargeStatements.read : openChargeStatements.counting,
+    {
+      ...(limit === null ? {} : { limitKey: limit.key, limitSeconds: limit.windowSeconds }),
+      key: input.key,
+      ...riskBoundValues(input.at),
+    },
+  );
   if (!row) throw new Error('the charge statement answered no row');
   const hasMerchant = row.id !== null;
   return {
-    hit: { hits: Number(row.hits), ttlMs: Number(row.ttl) },
+    hit: limit === null ? null : { hits: Number(row.hits), ttlMs: Number(row.ttl) },
     merchant: hasMerchant ? frameMerchantRow.parse(row) : undefined,
     // Its high_ticket_cents is the merchant's, the same client_configs column.
     riskFigures: hasMerchant ? parseRiskFigures(row) : undefined,
+  };
+}
+
+// The claim of a charge planned on a remembered merchant (issue 16 speed: three round trips instead
+// of four): what openCharge would have read first goes into the claiming statement (lib/money-attempt.ts
+// AttemptGuard.extra): the payer's hit, counted whatever happens, the merchant's current version and
+// its risk figures. The claim is made only while the hit is within the limit and the merchant is still
+// the version planned on (and takes payments: the guard itself).
+const rememberedMerchantWith = sql`hit as (${countHitSql(sql.placeholder('limitKey'), sql.placeholder('limitSeconds'))}),
+  remembered as (select ${frameMerchantVersionSql} as version,
+      ${clientConfigs.highTicketCents}::text as high_ticket_cents from ${clients}
+    left join ${clientConfigs} on ${clientConfigs.clientId} = ${clients.id}
+    left join ${clientPricing} on ${clientPricing.clientId} = ${clients.id}
+    where ${clients.id} = ${sql.placeholder('guardClientId')})`;
+
+// The guard's condition: within the limit and the version planned on.
+export const rememberedMerchantHolds = sql`(select hits from hit) <= ${sql.placeholder('limitMax')}
+  and (select version from remembered) = ${sql.placeholder('rememberedVersion')}`;
+
+const rememberedMerchantAnswers = sql`select hit.hits, hit.ttl, remembered.version, remembered.high_ticket_cents,
+    r.prior_n, r.prior_mean, r.prior_variance, r.hour_n, r.risk_velocity
+  from hit left join remembered on true
+  left join lateral (${chargeRiskFiguresSql(sql`${sql.placeholder('guardClientId')}::uuid`)}) r on true`;
+
+export type RememberedClaim = { hit: LimitHit; version: string | null; riskFigures: PaymentRiskFigures };
+
+export type RememberedMerchantClaimParts = {
+  with: SQL;
+  answers: SQL;
+  values: Record<string, unknown>;
+  parse(row: SqlRow): RememberedClaim;
+};
+
+export function rememberedMerchantClaim(input: {
+  limit: RouteLimit;
+  version: string;
+  at: Date;
+}): RememberedMerchantClaimParts {
+  return {
+    with: rememberedMerchantWith,
+    answers: rememberedMerchantAnswers,
+    values: {
+      limitKey: input.limit.key,
+      limitSeconds: input.limit.windowSeconds,
+      limitMax: input.limit.max,
+      rememberedVersion: input.version,
+      ...riskBoundValues(input.at),
+    },
+    parse: (row) => ({
+      hit: { hits: Number(row.hits), ttlMs: Number(row.ttl) },
+      version: typeof row.version === 'string' ? row.version : null,
+      riskFigures: parseRiskFigures(row),
+    }),
   };
 }
 

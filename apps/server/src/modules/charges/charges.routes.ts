@@ -14,12 +14,14 @@ import { frameChargeResponse } from '@portico/contracts/payment-frame/scheduled-
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
+import { boundedCache } from '../../lib/bounded-memo';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccess, publicAccessReadingSession } from '../../plugins/access';
 import { sendLinkSeriesReceipt } from '../subscription-scheduler/subscription-scheduler.service';
 import { chargeOperationOf, deviceChargeOperationOf } from './charge-booking';
+import type { FrameMerchantRow } from './charges.repository';
 import {
   assertMaySignParams,
   type ChargeCaller,
@@ -52,7 +54,10 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
       app.log.error({ err, transactionId }, 'first receipt of a subscription link not sent');
     });
   };
+  // Issue 16 speed: a charge on a merchant charged lately plans on what it read then (takeCharge).
+  const frameMerchants = boundedCache<FrameMerchantRow>(1_000);
   const deps = () => ({
+    frameMerchants,
     db: app.db,
     gateway: app.chargeGateway,
     dataKey: () => app.dataKey(),
