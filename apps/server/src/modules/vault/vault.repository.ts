@@ -269,9 +269,11 @@ const customerJson = jsonObjectText([
 
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
 // is a member of it itself, and its access facts when the access layer has not decided on it), the
-// customers found, each as its answer's JSON text (customerJson) with its sealed patient columns (null
-// without a patient record), and one row with no
-// customer when none is found; no row: no such merchant. Each search term is a branch that reads at
+// customers found, each as its answer's JSON text (customerJson), in one row: no row, no such merchant.
+// The texts come joined by newlines (a JSON text as to_json and jsonb write it holds none: they
+// escape it), with their count, and the place and sealed columns of those with a patient record:
+// one row of ~100 KB costs the driver less than 101 rows, and the session statement that carries a
+// prefetched search then carries one row, not 101 (bench/vault-search). Each search term is a branch that reads at
 // most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
 // several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
 // number; within a branch by the indexed key. A term not given is null and its branch reads nothing.
@@ -315,16 +317,17 @@ function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding 
       ];
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
-      case when coalesce(best.place, 1) = 1 then target.facts end as merchant_facts, best.place as search_place,
-      vc.id, ${customerJson} as customer_json,
-      vc.patient_number_enc, vc.patient_first_name_enc, vc.patient_last_name_enc
+      target.facts as merchant_facts, found.customers, found.customer_count, found.patients
     from ${target}
-    left join lateral (select id, row_number() over (order by rank, k1, k2, id) as place from (
-        select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
-         order by id, rank
-      ) found order by rank, k1, k2, id limit ${sql.raw(String(limit))}) best on true
-    left join vault_customers vc on vc.id = best.id
-    order by best.place`;
+    left join lateral (select string_agg(${customerJson}, E'\n' order by best.place) as customers,
+        count(*)::int as customer_count,
+        (json_agg(json_build_array(best.place, vc.id, vc.patient_number_enc, vc.patient_first_name_enc,
+          vc.patient_last_name_enc) order by best.place) filter (where ${isPatientRecord}))::text as patients
+      from (select id, row_number() over (order by rank, k1, k2, id) as place from (
+          select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
+           order by id, rank
+        ) found order by rank, k1, k2, id limit ${sql.raw(String(limit))}) best
+      join vault_customers vc on vc.id = best.id) found on true`;
 }
 
 // Built once per shape (building a statement costs more CPU than reading its answer) and sent by
@@ -364,19 +367,35 @@ export type VaultSealedPatient = Pick<
   'patientNumberEnc' | 'patientFirstNameEnc' | 'patientLastNameEnc'
 >;
 
-// A found customer: its answer's JSON text as the database wrote it (customerJson).
-export type VaultSearchHit = { id: string; json: string; sealed: VaultSealedPatient };
+// A found customer with a patient record: its place in the answer (0 first), id and sealed columns.
+export type VaultSearchPatient = { index: number; id: string; sealed: VaultSealedPatient };
 
-function hitOf(row: SqlRow): VaultSearchHit {
-  return {
-    id: requiredTextOf(row, 'id'),
-    json: requiredTextOf(row, 'customer_json'),
-    sealed: {
-      patientNumberEnc: textOf(row, 'patient_number_enc'),
-      patientFirstNameEnc: textOf(row, 'patient_first_name_enc'),
-      patientLastNameEnc: textOf(row, 'patient_last_name_enc'),
-    },
-  };
+const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+function patientsOf(row: SqlRow): VaultSearchPatient[] {
+  const text = textOf(row, 'patients');
+  if (text === null) return [];
+  const list: unknown = JSON.parse(text);
+  if (!Array.isArray(list)) throw new Error('The vault search answered patients that are not a list');
+  return list.map((entry: unknown) => {
+    if (Array.isArray(entry)) {
+      const [place, id, number, first, last] = entry;
+      if (
+        Number.isInteger(place) &&
+        typeof id === 'string' &&
+        textOrNull(number) &&
+        textOrNull(first) &&
+        textOrNull(last)
+      ) {
+        return {
+          index: Number(place) - 1,
+          id,
+          sealed: { patientNumberEnc: number, patientFirstNameEnc: first, patientLastNameEnc: last },
+        };
+      }
+    }
+    throw new Error('The vault search answered a patient record it does not know');
+  });
 }
 
 export type VaultSearchAnswer = {
@@ -389,7 +408,10 @@ export type VaultSearchAnswer = {
   };
   // Read only when the input was undecided.
   facts: MerchantAccessFacts | null;
-  hits: VaultSearchHit[];
+  // Each found customer's answer JSON text, in the answer's order (up to the limit).
+  customers: string[];
+  // Those of them with a patient record.
+  patients: VaultSearchPatient[];
 };
 
 // The statement's shape and values for a search.
@@ -424,8 +446,12 @@ function searchShapeAndValues(
 function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): VaultSearchAnswer | undefined {
   const [first] = rows;
   if (!first || first.merchant_name === null) return undefined;
-  // On the first row only: the facts are the merchant's, not each customer's.
   const facts = textOf(first, 'merchant_facts');
+  const customers = textOf(first, 'customers');
+  const list = customers === null ? [] : customers.split('\n');
+  if (first.customer_count !== list.length) {
+    throw new Error('The vault search answered another number of customers than it wrote');
+  }
   return {
     merchant: {
       id: input.clientId,
@@ -435,10 +461,8 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
       isMember: booleanOf(first, 'merchant_is_member'),
     },
     facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
-    hits: rows.flatMap((row) => {
-      if (row.id === null) return [];
-      return [hitOf(row)];
-    }),
+    customers: list,
+    patients: patientsOf(first),
   };
 }
 
@@ -499,7 +523,7 @@ export function vaultSearchPrefetch(
       );
       return sql`select b.search_client_id::text as search_client_id,
         b.search_reaches_every_merchant, b.search_matches_patients, r.*,
-        coalesce(r.search_place, 0) as prefetch_order
+        0 as prefetch_order
       from (select ${named ? sql`${sql.placeholder('clientId')}::uuid` : sql`coalesce(${session.viewAsClientId}, ${session.defaultClientId})`} as search_client_id,
           ${session.userType} in (${roles}) as search_reaches_every_merchant,
           ${session.viewAsClientId} is null and ${session.userType} not in (${roles}) as search_matches_patients

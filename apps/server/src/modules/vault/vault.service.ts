@@ -45,7 +45,6 @@ import {
   type VaultCustomerFields,
   type VaultCustomerRow,
   type VaultMethodRow,
-  type VaultSearchHit,
   type VaultSearchInput,
   type VaultSearchTerms,
   vaultSearchPrefetch,
@@ -428,36 +427,39 @@ export async function searchVault(
     const access = decideMerchantAccessFromFacts(session, found.facts, undefined);
     granted = access.isAllowed && access.merchantExists ? access.effectivePermissions : null;
   }
-  const { merchant, hits } = found;
+  const { merchant, customers, patients } = found;
   const reach = await reachVault(deps.db, caller, clientId, [Permission.Vault], {
     mayHavePatients: merchant.hasPatientInformationInVault,
     isMember: merchant.isMember,
     granted,
   });
   if (reach === null) throw noAccessToMerchant();
-  const shown = hits.slice(0, vaultSearchLimit);
   // Issue 19 "Speed": the database wrote each customer's text; only those whose patient fields the
   // caller sees are opened here (and that read audited, as customerViews does).
-  const isOpened = (hit: VaultSearchHit) => reach.canSeePatients && hasPatientRecord(hit.sealed);
+  const shown = customers.slice(0, vaultSearchLimit);
+  const opened = reach.canSeePatients
+    ? patients.filter((patient) => patient.index < shown.length && hasPatientRecord(patient.sealed))
+    : [];
   await auditPatientRead(
     deps.db,
     caller,
     reach,
-    shown.filter(isOpened).map((hit) => hit.id),
+    opened.map((patient) => patient.id),
   );
+  for (const patient of opened) {
+    const text = shown[patient.index];
+    if (text === undefined) throw new Error('A patient record outside the answer');
+    shown[patient.index] = withPatientFields(text, openPatientFields(deps.patientCrypto, patient.sealed));
+  }
   return {
-    customers: shown.map((hit) =>
-      isOpened(hit)
-        ? withPatientFields(hit.json, openPatientFields(deps.patientCrypto, hit.sealed))
-        : hit.json,
-    ),
+    customers: shown,
     client: {
       id: merchant.id,
       name: merchant.name,
       has_patient_information_in_vault: merchant.hasPatientInformationInVault,
       public_key: reach.permissions.includes(Permission.VirtualTerminal) ? merchant.publicKey : null,
     },
-    is_truncated: hits.length > vaultSearchLimit,
+    is_truncated: customers.length > vaultSearchLimit,
   };
 }
 
