@@ -728,7 +728,8 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
         clientId: dental,
         firstName: 'Pia',
         lastName: 'Zqc',
-        paymentRequestMeta: { note: 'no custom fields' },
+        // A newline in the stored JSON: jsonb writes it escaped (the answer's texts are joined by newlines).
+        paymentRequestMeta: { note: 'no custom fields\nsecond line' },
         ...sealed(null, 'Only first', null),
       },
       // Harbor Lane keeps no patient information; a stray patient record there stays hidden.

@@ -268,13 +268,13 @@ const customerJson = jsonObjectText([
 ]);
 
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
-// is a member of it itself, and its access facts when the access layer has not decided on it), the
-// customers found, each as its answer's JSON text (customerJson), in one row: no row, no such merchant.
-// The texts come joined by newlines (a JSON text as to_json and jsonb write it holds none: they
-// escape it), with their count, and the place and sealed columns of those with a patient record:
-// one row of ~100 KB costs the driver less than 101 rows, and the session statement that carries a
-// prefetched search then carries one row, not 101 (bench/vault-search). Each search term is a branch that reads at
-// most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
+// is a member of it itself, and its access facts when the access layer has not decided on it) and
+// the customers found, each as its answer's JSON text (customerJson), in one row; no row: no such
+// merchant. The texts come joined by newlines (JSON as to_json and jsonb write it holds none: they
+// escape it) with their count, and the place and sealed columns of those with a patient record: one
+// row of ~100 KB costs the driver less than 101 rows, and the session statement that carries a
+// prefetched search then carries one row, not 101 (bench/vault-search). Each search term is a
+// branch that reads at most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
 // several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
 // number; within a branch by the indexed key. A term not given is null and its branch reads nothing.
 // bind names the caller, the merchant and the caller's side of the patient rule (placeholders, or
