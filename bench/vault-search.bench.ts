@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema/users';
-import { payeeSearchResponseText, searchVault } from '../apps/server/src/modules/vault/vault.service';
+import { payeeSearchResponseBytes, searchVault } from '../apps/server/src/modules/vault/vault.service';
 import { createPatientCrypto } from '../apps/server/src/modules/vault/vault-patient-fields';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
@@ -204,7 +204,7 @@ export function benchVaultSearch(): Promise<boolean> {
       const service = () => searchVault(deps, caller, text);
       sameAnswer(
         'searchVault',
-        payeeSearchResponse.parse(JSON.parse(payeeSearchResponseText(await service()))).message,
+        payeeSearchResponse.parse(JSON.parse(payeeSearchResponseBytes(await service()).toString())).message,
       );
       const profile = await statementsOf(pool, search);
       const profileNamed = await statementsOf(pool, searchNamed);

@@ -21,7 +21,7 @@ import { listVaultMethods, saveVaultMethod, searchVaultCustomers } from './vault
 import {
   customerView,
   type PayeeSearchParts,
-  payeeSearchResponseText,
+  payeeSearchResponseBytes,
   searchVault,
   vaultSearchPrefetchOf,
 } from './vault.service';
@@ -77,7 +77,7 @@ async function patientReads(actorEmail: string) {
 
 // A search's answer as the route writes it, read back through the contract.
 const answerOf = (parts: PayeeSearchParts) =>
-  payeeSearchResponse.parse(JSON.parse(payeeSearchResponseText(parts))).message;
+  payeeSearchResponse.parse(JSON.parse(payeeSearchResponseBytes(parts).toString('utf8'))).message;
 
 const search = (email: string, query: string) => callAs(ctx.app, email, 'GET', `/api/payee/all?${query}`);
 const every = (text: string) =>
@@ -322,14 +322,14 @@ describe('GET /api/payee/all', () => {
       10,
     );
     expect(foreign?.facts?.membershipClientId).toBeNull();
-    expect(foreign?.customers).toEqual([]);
+    expect(foreign?.customers).toBe('');
     // Staff reach every merchant: the same statement reads its customers for them.
     const staff = await searchVaultCustomers(
       ctx.app.db,
       { ...asked, undecided: { reachesEveryMerchant: true } },
       10,
     );
-    expect(staff?.customers.length).toBe(Math.min(10, (await customersOf(dental)).length));
+    expect(staff?.customerCount).toBe(Math.min(10, (await customersOf(dental)).length));
   });
 });
 
@@ -893,6 +893,29 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
     expect(answer.customers.map((c) => [c.id, c.patient_fields_hidden, c.patient_number])).toEqual(
       found.map((id) => [id, id !== ids.bare, null]),
     );
+  });
+
+  it('answers the first 100 of 101 found, in order, and says the answer is truncated', async () => {
+    const many = Array.from({ length: 101 }, (_, index) => ({
+      clientId: harbor,
+      lastName: `Zzt ${String(index).padStart(3, '0')}`,
+      email: `zzt.${index}@example.com`,
+    }));
+    const rows = await ctx.app.db.insert(vaultCustomers).values(many).returning({ id: vaultCustomers.id });
+    try {
+      const answer = await searched(demo.owner, `last_name=zzt`);
+      expect(answer.is_truncated).toBe(true);
+      expect(answer.customers.map((c) => c.last_name)).toEqual(many.slice(0, 100).map((c) => c.lastName));
+      const found = answer.customers.map((c) => c.id);
+      expect(answer.customers).toEqual(await builtInNode(found, await merchantNameOf(harbor), false));
+      const exact = await searched(demo.owner, `last_name=${encodeURIComponent('zzt 0')}`);
+      expect(exact.is_truncated).toBe(false);
+      expect(exact.customers).toHaveLength(100);
+    } finally {
+      await ctx.app.db
+        .delete(vaultCustomers)
+        .where(sql`${vaultCustomers.id} in ${rows.map((row) => row.id)}`);
+    }
   });
 
   it('answers a merchant without patient information as the Node builders do, a stray patient record hidden', async () => {

@@ -408,8 +408,10 @@ export type VaultSearchAnswer = {
   };
   // Read only when the input was undecided.
   facts: MerchantAccessFacts | null;
-  // Each found customer's answer JSON text, in the answer's order (up to the limit).
-  customers: string[];
+  // The found customers' answer JSON texts, one a line, in the answer's order (up to the limit): a
+  // JSON text as the statement writes it holds no line break. Empty when none was found.
+  customers: string;
+  customerCount: number;
   // Those of them with a patient record.
   patients: VaultSearchPatient[];
 };
@@ -441,15 +443,22 @@ function searchShapeAndValues(
   };
 }
 
+function lineCountOf(text: string): number {
+  if (text === '') return 0;
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 // The statement's answer: undefined when it found no such merchant (no row, or a prefetched row
 // without one).
 function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): VaultSearchAnswer | undefined {
   const [first] = rows;
   if (!first || first.merchant_name === null) return undefined;
   const facts = textOf(first, 'merchant_facts');
-  const customers = textOf(first, 'customers');
-  const list = customers === null ? [] : customers.split('\n');
-  if (first.customer_count !== list.length) {
+  const customers = textOf(first, 'customers') ?? '';
+  const count = first.customer_count;
+  if (typeof count !== 'number' || lineCountOf(customers) !== count) {
     throw new Error('The vault search answered another number of customers than it wrote');
   }
   return {
@@ -461,7 +470,8 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
       isMember: booleanOf(first, 'merchant_is_member'),
     },
     facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
-    customers: list,
+    customers,
+    customerCount: count,
     patients: patientsOf(first),
   };
 }

@@ -18,7 +18,7 @@ import { requestOrigin } from '../../lib/audit';
 import { sendJsonText } from '../reporting/report-stream';
 import {
   editVaultCustomer,
-  payeeSearchResponseText,
+  payeeSearchResponseBytes,
   searchVault,
   type VaultDeps,
   vaultCustomerForTerminal,
@@ -83,7 +83,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         request.prefetchedRead,
       );
       // As bytes: encoded once, not measured and encoded again on the way out.
-      return sendJsonText(reply, Buffer.from(payeeSearchResponseText(answer)));
+      return sendJsonText(reply, payeeSearchResponseBytes(answer));
     },
   );
 

@@ -336,13 +336,37 @@ export function vaultSearchPrefetchOf(rawQuery: unknown, crypto: PatientCrypto):
   );
 }
 
-// A search's answer with each customer as its JSON text (a VaultCustomer), as it is sent.
-export type PayeeSearchParts = Omit<PayeeSearchResult, 'customers'> & { customers: readonly string[] };
+// A search's answer with each customer as its JSON text (a VaultCustomer), one a line (a JSON text
+// as the statement and JSON.stringify write it holds no line break).
+export type PayeeSearchParts = Omit<PayeeSearchResult, 'customers'> & { customers: string };
 
-// The response of a search (payeeSearchResponse) as text: the customers' texts joined as they are,
-// not parsed and serialised again.
-export function payeeSearchResponseText(parts: PayeeSearchParts): string {
-  return `{"status":true,"message":{"customers":[${parts.customers.join(',')}],"client":${JSON.stringify(parts.client)},"is_truncated":${parts.is_truncated}}}`;
+// The response of a search (payeeSearchResponse) as bytes: the customers' texts encoded once, into
+// place, each line break turned into the comma between two of them (in UTF-8 the byte 0x0A is only
+// ever a line break), not parsed, joined or serialised again.
+export function payeeSearchResponseBytes(parts: PayeeSearchParts): Buffer {
+  const head = '{"status":true,"message":{"customers":[';
+  const tail = `],"client":${JSON.stringify(parts.client)},"is_truncated":${parts.is_truncated}}}`;
+  const bytes = Buffer.allocUnsafe(
+    Buffer.byteLength(head) + Buffer.byteLength(parts.customers) + Buffer.byteLength(tail),
+  );
+  const start = bytes.write(head);
+  const end = start + bytes.write(parts.customers, start);
+  const customers = bytes.subarray(start, end);
+  for (let at = customers.indexOf(0x0a); at !== -1; at = customers.indexOf(0x0a, at + 1)) {
+    customers[at] = 0x2c;
+  }
+  bytes.write(tail, end);
+  return bytes;
+}
+
+// The first count lines of a text (all of it when it has fewer).
+function firstLines(text: string, count: number): string {
+  let end = -1;
+  for (let line = 0; line < count; line++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) return text;
+  }
+  return text.slice(0, end);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -427,7 +451,7 @@ export async function searchVault(
     const access = decideMerchantAccessFromFacts(session, found.facts, undefined);
     granted = access.isAllowed && access.merchantExists ? access.effectivePermissions : null;
   }
-  const { merchant, customers, patients } = found;
+  const { merchant, customers, customerCount, patients } = found;
   const reach = await reachVault(deps.db, caller, clientId, [Permission.Vault], {
     mayHavePatients: merchant.hasPatientInformationInVault,
     isMember: merchant.isMember,
@@ -436,9 +460,8 @@ export async function searchVault(
   if (reach === null) throw noAccessToMerchant();
   // Issue 19 "Speed": the database wrote each customer's text; only those whose patient fields the
   // caller sees are opened here (and that read audited, as customerViews does).
-  const shown = customers.slice(0, vaultSearchLimit);
   const opened = reach.canSeePatients
-    ? patients.filter((patient) => patient.index < shown.length && hasPatientRecord(patient.sealed))
+    ? patients.filter((patient) => patient.index < vaultSearchLimit && hasPatientRecord(patient.sealed))
     : [];
   await auditPatientRead(
     deps.db,
@@ -446,10 +469,15 @@ export async function searchVault(
     reach,
     opened.map((patient) => patient.id),
   );
-  for (const patient of opened) {
-    const text = shown[patient.index];
-    if (text === undefined) throw new Error('A patient record outside the answer');
-    shown[patient.index] = withPatientFields(text, openPatientFields(deps.patientCrypto, patient.sealed));
+  let shown = firstLines(customers, vaultSearchLimit);
+  if (opened.length > 0) {
+    const lines = shown.split('\n');
+    for (const patient of opened) {
+      const text = lines[patient.index];
+      if (text === undefined) throw new Error('A patient record outside the answer');
+      lines[patient.index] = withPatientFields(text, openPatientFields(deps.patientCrypto, patient.sealed));
+    }
+    shown = lines.join('\n');
   }
   return {
     customers: shown,
@@ -459,7 +487,7 @@ export async function searchVault(
       has_patient_information_in_vault: merchant.hasPatientInformationInVault,
       public_key: reach.permissions.includes(Permission.VirtualTerminal) ? merchant.publicKey : null,
     },
-    is_truncated: customers.length > vaultSearchLimit,
+    is_truncated: customerCount > vaultSearchLimit,
   };
 }
 
