@@ -201,12 +201,6 @@ function drainedOrClosed(response: ServerResponse): Promise<void> {
   });
 }
 
-// An answer written as JSON text already (the report rows): sent as it is, without serialising again.
-// As bytes (the Merchants grid) it is not measured or encoded again either.
-export function sendJsonText(reply: FastifyReply, text: string | Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
-
 // Writes the chunks as they come: waits for 'drain' whenever the socket's buffer is full, and stops
 // reading (returning the source, which releases its database client) as soon as the response
 // closes before the end. The first chunk is read before anything is sent, so a failure to start

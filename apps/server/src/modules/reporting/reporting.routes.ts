@@ -10,9 +10,10 @@ import {
 import { searchRequestBody, searchResponse } from '@portico/contracts/transactions/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/json-text';
 import { callerOf, denyAccess } from '../notes/owner-access';
 import { reportCallerOf, resolveReportAccess } from './report-access';
-import { sendJsonText, sendStreamed } from './report-stream';
+import { sendStreamed } from './report-stream';
 import {
   reportJsonFallback,
   reportNdjsonChunks,

@@ -15,7 +15,7 @@ import {
 } from '@portico/contracts/vault/vault';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
-import { sendJsonText } from '../reporting/report-stream';
+import { sendJsonText } from '../../lib/json-text';
 import {
   editVaultCustomer,
   payeeSearchResponseBytes,
