@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { processorCostModels } from '../../db/schema/costing';
 import { queryRows } from '../../db/seed/sql-rows';
+import { isoUtc } from '../../db/sql-json';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 
 export type CostingInstants = { startAt: Date; endAt: Date };
@@ -148,7 +149,7 @@ export async function readEstimateTransactions(
 ): Promise<EstimateTransactionRow[]> {
   const rows = await queryRows(
     executor,
-    sql`select t.id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    sql`select t.id, ${isoUtc(sql`t.created_at`)} as created_at,
         to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
         t.processor::text as processor, t.payment_method, t.type::text as type, t.action,
         t.action_mode::text as action_mode, t.status, t.payment_status, t.request_status,

@@ -9,11 +9,9 @@ import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
 import { transactions } from '../../db/schema/transactions';
 import { queryRows } from '../../db/seed/sql-rows';
+import { isoUtc } from '../../db/sql-json';
 import { maxHierarchyDepth } from '../rbac/rbac.repository';
 import { flaggedPaymentsQuery } from '../risk/risk.repository';
-
-// Timestamps leave SQL as UTC ISO text, whichever driver answers.
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const merchantDisplayName = sql`coalesce(c.dba_name, c.name)`;
 

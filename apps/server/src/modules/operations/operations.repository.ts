@@ -2,14 +2,14 @@ import {
   maxOperationsReportRows,
   revshareReportMonths,
 } from '@portico/contracts/operations/operations-reports';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/seed/sql-rows';
+import { isoUtc } from '../../db/sql-json';
 
 // The report links of the Operations page (spec 3 §2), each one query over what the database holds.
 
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const limit = sql.raw(String(maxOperationsReportRows));
 
 const revshareRow = z.object({

@@ -16,9 +16,7 @@ import { fileBlobs } from '../../db/schema/documents';
 import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
 import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/seed/sql-rows';
-
-// Timestamps leave SQL as UTC ISO text, whichever driver answers.
-const isoUtc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoUtc } from '../../db/sql-json';
 
 // Payments that risk rules look at: every type that moves money in, not undo records or batches.
 const paymentTypes = transactionTypes.filter((type) => paymentRailOfTransactionType(type) !== null);

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/seed/sql-rows';
+import { isoUtc } from '../../db/sql-json';
 
 // The contracts ledger rule (statements/statement-rules.ts ledgerEffectOf) as SQL over alias t, for
 // the sums the database must do itself: one GROUP BY over a month's transactions.
@@ -255,7 +256,7 @@ export async function findStatement(
     sql`select s.id, s.client_id, coalesce(c.dba_name, c.name) as merchant_name, s.month::text as month,
         s.total_transactions, s.total_amount_cents::text, s.total_fees_cents::text, s.total_adjustments_cents::text,
         s.chargebacks_and_reversals_cents::text, s.net_cents::text,
-        to_char(s.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as posted_at
+        ${isoUtc(sql`s.posted_at`)} as posted_at
       from statements s join clients c on c.id = s.client_id
       where s.client_id = ${clientId} and s.month = ${monthFirst}::date`,
   );
@@ -426,7 +427,7 @@ export async function readPayoutItems(executor: Executor, payoutId: string): Pro
   const rows = await queryRows(
     executor,
     sql`select i.transaction_id as id,
-        to_char(i.transaction_created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as transaction_date,
+        ${isoUtc(sql`i.transaction_created_at`)} as transaction_date,
         i.auth_amount_cents::text, i.net_amount_cents::text, t.payment_method as type, t.card_brand, t.last4,
         t.action_mode::text as action_mode
       from payout_items i
