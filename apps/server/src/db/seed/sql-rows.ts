@@ -3,7 +3,8 @@ import type { Executor } from '../client';
 
 export type SqlRow = Record<string, unknown>;
 
-function isRow(value: unknown): value is SqlRow {
+// A plain object (not null, not a list): a row, or a JSON object read back.
+export function isRow(value: unknown): value is SqlRow {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

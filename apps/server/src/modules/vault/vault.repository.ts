@@ -199,14 +199,13 @@ const placeholderBinding: SearchBinding = {
 const isPatientRecord = sql`(vc.patient_number_enc is not null or vc.patient_first_name_enc is not null
     or vc.patient_last_name_enc is not null)`;
 
-const billingAddressJson = jsonObjectText([
-  ['region', jsonOf(sql`vc.billing_region`)],
-  ['locality', jsonOf(sql`vc.billing_locality`)],
-  ['address_line_1', jsonOf(sql`vc.billing_address_line_1`)],
-  ['address_line_2', jsonOf(sql`vc.billing_address_line_2`)],
-  ['country', jsonOf(sql`vc.billing_country`)],
-  ['postal_code', jsonOf(sql`vc.billing_postal_code`)],
-]);
+// An address's fields, in the answer's order: a method's billing_address object, and the customer's
+// billing_ and shipping_ fields (the columns of the same names).
+const addressFields = ['region', 'locality', 'address_line_1', 'address_line_2', 'country', 'postal_code'];
+const addressEntries = (prefix: 'billing_' | 'shipping_', keyPrefix: string) =>
+  addressFields.map((field) => [`${keyPrefix}${field}`, jsonOf(sql.raw(`vc.${prefix}${field}`))] as const);
+
+const billingAddressJson = jsonObjectText(addressEntries('billing_', ''));
 
 // A saved method as methodView writes it: the token from after its first dash (displayedVaultToken;
 // the whole token without one), last4 four digits (the table's check), billing_address the
@@ -250,18 +249,8 @@ const customerJson = jsonObjectText([
   ['patient_last_name', 'null'],
   ['patient_fields_hidden', sql`case when ${isPatientRecord} then 'true' else 'false' end`],
   ['external_id', jsonOf(sql`vc.external_id`)],
-  ['billing_region', jsonOf(sql`vc.billing_region`)],
-  ['billing_locality', jsonOf(sql`vc.billing_locality`)],
-  ['billing_address_line_1', jsonOf(sql`vc.billing_address_line_1`)],
-  ['billing_address_line_2', jsonOf(sql`vc.billing_address_line_2`)],
-  ['billing_country', jsonOf(sql`vc.billing_country`)],
-  ['billing_postal_code', jsonOf(sql`vc.billing_postal_code`)],
-  ['shipping_region', jsonOf(sql`vc.shipping_region`)],
-  ['shipping_locality', jsonOf(sql`vc.shipping_locality`)],
-  ['shipping_address_line_1', jsonOf(sql`vc.shipping_address_line_1`)],
-  ['shipping_address_line_2', jsonOf(sql`vc.shipping_address_line_2`)],
-  ['shipping_country', jsonOf(sql`vc.shipping_country`)],
-  ['shipping_postal_code', jsonOf(sql`vc.shipping_postal_code`)],
+  ...addressEntries('billing_', 'billing_'),
+  ...addressEntries('shipping_', 'shipping_'),
   // As stored (jsonb's own text).
   ['payment_request_meta', sql`vc.payment_request_meta::text`],
   ['payment_methods', sql`'[' || ${methodsJson} || ']'`],

@@ -21,6 +21,7 @@ import {
 } from '@portico/contracts/vault/vault';
 import type { Db, Executor } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
+import { isRow } from '../../db/seed/sql-rows';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { MerchantAccessContext } from '../../plugins/access';
@@ -369,15 +370,11 @@ function firstLines(text: string, count: number): string {
   return text.slice(0, end);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 // A found customer's text with its patient fields opened (the database wrote them null and hidden);
 // the keys keep their order.
 function withPatientFields(json: string, patient: PatientFields): string {
   const customer: unknown = JSON.parse(json);
-  if (!isRecord(customer)) throw new Error('The vault search answered a customer that is not an object');
+  if (!isRow(customer)) throw new Error('The vault search answered a customer that is not an object');
   customer.patient_number = patient.patientNumber;
   customer.patient_first_name = patient.patientFirstName;
   customer.patient_last_name = patient.patientLastName;
