@@ -256,18 +256,13 @@ const customerJson = jsonObjectText([
   ['payment_methods', sql`'[' || ${methodsJson} || ']'`],
 ]);
 
-// Found customers per row of the search's answer (issue 19 "Speed", bench/vault-search): a few rows
-// of ~16 kB cost the driver and the heap less than one row of ~100 kB (merged from several socket
-// reads, and a string too large to die young) or than 101 rows (each with every column of the
-// session statement that carries a prefetched search).
-const customersPerRow = 16;
-
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
 // is a member of it itself, and its access facts when the access layer has not decided on it) and
-// the customers found, each as its answer's JSON text (customerJson), customersPerRow to a row; no
-// row: no such merchant. A row's texts come joined by newlines (JSON as to_json and jsonb write it
-// holds none: they escape it) with their count, the place of its first, and the place and sealed
-// columns of those with a patient record. Each search term is a
+// the customers found, each as its answer's JSON text (customerJson), in one row; no row: no such
+// merchant. The texts come joined by newlines (JSON as to_json and jsonb write it holds none: they
+// escape it) with their count, and the place and sealed columns of those with a patient record: one
+// row of ~100 KB costs the driver less than 101 rows, and the session statement that carries a
+// prefetched search then carries one row, not 101 (bench/vault-search). Each search term is a
 // branch that reads at most `limit` entries of its own index (schema/vault.ts) already in order; a customer matched by
 // several keeps its best branch. Order: last-name matches, first-name, e-mail, external id, patient
 // number; within a branch by the indexed key. A term not given is null and its branch reads nothing.
@@ -311,20 +306,17 @@ function searchStatement(shape: SearchShape, limit: number, bind: SearchBinding 
       ];
   return sql`select target.name as merchant_name, target.public_key as merchant_public_key,
       target.has_patients as merchant_has_patients, target.is_member as merchant_is_member,
-      target.facts as merchant_facts, found.customers, found.customer_count, found.patients,
-      coalesce(found.first_place, 0) as first_place
+      target.facts as merchant_facts, found.customers, found.customer_count, found.patients
     from ${target}
     left join lateral (select string_agg(${customerJson}, E'\n' order by best.place) as customers,
-        count(*)::int as customer_count, min(best.place) as first_place,
+        count(*)::int as customer_count,
         (json_agg(json_build_array(best.place, vc.id, vc.patient_number_enc, vc.patient_first_name_enc,
           vc.patient_last_name_enc) order by best.place) filter (where ${isPatientRecord}))::text as patients
       from (select id, row_number() over (order by rank, k1, k2, id) as place from (
           select distinct on (id) id, rank, k1, k2 from (${sql.join(branches, sql` union all `)}) hits
            order by id, rank
         ) found order by rank, k1, k2, id limit ${sql.raw(String(limit))}) best
-      join vault_customers vc on vc.id = best.id
-      group by (best.place - 1) / ${sql.raw(String(customersPerRow))}) found on true
-    order by first_place`;
+      join vault_customers vc on vc.id = best.id) found on true`;
 }
 
 // Built once per shape (building a statement costs more CPU than reading its answer) and sent by
@@ -405,10 +397,9 @@ export type VaultSearchAnswer = {
   };
   // Read only when the input was undecided.
   facts: MerchantAccessFacts | null;
-  // The found customers' answer JSON texts in the answer's order (up to the limit), in parts (the
-  // statement's rows), one a line within a part: a JSON text as the statement writes it holds no line
-  // break. None when none was found.
-  customers: readonly string[];
+  // The found customers' answer JSON texts, one a line, in the answer's order (up to the limit): a
+  // JSON text as the statement writes it holds no line break. Empty when none was found.
+  customers: string;
   customerCount: number;
   // Those of them with a patient record.
   patients: VaultSearchPatient[];
@@ -442,31 +433,22 @@ function searchShapeAndValues(
 }
 
 function lineCountOf(text: string): number {
+  if (text === '') return 0;
   let count = 1;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
   return count;
 }
 
 // The statement's answer: undefined when it found no such merchant (no row, or a prefetched row
-// without one). The merchant comes on every row; a search that found nobody answers one row without
-// customers.
+// without one).
 function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): VaultSearchAnswer | undefined {
   const [first] = rows;
   if (!first || first.merchant_name === null) return undefined;
   const facts = textOf(first, 'merchant_facts');
-  const customers: string[] = [];
-  const patients: VaultSearchPatient[] = [];
-  let customerCount = 0;
-  for (const row of rows) {
-    const text = textOf(row, 'customers');
-    if (text === null) continue;
-    const count = row.customer_count;
-    if (typeof count !== 'number' || lineCountOf(text) !== count) {
-      throw new Error('The vault search answered another number of customers than it wrote');
-    }
-    customers.push(text);
-    customerCount += count;
-    patients.push(...patientsOf(row));
+  const customers = textOf(first, 'customers') ?? '';
+  const count = first.customer_count;
+  if (typeof count !== 'number' || lineCountOf(customers) !== count) {
+    throw new Error('The vault search answered another number of customers than it wrote');
   }
   return {
     merchant: {
@@ -478,8 +460,8 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
     },
     facts: input.undecided === null || facts === null ? null : parseMerchantAccessFacts(JSON.parse(facts)),
     customers,
-    customerCount,
-    patients,
+    customerCount: count,
+    patients: patientsOf(first),
   };
 }
 
@@ -540,7 +522,7 @@ export function vaultSearchPrefetch(
       );
       return sql`select b.search_client_id::text as search_client_id,
         b.search_reaches_every_merchant, b.search_matches_patients, r.*,
-        r.first_place as prefetch_order
+        0 as prefetch_order
       from (select ${named ? sql`${sql.placeholder('clientId')}::uuid` : sql`coalesce(${session.viewAsClientId}, ${session.defaultClientId})`} as search_client_id,
           ${session.userType} in (${roles}) as search_reaches_every_merchant,
           ${session.viewAsClientId} is null and ${session.userType} not in (${roles}) as search_matches_patients

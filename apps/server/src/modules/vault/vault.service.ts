@@ -337,9 +337,9 @@ export function vaultSearchPrefetchOf(rawQuery: unknown, crypto: PatientCrypto):
   );
 }
 
-// A search's answer with each customer as its JSON text (a VaultCustomer), in parts of one or more
-// lines, one a line (a JSON text as the statement and JSON.stringify write it holds no line break).
-export type PayeeSearchParts = Omit<PayeeSearchResult, 'customers'> & { customers: readonly string[] };
+// A search's answer with each customer as its JSON text (a VaultCustomer), one a line (a JSON text
+// as the statement and JSON.stringify write it holds no line break).
+export type PayeeSearchParts = Omit<PayeeSearchResult, 'customers'> & { customers: string };
 
 // The response of a search (payeeSearchResponse) as bytes: the customers' texts encoded once, into
 // place, each line break turned into the comma between two of them (in UTF-8 the byte 0x0A is only
@@ -347,15 +347,11 @@ export type PayeeSearchParts = Omit<PayeeSearchResult, 'customers'> & { customer
 export function payeeSearchResponseBytes(parts: PayeeSearchParts): Buffer {
   const head = '{"status":true,"message":{"customers":[';
   const tail = `],"client":${JSON.stringify(parts.client)},"is_truncated":${parts.is_truncated}}}`;
-  let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(parts.customers.length - 1, 0);
-  for (const part of parts.customers) size += Buffer.byteLength(part);
-  const bytes = Buffer.allocUnsafe(size);
+  const bytes = Buffer.allocUnsafe(
+    Buffer.byteLength(head) + Buffer.byteLength(parts.customers) + Buffer.byteLength(tail),
+  );
   const start = bytes.write(head);
-  let end = start;
-  for (const [index, part] of parts.customers.entries()) {
-    if (index > 0) end = bytes.writeUInt8(0x2c, end);
-    end += bytes.write(part, end);
-  }
+  const end = start + bytes.write(parts.customers, start);
   const customers = bytes.subarray(start, end);
   for (let at = customers.indexOf(0x0a); at !== -1; at = customers.indexOf(0x0a, at + 1)) {
     customers[at] = 0x2c;
@@ -364,21 +360,14 @@ export function payeeSearchResponseBytes(parts: PayeeSearchParts): Buffer {
   return bytes;
 }
 
-// The first count customers of the parts (each one or more lines), as parts.
-function firstCustomers(parts: readonly string[], count: number): string[] {
-  const shown: string[] = [];
-  let left = count;
-  for (const part of parts) {
-    if (left === 0) break;
-    // The line break after the last line taken; -1 when the part ended first.
-    let at = -1;
-    do {
-      left -= 1;
-      at = part.indexOf('\n', at + 1);
-    } while (left > 0 && at !== -1);
-    shown.push(at === -1 ? part : part.slice(0, at));
+// The first count lines of a text (all of it when it has fewer).
+function firstLines(text: string, count: number): string {
+  let end = -1;
+  for (let line = 0; line < count; line++) {
+    end = text.indexOf('\n', end + 1);
+    if (end === -1) return text;
   }
-  return shown;
+  return text.slice(0, end);
 }
 
 // A found customer's text with its patient fields opened (the database wrote them null and hidden);
@@ -477,15 +466,15 @@ export async function searchVault(
     reach,
     opened.map((patient) => patient.id),
   );
-  let shown = firstCustomers(customers, vaultSearchLimit);
+  let shown = firstLines(customers, vaultSearchLimit);
   if (opened.length > 0) {
-    const lines = shown.join('\n').split('\n');
+    const lines = shown.split('\n');
     for (const patient of opened) {
       const text = lines[patient.index];
       if (text === undefined) throw new Error('A patient record outside the answer');
       lines[patient.index] = withPatientFields(text, openPatientFields(deps.patientCrypto, patient.sealed));
     }
-    shown = [lines.join('\n')];
+    shown = lines.join('\n');
   }
   return {
     customers: shown,
