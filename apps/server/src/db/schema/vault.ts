@@ -40,6 +40,10 @@ export const vaultCustomers = pgTable(
     shippingCountry: text(),
     shippingPostalCode: text(),
     paymentRequestMeta: jsonb().$type<PaymentRequestMeta>().notNull().default({}),
+    // Issue 19 "Speed": the saved methods as the vault search answers them (JSON texts, comma-joined,
+    // '' for none), written by the database's triggers whenever a method or the billing address
+    // changes (migration 0020, vault_customer_methods_json); never written by the app.
+    methodsJson: text().notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -934,4 +934,67 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
       patient_fields_hidden: false,
     });
   });
+  // Issue 19 "Speed": the methods' text is kept on the customer by the database (migration 0020).
+  it("keeps each customer's methods as the Node builders write them through every write: a method added, changed and deleted, the billing address edited", async () => {
+    const harborAnswer = async () => {
+      const answer = await searched(demo.owner, every('zq'));
+      expect(answer.customers).toEqual(
+        await builtInNode(
+          answer.customers.map((c) => c.id),
+          await merchantNameOf(harbor),
+          false,
+        ),
+      );
+      const found = answer.customers.find((c) => c.id === ids.harborNoLastName);
+      if (!found) throw new Error('Zqf not found');
+      return found;
+    };
+    // Two methods in one statement, then one changed, then one deleted.
+    await ctx.app.db.insert(vaultPaymentMethods).values([
+      {
+        id: method(20),
+        customerId: ids.harborNoLastName,
+        token: 'VISA-4111-05-2031',
+        issuer: 'VISA',
+        last4: '4111',
+        expMonth: 5,
+        expYear: 2031,
+      },
+      {
+        id: method(21),
+        customerId: ids.harborNoLastName,
+        token: 'MC-5100-06-2032',
+        issuer: 'MC',
+        last4: '5100',
+        expMonth: 6,
+        expYear: 2032,
+      },
+    ]);
+    expect((await harborAnswer()).payment_methods.map((m) => m.id).sort()).toEqual([method(20), method(21)]);
+    await ctx.app.db
+      .update(vaultPaymentMethods)
+      .set({ token: 'VISA-4111-renewed', expYear: 2033 })
+      .where(eq(vaultPaymentMethods.id, method(20)));
+    expect((await harborAnswer()).payment_methods.find((m) => m.id === method(20))).toMatchObject({
+      token: '4111-renewed',
+      exp_year: 2033,
+    });
+    await ctx.app.db.delete(vaultPaymentMethods).where(eq(vaultPaymentMethods.id, method(21)));
+    expect((await harborAnswer()).payment_methods.map((m) => m.id)).toEqual([method(20)]);
+    // The billing address, edited through the API, is the method's too.
+    const res = await callAs(ctx.app, demo.owner, 'PATCH', `/api/v1/vault/${ids.harborNoLastName}`, {
+      billing_postal_code: '98052',
+      billing_locality: 'Redmond "East"',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await harborAnswer()).payment_methods[0]?.billing_address).toMatchObject({
+      postal_code: '98052',
+      locality: 'Redmond "East"',
+    });
+    // A write of the text itself is refused in effect: the database writes it again.
+    await ctx.app.db.execute(
+      sql`update vault_customers set methods_json = 'tampered' where id = ${ids.harborNoLastName}::uuid`,
+    );
+    expect((await harborAnswer()).payment_methods.map((m) => m.id)).toEqual([method(20)]);
+  });
 });

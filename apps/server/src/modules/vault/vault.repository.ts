@@ -5,7 +5,7 @@ import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import type { SqlRow } from '../../db/seed/sql-rows';
-import { isoUtc, jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
+import { jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,
@@ -199,41 +199,11 @@ const placeholderBinding: SearchBinding = {
 const isPatientRecord = sql`(vc.patient_number_enc is not null or vc.patient_first_name_enc is not null
     or vc.patient_last_name_enc is not null)`;
 
-// An address's fields, in the answer's order: a method's billing_address object, and the customer's
-// billing_ and shipping_ fields (the columns of the same names).
+// An address's fields, in the answer's order: the customer's billing_ and shipping_ fields (the
+// columns of the same names; a method's billing_address object is written in migration 0020).
 const addressFields = ['region', 'locality', 'address_line_1', 'address_line_2', 'country', 'postal_code'];
-const addressEntries = (prefix: 'billing_' | 'shipping_', keyPrefix: string) =>
-  addressFields.map((field) => [`${keyPrefix}${field}`, jsonOf(sql.raw(`vc.${prefix}${field}`))] as const);
-
-const billingAddressJson = jsonObjectText(addressEntries('billing_', ''));
-
-// A saved method as methodView writes it: the token from after its first dash (displayedVaultToken;
-// the whole token without one), last4 four digits (the table's check), billing_address the
-// customer's. m: the method.
-const methodJson = jsonObjectText([
-  ['id', quoted(sql`m.id`)],
-  [
-    'token',
-    jsonOf(
-      sql`case when strpos(m.token, '-') = 0 then m.token else substr(m.token, strpos(m.token, '-') + 1) end`,
-    ),
-  ],
-  ['issuer', quoted(sql`m.issuer`)],
-  ['last4', quoted(sql`m.last4`)],
-  ['exp_month', sql`coalesce(m.exp_month::text, 'null')`],
-  ['exp_year', sql`coalesce(m.exp_year::text, 'null')`],
-  ['created_at', quoted(isoUtc(sql`m.created_at`))],
-  ['billing_address', billingAddressJson],
-]);
-
-// The first of each issuer, last four and expiry in the order newest first (created_at desc, then
-// id), as withoutDuplicateSavedMethods keeps them (the unique constraint already keeps a second
-// one out; the answer does not rely on it), then in that order.
-const methodsJson = sql`(select coalesce(string_agg(${methodJson}, ',' order by m.created_at desc, m.id), '')
-    from (select distinct on (issuer, last4, exp_month, exp_year) id, token, issuer, last4, exp_month,
-        exp_year, created_at
-      from vault_payment_methods where customer_id = vc.id
-      order by issuer, last4, exp_month, exp_year, created_at desc, id) m)`;
+const addressEntries = (prefix: 'billing_' | 'shipping_') =>
+  addressFields.map((field) => [`${prefix}${field}`, jsonOf(sql.raw(`vc.${prefix}${field}`))] as const);
 
 const customerJson = jsonObjectText([
   ['id', quoted(sql`vc.id`)],
@@ -249,11 +219,12 @@ const customerJson = jsonObjectText([
   ['patient_last_name', 'null'],
   ['patient_fields_hidden', sql`case when ${isPatientRecord} then 'true' else 'false' end`],
   ['external_id', jsonOf(sql`vc.external_id`)],
-  ...addressEntries('billing_', 'billing_'),
-  ...addressEntries('shipping_', 'shipping_'),
+  ...addressEntries('billing_'),
+  ...addressEntries('shipping_'),
   // As stored (jsonb's own text).
   ['payment_request_meta', sql`vc.payment_request_meta::text`],
-  ['payment_methods', sql`'[' || ${methodsJson} || ']'`],
+  // Written by the database whenever a method or the billing address changes (migration 0020).
+  ['payment_methods', sql`'[' || vc.methods_json || ']'`],
 ]);
 
 // The search as one statement: the merchant's row (what the answer shows of it, whether the caller
