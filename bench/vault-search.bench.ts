@@ -5,8 +5,9 @@
 // index, and each customer's saved methods as the same json subquery (the route answers them too);
 // it is sent as a plain statement, planned on every call. The route reads the methods as the
 // database keeps them on the customer (methods_json, migration 0020); a second bare SQL that reads
-// them so too is timed beside it and printed, though the budget's baseline is the first. The benchmark checks that it and the
-// route (and the service) answer the same customer ids in the same order before timing them.
+// them so too is timed beside it and printed, though the budget's baseline is the first. The
+// benchmark checks that they and the route (and the service) answer the same customer ids in the
+// same order before timing them.
 // BENCH_VAULT_CUSTOMERS seeds fewer customers (while iterating; the budget is at 1,000,000);
 // BENCH_VAULT_PROFILE=<file> writes a CPU profile of 500 route calls (support/cpu-profile.ts).
 import {
