@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor, shiftSession } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import type { Tx } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
@@ -996,5 +997,46 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
       sql`update vault_customers set methods_json = 'tampered' where id = ${ids.harborNoLastName}::uuid`,
     );
     expect((await harborAnswer()).payment_methods.map((m) => m.id)).toEqual([method(20)]);
+  });
+
+  it('writes the text of each customer a statement touched once: a changed method its customer, a method moved to another customer both', async () => {
+    // Rows of vault_customers this transaction has updated so far (PostgreSQL's own count).
+    const customersUpdated = async (tx: Tx) => {
+      const [row] = await queryRows(
+        tx,
+        sql`select n_tup_upd::int as n from pg_stat_xact_user_tables where relname = 'vault_customers'`,
+      );
+      return Number(row?.n ?? 0);
+    };
+    const updatesOf = (change: (tx: Tx) => Promise<unknown>) =>
+      ctx.app.db.transaction(async (tx) => {
+        const before = await customersUpdated(tx);
+        await change(tx);
+        return (await customersUpdated(tx)) - before;
+      });
+    expect(
+      await updatesOf((tx) =>
+        tx.update(vaultPaymentMethods).set({ expMonth: 7 }).where(eq(vaultPaymentMethods.id, method(20))),
+      ),
+    ).toBe(1);
+    expect(
+      await updatesOf((tx) =>
+        tx
+          .update(vaultPaymentMethods)
+          .set({ customerId: ids.harborPatient })
+          .where(eq(vaultPaymentMethods.id, method(20))),
+      ),
+    ).toBe(2);
+    const answer = await searched(demo.owner, every('zq'));
+    expect(answer.customers).toEqual(
+      await builtInNode(
+        answer.customers.map((c) => c.id),
+        await merchantNameOf(harbor),
+        false,
+      ),
+    );
+    const methodsOf = (id: string) => answer.customers.find((c) => c.id === id)?.payment_methods ?? [];
+    expect(methodsOf(ids.harborNoLastName)).toEqual([]);
+    expect(methodsOf(ids.harborPatient).map((m) => [m.id, m.exp_month])).toContainEqual([method(20), 7]);
   });
 });
