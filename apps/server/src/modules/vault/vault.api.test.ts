@@ -1016,7 +1016,10 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
       });
     expect(
       await updatesOf((tx) =>
-        tx.update(vaultPaymentMethods).set({ expMonth: 7 }).where(eq(vaultPaymentMethods.id, method(20))),
+        tx
+          .update(vaultPaymentMethods)
+          .set({ expMonth: 7 })
+          .where(eq(vaultPaymentMethods.id, method(20))),
       ),
     ).toBe(1);
     expect(
