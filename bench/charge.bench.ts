@@ -112,7 +112,7 @@ export async function benchCharge(): Promise<boolean> {
       const tokens: string[] = [];
       // Warmed up like a server that has taken payments for a while: the JIT has compiled the path.
       const warmup = Number(process.env.BENCH_CHARGE_WARMUP ?? 200);
-      const runs = Number(process.env.BENCH_CHARGE_RUNS ?? 101);
+      const runs = Number(process.env.BENCH_CHARGE_RUNS ?? 301);
       const recordedRuns = 21;
       const profiledCharges = process.env.BENCH_CHARGE_PROFILE ? 500 : 0;
       // Tokens made beforehand, so no timed charge includes a tokenisation.
