@@ -1,6 +1,7 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
+  cyclesRemaining,
   firstChargeDate,
   merchantToday,
   subscriptionEndDate,
@@ -59,8 +60,6 @@ export function tokenDisplay(token: string): string {
 }
 
 export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow {
-  const cyclesRemaining =
-    listing.cycles === null ? null : Math.max(0, listing.cycles - listing.cyclesCompleted);
   return {
     id: listing.id,
     client_id: listing.clientId,
@@ -74,7 +73,7 @@ export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow
     first_charge: listing.firstChargeDate ?? firstChargeDate(listing.startDate, listing.trialDays),
     next: listing.nextChargeDate,
     cycles: listing.cycles,
-    cycles_remaining: cyclesRemaining,
+    cycles_remaining: cyclesRemaining(listing.cycles, listing.cyclesCompleted),
     cycles_completed: listing.cyclesCompleted,
     interval: listing.interval,
     frequency: listing.frequency,

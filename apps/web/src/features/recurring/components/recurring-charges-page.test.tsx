@@ -133,6 +133,26 @@ describe('RecurringChargesPage', () => {
     expect(requestedPaths(fetchMock)).toContain(`GET /api/subscription?clientid=${merchant}`);
   });
 
+  it("says 'Until cancelled' in the grid for a series without a count, as its modal does", async () => {
+    const openEnded: SubscriptionRow = {
+      ...activeSeries,
+      id: '00000000-0000-4000-8000-0000000000c3',
+      email: 'sam@customer.example',
+      cycles: null,
+      cycles_remaining: null,
+    };
+    stubServer({}, [activeSeries, openEnded]);
+    renderFeature(<RecurringChargesPage />, { role: 'user' });
+    const grid = await screen.findByRole('grid', { name: RecurringText.PageTitle });
+    const row = (await within(grid).findByText('sam@customer.example')).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('no row');
+    expect(within(row).getByText('Until cancelled')).toBeInTheDocument();
+    const counted = within(grid).getByText('pat@customer.example').closest('[role="row"]');
+    if (!(counted instanceof HTMLElement)) throw new Error('no row');
+    expect(within(counted).getByText('4')).toBeInTheDocument();
+    expect(within(counted).queryByText('Until cancelled')).not.toBeInTheDocument();
+  });
+
   it('offers staff the merchant selector', async () => {
     stubServer({});
     renderFeature(<RecurringChargesPage />, { role: 'admin' });

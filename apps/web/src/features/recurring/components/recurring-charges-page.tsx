@@ -7,6 +7,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useSubscriptions } from '../api/get-subscriptions';
+import { cyclesLabel } from '../utils/recurring.utils';
 import { RecurringText } from '../utils/recurring-text';
 import { SeriesModal } from './series-modal';
 
@@ -31,6 +32,8 @@ const columns: readonly DataGridColumn<SubscriptionRow>[] = [
     decimals: 0,
     isTotalled: false,
     aggregate: null,
+    // A series without a count runs until cancelled: said in words, as the series modal does.
+    renderCell: (row, text) => (row.cycles_remaining === null ? cyclesLabel(null) : text),
     width: 150,
   },
   { id: 'end_reason', header: 'End Reason', kind: 'text', value: (row) => row.end_reason ?? '', width: 220 },
