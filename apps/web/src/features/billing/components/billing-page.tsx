@@ -35,8 +35,9 @@ const rollingColumns: readonly DataGridColumn<RollingBillingRow>[] = [
 // Spec 3 §4 "Bill": the state in words, or the one action.
 function BillAction({ bill }: { bill: BillLineItemRow }) {
   const pay = usePayBill();
-  if (bill.state === 'paid') return <Text size="sm">{BillingText.AlreadyPaid}</Text>;
-  if (bill.state === 'merchantNotEnabled') return <Text size="sm">{BillingText.MerchantNotEnabled}</Text>;
+  // The words as the cell writes any text, so they sit on the row's line like its other cells.
+  if (bill.state === 'paid') return BillingText.AlreadyPaid;
+  if (bill.state === 'merchantNotEnabled') return BillingText.MerchantNotEnabled;
   return (
     <Stack gap={2}>
       <Button
