@@ -12,11 +12,12 @@ type DataGridOverlayProps = {
   isLoading: boolean;
   error: string | null;
   isEmpty: boolean;
+  emptyText?: string | undefined;
   onRetry: () => void;
 };
 
 // Loading, error, empty: in that order (design §7), over the grid's body.
-export function DataGridOverlay({ isLoading, error, isEmpty, onRetry }: DataGridOverlayProps) {
+export function DataGridOverlay({ isLoading, error, isEmpty, emptyText, onRetry }: DataGridOverlayProps) {
   if (isLoading) {
     return (
       <div className={styles.overlay}>
@@ -42,7 +43,7 @@ export function DataGridOverlay({ isLoading, error, isEmpty, onRetry }: DataGrid
     return (
       <div className={styles.overlay}>
         <Text size="sm" c="dimmed">
-          {DataGridText.Empty}
+          {emptyText ?? DataGridText.Empty}
         </Text>
       </div>
     );

@@ -199,6 +199,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
             isLoading={props.isLoading}
             error={props.error}
             isEmpty={shownRows.length === 0}
+            emptyText={props.emptyText}
             onRetry={refresh}
           />
         </div>

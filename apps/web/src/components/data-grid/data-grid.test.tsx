@@ -299,5 +299,14 @@ describe('DataGrid', () => {
 
     rerender(withMantine(<DataGrid<Payment> rows={[]} columns={paymentColumns} />));
     expect(screen.getByText('No rows to show')).toBeInTheDocument();
+
+    // A page may say why its grid is empty instead.
+    rerender(
+      withMantine(
+        <DataGrid<Payment> rows={[]} columns={paymentColumns} emptyText="No payments this week." />,
+      ),
+    );
+    expect(screen.getByText('No payments this week.')).toBeInTheDocument();
+    expect(screen.queryByText('No rows to show')).not.toBeInTheDocument();
   });
 });

@@ -76,6 +76,8 @@ export type DataGridCommonProps<Row> = {
   // CSS height of the whole grid; spec 1 §9: 88% (of the viewport) by default.
   height?: number | string;
   ariaLabel?: string;
+  // What an empty grid says, where the page can say why and what to do; 'No rows to show' otherwise.
+  emptyText?: string;
   // Spec 1 §9: 500 rows per page, paged by the grid.
   paginate?: boolean;
   // Rows per page when paginated, where a page's spec sets its own (spec 3: payouts 50).

@@ -13,6 +13,7 @@ import {
   canChooseMerchant,
   locationsLabel,
   membershipsLabel,
+  noUsersText,
   userStatusLabel,
 } from '../utils/user-rows.utils';
 import { UserFormModal } from './user-form-modal';
@@ -98,6 +99,9 @@ export function UsersPage() {
 
   const merchantOptions = (myClients ?? []).map((client) => ({ value: client.id, label: client.name }));
   const ownName = user.account.default_client?.merchant.name ?? 'Your merchant';
+  const shownName = isChooser
+    ? (merchantOptions.find((option) => option.value === chosenId)?.label ?? null)
+    : ownName;
 
   return (
     <Stack gap="md">
@@ -138,6 +142,7 @@ export function UsersPage() {
       )}
       <DataGrid
         ariaLabel="Users"
+        emptyText={noUsersText(shownName, isChooser)}
         columns={columns}
         rows={users.data ?? []}
         getRowId={(row) => row.id}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canChooseMerchant, locationsLabel, membershipsLabel, userStatusLabel } from './user-rows.utils';
+import {
+  canChooseMerchant,
+  locationsLabel,
+  membershipsLabel,
+  noUsersText,
+  userStatusLabel,
+} from './user-rows.utils';
 
 const merchant = { id: '00000000-0000-4000-8000-000000000001', name: 'Harbor Lane' };
 
@@ -33,5 +39,15 @@ describe('users grid words', () => {
     expect(canChooseMerchant('parent')).toBe(true);
     expect(canChooseMerchant('user')).toBe(false);
     expect(canChooseMerchant('alpha')).toBe(false);
+  });
+
+  it('says whose list is empty and what to do next', () => {
+    expect(noUsersText('Portico Payments', true)).toBe(
+      'Portico Payments has no users to manage. Staff accounts are not listed here. Choose another merchant above, or add a user.',
+    );
+    expect(noUsersText('Corner Coffee', false)).toBe(
+      'Corner Coffee has no users to manage. Staff accounts are not listed here. Add a user to give them access.',
+    );
+    expect(noUsersText(null, true)).toMatch(/^There are no users to manage\. /);
   });
 });

@@ -20,6 +20,17 @@ export function locationsLabel(user: Pick<ManagedUser, 'locations'>): string {
   return user.locations.map((location) => location.name).join(', ');
 }
 
+// What an empty Users grid says: whose list it is and what to do (staff accounts are never listed).
+// merchantName null: the users of every merchant the caller manages.
+export function noUsersText(merchantName: string | null, canChoose: boolean): string {
+  const whose =
+    merchantName === null ? 'There are no users to manage' : `${merchantName} has no users to manage`;
+  const next = canChoose
+    ? 'Choose another merchant above, or add a user.'
+    : 'Add a user to give them access.';
+  return `${whose}. Staff accounts are not listed here. ${next}`;
+}
+
 // Staff and parents choose whose users they see; everyone else sees their own merchant's.
 export function canChooseMerchant(actingRole: string): boolean {
   return actingRole === 'admin' || actingRole === 'healnow' || actingRole === 'parent';
