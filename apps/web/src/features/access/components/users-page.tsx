@@ -59,7 +59,7 @@ export function UsersPage() {
         filter: false,
         isSortable: false,
         renderCell: (row) => (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" h="100%">
             <Button
               size="compact-xs"
               variant="light"

@@ -23,7 +23,7 @@ const fileNameColumn: DataGridColumn<DocumentRow> = {
   value: (row) => row.file_name,
   width: 320,
   renderCell: (row, text) => (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" h="100%">
       <FileTypeIcon extension={row.extension} />
       <Text size="sm" truncate>
         {text}

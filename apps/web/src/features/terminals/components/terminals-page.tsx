@@ -68,7 +68,7 @@ function TerminalSettings({ canManage }: { canManage: boolean }) {
               filter: false,
               isSortable: false,
               renderCell: (row) => (
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" h="100%">
                   <Button
                     size="compact-xs"
                     variant="default"
