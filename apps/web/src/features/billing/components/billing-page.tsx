@@ -39,7 +39,7 @@ function BillAction({ bill }: { bill: BillLineItemRow }) {
   if (bill.state === 'paid') return BillingText.AlreadyPaid;
   if (bill.state === 'merchantNotEnabled') return BillingText.MerchantNotEnabled;
   return (
-    <Stack gap={2}>
+    <Stack gap={2} h="100%" justify="center">
       <Button
         size="compact-sm"
         loading={pay.isPending}

@@ -78,7 +78,7 @@ function MonthlyBillingCheckbox({ merchant }: { merchant: MonthlyBillingMerchant
   const [asked, setAsked] = useState<boolean | null>(null);
   const checked = asked ?? merchant.is_monthly_billing_enabled;
   return (
-    <Stack gap={2}>
+    <Stack gap={2} h="100%" justify="center">
       <Checkbox
         aria-label={`${BillingText.MonthlyBillingTitle}: ${merchant.name}`}
         checked={checked}
@@ -101,7 +101,7 @@ function MonthlyBillingCheckbox({ merchant }: { merchant: MonthlyBillingMerchant
 function CreateBillButton({ merchant, month }: { merchant: MonthlyBillingMerchantRow; month: string }) {
   const create = useCreateMerchantBill();
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" h="100%">
       <Button
         size="compact-xs"
         variant="light"
