@@ -45,6 +45,7 @@ export type DataGridColumn<Row> = {
   filter?: DataGridFilterKind | false;
   isSortable?: boolean;
   // Custom cell content (icons, links); receives the formatted text. Keep it cheap: it runs per visible cell.
+  // Text and inline content sit on the row's line; a block (Group, Stack) takes h="100%" to sit on its middle.
   renderCell?: (row: Row, text: string) => ReactNode;
   // Caption of the column group this column belongs to (spec 3 §2 Rev Share: 'Merchant', 'Performance'):
   // a header row above the titles spans adjacent columns of one group. No column with a group: no row.
