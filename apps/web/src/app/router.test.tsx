@@ -1,6 +1,6 @@
 import { filterMenu } from '@portico/contracts/access/menu';
 import { portalRoutes } from '@portico/contracts/access/routes';
-import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
+import { buildMembership, buildSessionUser, sampleIds } from '@portico/contracts/access/session-user.factory';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,25 @@ describe('session guard', () => {
     expect(await screen.findByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/app/home');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/mimic');
+  });
+
+  it("opens the pages an RBAC merchant's grants put in a user's menu, and keeps Mimic to its roles", async () => {
+    // A merchant owner whose role grants Permissions (spec 1 §6: under RBAC the grant decides the menu).
+    const owner = buildSessionUser({
+      user_type: 'user',
+      rbac_enabled: true,
+      memberships: [buildMembership(sampleIds.merchantA, ['Permissions'])],
+    });
+    stubSignedIn(owner, { '/api/permissions/merchants': ok([]) });
+    const { router } = renderApp('/permissions');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permissions' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).not.toBeInTheDocument();
+    expect(menuTitles()).toContain('Permissions');
+    expect(menuTitles()).not.toContain('Mimic');
+
+    await router.navigate('/mimic');
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
   });
 
   it('counts an admin viewing as a client as a user: admin pages are refused, calls carry viewAs', async () => {

@@ -345,11 +345,22 @@ describe('filterMenu step 3: RBAC', () => {
       { memberships: [buildMembership(sampleIds.merchantA, null)] },
       ['Home'],
     ],
-    // Under RBAC the permission decides, not the role (the routes still check roles).
+    // Under RBAC the permission decides, not the role, and the pages open (isShownInMenu); Mimic
+    // keeps its roles: a merchant's grants never let a role sign in as someone else.
     [
       'user role granted Permissions',
       { memberships: [buildMembership(sampleIds.merchantA, [Permission.Permissions])] },
-      ['Home', 'Mimic', 'Permissions', 'Sublocations'],
+      ['Home', 'Permissions', 'Sublocations'],
+    ],
+    [
+      'alpha granted Permissions',
+      { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Permissions])] },
+      ['Mimic', 'Permissions', 'Sublocations'],
+    ],
+    [
+      'alpha without Permissions',
+      { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Reports])] },
+      ['Reporting'],
     ],
     [
       'internal admin with nothing granted keeps the entries that name no permission',
@@ -363,7 +374,7 @@ describe('filterMenu step 3: RBAC', () => {
         is_in_certification: true,
         memberships: [buildMembership(sampleIds.merchantA, ['Permissions'])],
       },
-      ['Certification', 'Home', 'Create Enrollment', 'Mimic', 'Onboarding', 'Permissions', 'Sublocations'],
+      ['Certification', 'Home', 'Create Enrollment', 'Onboarding', 'Permissions', 'Sublocations'],
     ],
     [
       'Payouts granted: Billing still needs a staff domain',

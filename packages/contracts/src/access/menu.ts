@@ -26,6 +26,9 @@ export type MenuEntryRule = {
   isInProcessorAuditMenu: boolean;
   // Spec 1 §1: the demo-only menu of demo users.
   isInDemoMenu: boolean;
+  // Its roles hold under RBAC too (Mimic): a merchant's grants never give a role the right to sign
+  // in as someone else; the server lets only admin, parent and alpha mimic.
+  isRoleBound?: true;
 };
 
 const CLIENT_ROLES = ['admin', 'user', 'parent', 'healnow'] as const;
@@ -72,6 +75,7 @@ const menuEntryDefinitions = [
     visibility: 'none',
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
+    isRoleBound: true,
   },
   {
     title: 'Monthly Billing',
@@ -306,7 +310,8 @@ export function isMenuEntryVisibleToUser(entry: MenuEntryRule, context: MenuEntr
   if (!doesUserPassMenuVisibilityRule(entry.visibility, context)) return false;
   if (entry.roles.length === 0 && entry.permissions.length === 0) return true;
   if (context.isRbacEnabled && entry.permissions.length > 0) {
-    return entry.permissions.some((permission) => context.grantedPermissions.has(permission));
+    const isGranted = entry.permissions.some((permission) => context.grantedPermissions.has(permission));
+    return isGranted && (!entry.isRoleBound || entry.roles.includes(context.actingRole));
   }
   return entry.roles.includes(context.actingRole);
 }
@@ -354,4 +359,12 @@ export function filterMenuEntries<Entry extends MenuEntryRule>(
 
 export function filterMenu(input: MenuFilterInput): MenuEntry[] {
   return filterMenuEntries(input, menuEntries);
+}
+
+// No dead ends (issue 15 item 8): a page its menu entry is shown for opens, whatever the route's
+// roles say. Under RBAC the entry follows the merchant's grants (spec 1 §6), so a user whose role
+// grants Permissions opens Permissions and Sublocations as alpha does; the server checks that
+// permission on every call of those pages.
+export function isShownInMenu(menu: readonly MenuEntry[], routePath: string): boolean {
+  return menu.some((entry) => entry.path === routePath);
 }

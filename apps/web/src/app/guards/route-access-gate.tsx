@@ -1,16 +1,25 @@
+import { isShownInMenu } from '@portico/contracts/access/menu';
 import { decideRouteAccess } from '@portico/contracts/access/routes';
 import { Outlet } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
 import { useCurrentRoute } from '../current-route';
 import { NotAllowedPage } from '../pages/not-allowed-page';
+import { PageLoader } from '../pages/page-loader';
+import { usePortalMenu } from '../use-portal-menu';
 
 // The role check of spec 1 §2.2 for a signed-in user, with the acting role (user while viewing as).
-// A refused page stays at its address and says so, inside the layout: no redirect, so no loop.
+// A page the user's menu lists opens whatever its roles say (no dead ends: an RBAC merchant's
+// grants decide the menu, spec 1 §6). A refused page stays at its address and says so, inside the
+// layout: no redirect, so no loop.
 export function RouteAccessGate() {
   const route = useCurrentRoute();
-  const { actingRole } = useSignedInSession();
+  const { actingRole, permissionsState } = useSignedInSession();
+  const menu = usePortalMenu();
 
   if (route && decideRouteAccess(route.access, actingRole) === 'roleNotAllowed') {
+    if (isShownInMenu(menu, route.path)) return <Outlet />;
+    // The grants that may open it are still on their way: no refusal before they are known.
+    if (permissionsState === 'loading') return <PageLoader />;
     return <NotAllowedPage title={route.title} />;
   }
   return <Outlet />;

@@ -1,5 +1,5 @@
 import { NavLink } from '@mantine/core';
-import { filterMenu, type MenuEntry, type MenuPath } from '@portico/contracts/access/menu';
+import type { MenuEntry, MenuPath } from '@portico/contracts/access/menu';
 import {
   type Icon,
   IconAlertTriangle,
@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
-import { portalEnv } from '../../lib/portal-env';
+import { usePortalMenu } from '../use-portal-menu';
 
 // The entries, their order and their rules are the shared ones (contracts/access/menu); the sidebar
 // only adds an icon per path.
@@ -69,13 +69,7 @@ type SidebarMenuProps = { onNavigate: () => void };
 export function SidebarMenu({ onNavigate }: SidebarMenuProps) {
   const { pathname } = useLocation();
   const session = useSignedInSession();
-  const entries = filterMenu({
-    user: session.user,
-    permissionsState: session.permissionsState,
-    providerDomain: portalEnv.providerDomain,
-    partnerDomains: portalEnv.partnerDomains,
-    isViewingAs: session.isViewingAs,
-  });
+  const entries = usePortalMenu();
 
   return (
     <nav aria-label="Main menu" aria-busy={session.permissionsState === 'loading'}>

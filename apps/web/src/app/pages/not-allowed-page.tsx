@@ -1,31 +1,16 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { filterMenu } from '@portico/contracts/access/menu';
-import { decideRouteAccess, findPortalRouteForPathname } from '@portico/contracts/access/routes';
+import { findPortalRouteForPathname } from '@portico/contracts/access/routes';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type SignedInSession, useSignedInSession } from '../../lib/auth/session-context';
-import { portalEnv } from '../../lib/portal-env';
-
-// The first menu entry the acting role may open: where a refused visitor can go instead.
-function firstAllowedMenuEntry(session: SignedInSession) {
-  const menu = filterMenu({
-    user: session.user,
-    permissionsState: session.permissionsState,
-    providerDomain: portalEnv.providerDomain,
-    partnerDomains: portalEnv.partnerDomains,
-    isViewingAs: session.isViewingAs,
-  });
-  return menu.find((entry) => {
-    const route = findPortalRouteForPathname(entry.path);
-    return route !== undefined && decideRouteAccess(route.access, session.actingRole) === 'allow';
-  });
-}
+import { useSignedInSession } from '../../lib/auth/session-context';
+import { usePortalMenu } from '../use-portal-menu';
 
 type NotAllowedPageProps = { title: string };
 
 export function NotAllowedPage({ title }: NotAllowedPageProps) {
   const session = useSignedInSession();
-  const destination = firstAllowedMenuEntry(session);
+  // Where a refused visitor can go instead: the first page of their menu (every one opens).
+  const destination = usePortalMenu().find((entry) => findPortalRouteForPathname(entry.path) !== undefined);
 
   return (
     <Paper withBorder p="xl" radius="md" role="alert">
