@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { userTypes } from '../auth/roles';
 import { filterMenu, filterMenuEntries, type MenuEntryRule, type MenuFilterInput, menuEntries } from './menu';
-import { Permission } from './permission-names';
+import { Permission, permissionNames } from './permission-names';
 import { decideRouteAccess, findPortalRouteForPathname } from './routes';
 import type { MenuUser } from './session-user';
 import {
@@ -177,6 +178,32 @@ const parentAtPartnerDomainMenu = [
 // the menu (the server scopes what each caller sees; docs/decisions.md), so every role an entry is
 // shown to may open its page.
 describe('menu and route table agree', () => {
+  // Under RBAC the grants decide (spec 1 §6): an entry shown to a role that its route refuses must be
+  // one whose page asks the server for the grant only.
+  it.each(
+    userTypes.map((role) => [role] as const),
+  )('an RBAC %s granted every permission opens every entry it is shown', (role) => {
+    const shown = filterMenu({
+      user: user({
+        user_type: role,
+        rbac_enabled: true,
+        memberships: [buildMembership(sampleIds.merchantA, [...permissionNames])],
+      }),
+      permissionsState: 'loaded',
+      providerDomain: 'portico.example',
+      partnerDomains: [],
+      isViewingAs: false,
+    });
+    const refused = shown.filter((entry) => {
+      const route = findPortalRouteForPathname(entry.path);
+      return (
+        route === undefined ||
+        (decideRouteAccess(route.access, role) !== 'allow' && !entry.isOpenToEveryGrantee)
+      );
+    });
+    expect(refused.map((entry) => entry.title)).toEqual([]);
+  });
+
   it.each(
     menuEntries.map((entry) => [entry.title, entry] as const),
   )('%s opens for every role it is shown to', (_, entry) => {
@@ -357,10 +384,25 @@ describe('filterMenu step 3: RBAC', () => {
       { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Permissions])] },
       ['Mimic', 'Permissions', 'Sublocations'],
     ],
+    // A grant shows an entry only to its roles: the server refuses alpha and healnow the reports.
     [
-      'alpha without Permissions',
+      'alpha granted Reports',
       { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Reports])] },
-      ['Reporting'],
+      [],
+    ],
+    [
+      'partner staff granted Reports, Payouts and Merchant Accounts',
+      {
+        user_type: 'healnow',
+        memberships: [
+          buildMembership(sampleIds.merchantA, [
+            Permission.Reports,
+            Permission.Payouts,
+            Permission.MerchantAccounts,
+          ]),
+        ],
+      },
+      ['Home'],
     ],
     [
       'internal admin with nothing granted keeps the entries that name no permission',

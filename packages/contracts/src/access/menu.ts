@@ -26,9 +26,10 @@ export type MenuEntryRule = {
   isInProcessorAuditMenu: boolean;
   // Spec 1 §1: the demo-only menu of demo users.
   isInDemoMenu: boolean;
-  // Its roles hold under RBAC too (Mimic): a merchant's grants never give a role the right to sign
-  // in as someone else; the server lets only admin, parent and alpha mimic.
-  isRoleBound?: true;
+  // Under RBAC the grant alone shows it, whatever the role: its page's calls ask the server for that
+  // permission only (Permissions, Sublocations). Every other entry also needs one of its roles, so
+  // the menu never lists a page whose calls the server refuses the role (no dead ends).
+  isOpenToEveryGrantee?: true;
 };
 
 const CLIENT_ROLES = ['admin', 'user', 'parent', 'healnow'] as const;
@@ -75,7 +76,6 @@ const menuEntryDefinitions = [
     visibility: 'none',
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
-    isRoleBound: true,
   },
   {
     title: 'Monthly Billing',
@@ -184,6 +184,7 @@ const menuEntryDefinitions = [
     visibility: 'none',
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
+    isOpenToEveryGrantee: true,
   },
   {
     title: 'Sublocations',
@@ -193,6 +194,7 @@ const menuEntryDefinitions = [
     visibility: 'none',
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
+    isOpenToEveryGrantee: true,
   },
   {
     title: 'Users',
@@ -311,7 +313,7 @@ export function isMenuEntryVisibleToUser(entry: MenuEntryRule, context: MenuEntr
   if (entry.roles.length === 0 && entry.permissions.length === 0) return true;
   if (context.isRbacEnabled && entry.permissions.length > 0) {
     const isGranted = entry.permissions.some((permission) => context.grantedPermissions.has(permission));
-    return isGranted && (!entry.isRoleBound || entry.roles.includes(context.actingRole));
+    return isGranted && (entry.isOpenToEveryGrantee === true || entry.roles.includes(context.actingRole));
   }
   return entry.roles.includes(context.actingRole);
 }
@@ -361,10 +363,9 @@ export function filterMenu(input: MenuFilterInput): MenuEntry[] {
   return filterMenuEntries(input, menuEntries);
 }
 
-// No dead ends (issue 15 item 8): a page its menu entry is shown for opens, whatever the route's
-// roles say. Under RBAC the entry follows the merchant's grants (spec 1 §6), so a user whose role
-// grants Permissions opens Permissions and Sublocations as alpha does; the server checks that
-// permission on every call of those pages.
+// No dead ends (issue 15 item 8): a page the menu lists opens, whatever the route's roles say (a
+// user granted Permissions opens Permissions and Sublocations as alpha does). A child route
+// ('/reporting/classic') belongs to its entry ('/reporting').
 export function isShownInMenu(menu: readonly MenuEntry[], routePath: string): boolean {
-  return menu.some((entry) => entry.path === routePath);
+  return menu.some((entry) => routePath === entry.path || routePath.startsWith(`${entry.path}/`));
 }
