@@ -363,9 +363,13 @@ export function filterMenu(input: MenuFilterInput): MenuEntry[] {
   return filterMenuEntries(input, menuEntries);
 }
 
+// Whether a path is the entry's page or one of its children ('/reporting/classic' of '/reporting').
+export function isPathOfMenuEntry(entry: Pick<MenuEntry, 'path'>, path: string): boolean {
+  return path === entry.path || path.startsWith(`${entry.path}/`);
+}
+
 // No dead ends (issue 15 item 8): a page the menu lists opens, whatever the route's roles say (a
-// user granted Permissions opens Permissions and Sublocations as alpha does). A child route
-// ('/reporting/classic') belongs to its entry ('/reporting').
+// user granted Permissions opens Permissions and Sublocations as alpha does).
 export function isShownInMenu(menu: readonly MenuEntry[], routePath: string): boolean {
-  return menu.some((entry) => routePath === entry.path || routePath.startsWith(`${entry.path}/`));
+  return menu.some((entry) => isPathOfMenuEntry(entry, routePath));
 }

@@ -1,5 +1,5 @@
 import { NavLink } from '@mantine/core';
-import type { MenuEntry, MenuPath } from '@portico/contracts/access/menu';
+import { isPathOfMenuEntry, type MenuPath } from '@portico/contracts/access/menu';
 import {
   type Icon,
   IconAlertTriangle,
@@ -56,10 +56,6 @@ const menuIcons: Record<MenuPath, Icon> = {
   '/audit': IconClipboardList,
 };
 
-function isEntryActive(entry: MenuEntry, pathname: string): boolean {
-  return pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-}
-
 type SidebarMenuProps = { onNavigate: () => void };
 
 // Spec 1 §6 says menu links are disabled for non-admin roles on the normal navigation. Portico
@@ -82,7 +78,7 @@ export function SidebarMenu({ onNavigate }: SidebarMenuProps) {
             to={entry.path}
             label={entry.title}
             leftSection={<EntryIcon size={18} stroke={1.6} aria-hidden />}
-            active={isEntryActive(entry, pathname)}
+            active={isPathOfMenuEntry(entry, pathname)}
             onClick={onNavigate}
             variant="light"
           />
