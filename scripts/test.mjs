@@ -1,5 +1,6 @@
-// `npm test`: every tier. Lint and types, the unit and API tiers (API on PGlite and on a throwaway
-// PostgreSQL), then the end-to-end tier in Debian's Chromium against the built server.
+// `npm test`: every tier. Lint, the architecture check (which part may import which) and types, the
+// unit and API tiers (API on PGlite and on a throwaway PostgreSQL), then the end-to-end tier in Debian's
+// Chromium against the built server.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,7 @@ let postgres;
 let ok = true;
 try {
   ok = run('lint', 'npx', ['biome', 'check', '.']) && ok;
+  ok = run('architecture', 'node', ['scripts/check-architecture.mjs']) && ok;
   ok = run('typecheck', 'npm', ['run', 'typecheck', '--silent']) && ok;
 
   let testDatabaseUrl = process.env.TEST_DATABASE_URL;
