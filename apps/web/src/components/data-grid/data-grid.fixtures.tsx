@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { theme } from '../../app/theme';
+import { theme } from '../../test/app-parts';
 import { DataGrid } from './data-grid';
 import type { DataGridColumn, DataGridCommonProps, DataGridRowsSource } from './data-grid.types';
 

@@ -3,7 +3,7 @@ import type { GridLayout } from '@portico/contracts/grid/grid-layout';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
+import { AppProviders } from '../../../test/app-parts';
 import { GridLayoutsBar } from './grid-layouts-bar';
 
 const CONFIG_KEY = 'transactions-grid';

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { theme } from '../../../app/theme';
 import { ToastHost } from '../../../components/toast-host';
 import { type SignedInSession, SignedInSessionProvider } from '../../../lib/auth/session-context';
+import { theme } from '../../../test/app-parts';
 
 type DashboardRenderOptions = {
   user: SessionUser;

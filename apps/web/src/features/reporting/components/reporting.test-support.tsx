@@ -13,9 +13,9 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../../app/theme';
 import { ToastHost } from '../../../components/toast-host';
 import { type SignedInSession, SignedInSessionProvider } from '../../../lib/auth/session-context';
+import { theme } from '../../../test/app-parts';
 
 // Test support for the reporting pages: a signed-in page under a memory router, and a small fake of
 // the server's reporting calls answering through fetch.
