@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import { rowsOf, type SqlRow } from './seed/sql-rows';
 
-// Hot statements sent by name (issues 15 and 16 speed): PostgreSQL parses and plans a named statement
+// Hot statements sent by name, for speed: PostgreSQL parses and plans a named statement
 // once per connection instead of on every call, which for a statement of several parts costs more than
 // running it. The name is a hash of the text, so one name never stands for two texts (node-postgres
 // refuses that) and a statement whose shape varies has one name per shape. Only for statements whose
@@ -60,7 +60,7 @@ function preparedOf(executor: Executor, built: Query): DriverQuery {
 
 // A drizzle statement prepared once per database handle (or open transaction), its values as
 // sql.placeholder()s: built and named on first use, afterwards only run. For the hottest statements,
-// where building the query cost as much as running it (issue 16 speed).
+// where building the query cost as much as running it.
 export function preparedStatement<T>(
   name: string,
   prepare: (executor: Executor, name: string) => T,

@@ -17,7 +17,7 @@ export function periodOfRun(runKey: string, now: Date, length: 7 | 10): string {
   return pattern.test(runKey) ? runKey : now.toISOString().slice(0, length);
 }
 
-// Issue 17 item 8: on the first tick of a month (UTC) every merchant's statement of the month before
+// On the first tick of a month (UTC) every merchant's statement of the month before
 // is posted. postStatements is idempotent on (merchant, month): a second run posts nothing.
 export function statementPostingJob(): JobDefinition {
   return {

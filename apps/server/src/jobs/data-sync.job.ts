@@ -6,7 +6,7 @@ const batch = 20;
 // A request left 'running' this long was being processed by an instance that stopped: taken again.
 const abandonedAfterMinutes = 30;
 
-// Spec 3 §4 Merchant Data Sync: the dashboard records a request ('requested'); this job takes it.
+// Merchant Data Sync: the dashboard records a request ('requested'); this job takes it.
 // This build's processors are the sandbox, whose books are Portico's own transactions, so there is
 // nothing to pull: the request is marked running, then completed. A real processor's pull goes in
 // syncMerchant and must upsert (pulling twice adds nothing).

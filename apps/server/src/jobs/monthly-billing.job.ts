@@ -2,7 +2,7 @@ import { createMonthlyBills, resolveBillMonth } from '../modules/billing/billing
 import { monthBefore } from './books.job';
 import type { JobDefinition } from './runner';
 
-// Issue 17 items 6 and 8: on the first tick of a month (UTC) the month before is billed for every
+// On the first tick of a month (UTC) the month before is billed for every
 // merchant with monthly billing on. createMonthlyBills is idempotent on (merchant, month) in one
 // transaction: a second run, a concurrent one, or a rerun after a crash bills nobody twice.
 export function monthlyBillingJob(): JobDefinition {

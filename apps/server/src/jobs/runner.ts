@@ -4,12 +4,12 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema/jobs';
 
-// A small durable job runner on the application's own database, on PGlite and PostgreSQL alike
-// (docs/decisions.md, Jobs). job_runs is the queue and the record: a scheduled job gets one row per
-// period (its run key), inserted by whichever instance ticks first, so it runs once per period
-// however many instances there are. A run is claimed with FOR UPDATE SKIP LOCKED under a lease; a
-// failure is retried with backoff up to maxAttempts; a run whose instance died is taken again when
-// its lease runs out. Runs are at least once: every job must be idempotent (run twice, or stopped
+// A small durable job runner on the application's own database, on PGlite and PostgreSQL alike (not pg-boss
+// or graphile-worker: the embedded PGlite has one connection and no LISTEN). job_runs is the queue and the
+// record: a scheduled job gets one row per period (its run key), inserted by whichever instance ticks first,
+// so it runs once per period however many instances there are. A run is claimed with FOR UPDATE SKIP LOCKED
+// under a lease; a failure is retried with backoff up to maxAttempts; a run whose instance died is taken
+// again when its lease runs out. Runs are at least once: every job must be idempotent (run twice, or stopped
 // halfway and run again, it creates nothing twice).
 
 // monthly: the key is the UTC month ('2026-11'); daily: the UTC day; everyMinutes: the slot's start.

@@ -7,7 +7,7 @@ export type AuditAction =
   | 'sign_out'
   | 'authorization_denied'
   | 'mimic'
-  // A write made in a mimic session (issue 15): the user and the staff member behind it.
+  // A write made in a mimic session: the user and the staff member behind it.
   | 'mimic.action'
   | 'view_as'
   | 'key_entry'
@@ -83,11 +83,11 @@ export type AuditEntry = {
 
 // What every entry of one request shares: in a mimic session the staff member behind it, while
 // viewing as a client that client. The session and access plugins fill it, so no module has to
-// pass it for its entries to carry both identities (issue 15).
+// pass it for its entries to carry both identities.
 export type AuditRequestContext = { onBehalfOfUserId: string | null; viewAsClientId: string | null };
 export const auditRequestContext = new AsyncLocalStorage<AuditRequestContext>();
 
-// Who, what, when, from where, outcome (design.md §4). Pass the transaction of the change being
+// Who, what, when, from where, outcome. Pass the transaction of the change being
 // audited so the trail and the change commit together; denials are written on their own.
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
   await executor.insert(auditLog).values(auditRowOf(entry));

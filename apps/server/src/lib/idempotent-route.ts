@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idempotencyKeyPattern } from './idempotency';
 
-// design.md §3: every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
+// Every money-moving call carries an Idempotency-Key. Loose: the other headers stay.
 export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string({ error: 'The Idempotency-Key header is required' })

@@ -21,7 +21,7 @@ export const redactPaths = [
   '*.ssn',
   '*.card_number',
   '*.cvv',
-  // The Pax order form's card fields and a terminal's auth key (spec 3 §3 names).
+  // The Pax order form's card fields and a terminal's auth key, under the names those forms send.
   '*.CcNum',
   '*.CVV2',
   '*.authKey',

@@ -1,4 +1,4 @@
-// Sensitive values leave the server only as their last four characters (design.md §4).
+// Sensitive values leave the server only as their last four characters.
 export function lastFour(value: string): string {
   const compact = value.replace(/[^0-9A-Za-z]/g, '');
   return compact.slice(-4);

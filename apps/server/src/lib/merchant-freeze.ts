@@ -5,7 +5,7 @@ import { clients } from '../db/schema/clients';
 import { payouts } from '../db/schema/settlements';
 import { AppError } from './app-error';
 
-// Spec 3 Merchant Control: a frozen merchant (clients.is_active = false) takes no new money. Every
+// Merchant Control: a frozen merchant (clients.is_active = false) takes no new money. Every
 // path that takes a payment calls assertMerchantCanTakePayments; payouts ask isMerchantFrozen or
 // frozenMerchantIds. Voids and refunds give money back to cardholders and stay allowed.
 
@@ -50,7 +50,7 @@ export async function frozenMerchantIds(
 }
 
 // A freeze holds the merchant's payouts that are still to be paid; unfreezing releases them, except
-// while its settlement is paused (issue 20). Runs in the transaction of the status change.
+// while its settlement is paused. Runs in the transaction of the status change.
 export async function holdOrReleasePayouts(
   executor: Executor,
   clientId: string,

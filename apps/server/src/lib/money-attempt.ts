@@ -30,7 +30,7 @@ import {
 //     or marks it failed and releases the key.
 // A pending attempt left by a crash is settled from the processor's own record of the key: by a
 // retry with the same Idempotency-Key, or by the start-up reconcile.
-// Fewer round trips (issue 16 speed; the charge uses both): runMoneyAttemptClaimedAtOnce makes step 1
+// Fewer round trips, for speed (the charge uses both): runMoneyAttemptClaimedAtOnce makes step 1
 // one statement after the checks, and an operation's prepareSettle makes step 3 one statement. Each
 // statement commits alone, so the steps stay apart exactly as the transactions were. Both are sent
 // by name (db/named-statement.ts): planning them cost more than running them.
@@ -200,7 +200,7 @@ export type AttemptPlanner = {
   guard: AttemptGuard | null;
 };
 
-// runMoneyAttempt in fewer round trips (issue 16 speed): the plan runs first, then ONE statement
+// runMoneyAttempt in fewer round trips, for speed: the plan runs first, then ONE statement
 // claims the key and records the pending attempt, under the guard's lock. Anything else (the key
 // already taken, the guard or a check refusing) goes the transactional way above, which gives the
 // same answers: a replay, the pending attempt's outcome, or the check's error.

@@ -7,7 +7,7 @@ import { AppError } from './app-error';
 // One hit on a key of rate_limit_counters (shared by every instance on the database): a new window,
 // or the live one counted up. Answers the hits of the window and the milliseconds left in it (ttl).
 // The route limits' store counts with it alone (plugins/shared-rate-limit-store.ts); the charge
-// counts its payer's hit in the statement that reads the merchant (issue 16 speed).
+// counts its payer's hit in the statement that reads the merchant, saving a round trip.
 export function countHitSql(key: SQLWrapper, seconds: SQLWrapper): SQL {
   return sql`
     insert into rate_limit_counters (key, hits, reset_at)

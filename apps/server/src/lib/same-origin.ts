@@ -1,4 +1,4 @@
-// Cross-site request forgery (design.md §4): SameSite=Lax keeps the session cookie off requests from
+// Cross-site request forgery: SameSite=Lax keeps the session cookie off requests from
 // other sites, but a sibling subdomain or another port of the same host is the *same site* and still
 // gets it. So every unsafe request must also come from the portal's own origin, as the browser states
 // it in Origin (or, where a browser sends no Origin, Sec-Fetch-Site). Callers that are not browsers

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';
 
-// Design.md §4: the payment frame is the only page any site may frame.
+// The payment frame is the only page any site may frame.
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 let dist: string;
 

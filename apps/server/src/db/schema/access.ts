@@ -4,13 +4,13 @@ import { createdAt, updatedAt } from './columns';
 import { processor } from './enums';
 import { users } from './users';
 
-// The permission names of spec 1 §3, loaded by migration 0001; roles reference them by name.
+// The fixed list of permission names, loaded by migration 0001; roles reference them by name.
 export const permissions = pgTable('permissions', {
   name: text().primaryKey(),
   description: text(),
 });
 
-// terminal id -> field name -> 'show' | 'require' (spec 2 §3 Role.custom_field_access).
+// A role's custom-field access: terminal id -> field name -> 'show' | 'require' (absent is hidden).
 export type CustomFieldAccess = Record<string, Record<string, 'show' | 'require'>>;
 // terminal id -> field names.
 export type FieldsByTerminal = Record<string, string[]>;
@@ -79,7 +79,7 @@ export type SubEntityAddress = {
   city?: string;
 };
 
-// Sub-locations of a merchant (spec 2 §3 Sub-entity).
+// Sub-locations (sub-entities) of a merchant.
 export const subEntities = pgTable(
   'sub_entities',
   {

@@ -4,7 +4,7 @@ import { createdAt, timestamptz } from './columns';
 import { loginTokenPurpose } from './enums';
 import { users } from './users';
 
-// Server-side sessions (design.md §4). The cookie carries a 256-bit random token; only its SHA-256
+// Server-side sessions. The cookie carries a 256-bit random token; only its SHA-256
 // is stored, so a copy of the table cannot be replayed as cookies.
 export const sessions = pgTable(
   'sessions',

@@ -11,7 +11,7 @@ import {
 import { clients } from './clients';
 import { cents, createdAt, timestamptz } from './columns';
 
-// Billing tab 'Line Item' (spec 3 §3 Billing line item): what the provider bills a merchant.
+// Billing tab 'Line Item': what the provider bills a merchant.
 export const billingLineItems = pgTable(
   'billing_line_items',
   {
@@ -50,7 +50,7 @@ export const rollingBilling = pgTable(
   (t) => [uniqueIndex('rolling_billing_client_date_unique').on(t.clientId, t.centralProcessingDate)],
 );
 
-// Monthly billing per merchant and month (spec 3 §3 Monthly billing row). is_transacting_in_month and
+// Monthly billing per merchant and month. is_transacting_in_month and
 // is_month_paid are derived (transaction_count > 0, paid_at is not null).
 export const monthlyBilling = pgTable(
   'monthly_billing',

@@ -31,7 +31,7 @@ import {
 import { mccCodes } from './reference';
 
 // Merchants and parents (resellers) share one table: a parent is a client with level Parent, and
-// children point at it through parent_id (spec 2 §3 Account).
+// children point at it through parent_id.
 export const clients = pgTable(
   'clients',
   {
@@ -56,7 +56,7 @@ export const clients = pgTable(
     region: text(),
     postalCode: text(),
     country: char({ length: 2 }).notNull().default('US'),
-    // Business (DBA location) address and billing details of spec 2 §3 billing/business.
+    // Business (DBA location) address and billing details of the account.
     businessAddress1: text('business_address_1'),
     businessAddress2: text('business_address_2'),
     businessLocality: text(),
@@ -77,7 +77,7 @@ export const clients = pgTable(
     sandboxApiKey: text(),
     mid: text(),
     status: clientStatus(),
-    // false = frozen by risk: the merchant may not transact (spec 3 Merchant Control).
+    // false = frozen by risk from Merchant Control: the merchant may not transact.
     isActive: boolean().notNull().default(true),
     isInCertification: boolean().notNull().default(false),
     isEnrolledAsCryptoOnly: boolean().notNull().default(false),
@@ -110,7 +110,7 @@ export type Customizations = {
   default_receipt_template?: string;
 };
 
-// Settings a parent hands down to the sub-merchants it onboards (spec 2 §3 "child").
+// Settings a parent hands down to the sub-merchants it onboards (its "child" settings).
 export type ChildDefaults = {
   onboard?: boolean;
   rev_share?: number;
@@ -128,7 +128,8 @@ export type ChildDefaults = {
   pause_settlement?: boolean;
 };
 
-// The configuration object of spec 2 §3, one row per client.
+// A client's configuration (processors, enrollment e-mail, revenue share, risk limits), one row per
+// client.
 export const clientConfigs = pgTable('client_configs', {
   clientId: uuid()
     .primaryKey()
@@ -148,7 +149,7 @@ export const clientConfigs = pgTable('client_configs', {
   levelThreeDataEnabled: boolean().notNull().default(false),
   metaFieldSearch: boolean().notNull().default(false),
   metaFieldSearchTerm: text(),
-  // Decimal percentage as text, e.g. '12.50' (spec 2 §5: decimal format, default '0.00').
+  // Decimal percentage as text, e.g. '12.50'; default '0.00'.
   revSharePercentage: numeric({ precision: 5, scale: 2 }).notNull().default('0.00'),
   revShareFormula: text(),
   forumPayState: text(),
@@ -157,7 +158,7 @@ export const clientConfigs = pgTable('client_configs', {
   childDefaults: jsonb().$type<ChildDefaults>().notNull().default({}),
   hasPatientInformationInVault: boolean().notNull().default(false),
   hasOrphanedPaymentMethods: boolean().notNull().default(false),
-  // Risk limits with the spec 2 §9 defaults.
+  // Risk limits, with their business defaults.
   riskTimingMinutes: integer().notNull().default(60),
   riskDevices: integer().notNull().default(5),
   // Hourly velocity limit: more transactions than this in one hour flags the merchant.
@@ -171,7 +172,7 @@ export const clientConfigs = pgTable('client_configs', {
   updatedAt: updatedAt(),
 });
 
-// Pricing of spec 2 §3. Rates are pricing strings ('2.90+0.30', 'IC+10bps+5c') parsed by the
+// Pricing of a client. Rates are pricing strings ('2.90+0.30', 'IC+10bps+5c') parsed by the
 // contracts pricing helpers; fees are integer cents; basis points are numeric text.
 export const clientPricing = pgTable('client_pricing', {
   clientId: uuid()
@@ -199,7 +200,7 @@ export const clientPricing = pgTable('client_pricing', {
   taxRate: numeric({ precision: 6, scale: 3 }),
   // Revenue share percent (default 50).
   revShare: integer().notNull().default(50),
-  // EPX interchange-plus (spec 2 §3): rates in basis points ('9' means 0.09 %), fees in cents.
+  // EPX interchange-plus: rates in basis points ('9' means 0.09 %), fees in cents.
   qualifiedRateBps: numeric({ precision: 8, scale: 3 }),
   amexQualifiedRateBps: numeric({ precision: 8, scale: 3 }),
   debitQualifiedRateBps: numeric({ precision: 8, scale: 3 }),
@@ -221,7 +222,7 @@ export const clientPricing = pgTable('client_pricing', {
   updatedAt: updatedAt(),
 });
 
-// Processor identifiers of spec 2 §3 keystore. Secrets (EPX external key, the Bluesnap login) are
+// Processor identifiers of a client (its keystore). Secrets (EPX external key, the Bluesnap login) are
 // encrypted; the rest are identifiers the processors print on their own reports.
 export const clientKeystore = pgTable('client_keystore', {
   clientId: uuid()
@@ -265,7 +266,7 @@ export const clientBankAccounts = pgTable(
   ],
 );
 
-// Per-MCC sub-pricing of a client (spec 2 §3 MCC config, spec 3 subpricing row).
+// Per-MCC sub-pricing of a client (its MCC config, shown as subpricing rows).
 export const clientMccConfigs = pgTable(
   'client_mcc_configs',
   {
@@ -301,7 +302,7 @@ export const clientMccConfigs = pgTable(
   (t) => [uniqueIndex('client_mcc_configs_client_mcc_unique').on(t.clientId, t.mccCode)],
 );
 
-// Principals 1 to 4 of an account as rows (spec 2 §3 prefixes none, two_, three_, four_).
+// Principals 1 to 4 of an account as rows (field prefixes none, two_, three_, four_).
 export const clientPrincipals = pgTable(
   'client_principals',
   {
@@ -334,7 +335,7 @@ export const clientCustomFields = pgTable(
   (t) => [uniqueIndex('client_custom_fields_client_name_unique').on(t.clientId, t.name)],
 );
 
-// Branding of a white-label parent (spec 2 §3 whitelabel).
+// Branding of a white-label parent.
 export const whiteLabels = pgTable('white_labels', {
   clientId: uuid()
     .primaryKey()

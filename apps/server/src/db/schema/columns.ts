@@ -2,7 +2,7 @@ import { bigint, char, customType, integer, numeric, smallint, text, timestamp }
 
 // Column helpers shared by every schema file. Names come from the object keys (casing: snake_case).
 
-// Money is integer cents, never a float (design.md §3). 2^53 cents is far beyond any real amount.
+// Money is integer cents, never a float. 2^53 cents is far beyond any real amount.
 export const cents = () => bigint({ mode: 'number' });
 
 export const timestamptz = () => timestamp({ withTimezone: true });
@@ -21,7 +21,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-// A principal (owner) of an account or an enrollment: positions 1 to 4 of spec 2 §3 as rows.
+// A principal (owner) of an account or an enrollment: positions 1 to 4 as rows.
 // SSN and date of birth are encrypted; a date of birth has no useful last four, so it is shown fully
 // masked unless revealed.
 export const principalColumns = () => ({

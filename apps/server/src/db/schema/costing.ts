@@ -4,7 +4,7 @@ import { cents, createdAt } from './columns';
 import { processor } from './enums';
 
 // What a processor charges the provider, by card brand and type, as data: costing, statements'
-// processor fees and revenue share are computed from it (design.md §5).
+// processor fees and revenue share are computed from it, never typed in.
 export const processorCostModels = pgTable(
   'processor_cost_models',
   {

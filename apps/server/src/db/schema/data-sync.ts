@@ -3,7 +3,7 @@ import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-
 import { clients } from './clients';
 import { createdAt, timestamptz } from './columns';
 
-// Spec 3 §4 Merchant data sync: requested by an admin from the dashboard, processed by a job that pulls
+// Merchant data sync: requested by an admin from the dashboard, processed by a job that pulls
 // the merchant's data from its processors.
 export const dataSyncStatus = pgEnum('data_sync_status', ['requested', 'running', 'completed', 'failed']);
 

@@ -3,7 +3,7 @@ import { clients } from './clients';
 import { createdAt, timestamptz } from './columns';
 import { merchantCountBand } from './enums';
 
-// Public developer certification registrations (spec 2 §2.4).
+// Public developer certification registrations, sent from the page that needs no sign-in.
 export const developerRegistrations = pgTable(
   'developer_registrations',
   {
@@ -23,8 +23,8 @@ export const developerRegistrations = pgTable(
   (t) => [index('developer_registrations_email_idx').on(t.email)],
 );
 
-// Sandbox certification results of a client in certification (spec 1 Certification page, spec 2
-// Completed test: requiredEndpoint, testResult). Progress counts charges, refunds and reporting.
+// Sandbox certification results of a client in certification: each completed test names its required
+// endpoint and its result. Progress counts charges, refunds and reporting.
 export const certificationTests = pgTable(
   'certification_tests',
   {

@@ -13,7 +13,7 @@ export const fileBlobs = pgTable('file_blobs', {
   createdAt: createdAt(),
 });
 
-// Documents of a client or an enrollment (spec 1 §2.8, §3 Document).
+// Documents uploaded to a client or an enrollment.
 export const documents = pgTable(
   'documents',
   {

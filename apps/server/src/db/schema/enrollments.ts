@@ -32,7 +32,7 @@ import {
 import { mccCodes } from './reference';
 import { users } from './users';
 
-// An application to become a merchant, partner or agent (spec 1 §3 enroll call, spec 2 §3 record).
+// An application to become a merchant, partner or agent, sent by the enroll page.
 // The welcome e-mail switch (enroll_email, w_enrollMessage) is read from the parent's client_configs.
 export const enrollments = pgTable(
   'enrollments',
@@ -44,7 +44,7 @@ export const enrollments = pgTable(
     clientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
     applicationType: applicationType().notNull().default('Merchant'),
     applicationStatus: applicationStatus(),
-    // Onboarding stage (client statuses of spec 1 §3); null is New.
+    // Onboarding stage (the client statuses); null is New.
     status: clientStatus(),
     level: clientLevel().notNull().default('Merchant'),
     isFromPortal: boolean().notNull().default(false),

@@ -10,15 +10,15 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 // Closed lists from the spec become Postgres enums; values keep the spec's spelling so the API needs
 // no mapping. Lists the spec leaves open (card brands, processor status texts) stay text.
 
-// Spec 1 §1/§3 roles, plus spec 2's 'contact' (a person on an account who never signs in).
+// The user roles, plus 'contact' (a person on an account who never signs in).
 export const userType = pgEnum('user_type', ['admin', 'user', 'parent', 'healnow', 'alpha', 'contact']);
 
-// Spec 2 §9 user categories (the "label" of a user or contact).
+// User categories (the "label" of a user or contact).
 export const userLabel = pgEnum('user_label', ['Principal', 'Technology', 'Manager', 'Marketing']);
 
 export const clientLevel = pgEnum('client_level', ['Parent', 'Merchant']);
 
-// Spec 1 §3 client statuses; "New" is stored as null.
+// Client statuses; "New" is stored as null.
 export const clientStatus = pgEnum('client_status', [
   'cta_sent',
   'cta_signed',
@@ -28,12 +28,12 @@ export const clientStatus = pgEnum('client_status', [
   'Inactive',
 ]);
 
-// Spec 3 §3 merchant transaction state (freeze / unfreeze history).
+// Whether a merchant may transact (freeze / unfreeze history).
 export const merchantState = pgEnum('merchant_state', ['Active', 'Frozen']);
 
 export const applicationType = pgEnum('application_type', ['Merchant', 'Partner', 'Agent']);
 
-// Spec 1 §3 enrollment statuses; a freshly submitted application is null until reviewed.
+// Enrollment statuses; a freshly submitted application is null until reviewed.
 export const applicationStatus = pgEnum('application_status', [
   'SEND LINK',
   'PENDING',
@@ -44,13 +44,13 @@ export const applicationStatus = pgEnum('application_status', [
 // KYC runs at an outside service; these are the outcomes the portal records.
 export const kycStatus = pgEnum('kyc_status', ['pending', 'passed', 'failed', 'needs_review']);
 
-// Union of spec 1 §3 (the enroll page's list) and spec 2 §5 (the account page also offers 'Government').
+// Union of the enroll page's list and the account page's, which also offers 'Government'.
 export const ownershipType = pgEnum('ownership_type', [...ownershipTypes, 'Government']);
 
-// Spec 1 §3 account types; spec 2 settlement accounts use only checking and savings.
+// Bank account types; settlement accounts use only checking and savings.
 export const bankAccountType = pgEnum('bank_account_type', ['checking', 'savings', 'business']);
 
-// Configured processors per rail (spec 2 §3 config); "disabled" / false is stored as null.
+// Configured processors per rail; "disabled" / false is stored as null.
 export const cardProcessor = pgEnum('card_processor', ['fis', 'merchante', 'bluesnap', 'epx', 'propay']);
 export const achProcessor = pgEnum('ach_processor', ['xpress', 'propay']);
 export const cryptoProvider = pgEnum('crypto_provider', ['curpay', 'forumpay']);
@@ -67,11 +67,12 @@ export const processor = pgEnum('processor', [
   'forumpay',
 ]);
 
-// Union of spec 1 §3 (fis shown as Ingenico, dejavoo, tpp) and spec 2 §3 (dejavoo, pax, magtek).
-// Spec 1 spells Dejavoo 'dejavooo'; we store the correct spelling.
+// Union of the enroll page's providers (fis shown as Ingenico, dejavoo, tpp) and the account
+// configuration's (dejavoo, pax, magtek). The enroll page spells Dejavoo 'dejavooo'; we store the
+// correct spelling.
 export const terminalProvider = pgEnum('terminal_provider', ['fis', 'dejavoo', 'pax', 'magtek', 'tpp']);
 
-// Spec 3 §3 terminal device types.
+// Terminal device types.
 export const terminalDeviceType = pgEnum('terminal_device_type', ['PAX', 'NEWPOS', 'Dejavoo']);
 
 export const payoutMode = pgEnum('payout_mode', [
@@ -80,15 +81,15 @@ export const payoutMode = pgEnum('payout_mode', [
   'dynamic_payout_monthly',
 ]);
 
-// Spec 2 §3 config.enroll_email takes false, true or custom; kept as the spec's words.
+// A client's enroll_email setting takes false, true or custom; kept as those words.
 export const welcomeEmailMode = pgEnum('welcome_email_mode', ['false', 'true', 'custom']);
 
 export const noteCategory = pgEnum('note_category', noteCategories);
 
-// Spec 3 §3 Transaction.type.
+// A transaction's type.
 export const transactionType = pgEnum('transaction_type', transactionTypes);
 
-// Spec 3 §3 Transaction.action_mode; it decides the sign of an amount in gross and net (spec 3 §9).
+// A transaction's action_mode; it decides the sign of an amount in gross and net.
 export const actionMode = pgEnum('action_mode', actionModes);
 
 export const proPayStatus = pgEnum('pro_pay_status', proPayStatuses);
@@ -104,13 +105,13 @@ export const subscriptionChargeStatus = pgEnum('subscription_charge_status', [
   'skipped',
 ]);
 
-// Spec 2 §3 vault token issuers.
+// Vault token issuers.
 export const vaultIssuer = pgEnum('vault_issuer', ['VISA', 'MC', 'DISC', 'AMEX', 'BANK', 'CARD']);
 
-// Spec 2 §3 merchant_sub_entity_custom_fields types.
+// Types of a sub-location custom field (merchant_sub_entity_custom_fields).
 export const customFieldType = pgEnum('custom_field_type', ['text', 'number']);
 
-// Spec 2 §2.4 merchant-count bands of the developer registration.
+// Merchant-count bands of the developer registration.
 export const merchantCountBand = pgEnum('merchant_count_band', [
   '0-50',
   '51-200',

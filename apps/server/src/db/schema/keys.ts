@@ -5,7 +5,7 @@ import { users } from './users';
 
 export const keyAlgorithm = pgEnum('key_algorithm', ['TDES', 'AES']);
 
-// A key entered from components (issue 15 item 7). It is complete once two different staff
+// A key entered from components. It is complete once two different staff
 // members have each loaded a component (dual control); then the components are forgotten and the
 // combined key is kept, encrypted with the data key. At most one key is being entered at a time.
 export const keyCeremonies = pgTable(

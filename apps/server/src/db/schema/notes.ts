@@ -6,8 +6,8 @@ import { enrollments } from './enrollments';
 import { noteCategory } from './enums';
 import { users } from './users';
 
-// Notes and events of a client or an enrollment (spec 1 §3 Note, spec 2 §3 Note and Enablement
-// entry). Events (is_event) are written by the system, e.g. processor enablement results.
+// Notes and events of a client or an enrollment. Events (is_event) are written by the system, e.g.
+// processor enablement results.
 export const notes = pgTable(
   'notes',
   {

@@ -9,7 +9,7 @@ export const mccCodes = pgTable(
     code: text().primaryKey(),
     description: text().notNull(),
     // Base card rate in the pricing-string form ('2.90+0.30'); a merchant's MCC card rate may not go
-    // below it (spec 2 §5).
+    // below it.
     cardRate: text().notNull(),
     // Only approved codes are offered on the enroll form (GET /api/approved-mcc-codes).
     isApproved: boolean().notNull().default(true),

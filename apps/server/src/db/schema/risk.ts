@@ -15,7 +15,7 @@ import { createdAt, storedFileColumns } from './columns';
 import { merchantState } from './enums';
 import { users } from './users';
 
-// Risk notes on a transaction (spec 3 §3 Transaction note). transaction_id has no foreign key:
+// Risk notes on a transaction. transaction_id has no foreign key:
 // transactions are partitioned by created_at, which is kept beside it to reach the right partition.
 export const transactionNotes = pgTable(
   'transaction_notes',
@@ -36,7 +36,7 @@ export const transactionNotes = pgTable(
   ],
 );
 
-// One optional attachment per note (spec 3 §5); content lives in file_blobs by storage_key.
+// One optional attachment per note; content lives in file_blobs by storage_key.
 export const transactionNoteAttachments = pgTable(
   'transaction_note_attachments',
   {
@@ -50,7 +50,7 @@ export const transactionNoteAttachments = pgTable(
   (t) => [index('transaction_note_attachments_note_idx').on(t.noteId)],
 );
 
-// Freeze / unfreeze history (spec 3 Merchant Control 'Status Change History').
+// Freeze / unfreeze history (Merchant Control's 'Status Change History').
 export const merchantStatusHistory = pgTable(
   'merchant_status_history',
   {
@@ -72,7 +72,7 @@ export const merchantStatusHistory = pgTable(
 
 // Each merchant's payments (the risk rules' types, not declined) summed by UTC minute, hour and day,
 // kept by statement triggers on transactions (migration 0019): a payment's risk figures read a few
-// dozen buckets and the rows of two partial minutes instead of its merchant's 30 days (issue 16 speed).
+// dozen buckets and the rows of two partial minutes instead of its merchant's 30 days.
 export const paymentRiskBuckets = pgTable(
   'payment_risk_buckets',
   {

@@ -4,7 +4,7 @@ import { cents, createdAt } from './columns';
 import { payoutStatus, processor } from './enums';
 
 // A settlement group: what one processor settled for one client on one day, aggregated from the
-// transactions (gross and net follow spec 3 §9).
+// transactions (gross adds sales and subtracts refunds, voids and credits; net also subtracts fees).
 export const settlements = pgTable(
   'settlements',
   {
@@ -52,7 +52,7 @@ export const payouts = pgTable(
   ],
 );
 
-// The transactions a payout paid (spec 3 §3 Payout.transaction_details): one row per settled
+// The transactions a payout paid (its transaction details): one row per settled
 // transaction, keyed by (payout, transaction). transaction_created_at locates the partitioned row; no
 // foreign key to it, so old partitions can be detached. The description is derived from the
 // transaction when read.

@@ -13,7 +13,7 @@ import { clients } from './clients';
 import { cents, createdAt, timestamptz } from './columns';
 import { processor } from './enums';
 
-// Monthly merchant statement (spec 3 §3 statement rows), posted on the first day of the next month.
+// Monthly merchant statement, posted on the first day of the next month.
 export const statements = pgTable(
   'statements',
   {

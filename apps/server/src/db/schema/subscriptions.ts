@@ -17,7 +17,7 @@ import { cents, createdAt, timestamptz, updatedAt } from './columns';
 import { subscriptionChargeStatus, subscriptionInterval } from './enums';
 import { vaultCustomers, vaultPaymentMethods } from './vault';
 
-// A recurring charge series (spec 3 §3 Subscription). The spec's status 'true'/'false' is is_active.
+// A recurring charge series. The spec's status 'true'/'false' is is_active.
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -42,7 +42,7 @@ export const subscriptions = pgTable(
     endDate: date({ mode: 'string' }),
     nextChargeDate: date({ mode: 'string' }),
     isActive: boolean().notNull().default(true),
-    // The merchant location the payer chose on the link (issue 18): the scheduler records each cycle's
+    // The merchant location the payer chose on the link: the scheduler records each cycle's
     // charge there, as the payment frame records the first.
     subEntityId: uuid().references(() => subEntities.id, { onDelete: 'set null' }),
     endedAt: timestamptz(),
@@ -97,7 +97,7 @@ export const subscriptionCharges = pgTable(
   ],
 );
 
-// Public unsubscribe links (spec 3 §2): the customer's cancelId is a 256-bit random token, not the
+// Public unsubscribe links: the customer's cancelId is a 256-bit random token, not the
 // series id; only its SHA-256 is kept and a token works once.
 export const subscriptionCancelTokens = pgTable(
   'subscription_cancel_tokens',

@@ -28,7 +28,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-// Append-only audit trail (design.md §4). actor_user_id has no foreign key so the trail outlives the
+// Append-only audit trail. actor_user_id has no foreign key so the trail outlives the
 // account it names; a trigger in migration 0000 refuses UPDATE and DELETE.
 export const auditLog = pgTable(
   'audit_log',
@@ -52,7 +52,7 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
-    // The audit page (issue 15): newest first by (created_at, id), alone or by action, merchant,
+    // The audit page: newest first by (created_at, id), alone or by action, merchant,
     // actor e-mail or the staff member behind a mimic session.
     index('audit_log_created_id_idx').on(t.createdAt, t.id),
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
@@ -62,7 +62,7 @@ export const auditLog = pgTable(
   ],
 );
 
-// Idempotency-Key records for money-moving calls (design.md §3). A request holds the row (locked_until)
+// Idempotency-Key records for money-moving calls. A request holds the row (locked_until)
 // while it runs; a replay with the same key and hash gets the stored answer, a different hash a 409.
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

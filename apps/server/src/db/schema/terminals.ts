@@ -4,7 +4,7 @@ import { clients } from './clients';
 import { cents, createdAt, timestamptz, updatedAt } from './columns';
 import { terminalDeviceType } from './enums';
 
-// Card-present devices (spec 3 §3 Terminal management and link payload).
+// Card-present devices of a merchant, as terminal management lists them.
 export const terminals = pgTable(
   'terminals',
   {
@@ -32,7 +32,7 @@ export const terminals = pgTable(
   ],
 );
 
-// 'Order A Pax Device' (spec 3 §3 Pax order): what was ordered, where it goes and the card charge's
+// 'Order A Pax Device': what was ordered, where it goes and the card charge's
 // token (display form ISSUER-last4-mm-yyyy) and last four. Never the card number or CVV. Written in
 // the money attempt's settling transaction; user_id has no foreign key, as in the audit log.
 export const paxOrders = pgTable(
@@ -76,7 +76,7 @@ export type VirtualTerminalCustomField = {
   requireForGuest?: boolean;
 };
 
-// Configured virtual terminals / payment pages (spec 2 §3 Virtual terminal URL record).
+// Configured virtual terminals / payment pages, one per saved virtual terminal address.
 export const virtualTerminalUrls = pgTable(
   'virtual_terminal_urls',
   {

@@ -6,7 +6,7 @@ import { cents } from './columns';
 import { actionMode, processor, proPayStatus, transactionType } from './enums';
 import { vaultCustomers } from './vault';
 
-// What the gateway answered (spec 3 §3 data.api_response), kept as received.
+// What the gateway answered (a transaction's api_response), kept as received.
 export type ApiResponse = {
   token?: string;
   meta?: Record<string, unknown>;
@@ -16,7 +16,7 @@ export type ApiResponse = {
   [key: string]: unknown;
 };
 
-// Every field of spec 3 §3 Transaction. Migration 0000 turns this table into
+// Every field a transaction report shows. Migration 0000 turns this table into
 // PARTITION BY RANGE (created_at), one partition per month: the primary key therefore includes
 // created_at, and no other table can hold a foreign key to a transaction by id alone.
 export const transactions = pgTable(

@@ -15,7 +15,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
-    // Stored lowercased (spec 2 §5); the check keeps a mixed-case duplicate out.
+    // Stored lowercased; the check keeps a mixed-case duplicate out.
     email: text().notNull(),
     name: text().notNull(),
     phone: text(),
@@ -43,7 +43,7 @@ export const users = pgTable(
   ],
 );
 
-// Saved grid layouts (spec 1 §2.5); named layouts carry a '___name' suffix on the key.
+// Saved grid layouts; named layouts carry a '___name' suffix on the key.
 export const gridConfigs = pgTable(
   'grid_configs',
   {

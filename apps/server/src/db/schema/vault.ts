@@ -6,7 +6,7 @@ import { vaultIssuer } from './enums';
 
 export type PaymentRequestMeta = Record<string, unknown> & { customFields?: Record<string, unknown> };
 
-// Saved customers of a merchant (spec 2 §3 Customer). Card numbers are never stored: payment methods
+// Saved customers of a merchant. Card numbers are never stored: payment methods
 // hold processor tokens.
 export const vaultCustomers = pgTable(
   'vault_customers',
@@ -20,7 +20,7 @@ export const vaultCustomers = pgTable(
     // Lowercased like user e-mails, so searches match exactly.
     email: text(),
     phoneNumber: text(),
-    // Issue 19 item 4: patient fields encrypted at rest (encrypted-columns.ts names), and the patient
+    // Patient fields encrypted at rest (encrypted-columns.ts names), and the patient
     // number's keyed hash (HMAC-SHA-256 under a sub-key of the data key) for exact search.
     patientNumberEnc: text(),
     patientFirstNameEnc: text(),
@@ -40,7 +40,7 @@ export const vaultCustomers = pgTable(
     shippingCountry: text(),
     shippingPostalCode: text(),
     paymentRequestMeta: jsonb().$type<PaymentRequestMeta>().notNull().default({}),
-    // Issue 19 "Speed": the saved methods as the vault search answers them (JSON texts, comma-joined,
+    // The saved methods as the vault search answers them (JSON texts, comma-joined,
     // '' for none), written by the database's triggers whenever a method or the billing address
     // changes (migration 0020, vault_customer_methods_json); never written by the app.
     methodsJson: text().notNull().default(''),
@@ -76,7 +76,7 @@ export const vaultPaymentMethods = pgTable(
     customerId: uuid()
       .notNull()
       .references(() => vaultCustomers.id, { onDelete: 'cascade' }),
-    // Processor token, displayed as ISSUER-last4-mm-yyyy (spec 2 §3).
+    // Processor token, displayed as ISSUER-last4-mm-yyyy.
     token: text().notNull(),
     issuer: vaultIssuer().notNull(),
     last4: text().notNull(),
@@ -86,7 +86,7 @@ export const vaultPaymentMethods = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Spec 2 §9: saved methods are deduplicated by issuer, last four and expiry.
+    // Saved methods are deduplicated by issuer, last four and expiry.
     // NULLS NOT DISTINCT (PostgreSQL 15+) so bank accounts without expiry deduplicate too.
     unique('vault_payment_methods_dedup_unique')
       .on(t.customerId, t.issuer, t.last4, t.expMonth, t.expYear)

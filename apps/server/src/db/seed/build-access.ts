@@ -32,7 +32,7 @@ type RoleSpec = {
 };
 
 // Roles per client. RBAC is enforced only where the client's customizations.rbac_enabled is set; the
-// roles of Copper Kettle exist but do not restrict (spec 1 §6: hasPermission is true without RBAC).
+// roles of Copper Kettle exist but do not restrict (without RBAC every permission is granted).
 const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
   {
     client: 'harbor-lane-coffee',
@@ -194,7 +194,7 @@ function addRoles(
   return roleIds;
 }
 
-// Per-terminal custom-field visibility (spec 2 §4): require, show, or absent (hidden).
+// Per-terminal custom-field visibility: require, show, or absent (hidden).
 function fieldAccessOf(spec: RoleSpec, terminalId: string | undefined): Partial<RoleRow> {
   if (!terminalId || !spec.fieldAccess) return {};
   if (spec.fieldAccess === 'cashier') {
@@ -355,7 +355,7 @@ function addContact(
   });
 }
 
-// Saved report layouts (spec 1 §3 Saved grid layout, version v2); named ones carry '___name'.
+// Saved report layouts (grid layout version v2); named ones carry '___name'.
 function addGridConfigs(ctx: SeedContext, rng: Rng, part: Omit<AccessPart, 'userIdsByEmail'>) {
   const admin = part.users.find((user) => user.email.startsWith('admin@'));
   const owner = part.users.find((user) => user.email === 'owner@harborlanecoffee.example');

@@ -111,7 +111,7 @@ function addClientNotes(ctx: SeedContext, rng: Rng, part: ActivityPart, input: A
       });
     }
     if (spec.payment) {
-      // Processor enablement results are events (spec 2 Events / Enablement entry).
+      // Processor enablement results are events, not notes.
       part.notes.push({
         id: rng.uuid(),
         clientId,
@@ -319,7 +319,7 @@ function addApprovalAudit(ctx: SeedContext, rng: Rng, part: ActivityPart, input:
       createdAt: decidedAt,
     });
   }
-  // A refused call is recorded too (design.md §4: failed authorizations).
+  // A refused call is recorded too: the audit log keeps failed authorizations.
   part.auditLog.push({
     id: rng.uuid(),
     actorEmail: 'barista@harborlanecoffee.example',

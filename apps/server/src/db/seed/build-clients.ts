@@ -263,7 +263,7 @@ function pricingRow(
   };
 }
 
-// EPX interchange-plus schedule of an 'IC+…' merchant (spec 2 §3 EPX fields).
+// EPX interchange-plus schedule of an 'IC+…' merchant.
 function epxInterchangePlusFields(): Partial<typeof clientPricing.$inferInsert> {
   return {
     qualifiedRateBps: '10',
@@ -360,7 +360,7 @@ function principalRows(ctx: SeedContext, rng: Rng, clientId: string, place: Plac
   });
 }
 
-// Location custom fields of the merchants that use sub-locations (spec 2 §3).
+// Location custom fields of the merchants that use sub-locations.
 const customFieldSpecs: Partial<Record<ClientKey, { name: string; type: 'text' | 'number' }[]>> = {
   'harbor-lane-coffee': [{ name: 'Store Number', type: 'number' }],
   'harborview-family-dental': [

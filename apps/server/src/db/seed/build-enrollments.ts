@@ -21,8 +21,8 @@ type Stage = {
   kycStatus?: EnrollmentRow['kycStatus'];
 };
 
-// Applications that never became clients, one per pipeline stage (spec 1 §3 client statuses and
-// enrollment statuses).
+// Applications that never became clients, one per pipeline stage (client statuses and enrollment
+// statuses).
 type ProspectSpec = Stage & {
   key: string;
   dba: string;

@@ -12,7 +12,7 @@ type LocationSpec = {
   hasOwnMid?: boolean;
 };
 
-// Sub-locations (spec 2 §2.6) of the merchants that have more than one site.
+// Sub-locations of the merchants that have more than one site.
 const locationSpecs: Partial<Record<ClientKey, LocationSpec[]>> = {
   'harbor-lane-coffee': [
     { name: 'Pearl District', street: '1120 NW Couch St', customFields: { 'Store Number': 101 } },

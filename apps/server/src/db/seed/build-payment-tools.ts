@@ -122,7 +122,7 @@ function addVault(
   return saved;
 }
 
-// Patient fields as the vault keeps them (issue 19 item 4): sealed, with the number's keyed hash.
+// Patient fields as the vault keeps them: sealed, with the number's keyed hash.
 function sealedPatientColumns(
   ctx: SeedContext,
   patient: { number: string; first: string; last: string } | null,

@@ -7,10 +7,10 @@ import type { Executor } from '../client';
 import { queryRows } from './sql-rows';
 import { uuidFromHex } from './transaction-effects';
 
-// Settlements, payouts, statements and billing are aggregated from the seeded transactions
-// (design.md §5), never drawn at random: the totals on every page agree with the rows. Statements are
-// posted by the monthly job's rules; the rest read the daily summary the transaction inserts wrote
-// (transaction-effects.ts), not the million rows again.
+// Settlements, payouts, statements and billing are aggregated from the seeded transactions, never drawn at
+// random: the totals on every page agree with the rows. Statements are posted by the monthly job's rules; the
+// rest read the daily summary the transaction inserts wrote (transaction-effects.ts), not the million rows
+// again.
 
 export type LedgerInput = {
   anchorStart: Date;

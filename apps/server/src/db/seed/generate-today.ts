@@ -4,18 +4,18 @@ import type { Executor } from '../client';
 import { queryRows } from './sql-rows';
 import { uuidFromHex } from './transaction-effects';
 
-// The demo's day so far. The generated series ends where the anchor day begins, so a fresh start
-// would hold nothing a merchant may still void (void is for the same Eastern calendar day, spec 3
-// §4). These are copies of each merchant's latest approved card sales, placed between the start of
-// the anchor day (or of the Eastern day, when that began later) and a little before now, not
-// settled. Only when the anchor day is today: an anchor in the past (tests, benchmarks) has none.
+// The demo's day so far. The generated series ends where the anchor day begins, so a fresh start would hold
+// nothing a merchant may still void (void is for the same Eastern calendar day). These are copies of each
+// merchant's latest approved card sales, placed between the start of the anchor day (or of the Eastern day,
+// when that began later) and a little before now, not settled. Only when the anchor day is today: an anchor
+// in the past (tests, benchmarks) has none.
 
 export const todaysSalesPerMerchant = 3;
 // Nothing is placed in the last minute: the clock of whoever reads the data may lag a little.
 const marginMs = 60_000;
 const dayMs = 86_400_000;
 
-// The instant the Eastern calendar day of `now` began (the void window's day, spec 3 §4).
+// The instant the Eastern calendar day of `now` began (the void window's day).
 function easternDayStartOf(now: Date): number {
   const day = easternCalendarDateOf(now);
   return Date.parse(`${day}T00:00:00Z`) - easternUtcOffsetHoursAt(now) * 3_600_000;

@@ -1,6 +1,5 @@
-// The crypto payment provider (forumpay) runs KYC at an outside service (design.md §5). Portico
-// speaks to it through this interface; this build ships a deterministic sandbox behind it
-// (sandbox-crypto.ts).
+// The crypto payment provider (forumpay) runs KYC at an outside service. Portico speaks to it through
+// this interface; this build ships a deterministic sandbox behind it (sandbox-crypto.ts).
 
 export type CryptoKycLink = { url: string; expiresAt: Date };
 

@@ -1,6 +1,6 @@
 import type { KycCheck, KycOutcome } from '@portico/contracts/enrollment/enrollment-actions';
 
-// Identity checks (KYC) run at an outside service (design.md §5). Portico speaks to it through this
+// Identity checks (KYC) run at an outside service. Portico speaks to it through this
 // interface; this build ships a deterministic sandbox behind it (sandbox-kyc.ts).
 
 export type KycAddress = {

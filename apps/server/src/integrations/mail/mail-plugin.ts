@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export type MailPluginOptions = { config: AppConfig; mailer?: Mailer };
 
-// SMTP when SMTP_URL is set, otherwise the outbox and the dev mailbox (design.md §1).
+// SMTP when SMTP_URL is set, otherwise the outbox and the dev mailbox.
 export const mailPlugin = fp(
   async (app: FastifyInstance, opts: MailPluginOptions) => {
     const log = app.log.child({ module: 'mail' });

@@ -1,6 +1,6 @@
-// Boarding a merchant at a processor (EPX, ProPay, ForumPay) happens at outside services
-// (design.md §5). Portico speaks to them through this interface; this build ships a deterministic
-// sandbox behind it (sandbox-onboarding.ts). Identifiers come back to be kept in the keystore.
+// Boarding a merchant at a processor (EPX, ProPay, ForumPay) happens at outside services. Portico
+// speaks to them through this interface; this build ships a deterministic sandbox behind it
+// (sandbox-onboarding.ts). Identifiers come back to be kept in the keystore.
 
 // What Portico sends about the merchant. Only the last four of the tax id: the sandbox needs no
 // more, and a real adapter decrypts the full number at its own edge.

@@ -32,7 +32,7 @@ export const SandboxOnboardingText = {
     'Sandbox ProPay: tax ids ending in 14 are refused card processing (ACH only is accepted)',
 } as const;
 
-// ProPay answers a status code; '00' is success (spec 2 §9).
+// ProPay answers a status code; '00' is success.
 export const sandboxProPayStatus = {
   success: '00',
   missingData: '51',

@@ -1,6 +1,6 @@
 import type { processor } from '../../db/schema/enums';
 
-// The card, ACH and crypto processors are outside services (design.md §5). Portico speaks to each
+// The card, ACH and crypto processors are outside services. Portico speaks to each
 // through this interface; this build ships a deterministic sandbox behind it.
 
 export type ProcessorName = (typeof processor.enumValues)[number];

@@ -28,7 +28,7 @@ const tokenFacts = z.object({
   s: z.enum(['swiped', 'apple_pay', 'google_pay']).optional(),
 });
 
-// Sandbox numbers begin with '1' (spec 2 §9): the second digit picks the brand a test needs.
+// Sandbox numbers begin with '1': the second digit picks the brand a test needs.
 export function sandboxIssuerOf(number: string): TokenIssuer {
   const brands: Record<string, TokenIssuer> = { '3': 'AMEX', '5': 'MC', '6': 'DISC' };
   return brands[number[1] ?? ''] ?? 'VISA';

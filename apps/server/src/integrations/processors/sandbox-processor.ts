@@ -13,7 +13,7 @@ import type {
 
 // The sandbox answers at once and deterministically, so tests and demos can reach both outcomes:
 // an operation whose amount ends in .13 (cents part 13) is declined, everything else is approved.
-// Sandbox card numbers begin with '1' (spec 2 §9); the sandbox never sees one, only tokens.
+// Sandbox card numbers begin with '1'; the sandbox never sees one, only tokens.
 // Like a real processor it keeps its own books per idempotency key (sandbox_processor_ledger): a
 // repeated key gets the first answer and moves nothing again. It writes them with the database
 // itself, never inside the caller's transaction, so its answers outlive a rollback or a crash of the

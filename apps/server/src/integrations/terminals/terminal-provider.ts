@@ -1,6 +1,6 @@
 import type { TerminalDeviceType } from '@portico/contracts/terminals/terminals';
 
-// Card-present devices are linked and watched at an outside service (design.md §5). Portico speaks to
+// Card-present devices are linked and watched at an outside service. Portico speaks to
 // it through this interface; this build ships a deterministic sandbox behind it (sandbox-terminals.ts).
 // The auth key crosses this interface in the clear only on the way to the provider.
 
@@ -22,7 +22,7 @@ export type TerminalLinkAnswer =
 
 export type TerminalConnectionStatus = 'open' | 'closed';
 
-// A sale on the device (issue 16): the payer's card never leaves it; the provider answers only the
+// A sale on the device: the payer's card never leaves it; the provider answers only the
 // brand, the last four and its own reference. A repeated key answers the first sale's answer.
 export type DeviceSaleAnswer =
   | { outcome: 'approved'; reference: string; brand: 'VISA' | 'MC' | 'DISC' | 'AMEX'; last4: string }

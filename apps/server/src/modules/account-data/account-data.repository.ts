@@ -12,7 +12,7 @@ import {
 
 const parents = alias(clients, 'parents');
 
-// The account data page shows principals 1 to 3 (spec 2 §2.3).
+// The account data page shows principals 1 to 3.
 export const accountDataPrincipalCount = 3;
 
 export async function findAccountData(executor: Executor, clientId: string) {

@@ -15,7 +15,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['accounts'],
-        summary: 'The account data page record (spec 2 §2.3); sensitive values masked',
+        summary: 'The account data page record; sensitive values masked',
         querystring: accountDataQuery,
         response: {
           200: accountDataResponse,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../../plugins/access';
 import { readAuditLogPage } from './audit-log.service';
 
-// Issue 15 item 9: staff read the whole trail; a processor-audit admin reads it too (reads only).
+// Staff read the whole trail; a processor-audit admin reads it too (reads only).
 const auditLogAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {

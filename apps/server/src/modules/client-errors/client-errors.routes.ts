@@ -11,7 +11,8 @@ import { publicAccess } from '../../plugins/access';
 // Browsers report per address at most this many errors a minute; a page in an error loop is cut off.
 export const clientErrorsPerMinute = 30;
 
-// Issue 17 item 10: browser errors land in the server log (with the request id and the release) and in /metrics. Public: the sign-in page can fail too.
+// Browser errors land in the server log (with the request id and the release) and in /metrics. Public: the
+// sign-in page can fail too.
 export const clientErrorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/client-errors',

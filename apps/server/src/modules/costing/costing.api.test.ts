@@ -8,8 +8,8 @@ import { clientPricing, clients } from '../../db/schema/clients';
 import { processorCostModels } from '../../db/schema/costing';
 import { transactions } from '../../db/schema/transactions';
 
-// Figures computed by hand from the cost models and transactions below (spec 3 §3 costing rows,
-// design.md §5: computed from the transactions and each processor's cost model stored as data).
+// Figures computed by hand from the cost models and transactions below: costing is computed from the
+// transactions and each processor's cost model stored as data.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const ids = { harborLane: '', copperKettle: '' };

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, denyAccess } from '../notes/owner-access';
 import { costingEstimateRows, costingRows, resolveCostingWindow } from './costing.service';
 
-// Spec 1 §2.1 / spec 3 §6: costing is admin only, menu permission Reports, internal only. The
+// Costing is admin only, menu permission Reports, internal only. The
 // provider's processor costs and margins are not for processor auditors, whose menu leaves costing out.
 const costingAccess = {
   kind: 'authenticated',

@@ -88,7 +88,7 @@ function rowKeyOf(bucket: CostBucketRow): string {
   );
 }
 
-// Spec 3 §3 costing rows: one per settlement date, merchant, processor and payment method, each
+// Costing rows: one per settlement date, merchant, processor and payment method, each
 // priced group by group with the cost model in force (contracts cost-rules).
 export async function costingRows(executor: Executor, window: CostingWindow): Promise<CostingRow[]> {
   const [models, buckets] = await Promise.all([
@@ -140,7 +140,7 @@ export async function costingRows(executor: Executor, window: CostingWindow): Pr
   });
 }
 
-// Spec 3 §3 costing estimates rows: each transaction with the cost its processor's model puts on it
+// Costing estimate rows: each transaction with the cost its processor's model puts on it
 // alone (rounded per transaction, so the sum can differ from the costing rows by a few cents).
 export async function costingEstimateRows(
   executor: Executor,

@@ -95,7 +95,7 @@ beforeEach(() => {
   current = start;
 });
 
-describe('GET /api/crypto/status and /api/crypto/kyc-sso (spec 3 §3, §7)', () => {
+describe('GET /api/crypto/status and /api/crypto/kyc-sso', () => {
   it('answers the seeded crypto merchant Ledger Lane: forumpay, enabled, no KYC left', async () => {
     expect(await statusOf(ledgerLane)).toEqual({
       crypto_provider: 'forumpay',

@@ -29,7 +29,7 @@ export type CryptoRoutesOptions = {
   publicUrl: string;
 };
 
-// Spec 3 §2: the home page serves the crypto buttons to merchant roles (routes.ts MERCHANT_ROLES).
+// The home page serves the crypto buttons to merchant roles (routes.ts MERCHANT_ROLES).
 const cryptoRoles = ['admin', 'user', 'parent'] as const;
 const errors = errorResponses(400, 401, 403, 404);
 const htmlPage = z.string().describe('HTML page');

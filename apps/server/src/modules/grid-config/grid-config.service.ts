@@ -42,12 +42,12 @@ export async function readGridLayout(
   return null;
 }
 
-// Spec 1 §5: a named layout needs a name ('{key}___' alone is not one).
+// A named layout needs a name ('{key}___' alone is not one).
 function hasEmptyName(key: string): boolean {
   return key.endsWith(NAMED_LAYOUT_SEPARATOR);
 }
 
-// A null layout deletes the key (spec 1 §7).
+// A null layout deletes the key.
 export async function saveGridLayout(
   db: Db,
   userId: string,

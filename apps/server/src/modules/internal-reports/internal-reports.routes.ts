@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listInternalReportNames, runInternalReport } from './internal-reports.service';
 
-// Spec 1 §2.2: /admin-reporting and its all-internal pages are admin only.
+// /admin-reporting and its all-internal pages are admin only.
 const adminOnly = { kind: 'authenticated', roles: ['admin'] } as const;
 
 // The views read Portico's own tables, so they run on the main database (REPORTING_DATABASE_URL

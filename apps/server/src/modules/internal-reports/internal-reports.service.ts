@@ -43,7 +43,7 @@ function cellOf(value: unknown): InternalReportCell {
 }
 
 // Money columns (…_cents) become decimal strings under their name without the suffix; timestamps
-// ISO strings (spec 1 §2.10 grid formats them).
+// ISO strings (the internal reporting grid formats them).
 export function toReportRow(row: SqlRow): InternalReportRow {
   const out: InternalReportRow = {};
   for (const [column, value] of Object.entries(row)) {

@@ -22,7 +22,7 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { RouteAccess } from '../../plugins/access';
 import { moneyOperationsOf } from '../payments/payments.service';
 
-// Issue 17 item 8: the provider's staff see the runner's recent runs and failures.
+// The provider's staff see the runner's recent runs and failures.
 const jobsAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 
 const JobsError = defineErrors({ NotFound: ['JOB_NOT_FOUND', 'not_found'] });

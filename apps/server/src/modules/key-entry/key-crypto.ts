@@ -1,7 +1,7 @@
 import { createCipheriv } from 'node:crypto';
 import type { KeyAlgorithm } from '@portico/contracts/access/key-entry';
 
-// Key handling of issue 15 item 7: components combined by XOR, check values, and the DUKPT initial
+// Key handling of key entry: components combined by XOR, check values, and the DUKPT initial
 // key (ANSI X9.24-1). Pure functions over buffers; nothing here keeps or logs key material.
 
 function ecbEncrypt(cipherName: string, key: Buffer, block: Buffer): Buffer {
@@ -96,7 +96,7 @@ export function combineComponents(algorithm: KeyAlgorithm, components: readonly 
 
 const keyRegisterMask = Buffer.from('C0C0C0C000000000C0C0C0C000000000', 'hex');
 
-// ANSI X9.24-1 (2009) §A.6: the initial PIN encryption key of a device from the base derivation
+// ANSI X9.24-1 (2009), section A.6: the initial PIN encryption key of a device from the base derivation
 // key and the device's key serial number, its 21-bit transaction counter cleared.
 export function deriveIpek(bdk: Buffer, ksn: Buffer): Buffer {
   if (bdk.length !== 16) throw new Error('The DUKPT base derivation key is a double-length TDES key');

@@ -14,7 +14,7 @@ import { requestOrigin } from '../../lib/audit';
 import type { RouteAccess } from '../../plugins/access';
 import { currentKeyState, injectRemoteKey, loadKeyArn, loadKeyComponent } from './key-entry.service';
 
-// Issue 15 item 7: staff only, holding Permissions (spec 3 §6), and never from a mimic session.
+// Staff only, holding Permissions, and never from a mimic session.
 const keyEntryAccess: RouteAccess = {
   kind: 'authenticated',
   roles: ['admin'],

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
 
-// The report links of the Operations page (spec 3 §2), each one query over what the database holds.
+// The report links of the Operations page, each one query over what the database holds.
 
 const limit = sql.raw(String(maxOperationsReportRows));
 

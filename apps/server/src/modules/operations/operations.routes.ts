@@ -19,7 +19,7 @@ import {
   listSubpricing,
 } from './operations.repository';
 
-// Spec 3 §6: operations is for admin and white-label staff; both reach every merchant.
+// Operations is for admin and white-label staff; both reach every merchant.
 const operationsAccess = { kind: 'authenticated', roles: ['admin', 'healnow'] } as const;
 const errors = errorResponses(401, 403);
 const dayMs = 86_400_000;
@@ -104,7 +104,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: operationsAccess },
       schema: {
         tags: ['operations'],
-        summary: "Every client's per-MCC sub-pricing (spec 3 §3 Subpricing row)",
+        summary: "Every client's per-MCC sub-pricing",
         response: { 200: subpricingReportResponse, ...errors },
       },
     },

@@ -15,7 +15,7 @@ import { terminals } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 
-// Spec 3 §7 "Payment link builder": GET api/terminal, api/apikeys/publishable-key, /api/client/link-config.
+// The payment link builder's calls: GET api/terminal, api/apikeys/publishable-key, /api/client/link-config.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 type Keys = { id: string; apiKey: string; publicKey: string; parentId: string | null };
@@ -98,7 +98,7 @@ describe('GET /api/client/link-config', () => {
       ach: false,
       crypto: false,
       level_three_data_enabled: true,
-      // The configurator offers pax and newpos by it (spec 3 §9).
+      // The configurator offers pax and newpos by it.
       terminals: 'pax',
     });
     const [row] = await ctx.app.db

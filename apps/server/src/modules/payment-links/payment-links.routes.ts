@@ -12,7 +12,7 @@ import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { publicAccess } from '../../plugins/access';
 import { linkConfigOf, linkTerminalsOf, publishableKeyOf, signLinkParams } from './payment-links.service';
 
-// The payment link builder (spec 3 §2, §7) needs no sign-in: the bearer key is the credential. Key
+// The payment link builder needs no sign-in: the bearer key is the credential. Key
 // guessing is bounded by the per-route limit on top of the whole-API budget.
 const keyRateLimit = { max: 60, timeWindow: '1 minute' };
 const errors = errorResponses(400, 401);

@@ -23,7 +23,7 @@ export const PaymentLinksError = defineErrors({
   InvalidParams: [PaymentLinksErrorCode.InvalidParams, 'validation'],
 });
 
-// The builder has no session (spec 3 §2): the bearer key is the credential and names the merchant.
+// The builder has no session: the bearer key is the credential and names the merchant.
 async function merchantOfBearer(db: Db, authorization: string | undefined) {
   const key = bearerTokenOf(authorization);
   if (key === null) throw PaymentLinksError.ApiKeyRequired(PaymentLinksText.ApiKeyRequired);

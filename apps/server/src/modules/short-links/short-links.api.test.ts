@@ -11,7 +11,7 @@ import { buildClient } from '../../../test/factories';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 
-// Issue 16 item 4: /api/urls makes a short link that opens the signed payment page; /url/{url_id}
+// /api/urls makes a short link that opens the signed payment page; /url/{url_id}
 // also opens a saved terminal; /api/qr draws a 150 x 150 PNG on the server that scans back to the text.
 
 let built: Awaited<ReturnType<typeof buildTestApp>>;

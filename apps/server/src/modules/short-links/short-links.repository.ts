@@ -9,7 +9,7 @@ export async function insertShortLink(
   await executor.insert(shortLinks).values(row);
 }
 
-// A short link of /api/urls, else the url_id of a saved, active virtual terminal (spec 3 §2).
+// A short link of /api/urls, else the url_id of a saved, active virtual terminal.
 export async function findShortLinkTarget(executor: Executor, code: string) {
   const [link] = await executor
     .select({

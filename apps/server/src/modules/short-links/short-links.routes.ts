@@ -19,7 +19,7 @@ export type ShortLinksRoutesOptions = { publicUrl: string };
 const linkLimit = { max: 60, timeWindow: '1 minute' };
 const qrLimit = { max: 120, timeWindow: '1 minute' };
 
-// Short links and QR codes (issue 16 item 4).
+// Short links and QR codes.
 export const shortLinksRoutes: FastifyPluginAsyncZod<ShortLinksRoutesOptions> = async (app, options) => {
   const deps = () => ({ db: app.db, dataKey: () => app.dataKey(), publicUrl: options.publicUrl });
 

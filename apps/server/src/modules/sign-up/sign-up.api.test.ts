@@ -168,7 +168,7 @@ describe('the sandbox sign-up', () => {
     expect(res.json()).toEqual({ status: true, message: SignUpText.Received });
 
     const [lead] = await enrollmentsByEmail('ada@orbit.example');
-    // Marked as a sandbox lead: in development (spec 1), its account already made; the application
+    // Marked as a sandbox lead: status in_development, its account already made; the application
     // itself still waits to be finished and reviewed before anything goes live.
     expect(lead).toMatchObject({ applicationStatus: 'SEND LINK', status: 'in_development' });
     const [account] = await built.app.db

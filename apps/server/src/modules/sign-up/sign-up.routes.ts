@@ -69,7 +69,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (a
       config: { access: { kind: 'authenticated', roles: userTypes }, rateLimit },
       schema: {
         tags: ['sign-up'],
-        summary: 'The sandbox sign-up link for an address, with an invitation signed for it (spec 3 §7)',
+        summary: 'The sandbox sign-up link for an address, with an invitation signed for it',
         body: sandboxLinkBody,
         response: { 200: sandboxLinkResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },

@@ -181,11 +181,11 @@ async function insertSignUp(
   });
 }
 
-// The sandbox sign-up does at once what staff do for a lead's developer by hand (POST
-// /api/createsandbox, then POST /api/enroll/developer): the lead's certification account, which
-// holds only a sandbox API key and may not process production payments (spec 1 status
-// in_development), and the applicant as its developer user (category Technology). The application
-// stays 'SEND LINK': going live is the normal review and approval, which issues the live keys.
+// The sandbox sign-up does at once what staff do for a lead's developer by hand (POST /api/createsandbox,
+// then POST /api/enroll/developer): the lead's certification account, which holds only a sandbox API key and
+// may not process production payments (status in_development), and the applicant as its developer user
+// (category Technology). The application stays 'SEND LINK': going live is the normal review and approval,
+// which issues the live keys.
 async function openSandbox(tx: Executor, deps: SignUpDeps, enrollmentId: string, body: SignUpBody) {
   const enrollment = await lockEnrollment(tx, enrollmentId);
   if (!enrollment) throw new Error('the new enrollment is missing');
@@ -220,7 +220,7 @@ async function openSandbox(tx: Executor, deps: SignUpDeps, enrollmentId: string,
   return clientId;
 }
 
-// POST /api/sandboxlink: the sandbox sign-up page for an address (spec 3 §7: message is the link),
+// POST /api/sandboxlink: the sandbox sign-up page for an address (the answer's message is the link),
 // carrying the invitation signed for that address.
 export function sandboxSignUpLink(publicUrl: string, email: string, token: string): string {
   const url = new URL(`${publicUrl}${portalBasePath}/sign-up`);

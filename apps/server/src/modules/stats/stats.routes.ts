@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
 import { dashboardStats } from './stats.service';
 
-// Spec 3 §6: home is for admin, user, parent and healnow. The cards cover the same merchants as the
+// Home is for admin, user, parent and healnow. The cards cover the same merchants as the
 // caller's report (reporting/report-access.ts), or the merchant named by id and everything below it.
 const homeRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 

@@ -35,7 +35,7 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-// Spec 3 §2: the dashboard windows end yesterday and cover the prior 7 and 30 days, as calendar days
+// The dashboard windows end yesterday and cover the prior 7 and 30 days, as calendar days
 // of the caller's timezone (the one the report's From and To use), so the cards equal the report's
 // figures for the same days.
 export async function dashboardStats(

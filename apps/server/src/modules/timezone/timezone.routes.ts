@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changeUserTimezone, offeredTimezones, userTimezone } from './timezone.service';
 
 const everySignedInUser = { kind: 'authenticated', roles: userTypes } as const;
-// The caller's own display setting (spec 1 §2.11 settings modal): processor-audit users keep theirs.
+// The caller's own display setting (the user-settings modal): processor-audit users keep theirs.
 const ownPreference = { ...everySignedInUser, processorAudit: 'allowed' } as const;
 
 export const timezoneRoutes: FastifyPluginAsyncZod = async (app) => {

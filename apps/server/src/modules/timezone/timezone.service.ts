@@ -12,7 +12,7 @@ export async function offeredTimezones(executor: Executor): Promise<TimezonePair
   return rows.map((row) => [row.name, row.label]);
 }
 
-// Spec 2 §7 answers lists of pairs even for the one setting; the browser reads the first element.
+// The timezone calls answer lists of pairs even for the one setting; the browser reads the first element.
 export async function userTimezone(executor: Executor, userId: string): Promise<TimezonePair[]> {
   const row = await findUserTimezone(executor, userId);
   return row ? [[row.name, row.label ?? row.name]] : [];

@@ -4,7 +4,7 @@ import type { vaultCustomers } from '../../db/schema/vault';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import type { VaultSealedPatient } from './vault.repository';
 
-// Issue 19 item 4: patient fields are sealed with the field cipher; the patient number also gets a
+// Patient fields are sealed with the field cipher; the patient number also gets a
 // keyed hash (HMAC-SHA-256 under its own sub-key of the data key) so it can be found by exact match
 // without being readable from the table or guessable from a plain hash.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prefixRangeOf } from './vault.repository';
 
-// The vault search reads a prefix as an index range (issue 19 "Speed"): it must hold exactly the
+// The vault search reads a prefix as an index range, for speed: it must hold exactly the
 // keys that start with the text, under the C collation (code point order).
 describe('prefixRangeOf', () => {
   it('runs from the lowercased text to the text with its last character one code point up', () => {

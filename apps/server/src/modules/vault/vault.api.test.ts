@@ -34,7 +34,7 @@ import {
   sealPatientFields,
 } from './vault-patient-fields';
 
-// Issue 19 items 3-5: the vault on the demo cast. Harborview Family Dental keeps patient data (its
+// The vault on the demo cast. Harborview Family Dental keeps patient data (its
 // front desk holds Vault); Harbor Lane Coffee does not; Copper Kettle's owner is the foreign merchant.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -334,7 +334,7 @@ describe('GET /api/payee/all', () => {
   });
 });
 
-// Issue 19 "Speed": the route sends its search with the session statement; the rows are used only
+// For speed, the route sends its search with the session statement; the rows are used only
 // once the access layer and the service allowed the request, and only when they answer the search
 // the service would send itself.
 describe('GET /api/payee/all, the search sent with the session', () => {
@@ -670,7 +670,7 @@ describe('GET /api/whoami', () => {
   });
 });
 
-// Issue 19 "Speed": the search's customers are written by the database (vault.repository.ts
+// For speed, the search's customers are written by the database (vault.repository.ts
 // customerJson); the single-customer reads build them in Node (customerView). The two must give the
 // same answer, over every kind of value a customer and its methods can hold.
 describe('GET /api/payee/all, each customer as the database writes it', () => {
@@ -948,7 +948,7 @@ describe('GET /api/payee/all, each customer as the database writes it', () => {
     return answer;
   };
 
-  // Issue 19 "Speed": the methods' text is kept on the customer by the database (migration 0020).
+  // For speed, the methods' text is kept on the customer by the database (migration 0020).
   it("keeps each customer's methods as the Node builders write them through every write: a method added, changed and deleted, the billing address edited", async () => {
     const harborAnswer = async () => {
       const answer = await harborSearchAsBuilt();

@@ -85,7 +85,7 @@ export async function listVaultMethods(executor: Executor, customerIds: readonly
 }
 
 // Saves a method unless the customer already holds one of the same issuer, last four and expiry
-// (spec 2 §9; the unique constraint is the same rule, so two concurrent saves keep one). Answers the
+// (the unique constraint is the same rule, so two concurrent saves keep one). Answers the
 // id of the kept method.
 export async function saveVaultMethod(
   tx: Tx,
@@ -190,12 +190,11 @@ const placeholderBinding: SearchBinding = {
   patientGate: null,
 };
 
-// A found customer as the answer's JSON text (contracts vaultCustomerSchema, the fields and values
-// of vault.service.ts customerView, in its order): written by the database, so Node neither parses
-// ~30 columns and the methods of 100 customers nor builds and serialises their objects (issue 19
-// "Speed"). Patient fields are null with patient_fields_hidden = whether the row has a patient
-// record (hasPatientRecord); the service opens them for a caller who may see them. vc: the
-// customer, target: the merchant (name_json).
+// A found customer as the answer's JSON text (contracts vaultCustomerSchema, the fields and values of
+// vault.service.ts customerView, in its order): written by the database, so Node neither parses ~30 columns
+// and the methods of 100 customers nor builds and serialises their objects. Patient fields are null with
+// patient_fields_hidden = whether the row has a patient record (hasPatientRecord); the service opens them for
+// a caller who may see them. vc: the customer, target: the merchant (name_json).
 const isPatientRecord = sql`(vc.patient_number_enc is not null or vc.patient_first_name_enc is not null
     or vc.patient_last_name_enc is not null)`;
 
@@ -436,7 +435,7 @@ function searchAnswerOf(rows: readonly SqlRow[], input: VaultSearchInput): Vault
   };
 }
 
-// Issue 19 "Speed": the merchant, its access facts when needed, and the customers found with their
+// For speed, the merchant, its access facts when needed, and the customers found with their
 // saved methods in one statement, one round trip. undefined: no such merchant.
 export async function searchVaultCustomers(
   executor: Executor,
@@ -453,7 +452,7 @@ export async function searchVaultCustomers(
   return searchAnswerOf(rows, input);
 }
 
-// ---- The search sent with the session (issue 19 "Speed": one round trip per request) -----------
+// ---- The search sent with the session (one round trip per request) ---------------------------
 
 // What a prefetched search was asked with besides the session: the merchant named in the request
 // (null: the session's view-as client, else the user's default one), whether the access layer

@@ -27,7 +27,7 @@ import {
 } from './vault.service';
 import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields';
 
-// Spec 1 §2.1 and spec 3 §6: the vault is for admin, parent and merchant users. A search naming its
+// The vault is for admin, parent and merchant users. A search naming its
 // merchant (clientid) is decided by the access layer and the service takes that decision; a search
 // of the caller's own merchant and the customer calls (the customer's merchant) are checked in the
 // service, as a route rule only names a merchant it can read from the request.
@@ -54,7 +54,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
           permission: Permission.Vault,
           merchant: { from: 'query', key: 'clientid' },
         },
-        // Issue 19 "Speed": the search goes out with the session statement (one round trip); the
+        // For speed, the search goes out with the session statement (one round trip); the
         // service uses its rows only when the request was allowed and they answer its own search.
         sessionPrefetch: (request) => vaultSearchPrefetchOf(request.query, deps().patientCrypto),
       },
@@ -67,7 +67,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payeeSearchResponse, ...errors },
       },
     },
-    // Issue 19 "Speed": the customers come as the JSON text the database wrote, and the answer is
+    // For speed, the customers come as the JSON text the database wrote, and the answer is
     // sent as text around them (no object built, no serialiser pass); the API test holds it to the
     // contract.
     async (request, reply) => {

@@ -80,7 +80,7 @@ function forbidden(): AppError {
   return new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You do not have permission to do this');
 }
 
-// What the caller may do in one merchant's vault. Patient fields (issue 19 item 4) are for users of
+// What the caller may do in one merchant's vault. Patient fields are for users of
 // that merchant itself holding Vault: staff, parents above it and view-as see them hidden.
 type VaultReach = { clientId: string; canSeePatients: boolean; permissions: readonly PermissionName[] };
 
@@ -324,7 +324,7 @@ function noAccessToMerchant(): AppError {
 
 const everyMerchantRoles = userTypes.filter(canReachEveryMerchant);
 
-// Issue 19 "Speed": the search the route sends with the session statement, from the query as it
+// For speed, the search the route sends with the session statement, from the query as it
 // arrived (checked with the route's own schema; anything else: no prefetch). A guess, made before
 // the session is known: searchVault uses its rows only when they answer exactly its own search.
 export function vaultSearchPrefetchOf(rawQuery: unknown, crypto: PatientCrypto): SessionPrefetch | null {
@@ -418,7 +418,7 @@ export async function searchVault(
     session,
     decided?.effectivePermissions ?? [Permission.Vault],
   );
-  // Issue 19 "Speed": the merchant, the decision's facts when the access layer made none, and the
+  // For speed, the merchant, the decision's facts when the access layer made none, and the
   // search go out as one statement, or came with the session when that read is exactly this one.
   const input: VaultSearchInput = {
     clientId,
@@ -455,7 +455,7 @@ export async function searchVault(
     granted,
   });
   if (reach === null) throw noAccessToMerchant();
-  // Issue 19 "Speed": the database wrote each customer's text; only those whose patient fields the
+  // For speed, the database wrote each customer's text; only those whose patient fields the
   // caller sees are opened here (and that read audited, as customerViews does).
   const opened = reach.canSeePatients
     ? patients.filter((patient) => patient.index < vaultSearchLimit && hasPatientRecord(patient.sealed))
