@@ -9,7 +9,7 @@ const apiTier = [
 // Migrates one template database per run; each API test file starts from a copy of it.
 const apiGlobalSetup = 'apps/server/test/global-setup.ts';
 
-// Tiers (design.md §7, immich): pure units; the API and database tier on PGlite and, when
+// Tiers (as immich has them): pure units; the API and database tier on PGlite and, when
 // TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.
 export default defineConfig({
   test: {

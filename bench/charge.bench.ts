@@ -1,4 +1,4 @@
-// A sandbox card charge through the API (issue 16 "Speed"): POST /api/payment-frame/charge with a
+// A sandbox card charge through the API: POST /api/payment-frame/charge with a
 // signed link and a card token, as a payer's browser sends it, beside the bare database work it must
 // do (the transaction row and its audit entry, in one transaction) in the same run on PostgreSQL.
 // Budget: within 2x. BENCH_CHARGE_WARMUP and BENCH_CHARGE_RUNS set the runs; BENCH_CHARGE_PROFILE=<file>

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { evaluateRecordedPayment, transactionMonitoring } from '../apps/server/src/modules/risk/risk.service';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 
-// Issue 20: the three monitoring lists within 2x of the bare window-function SQL, and the check of
+// The three monitoring lists within 2x of the bare window-function SQL, and the check of
 // one new payment against its merchant's limits under 5 ms at the median.
 const RATIO_BUDGET = 2;
 const CHECK_BUDGET_MS = 5;

@@ -17,7 +17,7 @@ import {
 } from '../apps/server/src/modules/statements/statements.service';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 
-// Issue 17 speed: posting every merchant's statement for a month within 2x of one GROUP BY over the
+// Posting every merchant's statement for a month within 2x of one GROUP BY over the
 // same rows; one merchant's 31-day PDF under 500 ms; the statement and payout pages of the busiest
 // merchant within 1.5x of their bare SQL. Figures beside baselines measured in the same run.
 

@@ -1,4 +1,4 @@
-// The recurring charges scheduler (issue 18 "Speed"): one run over 10,000 due series on PostgreSQL,
+// The recurring charges scheduler: one run over 10,000 due series on PostgreSQL,
 // charges per second beside a bare set-based insert of the same rows (the transactions, the cycles'
 // rows and the series' next dates) in the same run; then a run killed halfway (SIGKILL of its
 // process) and run again, with the cycles charged twice counted from the processor's own ledger.

@@ -1,4 +1,4 @@
-// Vault search (issue 19 "Speed"): GET api/payee/all over 1,000,000 customers of one merchant, through
+// Vault search: GET api/payee/all over 1,000,000 customers of one merchant, through
 // the real route (session, access, query, methods, serialisation) and through the service alone,
 // against the bare indexed SQL of the same search in the same run. Budget: within 1.5x.
 // The bare SQL is the same answer written by hand: the same union of one branch per field on its
@@ -33,7 +33,7 @@ const WARMUP_ROUNDS = 50;
 const RUNS = 61;
 const PROFILED_RUNS = 500;
 const OWNER = 'owner@harborlanecoffee.example';
-// What a user types: the page sends it as every field (spec 2 §7).
+// What a user types: the page sends it as every field.
 const TEXT = 'smi';
 
 // The customer's columns as stored, but the methods' text the database keeps for the route
@@ -81,7 +81,7 @@ const bareSql = bareSqlOf(`(select coalesce(json_agg(json_build_object(
 const bareStoredSql = bareSqlOf('c.methods_json');
 
 // Every statement the pool runs while `fn` does, with its time: what one request costs beside the
-// bare search (issue 19 "Speed": profile before cutting).
+// bare search (profile before cutting).
 async function statementsOf(pool: pg.Pool, fn: () => Promise<unknown>) {
   const seen: { text: string; ms: number }[] = [];
   const original = pool.query;

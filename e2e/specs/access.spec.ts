@@ -7,10 +7,10 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { menuTitlesOf, signInByEmailLink } from '../support/sign-in';
 
-// Design.md §4 from the browser: the server refuses what the role may not do, whatever the page
-// shows; and view-as (spec 1 §1) makes staff act as a user of the viewed client on both sides.
+// Access from the browser: the server refuses what the role may not do, whatever the page
+// shows; and view-as makes staff act as a user of the viewed client on both sides.
 
-// An admin-only call of the internal reporting page (spec 1 §2.2: /admin-reporting is admin only).
+// An admin-only call of the internal reporting page (/admin-reporting is admin only).
 const adminOnlyCall = '/api/v1/report/all-internal';
 
 test('a merchant user gets 403 from an admin-only call and the Not allowed page for its screen', async ({

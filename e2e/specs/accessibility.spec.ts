@@ -11,7 +11,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { expectedMenuEntries, mainMenu, sessionUserOf, signInByEmailLink } from '../support/sign-in';
 
-// Issue 13: axe-core (WCAG 2.2 AA) on every built page of the route table, for each main role and
+// axe-core (WCAG 2.2 AA) on every built page of the route table, for each main role and
 // for a visitor without a session; any serious or critical violation fails, listed page by page.
 // One sign-in per role; pages the menu links to open by a click (client-side navigation).
 
@@ -45,7 +45,7 @@ const apiKeyRecords = z.object({ message: z.array(z.object({ public_key: z.strin
 type AddressContext = { page: Page; enrollmentName: string | undefined };
 
 // The first merchant's publishable key, or null for a caller without API keys: the processor-audit
-// user is refused them (issue 12), so it has no terminal to open.
+// user is refused them, so it has no terminal to open.
 async function publishableKeyOf(page: Page): Promise<string | null> {
   const answer = await page.request.get('/api/user/apikeys');
   if (answer.status() === 403) return null;

@@ -4,7 +4,7 @@ import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 14 (spec 2 §2.3): the account data page's Setup MCC Code, Ticket and Certification panels.
+// The account data page's Setup MCC Code, Ticket and Certification panels.
 
 // A sign-in, a save and two page loads on a shared two-core machine.
 test.slow();

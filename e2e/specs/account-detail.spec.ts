@@ -4,7 +4,7 @@ import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 14 item 3 (done means): staff edit pricing and Schedule A and see them after a reload, change
+// Staff edit pricing and Schedule A and see them after a reload, change
 // a parent, upload a logo that the merchant's user then sees in the sidebar; a parent gets the
 // parent view; a merchant user opens its own account.
 
@@ -107,7 +107,7 @@ test('a parent sees the parent view of its merchant: processing and Schedule A, 
   await expect(page.getByRole('menuitem', { name: 'Users & Contacts' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Enablement Options' })).toHaveCount(0);
 
-  // Users & Contacts adds a contact through POST /api/user (spec 2 §7) and lists it.
+  // Users & Contacts adds a contact through POST /api/user and lists it.
   await page.getByRole('menuitem', { name: 'Users & Contacts' }).click();
   const panel = page.getByRole('dialog', { name: 'Users & Contacts' });
   const form = panel.getByRole('form', { name: 'Add user or contact' });

@@ -4,7 +4,7 @@ import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 14 (spec 2 §2.2): a parent's current entity pricing, set with the page's Edit and Save and
+// A parent's current entity pricing, set with the page's Edit and Save and
 // read in its table after a reload.
 
 // A sign-in, a save and a reload on a shared two-core machine.

@@ -5,8 +5,8 @@ import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 14 (spec 2 §2.2): a parent's submerchant settings (the sub-pricing table, the default
-// processors and terminals, the inherited revenue share) and the Settings' location custom fields, saved and seen after a reload.
+// A parent's submerchant settings (the sub-pricing table, the default processors and terminals, the
+// inherited revenue share) and the Settings' location custom fields, saved and seen after a reload.
 
 // A sign-in and two saves on a shared two-core machine.
 test.slow();
@@ -27,7 +27,7 @@ test("staff set a parent's submerchant defaults and location custom fields, and 
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('combobox', { name: 'Default Card Processor', exact: true }).selectOption('propay');
   await page.getByRole('combobox', { name: 'Default Terminals', exact: true }).selectOption('magtek');
-  // The revenue share a new sub-merchant inherits (spec 2 §3 child).
+  // The revenue share a new sub-merchant inherits.
   await page.getByRole('textbox', { name: 'Default Revenue Share (%)', exact: true }).fill('30');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('group', { name: 'Confirmation' }).getByRole('button', { name: 'Save' }).click();

@@ -5,7 +5,7 @@ import { waitForLinkInMail } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { mainMenu, signInByEmailLink } from '../support/sign-in';
 
-// Issue 14 items 1, 2, 6 and 8 in Chromium: staff find a merchant on Accounts with the grid filter
+// In Chromium: staff find a merchant on Accounts with the grid filter
 // and open it; a parent sees only its hierarchy and a merchant user only its own merchant, each from
 // the menu; a business signs up from the login page, gets its link by e-mail and shows in Onboarding.
 

@@ -4,7 +4,7 @@ import { shiftYearMonth, statementMonthLabel } from '@portico/contracts/statemen
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 17 items 5 and 6: staff switch a merchant's monthly billing off and on, create a month's bill
+// Staff switch a merchant's monthly billing off and on, create a month's bill
 // for it, and pay the bill once on the Billing page.
 
 test.setTimeout(120_000);

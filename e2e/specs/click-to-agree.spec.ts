@@ -5,7 +5,7 @@ import { enrollUnderSummit, waitForApplicationLink } from '../support/click-to-a
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 6 part 2: staff send the click-to-agree e-mail; the link from the real SMTP peer is
+// Staff send the click-to-agree e-mail; the link from the real SMTP peer is
 // completed and agreed in a fresh browser without a session; the enrollment moves to cta_signed.
 
 test('staff send the CTA; the merchant completes and agrees in a fresh browser; status cta_signed', async ({

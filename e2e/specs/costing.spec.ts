@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 5 part 6: costing from the seeded transactions and cost models, exported and read back; the
+// Costing from the seeded transactions and cost models, exported and read back; the
 // admin reporting Home and with-snowflake tabs.
 
 // Sign-in, a 90-day aggregate, an export and a second view: more than the default 30 s on a busy
@@ -106,7 +106,7 @@ test('admin reporting: Home shows the internal reports and the last 30 days; wit
   const to = await page.getByLabel('To', { exact: true }).inputValue();
   expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
   expect(to).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date()));
-  // The one gross and net total of the report pages (issue 13), not a sum per column.
+  // The one gross and net total of the report pages, not a sum per column.
   await expect(page.getByTestId('data-grid-totals')).toContainText(TotalsLabel.Gross);
 
   const warehouseCall = page.waitForRequest((request) => request.url().includes('snowflake=true'));

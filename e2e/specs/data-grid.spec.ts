@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 4 "Done means": open an internal report, group and export the grid and read the file back,
+// Open an internal report, group and export the grid and read the file back,
 // save a named layout and load it again after a reload.
 
 const reportName = 'reporting.merchant_volume_by_month';
-// Report names read as words (issue 13).
+// Report names read as words.
 const heading = 'Internal Reporting: Merchant volume by month';
 
 async function openReport(page: Page) {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Spec 1 §2.9, §5, §7, §8 and spec 3 onboarding: an enrollment made on the enroll page with
+// An enrollment made on the enroll page with
 // interchange-plus pricing and a PDF agreement, the ZIP and PDF rules, and the onboarding grid.
 
 const pdf = Buffer.from(

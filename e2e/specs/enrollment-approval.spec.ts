@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { e2eEnvKeys } from '../support/e2e-control';
 import { waitForEmailLink } from '../support/mailbox';
 
-// Issue 6 part 4 through the API as staff (the enrollment page drives the same calls): KYC with the
+// Enrollment review through the API as staff (the enrollment page drives the same calls): KYC with the
 // sandbox provider, approval into a live account with production keys, a rejection, and the
 // developer e-mail delivered to the real SMTP peer.
 

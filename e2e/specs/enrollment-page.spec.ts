@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Spec 2 §2.1, §4, §6, §7, §8: the enrollment management page opened from the onboarding grid, an
+// The enrollment management page opened from the onboarding grid, an
 // edit saved after confirmation, and a parent's view without the processing sections.
 
 const processingTitles = [
@@ -24,7 +24,7 @@ test('staff open an enrollment from /onboarding, edit it, save after confirming,
   const row = page
     .getByRole('grid', { name: 'Onboarding' })
     .getByRole('row', { name: /Sierra Vista Cycles/ });
-  // One click opens a row (issue 13).
+  // One click opens a row.
   await row.click();
   await expect(page).toHaveURL(/\/app\/onboard\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sierra Vista Cycles' })).toBeVisible();
@@ -61,7 +61,7 @@ test('staff open an enrollment from /onboarding, edit it, save after confirming,
 
 test('a parent opens an enrollment of its own hierarchy and sees no processing section', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  // Found as staff: the parent has no onboarding grid (spec 3: admin and healnow).
+  // Found as staff: the parent has no onboarding grid (it is for admin and healnow).
   await signInByEmailLink(page, 'admin@portico.example');
   await page.goto('/app/onboarding');
   await page
@@ -75,7 +75,7 @@ test('a parent opens an enrollment of its own hierarchy and sees no processing s
   await signInByEmailLink(page, 'reseller@summitms.example');
   await page.goto(address);
   await expect(page.getByRole('heading', { level: 1, name: 'Fern & Fig Kitchen' })).toBeVisible();
-  // The parent by name (issue 13), never its id.
+  // The parent by name, never its id.
   await expect(page.getByText(/^Parent: Summit Merchant Services · Last activity: /)).toBeVisible();
   await expect(page.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/)).toHaveCount(0);
   for (const title of ['Business Information', 'Address', 'Contact', 'Owners', 'Settlement']) {

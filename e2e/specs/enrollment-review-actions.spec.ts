@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 6 "Done means", through the enrollment page as staff: run KYC, approve, and the new merchant
+// Through the enrollment page as staff: run KYC, approve, and the new merchant
 // account exists with its API key; a second enrollment is rejected.
 
 const envelope = z.object({ status: z.literal(true), message: z.unknown() });

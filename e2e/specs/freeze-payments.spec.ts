@@ -7,7 +7,7 @@ import { lastDays, reportRowsOf } from '../support/reporting';
 import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 20 "Done means": a payment over the high-ticket limit taken through the virtual terminal
+// A payment over the high-ticket limit taken through the virtual terminal
 // appears in 'Over High Ticket'; staff add a note with a PDF and the open alerts drop by that payment's;
 // staff freeze the merchant, its next payment is refused; staff enable it again, the payment goes
 // through, and the history shows both changes.

@@ -9,7 +9,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Spec 3 §2 Home dashboard: the admin's Merchant Data Sync, and a merchant's Transaction Metrics agreeing
+// Home dashboard: the admin's Merchant Data Sync, and a merchant's Transaction Metrics agreeing
 // with the transaction report (GET /api/v1/report) for the same days.
 
 const timezoneAnswer = z.object({ message: z.array(z.tuple([z.string(), z.string()])) });

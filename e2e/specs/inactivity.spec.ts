@@ -5,7 +5,7 @@ import { signInByEmailLink } from '../support/sign-in';
 const warning = (minutes: number) =>
   `${minutes} minutes of inactivity detected. You will be logged out after 15 minutes of inactivity.`;
 
-// Spec 1 §4, §8: warnings at 5, 10 and 14 idle minutes, logout at 15, in a normal browser (the
+// Warnings at 5, 10 and 14 idle minutes, logout at 15, in a normal browser (the
 // original switched itself off whenever the page had a hostname).
 test('15 idle minutes sign the user out, after three warnings', async ({ page }) => {
   const pageErrors = collectPageErrors(page);

@@ -5,7 +5,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 17 item 8: the server's job runner ticks as it starts; staff open the jobs page and see the
+// The server's job runner ticks as it starts; staff open the jobs page and see the
 // run that posted the statements of the month before, its period and what it posted, times with
 // their zone. Asking for failures only hides it.
 

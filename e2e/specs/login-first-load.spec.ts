@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-// Design §6: the first load of /app/login stays under 150 kB of gzipped JavaScript.
+// The first load of /app/login stays under 150 kB of gzipped JavaScript.
 const LOGIN_JS_BUDGET_BYTES = 150_000;
 
 // Marks of libraries the login page must not load: zod (parsers are hand-written there) and

@@ -7,7 +7,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { mainMenu, signInByEmailLink } from '../support/sign-in';
 
-// Issue 15 items 5, 6 and 9 in Chromium: a parent mimics one of its merchant users and stops; staff
+// In Chromium: a parent mimics one of its merchant users and stops; staff
 // view as a merchant and see its numbers; the audit page shows those actions.
 
 const reseller = 'reseller@summitms.example';

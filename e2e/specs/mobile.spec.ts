@@ -3,7 +3,7 @@ import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import { collectPageErrors } from '../support/page-errors';
 import { mainMenu, signInByEmailLink } from '../support/sign-in';
 
-// Issue 13: the portal at a phone's width (390 px): the menu opens and closes, Home's buttons show
+// The portal at a phone's width (390 px): the menu opens and closes, Home's buttons show
 // their whole labels, the chart keeps its amount axis, and the report grid shows rows.
 
 test.use({ viewport: { width: 390, height: 844 } });

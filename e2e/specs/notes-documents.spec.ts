@@ -4,7 +4,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Spec 1 §2.6–2.8: a note added on an account shows first; a PDF uploads, a renamed executable is
+// A note added on an account shows first; a PDF uploads, a renamed executable is
 // refused with a clear message and nothing is stored.
 
 const documentsAnswer = z.object({ message: z.array(z.object({ file_name: z.string() })) });

@@ -5,7 +5,7 @@ import { harborPublishableKey, saveFreeFormTerminal, testCard } from '../support
 import { isoDay, lastDays, reportRowsOf, searchForTransaction } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 16: on its virtual terminal a merchant takes an Apple Pay payment through the sandbox wallet
+// On its virtual terminal a merchant takes an Apple Pay payment through the sandbox wallet
 // sheet and a swiped card through the card reader field (a USB reader types the track and Enter),
 // and finds each in its report with the method in words.
 
@@ -80,7 +80,7 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
   }
 });
 
-// Issue 16: a payment on the merchant's own linked terminal from its virtual terminal. The device is
+// A payment on the merchant's own linked terminal from its virtual terminal. The device is
 // linked through the Terminals page's call (a TPN the sandbox links and keeps open), so the frame
 // offers 'Terminal'; the sandbox device answers with its card and the report says 'Terminal sale'.
 test('a payment on a linked terminal from the virtual terminal, in the report', async ({ page }) => {

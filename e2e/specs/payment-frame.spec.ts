@@ -6,7 +6,7 @@ import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../suppor
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 16 items 1, 2 and 4: a merchant takes a sandbox card payment on its virtual terminal and finds
+// A merchant takes a sandbox card payment on its virtual terminal and finds
 // it at the top of its report; a short link opened in a fresh browser without a session pays; the
 // frame's first load stays under 60 kB of gzipped JavaScript.
 

@@ -4,7 +4,7 @@ import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Spec 2 §2.3 Manage Processor Enablement against the onboarding sandbox: staff enable EPX and see
+// Manage Processor Enablement against the onboarding sandbox: staff enable EPX and see
 // the event; ProPay ACH only for a merchant whose tax id ends in 13 (the sandbox's decline rule)
 // shows the failure text and changes nothing; the ProPay portal opens in its 480px frame.
 

@@ -9,7 +9,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { harborPublishableKey, payByCard } from '../support/payment-frame';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 18: a payer signs up on a subscription link with a 14-day trial in the payment frame. Nothing is
+// A payer signs up on a subscription link with a 14-day trial in the payment frame. Nothing is
 // charged: the frame says when the subscription starts, and the merchant's Recurring Charges grid shows
 // the series with its first and next charge on that day and every cycle still to come.
 

@@ -18,10 +18,10 @@ import { collectPageErrors } from '../support/page-errors';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 18 "Done means", as far as main goes today: a merchant ends a series, reactivates it from a
-// start date, replaces its next charge and adds a charge now that the transaction report shows; a processor-audit user
-// reads the series with nothing to change; the public unsubscribe pages open without a session and a
-// forged link cannot cancel anything.
+// A merchant ends a series, reactivates it from a start date, replaces its next charge and adds a
+// charge now that the transaction report shows; a processor-audit user reads the series with nothing
+// to change; the public unsubscribe pages open without a session and a forged link cannot cancel
+// anything.
 
 // A merchant user without location limits: a location-limited user's report leaves out payments
 // taken without a location, as an added charge is.

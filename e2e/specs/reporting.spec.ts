@@ -19,7 +19,7 @@ import {
 } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 5 "Done means", reporting part: page through the report, load all with progress and cancel,
+// Reporting: page through the report, load all with progress and cancel,
 // export and read the file back, run a search, share its url and restore it, void a same-day
 // transaction, refund part of an older one, and try a second refund beyond the amount.
 
@@ -146,7 +146,7 @@ test('an admin loads all results with a progress bar, cancels, then loads them a
   });
   await expect(page.getByRole('button', { name: 'Prev' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  // No page count of the paged mode while all results show (issue 13 item 6).
+  // No page count of the paged mode while all results show.
   await expect(page.getByRole('spinbutton', { name: 'Page number' })).toHaveCount(0);
   await expect(page.getByLabel('Total pages')).toHaveCount(0);
 
@@ -256,7 +256,7 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
   expect(refund?.[1].type).toBe('refund');
   expect(refund?.[1].amount).toBe('1.00');
 
-  // The whole amount again is more than is left. The original says what is left (issue 13).
+  // The whole amount again is more than is left. The original says what is left.
   await expect(grid.getByRole('row').nth(1)).toContainText('Partially refunded');
   await grid.getByRole('row').nth(1).dblclick();
   detail = page.getByRole('dialog', { name: 'Transaction Details' });

@@ -4,7 +4,7 @@ import { StatementText, statementDisclaimer } from '@portico/contracts/statement
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 17 item 7: a parent sees its revenue share in the grouped grid (spec 3 §2: the Merchant group,
+// A parent sees its revenue share in the grouped grid (the Merchant group,
 // then the Performance group, as the grid's own column-group header row).
 
 test.setTimeout(90_000);

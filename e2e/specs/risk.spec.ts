@@ -4,7 +4,7 @@ import { collectPageErrors } from '../support/page-errors';
 import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 20 on the seeded data: a seeded payment over its merchant's high-ticket limit is in 'Over High
+// On the seeded data: a seeded payment over its merchant's high-ticket limit is in 'Over High
 // Ticket'; staff add a note with a PDF and the open alerts drop by that payment's; staff freeze the
 // merchant and the history shows it; they unfreeze and the history shows that too. The same flow on a
 // payment taken through the virtual terminal is freeze-payments.spec.ts.

@@ -10,7 +10,7 @@ import {
   signInByEmailLink,
 } from '../support/sign-in';
 
-// Spec 1 §2.1 and §6: each kind of user sees exactly the menu the shared rules give them. The
+// Each kind of user sees exactly the menu the shared rules give them. The
 // expectation comes from filterMenu over the server's own user; the literal titles make sure the
 // comparison cannot pass on two empty lists.
 const menuCases: { email: string; includes: string[]; excludes: string[]; exactly?: string[] }[] = [
@@ -147,10 +147,10 @@ test('a link opened in another browser asks for the address, then signs in', asy
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 
-  // alpha may not open Home (spec 1 §2.2): the guard says so inside the layout, with a way on.
+  // alpha may not open Home: the guard says so inside the layout, with a way on.
   await expect(otherPage).toHaveURL(/\/app\/home$/);
   await expect(otherPage.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
-  // The way on is the first entry of alpha's menu (Mimic, which the menu gives alpha: issue 15).
+  // The way on is the first entry of alpha's menu (Mimic, which the menu gives alpha).
   await expect(otherPage.getByRole('link', { name: 'Go to Mimic' })).toBeVisible();
   await other.close();
 });

@@ -13,7 +13,8 @@ test('a Google account of an e-mail user is linked after one link sign-in, then 
   const email = 'partner@healnow.example';
   await setProviderIdentity({ email, emailVerified: true, subject: 'google-partner' });
 
-  // First time: the account exists with the e-mail link, so the retry modal of spec 1 §2.3 shows.
+  // First time: the account exists with the e-mail link, so the retry modal (the account was created
+  // with another sign-in method) shows.
   await page.goto('/app/login');
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/app\/login/);

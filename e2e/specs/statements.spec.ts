@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 17 items 2 to 4: a merchant opens Statements, picks last month, downloads the PDF and reads
+// A merchant opens Statements, picks last month, downloads the PDF and reads
 // the same totals as the grid; staff open a settlement group.
 
 test.setTimeout(90_000);

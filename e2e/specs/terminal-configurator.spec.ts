@@ -8,7 +8,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 16 items 3, 5, 7: a merchant configures a terminal with a custom field and opens it from
+// A merchant configures a terminal with a custom field and opens it from
 // Home; a payment link builder without a session makes a one-time and a subscription link.
 
 const owner = 'owner@harborlanecoffee.example';
@@ -48,7 +48,7 @@ test('a merchant configures a terminal with a custom field and opens it from Hom
   await field.getByRole('textbox', { name: 'Field Name' }).fill('Table Size');
   await pickOption(page, field.getByRole('combobox', { name: 'Field Type' }), 'dropdown');
 
-  // Spec 3 §5: a dropdown needs a value; nothing is saved.
+  // A dropdown needs a value; nothing is saved.
   await page.getByRole('button', { name: ConfiguratorText.SaveConfiguration }).click();
   await expect(
     field.getByText('Field "Table Size" of type "dropdown" must have at least one value'),

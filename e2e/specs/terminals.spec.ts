@@ -4,7 +4,7 @@ import { seriousAxeViolations, waitForPageContent } from '../support/axe';
 import { testCard } from '../support/payment-frame';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 19 "Done means" (terminals): a merchant links a terminal to a location, moves it to another
+// A merchant links a terminal to a location, moves it to another
 // and deletes it; orders a Pax device in the sandbox. Harbor Lane's terminals setting is pax.
 
 const owner = 'owner@harborlanecoffee.example';

@@ -8,7 +8,7 @@ import { collectPageErrors } from '../support/page-errors';
 import { isoDay, lastDays, reportRowsOf, searchForTransaction, voidablePayment } from '../support/reporting';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 13 "Done means" (items 1 and 2): void a sale and find the original marked Voided with no
+// Void a sale and find the original marked Voided with no
 // Void action, its detail linked to the void and back; read the same total in the grid footer and
 // the search header.
 

@@ -4,7 +4,7 @@ import { waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { expectedMenuTitles, menuTitlesOf, signInByEmailLink } from '../support/sign-in';
 
-// Issue 15 items 1, 2 and 4 in Chromium: staff add a user with a role and a location on /users; the
+// In Chromium: staff add a user with a role and a location on /users; the
 // welcome e-mail's link signs the user in to the menu of that role and a report of that location's
 // transactions only; staff revoke a permission of the role on /permissions and the user's next click
 // is refused by the server.

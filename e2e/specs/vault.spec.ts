@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { payeeSearchResponse, VaultText } from '@portico/contracts/vault/vault';
 import { signInByEmailLink } from '../support/sign-in';
 
-// Issue 19 "Done means" (vault): a merchant finds a vault customer by a prefix of its last name, edits
+// A merchant finds a vault customer by a prefix of its last name, edits
 // its e-mail, and opens the virtual terminal prefilled with that customer's saved card.
 
 const owner = 'owner@harborlanecoffee.example';

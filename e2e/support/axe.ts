@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-// Issue 13: WCAG 2.2 AA, and every rule of the earlier levels it includes.
+// WCAG 2.2 AA, and every rule of the earlier levels it includes.
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const failingImpacts = new Set(['serious', 'critical']);
 

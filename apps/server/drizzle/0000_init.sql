@@ -1130,7 +1130,7 @@ CREATE TABLE "transactions_default" PARTITION OF "transactions" DEFAULT;
 -- monthly job call the function again to keep the window moving.
 SELECT ensure_transaction_partitions((now() - interval '13 months')::date, (now() + interval '2 months')::date);
 --> statement-breakpoint
--- The audit trail is append-only (design.md §4): no UPDATE, no DELETE, even by the application.
+-- The audit trail is append-only: no UPDATE, no DELETE, even by the application.
 CREATE FUNCTION audit_log_append_only() RETURNS trigger
 LANGUAGE plpgsql
 AS $$

@@ -1,7 +1,7 @@
 -- Reference data every installation needs, demo data or not. ON CONFLICT keeps re-runs and
 -- hand-made additions harmless.
 
--- The permission names of spec 1 §3, spelled exactly as the product shows them.
+-- The permission names, spelled exactly as the product shows them.
 INSERT INTO "permissions" ("name", "description") VALUES
   ('Documents', 'View and upload account documents'),
   ('Merchant Accounts', 'View and edit merchant accounts'),

@@ -1,11 +1,11 @@
--- Internal reports (spec 1 §2.10): named, read-only views over Portico's own data in their own schema,
+-- Internal reports: named, read-only views over Portico's own data in their own schema,
 -- so a reporting login can be granted this schema alone. Money stays integer cents here (columns end in
 -- _cents); the API turns it into decimal strings. Times are ISO 8601 UTC text, the same from both drivers. Every view is bounded in time (transactions are
 -- partitioned by month, and the window lets the planner skip old partitions).
 CREATE SCHEMA IF NOT EXISTS "reporting";
 --> statement-breakpoint
--- Per merchant and UTC month, the last 13 months: gross per spec 3 §9 (the rule of the seed's
--- derived ledgers), fees of the payments that went through, and the counts.
+-- Per merchant and UTC month, the last 13 months: gross (sales add, undoing types subtract: the rule of
+-- the seed's derived ledgers), fees of the payments that went through, and the counts.
 CREATE VIEW "reporting"."merchant_volume_by_month" AS
 SELECT
   to_char(date_trunc('month', t.created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,

@@ -1,4 +1,4 @@
--- A series' location has one source, subscriptions.sub_entity_id (issue 18). Series made before that
+-- A series' location has one source, subscriptions.sub_entity_id. Series made before that
 -- column kept it only on their charges: each takes the location of its first charge that has one.
 UPDATE "subscriptions" s
 SET "sub_entity_id" = first_located.sub_entity_id

@@ -1,5 +1,5 @@
 ALTER TABLE "vault_customers" ADD COLUMN "methods_json" text DEFAULT '' NOT NULL;--> statement-breakpoint
--- Issue 19 "Speed": a customer's saved methods as the vault search answers them, kept on the customer
+-- A customer's saved methods as the vault search answers them, kept on the customer
 -- (methods_json) so a search reads one column instead of a sorted subquery per customer found. The
 -- first method of each issuer, last four and expiry in the order newest first (created_at desc, then
 -- id), as withoutDuplicateSavedMethods keeps them (the unique constraint already keeps a second one

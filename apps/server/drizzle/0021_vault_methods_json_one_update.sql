@@ -1,4 +1,4 @@
--- Issue 19: a method UPDATE marked its customers for a new methods_json in two updates, one for the
+-- A method UPDATE marked its customers for a new methods_json in two updates, one for the
 -- rows' new customers and one for their old ones, so a changed method had its customer's text
 -- written twice. Now each statement marks every customer it touched once: for an update, the union
 -- of the old and new rows' customers (a method moved to another customer touches both).

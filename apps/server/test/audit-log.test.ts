@@ -8,7 +8,7 @@ import { defaultClientOf, sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 
-// Issue 15 items 6 and 9: the audit page's filters and keyset paging, and view-as start, stop and
+// The audit page's filters and keyset paging, and view-as start, stop and
 // calls showing up in it.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

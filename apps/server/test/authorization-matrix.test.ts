@@ -9,12 +9,12 @@ import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 import { dataUrlOf, samples } from './sample-files';
 
-// Design.md §4: one test walks every registered route and checks who gets what. A route without a
-// row here fails the test; a new module adds its rows.
+// Every route has an access rule: one test walks every registered route and checks who gets what. A
+// route without a row here fails the test; a new module adds its rows.
 
 const actors = ['anonymous', 'admin', 'user', 'parent', 'healnow', 'alpha', 'foreign', 'audit'] as const;
 type Actor = (typeof actors)[number];
-// The helpers below leave the processor-audit user out: every row states it on its own (issue 12),
+// The helpers below leave the processor-audit user out: every row states it on its own,
 // so a new route cannot inherit an answer for it by accident.
 type ActorsButAudit = Exclude<Actor, 'audit'>;
 
@@ -27,7 +27,7 @@ const accountOf: Record<Exclude<Actor, 'anonymous'>, string> = {
   healnow: demo.healnow,
   alpha: demo.alpha,
   foreign: demo.copperOwner,
-  // Role admin with processor_audit_user: read-only everywhere (issue 12).
+  // Role admin with processor_audit_user: read-only everywhere.
   audit: demo.audit,
 };
 
@@ -61,14 +61,15 @@ const harborStatements: Record<ActorsButAudit, number> = {
   parent: 200,
 };
 const adminOnly: Record<ActorsButAudit, number> = { ...signedIn(403), admin: 200 };
-// Admin and white-label staff only (spec 2 §6 Actions menu), answering the given status.
+// Admin and white-label staff only (the enrollment page's Actions menu), answering the given status.
 const staffOnly = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
   admin: status,
   healnow: status,
 });
 const missingEnrollment = '00000000-0000-4000-8000-00000000e404';
-// Ids no row has (issue 15 calls answer 404 to those allowed to ask, and change nothing).
+// Ids no row has (the users, roles and locations calls answer 404 to those allowed to ask, and change
+// nothing).
 const missingClient = '00000000-0000-4000-8000-00000000c404';
 const missingRole = '00000000-0000-4000-8000-00000000a404';
 const missingUser = '00000000-0000-4000-8000-00000000b404';
@@ -76,7 +77,7 @@ const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
 const missingSubscription = '00000000-0000-4000-8000-0000000a5404';
 const missingVaultCustomer = '00000000-0000-4000-8000-0000000fa404';
-// Holders of Permissions on Harbor Lane (issue 15), answering the given status.
+// Holders of Permissions on Harbor Lane, answering the given status.
 const permissionManagers = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
   admin: status,
@@ -84,7 +85,7 @@ const permissionManagers = (status: number): Record<ActorsButAudit, number> => (
   parent: status,
   alpha: status,
 });
-// The Terminals page's callers (spec 1 §2.1: user, admin, parent; not healnow or alpha), answering
+// The Terminals page's callers (user, admin, parent; not healnow or alpha), answering
 // the given status; the processor-audit user reads as admin.
 const terminalManagers = (status: number): Record<Actor, number> => ({
   ...signedIn(403),
@@ -110,7 +111,7 @@ const matrixUpload = {
 };
 
 // Keyed by 'METHOD url' as registered; HEAD routes are checked with their GET row.
-// audit (issue 12): the processor-audit user is role admin, so it reads what admin reads, except
+// audit: the processor-audit user is role admin, so it reads what admin reads, except
 // costing and the API keys; every write answers 403 unless the route declares processorAudit
 // 'allowed' (the report search, the caller's own session, time zone, grid layouts and social link).
 const matrix: Record<string, Row> = {
@@ -161,7 +162,7 @@ const matrix: Record<string, Row> = {
     expect: { ...same(401), audit: 401 },
   },
   'GET /api/dev/mailbox': { expect: { ...same(200), audit: 200 } },
-  // Issue 14 item 8: the public sign-up (an empty body: 400 for everyone, nothing created) and the
+  // The public sign-up (an empty body: 400 for everyone, nothing created) and the
   // sandbox sign-up link for signed-in users.
   'POST /api/sign-up': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 400 } },
   'POST /api/sandboxlink': { call: () => ({ payload: {} }), expect: { ...signedIn(400), audit: 403 } },
@@ -180,7 +181,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/client?id=${ids.harborLane}` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
-  // Issue 14: the account detail page follows the menu (staff, parents and merchants, each within
+  // The account detail page follows the menu (staff, parents and merchants, each within
   // its reach; alpha has no Accounts entry). Writes name a client that does not exist: 404 for
   // staff, 403 for the rest, nothing changes; outcomes are in accounts.api.test.ts.
   'GET /api/account/:clientid': {
@@ -295,14 +296,14 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), alpha: 403, audit: 403 },
   },
 
-  // Internal reporting (spec 1 §2.2: admin only).
+  // Internal reporting (admin only).
   'GET /api/v1/report/all-internal': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/v1/report/all-internal/:sourceName': {
     call: () => ({ url: '/api/v1/report/all-internal/declines_by_reason' }),
     expect: { ...adminOnly, audit: 200 },
   },
 
-  // Statements and payouts (spec 1 §2.1, spec 3 §6: admin, parent and merchant users with Payouts, on
+  // Statements and payouts (admin, parent and merchant users with Payouts, on
   // a merchant they reach). A payout id no row has: 404 to staff, 403 to the rest (no oracle).
   'GET /api/report/statement': {
     call: (ids) => ({ url: `/api/report/statement?month=2025-09&clientid=${ids.harborLane}` }),
@@ -331,7 +332,7 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },
 
-  // Billing (issue 17 item 5): the Billing menu's roles with Payouts, scoped to the merchants each
+  // Billing: the Billing menu's roles with Payouts, scoped to the merchants each
   // reaches. A bill id no row has: 404 to staff, 403 to the rest (no oracle); paying is a write.
   'GET /api/billing': {
     call: (ids) => ({ url: `/api/billing?merchant_id=${ids.harborLane}` }),
@@ -341,7 +342,7 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: '/api/billing/00000000-0000-4000-8000-0000000b1404/pay' }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
-  // Monthly Billing: the provider's staff only (spec 1 §2.1 internal staff only).
+  // Monthly Billing: the provider's staff only (an e-mail at the provider's own domain).
   'GET /api/monthly-billing': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/monthly-billing/merchants': { expect: { ...adminOnly, audit: 200 } },
   'PUT /api/monthly-billing/merchants/:id': {
@@ -359,12 +360,12 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
-  // Revenue share (issue 17 item 7): the rows for staff and a parent (its merchants); the admin
+  // Revenue share: the rows for staff and a parent (its merchants); the admin
   // report for staff.
   'GET /api/revshare': { expect: { ...signedIn(403), admin: 200, parent: 200, audit: 200 } },
   'GET /api/report/revshare_all': { expect: { ...adminOnly, audit: 200 } },
 
-  // Recurring charges (issue 18; spec 3 §6: admin, parent and merchant users with Recurring Charges on
+  // Recurring charges (admin, parent and merchant users with Recurring Charges on
   // the merchant). Summit's own role on Harbor Lane holds no Recurring Charges. A series id no row has:
   // 404 to staff, 403 to the rest (no oracle); the processor-audit user only reads.
   'GET /api/subscription': {
@@ -402,7 +403,7 @@ const matrix: Record<string, Row> = {
     expect: { ...same(404), audit: 404 },
   },
 
-  // The vault (issue 19; spec 1 §2.1: admin, parent and merchant users with Vault, on a merchant they
+  // The vault (admin, parent and merchant users with Vault, on a merchant they
   // reach). A customer id no row has is not found, like another merchant's customer.
   'GET /api/payee/all': {
     call: (ids) => ({ url: `/api/payee/all?last_name=a&clientid=${ids.harborLane}` }),
@@ -419,12 +420,12 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/whoami': { expect: { ...signedIn(200), audit: 200 } },
 
-  // Costing and its estimates (spec 3 §6: admin only; processor auditors are refused too).
+  // Costing and its estimates (admin only; processor auditors are refused too).
   'GET /api/costing': { expect: { ...adminOnly, audit: 403 } },
   'GET /api/v1/costing': { expect: { ...adminOnly, audit: 403 } },
 
-  // Enrollment (spec 1 §2.2, §6: admin and user with the Permissions permission; parents under their
-  // own parent; healnow, whom the menu offers Create Enrollment) and the onboarding grid (spec 3: admin,
+  // Enrollment (admin and user with the Permissions permission; parents under their
+  // own parent; healnow, whom the menu offers Create Enrollment) and the onboarding grid (admin,
   // healnow; and users, scoped to the parents they are members of). The matrix sends an empty enroll
   // body, so the roles that pass get 400; parent reach is covered by enrollment.api.test.ts.
   'GET /api/approved-mcc-codes': { expect: { ...signedIn(200), alpha: 403, audit: 200 } },
@@ -436,7 +437,7 @@ const matrix: Record<string, Row> = {
   'GET /api/portal/onboarding-meta': {
     expect: { ...adminOnly, healnow: 200, user: 200, foreign: 200, audit: 200 },
   },
-  // Click-to-agree (issue 6): staff and the parent above send the CTA (an empty body: 400 for the
+  // Click-to-agree: staff and the parent above send the CTA (an empty body: 400 for the
   // roles that pass; reach is covered by click-to-agree.api.test.ts). The application answers anyone
   // with a valid link token (none here: 400); the terms are public.
   'POST /api/enroll/cta': {
@@ -459,7 +460,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/public/terms/${ids.harborLane}/${ids.fernFig}` }),
     expect: { ...same(404), audit: 404 },
   },
-  // Enrollment page (spec 2 §6: admin, healnow and the parents above it, and users who are members
+  // Enrollment page (admin, healnow and the parents above it, and users who are members
   // of that parent); Fern & Fig is Summit's, and Harbor Lane's owner is no member of Summit.
   'GET /api/enroll': {
     call: (ids) => ({ url: `/api/enroll?id=${ids.fernFig}` }),
@@ -469,7 +470,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ payload: { meta: JSON.stringify({ id: ids.fernFig }) } }),
     expect: { ...signedIn(200), user: 403, alpha: 403, foreign: 403, audit: 403 },
   },
-  // Developer certification registration (spec 2 §6: admin and parent).
+  // Developer certification registration (admin and parent).
   'POST /api/certregistration': {
     call: () => ({
       payload: {
@@ -483,7 +484,7 @@ const matrix: Record<string, Row> = {
     expect: { ...adminOnly, parent: 200, audit: 403 },
   },
 
-  // KYC, approval, hierarchy and certification (spec 2 §6: the Actions menu is admin and
+  // KYC, approval, hierarchy and certification (the Actions menu is admin and
   // white-label). Changes name an enrollment that does not exist: 404 for staff, so the matrix
   // changes nothing; the outcomes are covered by enrollment-actions.api.test.ts.
   'POST /api/kyc': {
@@ -503,7 +504,7 @@ const matrix: Record<string, Row> = {
     expect: { ...staffOnly(404), audit: 403 },
   },
   'GET /api/client/parent': { expect: { ...staffOnly(200), audit: 200 } },
-  // Issue 14: the account lists follow the menu (Accounts: admin, parent and user with Merchant
+  // The account lists follow the menu (Accounts: admin, parent and user with Merchant
   // Accounts; Admin Accounts: admin and healnow), each scoped to the caller's reach on the server.
   'GET /api/client/all': { expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 } },
   'GET /api/portal/clients': { expect: { ...staffOnly(200), audit: 200 } },
@@ -513,7 +514,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/client/subpricing?apikey=login&clientid=${ids.harborLane}` }),
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
   },
-  // Staff add sub-pricing (spec 2 §6); the matrix names a client that does not exist.
+  // Staff add sub-pricing; the matrix names a client that does not exist.
   'POST /api/subpricing': {
     call: () => ({ payload: { client_id: missingClient, mcc_code: '5814' } }),
     expect: { ...staffOnly(404), audit: 403 },
@@ -567,7 +568,7 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
 
-  // Home dashboard (spec 3 §2, §6): Merchant Data Sync and the alert cards are admin only; the
+  // Home dashboard: Merchant Data Sync and the alert cards are admin only; the
   // Merchants card is admin and parent; certification progress follows the Certification page.
   'GET /api/v1/manual-data-pull-accounts': { expect: { ...adminOnly, audit: 200 } },
   'POST /api/v1/manual-data-pull-accounts': {
@@ -586,7 +587,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/operations?id=${ids.harborLane}` }),
     expect: { ...adminOnly, audit: 200 },
   },
-  // Risk Dashboard (spec 3 §6: admin only); the processor-audit admin reads, never notes or freezes.
+  // Risk Dashboard (admin only); the processor-audit admin reads, never notes or freezes.
   // Writes name ids no row has, so staff get 404 and nothing changes.
   'GET /api/transaction-monitoring': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/transaction-monitoring/notes/:transactionId': {
@@ -615,7 +616,7 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: `/api/merchant-status/${missingClient}/unfreeze` }),
     expect: { ...signedIn(403), admin: 404, audit: 403 },
   },
-  // Operations page and its report links (spec 3 §6: admin and white-label staff).
+  // Operations page and its report links (admin and white-label staff).
   'GET /api/report/operations': { expect: { ...staffOnly(200), audit: 200 } },
   'GET /api/report/revshare': { expect: { ...staffOnly(200), audit: 200 } },
   'GET /api/report/payout': { expect: { ...staffOnly(200), audit: 200 } },
@@ -627,7 +628,7 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
   },
 
-  // Transaction reporting (spec 3 §6: admin, user, parent) and the dashboard stats (home: also
+  // Transaction reporting (admin, user, parent) and the dashboard stats (home: also
   // healnow), here naming Harbor Lane.
   'GET /api/v1/report': {
     call: (ids) => ({ url: `/api/v1/report?start=2025-06-01&end=2025-06-15&id=${ids.harborLane}` }),
@@ -658,7 +659,7 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(200), alpha: 403, foreign: 403, audit: 200 },
   },
 
-  // Virtual terminals (spec 3 §6: admin, user, parent; the permissions page's alpha lists keys too).
+  // Virtual terminals (admin, user, parent; the permissions page's alpha lists keys too).
   // The matrix sends no bearer key, so the roles that pass get 400; key reach is covered by
   // virtual-terminals.api.test.ts.
   'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403, audit: 403 } },
@@ -675,12 +676,12 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
-  // The payment link builder has no session (spec 3 §2): without a bearer key everyone gets 400;
+  // The payment link builder has no session: without a bearer key everyone gets 400;
   // payment-links.api.test.ts covers the keys.
   'GET /api/apikeys/publishable-key': { expect: { ...same(400), audit: 400 } },
   'GET /api/client/link-config': { expect: { ...same(400), audit: 400 } },
   'GET /api/terminal': { expect: { ...same(400), audit: 400 } },
-  // Terminals (issue 19; spec 3 §6): user, admin and parent with Terminal Admin where the merchant
+  // Terminals: user, admin and parent with Terminal Admin where the merchant
   // uses permissions; lists are scoped on the server, so a caller without terminals gets an empty one.
   // Ids and lanes no row has: 404 to those who may manage terminals; the processor-audit user reads.
   'GET /api/v1/terminals': { expect: terminalManagers(200) },
@@ -715,15 +716,15 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { params: 'e30=' } }),
     expect: { ...same(400), audit: 400 },
   },
-  // The payment frame (issue 16 item 1) has no sign-in: an empty or incomplete request is 400 for
-  // everyone (the processor-audit user's session makes the writes 403, issue 12); charges.api.test.ts
+  // The payment frame has no sign-in: an empty or incomplete request is 400 for
+  // everyone (the processor-audit user's session makes the writes 403); charges.api.test.ts
   // covers payers, the virtual terminal and every refusal.
   'POST /api/payment-frame/tokenize': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'GET /api/payment-frame/merchant': { expect: { ...same(400), audit: 400 } },
   'GET /api/payment-frame/logo': { expect: { ...same(400), audit: 400 } },
   'POST /api/payment-frame/charge': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
   'POST /api/payment-frame/sign': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 403 } },
-  // Short links and QR (issue 16 item 4): without their query 400; an unknown short link 404 for
+  // Short links and QR: without their query 400; an unknown short link 404 for
   // everyone; short-links.api.test.ts covers keys and sessions.
   'GET /api/urls': { expect: { ...same(400), audit: 400 } },
   'GET /api/qr': { expect: { ...same(400), audit: 400 } },
@@ -740,7 +741,7 @@ const matrix: Record<string, Row> = {
     expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 403 },
   },
 
-  // Crypto buttons of the home page (spec 3 §2, §7: merchant roles, naming Harbor Lane). The sandbox
+  // Crypto buttons of the home page (merchant roles, naming Harbor Lane). The sandbox
   // KYC page answers any caller by its signed link (forged here: 403); crypto.api.test.ts covers it.
   'GET /api/crypto/status': {
     call: (ids) => ({ url: `/api/crypto/status?merchant-id=${ids.harborLane}` }),
@@ -755,7 +756,7 @@ const matrix: Record<string, Row> = {
     expect: { ...same(403), audit: 403 },
   },
 
-  // Account data page and processor enablement (spec 2 §2.3, §6: staff only). Writes name a client
+  // Account data page and processor enablement (staff only). Writes name a client
   // no row has, so nothing changes; the sandbox ProPay portal answers by its signed link (forged: 403).
   'GET /api/account-data': {
     call: (ids) => ({ url: `/api/account-data?id=${ids.harborLane}` }),
@@ -787,7 +788,7 @@ const matrix: Record<string, Row> = {
   },
 
   // Merchant-scoped: Harbor Lane Coffee.
-  // Issue 15 users page: the Users permission on the merchant named (foreign ids answer 404).
+  // Users page: the Users permission on the merchant named (foreign ids answer 404).
   'GET /api/client/my-users': {
     call: (ids) => ({ url: `/api/client/my-users?merchant_id=${ids.harborLane}` }),
     expect: { ...signedIn(200), healnow: 403, foreign: 403, audit: 200 },
@@ -815,7 +816,7 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: `/api/user/delete?id=${missingUser}` }),
     expect: { ...signedIn(404), audit: 403 },
   },
-  // Issue 15 permissions page: Permissions on Harbor Lane (RBAC on): its Owner, alpha (Location
+  // Permissions page: Permissions on Harbor Lane (RBAC on): its Owner, alpha (Location
   // Admin), the parent's Partner Admin and admin; healnow holds nothing there.
   'GET /api/rbac/:clientId/roles': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles` }),
@@ -908,7 +909,7 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/permissions` }),
     expect: { ...signedIn(200), foreign: 403, audit: 200 },
   },
-  // Sub-locations (issue 15 item 3): holders of Permissions on the merchant.
+  // Sub-locations: holders of Permissions on the merchant.
   'GET /api/rbac/:merchantId/mid-overrides': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/mid-overrides` }),
     expect: { ...permissionManagers(200), audit: 200 },
@@ -929,7 +930,7 @@ const matrix: Record<string, Row> = {
     expect: { ...permissionManagers(404), audit: 403 },
   },
 
-  // Mimic (issue 15): admin, and parents and alpha users with Permissions over the user's merchants
+  // Mimic: admin, and parents and alpha users with Permissions over the user's merchants
   // (Harbor Lane's barista); a made-up link is a clear 422 to whoever may redeem one.
   'POST /api/loginlink': {
     call: () => ({ payload: { email: demo.barista } }),
@@ -942,7 +943,7 @@ const matrix: Record<string, Row> = {
   // Nobody here is mimicking: 409 for everyone signed in.
   'POST /api/mimic/stop': { expect: { ...signedIn(409), audit: 409 } },
   'GET /api/mimic/session': { expect: { ...signedIn(200), audit: 200 } },
-  // View-as (issue 15): staff and the parent above Harbor Lane; processor-audit users write nothing.
+  // View-as: staff and the parent above Harbor Lane; processor-audit users write nothing.
   'POST /api/view-as': {
     call: (ids) => ({ payload: { client_id: ids.harborLane } }),
     expect: { ...signedIn(403), admin: 200, healnow: 200, parent: 200, audit: 403 },
@@ -953,19 +954,19 @@ const matrix: Record<string, Row> = {
   },
   // The audit log page: admin, and the processor-audit admin reads it.
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
-  // The job runner's runs (issue 17 item 8): staff; the processor-audit admin reads them.
+  // The job runner's runs: staff; the processor-audit admin reads them.
   'GET /api/jobs/runs': { expect: { ...adminOnly, audit: 200 } },
   // Run now: staff only, a write the processor-audit admin may not make; a name no job has is a 404.
   'POST /api/jobs/:name/run': {
     call: () => ({ url: '/api/jobs/no-such-job/run' }),
     expect: { ...adminOnly, admin: 404, audit: 403 },
   },
-  // Browser error reports (issue 17 item 10): anyone, the sign-in page included.
+  // Browser error reports: anyone, the sign-in page included.
   'POST /api/client-errors': {
     call: () => ({ payload: { kind: 'error', message: 'boom', url: '/app/home', release: 'test' } }),
     expect: { ...same(200), audit: 200 },
   },
-  // Key entry (issue 15 item 7): staff only; the processor-audit admin reads check values, loads nothing.
+  // Key entry: staff only; the processor-audit admin reads check values, loads nothing.
   'GET /api/key-entry/kcv': { expect: { ...adminOnly, audit: 200 } },
   'POST /api/key-entry': {
     call: () => ({ payload: { component: '0123456789ABCDEFFEDCBA9876543210' } }),
@@ -1019,7 +1020,7 @@ describe('authorization matrix', () => {
     const stale = Object.keys(matrix).filter((key) => !registered.has(key));
     expect(missing, 'routes without a row in the authorization matrix').toEqual([]);
     expect(stale, 'rows for routes that are not registered').toEqual([]);
-    // Issue 12: the processor-audit user is stated on every row, never left to a default.
+    // The processor-audit user is stated on every row, never left to a default.
     const withoutAudit = Object.entries(matrix)
       .filter(([, row]) => typeof row.expect.audit !== 'number')
       .map(([key]) => key);

@@ -9,7 +9,7 @@ import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 import { buildUser } from './factories';
 
-// Issue 15 item 7: key components combined by XOR under dual control, check values the standard
+// Key components combined by XOR under dual control, check values the standard
 // way, the DUKPT IPEK of the published vector, and no key material ever answered or kept in clear.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

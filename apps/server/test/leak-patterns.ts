@@ -2,7 +2,7 @@
 // /api/user/update by design.
 export const sqlLeakPattern = /\b(select|insert|update|delete)\b.+\b(from|into|set)\b/i;
 
-// What an answer must never contain (design.md §3: a 5xx never shows internals), for the fuzz tests.
+// What an answer must never contain (a 5xx never shows internals), for the fuzz tests.
 export const leakPatterns = [
   /\bat [^"\n]*\.[cm]?[jt]sx?:\d+:\d+/, // stack frame: "at fn (/path/file.js:10:5)"
   /\.(ts|js|mjs):\d+/,

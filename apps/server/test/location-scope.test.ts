@@ -8,7 +8,7 @@ import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 import { buildCardPayment } from './factories';
 
-// Issue 15 item 4: a user tied to sub-locations sees and acts on only those locations'
+// A user tied to sub-locations sees and acts on only those locations'
 // transactions (report, Load All, search, receipts, dashboard figures, void and refund); a user
 // tied to none sees all of the merchant's.
 

@@ -16,7 +16,7 @@ import {
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 
-// Issue 15 item 5: who may mimic whom, a single-use short-lived link bound to the staff member, a
+// Who may mimic whom, a single-use short-lived link bound to the staff member, a
 // marked session as the user, nothing sign-in related from it, and an audit trail naming both.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

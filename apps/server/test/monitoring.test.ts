@@ -6,7 +6,7 @@ import { clientErrorsPerMinute } from '../src/modules/client-errors/client-error
 import { buildTestApp, testConfig } from './build-test-app';
 import { openTestDatabase } from './test-database';
 
-// Issue 17 item 10: /metrics for the operator only, browser errors in the log with their release.
+// /metrics for the operator only, browser errors in the log with their release.
 
 const token = 'metrics-token-for-the-tests-0123456789';
 let database: DatabaseHandle;

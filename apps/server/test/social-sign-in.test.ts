@@ -254,7 +254,7 @@ describe('GET /auth/oidc/google/callback', () => {
   });
 });
 
-describe('an address that belongs to a user who signs in another way (spec 1 §4 step 3)', () => {
+describe('an address that belongs to a user who signs in another way', () => {
   it('names the existing method, then links the identity after that sign-in', async () => {
     const user = await userWithClient();
     claims = { sub: 'google-sub-link', email: user.email, email_verified: true };

@@ -7,7 +7,7 @@ import { defaultClientOf, sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 
-// Issue 15 item 3: sub-locations of a merchant (spec 2 §2.6, §3, §7): the whole record listed,
+// Sub-locations of a merchant: the whole record listed,
 // add, edit with custom fields by the merchant's definitions and MID overrides, delete; each call
 // scoped to merchants the caller manages, bad input refused with nothing changed.
 

@@ -64,7 +64,7 @@ describe('GET /api/user', () => {
     });
   });
 
-  it('describes a merchant owner on an RBAC-enabled merchant (spec 1 §3)', async () => {
+  it('describes a merchant owner on an RBAC-enabled merchant', async () => {
     const res = await get(demo.owner, '/api/user');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -272,7 +272,7 @@ describe('GET /api/client/my-clients', () => {
   });
 });
 
-describe('per-merchant enforcement (spec 1 §6)', () => {
+describe('per-merchant enforcement', () => {
   const refunds = (name: ClientKey) => `/api/test/merchants/${clientId(name)}/refunds`;
 
   it('lets a role that grants the permission through', async () => {

@@ -10,7 +10,7 @@ import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
 
-// Spec 1 §1 view-as on the server: the acting role becomes user, the call is limited to the viewed
+// View-as on the server: the acting role becomes user, the call is limited to the viewed
 // client and the clients below it, and only a caller who reaches that client may view as it.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

@@ -14,7 +14,7 @@ import { buildUser } from '../factories';
 import { databaseUrlOf, withAdminClient } from '../postgres-admin';
 import { type RunningServer, spawnServer, stopServer, untilReady } from '../server-process';
 
-// Issue 17 item 9: two real server processes on one empty PostgreSQL database. They migrate one
+// Two real server processes on one empty PostgreSQL database. They migrate one
 // after the other under the start-up advisory lock, every scheduled job period runs once between
 // them, and the sign-in rate limit and the login-link limit hold across both. PostgreSQL only: two
 // processes cannot share an embedded PGlite (vitest.config.ts keeps this folder off api-pglite).

@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 import { databaseUrlOf, withAdminClient } from '../postgres-admin';
 
-// Issue 19 "Speed": a customer's methods_json (migration 0020) is written by the database whenever
+// A customer's methods_json (migration 0020) is written by the database whenever
 // its methods change. Two transactions that add a method to one customer at once must both show in
 // it: the second waits for the customer's row and writes the text on a fresh snapshot, which sees the
 // first one's method. PostgreSQL only: two connections at once (PGlite has one).

@@ -19,7 +19,7 @@ import { buildMerchantApplication, enrollThroughApi } from '../enrollment-fixtur
 import { buildCardPayment } from '../factories';
 import { openTestDatabase } from '../test-database';
 
-// Issue 12, item 1: a processor-audit user approved an enrollment (BOARDED, live key), added a user
+// A processor-audit user once approved an enrollment (BOARDED, live key), added a user
 // to a merchant, and that user then refunded a payment. Replayed here: every write of the audit
 // user is refused by the access layer, audited, and leaves the database as it was; reads still answer.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { buildTestApp } from '../build-test-app';
 
-// Issue 12.2: the development mailbox shows live login links. It must not exist in production, must
+// The development mailbox shows live login links. It must not exist in production, must
 // be asked for, and must not believe a loopback socket that a reverse proxy on the same host opened.
 
 describe('configuration', () => {

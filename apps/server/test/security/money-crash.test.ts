@@ -19,7 +19,7 @@ import { demo, seedDemoAccounts } from '../demo-data';
 import { type RunningServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
-// Issue 12 item 6: a crash between the processor's answer and the commit must neither lose the
+// A crash between the processor's answer and the commit must neither lose the
 // refund nor let a retry refund again. The real server runs as a child process on a database that
 // outlives it (PGlite in a DATA_DIR, or a PostgreSQL database of its own); the fault point of
 // lib/money-attempt.ts makes it SIGKILL itself right after the sandbox processor approved.

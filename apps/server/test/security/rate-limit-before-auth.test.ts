@@ -5,7 +5,7 @@ import { sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
 
-// Issue 12.3: refused requests spend the client's budget like any other, before the session is looked
+// Refused requests spend the client's budget like any other, before the session is looked
 // up, and a client looping on a forbidden call writes one audit row per route and minute.
 
 const budget = 8;

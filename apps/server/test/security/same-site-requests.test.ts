@@ -8,7 +8,7 @@ import { buildTestApp } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
 import { samples } from '../sample-files';
 
-// Issue 12.4: a page on a sibling subdomain or another local port is the same *site*, so SameSite=Lax
+// A page on a sibling subdomain or another local port is the same *site*, so SameSite=Lax
 // sends it the victim's cookie. Unsafe requests must come from the portal's own origin.
 
 const publicUrl = 'https://portal.example';

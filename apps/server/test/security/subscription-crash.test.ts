@@ -16,7 +16,7 @@ import { buildClient } from '../factories';
 import { type RunningServer, untilReady } from '../server-process';
 import { testDriver } from '../test-database';
 
-// Issue 18 item 4: a process killed between the processor's answer and the commit never charges a
+// A process killed between the processor's answer and the commit never charges a
 // cycle twice. The real server runs as a child process on a database that outlives it; its job
 // runner charges the due series at start, and the fault point of lib/money-attempt.ts makes it
 // SIGKILL itself right after the sandbox processor approved. The next start settles the charge from

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §8 "Mimic and key entry": the toasts of the /key-entry page.
+// The toasts of the /key-entry page.
 export const KeyEntryText = {
   KcvLoaded: 'Successfully loaded kcv!',
   KcvFailed: 'Failed to get kcv',
@@ -13,7 +13,7 @@ export const KeyEntryText = {
   NoPermission: 'User does not have permission.',
 } as const;
 
-// Issue 15 item 7: the server's answers when a key step cannot be taken.
+// The server's answers when a key step cannot be taken.
 export const KeyEntryErrorText = {
   SecondOfficerNeeded:
     'Dual control: you already loaded a component of this key. Another staff member must load the next one.',

@@ -33,7 +33,7 @@ function user(options: SessionUserFactoryOptions): MenuUser {
 }
 
 describe('menuEntries', () => {
-  // Spec 1 §2.1, row by row: title, path, roles, extra permission, visibility rule.
+  // The sidebar menu table, row by row: title, path, roles, extra permission, visibility rule.
   const specTable = [
     ['Certification', '/certification-page', 'admin,user,parent,healnow', 'Permissions', 'certification'],
     ['Home', '/home', 'admin,user,parent,healnow', '', 'none'],
@@ -62,11 +62,11 @@ describe('menuEntries', () => {
     ['Terminals', '/terminals', 'user,admin,parent', 'Terminal Admin', 'none'],
     ['Risk Dashboard', '/risk', 'admin', '', 'none'],
     ['Rev Share', '/rev-share', 'admin', '', 'none'],
-    // Issue 15 item 9, after the spec's rows.
+    // The audit log, after the spec's rows.
     ['Audit Log', '/audit', 'admin', '', 'internalStaffOnly'],
   ];
 
-  it('are the 21 rows of spec 1 §2.1, in order, then the audit log', () => {
+  it('are the 21 rows of the sidebar menu table, in order, then the audit log', () => {
     expect(
       menuEntries.map((entry) => [
         entry.title,
@@ -78,7 +78,7 @@ describe('menuEntries', () => {
     ).toEqual(specTable);
   });
 
-  it('flag exactly the five audit items of spec 1 §2.1', () => {
+  it('flag exactly the five audit items of the sidebar menu table', () => {
     expect(menuEntries.filter((entry) => entry.isInProcessorAuditMenu).map((entry) => entry.title)).toEqual([
       'Home',
       'Create Enrollment',
@@ -174,11 +174,11 @@ const parentAtPartnerDomainMenu = [
   'Terminals',
 ];
 
-// Issue 15 item 8: no dead ends. Where the spec's menu and route tables disagree, the route follows
+// No dead ends. Where the spec's menu and route tables disagree, the route follows
 // the menu (the server scopes what each caller sees; docs/decisions.md), so every role an entry is
 // shown to may open its page.
 describe('menu and route table agree', () => {
-  // Under RBAC the grants decide (spec 1 §6): an entry shown to a role that its route refuses must be
+  // Under RBAC the grants decide: an entry shown to a role that its route refuses must be
   // one whose page asks the server for the grant only.
   it.each(
     userTypes.map((role) => [role] as const),

@@ -4,7 +4,7 @@ import { actingRole, grantedPermissionUnion, isRbacEnabledOnDefaultMerchant } fr
 import type { MenuUser } from './session-user';
 import { isInternalOrPartnerStaffEmail, isInternalStaffEmail } from './staff-email';
 
-// Spec 1 §2.1 "Visibility rule" column. The spec writes both "internal staff only" and "internal
+// The menu table's "Visibility rule" column. The spec writes both "internal staff only" and "internal
 // only"; they are one rule: an e-mail at the provider's own domain.
 export const menuVisibilityRules = [
   'none',
@@ -19,12 +19,12 @@ export type MenuVisibilityRule = (typeof menuVisibilityRules)[number];
 export type MenuEntryRule = {
   title: string;
   roles: readonly UserType[];
-  // Spec 1 §2.1 "Extra permission": any one of these shows the entry under RBAC.
+  // The menu table's "Extra permission": any one of these shows the entry under RBAC.
   permissions: readonly PermissionName[];
   visibility: MenuVisibilityRule;
-  // Spec 1 §2.1: the reduced menu of processor-audit users.
+  // The reduced menu of processor-audit users.
   isInProcessorAuditMenu: boolean;
-  // Spec 1 §1: the demo-only menu of demo users.
+  // The demo-only menu of demo users.
   isInDemoMenu: boolean;
   // Under RBAC the grant alone shows it, whatever the role: its page's calls ask the server for that
   // permission only (Permissions, Sublocations). Every other entry also needs one of its roles, so
@@ -232,7 +232,7 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
-  // Issue 15 item 9, not in the spec's table: the audit log for the provider's staff.
+  // Not in the spec's table: the audit log for the provider's staff.
   {
     title: 'Audit Log',
     path: '/audit',
@@ -248,7 +248,7 @@ export type MenuTitle = (typeof menuEntryDefinitions)[number]['title'];
 export type MenuPath = (typeof menuEntryDefinitions)[number]['path'];
 export type MenuEntry = MenuEntryRule & { title: MenuTitle; path: MenuPath };
 
-// Spec 1 §2.1, in the spec's order (the sidebar order).
+// The menu table, in the spec's order (the sidebar order).
 export const menuEntries: readonly MenuEntry[] = menuEntryDefinitions;
 
 export type PermissionsLoadState = 'loading' | 'loaded' | 'failed';
@@ -261,14 +261,14 @@ export type MenuFilterInput = {
   isViewingAs: boolean;
 };
 
-// §6 step 1: entries that need no permission and allow the user role, Home excepted.
+// Step 1, while permissions load: entries that need no permission and allow the user role, Home excepted.
 export function menuWhilePermissionsLoad<Entry extends MenuEntryRule>(entries: readonly Entry[]): Entry[] {
   return entries.filter(
     (entry) => entry.permissions.length === 0 && entry.roles.includes('user') && entry.title !== 'Home',
   );
 }
 
-// §6 step 2: these menus replace the per-entry tests entirely.
+// Step 2, processor-audit and demo users: these menus replace the per-entry tests entirely.
 export function processorAuditMenu<Entry extends MenuEntryRule>(entries: readonly Entry[]): Entry[] {
   return entries.filter((entry) => entry.isInProcessorAuditMenu);
 }
@@ -305,7 +305,7 @@ export function doesUserPassMenuVisibilityRule(
   }
 }
 
-// §6 step 3. The visibility rule is a gate every entry passes first, so "always shows" can never
+// Step 3, each entry tested. The visibility rule is a gate every entry passes first, so "always shows" can never
 // open an internal-only entry. Under RBAC an entry that names no permission falls back to its roles:
 // read literally, "any of its permissions" would hide Home from every RBAC merchant.
 export function isMenuEntryVisibleToUser(entry: MenuEntryRule, context: MenuEntryTestContext): boolean {
@@ -318,7 +318,7 @@ export function isMenuEntryVisibleToUser(entry: MenuEntryRule, context: MenuEntr
   return entry.roles.includes(context.actingRole);
 }
 
-// §6 step 4: exact titles, as the merchant configured them.
+// Step 4, the merchant's skipped_menu_titles: exact titles, as the merchant configured them.
 export function withoutMerchantSkippedMenuTitles<Entry extends MenuEntryRule>(
   entries: readonly Entry[],
   skippedMenuTitles: readonly string[],
@@ -327,7 +327,7 @@ export function withoutMerchantSkippedMenuTitles<Entry extends MenuEntryRule>(
   return entries.filter((entry) => !skipped.has(entry.title));
 }
 
-// Spec 1 §6 menu filtering, steps 1 to 4 in order, over any entry list (tests pass their own).
+// Menu filtering, steps 1 to 4 in order, over any entry list (tests pass their own).
 export function filterMenuEntries<Entry extends MenuEntryRule>(
   input: MenuFilterInput,
   entries: readonly Entry[],
@@ -368,7 +368,7 @@ export function isPathOfMenuEntry(entry: Pick<MenuEntry, 'path'>, path: string):
   return path === entry.path || path.startsWith(`${entry.path}/`);
 }
 
-// No dead ends (issue 15 item 8): a page the menu lists opens, whatever the route's roles say (a
+// No dead ends: a page the menu lists opens, whatever the route's roles say (a
 // user granted Permissions opens Permissions and Sublocations as alpha does).
 export function isShownInMenu(menu: readonly MenuEntry[], routePath: string): boolean {
   return menu.some((entry) => isPathOfMenuEntry(entry, routePath));

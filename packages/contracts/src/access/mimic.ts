@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §2 "Mimic and Key Entry", §4, §8 texts of the /mimic page.
+// The texts of the /mimic page.
 export const MimicText = {
   LinkLabel: 'Click here to mimic!',
   LinkGenerated: 'Successfully generated mimic link!',
@@ -10,7 +10,7 @@ export const MimicText = {
   NoPermission: 'User does not have MIMIC permission.',
 } as const;
 
-// Issue 15: the server's answers when a mimic link cannot open a session.
+// The server's answers when a mimic link cannot open a session.
 export const MimicErrorText = {
   NotAllowed: 'You cannot mimic this user',
   LinkUsed: 'This mimic link was already used',
@@ -28,7 +28,7 @@ export const MimicErrorCode = {
   NotMimicking: 'NOT_MIMICKING',
 } as const;
 
-// The mimic link lives this long and opens one session (design.md §4 keeps e-mail links at 10).
+// The mimic link lives this long and opens one session (e-mailed links live 10).
 export const mimicLinkValidMinutes = 5;
 
 // The page's path and the fragment that carries the token: a fragment never reaches the server's
@@ -36,7 +36,7 @@ export const mimicLinkValidMinutes = 5;
 export const mimicPagePath = '/mimic';
 export const mimicLinkTokenKey = 'mimic_token';
 
-// POST /api/loginlink {email}: the message is the link (spec 3 §7).
+// POST /api/loginlink {email}: the message is the link.
 export const mimicLinkRequestBody = z.strictObject({ email: z.string().trim().min(1).max(320) });
 export type MimicLinkRequestBody = z.infer<typeof mimicLinkRequestBody>;
 export const mimicLinkResponse = successEnvelope(z.string());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Permission, permissionNameSchema, permissionNames } from './permission-names';
 
 describe('permissionNames', () => {
-  it('holds the 30 names of spec 1 §3, each once', () => {
+  it('holds the 30 permission names, each once', () => {
     expect(permissionNames).toHaveLength(30);
     expect(new Set(permissionNames).size).toBe(30);
   });
@@ -24,7 +24,7 @@ describe('Permission constants', () => {
     expect([...values].sort()).toEqual([...permissionNames].sort());
   });
 
-  // Spec 3 §6 constant -> spec 1 §3 name.
+  // Permission constant -> permission name.
   it.each([
     ['VIRTUAL_TERMINAL', Permission.VirtualTerminal, 'Virtual Terminal'],
     [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 1 §3 "Permission names", in the spec's order and spelling: these strings are the primary keys
+// The permission names, in the spec's order and spelling: these strings are the primary keys
 // of the permissions table and the names roles grant, so they are never reworded.
 export const permissionNames = [
   'Documents',
@@ -37,8 +37,8 @@ export const permissionNames = [
 export type PermissionName = (typeof permissionNames)[number];
 export const permissionNameSchema = z.enum(permissionNames);
 
-// The names code refers to. Each key is the spec 3 §6 constant in PascalCase where spec 3 names one
-// (shown on the right); the value is always the spec 1 §3 name.
+// The names code refers to. Each key is the spec's permission constant in PascalCase where it names
+// one (shown on the right); the value is always the permission name.
 export const Permission = {
   Documents: 'Documents',
   MerchantAccounts: 'Merchant Accounts',
@@ -46,7 +46,7 @@ export const Permission = {
   OmitCcZip: 'Omit CC Zip',
   PaymentPages: 'Payment Pages',
   Payouts: 'Payouts',
-  // The "permissions primitive" of spec 3 §6 (Mimic, Key Entry, Enroll page, permissions page).
+  // The "permissions primitive" (Mimic, Key Entry, Enroll page, permissions page).
   Permissions: 'Permissions',
   RecurringCharges: 'Recurring Charges',
   Reports: 'Reports',
@@ -54,7 +54,7 @@ export const Permission = {
   ReportsAdvanced: 'Reports - Advanced Fields',
   // TERMINAL_ADMIN -> 'Terminal Admin'
   TerminalAdmin: 'Terminal Admin',
-  // apple_pay payment option (spec 3 §6 names no constant)
+  // apple_pay payment option (no constant named)
   TransactionApplePay: 'Transaction Apple Pay',
   TransactionAuth: 'Auth',
   TransactionCapture: 'Capture',
@@ -70,7 +70,7 @@ export const Permission = {
   TransactionGooglePay: 'Google Pay',
   // TRANSACTION_REFUND -> 'Refund'
   TransactionRefund: 'Refund',
-  // SWIPE (newpos option) and TRANSACTION_SWIPE (swipe-only mode) -> 'Swipe': spec 1 §3 lists one
+  // SWIPE (newpos option) and TRANSACTION_SWIPE (swipe-only mode) -> 'Swipe': the names list one
   // swipe permission, so both constants are this one name.
   Swipe: 'Swipe',
   Terminals: 'Terminals',

@@ -2,7 +2,7 @@ import type { UserType } from '../auth/roles';
 import { Permission, type PermissionName } from './permission-names';
 import type { MerchantLevel, PermissionHolder } from './session-user';
 
-// Spec 1 §6. Role-based access control is a setting of the user's default merchant; when it is off,
+// Role-based access control is a setting of the user's default merchant; when it is off,
 // roles alone decide and every permission check passes.
 export function isRbacEnabledOnDefaultMerchant(user: PermissionHolder): boolean {
   return user.account.default_client?.merchant.configuration.customizations.rbac_enabled === true;
@@ -69,8 +69,8 @@ export function merchantDropdownIds(user: MerchantDropdownSource): string[] {
   return merchantDropdownOptions(user).map((option) => option.id);
 }
 
-// Spec 1 §6 Enroll page. "The merchant has no permission set" is read as RBAC off on the default
-// merchant (spec 3 §6: "no permission restrictions"), where hasPermission already passes.
+// The Enroll page also needs Permissions. "The merchant has no permission set" is read as RBAC off
+// on the default merchant ("no permission restrictions"), where hasPermission already passes.
 // primaryClientId: the provider's own client; null when none is configured.
 export function canOpenEnrollPage(
   user: PermissionHolder & { account: { default_client: { id: string } | null } },
@@ -82,7 +82,7 @@ export function canOpenEnrollPage(
   return isDefaultClientThePrimaryClient || hasPermission(user, Permission.Permissions);
 }
 
-// Viewing the product as another client makes the role count as user (spec 1 §1, §6).
+// Viewing the product as another client makes the role count as user.
 export function actingRole(user: { user_type: UserType }, isViewingAs: boolean): UserType {
   return isViewingAs ? 'user' : user.user_type;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextFieldAccess, renamedRoleName } from './rbac-admin';
 
-describe('custom-field access transitions (spec 2 §4)', () => {
+describe('custom-field access transitions', () => {
   it('goes absent -> show -> require and back', () => {
     expect(nextFieldAccess(null, 'show')).toEqual({ ok: true, level: 'show' });
     expect(nextFieldAccess('show', 'require')).toEqual({ ok: true, level: 'require' });
@@ -23,7 +23,7 @@ describe('custom-field access transitions (spec 2 §4)', () => {
   });
 });
 
-describe('role rename (spec 2 §4)', () => {
+describe('role rename', () => {
   it('trims, and falls back to the current name when nothing is left', () => {
     expect(renamedRoleName('  Host  ', 'Greeter')).toBe('Host');
     expect(renamedRoleName('   ', 'Greeter')).toBe('Greeter');

@@ -3,7 +3,8 @@ import { successEnvelope } from '../common/envelope';
 import { permissionNameSchema } from './permission-names';
 import { subLocationSchema } from './sub-locations';
 
-// Spec 2 §2.5, §3 (Role, Rbac user, Sub-entity), §4, §5, §7 "Roles and permissions", §8.
+// The Permissions page: a merchant's roles, what each grants (permissions, custom-field access),
+// which role each user holds and the locations each user reaches.
 
 export const PermissionsPageText = {
   Title: 'Permissions',
@@ -70,7 +71,7 @@ const roleNameField = z.string().trim().min(1).max(100);
 export const createRoleBody = z.strictObject({ name: roleNameField });
 
 export const roleParams = z.object({ clientId: z.uuid(), roleId: z.uuid() });
-// Spec 2 §4: a rename trims and falls back to the current name when left empty.
+// A rename trims and falls back to the current name when left empty.
 export const updateRoleBody = z.strictObject({
   name: z.string().max(100).optional(),
   custom_field_access: customFieldAccessSchema.optional(),
@@ -98,7 +99,7 @@ export const subEntitiesQuery = z.object({
   skipRecursion: z.enum(['true', 'false']).optional(),
   merchant_ids: z.string().max(4000).optional(),
 });
-// Spec 2 §3 Sub-entity: the whole record, so the sub-locations page edits what it lists.
+// A sub-entity's whole record, so the sub-locations page edits what it lists.
 export const subEntitiesResponse = successEnvelope(z.array(subLocationSchema));
 
 // A group a membership may name: the merchant itself and the clients below it.
@@ -124,7 +125,7 @@ export const setUserRoleBody = z.strictObject({ role: z.uuid().nullable() });
 export const rbacUserResponse = successEnvelope(rbacUserSchema);
 
 export const userSubEntityParams = z.object({ clientId: z.uuid(), userId: z.uuid(), subEntityId: z.uuid() });
-// Spec 2 §7: the response message has sub_entities.
+// The response message has sub_entities.
 export const userSubEntityResponse = successEnvelope(
   z.object({ sub_entities: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
 );
@@ -141,7 +142,7 @@ export const terminalCustomFieldsResponse = successEnvelope(
   z.array(z.object({ name: z.string(), type: z.string(), required: z.boolean() })),
 );
 
-// Spec 2 §4 custom-field transitions: absent (hidden) -> show (Available) -> require (Required).
+// Custom-field access transitions: absent (hidden) -> show (Available) -> require (Required).
 export type FieldToggle = 'hide' | 'show' | 'require' | 'unrequire';
 
 export type FieldToggleResult =
@@ -164,7 +165,7 @@ export function nextFieldAccess(current: FieldAccessLevel | null, toggle: FieldT
   }
 }
 
-// Spec 2 §4 role rename: trimmed, and the current name when nothing is left.
+// A role rename: trimmed, and the current name when nothing is left.
 export function renamedRoleName(requested: string | undefined, current: string): string {
   const trimmed = requested?.trim() ?? '';
   return trimmed === '' ? current : trimmed;

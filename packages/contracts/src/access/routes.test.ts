@@ -15,7 +15,7 @@ function accessOf(path: string): RouteAccess | undefined {
 }
 
 describe('portalRoutes', () => {
-  // Spec 1 §2.2, row by row (plus /sign-up and /contact from its notes), with the access each row gives.
+  // The spec's route table, row by row (plus /sign-up and /contact from its notes), with the access each row gives.
   const specRows: [string, RouteAccess][] = [
     ['/unsubscribe', 'public'],
     ['/unsubscribe/:subscription', 'public'],
@@ -31,20 +31,20 @@ describe('portalRoutes', () => {
     ['/statement', ['admin', 'user', 'parent']],
     ['/report/recurring', ['admin', 'user', 'parent']],
     ['/terminals', ['admin', 'user', 'parent']],
-    // The menu's roles (spec 1 §2.1), not §2.2's admin only: a menu entry must not lead to a refusal.
+    // The menu's roles, not the route table's admin only: a menu entry must not lead to a refusal.
     ['/mimic', ['admin', 'alpha', 'parent']],
     ['/key-entry', ['admin']],
     ['/monthly-billing', ['admin']],
-    // Issue 14 item 6: the menu's roles for Admin Accounts and Accounts, each scoped on the server.
+    // The menu's roles for Admin Accounts and Accounts, each scoped on the server.
     ['/accounts', ['admin', 'healnow']],
     ['/account/:clientid', ['admin', 'user', 'parent', 'healnow']],
-    // Spec 2 §2.3: the account data page with Manage Processor Enablement, staff only (spec 2 §6).
+    // The account data page with Manage Processor Enablement, staff only.
     ['/account/:clientid/data', ['admin', 'healnow']],
     ['/merchants', ['admin', 'user', 'parent']],
     ['/admin-reporting', ['admin']],
     ['/admin-reporting/with-snowflake', ['admin']],
     ['/admin-reporting/all-internal/:sourceName', ['admin']],
-    // Issue 17 item 5: the menu's roles for Billing, scoped on the server.
+    // The menu's roles for Billing, scoped on the server.
     ['/billing', ['admin', 'user', 'parent']],
     ['/costing', ['admin']],
     ['/risk', ['admin']],
@@ -52,7 +52,7 @@ describe('portalRoutes', () => {
     ['/revshareadmin', ['admin']],
     ['/onboarding', ['admin', 'healnow', 'user']],
     ['/operations', ['admin', 'healnow']],
-    // Spec 3 §2: the Operations page's report links, for the same staff.
+    // The Operations page's report links, for the same staff.
     ['/report/revshare', ['admin', 'healnow']],
     ['/report/payout', ['admin', 'healnow']],
     ['/report/subpricing', ['admin', 'healnow']],
@@ -73,20 +73,20 @@ describe('portalRoutes', () => {
     ['/verify-email', 'public'],
     ['/sign-up', 'guestsOnly'],
     ['/contact', 'public'],
-    // Spec 2 §2.1, §2.2: the click-to-agree application and the terms.
+    // The click-to-agree application and the terms.
     ['/enroll/:parent_id/:id', 'public'],
     ['/enroll/:id', 'public'],
     ['/terms/:id', 'public'],
     ['/terms/:id/:enrollment_id', 'public'],
-    // Spec 3 §2: the printable receipt the transaction detail viewer opens.
+    // The printable receipt the transaction detail viewer opens.
     ['/receipt', ['admin', 'user', 'parent']],
-    // Issue 15 item 9: the audit log page.
+    // The audit log page.
     ['/audit', ['admin']],
-    // Issue 17 item 8: the job runner's runs.
+    // The job runner's runs.
     ['/jobs', ['admin']],
   ];
 
-  it('hold every route of spec 1 §2.2 and nothing else', () => {
+  it('hold every route of the route table and nothing else', () => {
     expect(portalRoutes.map((route) => route.path).sort()).toEqual(specRows.map(([path]) => path).sort());
   });
 

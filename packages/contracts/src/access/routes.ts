@@ -1,16 +1,16 @@
 import type { UserType } from '../auth/roles';
 
-// Spec 1 §2.2, the portal's route table with its access metadata, read by the web router (guard,
+// The portal's route table with its access metadata, read by the web router (guard,
 // layouts, titles) and by the server. Paths are relative to the base path and use the router's
 // pattern syntax: ':name' is one segment, a trailing '?' makes it optional.
 
 export const portalBasePath = '/app';
-// Spec 1 §2: '/' redirects here.
+// '/' redirects here.
 export const portalDefaultPath = '/home';
 export const portalLoginPath = '/login';
 
 // 'public': no session needed (spec "none needed", "none", "no authentication").
-// 'guestsOnly': the sign-in screens; a signed-in user is sent to /home (spec 1 §4).
+// 'guestsOnly': the sign-in screens; a signed-in user is sent to /home.
 // 'signedIn': any signed-in user, whatever the role (the spec shows no roles for the page).
 // A list of roles: a signed-in user whose acting role is listed.
 export type RouteAccess = readonly UserType[] | 'public' | 'guestsOnly' | 'signedIn';
@@ -22,13 +22,13 @@ export type RouteLayout = (typeof routeLayouts)[number];
 export type PortalRouteDefinition = {
   path: string;
   access: RouteAccess;
-  // Document title (spec 1 §2: a generic product name when a route sets none).
+  // Document title (a generic product name when a route sets none).
   title: string;
   layout: RouteLayout;
-  // false: calls from this page never carry the viewed-as client id (spec 1 §2). Set where the page
+  // false: calls from this page never carry the viewed-as client id. Set where the page
   // names its own subject (an API key or client id in the path) or runs without a session.
   clientView: boolean;
-  // true: the sidebar shows only when the URL carries ?showMenu=true (spec 1 §2.11).
+  // true: the sidebar shows only when the URL carries ?showMenu=true.
   showMenuOnlyWithQuery: boolean;
 };
 
@@ -47,14 +47,14 @@ const MANAGEMENT: ManagementRouteFields = {
 const WITHOUT_SESSION = { clientView: false, showMenuOnlyWithQuery: false } as const;
 
 const portalRouteDefinitions = [
-  // Sign-in screens (spec 1 §2.3); /sign-up is named in the notes of §2.2.
+  // Sign-in screens; /sign-up is named in the notes of the spec's route table.
   { path: '/login', access: 'guestsOnly', title: 'Login', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sso', access: 'guestsOnly', title: 'Signing in', layout: 'auth', ...WITHOUT_SESSION },
   // Public so a link opened in a browser that is already signed in still completes.
   { path: '/verify-email', access: 'public', title: 'Verify email', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sign-up', access: 'guestsOnly', title: 'Sign up', layout: 'auth', ...WITHOUT_SESSION },
 
-  // Public pages in the plain wrapper; /contact is named in the notes of §2.2.
+  // Public pages in the plain wrapper; /contact is named in the notes of the spec's route table.
   { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },
   // '{seriesId}+{merchantName}+{amount}' is one path segment, split on '+' by the page.
   {
@@ -72,7 +72,7 @@ const portalRouteDefinitions = [
     ...WITHOUT_SESSION,
   },
   { path: '/contact', access: 'public', title: 'Contact', layout: 'plain', ...WITHOUT_SESSION },
-  // Click-to-agree application and terms (spec 2 §2.1, §2.2): the merchant is not signed in; the
+  // Click-to-agree application and terms: the merchant is not signed in; the
   // link's token is the authorization.
   {
     path: '/enroll/:parent_id/:id',
@@ -115,7 +115,7 @@ const portalRouteDefinitions = [
   // Management pages
   { path: '/home', access: CLIENT_ROLES, title: 'Home', ...MANAGEMENT },
   { path: '/users', access: CLIENT_ROLES, title: 'Users', ...MANAGEMENT },
-  // The API key in the path is the page's bearer authorization (spec 3 §6).
+  // The API key in the path is the page's bearer authorization.
   {
     path: '/virtual-terminal/:apikey',
     access: MERCHANT_ROLES,
@@ -137,7 +137,7 @@ const portalRouteDefinitions = [
   { path: '/reporting/classic', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
   { path: '/reporting/search', access: MERCHANT_ROLES, title: 'Transaction Search', ...MANAGEMENT },
   { path: '/vault', access: MERCHANT_ROLES, title: 'Vault', ...MANAGEMENT },
-  // Spec 3 §2: the detail viewer opens /receipt?id={transaction id} in a new tab, a printable page.
+  // The transaction detail viewer opens /receipt?id={transaction id} in a new tab, a printable page.
   {
     path: '/receipt',
     access: MERCHANT_ROLES,
@@ -150,17 +150,17 @@ const portalRouteDefinitions = [
   { path: '/statement', access: MERCHANT_ROLES, title: 'Statement', ...MANAGEMENT },
   { path: '/report/recurring', access: MERCHANT_ROLES, title: 'Recurring Charges', ...MANAGEMENT },
   { path: '/terminals', access: MERCHANT_ROLES, title: 'Terminals', ...MANAGEMENT },
-  // Spec 1 §2.2 lists admin only, but its menu (§2.1) offers Mimic to alpha and parent with
-  // Permissions; the server decides whom each may mimic (issue 15, design.md §6b).
+  // The spec's route table lists admin only, but its menu offers Mimic to alpha and parent with
+  // Permissions; the server decides whom each may mimic.
   { path: '/mimic', access: ['admin', 'alpha', 'parent'], title: 'Mimic', ...MANAGEMENT },
   { path: '/key-entry', access: ADMIN_ONLY, title: 'Key Entry', ...MANAGEMENT },
   { path: '/monthly-billing', access: ADMIN_ONLY, title: 'Monthly Billing', ...MANAGEMENT },
-  // Spec 1 §2.2 lists admin only for accounts and merchants, but its menu (§2.1) offers Admin
+  // The spec's route table lists admin only for accounts and merchants, but its menu offers Admin
   // Accounts to healnow and Accounts to parents and merchant users with Merchant Accounts; the server
-  // scopes both lists to the caller's merchants (issue 14 item 6, design.md §6b).
+  // scopes both lists to the caller's merchants.
   { path: '/accounts', access: ADMIN_AND_WHITE_LABEL, title: 'Admin Accounts', ...MANAGEMENT },
   // The account detail page: every role whose menu or list leads to it, each caller scoped to the
-  // accounts it reaches by the server (issue 14 item 6).
+  // accounts it reaches by the server.
   {
     path: '/account/:clientid',
     access: CLIENT_ROLES,
@@ -169,8 +169,8 @@ const portalRouteDefinitions = [
     clientView: false,
     showMenuOnlyWithQuery: false,
   },
-  // Spec 2 §2.3: the account data page, the provider's staff view of an account (Enablement Options
-  // are staff only, spec 2 §6).
+  // The account data page, the provider's staff view of an account (Enablement Options are staff
+  // only).
   {
     path: '/account/:clientid/data',
     access: ADMIN_AND_WHITE_LABEL,
@@ -193,32 +193,32 @@ const portalRouteDefinitions = [
     title: 'Internal Reporting',
     ...MANAGEMENT,
   },
-  // Spec 1 §2.2 lists admin only, but its menu (§2.1) offers Billing to parents and merchant users with
-  // Payouts; the server scopes the bills to the caller's merchants (issue 17 item 5, design.md §6b).
+  // The spec's route table lists admin only, but its menu offers Billing to parents and merchant users with
+  // Payouts; the server scopes the bills to the caller's merchants.
   { path: '/billing', access: MERCHANT_ROLES, title: 'Billing', ...MANAGEMENT },
   { path: '/costing', access: ADMIN_ONLY, title: 'Costing', ...MANAGEMENT },
   { path: '/risk', access: ADMIN_ONLY, title: 'Risk Dashboard', ...MANAGEMENT },
-  // Issue 17: a parent sees its revenue share (its sub-merchants only, scoped on the server); the
+  // A parent sees its revenue share (its sub-merchants only, scoped on the server); the
   // menu entry stays the spec's, admin only.
   { path: '/rev-share', access: ['admin', 'parent'], title: 'Rev Share', ...MANAGEMENT },
   { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
-  // Issue 15 item 9: not in the spec; the audit trail of design.md §4 for the provider's staff.
+  // Not in the spec; the append-only audit trail, for the provider's staff.
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
-  // Issue 17 item 8: not in the spec; the job runner's runs and failures for the provider's staff.
+  // Not in the spec; the job runner's runs and failures for the provider's staff.
   { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
-  // Spec 1 §2.2 gives admin and healnow; its menu (§2.1) offers Onboarding to users who are members of a
+  // The spec's route table gives admin and healnow; its menu offers Onboarding to users who are members of a
   // parent too. Followed with scoping: such a user sees the enrollments under the parents it acts for.
   { path: '/onboarding', access: ['admin', 'healnow', 'user'], title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
-  // The Operations page's 'Report links' (spec 3 §2), for the same staff.
+  // The Operations page's 'Report links', for the same staff.
   { path: '/report/revshare', access: ADMIN_AND_WHITE_LABEL, title: 'Revenue Share', ...MANAGEMENT },
   { path: '/report/payout', access: ADMIN_AND_WHITE_LABEL, title: 'Payouts Report', ...MANAGEMENT },
   { path: '/report/subpricing', access: ADMIN_AND_WHITE_LABEL, title: 'Sub Pricing', ...MANAGEMENT },
   { path: '/report/mcc', access: ADMIN_AND_WHITE_LABEL, title: 'MCC Codes', ...MANAGEMENT },
   { path: '/report/documents', access: ADMIN_AND_WHITE_LABEL, title: 'Documents Report', ...MANAGEMENT },
-  // Spec 2 §2.1 KYC Actions links here: an enrollment's KYC result and log, for the staff who run KYC.
+  // The enrollment page's KYC Actions link here: an enrollment's KYC result and log, for the staff who run KYC.
   { path: '/report/kyc/:id', access: ADMIN_AND_WHITE_LABEL, title: 'KYC Report', ...MANAGEMENT },
-  // A parent's approved MCC codes (spec 2 §2.1), linked from the enrollment page like /onboard/{id}.
+  // A parent's approved MCC codes, linked from the enrollment page like /onboard/{id}.
   {
     path: '/reports/mcc/:parent_id',
     access: ['admin', 'healnow', 'parent'],
@@ -235,16 +235,16 @@ const portalRouteDefinitions = [
     clientView: false,
     showMenuOnlyWithQuery: false,
   },
-  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Certification to every client role
+  // The spec's route table lists admin and user, but its menu offers Certification to every client role
   // whose account is in certification; GET /api/certification is scoped to the caller's client.
   { path: '/certification-page', access: CLIENT_ROLES, title: 'Certification', ...MANAGEMENT },
-  // Spec 1 §2.2 lists admin and user, but its menu (§2.1) offers Create Enrollment to parent members of
-  // every client role and parents enroll their merchants (spec 2 §1): a menu entry must not lead to
+  // The spec's route table lists admin and user, but its menu offers Create Enrollment to parent members of
+  // every client role and parents enroll their merchants: a menu entry must not lead to
   // 'Not allowed'. Healnow staff enroll under any parent, as they review every enrollment.
   { path: '/enroll-portal-page', access: CLIENT_ROLES, title: 'Enroll', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
-  // Spec 1 shows no roles and spec 3 files it under public pages, but its upload call writes into a
+  // The spec gives it no roles and files it under public pages, but its upload call writes into a
   // client's documents, which needs a session; the server checks the caller's access to the client.
   {
     path: '/documents/upload/:clientid',

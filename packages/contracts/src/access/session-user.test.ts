@@ -43,7 +43,7 @@ function wireUser(): Record<string, unknown> {
 }
 
 describe('sessionUserSchema', () => {
-  it('reads the GET /api/user answer of spec 1 §3', () => {
+  it('reads the GET /api/user answer', () => {
     const user = sessionUserSchema.parse(wireUser());
     expect(user.account.default_client?.merchant.configuration.customizations).toEqual({
       rbac_enabled: true,

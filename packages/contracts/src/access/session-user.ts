@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { userTypeSchema } from '../auth/roles';
 import { type PermissionName, permissionNameSchema } from './permission-names';
 
-// The answer of GET /api/user (spec 1 §3 "User"), field names as on the wire.
+// The answer of GET /api/user, field names as on the wire.
 // Portico keeps merchants and parents in one clients table, so a client id and its merchant id are
 // the same value: default_client.id is the merchant the customizations belong to.
 
@@ -18,7 +18,7 @@ export const membershipRoleSchema = z.object({
 });
 
 export const membershipSchema = z.object({
-  // Spec 3 §3 also reads the merchant name (Users and Recurring Charges dropdowns).
+  // The merchant name is read too (Users and Recurring Charges dropdowns).
   merchant: z.object({ id: z.uuid(), name: z.string() }),
   // null: the role was deleted; the membership stays and grants nothing.
   role: membershipRoleSchema.nullable(),
@@ -51,7 +51,7 @@ export const defaultClientSchema = z.object({
 });
 export type DefaultClient = z.infer<typeof defaultClientSchema>;
 
-// A merchant below the user's parent: the first part of the merchant dropdown (spec 1 §6).
+// A merchant below the user's parent: the first part of the merchant dropdown.
 export const hierarchyMerchantSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -68,7 +68,7 @@ export const sessionAccountSchema = z.object({
 });
 
 export const sessionUserSchema = z.object({
-  // Not in spec 1 §3; the browser needs it for calls naming the signed-in user (spec 3 §7 sub-entities).
+  // Not in the spec's User; the browser needs it for calls naming the signed-in user (sub-entities).
   id: z.uuid(),
   name: z.string(),
   email: z.email(),

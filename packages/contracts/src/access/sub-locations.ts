@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { processors } from '../common/processors';
 
-// Spec 2 §2.6, §3 (sub-entity), §5, §7 "Sub-locations", §8; issue 15 item 3.
+// The Sub-Locations page: a merchant's locations (sub-entities), their address, custom fields and
+// MID overrides, the calls that add, edit and delete them, and their texts.
 
 export const SubLocationText = {
   AddTitle: 'Add New Sub-Location',
@@ -74,7 +75,7 @@ export const updateSubLocationBody = z.strictObject({
   address: subLocationAddressSchema.optional(),
   // Values by the merchant's field definitions; the server checks names and types.
   custom_fields: z.record(z.string().max(100), z.union([z.string().max(500), z.number()])).optional(),
-  // Spec 2 §7 sends the merchant along; a location cannot move to another one.
+  // The page sends the merchant along; a location cannot move to another one.
   merchant: z.object({ id: z.uuid() }).loose().optional(),
   mid_overrides: z
     .array(midOverrideSchema)
@@ -89,7 +90,7 @@ export type UpdateSubLocationBody = z.input<typeof updateSubLocationBody>;
 
 export const merchantCustomFieldSchema = z.object({ name: z.string(), type: z.enum(['text', 'number']) });
 
-// Spec 2 §3 Sub-entity.
+// A sub-entity: one location of a merchant.
 export const subLocationSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -4,7 +4,7 @@ import { createUserBody, joinUserName, splitUserName, updateUserBody } from './u
 const merchant = '22222222-2222-4222-8222-222222222222';
 
 describe('user names', () => {
-  it('joins first and last name and splits at the first space (spec 2 §9)', () => {
+  it('joins first and last name and splits at the first space', () => {
     expect(joinUserName(' Robin ', ' Q. Vale ')).toBe('Robin Q. Vale');
     expect(splitUserName('Robin Q. Vale')).toEqual({ firstName: 'Robin', lastName: 'Q. Vale' });
     expect(splitUserName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });

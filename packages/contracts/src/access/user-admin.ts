@@ -8,7 +8,7 @@ import {
   userCategories,
 } from '../enrollment/enrollment-actions';
 
-// Spec 3 §2 "Users page", §7 "Users, roles and locations", §8 "Users and subscriptions".
+// The Users page: its texts, the users it lists and the calls that add, edit and delete them.
 
 export const UserAdminText = {
   Added: 'Successfully added!',
@@ -24,7 +24,7 @@ export const UserAdminText = {
   DefaultMerchantNotMember: 'The default merchant must be one of the memberships',
 } as const;
 
-// Spec 3 §9: the users grid exports as Users.xlsx.
+// The users grid exports as Users.xlsx.
 export const usersFileName = 'Users.xlsx';
 
 export const UserAdminErrorCode = {
@@ -76,7 +76,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const myUsersQuery = z.object({ merchant_id: z.uuid().optional() });
 export const myUsersResponse = successEnvelope(z.array(managedUserSchema));
 
-// POST /api/user (spec 3 §7): {name, email, user_type 'user', label, locations, merchant_id, role, disabled}.
+// POST /api/user: {name, email, user_type 'user', label, locations, merchant_id, role, disabled}.
 export const createUserBody = z.strictObject({
   name: nameField,
   email: emailField,
@@ -90,8 +90,8 @@ export const createUserBody = z.strictObject({
 export type CreateUserBody = z.input<typeof createUserBody>;
 export const userResponse = successEnvelope(managedUserSchema);
 
-// POST /api/user from the account page's Users & Contacts (spec 2 §7): {name, email, phone,
-// user_type, client_id, label, is_locked_out}; spec 2 §5: the phone is optional.
+// POST /api/user from the account page's Users & Contacts: {name, email, phone,
+// user_type, client_id, label, is_locked_out}; the phone is optional.
 export const accountContactBody = z.strictObject({
   name: nameField,
   email: emailField,
@@ -115,7 +115,7 @@ export const accountContactResponse = successEnvelope(accountUserSchema);
 export const createUserRequestBody = z.union([createUserBody, accountContactBody]);
 export const createUserRequestResponse = successEnvelope(z.union([managedUserSchema, accountUserSchema]));
 
-// The account page's add form (spec 2 §5): user type, label, first and last name and e-mail
+// The account page's add form: user type, label, first and last name and e-mail
 // required, the phone optional; the choices stay empty until picked.
 const pickedChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.union([z.enum(values), z.literal('')]).refine((value) => value !== '', { message });
@@ -184,7 +184,7 @@ export function joinUserName(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim()].filter((part) => part !== '').join(' ');
 }
 
-// Spec 2 §9: the first name is the first space-separated word of the name.
+// The first name is the first space-separated word of the name.
 export function splitUserName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim();
   const space = trimmed.indexOf(' ');

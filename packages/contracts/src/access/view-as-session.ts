@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Issue 15: starting and stopping a view-as is announced to the server, which checks the caller may
+// Starting and stopping a view-as is announced to the server, which checks the caller may
 // view as that client (staff, or a parent over its hierarchy) and audits both. The calls themselves
 // carry the viewAs parameter (view-as.ts); these two only record the start and the stop.
 export const viewAsStartBody = z.strictObject({ client_id: z.uuid() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 2 §2.3 and §3 "Account data page record": the account data page's read. Sensitive values
-// (tax id, SSNs) leave the server masked to their last four (design.md §4).
+// The account data page's read. Sensitive values
+// (tax id, SSNs) leave the server masked to their last four.
 
 export const accountDataQuery = z.object({ id: z.uuid() });
 
@@ -59,7 +59,7 @@ export const accountDataSchema = z.object({
     payout: z.string().nullable(),
   }),
   principals: z.array(principalSchema),
-  // Parent level only (spec 2 §2.3 Submerchant Settings); null for a merchant.
+  // Submerchant Settings, parent level only; null for a merchant.
   submerchant: z
     .object({
       enrollment_path: z.string(),
@@ -76,7 +76,7 @@ export const accountDataSchema = z.object({
 export type AccountData = z.infer<typeof accountDataSchema>;
 export const accountDataResponse = successEnvelope(accountDataSchema);
 
-// Spec 2 §2.3 jump-to sections, in page order.
+// Jump-to sections, in page order.
 export const accountDataSections = [
   { id: 'merchant-information', label: 'Merchant Information' },
   { id: 'merchant-address', label: 'Merchant Address' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Issue 15 item 9: the audit log page (/audit, staff). Filters by actor, action, merchant and date;
+// The audit log page (/audit, staff). Filters by actor, action, merchant and date;
 // keyset paging (newest first) so a page costs the same on page 1 and page 10,000.
 
 // The actions the server records (apps/server lib/audit.ts), as people read them. An action not

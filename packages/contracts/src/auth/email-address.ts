@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Addresses are compared and stored lowercased (spec 2 §5), so every sign-in call normalises first.
+// Addresses are compared and stored lowercased, so every sign-in call normalises first.
 export function normalizeEmailAddress(raw: string): string {
   return raw.trim().toLowerCase();
 }

@@ -3,7 +3,7 @@ import { merchantLevelSchema } from '../access/session-user';
 import { successEnvelope } from '../common/envelope';
 
 // GET /api/client/my-clients: the merchants the signed-in user may act for, hierarchy first, then
-// memberships (spec 1 §6 merchant dropdown); staff (admin, healnow) get every client.
+// memberships (the merchant dropdown); staff (admin, healnow) get every client.
 export const myClientSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userTypeSchema, userTypes } from './roles';
 
 describe('userTypes', () => {
-  it('are the five roles of spec 1 §6, in its order', () => {
+  it('are the five roles, in the spec order', () => {
     expect(userTypes).toEqual(['admin', 'user', 'parent', 'healnow', 'alpha']);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 1 §1 and §6: the five user types. The database also knows 'contact' (people recorded on an
+// The five user types. The database also knows 'contact' (people recorded on an
 // account who never sign in); a session never carries it, so it is not a role here.
 export const userTypes = ['admin', 'user', 'parent', 'healnow', 'alpha'] as const;
 export type UserType = (typeof userTypes)[number];

@@ -9,6 +9,6 @@ export const logoutResponse = successEnvelope(z.literal(true));
 
 export const sessionCookieName = 'portico_session';
 
-// Design.md §4: idle timeout and absolute limit of a session.
+// Idle timeout and absolute limit of a session.
 export const sessionIdleTimeoutMinutes = 15;
 export const sessionAbsoluteLimitHours = 12;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { userTypeSchema } from './roles';
 
-// Spec 1 §8 texts the server answers on the sign-in calls; the browser shows them as they come.
+// Texts the server answers on the sign-in calls; the browser shows them as they come.
 export const SignInText = {
   EmailRequired: 'Email is required',
   EmailNotValid: 'Email is not valid',
@@ -41,7 +41,7 @@ export const signInWithLinkBody = z.strictObject({
 });
 export type SignInWithLinkBody = z.infer<typeof signInWithLinkBody>;
 
-// Spec 1 §3 "Authentication response". clientid null: the account is not attached to a merchant;
+// The authentication response. clientid null: the account is not attached to a merchant;
 // unless utype is admin, no session was started and the browser sends the person to /contact.
 export const signInResult = z.object({
   clientid: z.uuid().nullable(),

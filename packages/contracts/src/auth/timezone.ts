@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 2 §7: lists of [name, label] pairs; the browser uses the first element.
+// Lists of [name, label] pairs; the browser uses the first element.
 export const timezonePairSchema = z.tuple([z.string(), z.string()]);
 export type TimezonePair = z.infer<typeof timezonePairSchema>;
 export const timezoneListResponse = successEnvelope(z.array(timezonePairSchema));
@@ -10,7 +10,7 @@ export const updateTimezoneBody = z.strictObject({ timezone: z.string().min(1).m
 export type UpdateTimezoneBody = z.infer<typeof updateTimezoneBody>;
 
 export const TimezoneText = {
-  // The browser's toast after a successful POST (spec 2 §8).
+  // The browser's toast after a successful POST.
   Updated: 'Timezone was successfully updated',
   NotOffered: 'Timezone is not one of the offered timezones',
 } as const;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §2 "Billing" and "Monthly Billing", §3 (billing line item, rolling billing, monthly billing
-// row), §4 (bill, monthly billing toggle), §7 GET /api/billing and the /api/monthly-billing calls.
+// The Billing and Monthly Billing pages: billing line items, rolling billing, monthly billing rows,
+// a bill's state and the monthly billing toggle; GET /api/billing and the /api/monthly-billing calls.
 
 export const BillingText = {
   BillingTitle: 'Billing',
   LineItemTab: 'Line Item',
   RollingBillingTab: 'Rolling Billing',
-  // Spec 3 §4 "Bill".
+  // A bill's state.
   AlreadyPaid: 'This bill is already paid',
   MerchantNotEnabled: 'This merchant is not enabled',
   PayBill: 'Pay this bill',
@@ -38,7 +38,7 @@ export const BillingErrorCode = {
   ProcessorUnavailable: 'BILL_PROCESSOR_UNAVAILABLE',
 } as const;
 
-// Spec 3 §4: a paid bill, a bill of a merchant whose monthly billing is off, or one to pay.
+// A paid bill, a bill of a merchant whose monthly billing is off, or one to pay.
 export const billStates = ['paid', 'merchantNotEnabled', 'payable'] as const;
 export type BillState = (typeof billStates)[number];
 
@@ -71,7 +71,7 @@ const merchantId = z.uuid();
 export const billingQuery = z.strictObject({ merchant_id: merchantId.optional() });
 export const billParams = z.strictObject({ id: z.uuid() });
 
-// Spec 3 §3 Billing line item (name, statement_date, detail_description, r_total) with the bill's state.
+// Billing line item (name, statement_date, detail_description, r_total) with the bill's state.
 export const billLineItemRow = z.object({
   id: z.uuid(),
   merchant_id: z.uuid(),
@@ -84,7 +84,7 @@ export const billLineItemRow = z.object({
 });
 export type BillLineItemRow = z.infer<typeof billLineItemRow>;
 
-// Spec 3 §3 Rolling billing.
+// Rolling billing.
 export const rollingBillingRow = z.object({
   // 'merchant id:date', one row per merchant and central processing date.
   id: z.string(),
@@ -102,7 +102,7 @@ export const billingResponse = successEnvelope(
 
 export const payBillResponse = successEnvelope(billLineItemRow);
 
-// Spec 3 §3 Monthly billing row.
+// Monthly billing row.
 export const monthlyBillingRow = z.object({
   id: z.uuid(),
   merchant_id: z.uuid(),

@@ -3,10 +3,10 @@ import { successEnvelope } from '../common/envelope';
 import { parseScaledDecimal, shareOfCents } from '../costing/cost-rules';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §2 "Revenue share", §3 revenue share rows, §7 GET /api/revshare and
-// /api/report/revshare_all. A parent's share of what the provider earned on its sub-merchants'
-// payments in a month: the fees collected minus what the processors cost (modules/costing), shared
-// at the parent's rev_share_percentage by its rev_share_formula (spec 2 §3 config).
+// Revenue share: GET /api/revshare and /api/report/revshare_all. A parent's share of what the
+// provider earned on its sub-merchants' payments in a month: the fees collected minus what the
+// processors cost (modules/costing), shared at the parent's rev_share_percentage by its
+// rev_share_formula (both in its config).
 
 export const revShareFileName = 'RevShare.xlsx';
 // The months a revenue share page covers: the running month and the ones before it.
@@ -93,7 +93,7 @@ export function averageTicketCents(totalCents: number, transactions: number): nu
   return transactions > 0 ? shareOfCents(totalCents, 1, transactions) : 0;
 }
 
-// Spec 3 §3 Revshare row (rev share page).
+// Revshare row (rev share page).
 export const revShareRow = z.object({
   id: z.string(),
   sub_merchant_name: z.string(),
@@ -114,7 +114,7 @@ export type RevShareRow = z.infer<typeof revShareRow>;
 export const revShareResponse = successEnvelope(z.array(revShareRow));
 export const revShareQuery = z.strictObject({ clientid: z.uuid().optional() });
 
-// Spec 3 §3 Revenue share row (array, admin report): parent, merchant, id, month, transactions,
+// Revenue share row (array, admin report): parent, merchant, id, month, transactions,
 // total, average, rate, collected fees, interchange, IC, profit, percent, payout, client fees, owed.
 export const revShareAdminRow = z.tuple([
   z.string().nullable(),

@@ -7,7 +7,7 @@ import {
   welcomeEmailModes,
 } from '../enrollment/enrollment-record';
 
-// Spec 2 §2.2 and §3: the account detail page's fields, one table both sides read. The server maps
+// The account detail page's fields, one table both sides read. The server maps
 // each name to its column, the page renders its sections from it, and the Events panel labels
 // changes with it. Names are the spec's flat names.
 
@@ -84,7 +84,7 @@ export type AccountFieldDefinition = {
   options?: readonly string[];
 };
 
-// Spec 2 §9 detail page options; a disabled rail is 'false' on the page and null when stored.
+// Detail page options; a disabled rail is 'false' on the page and null when stored.
 export const detailAchOptions = ['false', ...achProcessors] as const;
 export const detailCryptoOptions = ['false', ...cryptoProviders] as const;
 export const detailTerminalOptions = ['dejavoo', 'pax', 'magtek'] as const;
@@ -109,7 +109,7 @@ const principalFieldShape = {
 export type AccountPrincipalField = keyof typeof principalFieldShape;
 export const accountPrincipalFields = Object.keys(principalFieldShape) as AccountPrincipalField[];
 
-// Spec 2 §3: prefixes none, two, three, four before 'principal_'.
+// Prefixes none, two, three, four before 'principal_'.
 export const accountPrincipalPrefixes = [
   'principal_',
   'two_principal_',
@@ -212,7 +212,7 @@ const fixedDefinitions = {
   tin_mismatch: { section: 'schedule_a', label: 'TIN Mismatch', kind: 'money' },
   tax_rate: { section: 'schedule_a', label: 'Tax Rate', kind: 'percent' },
   rev_share: { section: 'schedule_a', label: 'Revenue Share', kind: 'integer' },
-  // EPX interchange plus (spec 2 §5: rates in BPS, 9 means .09)
+  // EPX interchange plus (rates in BPS, 9 means .09)
   qualified_rate: { section: 'interchange', label: 'Qualified Rate (BPS)', kind: 'bps' },
   amex_qualified_rate: { section: 'interchange', label: 'Amex Qualified Rate (BPS)', kind: 'bps' },
   debit_qualified_rate: { section: 'interchange', label: 'Debit Qualified Rate (BPS)', kind: 'bps' },
@@ -286,8 +286,8 @@ const fixedDefinitions = {
   w_enroll_message: { section: 'submerchant', label: 'Welcome Email Message', kind: 'long_text' },
   rev_share_percentage: { section: 'submerchant', label: 'Revenue Share Percentage', kind: 'percent' },
   rev_share_formula: { section: 'submerchant', label: 'Revenue Share Formula', kind: 'text' },
-  // Defaults handed to the sub-merchants the parent onboards (spec 2 §2.2 default processors,
-  // terminals; spec 2 §3 child).
+  // Defaults handed to the sub-merchants the parent onboards (default processors and
+  // terminals).
   child_payment: {
     section: 'submerchant',
     label: 'Default Card Processor',
@@ -306,11 +306,11 @@ const fixedDefinitions = {
     kind: 'enum',
     options: detailTerminalOptions,
   },
-  // Current entity pricing: the rates the parent's sub-merchants start from (spec 2 §2.2).
+  // Current entity pricing: the rates the parent's sub-merchants start from.
   child_card_rate: { section: 'submerchant', label: 'Default Card Rate', kind: 'rate' },
   child_ach_rate: { section: 'submerchant', label: 'Default ACH Rate', kind: 'flat_rate' },
   child_crypto_rate: { section: 'submerchant', label: 'Default Crypto Rate', kind: 'flat_rate' },
-  // The other inherited settings (spec 2 §3 child): what a new sub-merchant's account starts with.
+  // The other inherited settings: what a new sub-merchant's account starts with.
   child_onboard: { section: 'submerchant', label: 'Default Auto-Onboard', kind: 'boolean' },
   child_rev_share: { section: 'submerchant', label: 'Default Revenue Share (%)', kind: 'whole_percent' },
   child_avg_ticket: { section: 'submerchant', label: 'Default Average Ticket', kind: 'money' },

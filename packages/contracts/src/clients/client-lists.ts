@@ -3,13 +3,13 @@ import { merchantLevelSchema } from '../access/session-user';
 import { successEnvelope } from '../common/envelope';
 import { clientConfigurationSchema } from './client';
 
-// The account lists of spec 3 §2 "Merchants" and "Accounts", scoped on the server to the clients the
+// The account lists of the Merchants and Accounts pages, scoped on the server to the clients the
 // caller reaches (staff: all; a parent: its hierarchy; a merchant user: its memberships).
 
 export const cardProcessors = ['fis', 'merchante', 'bluesnap', 'epx', 'propay'] as const;
 export const achProcessors = ['xpress', 'propay'] as const;
 
-// Spec 3 §3 client list row: id, parent, legal_name, dba_name, config.enabled, config.payment,
+// Client list row: id, parent, legal_name, dba_name, config.enabled, config.payment,
 // config.ach, updated_at. config.enabled is the merchant control: false while frozen by risk.
 export const clientListRowSchema = z.object({
   id: z.uuid(),
@@ -38,7 +38,7 @@ export type MerchantGridRow = z.infer<typeof merchantGridRowSchema>;
 export const merchantGridResponse = successEnvelope(z.array(merchantGridRowSchema));
 export const clientListResponse = successEnvelope(z.array(clientListRowSchema));
 
-// GET /api/clients (spec 1 §7, spec 3 §3): one array per client, index 0 the id and index 3 the name.
+// GET /api/clients: one array per client, index 0 the id and index 3 the name.
 export const clientTupleSchema = z.tuple([z.uuid(), z.uuid().nullable(), merchantLevelSchema, z.string()]);
 export type ClientTuple = z.infer<typeof clientTupleSchema>;
 export const clientTuplesResponse = successEnvelope(z.array(clientTupleSchema));

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { merchantLevelSchema } from '../access/session-user';
 import { successEnvelope } from '../common/envelope';
 
-// GET /api/client?id={id} (spec 3 §3 "Merchant configuration", §7; spec 1 §7 without id: the
-// caller's default client). This build answers the identity and the configuration the reporting
-// pages read; the account detail page's full record (pricing, keystore, bank) is a later call.
+// GET /api/client?id={id} (without id: the caller's default client). This build answers the identity
+// and the configuration the reporting pages read; the account detail page's full record (pricing,
+// keystore, bank) is a later call.
 export const reportSearchPages = ['classic', 'search'] as const;
 export type ReportSearchPage = (typeof reportSearchPages)[number];
 
@@ -28,7 +28,7 @@ export const clientRecordSchema = z.object({
   level: merchantLevelSchema,
   parent: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   config: clientConfigurationSchema,
-  // The custom fields every location of the merchant carries (spec 2 §3).
+  // The custom fields every location of the merchant carries.
   merchant_sub_entity_custom_fields: z.record(
     z.string(),
     z.object({ name: z.string(), type: z.enum(['text', 'number']) }),

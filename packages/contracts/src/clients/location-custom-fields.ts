@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 2 §2.2 Settings, location custom fields: the fields every sub-location of the merchant may
+// The Settings section's location custom fields: the fields every sub-location of the merchant may
 // carry (name and type), edited on the account page. The sub-locations calls check a location's
 // values against them (known names only, numbers where the type says so).
 

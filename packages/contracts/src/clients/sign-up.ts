@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmailAddress, normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
 
-// /sign-up (spec 1 §1, §2.3: the Sign Up link of the login page): a business applies on its own. The
+// /sign-up (the Sign Up link of the login page): a business applies on its own. The
 // server creates a lead enrollment that staff see in Onboarding and e-mails the applicant a link to
 // finish the application. /contact shows how to reach support. POST /api/sandboxlink answers the
 // address of the sandbox sign-up, signed for one e-mail address: that sign-up opens a sandbox

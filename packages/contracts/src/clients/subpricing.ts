@@ -3,9 +3,9 @@ import { successEnvelope } from '../common/envelope';
 import { flatRate, interchangePlusRate } from '../enrollment/enroll';
 import { moneyInput, moneyOutput, parseDecimalToCents } from '../money/money';
 
-// Sub-pricing: a client's pricing per MCC code (spec 3 §3 subpricing row, spec 2 §3 MCC config).
+// Sub-pricing: a client's pricing per MCC code (the MCC config).
 // GET /api/client/subpricing?apikey=login&clientid={id} lists it; POST /api/subpricing adds or
-// replaces the row of one MCC code (spec 2 §7: "the MCC fee fields plus mcc_code and client_id").
+// replaces the row of one MCC code ("the MCC fee fields plus mcc_code and client_id").
 
 export const SubpricingText = {
   Added: 'Subpricing Added',
@@ -121,7 +121,7 @@ function flatRateParts(rate: string): { percent: number; perTransaction: number 
   return { percent, perTransaction };
 }
 
-// Spec 2 §5: an MCC card rate may not go below the MCC's base card rate. Flat rates compare part by
+// An MCC card rate may not go below the MCC's base card rate. Flat rates compare part by
 // part (neither the percent nor the per-transaction fee may be lower); interchange-plus is cost
 // plus a margin and has no flat floor to compare with.
 export function isCardRateBelowFloor(cardRate: string, baseCardRate: string): boolean {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API envelope of design.md §3: every answer is one of these two shapes.
+// The API envelope: every answer is one of these two shapes.
 export function successEnvelope<T extends z.ZodType>(message: T) {
   return z.object({ status: z.literal(true), message });
 }

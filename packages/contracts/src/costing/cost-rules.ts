@@ -7,7 +7,7 @@ import {
   type TransactionMoneyFacts,
 } from '../transactions/gross-net';
 
-// Spec 3 §3 costing rows, design.md §5: what the provider pays its processors is computed from the
+// Costing rows: what the provider pays its processors is computed from the
 // transactions and each processor's cost model (processor_cost_models), never typed in. All money is
 // integer cents; rates are scaled integers so no float touches an amount.
 
@@ -285,7 +285,7 @@ export function costBreakdownOf(groups: readonly CostedFacts[]): CostBreakdown {
   };
 }
 
-// Spec 3 §3 costing row figures, in cents (the Bluesnap margin percent × 10^4).
+// Costing row figures, in cents (the Bluesnap margin percent × 10^4).
 export type CostingFigures = {
   costing_total: number;
   profit: number;

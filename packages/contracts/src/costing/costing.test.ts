@@ -9,7 +9,7 @@ import {
 } from './costing';
 
 describe('costing window', () => {
-  it('defaults to the last 90 days: from 90 days ago to today (spec 3 §9)', () => {
+  it('defaults to the last 90 days: from 90 days ago to today', () => {
     const window = defaultCostingWindow('2025-06-15');
     expect(window).toEqual({ start: '2025-03-17', end: '2025-06-15' });
     expect(costingWindowDays(window)).toBe(91);

@@ -4,8 +4,8 @@ import { moneyOutput } from '../money/money';
 import { transactionTypeSchema } from '../transactions/transaction-enums';
 import { costingProcessors } from './cost-rules';
 
-// Spec 3 §2 Costing, §3 costing rows, §7 GET /api/costing and /api/v1/costing?start&end, §9 "90 days
-// for costing", "Aggregated amounts show 2 decimals; the Bluesnap margin percent 4".
+// The Costing page: its rows, GET /api/costing and /api/v1/costing?start&end, 90 days by default;
+// aggregated amounts show 2 decimals, the Bluesnap margin percent 4.
 
 export const costingFileName = 'Costing.xlsx';
 export const costingEstimatesFileName = 'Costing Estimates.xlsx';
@@ -79,7 +79,7 @@ const percentOutput = z.string().regex(/^-?\d+\.\d{4}$/);
 
 export const costingProcessorSchema = z.enum(costingProcessors);
 
-// Spec 3 §3 "Costing row (report grid)": one row per settlement date, merchant, processor and
+// The costing report grid: one row per settlement date, merchant, processor and
 // payment method. Before the spec's fields, what identifies the row; after them, what the spec has no
 // column for (the Bluesnap margin share itself, other processors' costs, items no model prices).
 // settlement_date is null for items that never settle (declines): they still pay item fees.
@@ -127,7 +127,7 @@ export type CostingRow = z.infer<typeof costingRowSchema>;
 
 export const costingResponse = successEnvelope(z.array(costingRowSchema));
 
-// Spec 3 §3 "Costing estimates row": one row per transaction, with the cost its processor's model
+// Costing estimates: one row per transaction, with the cost its processor's model
 // puts on it (the spec's fields first, then id and the estimate).
 export const costingEstimateRowSchema = z.object({
   parent: z.string().nullable(),

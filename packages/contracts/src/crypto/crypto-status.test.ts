@@ -7,7 +7,7 @@ import {
   isCryptoKycPending,
 } from './crypto-status';
 
-describe('crypto status contract (spec 3 §3, §4, §7)', () => {
+describe('crypto status contract', () => {
   it('parses the status answer with the spec fields', () => {
     const answer = {
       status: true,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §3 "Crypto status: crypto_provider, crypto_status, crypto_enabled, crypto_kyc_link"; §7
-// GET /api/crypto/kyc-sso?merchant-id={id} and GET /api/crypto/status?merchant-id={id}; §4 and §9
+// Crypto status (crypto_provider, crypto_status, crypto_enabled, crypto_kyc_link), from
+// GET /api/crypto/kyc-sso?merchant-id={id} and GET /api/crypto/status?merchant-id={id}.
 // "The crypto KYC link refreshes every 4 seconds while a forumpay crypto provider is not yet enabled."
 
 export const cryptoMerchantQuery = z.object({ 'merchant-id': z.uuid() });
 export type CryptoMerchantQuery = z.infer<typeof cryptoMerchantQuery>;
 
-// Spec 2 §3 config.crypto: false, curpay or forumpay.
+// config.crypto: false, curpay or forumpay.
 export const cryptoProviders = ['curpay', 'forumpay'] as const;
 export const cryptoProviderSchema = z.union([z.enum(cryptoProviders), z.literal(false)]);
 export type CryptoProviderSetting = z.infer<typeof cryptoProviderSchema>;
@@ -20,7 +20,7 @@ export const cryptoStatusSchema = z.object({
   crypto_provider: cryptoProviderSchema,
   // forum_pay_state for forumpay ('pending' until KYC starts), 'enabled' for curpay, 'disabled' without a provider.
   crypto_status: z.string(),
-  // The payment page may be used (spec 3 §2: "the page requires KYC").
+  // The payment page may be used ("the page requires KYC").
   crypto_enabled: z.boolean(),
   // The provider's KYC page while KYC is outstanding, else null.
   crypto_kyc_link: z.url().nullable(),
@@ -45,7 +45,7 @@ export type SandboxKycQuery = z.infer<typeof sandboxKycQuery>;
 
 export const cryptoStatusRefreshMs = 4000;
 
-// Spec 3 §4: poll while a forumpay provider is not yet enabled.
+// Poll while a forumpay provider is not yet enabled.
 export function isCryptoKycPending(status: CryptoStatus | undefined): boolean {
   return status?.crypto_provider === 'forumpay' && !status.crypto_enabled;
 }

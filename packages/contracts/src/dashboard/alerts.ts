@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §7 GET /api/risk?id={id} ("message list, count shown") and GET /api/operations?id={id}
-// ("count shown"): the dashboard's Open Risk Alerts and Open Ops Alerts cards (admin only, spec 3 §6).
-// Both are computed from the data, not typed in (design.md §5).
+// GET /api/risk?id={id} ("message list, count shown") and GET /api/operations?id={id}
+// ("count shown"): the dashboard's Open Risk Alerts and Open Ops Alerts cards (admin only).
+// Both are computed from the data, not typed in.
 
 // Without id: every merchant. With id: that client and every client below it.
 export const alertsQuery = z.object({ id: z.uuid().optional() });

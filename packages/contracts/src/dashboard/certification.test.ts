@@ -5,7 +5,7 @@ import {
   isCertificationComplete,
 } from './certification';
 
-describe('certification progress (spec 3 §4: each category counts as one third)', () => {
+describe('certification progress (each category counts as one third)', () => {
   it('is 0 with nothing passed', () => {
     expect(certificationProgressPercent({ charges: 0, refunds: 0, reporting: 0 })).toBe(0);
   });

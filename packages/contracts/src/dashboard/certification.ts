@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §7 GET /api/certification?id={id}; §3 "Certification (dashboard page): counts for charges,
-// refunds and reporting, date_time_completed"; §4 "charges, refunds and reporting each count as one
-// third. Completion gives 100%."
+// GET /api/certification?id={id}: counts for charges, refunds and reporting, and
+// date_time_completed. Charges, refunds and reporting each count as one third; completion gives 100%.
 
 // Without id: the caller's default client.
 export const certificationQuery = z.object({ id: z.uuid().optional() });

@@ -11,7 +11,7 @@ describe('countClientsByLevel', () => {
   });
 });
 
-describe('dashboard metrics cards (spec 3 §2)', () => {
+describe('dashboard metrics cards', () => {
   it('shows the Merchants card to admin and parent only', () => {
     expect(isDashboardCardShownTo('merchants', 'admin')).toBe(true);
     expect(isDashboardCardShownTo('merchants', 'parent')).toBe(true);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { UserType } from '../auth/roles';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §7 GET /api/portal/clients-meta?id={id}: "list with level"; §3 "Client meta list items carry
-// level (Parent or Merchant)". The dashboard's Merchants and Parents cards count it.
+// GET /api/portal/clients-meta?id={id}: a list whose items carry their level (Parent or
+// Merchant). The dashboard's Merchants and Parents cards count it.
 
 // Without id: every client the caller reaches. With id: that client and every client below it.
 export const clientsMetaQuery = z.object({ id: z.uuid().optional() });
@@ -29,7 +29,7 @@ export function countClientsByLevel(list: readonly Pick<ClientMeta, 'level'>[]):
   return counts;
 }
 
-// Spec 3 §2 "Metrics cards": the Merchants card for admin and parent; the Open Risk Alerts, Open Ops
+// The metrics cards: the Merchants card for admin and parent; the Open Risk Alerts, Open Ops
 // Alerts and Parents cards for admin only. The server answers the calls behind them on the same rule.
 export type DashboardCard = 'merchants' | 'parents' | 'openRiskAlerts' | 'openOpsAlerts';
 

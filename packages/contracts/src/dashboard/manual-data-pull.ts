@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 3 §7 GET and POST /api/v1/manual-data-pull-accounts (admin only, spec 3 §6), §3 "Merchant-sync
-// option: merchant_id (or id), dba_name (or merchant_name)", §4 "Merchant data sync dialog: loading,
-// then selection, then request". The texts the dialog shows are DashboardText in transactions/texts.
+// GET and POST /api/v1/manual-data-pull-accounts (admin only). A merchant-sync option is merchant_id
+// (or id) and dba_name (or merchant_name); the sync dialog goes loading, then selection, then
+// request. The texts the dialog shows are DashboardText in transactions/texts.
 
 export const merchantSyncOptionSchema = z.object({
   merchant_id: z.uuid(),

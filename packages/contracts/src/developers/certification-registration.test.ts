@@ -38,7 +38,7 @@ describe('certificationRegistrationBody', () => {
     expect(parsed).toMatchObject({ firstName: 'Ada', email: 'ada@engine.example' });
   });
 
-  it('gives the spec 2 §5 messages for the empty form, names sharing one text', () => {
+  it('gives the required-field messages for the empty form, names sharing one text', () => {
     expect(messagesOf(emptyCertificationRegistration())).toEqual({
       firstName: ['Your full name is required.'],
       lastName: ['Your full name is required.'],
@@ -65,7 +65,7 @@ describe('certificationRegistrationBody', () => {
     ]);
   });
 
-  it('takes only the spec 2 §9 bands, or none', () => {
+  it('takes only the merchant count bands, or none', () => {
     expect(merchantCountBands).toEqual(['0-50', '51-200', '201-500', '501-1000', '1000+']);
     expect(messagesOf({ ...valid, expectedMerchantsNow: null, expectedMerchants90Days: undefined })).toEqual(
       {},
@@ -95,7 +95,7 @@ describe('certificationRegistrationBody', () => {
 });
 
 describe('features', () => {
-  it('lists the five required features of spec 2 §2.4 and the Iframe, Terminals and API groups', () => {
+  it('lists the five required features and the Iframe, Terminals and API groups', () => {
     expect(requiredFeatureGroup.features.map((feature) => feature.label)).toEqual([
       'Enrolling and managing merchants',
       'Transaction history and reports',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 2 §2.4, §3 (Registration form), §4, §5 and §7 (developer certification): the 4-step
+// Developer certification: the 4-step
 // registration form of /certregistration and POST /api/certregistration, which stores it and e-mails
 // the sandbox test instructions.
 
@@ -17,7 +17,7 @@ export const CertificationRegistrationText = {
   ThankYouTitle: 'Thank You',
   ThankYou: 'Your registration has been completed. Check your inbox for further instructions.',
   EmailFailed: 'Failed to send the email.',
-  // Spec 2 §9.
+  // Shown with the confirmation.
   CallbackDelay: 'Callback webhooks may take up to 24 hours to begin.',
 } as const;
 
@@ -25,7 +25,7 @@ export const CertificationRegistrationErrorCode = {
   InstructionsNotSent: 'CERTIFICATION_INSTRUCTIONS_NOT_SENT',
 } as const;
 
-// Spec 2 §9 merchant count bands.
+// Merchant count bands.
 export const merchantCountBands = ['0-50', '51-200', '201-500', '501-1000', '1000+'] as const;
 export type MerchantCountBand = (typeof merchantCountBands)[number];
 
@@ -35,7 +35,7 @@ export type CertificationFeatureGroup = {
   features: readonly CertificationFeatureOption[];
 };
 
-// Step 2, spec 2 §2.4: the features the integration needs, then the optional ones by channel.
+// Step 2: the features the integration needs, then the optional ones by channel.
 export const requiredFeatureGroup = {
   title: 'Required Features',
   features: [
@@ -102,7 +102,7 @@ const nameField = z
 
 const bandField = z.enum(merchantCountBands).nullish();
 
-// Spec 2 §5: names, work e-mail and company are required; the e-mail goes out only with at least
+// Names, work e-mail and company are required; the e-mail goes out only with at least
 // one feature checked. The browser's form and the server check the same rules.
 export const certificationRegistrationBody = z.strictObject({
   firstName: nameField,
@@ -155,7 +155,7 @@ export function emptyCertificationRegistration(): CertificationRegistrationInput
   };
 }
 
-// Which fields each step of the form checks before moving on (spec 2 §2.4 steps 1 to 4).
+// Which fields each step of the form checks before moving on (steps 1 to 4).
 export const certificationRegistrationSteps = [
   { title: 'Developer Information', fields: ['firstName', 'lastName', 'email', 'company'] },
   { title: 'Integration Requirements', fields: ['features'] },

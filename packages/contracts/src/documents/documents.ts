@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 1 §2.8, §3 Document and Upload payload, §5 and §7: documents of a client or an enrollment.
+// Documents of a client or an enrollment.
 
 export const maxDocumentBytes = 10 * 1024 * 1024;
 export const maxDocumentNoteLength = 200;
@@ -12,7 +12,7 @@ export const maxDocumentDataUrlLength = Math.ceil(maxDocumentBytes / 3) * 4 + 25
 // over 10 MB is still read and refused as too large (413), never as a malformed request.
 export const maxDocumentRequestLength = maxDocumentDataUrlLength + 64 * 1024;
 
-// The types Portico accepts, each checked by content on the server (design.md §4).
+// The types Portico accepts, each checked by content on the server.
 export const documentTypes = {
   pdf: { label: 'a PDF document', mimeType: 'application/pdf' },
   png: { label: 'a PNG image', mimeType: 'image/png' },
@@ -102,7 +102,7 @@ const optionalText = (max: number, message?: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-// Spec 1 §3 upload payload, as JSON or as the fields of a multipart form (where contents may also be
+// Upload payload, as JSON or as the fields of a multipart form (where contents may also be
 // a file part). The client id of the address is authoritative; clientid, when given, must agree.
 export const uploadDocumentBody = z.strictObject({
   clientid: optionalText(64),
@@ -148,7 +148,7 @@ export const documentRowSchema = z.object({
 });
 export type DocumentRow = z.infer<typeof documentRowSchema>;
 
-// Spec 1 §3: the download answer, file as base64 and the name to save it under.
+// The download answer, file as base64 and the name to save it under.
 export const documentFileSchema = z.object({
   // Base64 of the content (not re-validated on the way out: it is ours, and up to 13 MB long).
   file: z.string(),

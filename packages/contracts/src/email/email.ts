@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isValidEmailAddress, normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
 
-// POST api/email (spec 1 §7 after uploads; spec 2 §7 CTA, deactivation, deletion, ticket and
-// developer e-mails). Portico sends plain text only, to a short list of recipients it can vouch for.
+// POST api/email (after uploads; CTA, deactivation, deletion, ticket and developer e-mails). Portico
+// sends plain text only, to a short list of recipients it can vouch for.
 
 export const maxEmailRecipients = 5;
 export const maxEmailSubjectLength = 200;
@@ -39,7 +39,7 @@ export const sendEmailBody = z.strictObject({
     .trim()
     .min(1, EmailText.BodyRequired)
     .max(maxEmailBodyLength),
-  // Comma-separated (spec 2 §7) or a list.
+  // Comma-separated or a list.
   to: z.union([z.string().max(2000), z.array(z.string().max(254)).max(maxEmailRecipients)]),
 });
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
@@ -51,7 +51,7 @@ export type RecipientList =
   | { isValid: false; reason: 'none' | 'too_many' | 'invalid' };
 
 // 'a@x.example, B@x.example;' -> ['a@x.example', 'b@x.example']: split on commas and semicolons,
-// lowercased, duplicates dropped, empty entries ignored (spec 2 §5 CTA e-mail).
+// lowercased, duplicates dropped, empty entries ignored (as for the CTA e-mail).
 export function parseRecipientList(to: string | readonly string[]): RecipientList {
   const entries = (typeof to === 'string' ? to.split(/[,;]/) : to.flatMap((entry) => entry.split(/[,;]/)))
     .map(normalizeEmailAddress)

@@ -3,14 +3,14 @@ import { isValidEmailAddress, normalizeEmailAddress } from '../auth/email-addres
 import { successEnvelope } from '../common/envelope';
 import { EnrollText, enrollmentStatuses, zipPattern } from './enroll';
 
-// Spec 2 §2.1, §3, §5, §8, §9 and issue 6 part 2: the click-to-agree (CTA) e-mail staff send, the
+// The click-to-agree (CTA) e-mail staff send, the
 // public application the merchant completes through its link, the terms it agrees to.
 
 // The link is a signed capability for one enrollment, valid this long after it was sent.
 export const ctaLinkValidityDays = 14;
-// Spec 2 §9: CTA e-mails go to at most 3 recipients.
+// CTA e-mails go to at most 3 recipients.
 export const maxCtaRecipients = 3;
-// Spec 2 §3: principals 1 to 4.
+// Principals 1 to 4.
 export const maxCtaOwners = 4;
 
 export const CtaText = {
@@ -59,7 +59,7 @@ export const CtaErrorCode = {
   TermsNotFound: 'CTA_TERMS_NOT_FOUND',
 } as const;
 
-// Spec 2 §5 business structure options, in the spec's order.
+// Business structure options, in the spec's order.
 export const businessStructures = [
   'Sole Proprietor',
   'LLC Private',
@@ -79,7 +79,7 @@ export function isBusinessStructure(value: string): value is BusinessStructure {
   return businessStructures.some((structure) => structure === value);
 }
 
-// Spec 2 §9 settlement account types.
+// Settlement account types.
 export const settlementAccountTypes = ['checking', 'savings'] as const;
 export type SettlementAccountType = (typeof settlementAccountTypes)[number];
 
@@ -87,7 +87,7 @@ export function isSettlementAccountType(value: string): value is SettlementAccou
   return settlementAccountTypes.some((type) => type === value);
 }
 
-// Spec 2 §9 transaction mix categories, as percent of transactions.
+// Transaction mix categories, as percent of transactions.
 export const transactionMixCategories = [
   ['card_swiped', 'Card Swiped'],
   ['keyed_card_present_not_imprinted', 'Keyed, Card Present, Not Imprinted'],
@@ -102,12 +102,12 @@ export type TransactionMixCategory = (typeof transactionMixCategories)[number][0
 export const ctaTokenPattern = /^v1\.\d{1,12}\.[A-Za-z0-9_-]{43}$/;
 export const ctaTokenSchema = z.string().max(80).regex(ctaTokenPattern);
 
-// Spec 2 §2.1: /enroll/{parent_id}/{id}, or /enroll/{id} for an enrollment without a parent.
+// /enroll/{parent_id}/{id}, or /enroll/{id} for an enrollment without a parent.
 export function ctaApplicationPath(enrollmentId: string, parentId: string | null): string {
   return parentId === null ? `/enroll/${enrollmentId}` : `/enroll/${parentId}/${enrollmentId}`;
 }
 
-// Spec 2 §2.1 /terms/{id} (an enrollment) and §2.2 /terms/{id}/{enrollment_id} (an account).
+// /terms/{id} (an enrollment) and /terms/{id}/{enrollment_id} (an account).
 export function termsPath(enrollmentId: string): string {
   return `/terms/${enrollmentId}`;
 }
@@ -119,7 +119,7 @@ export type CtaRecipients =
   | { kind: 'list'; addresses: string[] }
   | { kind: 'invalid'; reason: 'too_many' | 'invalid' };
 
-// Spec 2 §5: at most 3 recipients, empty entries ignored (lowercased, duplicates dropped). No entry at
+// At most 3 recipients, empty entries ignored (lowercased, duplicates dropped). No entry at
 // all is the quick send to the record's primary e-mail.
 export function ctaRecipientsOf(entries: readonly string[] | undefined): CtaRecipients {
   const addresses = [...new Set((entries ?? []).map(normalizeEmailAddress).filter((entry) => entry !== ''))];

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { parseDecimalToCents } from '../money/money';
 
-// Spec 1 §2.9, §3 (enrollment application), §5 (enroll form rules), §7 (enroll call) and §8 (toasts):
-// the enroll page's form, the body it sends and the rules the server checks again on that body.
+// The enroll page's form, the body it sends and the rules the server checks again on that body.
 
 export const EnrollText = {
   Title: 'Enroll',
@@ -49,7 +48,7 @@ export function levelOfTab(tab: EnrollTab): '' | (typeof companyLevels)[number] 
   return '';
 }
 
-// Spec 1 §2.9: the 50 states with their 2-letter codes (Partner's Business State).
+// The 50 states with their 2-letter codes (Partner's Business State).
 export const usStates = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],
@@ -105,7 +104,7 @@ export const usStates = [
 const stateCodes: readonly string[] = usStates.map(([code]) => code);
 const stateCode = z.string().refine((code) => stateCodes.includes(code), 'Unknown state');
 
-// Input filters of spec 1 §5: pattern inputs ignore typing that fails the pattern.
+// Input filters: pattern inputs ignore typing that fails the pattern.
 export const zipPattern = /^\d{5}(-\d{4})?$/;
 export const percentInputPattern = /^\d*(\.\d{0,2})?$/;
 export const digitsInputPattern = /^\d*$/;
@@ -118,7 +117,7 @@ export function isPdfFileName(fileName: string): boolean {
   return /\.pdf$/i.test(fileName.trim());
 }
 
-// A simple, strict e-mail shape ({email} of spec 1 §5).
+// A simple, strict e-mail shape.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type EnrollRuleInput = {
@@ -141,7 +140,7 @@ function isBlank(value: string | undefined): boolean {
   return value === undefined || value.trim() === '';
 }
 
-// Spec 1 §5 enroll form rules; the page and the server run this same function.
+// Enroll form rules; the page and the server run this same function.
 export function enrollRuleIssues(input: EnrollRuleInput): EnrollRuleIssue[] {
   const issues: EnrollRuleIssue[] = [];
   const tab = input.application_type;
@@ -177,7 +176,7 @@ const digitsField = z.string().regex(digitsInputPattern, 'Digits only');
 export const enrollDocumentSchema = z.strictObject({
   name: z.string().min(1).max(255),
   extension: z.string().min(1).max(10),
-  // Base64 text of the file (spec 1 §3 Document); 10 MB of content at most.
+  // Base64 text of the file; 10 MB of content at most.
   content: z
     .string()
     .min(1)
@@ -219,7 +218,7 @@ export const enrollFormSchema = z
   });
 export type EnrollFormValues = z.infer<typeof enrollFormSchema>;
 
-// A fresh form of one tab: switching tabs resets everything (spec 1 §4), pricing to Flat Percent.
+// A fresh form of one tab: switching tabs resets everything, pricing to Flat Percent.
 export function emptyEnrollForm(tab: EnrollTab): EnrollFormValues {
   return {
     application_type: tab,
@@ -253,7 +252,7 @@ export function emptyEnrollForm(tab: EnrollTab): EnrollFormValues {
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const decimalText = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
-// Pricing strings (spec 2 §3): '2.90+0.30' and 'IC+10bps+5c'; sub-pricing reads them too.
+// Pricing strings: '2.90+0.30' and 'IC+10bps+5c'; sub-pricing reads them too.
 export const flatRate = /^\d{1,3}(\.\d{1,2})?\+\d{1,6}(\.\d{1,2})?$/;
 export const interchangePlusRate = /^IC\+\d{1,4}bps\+\d{1,4}c$/;
 
@@ -355,7 +354,7 @@ export type EnrollBody = z.infer<typeof enrollBody>;
 
 export const enrollResponse = successEnvelope(z.object({ id: z.uuid() }));
 
-// Strips a '$' sign and spaces from a per-transaction amount (spec 1 §7).
+// Strips a '$' sign and spaces from a per-transaction amount.
 function amountText(value: string): string {
   return value.replace(/[$\s]/g, '');
 }
@@ -365,7 +364,7 @@ function present(value: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-// Spec 1 §7 enroll call body: the form's fields with empty values removed, plus parent,
+// Enroll call body: the form's fields with empty values removed, plus parent,
 // is_from_portal and application_type; the agent and merchant extras.
 export function buildEnrollBody(values: EnrollFormValues): EnrollBody {
   const tab = values.application_type;
@@ -421,7 +420,7 @@ export function buildEnrollBody(values: EnrollFormValues): EnrollBody {
   return body;
 }
 
-// Money fields of the body as integer cents (design.md §3).
+// Money fields of the body as integer cents.
 export function centsOf(value: string | undefined): number | null {
   return value === undefined ? null : parseDecimalToCents(value);
 }
@@ -433,7 +432,7 @@ export const approvedMccCodesResponse = successEnvelope(z.record(z.string(), z.s
 
 export type MccOption = { code: string; label: string };
 
-// Spec 1 §2.9: '{description} #{code}', sorted by label.
+// '{description} #{code}', sorted by label.
 export function mccOptions(codes: Record<string, string>): MccOption[] {
   return Object.entries(codes)
     .map(([code, description]) => ({ code, label: `${description} #${code}` }))
@@ -446,10 +445,10 @@ export const parentAssignmentResponse = successEnvelope(z.array(parentOptionSche
 
 // ---- Statuses of an enrollment ----
 
-// Spec 1 §3 application statuses; null is New.
+// Application statuses; null is New.
 export const applicationStatuses = ['SEND LINK', 'PENDING', 'BOARDED', 'REJECTED'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-// Spec 1 §3 client statuses (the enrollment's onboarding stage); null is New.
+// Client statuses (the enrollment's onboarding stage); null is New.
 export const enrollmentStatuses = [
   'cta_sent',
   'cta_signed',
@@ -460,10 +459,10 @@ export const enrollmentStatuses = [
 ] as const;
 export type EnrollmentStatus = (typeof enrollmentStatuses)[number];
 
-// Issue 13: every page writes a status the same way, as words; the codes stay on the wire.
+// Every page writes a status the same way, as words; the codes stay on the wire.
 const applicationStatusLabels: Record<ApplicationStatus | 'NEW', string> = {
   NEW: 'New',
-  // Spec 1 §3: the incomplete application whose link is out.
+  // The incomplete application whose link is out.
   'SEND LINK': 'Link sent',
   PENDING: 'Pending',
   BOARDED: 'Boarded',
@@ -478,7 +477,7 @@ const enrollmentStatusLabels: Record<EnrollmentStatus, string> = {
   Inactive: 'Inactive',
 };
 
-// null is a fresh application: New (spec 1 §3).
+// null is a fresh application: New.
 export function applicationStatusLabel(status: ApplicationStatus | null): string {
   return applicationStatusLabels[status ?? 'NEW'];
 }
@@ -490,7 +489,7 @@ export function enrollmentStatusLabel(status: EnrollmentStatus | null): string {
 // The onboarding grid's Status filter and cells: code (NEW for null) to label.
 export const applicationStatusEnumLabels: Readonly<Record<string, string>> = applicationStatusLabels;
 
-// ---- Onboarding list (spec 3 onboarding row) ----
+// ---- Onboarding list ----
 
 export const onboardingRowSchema = z.object({
   id: z.uuid(),

@@ -3,12 +3,12 @@ import { normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
 import { type ApplicationStatus, type EnrollmentStatus, enrollmentStatuses } from './enroll';
 
-// Spec 2 §2.1, §4, §5, §7 and §8: what staff do to an enrollment once it is filed: run KYC, approve
+// What staff do to an enrollment once it is filed: run KYC, approve
 // or reject it, move it under another parent, manage its users and contacts, and give its developer
 // a sandbox. The server checks these bodies and the browser builds them.
 
 export const EnrollmentActionText = {
-  // Toasts of spec 2 §8.
+  // Toasts.
   KycRun: 'KYC Run!',
   Approved: 'Approved!',
   Rejected: 'Reject Successful',
@@ -21,7 +21,7 @@ export const EnrollmentActionText = {
   DevEmailSent: 'Dev email sent!',
   DevEmailNotSent: 'Dev email not sent!',
   UpdateFailed: 'An error occurred while the update took place.',
-  // Confirmation dialogs of spec 2 §4.
+  // Confirmation dialogs.
   ConfirmApprove:
     'Approve this client? It moves to enrolled, with a live production API key and full production capabilities.',
   ConfirmReject: 'Reject this client? It will be barred from processing production payments.',
@@ -43,7 +43,7 @@ export const EnrollmentActionText = {
   NotADeveloperAccount: 'This e-mail belongs to an account that cannot be enrolled as a developer',
   DeveloperNotEnrolled: 'Enroll the developer before sending the e-mail',
   EmailNotDelivered: 'The developer e-mail could not be delivered',
-  // Form rules of spec 2 §5 (add user on the enrollment page: every field required).
+  // Form rules (add user on the enrollment page: every field required).
   UserTypeRequired: 'User Type is required.',
   CategoryRequired: 'Category is required.',
   NameRequired: 'Name is required.',
@@ -79,7 +79,7 @@ export type KycStatus = (typeof kycStatuses)[number];
 export const kycOutcomes = ['passed', 'failed', 'needs_review'] as const;
 export type KycOutcome = (typeof kycOutcomes)[number];
 
-// Spec 2 §9 user categories and types.
+// User categories and types.
 export const userCategories = ['Principal', 'Technology', 'Manager', 'Marketing'] as const;
 export type UserCategory = (typeof userCategories)[number];
 export const accountUserTypes = ['user', 'contact'] as const;
@@ -89,7 +89,7 @@ export type AccountUserType = (typeof accountUserTypes)[number];
 
 export type ApprovalFacts = { applicationStatus: ApplicationStatus | null; kycStatus: KycStatus | null };
 
-// Approval needs a passed KYC: the original approved without looking at the KYC result (spec 2 §8);
+// Approval needs a passed KYC: the original approved without looking at the KYC result;
 // a failed or review-pending check has to be resolved and run again first.
 export function approvalBlocker(
   facts: ApprovalFacts,
@@ -104,7 +104,7 @@ export function isRejectable(applicationStatus: ApplicationStatus | null): boole
   return applicationStatus !== 'REJECTED';
 }
 
-// Spec 2 §4: production payments need an approved (Active) account that risk has not frozen.
+// Production payments need an approved (Active) account that risk has not frozen.
 // A sandbox account (in_development) and a rejected one (Inactive) may not process them.
 export function canProcessProductionPayments(account: {
   status: EnrollmentStatus | null;
@@ -134,7 +134,7 @@ export const kycCheckSchema = z.object({
 });
 export type KycCheck = z.infer<typeof kycCheckSchema>;
 
-// One run as the KYC log shows it (a KYC note of the enrollment, spec 2 §2.1).
+// One run as the KYC log shows it (a KYC note of the enrollment).
 export const kycLogEntrySchema = z.object({
   id: z.uuid(),
   created_at: z.iso.datetime(),
@@ -213,7 +213,7 @@ export const parentOptionSchema = z.object({
 export type ClientParentOption = z.infer<typeof parentOptionSchema>;
 export const clientParentsResponse = successEnvelope(z.array(parentOptionSchema));
 
-// POST /api/enroll/hierarchy {enrollid, parent_legal_name} (spec 2 §7).
+// POST /api/enroll/hierarchy {enrollid, parent_legal_name}.
 export const enrollmentHierarchyBody = z.strictObject({
   enrollid: z.uuid(),
   parent_legal_name: z.string().trim().min(1, EnrollmentActionText.ParentRequired).max(300),
@@ -240,8 +240,8 @@ export const accountUserSchema = z.object({
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
-// GET /api/client/users?id={clientid}: positional entries whose fourth element is the user (spec 2
-// §7): [user id, client id, created at, user].
+// GET /api/client/users?id={clientid}: positional entries whose fourth element is the user:
+// [user id, client id, created at, user].
 export const clientUserEntrySchema = z.tuple([z.uuid(), z.uuid(), z.iso.datetime(), accountUserSchema]);
 export type ClientUserEntry = z.infer<typeof clientUserEntrySchema>;
 export const clientUsersResponse = successEnvelope(z.array(clientUserEntrySchema));
@@ -249,7 +249,7 @@ export const clientUsersResponse = successEnvelope(z.array(clientUserEntrySchema
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max);
 
-// POST /api/user/new (spec 2 §5, §7): every field required, the e-mail lowercased.
+// POST /api/user/new: every field required, the e-mail lowercased.
 export const newUserBody = z.strictObject({
   name: requiredText(EnrollmentActionText.NameRequired, 200),
   email: requiredText(EnrollmentActionText.EmailRequired, 254)
@@ -290,7 +290,7 @@ export const emptyNewUserForm: NewUserFormValues = {
   phone: '',
 };
 
-// The body the form sends: trimmed, the e-mail lowercased, a new account enabled (spec 2 §3).
+// The body the form sends: trimmed, the e-mail lowercased, a new account enabled.
 export function buildNewUserBody(values: NewUserFormValues, clientId: string): NewUserBody | null {
   const parsed = newUserFormSchema.safeParse(values);
   if (!parsed.success) return null;

@@ -130,7 +130,7 @@ describe('enrollmentEditBody', () => {
 });
 
 describe('page rules', () => {
-  it('names the welcome e-mail state of the parent (spec 2 §2.1)', () => {
+  it('names the welcome e-mail state of the parent', () => {
     expect(welcomeEmailNotice('false', 'Hello')).toBe('The Welcome Email is Turned off at the Parent Level');
     expect(welcomeEmailNotice('true', null)).toBe(
       'Caution, the enrollment email is turned on at the parent level but the email has no content!',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 1 §3 "Saved grid layout" and §7 grid-config calls. A layout is the grid's own state,
+// Saved grid layouts and the grid-config calls. A layout is the grid's own state,
 // stored as the user saved it; the grid ignores column ids it no longer has.
 
 export const gridColumnStateSchema = z.object({
@@ -66,7 +66,7 @@ export const gridConfigKeyParams = z.object({
 export const getGridConfigResponse = successEnvelope(storedGridLayoutSchema.nullable());
 export const putGridConfigResponse = successEnvelope(z.null());
 
-// Named layouts live under '{key}___{name}' (spec 1 §3).
+// Named layouts live under '{key}___{name}'.
 export const NAMED_LAYOUT_SEPARATOR = '___';
 export function namedLayoutKey(configKey: string, name: string): string {
   return `${configKey}${NAMED_LAYOUT_SEPARATOR}${name}`;

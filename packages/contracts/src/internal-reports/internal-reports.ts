@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 1 §2.10 and spec 3 §2: named, read-only reports over Portico's own data, each a view in the
+// Named, read-only reports over Portico's own data, each a view in the
 // database's reporting schema. The browser shows each name without the 'reporting.' prefix.
 
 export const internalReportPrefix = 'reporting.';
@@ -23,7 +23,7 @@ export function internalReportLabel(name: string): string {
   return name.startsWith(internalReportPrefix) ? name.slice(internalReportPrefix.length) : name;
 }
 
-// The name as people read it (issue 13): 'reporting.declines_by_reason' → 'Declines by reason'.
+// The name as people read it: 'reporting.declines_by_reason' → 'Declines by reason'.
 export function internalReportTitle(name: string): string {
   const words = internalReportLabel(name).replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Issue 17 item 8: the job runner's recent runs for staff (/jobs). Not in the spec.
+// The job runner's recent runs for staff (/jobs). Not in the spec.
 
 export const jobRunStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobRunStatus = (typeof jobRunStatuses)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Issue 17 item 10 (spec 1 §9 error reporting): the browser reports its uncaught errors, unhandled
+// Error reporting: the browser reports its uncaught errors, unhandled
 // rejections and the route error page to POST /api/client-errors, with the release it runs.
 
 export const clientErrorKinds = ['error', 'unhandledrejection', 'route'] as const;

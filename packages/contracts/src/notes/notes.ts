@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UserType } from '../auth/roles';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 1 §2.6–2.7, §3 Note, §7 and spec 2 §3/§7: notes and events of a client or an enrollment, and
+// Notes and events of a client or an enrollment, and
 // the global statement notes.
 
 export const NoteText = {
@@ -26,13 +26,13 @@ export const NoteErrorCode = {
   EnrollmentNotesNotAllowed: 'NOTE_ENROLLMENT_NOT_ALLOWED',
 } as const;
 
-// Spec 1 §3 note categories.
+// Note categories.
 export const noteCategories = ['risk', 'operations', 'note', 'system', 'dnc', 'statementNote'] as const;
 export type NoteCategory = (typeof noteCategories)[number];
 export const noteCategorySchema = z.enum(noteCategories);
 
 export const noteOrigin = 'Portal';
-// Spec 2 §2.1: the enrollment page's notes panel shows the KYC notes.
+// The enrollment page's notes panel shows the KYC notes.
 export const kycNoteSubDomain = 'KYC';
 
 export const maxNoteLength = 5000;
@@ -64,7 +64,7 @@ const noteComment = z
 
 const noteOriginSchema = z.literal(noteOrigin).default(noteOrigin);
 
-// POST api/notes: by enrollment, or by client (spec 1 §7).
+// POST api/notes: by enrollment, or by client.
 export const createNoteBody = z.union([
   z.strictObject({
     comment: noteComment,
@@ -105,7 +105,7 @@ export const noteRowSchema = z.object({
   domain: z.string().nullable(),
   sub_domain: z.string().nullable(),
   is_event: z.boolean(),
-  // Spec 2 §3: data.message, and what an event recorded.
+  // data.message, and what an event recorded.
   data: z.record(z.string(), z.unknown()).nullable(),
   // Name of the user who wrote it (e-mail when the name is blank); null for system entries.
   author: z.string().nullable(),
@@ -115,7 +115,7 @@ export type NoteRow = z.infer<typeof noteRowSchema>;
 export const notesListResponse = successEnvelope(z.array(noteRowSchema));
 export const createNoteResponse = successEnvelope(noteRowSchema);
 
-// Statement notes (spec 3 §7): positional rows, index 3 the text and index 4 the posted date.
+// Statement notes: positional rows, index 3 the text and index 4 the posted date.
 export const statementNoteSchema = z.tuple([
   z.uuid(),
   z.literal('statementNote'),
@@ -135,7 +135,7 @@ export const createStatementNoteBody = z.strictObject({
 });
 export const createStatementNoteResponse = successEnvelope(statementNoteSchema);
 
-// Newest first; ties by id so the order is stable (spec 1 §2.6).
+// Newest first; ties by id so the order is stable.
 export function sortNotesNewestFirst<T extends { created_at: string; id: string }>(notes: readonly T[]): T[] {
   return [...notes].sort((a, b) => {
     const byTime = Date.parse(b.created_at) - Date.parse(a.created_at);

@@ -3,9 +3,9 @@ import { successEnvelope } from '../common/envelope';
 import { operationsAlertSchema } from '../dashboard/alerts';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §2 Operations page and its 'Report links' (/report/revshare, /report/payout,
-// /report/subpricing, /report/mcc, /report/documents), each computed from the database
-// (design.md §5), for admin and white-label staff.
+// The Operations page's 'Report links' (/report/revshare, /report/payout, /report/subpricing,
+// /report/mcc, /report/documents), each computed from the database, not typed in, for admin and
+// white-label staff.
 
 export const operationsReportFileName = 'Operations Report.xlsx';
 
@@ -22,7 +22,7 @@ export const operationsTypeLabels: Readonly<Record<string, string>> = {
 // How many months back the rev share report reaches (this month included).
 export const revshareReportMonths = 3;
 
-// Spec 3 §3 Revshare row, computed: the parent's share of the fees its merchants' payments carried.
+// Revshare row, computed: the parent's share of the fees its merchants' payments carried.
 export const revshareReportRowSchema = z.object({
   id: z.string(),
   sub_merchant_name: z.string(),
@@ -48,7 +48,7 @@ export const payoutReportRowSchema = z.object({
 });
 export type PayoutReportRow = z.infer<typeof payoutReportRowSchema>;
 
-// Spec 3 §3 Subpricing row (label, mccCode, rates, pass-to-customer flags, average and high ticket),
+// Subpricing row (label, mccCode, rates, pass-to-customer flags, average and high ticket),
 // one per client and MCC code it prices, with the client it belongs to.
 export const subpricingReportRowSchema = z.object({
   id: z.uuid(),

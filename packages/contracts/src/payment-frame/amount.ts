@@ -1,7 +1,7 @@
 import { parseDecimalToCents } from '../money/decimal';
 import { PaymentFrameText } from './texts';
 
-// The amount a payer may be charged (spec 3 §5: numeric, required, two decimals; ours: above zero and
+// The amount a payer may be charged (numeric, required, two decimals; ours: above zero and
 // within the merchant's high-ticket limit). Either cents or the payer's message.
 export type ChargeAmount = { ok: true; cents: number } | { ok: false; message: string };
 

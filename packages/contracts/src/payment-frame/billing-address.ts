@@ -1,7 +1,7 @@
 import type { PaymentFrameParams } from './params';
 
-// The payer's billing address on the payment frame (spec 3 §3 payment link billingAddress, virtual
-// terminal configuration showBillingDetails 'Billing Information'). No zod: the frame bundle uses it.
+// The payer's billing address on the payment frame (the payment link's billingAddress, the virtual
+// terminal configuration's showBillingDetails 'Billing Information'). No zod: the frame bundle uses it.
 
 export const billingAddressParts = ['line1', 'city', 'state', 'postalCode'] as const;
 export type BillingAddressPart = (typeof billingAddressParts)[number];

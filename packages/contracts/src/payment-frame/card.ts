@@ -21,7 +21,7 @@ export function isLuhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-// Spec 2 §9: sandbox card numbers begin with '1'.
+// Sandbox card numbers begin with '1'.
 export function isSandboxCardNumber(number: string): boolean {
   return number.startsWith('1');
 }

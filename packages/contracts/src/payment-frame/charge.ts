@@ -4,7 +4,7 @@ import { successEnvelope } from '../common/envelope';
 import { maxEncodedParamsLength } from './params';
 import { walletMethods } from './wallet';
 
-// The payment frame's calls (issue 16 item 1). The frame's bundle imports only the types of this file;
+// The payment frame's calls. The frame's bundle imports only the types of this file;
 // the server validates with the schemas.
 
 // POST /api/payment-frame/tokenize: the sandbox gateway's tokenisation call, the only call that
@@ -84,7 +84,7 @@ export const chargeBody = z.strictObject({
   lastName: z.string().max(100).optional(),
   email: z.string().max(254).optional(),
   phone: z.string().max(40).optional(),
-  // Spec 3 §3 billingAddress / showBillingDetails (billing-address.ts).
+  // billingAddress / showBillingDetails (billing-address.ts).
   billingAddress: z
     .strictObject({
       line1: z.string().max(200).optional(),
@@ -94,7 +94,7 @@ export const chargeBody = z.strictObject({
     })
     .optional(),
   customFields: z.record(z.string().max(200), z.union([z.string().max(1000), z.boolean()])).optional(),
-  // Spec 3 §3 showLocationsDropdown: the merchant's sub-location the payment is for.
+  // showLocationsDropdown: the merchant's sub-location the payment is for.
   locationId: z.uuid().optional(),
 });
 export type ChargeBody = z.infer<typeof chargeBody>;
@@ -114,7 +114,7 @@ export type ChargeResult = z.infer<typeof chargeResultSchema>;
 export const chargeResponse = successEnvelope(chargeResultSchema);
 
 // GET /api/payment-frame/merchant?key={publishable key}: what the frame shows of the merchant and
-// which methods it can take. A secret key is refused (issue 16 item 6).
+// which methods it can take. A secret key is refused.
 // params and sig: the frame's own, so the merchant's locations are listed only where the signed
 // params (or a virtual terminal user) ask for the dropdown.
 export const frameMerchantQuery = z.object({
@@ -132,17 +132,17 @@ export const frameMerchantSchema = z.object({
   can_take_card: z.boolean(),
   can_take_ach: z.boolean(),
   high_ticket: z.string().nullable(),
-  // The pricing strings the merchant passes on to the payer per method (spec 2 §3 card_p2c, ach_p2c),
+  // The pricing strings the merchant passes on to the payer per method (card_p2c, ach_p2c),
   // null where it does not; the frame shows the fee before paying when showFeeValue is set.
   passed_on_rates: z.object({ credit_card: z.string().nullable(), bank: z.string().nullable() }),
-  // Spec 3 §3 showLocationsDropdown: the sub-locations the payer may choose (empty: no dropdown).
+  // showLocationsDropdown: the sub-locations the payer may choose (empty: no dropdown).
   locations: z.array(frameLocationSchema),
-  // A signed-in user with Virtual Terminal on the merchant: what they may take (spec 3 §6).
+  // A signed-in user with Virtual Terminal on the merchant: what they may take.
   virtual_terminal: z
     .object({
       payment_options: z.array(z.string()),
       omit_zip: z.boolean(),
-      // The role's custom-field access per terminal id (spec 3 §6, applyCustomFieldAccess); null
+      // The role's custom-field access per terminal id (applyCustomFieldAccess); null
       // where roles do not restrict: every field as the terminal configures it.
       custom_field_access: customFieldAccessSchema.nullable(),
       // A user tied to locations of this merchant must choose one of them (locations lists them);

@@ -1,5 +1,5 @@
-// The fee a payer pays on top of the amount (spec 3 §2 configurator 'Fee Value', §3 showFeeValue and
-// feeMessage; spec 2 §3 card_p2c / ach_p2c: the merchant passes its processing rate to the customer).
+// The fee a payer pays on top of the amount (the configurator's 'Fee Value', showFeeValue and
+// feeMessage; card_p2c / ach_p2c: the merchant passes its processing rate to the customer).
 // No zod and no float: the frame's small bundle shows the fee before paying with the same rule the
 // charge path charges it with.
 
@@ -41,7 +41,7 @@ export function chargeWithFee(
   return { feeCents, totalCents: amountCents + feeCents };
 }
 
-// Which passed-on rate a payment method pays (spec 2 §3 card_p2c, ach_p2c): the bank rate for a bank
+// Which passed-on rate a payment method pays (card_p2c, ach_p2c): the bank rate for a bank
 // account, none for cash (no processor) or a saved method the frame cannot tell apart, and the card
 // rate for every way a card is paid: keyed, swiped, a wallet or a linked device (card_p2c passes the
 // card processing rate on, however the card comes in).

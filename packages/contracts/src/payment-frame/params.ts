@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 // The payment frame's parameters: /app/responsive-iframe/payment?params={base64 JSON}&sig={signature}
-// (spec 3 §2 "Virtual terminal", §3 "Payment link settings", "Page design", "Virtual terminal
-// configuration", "Custom field"). zod/mini, not zod: this module is in the frame's own small bundle.
+// (the payment link settings, page design, virtual terminal configuration and custom fields).
+// zod/mini, not zod: this module is in the frame's own small bundle.
 //
 // Tamper protection (every producer of frame addresses follows it):
 // - The params are built on the client (configurator, link builder, virtual terminal), but only the
@@ -30,8 +30,8 @@ export const paymentFramePath = '/app/responsive-iframe/payment';
 export const paymentFrameHeightMessageType = 'portico:height';
 export const specPaymentFramePath = '/responsive-iframe/payment';
 
-// Spec 3 §3 enumerations; newpos, apple_pay and google_pay come from spec 3 §6's permission table,
-// pax from spec 1's list of payment options.
+// Payment option enumerations; newpos, apple_pay and google_pay come from the permission table,
+// pax from the list of payment options.
 export const paymentOptions = [
   'credit_card',
   'bank',
@@ -66,7 +66,7 @@ const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 const appearance = z.enum(['default', 'custom']);
 
-// Spec 3 §3 "Page design".
+// The page design: input, payment method and submit button styles.
 export const pageDesignSchema = z.strictObject({
   inputStyle: z.optional(
     z.strictObject({
@@ -101,7 +101,7 @@ export const pageDesignSchema = z.strictObject({
 });
 export type PageDesign = z.infer<typeof pageDesignSchema>;
 
-// Spec 3 §3 "Custom field" (the editor's valid/message flags never travel).
+// A custom field (the editor's valid/message flags never travel).
 export const frameCustomFieldSchema = z.strictObject({
   id: z.optional(shortText),
   name: shortText,
@@ -112,10 +112,10 @@ export const frameCustomFieldSchema = z.strictObject({
 });
 export type FrameCustomField = z.infer<typeof frameCustomFieldSchema>;
 
-// One schema for every producer: the virtual terminal configuration's keys (spec 3 §3) and the
+// One schema for every producer: the virtual terminal configuration's keys and the
 // payment link settings' keys. Strict: an unknown key is a tampered or broken link.
 export const paymentFrameParamsSchema = z.strictObject({
-  // The merchant, by its publishable key only (issue 16 item 6).
+  // The merchant, by its publishable key only.
   publishableKey: uuid,
   // Virtual terminal configuration.
   paymentOptions: z.optional(z.array(z.enum(paymentOptions)).check(z.maxLength(paymentOptions.length))),
@@ -133,9 +133,9 @@ export const paymentFrameParamsSchema = z.strictObject({
   customFields: z.optional(z.array(frameCustomFieldSchema).check(z.maxLength(50))),
   // The configured terminal (virtual_terminal_urls.id) the page stands for.
   terminalId: z.optional(uuid),
-  // Set by the virtual terminal page and its basic fall-back frame (spec 3 §8).
+  // Set by the virtual terminal page and its basic fall-back frame.
   isVirtualTerminal: z.optional(z.boolean()),
-  // Vault prefill (spec 3 §2 query customerId, paymentMethodId).
+  // Vault prefill (query customerId, paymentMethodId).
   customerId: z.optional(uuid),
   paymentMethodId: z.optional(uuid),
   // Payment link settings.
@@ -162,7 +162,7 @@ export const paymentFrameParamsSchema = z.strictObject({
   isLevelTwoDataEnabled: z.optional(z.boolean()),
   isLevelThreeDataEnabled: z.optional(z.boolean()),
   source: z.optional(shortText),
-  // Sandbox links label their buttons TEST (spec 3 §4).
+  // Sandbox links label their buttons TEST.
   isSandbox: z.optional(z.boolean()),
   styles: z.optional(pageDesignSchema),
 });

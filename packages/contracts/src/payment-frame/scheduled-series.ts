@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { chargeResponse } from './charge';
 
-// Issue 18: a signed subscription link with a trial or a later start date charges nothing at sign-up;
+// A signed subscription link with a trial or a later start date charges nothing at sign-up;
 // the frame's charge call answers with the series it scheduled instead of a payment receipt.
 export const scheduledSeriesResultSchema = z.object({
   scheduled: z.literal(true),
@@ -19,7 +19,7 @@ export type ScheduledSeriesResponse = z.infer<typeof scheduledSeriesResponse>;
 // POST /api/payment-frame/charge answers a payment or a scheduled series.
 export const frameChargeResponse = z.union([chargeResponse, scheduledSeriesResponse]);
 
-// Not a spec text (spec 3 §8 has none for a series that starts later): says no money moved today.
+// Not a spec text (the spec has none for a series that starts later): says no money moved today.
 export const ScheduledSeriesText = {
   StartsOn: (dateLabel: string) => `Your subscription starts on ${dateLabel}. Nothing was charged today.`,
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Short links and QR codes (spec 3 §7 "Payment link builder"; issue 16 item 4).
+// Short links and QR codes.
 
 // GET /api/urls?url={link} (bearer: the merchant's secret API key, or a signed-in user with Virtual
 // Terminal on the link's merchant): message is the short link, {origin}/url/{code}. The server signs
@@ -23,7 +23,7 @@ export const ShortLinkErrorCode = {
 } as const;
 
 // GET /api/qr?text={url}&icon={icon}&width=150&height=150: message[1].qr is the PNG as a data URL,
-// made on the server (spec 3 §2: 150 by 150).
+// made on the server (150 by 150).
 export const qrQuery = z.object({
   text: z.string().min(1).max(2000),
   icon: z.string().max(200).optional(),

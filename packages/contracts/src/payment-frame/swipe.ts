@@ -1,4 +1,4 @@
-// The card reader field (issue 16, spec 3 §6/§9 swipe): a USB reader is a keyboard that types the
+// The card reader field (the Swipe permission and payment option): a USB reader is a keyboard that types the
 // magnetic stripe's tracks and Enter. Parsed here in the browser; only the card number and expiry
 // go on, to the tokenisation call like a keyed card. Pure, no zod (the frame bundle imports it).
 // The track text itself is never sent, stored or logged.

@@ -1,8 +1,8 @@
-// What the payment frame and the charge path tell a payer (spec 3 §8 "Charge" for the outcome texts;
+// What the payment frame and the charge path tell a payer (the product's texts for the outcome;
 // the others are ours, each naming what to fix). No zod here: the frame bundle imports this file.
 
 export const PaymentFrameText = {
-  // Spec 3 §8.
+  // The product's texts.
   PaymentSuccessful: 'Payment was successful.',
   PaymentFailed: 'Payment failed.',
   PaymentFailedToProcess: 'Payment failed to process. Please try again.',

@@ -9,7 +9,7 @@ const key = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const customer = '11111111-2222-4333-8444-555555555555';
 
 describe('virtual terminal options', () => {
-  it('keeps an option only with its permission (spec 3 §6)', () => {
+  it('keeps an option only with its permission', () => {
     expect(
       paymentOptionsKeptForPermissions(['credit_card', 'bank', 'cash'], new Set(['Charge', 'Cash'])),
     ).toEqual(['credit_card', 'cash']);

@@ -1,7 +1,7 @@
 import { Permission, type PermissionName } from '../access/permission-names';
 import type { PaymentFrameParams, PaymentOption } from './params';
 
-// Spec 3 §6: on the virtual terminal a payment option is kept only when its permission is held on the
+// On the virtual terminal a payment option is kept only when its permission is held on the
 // merchant. Options the spec names no permission for (crypto, terminal, pax) are kept as configured.
 const permissionOfOption: Record<PaymentOption, PermissionName | null> = {
   credit_card: Permission.TransactionCharge,
@@ -36,16 +36,16 @@ export function isCardZipOmitted(granted: ReadonlySet<string>): boolean {
   return granted.has(Permission.OmitCcZip);
 }
 
-// What the virtual terminal offers when its configuration names none (the basic frame, spec 3 §8).
+// What the virtual terminal offers when its configuration names none (the basic frame).
 export const basicPaymentOptions: readonly PaymentOption[] = ['credit_card', 'bank', 'cash'];
 
-// Spec 3 §8 texts of the virtual terminal page.
+// Texts of the virtual terminal page.
 export const VirtualTerminalPageText = {
   TerminalNotFound: 'Terminal not found with that ID',
   NoTerminals: 'No virtual terminals found. Please configure one.',
   ConfigureTerminal: 'Please configure your virtual terminal',
   MerchantLoadFailed: 'Failed to load merchant information',
-  // Ours (design §6b: addresses carry the publishable key only).
+  // Ours: addresses carry the publishable key only.
   RoutingKeyRemoved:
     'The routing key was taken out of this address: addresses carry only the publishable key.',
 } as const;
@@ -73,7 +73,7 @@ export function virtualTerminalQueryOf(search: URLSearchParams): VirtualTerminal
 
 // The frame params of the virtual terminal: the terminal's own (or the basic frame's; its terminalId
 // is the terminal actually chosen, never an unknown one the address named), the options
-// the user's permissions keep, and the forced defaults of spec 3 §9 (ZIP required unless OMIT_CC_ZIP;
+// the user's permissions keep, and the forced defaults (ZIP required unless OMIT_CC_ZIP;
 // swipe-and-CNP forces credit_card, newpos and the saved token). null: no option is left.
 export function virtualTerminalFrameParams(
   base: PaymentFrameParams,

@@ -1,4 +1,4 @@
-// Apple Pay and Google Pay in the payment frame (issue 16; spec 3 §6 apple_pay, google_pay). A real
+// Apple Pay and Google Pay in the payment frame (the apple_pay and google_pay options). A real
 // browser's wallet sheet does not exist in this build: the sandbox wallet stands in (README
 // "Sandboxes"). Its sheet, drawn by the frame, holds two test cards; confirming one asks the sandbox
 // gateway for a wallet token (issuer and last four of the card, good through December two years on),

@@ -15,7 +15,7 @@ import {
   toggleLinkMethod,
 } from './link-builder';
 
-describe('offeredLinkMethods (spec 3 §4)', () => {
+describe('offeredLinkMethods', () => {
   it('keeps the configured methods, terminal only with open terminals, never cash or swipe', () => {
     expect(offeredLinkMethods({ payment: true, ach: true, crypto: true }, true)).toEqual([
       'credit_card',
@@ -28,7 +28,7 @@ describe('offeredLinkMethods (spec 3 §4)', () => {
   });
 });
 
-describe('switchPaymentType and toggleLinkMethod (spec 3 §4)', () => {
+describe('switchPaymentType and toggleLinkMethod', () => {
   const charge = {
     paymentType: 'charge' as const,
     paymentOptions: ['credit_card' as const, 'bank' as const, 'terminal' as const],
@@ -59,7 +59,7 @@ describe('switchPaymentType and toggleLinkMethod (spec 3 §4)', () => {
   });
 });
 
-describe('validation texts (spec 3 §5)', () => {
+describe('validation texts', () => {
   it('checks the amount', () => {
     expect(linkAmountMessage('')).toBe('Field is required');
     expect(linkAmountMessage('abc')).toBe('Amount is not valid');
@@ -118,7 +118,7 @@ describe('validation texts (spec 3 §5)', () => {
   });
 });
 
-describe('subscriptionEndDate (spec 3 §5)', () => {
+describe('subscriptionEndDate', () => {
   const base = { start: '2026-01-31', cycles: 3, interval: 'monthly' as const, frequency: 1, trialDays: 0 };
 
   it('adds cycles times the interval to the start', () => {

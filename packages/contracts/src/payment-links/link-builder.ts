@@ -2,28 +2,28 @@ import { parseDecimalToCents } from '../money/money';
 import type { PageDesign } from '../payment-frame/params';
 import { subscriptionEndDate as seriesEndDate } from '../subscriptions/schedule';
 
-// The payment link builder's rules (spec 3 §4 "Payment type in the link builder", §5, §9), pure so
+// The payment link builder's rules, pure so
 // the page and the tests share them.
 
 export const LinkBuilderText = {
-  // Spec 3 §5 (the misspelling is the product's).
+  // Validation texts (the misspelling is the product's).
   PaymentOptionsRequired: 'Plese select available payment options',
   FieldRequired: 'Field is required',
   AmountInvalid: 'Amount is not valid',
   StartDateInPast: 'Start date can not be in past',
   FrequencyInvalid: 'Frequency is not valid',
   EmailInvalid: 'Email is not valid',
-  // Spec 3 §4 and §8.
+  // Where a method or terminal cannot be offered.
   NotForSubscriptions: 'Not available for subscriptions.',
   NoPaymentMethods: 'No payment methods available',
   NoTerminals: 'No available terminals',
-  // Spec 3 §2.
+  // Labels of the page.
   OneTimeCharge: 'One-Time Charge',
   Subscription: 'Subscription (Recurring Charge)',
   GetLink: 'Get Link',
   OpenPaymentPage: 'Open Payment Page',
   ViewIframeCode: 'view iframe code',
-  // Issue 16 item 6.
+  // Ours: addresses carry the publishable key only.
   SecretKeyInAddress: 'A secret API key cannot be used in an address. Use the publishable key.',
   InvalidApiKey: 'The API key must be a UUID.',
 } as const;
@@ -37,7 +37,7 @@ export type LinkInterval = (typeof linkIntervals)[number];
 export const contactOptions = ['off', 'optional', 'required'] as const;
 export type ContactOption = (typeof contactOptions)[number];
 
-// Spec 3 §4: no bank, crypto or terminal on a subscription.
+// No bank, crypto or terminal on a subscription.
 export const methodsNotForSubscriptions: readonly LinkPaymentMethod[] = ['bank', 'crypto', 'terminal'];
 
 export type MerchantLinkConfiguration = {
@@ -46,7 +46,7 @@ export type MerchantLinkConfiguration = {
   crypto: boolean;
 };
 
-// Spec 3 §4: methods the merchant has not configured (card, ACH, crypto) are removed; terminal only
+// Methods the merchant has not configured (card, ACH, crypto) are removed; terminal only
 // with open terminals; cash and swipe always removed.
 export function offeredLinkMethods(
   configuration: MerchantLinkConfiguration,
@@ -67,7 +67,7 @@ export type PaymentTypeState = {
   emailOption: ContactOption;
 };
 
-// Spec 3 §4: switching to subscription forces e-mail to required and unticks bank, crypto and
+// Switching to subscription forces e-mail to required and unticks bank, crypto and
 // terminal; switching back leaves the choices as they are (only the disabling goes).
 export function switchPaymentType<T extends PaymentTypeState>(state: T, paymentType: LinkPaymentType): T {
   if (paymentType === 'charge') return { ...state, paymentType };
@@ -87,7 +87,7 @@ export function isContactOptionDisabledFor(paymentType: LinkPaymentType, option:
   return paymentType === 'subscription' && option !== 'required';
 }
 
-// Spec 3 §4: ticking crypto makes the e-mail optional (unless a subscription, which has no crypto).
+// Ticking crypto makes the e-mail optional (unless a subscription, which has no crypto).
 export function toggleLinkMethod<T extends PaymentTypeState>(
   state: T,
   method: LinkPaymentMethod,
@@ -102,37 +102,37 @@ export function toggleLinkMethod<T extends PaymentTypeState>(
   return { ...state, paymentOptions, ...(on && method === 'crypto' ? { emailOption: 'optional' } : {}) };
 }
 
-// Spec 3 §4: sandbox mode appends TEST to both button labels.
+// Sandbox mode appends TEST to both button labels.
 export function linkButtonLabel(label: string, isSandbox: boolean): string {
   return isSandbox ? `${label} TEST` : label;
 }
 
-// Spec 3 §5: a key taken from the address must be a UUID of versions 1 to 5.
+// A key taken from the address must be a UUID of versions 1 to 5.
 export function isUuidV1To5(text: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(text);
 }
 
-// Spec 3 §5 amount: required, numeric, two decimals at most, minimum 0. Gives the message or null.
+// Amount: required, numeric, two decimals at most, minimum 0. Gives the message or null.
 export function linkAmountMessage(text: string): string | null {
   if (text.trim() === '') return LinkBuilderText.FieldRequired;
   const cents = parseDecimalToCents(text);
   return cents === null || cents < 0 ? LinkBuilderText.AmountInvalid : null;
 }
 
-// Spec 3 §5: cycles minimum 1, blank is until cancelled (null), a non-number becomes 0.
+// Cycles minimum 1, blank is until cancelled (null), a non-number becomes 0.
 export function parseCycles(text: string): number | null {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isInteger(value) ? value : 0;
 }
 
-// Spec 3 §5: trial period minimum 0; a non-number becomes 0.
+// Trial period minimum 0; a non-number becomes 0.
 export function parseTrialDays(text: string): number {
   const value = Number(text);
   return text.trim() === '' || !Number.isInteger(value) ? 0 : value;
 }
 
-// Spec 3 §5 end date: the series' own rule (subscriptions/schedule.ts), in the link builder's terms.
+// End date: the series' own rule (subscriptions/schedule.ts), in the link builder's terms.
 export function subscriptionEndDate(input: {
   start: string;
   cycles: number | null;
@@ -160,7 +160,7 @@ export type SubscriptionInput = {
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// Spec 3 §5 subscription fields: field -> message, only the failing ones.
+// Subscription fields: field -> message, only the failing ones.
 export function subscriptionMessages(
   input: SubscriptionInput,
 ): Partial<Record<'start' | 'interval' | 'frequency' | 'email', string>> {
@@ -182,7 +182,7 @@ export function paymentOptionsMessage(paymentOptions: readonly LinkPaymentMethod
   return paymentOptions.length === 0 ? LinkBuilderText.PaymentOptionsRequired : null;
 }
 
-// Spec 3 §9 page design defaults: focus border #f6951e, submit button #000000 with text #ffffff (keys
+// Page design defaults: focus border #f6951e, submit button #000000 with text #ffffff (keys
 // of the frame's page design schema).
 export const defaultPageDesign = {
   inputStyle: { appearance: 'default', mode: 'simple', focusBorderColor: '#f6951e' },
@@ -207,7 +207,7 @@ export const defaultPageDesign = {
   },
 } satisfies PageDesign;
 
-// Spec 3 §9 link builder defaults.
+// Link builder defaults.
 export const linkBuilderDefaults = {
   interval: 'monthly',
   frequency: 1,

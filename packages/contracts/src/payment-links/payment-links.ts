@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// The payment link builder's calls (spec 3 §7 "Payment link builder"). The builder needs no sign-in:
+// The payment link builder's calls. The builder needs no sign-in:
 // the bearer key names the merchant. The secret key (typed into the builder's modal) or the
 // publishable key (the one addresses carry) both name it; only the publishable key is ever returned.
 
@@ -42,8 +42,8 @@ export const linkConfigSchema = z.object({
       crypto: z.boolean(),
       payment: z.boolean(),
       ach: z.boolean(),
-      // The merchant's card-present terminal brand (spec 2 §3 config terminals: dejavoo, pax,
-      // magtek...), null without one: the configurator offers pax and newpos by it (spec 3 §9).
+      // The merchant's card-present terminal brand (config terminals: dejavoo, pax,
+      // magtek...), null without one: the configurator offers pax and newpos by it.
       terminals: z.string().nullable().optional(),
     }),
   }),
@@ -62,7 +62,7 @@ export const linkTerminalSchema = z.object({
 export type LinkTerminal = z.infer<typeof linkTerminalSchema>;
 export const linkTerminalsResponse = successEnvelope(z.record(z.string(), linkTerminalSchema));
 
-// Spec 3 §7: the builder keeps the open ones; the first is the default terminal (§4).
+// The builder keeps the open ones; the first is the default terminal.
 export function openTerminals(terminals: Readonly<Record<string, LinkTerminal>>): LinkTerminal[] {
   return Object.values(terminals).filter((terminal) => terminal.connectionStatus.status === 'open');
 }

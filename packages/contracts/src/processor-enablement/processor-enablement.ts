@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// Spec 2 §2.3 Manage Processor Enablement, §7 (the EPX, ForumPay and ProPay calls), §8 (their texts),
-// §9 (ProPay success code '00', the embedded portal 480px high).
+// Manage Processor Enablement: the EPX, ForumPay and ProPay calls and their texts (ProPay success
+// code '00', the embedded portal 480px high).
 
 export const EnablementText = {
-  // Spec 2 §8, exact.
+  // The product's texts, exact.
   MerchantEnabled: (id: string) => `Merchant enabled successfully: ${id}`,
   MerchantEnablementFailed: 'Error with merchant enablement, check event logs',
   EpxError: (message: string) => `Error enabling epx: ${message}`,
@@ -36,7 +36,7 @@ export const EnablementErrorCode = {
   ProPayNotEnrolled: 'PROPAY_NOT_ENROLLED',
 } as const;
 
-// Spec 2 §9: EPX, ProPay ACH only, ProPay card plus ACH, a crypto provider.
+// EPX, ProPay ACH only, ProPay card plus ACH, a crypto provider.
 export const enablementProcessors = ['epx', 'propay', 'forumpay'] as const;
 export type EnablementProcessor = (typeof enablementProcessors)[number];
 
@@ -55,7 +55,7 @@ export const epxEnableBody = z
   });
 export type EpxEnableBody = z.infer<typeof epxEnableBody>;
 
-// message.message.epx_results.third.merchantId (spec 2 §7): null when EPX declined the application.
+// message.message.epx_results.third.merchantId: null when EPX declined the application.
 export const epxEnableResultSchema = z.object({
   message: z.object({
     epx_results: z.object({ third: z.object({ merchantId: z.string().nullable() }) }),
@@ -105,7 +105,7 @@ export const proPaySandboxPortalQuery = z.object({
   page: z.string().max(60).optional(),
 });
 
-// Spec 2 §2.2: the pages of the embedded ProPay portal.
+// The pages of the embedded ProPay portal.
 export const proPayPortalPages = [
   'Sweep Report',
   'Advanced Transaction Search',
@@ -121,7 +121,7 @@ export const proPayPortalPages = [
   'Add/Update Checking Account',
 ] as const;
 
-// The enablement event of spec 2 §3 (Enablement entry: domain, sub_domain, status, created_at, data):
+// The enablement event (Enablement entry: domain, sub_domain, status, created_at, data):
 // a note with is_event, domain the processor, sub_domain 'enablement', data.status and data.message.
 export const enablementSubDomain = 'enablement';
 export const enablementStatuses = [

@@ -1,4 +1,4 @@
-// The three Risk Information rules (spec 3 §2 '3x Std Dev', 'Over High Ticket', 'High Velocity') as
+// The three Risk Information rules ('3x Std Dev', 'Over High Ticket', 'High Velocity') as
 // pure functions. The SQL that lists flagged payments computes the same figures with window functions
 // and applies the same comparisons; the check of one new payment calls these directly.
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §2 Risk Dashboard, §3 risk rows / transaction note / merchant history / merchant names,
-// §7 Risk and §8 Risk.
+// The Risk Dashboard: risk rows, transaction notes, merchant history and merchant names, its calls
+// and texts.
 
 export const RiskText = {
   AddNoteFailed: 'Failed to add note. Please try again.',
@@ -100,7 +100,7 @@ export const createTransactionNoteResponse = successEnvelope(transactionNoteSche
 export const transactionIdParams = z.object({ transactionId: z.uuid() });
 export const attachmentIdParams = z.object({ id: z.uuid() });
 
-// Spec 3 §3 New note: transaction_id, content and an optional document (name, extension, base64
+// New note: transaction_id, content and an optional document (name, extension, base64
 // content). As multipart fields; a file part arrives as the data URL `contents` (documents' reader).
 export const createTransactionNoteBody = z.strictObject({
   transaction_id: z.uuid(),
@@ -118,7 +118,7 @@ export type MerchantState = (typeof merchantStates)[number];
 
 export const merchantIdParams = z.object({ id: z.uuid() });
 
-// A list of single-pair maps from id to name (spec 3 §3 Merchant names).
+// Merchant names: a list of single-pair maps from id to name.
 export const merchantNamesResponse = successEnvelope(
   z.object({ merchant_names: z.array(z.record(z.string(), z.string())) }),
 );

@@ -1,4 +1,4 @@
-// Spec 3 §2 and §9: "Statement month is two-digit MM, defaulting to the previous month"; the month
+// "Statement month is two-digit MM, defaulting to the previous month"; the month
 // dropdown runs "from two years ago to the current month, newest first". A bare MM is ambiguous over
 // two years, so Portico also takes YYYY-MM; a bare MM means its latest occurrence not after today.
 

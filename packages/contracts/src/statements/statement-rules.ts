@@ -8,7 +8,7 @@ import {
   type TransactionMoneyFacts,
 } from '../transactions/gross-net';
 
-// The books of spec 3 §2 "Statements" and §3 (statement rows, payout), in integer cents. A
+// The books of the Statements page (statement rows, payouts), in integer cents. A
 // transaction belongs to the statement of the UTC month it was made in and to the settlement group of
 // its settlement day and processor. Signs: sales add; refunds, adjustments (returned ACH items, -25.00
 // each) and chargebacks (reversals) are negative; fees are positive and subtracted.
@@ -355,7 +355,7 @@ export type SettlementGroup = {
   netCents: number;
 };
 
-// Settlement groups (spec 3 §3 payout): what one processor settled on one day; each is one payout of
+// Settlement groups (payouts): what one processor settled on one day; each is one payout of
 // its net. Unsettled transactions (cash, not yet settled) are in no group.
 export function groupSettlements(transactions: readonly StatementTransactionFacts[]): SettlementGroup[] {
   const groups = new Map<string, SettlementGroup>();
@@ -386,7 +386,7 @@ export function groupSettlements(transactions: readonly StatementTransactionFact
   );
 }
 
-// Processor fee detail of a statement (spec 3 §3: STATEMENT_DATE, DETAIL_DESCRIPTION, ITEM_COUNT,
+// Processor fee detail of a statement (STATEMENT_DATE, DETAIL_DESCRIPTION, ITEM_COUNT,
 // VOLUME, R_RATE1, R_RATE2, R_TOTAL): the month's processing fees by processor and line type, with the
 // pricing's percent (or interchange-plus markup) and item fee. They add up to the processing fees.
 export type ProcessorFeeSums = {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §2 "Statements", §3 statement rows and payout, §7 GET /api/report/statement,
-// /api/statement, /api/statement/pdf and /api/payouts, §9 statement month and exports.
+// The Statements page: statement rows and payouts, GET /api/report/statement, /api/statement,
+// /api/statement/pdf and /api/payouts, the statement month and exports.
 
 export const statementFileName = 'Statement.xlsx';
 export const payoutsFileName = 'Payouts.xlsx';
@@ -31,7 +31,7 @@ export const StatementText = {
   SelectMerchant: 'Please select a merchant',
 } as const;
 
-// The support disclaimer of the statement page and PDF (spec 3 §2), with the configured contact.
+// The support disclaimer of the statement page and PDF, with the configured contact.
 export function statementDisclaimer(support: { phone: string; email: string }): string {
   return `Questions about your statement? Call support at ${support.phone} or e-mail ${support.email}.`;
 }
@@ -63,7 +63,7 @@ export const statementReportQuery = z.strictObject({ month: monthText, clientid:
 export const payoutsQuery = z.strictObject({ merchant_id: merchantId.optional() });
 export const payoutParams = z.strictObject({ id: z.uuid() });
 
-// Statement page row (spec 3 §3): type, pricing, transactions, gross, fees, flatfee, itemfee, net.
+// Statement page row: type, pricing, transactions, gross, fees, flatfee, itemfee, net.
 export const statementLineRow = z.object({
   type: z.string(),
   pricing: z.string().nullable(),
@@ -98,7 +98,7 @@ export const processorFeeRow = z.object({
 });
 export type ProcessorFeeWireRow = z.infer<typeof processorFeeRow>;
 
-// Statements tab row (spec 3 §3), plus the merchant id, the posting time and the lines the PDF prints.
+// Statements tab row, plus the merchant id, the posting time and the lines the PDF prints.
 export const statementRow = z.object({
   merchant_id: z.uuid(),
   merchant_name: z.string(),
@@ -140,7 +140,7 @@ export const payoutTransactionRow = z.object({
 });
 export type PayoutTransactionRow = z.infer<typeof payoutTransactionRow>;
 
-// Payout (spec 3 §3). The list leaves transaction_details empty: the Settlement Group modal reads
+// A payout. The list leaves transaction_details empty: the Settlement Group modal reads
 // them from GET /api/payouts/{id}, so a page of 50 payouts never carries thousands of transactions.
 export const payoutRow = z.object({
   merchant_id: z.uuid(),
@@ -162,7 +162,7 @@ export const settlementGroupDetail = payoutRow.extend({
     chargebacks: moneyOutput,
     net: moneyOutput,
   }),
-  // Staff only (spec 3 §6): what the provider withheld on these transactions.
+  // Staff only: what the provider withheld on these transactions.
   admin_line_item_total: moneyOutput.optional(),
 });
 export type SettlementGroupDetail = z.infer<typeof settlementGroupDetail>;

@@ -163,7 +163,7 @@ describe('anchorDayOf', () => {
   });
 });
 
-describe('trial and end date (spec 3 §5)', () => {
+describe('trial and end date', () => {
   it('delays the first charge by the trial days', () => {
     expect(firstChargeDate('2026-01-25', 14)).toBe('2026-02-08');
     expect(firstChargeDate('2026-01-25', 0)).toBe('2026-01-25');
@@ -216,7 +216,7 @@ describe('trial and end date (spec 3 §5)', () => {
   });
 });
 
-describe("a link's series start (spec 3 §4: a trial or a start date)", () => {
+describe("a link's series start (a trial or a start date)", () => {
   const today = '2026-03-10';
 
   it('starts today and charges now without a trial or a later start', () => {
@@ -247,7 +247,7 @@ describe("a link's series start (spec 3 §4: a trial or a start date)", () => {
     expect(linkSeriesStart({ today, start: '2026-04-01', trialDays: 5 }).firstCharge).toBe('2026-04-06');
   });
 
-  it('ends per spec 3 §5 from the first charge it schedules (property)', () => {
+  it('ends by the end-date rule from the first charge it schedules (property)', () => {
     fc.assert(
       fc.property(
         isoDate,

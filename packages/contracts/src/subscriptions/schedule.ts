@@ -1,16 +1,16 @@
-// Date rules of a recurring charge series (issue 18 item 5, spec 3 §3 Subscription, §5 end date).
+// Date rules of a recurring charge series (its charge dates and end date).
 // Charge dates are calendar dates ('yyyy-mm-dd'), not instants: "today" is read in the merchant's time
 // zone once, and everything after that is calendar arithmetic counted in UTC so no zone shift moves a day.
 
-// Merchants carry no time zone of their own; the portal's business day is US Eastern (spec 3 §4 counts
-// the void window in Eastern time, settlement dates and statements are Eastern), so a series' "today"
+// Merchants carry no time zone of their own; the portal's business day is US Eastern (the void window is
+// counted in Eastern time, settlement dates and statements are Eastern), so a series' "today"
 // is today in New York, for the merchant's actions and the scheduler alike.
 export const merchantTimeZone = 'America/New_York';
 
 export const subscriptionIntervals = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 
-// End reasons the scheduler writes (the merchant's 'Ended by merchant' is spec 3 §4).
+// End reasons the scheduler writes (the merchant's own is 'Ended by merchant').
 export const SubscriptionEndReason = {
   Completed: 'Completed',
   EndedByMerchant: 'Ended by merchant',
@@ -113,13 +113,13 @@ export function nextChargeDate(from: string, rhythm: ChargeRhythm, anchorDay?: n
   return addIntervals(from, rhythm.interval, Math.max(1, rhythm.frequency), anchorDay);
 }
 
-// Trial days delay the first charge (spec 3 §4: a trial period is "start after N days").
+// Trial days delay the first charge (a trial period is "start after N days").
 export function firstChargeDate(startDate: string, trialDays: number): string {
   return addDays(startDate, Math.max(0, trialDays));
 }
 
-// Spec 3 §4: a link's series starts after its trial days or on its start date. Either way the first
-// charge is its start plus the trial days (spec 3 §5 adds them to the end date the same way); a start
+// A link's series starts after its trial days or on its start date. Either way the first
+// charge is its start plus the trial days (the end date adds them the same way); a start
 // before today (an old link) is today. A first charge after today is a scheduled start: nothing is
 // charged at sign-up, the scheduler charges cycle 1 on that date.
 export function linkSeriesStart(input: { today: string; start: string | null; trialDays: number }): {
@@ -150,7 +150,7 @@ export function chargeDateAfter(series: SeriesSchedule, scheduledFor: string): s
   return nextChargeDate(scheduledFor, series, anchor);
 }
 
-// Spec 3 §5: the end date comes from the start date, cycles and interval (times the frequency); a
+// The end date comes from the start date, cycles and interval (times the frequency); a
 // trial adds its days first. Without cycles the series recurs until cancelled: no end date.
 export function subscriptionEndDate(input: SeriesSchedule & { cycles: number | null }): string | null {
   if (input.cycles === null || input.cycles < 1) return null;

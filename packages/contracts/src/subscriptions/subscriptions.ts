@@ -3,12 +3,12 @@ import { successEnvelope } from '../common/envelope';
 import { moneyInput, moneyOutput } from '../money/money';
 import { PaymentFrameText } from '../payment-frame/texts';
 
-// Recurring charges (issue 18): spec 3 §2 "Recurring Charges", §3 Subscription, §4 "Subscriptions",
-// §7 "Subscriptions", §8 "Users and subscriptions". The date rules are in schedule.ts.
+// Recurring charges: the Recurring Charges page, a subscription and its states, its calls and
+// texts. The date rules are in schedule.ts.
 
 export const recurringChargesFileName = 'RecurringCharges.xlsx';
 
-// Spec 3 §8 answers, and the product's own words for the refusals the spec leaves unnamed.
+// The product's answers, and its own words for the refusals the spec leaves unnamed.
 export const SubscriptionText = {
   Ended: 'Successfully ended.',
   Reactivated: 'Successfully reactivated.',
@@ -63,7 +63,7 @@ export const SubscriptionErrorCode = {
 // A calendar date 'yyyy-mm-dd' (charge dates are dates in the merchant's zone, not instants).
 const calendarDate = z.iso.date();
 
-// An amount to charge: at most 2 decimals (moneyInput) and more than zero (spec 3 §5 'Amount is not
+// An amount to charge: at most 2 decimals (moneyInput) and more than zero ('Amount is not
 // valid'); the largest a bigint of cents holds exactly in a double is far beyond any real charge.
 export const positiveAmountCents = moneyInput.refine((cents) => cents > 0 && cents <= 99_999_999_99, {
   message: SubscriptionText.AmountNotValid,
@@ -78,7 +78,7 @@ export const subscriptionRowSchema = z.object({
   id: z.uuid(),
   client_id: z.uuid(),
   merchant_name: z.string(),
-  // Spec 3 §3: 'true' or 'false' as text; status_label is the word the grid shows.
+  // 'true' or 'false' as text; status_label is the word the grid shows.
   status: z.enum(['true', 'false']),
   status_label: z.enum([SubscriptionText.StatusActive, SubscriptionText.StatusInactive]),
   email: z.string(),
@@ -95,12 +95,12 @@ export const subscriptionRowSchema = z.object({
   interval: subscriptionIntervalSchema,
   frequency: z.number().int(),
   trial_days: z.number().int(),
-  // Spec 3 §9: the token shown without its first segment ('1111-12-2030' of 'VISA-1111-12-2030').
+  // The token shown without its first segment ('1111-12-2030' of 'VISA-1111-12-2030').
   token: z.string(),
   description: z.string().nullable(),
   end_reason: z.string().nullable(),
   ended_at: z.iso.datetime().nullable(),
-  // Failed charges of the series so the merchant sees them (issue 18 item 4).
+  // Failed charges of the series so the merchant sees them.
   failed_charges: z.number().int(),
   last_failed_charge: calendarDate.nullable(),
   // A one-off amount set for the next charge (override), else null.
@@ -111,7 +111,7 @@ export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 export const subscriptionListResponse = successEnvelope(z.array(subscriptionRowSchema));
 
 // PATCH /api/subscription/unsubscribe {subscription_id, reason}: the merchant ends the series. The
-// end reason is always 'Ended by merchant' (spec 3 §4); reason is kept in the audit trail.
+// end reason is always 'Ended by merchant'; reason is kept in the audit trail.
 export const subscriptionUnsubscribeBody = z.strictObject({
   subscription_id: z.uuid(),
   reason: z.string().max(500).optional(),
@@ -127,7 +127,7 @@ export const subscriptionReactivateBody = z.strictObject({
 export type SubscriptionReactivateBody = z.infer<typeof subscriptionReactivateBody>;
 
 // PATCH /api/subscription/override {subscription_id, next, amount}: Add a Charge with timing
-// 'nextScheduled' (spec 3 §4). The next charge is taken for amount (this once) on next (default: the
+// 'nextScheduled'. The next charge is taken for amount (this once) on next (default: the
 // date already scheduled).
 export const subscriptionOverrideBody = z.strictObject({
   subscription_id: z.uuid(),
@@ -137,7 +137,7 @@ export const subscriptionOverrideBody = z.strictObject({
 export type SubscriptionOverrideBody = z.infer<typeof subscriptionOverrideBody>;
 
 // POST /api/charge {amount, token, subscription_id} (Idempotency-Key header): Add a Charge 'now'
-// (spec 3 §4) charges a saved payment method of the series' customer at once. token is the method's
+// charges a saved payment method of the series' customer at once. token is the method's
 // token, whole or as displayed (without its first segment). The answer is the payment frame's charge
 // answer (payment-frame/charge.ts chargeResponse): data.status is read.
 // location_id: the sub-location the charge is recorded at, for a user tied to several of the
@@ -180,7 +180,7 @@ export const cancelIdParams = z.strictObject({ cancelId: z.string().min(1).max(2
 export const cancelLinkSummarySchema = z.object({ merchant_name: z.string(), amount: moneyOutput });
 export const cancelLinkSummaryResponse = successEnvelope(cancelLinkSummarySchema);
 
-// The public page's address: /unsubscribe/{cancelId}+{merchantName}+{amount} (spec 3 §2; the first
+// The public page's address: /unsubscribe/{cancelId}+{merchantName}+{amount} (the first
 // part is the cancel token, not the series id).
 export function unsubscribePagePath(cancelId: string, merchantName: string, amount: string): string {
   return `/unsubscribe/${[cancelId, merchantName, amount].map(encodeURIComponent).join('+')}`;

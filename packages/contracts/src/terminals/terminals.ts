@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { formatCentsAsDecimal } from '../money/money';
 
-// Spec 3 §2 "Terminals", §3 (terminal management, link payload, Pax order), §5, §6, §7, §8, §9;
-// issue 19 items 1-2.
+// The Terminals page: a merchant's card-present devices, linking one, ordering a Pax, and their
+// texts.
 
 export const TerminalText = {
   PageTitle: 'Terminals',
@@ -50,12 +50,12 @@ export const TerminalErrorCode = {
   PaxProcessorUnavailable: 'PAX_ORDER_PROCESSOR_UNAVAILABLE',
 } as const;
 
-// Spec 3 §9.
+// The device types a terminal can be.
 export const terminalDeviceTypes = ['PAX', 'NEWPOS', 'Dejavoo'] as const;
 export type TerminalDeviceType = (typeof terminalDeviceTypes)[number];
 export const connectionStatuses = ['open', 'closed'] as const;
 
-// Spec 3 §9: one Pax option priced 260 dollars; total = price x quantity; quantity at least 1.
+// One Pax option priced 260 dollars; total = price x quantity; quantity at least 1.
 export const paxDeviceNames = ['PAX A920 Pro'] as const;
 export const paxDevices: readonly { name: (typeof paxDeviceNames)[number]; priceCents: number }[] = [
   { name: 'PAX A920 Pro', priceCents: 26_000 },
@@ -76,7 +76,7 @@ export function paxTotalText(deviceName: string, quantity: number): string {
   return total === null ? '0.00' : formatCentsAsDecimal(total);
 }
 
-// Spec 3 §5: lower quantities reset to 1.
+// Lower quantities reset to 1.
 export function clampPaxQuantity(quantity: number): number {
   if (!Number.isFinite(quantity) || quantity < 1) return 1;
   return Math.min(Math.floor(quantity), paxMaxQuantity);
@@ -84,7 +84,7 @@ export function clampPaxQuantity(quantity: number): number {
 
 // ---- GET /api/v1/terminals -------------------------------------------------------------------------
 
-// Spec 3 §3 Terminal (management), plus the name, the auth key's last four and the provider's status.
+// A terminal (management view), plus the name, the auth key's last four and the provider's status.
 export const terminalRowSchema = z.object({
   id: z.uuid(),
   name: z.string().nullable(),
@@ -120,7 +120,7 @@ const required = (max: number) =>
   z.string({ error: TerminalText.RequiredFields }).trim().min(1, TerminalText.RequiredFields).max(max);
 const optional = (max: number) => z.string().trim().max(max).optional();
 
-// Spec 3 §3 link payload; §5: auth key, lane id and device type required, serial number optional.
+// Link payload: auth key, lane id and device type required, serial number optional.
 // merchant_id is ours: the merchant the device is linked for.
 export const terminalLinkBody = z.strictObject({
   merchant_id: z.uuid(),
@@ -139,7 +139,7 @@ export const terminalLinkBody = z.strictObject({
 });
 export type TerminalLinkBody = z.infer<typeof terminalLinkBody>;
 
-// is_linked false: stored, but the provider has not linked the device yet (spec 3 §8 'Reload Page...').
+// is_linked false: stored, but the provider has not linked the device yet ('Reload Page...').
 export const terminalLinkResponse = successEnvelope(
   z.object({ terminal: terminalRowSchema, is_linked: z.boolean() }),
 );
@@ -165,7 +165,7 @@ export const deleteTerminalResponse = successEnvelope(z.object({ deleted_id: z.u
 const paxRequired = (max: number) =>
   z.string({ error: TerminalText.PaxRequiredFields }).trim().min(1, TerminalText.PaxRequiredFields).max(max);
 
-// Spec 3 §3 Pax order; ExpDate is MMYY (the form's two-digit Exp Month and Exp Year). merchant_id is
+// A Pax order; ExpDate is MMYY (the form's two-digit Exp Month and Exp Year). merchant_id is
 // ours: the merchant ordering.
 export const paxOrderBody = z.strictObject({
   merchant_id: z.uuid(),

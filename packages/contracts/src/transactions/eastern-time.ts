@@ -1,4 +1,4 @@
-// Spec 3 §4: "Void is allowed only while the transaction is on the same Eastern-time calendar day as
+// "Void is allowed only while the transaction is on the same Eastern-time calendar day as
 // now. The offset is fixed at minus 4 or minus 5 hours according to daylight saving."
 // The rule is computed here rather than read from the runtime's time zone data, so server and browser
 // agree whatever ICU build they run.

@@ -17,7 +17,7 @@ const payment = (overrides: Partial<TransactionMoneyFacts> = {}): TransactionMon
   ...overrides,
 });
 
-describe('gross amount (spec 3 §9)', () => {
+describe('gross amount', () => {
   it.each(['settle', 'debit', 'charge', 'apple_pay'] as const)('%s adds the amount', (actionMode) => {
     expect(grossAmountCentsOfTransaction(payment({ actionMode }))).toBe(10_000);
   });
@@ -80,7 +80,7 @@ describe('gross amount (spec 3 §9)', () => {
   });
 });
 
-describe('net amount (spec 3 §9: "Net amount subtracts the fee on additions")', () => {
+describe('net amount (the fee is subtracted on additions)', () => {
   it('subtracts the fee from an addition', () => {
     expect(netAmountCentsOfTransaction(payment())).toBe(9_680);
     expect(netAmountCentsOfTransaction(payment({ actionMode: 'apple_pay', feeCents: 0 }))).toBe(10_000);

@@ -1,6 +1,6 @@
 import type { ActionMode, PaymentStatusValue, ProPayStatus } from './transaction-enums';
 
-// Spec 3 §9, in integer cents:
+// Gross and net amounts, in integer cents:
 //   "Gross amount: settle, debit, charge and apple_pay add the amount; refund, void, blind_refund,
 //    reversal and credit subtract it; failed payments give nothing. Net amount subtracts the fee on
 //    additions."
@@ -33,7 +33,7 @@ const subtractingActionModes: ReadonlySet<ActionMode> = new Set([
   'terminal_refund',
 ]);
 
-// payment_status "may be a string" (spec 3 §3): 'false' is as false as false. null (no processor
+// payment_status "may be a string": 'false' is as false as false. null (no processor
 // answer yet) is not a failure.
 export function isFailedPayment(paymentStatus: PaymentStatusValue): boolean {
   if (typeof paymentStatus === 'string') return paymentStatus.trim().toLowerCase() === 'false';

@@ -39,7 +39,7 @@ describe('lastFourFromMaskedAccountNumber', () => {
   });
 });
 
-describe('lastFourDigitsOfTransaction (spec 3 §9, §5)', () => {
+describe('lastFourDigitsOfTransaction', () => {
   it('takes the token first', () => {
     expect(lastFourDigitsOfTransaction({ token: 'VISA-4242-12-2027', maskedAccountNumber: 'XXXX1111' })).toBe(
       '4242',

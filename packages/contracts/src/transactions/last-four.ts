@@ -1,6 +1,6 @@
-// Spec 3 §9 "Last 4 digits come from the token or the masked account number"; §5 "Unreadable card
-// token gives 'n/a' for the last 4 digits"; §9 "Card token: dash-separated; the display is the part
-// after the first dash". Tokens read ISSUER-last4-mm-yyyy (cards) or BANK-last4 (ACH).
+// The last 4 digits come from the token or the masked account number; an unreadable card token gives
+// 'n/a'. A card token is dash-separated; the display is the part after the first dash. Tokens read
+// ISSUER-last4-mm-yyyy (cards) or BANK-last4 (ACH).
 export const unreadableLastFour = 'n/a';
 
 // The digits right after the first dash; anything else (an opaque processor token) is unreadable.

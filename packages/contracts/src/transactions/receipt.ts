@@ -3,9 +3,9 @@ import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 import { transactionTypeSchema } from './transaction-enums';
 
-// Spec 3 §2: the detail viewer's receipt link opens /receipt?id={transaction id} in a new tab, a
+// The detail viewer's receipt link opens /receipt?id={transaction id} in a new tab, a
 // printable receipt. GET /api/v1/receipt?id= answers one transaction of the caller's report scope with
-// what a receipt shows; spec 2 §3 customizations.default_receipt_template names its template.
+// what a receipt shows; customizations.default_receipt_template names its template.
 
 export const ReceiptText = {
   Title: 'Receipt',
@@ -50,7 +50,7 @@ export const receiptSchema = z.object({
   surcharge: moneyOutput.optional(),
   status: z.string().nullable(),
   card_brand: z.string().nullable(),
-  // Four digits, or 'n/a' when the token and masked number are unreadable (spec 3 §5).
+  // Four digits, or 'n/a' when the token and masked number are unreadable.
   last4: z.string(),
   // The processor's authorization code, else its reference; null when it gave neither.
   auth_code: z.string().nullable(),

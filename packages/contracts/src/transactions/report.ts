@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { transactionSchema } from './transaction';
 
-// Spec 3 §2 Classic report, §7 GET /api/v1/report, §5 paging rules, §9 constants.
+// The Classic report: GET /api/v1/report, its paging rules and constants.
 
 export const reportPageSizeOptions = [25, 50, 100, 250, 500, 1000] as const;
 export type ReportPageSize = (typeof reportPageSizeOptions)[number];
 export const defaultReportPageSize: ReportPageSize = 250;
-// Spec 3 §9 "Default report range: last 7 days for classic, last 30 days for admin".
+// Default report range: last 7 days for classic, last 30 days for admin.
 export const defaultClassicReportRangeDays = 7;
 export const defaultAdminReportRangeDays = 30;
 // "The report refetches 200 ms after a date filter change."
 export const reportRefetchDelayMs = 200;
 export const transactionReportFileName = 'Transaction Report.xlsx';
 
-// Load All: one row array per line (spec 3 §7), appended "in batches between 100 and 1000".
+// Load All: one row array per line, appended "in batches between 100 and 1000".
 export const reportStreamContentType = 'application/x-ndjson';
 export const reportStreamBatchSize = { min: 100, max: 1000 } as const;
 
@@ -22,7 +22,7 @@ export function isReportPageSize(size: number): size is ReportPageSize {
   return reportPageSizeOptions.some((option) => option === size);
 }
 
-// Spec 3 §5 "A page size of zero or less resets to 250." Anything unreadable resets too.
+// A page size of zero or less resets to 250. Anything unreadable resets too.
 export function normalizeReportPageSize(size: number): number {
   return Number.isFinite(size) && size > 0 ? size : defaultReportPageSize;
 }
@@ -31,7 +31,7 @@ export function reportTotalPages(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / normalizeReportPageSize(size)));
 }
 
-// Spec 3 §5 "A page number below 1 resets to 1, above the total pages is clamped." One-based, as the
+// A page number below 1 resets to 1, above the total pages is clamped. One-based, as the
 // page input shows it; the request's page is this minus 1.
 export function clampReportPageNumber(pageNumber: number, totalPages: number): number {
   if (!Number.isFinite(pageNumber) || pageNumber < 1) return 1;
@@ -123,7 +123,7 @@ export function reportWindowOf(query: Pick<ReportQuery, 'start' | 'end' | 'start
   return { startAt, endAt };
 }
 
-// Spec 3 §3 "Report row": [created time, transaction, merchant DBA name, parent name]. A merchant
+// A report row: [created time, transaction, merchant DBA name, parent name]. A merchant
 // without a parent, or without a DBA name, has null there.
 export const reportRowSchema = z.tuple([
   z.iso.datetime(),

@@ -5,9 +5,9 @@ import {
   type TransactionMoneyFacts,
 } from './gross-net';
 
-// The one total of a list of transactions (issue 13 item 2): the grid footers, the search header and
+// The one total of a list of transactions: the grid footers, the search header and
 // the dashboard read it, so two totals of the same rows cannot disagree.
-// - Spec 3 §9 "The search total, average and count exclude failed or declined items."
+// - The search total, average and count exclude failed or declined items.
 // - Each counted item adds its gross amount (gross-net.ts: voids, refunds and credits subtract) and,
 //   when every item carries its fee (REPORTS_ADVANCED), its net amount.
 // The average is of the gross amounts.

@@ -5,7 +5,7 @@ import type { SearchTotalsItem } from './search-totals';
 import { totalsItemOfTransaction, transactionSchema } from './transaction';
 import { transactionTypeSchema } from './transaction-enums';
 
-// Spec 3 §2 Search page, §5 search form, §7 POST /api/v1/report/search, §9 search constants.
+// The Search page: its form, POST /api/v1/report/search and the search constants.
 
 export const searchResultsPageSize = 500;
 export const searchViews = ['search', 'results'] as const;
@@ -16,7 +16,7 @@ export const searchPaymentTypes = ['card', 'check', 'cash', 'crypto'] as const;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
-// Spec 3 §9 "Search dates: start is 00:00:00.000 UTC, end is 23:59:59.999 UTC."
+// Search dates: start is 00:00:00.000 UTC, end is 23:59:59.999 UTC.
 export function searchWindowOfDays(
   startDay: string,
   endDay: string,
@@ -29,7 +29,7 @@ const nonNegativeMoney = moneyInput.refine((cents) => cents >= 0, { message: 'Am
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 // The criteria JSON: the body of the search call and, encoded, the page's q parameter. Only the
-// criteria whose Use box is ticked and that are filled are present (spec 3 §5); the dates always are.
+// criteria whose Use box is ticked and that are filled are present; the dates always are.
 // Both dates are inclusive instants.
 export const searchRequestBody = z
   .strictObject({
@@ -80,7 +80,7 @@ export const searchRequestBody = z
 export type SearchRequestBody = z.infer<typeof searchRequestBody>;
 export type SearchCriteria = z.input<typeof searchRequestBody>;
 
-// Spec 3 §3 "Search result row".
+// A search result row.
 export const searchRowSchema = z.object({
   id: z.uuid(),
   date_time: z.iso.datetime(),

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
 
-// Spec 3 §7 GET /api/stats?id={merchant}; §3 "Stats response: last7 and last30 lists (transactions and
-// total), plus monthlyVolume"; §2 "The dashboard date windows end yesterday and cover the prior 7 and
-// 30 days."
+// GET /api/stats?id={merchant}: last7 and last30 lists (transactions and total), plus
+// monthlyVolume. The dashboard date windows end yesterday and cover the prior 7 and 30 days.
 
 // Without id: the caller's default merchant, or every merchant in reach for staff without one.
 export const statsQuery = z.object({ id: z.uuid().optional() });
 
 // One entry per list: the window's count of transactions that are not failed payments and its gross
-// amount (spec 3 §9). start and end (inclusive days) let the dashboard show, and tests check, the
+// amount. start and end (inclusive days) let the dashboard show, and tests check, the
 // window the figures cover.
 export const transactionMetricsSchema = z.object({
   start: z.iso.date(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DashboardText, RefundText, VoidText } from './texts';
 
 // The catalogue is compared with the spec's words here so a rewording is a visible test change.
-describe('spec 3 §8 and §5 texts', () => {
+describe('dashboard, report and validation texts', () => {
   it('dashboard', () => {
     expect(Object.values(DashboardText)).toEqual([
       'Please select a merchant',

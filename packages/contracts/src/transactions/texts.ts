@@ -1,4 +1,4 @@
-// Spec 3 §8 "Dashboard and reports" and §5 texts, exactly as the product shows them.
+// Dashboard, report and validation texts, exactly as the product shows them.
 
 export const DashboardText = {
   PleaseSelectMerchant: 'Please select a merchant',
@@ -7,7 +7,7 @@ export const DashboardText = {
   PleaseSelectTerminalFirst: 'Please select a terminal first',
 } as const;
 
-// Titles and labels of spec 3 §2 the dashboard shows.
+// Titles and labels the dashboard shows.
 export const DashboardLabel = {
   MonthlyPayoutVolume: 'Monthly Payout Volume',
   SelectVirtualTerminal: 'Select a Virtual Terminal',
@@ -28,7 +28,7 @@ export const ReportLabel = {
 } as const;
 
 // Void failure shows "the server message or 'Failed to void transaction'". The spec only closes the
-// dialog on success; Portico also says so, in the words of the refund's alert (issue 13 item 1).
+// dialog on success; Portico also says so, in the words of the refund's alert.
 export const VoidText = {
   Failed: 'Failed to void transaction',
   Successful: 'Void was successful.',
@@ -37,6 +37,6 @@ export const VoidText = {
 export const RefundText = {
   Successful: 'Refund was successful.',
   Failed: 'Refund failed. Please try again.',
-  // Spec 3 §5.
+  // Validation texts.
   GreaterThanTransactionAmount: 'Refund can not be greater than transaction amount',
 } as const;

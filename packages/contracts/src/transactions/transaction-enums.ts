@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec 3 §3 Transaction enumerations, in the spec's order and spelling. The server's database enums
+// Transaction enumerations, in the spec's order and spelling. The server's database enums
 // (apps/server/src/db/schema/enums.ts) are built from these lists.
 
 export const transactionTypes = [
@@ -24,7 +24,7 @@ export const transactionTypes = [
 export type TransactionType = (typeof transactionTypes)[number];
 export const transactionTypeSchema = z.enum(transactionTypes);
 
-// action_mode decides the sign of an amount in gross and net (spec 3 §9).
+// action_mode decides the sign of an amount in gross and net.
 export const actionModes = [
   'settle',
   'debit',
@@ -45,15 +45,15 @@ export const proPayStatuses = ['ACHInReturned', 'ACHInRejected', 'CCDebitVoided'
 export type ProPayStatus = (typeof proPayStatuses)[number];
 export const proPayStatusSchema = z.enum(proPayStatuses);
 
-// Spec 3 §3: payment_status is "true or false, may be a string"; null while the processor has not
+// payment_status is "true or false, may be a string"; null while the processor has not
 // answered.
 export const paymentStatusSchema = z.union([z.boolean(), z.enum(['true', 'false'])]).nullable();
 export type PaymentStatusValue = boolean | string | null;
 
-// Card and ACH rights decide who may void or refund (spec 3 §4); "Cash follows the card rights".
+// Card and ACH rights decide who may void or refund; "Cash follows the card rights".
 export type PaymentRail = 'card' | 'ach' | 'cash';
 
-// Types that undo another transaction: spec 3 §4 "type is not already void, refund, ach_refund,
+// Types that undo another transaction: "type is not already void, refund, ach_refund,
 // credit, blind_refund or reversal".
 export const undoTransactionTypes = [
   'void',
@@ -71,7 +71,7 @@ const railByPaymentType: Partial<Record<TransactionType, PaymentRail>> = {
   charge: 'card',
   authorize: 'card',
   terminal_charge: 'card',
-  // Spec 1 §3 payment record types pair debit with ACH (ach_charge, ach_refund); the seed's ACH
+  // Payment record types pair debit with ACH (ach_charge, ach_refund); the seed's ACH
   // debits are typed ach or debit.
   debit: 'ach',
   ach: 'ach',

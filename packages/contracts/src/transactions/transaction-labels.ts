@@ -1,7 +1,7 @@
 import { isFailedPayment } from './gross-net';
 import type { ActionMode, PaymentStatusValue, TransactionType } from './transaction-enums';
 
-// Transaction types and statuses as people read them (issue 13 item 3): 'Card sale', 'ACH debit',
+// Transaction types and statuses as people read them: 'Card sale', 'ACH debit',
 // 'Approved', 'Declined', never the stored codes.
 
 export const transactionTypeLabels: Record<TransactionType, string> = {
@@ -23,7 +23,7 @@ export const transactionTypeLabels: Record<TransactionType, string> = {
   batch: 'Batch close',
 };
 
-// How the amount moved (spec 3 §9 action_mode), in words.
+// How the amount moved (action_mode), in words.
 export const actionModeLabels: Record<ActionMode, string> = {
   settle: 'Settled sale',
   debit: 'Debit',

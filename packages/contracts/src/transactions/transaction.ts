@@ -12,8 +12,8 @@ import {
 import type { UndoFacts } from './undo-state';
 import type { VoidRefundCandidate } from './void-refund-eligibility';
 
-// Spec 3 §3 "Transaction" as the report, the search (transaction_details) and the detail viewer
-// receive it. Amounts are decimal strings with 2 places (design.md §3); times are UTC ISO.
+// A transaction as the report, the search (transaction_details) and the detail viewer
+// receive it. Amounts are decimal strings with 2 places; times are UTC ISO.
 
 // Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...).
 export const transactionMetaSchema = z.object({
@@ -55,7 +55,7 @@ export type TransactionUndo = z.infer<typeof transactionUndoSchema>;
 export const transactionSchema = z.object({
   id: z.uuid(),
   amount: moneyOutput,
-  // Fee and surcharge are the REPORTS_ADVANCED columns (spec 3 §6): the server may leave them out for
+  // Fee and surcharge are the REPORTS_ADVANCED columns: the server may leave them out for
   // callers without that permission.
   fee: moneyOutput.optional(),
   surcharge: moneyOutput.optional(),

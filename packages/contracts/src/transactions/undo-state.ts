@@ -3,7 +3,7 @@ import { grossSignOfActionMode } from './gross-net';
 import { type TransactionType, undoTransactionTypes } from './transaction-enums';
 import { refundableCents } from './void-refund';
 
-// What happened to a transaction after it was made (issue 13 item 1): voided, refunded in full or
+// What happened to a transaction after it was made: voided, refunded in full or
 // in part, from the voids and refunds that link back to it (transaction.undone_by).
 
 export type UndoFacts = { type: TransactionType; amountCents: number };
@@ -58,7 +58,7 @@ export function canStillBeRefunded(state: UndoState): boolean {
 
 const undoTypes: ReadonlySet<TransactionType> = new Set(undoTransactionTypes);
 
-// Amounts as listed (issue 13 item 2): voids, refunds and credits read negative. The action mode
+// Amounts as listed: voids, refunds and credits read negative. The action mode
 // decides as in the gross rule; a row without one is signed by its type.
 export function signedAmountCents(facts: TransactionMoneyFacts, type: TransactionType): number {
   const sign = grossSignOfActionMode(facts.actionMode);

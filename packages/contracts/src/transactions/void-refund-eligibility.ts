@@ -9,7 +9,7 @@ import {
   undoTransactionTypes,
 } from './transaction-enums';
 
-// Spec 3 §4 "Void and refund eligibility". The browser uses it to show the Void and Refund actions,
+// Void and refund eligibility. The browser uses it to show the Void and Refund actions,
 // the server to refuse POST /api/void and /api/refund with the same answer.
 
 export type VoidRefundCandidate = {
@@ -20,8 +20,8 @@ export type VoidRefundCandidate = {
 };
 
 // What the caller may do on the transaction's merchant. hasMerchantLevelPermissions false: the
-// merchant does not restrict by permissions (RBAC off, spec 1 §6 "hasPermission is true whenever
-// role-based access is not enabled"), or the caller is staff who bypass them. An empty granted set
+// merchant does not restrict by permissions (RBAC off: every permission check passes
+// when role-based access is not enabled), or the caller is staff who bypass them. An empty granted set
 // with hasMerchantLevelPermissions true is a role that grants nothing: no free refund there.
 export type MerchantPermissionGrants =
   | { hasMerchantLevelPermissions: false }
@@ -74,7 +74,7 @@ const voidPermissionsByRail: Record<PaymentRail, readonly PermissionName[]> = {
 };
 
 // "It needs a refund permission on that merchant according to type": the refund right of the rail.
-// 'Refund' and 'Credit (ACH Refund)' are the charge-side operations (spec 1 §3), not these rights.
+// 'Refund' and 'Credit (ACH Refund)' are the charge-side operations, not these rights.
 const refundPermissionsByRail: Record<PaymentRail, readonly PermissionName[]> = {
   card: [Permission.RefundCard],
   ach: [Permission.RefundAch],

@@ -4,13 +4,13 @@ import { moneyOutput, parseDecimalToCents } from '../money/money';
 import { transactionTypeSchema } from './transaction-enums';
 import type { VoidRefundRefusal } from './void-refund-eligibility';
 
-// Spec 3 §7 POST /api/void {id} and POST /api/refund {id, amount?}; §4 refund dialog; §5 refund amount.
-// Both calls take an Idempotency-Key header (design.md §3).
+// POST /api/void {id} and POST /api/refund {id, amount?}; the refund dialog and its amount.
+// Both calls take an Idempotency-Key header.
 
 export const voidRequestBody = z.strictObject({ id: z.uuid() });
 export type VoidRequestBody = z.infer<typeof voidRequestBody>;
 
-// The refund input: "numeric, step 0.01, minimum 0" (spec 3 §5).
+// The refund input: "numeric, step 0.01, minimum 0".
 export const refundAmountInput = { step: 0.01, min: 0 } as const;
 
 // A 2-decimal money string. The input's minimum is 0, but a refund of 0.00 moves no money and would
@@ -87,7 +87,7 @@ export const errorCodeOfVoidRefundRefusal: Record<VoidRefundRefusal, VoidRefundE
   missing_permission: VoidRefundErrorCode.MissingPermission,
 };
 
-// The server's message for each refusal; the void dialog shows it as it comes (spec 3 §8). The spec
+// The server's message for each refusal; the void dialog shows it as it comes. The spec
 // names only the amount text; these are Portico's own.
 export const VoidRefundRefusalText: Record<VoidRefundRefusal, string> = {
   payment_failed: 'This payment failed, so there is nothing to void or refund.',

@@ -8,7 +8,7 @@ import {
 } from './vault';
 
 describe('displayedVaultToken', () => {
-  it('drops the first dash-separated segment (spec 3 §9)', () => {
+  it('drops the first dash-separated segment', () => {
     expect(displayedVaultToken('VISA-4242-07-2031')).toBe('4242-07-2031');
     expect(displayedVaultToken('BANK-6789')).toBe('6789');
   });
@@ -18,7 +18,7 @@ describe('displayedVaultToken', () => {
   });
 });
 
-describe('saved method de-duplication (spec 2 §9)', () => {
+describe('saved method de-duplication', () => {
   const visa = { issuer: 'VISA', last4: '4242', expMonth: 7, expYear: 2031 };
 
   it('treats the same issuer, last four and expiry as one method', () => {

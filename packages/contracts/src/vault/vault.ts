@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { isValidEmailAddress, normalizeEmailAddress } from '../auth/email-address';
 import { successEnvelope } from '../common/envelope';
 
-// The customer vault (issue 19 items 3-5; spec 2 §2.7, §3 Customer, §7 Vault, §8 Vault save; spec 3
-// §7 Virtual terminal).
+// The customer vault: customers and their saved payment methods, the page's search and save, and
+// the virtual terminal's use of a saved method.
 
 export const VaultText = {
   SearchLabel: 'Enter Search Parameter:',
   RunSearch: 'Run Search',
   Saved: 'Saved Customer Successfully',
   NoCustomerData: 'No customer data',
-  // Followed by the reason (spec 2 §8 'Error saving customer: ...').
+  // Followed by the reason ('Error saving customer: ...').
   ErrorSavingPrefix: 'Error saving customer: ',
   NameRequired: 'First and last name are required',
   EmailInvalid: 'Enter a valid e-mail address',
@@ -29,13 +29,13 @@ export const VaultErrorCode = {
 export const vaultIssuers = ['VISA', 'MC', 'DISC', 'AMEX', 'BANK', 'CARD'] as const;
 export type VaultIssuer = (typeof vaultIssuers)[number];
 
-// Spec 3 §9: a token is dash-separated and is displayed from after its first dash.
+// A token is dash-separated and is displayed from after its first dash.
 export function displayedVaultToken(token: string): string {
   const dash = token.indexOf('-');
   return dash === -1 ? token : token.slice(dash + 1);
 }
 
-// Spec 2 §9: two saved methods are the same when issuer, last four and expiry agree (a bank account
+// Two saved methods are the same when issuer, last four and expiry agree (a bank account
 // has no expiry, so two of one bank and last four are the same).
 export type DedupableMethod = {
   issuer: string;
@@ -73,7 +73,7 @@ const address = z.object({
 });
 export type VaultAddress = z.infer<typeof address>;
 
-// A saved method. token is the display form without its first segment (spec 2 §3); the full token
+// A saved method. token is the display form without its first segment; the full token
 // never leaves the server (a charge names the method by id).
 export const vaultPaymentMethodSchema = z.object({
   id: z.uuid(),
@@ -88,7 +88,7 @@ export const vaultPaymentMethodSchema = z.object({
 });
 export type VaultPaymentMethod = z.infer<typeof vaultPaymentMethodSchema>;
 
-// Spec 2 §3 Customer. Patient fields are null unless the caller may see them (patient_fields_hidden
+// Customer. Patient fields are null unless the caller may see them (patient_fields_hidden
 // then says so): only a user of the merchant itself holding Vault sees them.
 export const vaultCustomerSchema = z.object({
   id: z.uuid(),
@@ -142,8 +142,8 @@ export const payeeSearchResponse = successEnvelope(
       id: z.uuid(),
       name: z.string(),
       has_patient_information_in_vault: z.boolean(),
-      // The virtual terminal links (spec 2 §2.7) carry the publishable key only (design §6b); null
-      // when the caller may not use the virtual terminal there (spec 2 §6: Virtual Terminal, or a
+      // The virtual terminal links carry the publishable key only; null
+      // when the caller may not use the virtual terminal there (Virtual Terminal, or a
       // merchant without permissions configured).
       public_key: z.string().nullable(),
     }),
@@ -157,7 +157,7 @@ export const vaultCustomerParams = z.object({ id: z.uuid() });
 export const vaultCustomerIdParams = z.object({ customerId: z.uuid() });
 
 // GET /api/v1/vault/{customerId}: the customer and its saved methods for the virtual terminal
-// (spec 3 §3: methods[{id, token, created_at}]).
+// (methods[{id, token, created_at}]).
 export const vaultCustomerResponse = successEnvelope(
   vaultCustomerSchema.extend({ methods: z.array(vaultPaymentMethodSchema) }),
 );
@@ -202,12 +202,12 @@ export function vaultCustomerEditProblem(body: VaultCustomerPatchBody): string |
 }
 
 // GET /api/whoami: the signed-in user as the virtual terminal needs them, and, for the merchant named
-// by clientid (else the default merchant), what they may do there (spec 3 §6).
+// by clientid (else the default merchant), what they may do there.
 export const whoamiQuery = z.object({ clientid: z.uuid().optional() });
 export const whoamiSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  // Spec 2 §9: the first space-separated word of the name.
+  // The first space-separated word of the name.
   first_name: z.string(),
   email: z.string(),
   user_type: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// GET /api/user/apikeys (spec 2 §3 "Merchant (apikeys)", spec 3 §3 "API key record", §7): the merchant
+// GET /api/user/apikeys: the merchant
 // accounts whose virtual terminal the caller may open, with the keys the terminal pages carry.
 
 export const apiKeyRecordSchema = z.object({

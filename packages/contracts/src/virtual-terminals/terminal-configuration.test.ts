@@ -15,7 +15,7 @@ describe('defaultTerminalName', () => {
   });
 });
 
-describe('customFieldMessages (spec 3 §5)', () => {
+describe('customFieldMessages', () => {
   it('refuses a blank name', () => {
     expect(customFieldMessages([{ name: '  ', type: 'text' }])).toEqual(['Field name cannot be blank']);
   });
@@ -83,7 +83,7 @@ describe('customFieldsFromJson', () => {
   });
 });
 
-describe('applyCustomFieldAccess (spec 3 §6)', () => {
+describe('applyCustomFieldAccess', () => {
   const fields = [
     { name: 'Room', type: 'text' as const, required: false },
     { name: 'Doctor', type: 'text' as const, required: false },

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { type VirtualTerminalCustomField, virtualTerminalCustomFieldSchema } from './virtual-terminal-urls';
 
-// The configurator's writes (spec 3 §2 "Virtual Terminal Configurator", §4 "Configurator terminal
-// state", §5 custom fields, §7 POST and PATCH /api/virtualterminalurl, §8, §9).
+// The configurator's writes: the terminal's state, its custom fields, POST and PATCH
+// /api/virtualterminalurl, and the page's texts.
 
 export const ConfiguratorText = {
-  // Spec 3 §8.
+  // Toasts.
   SaveFailed: 'Failed to save terminal configuration.',
   Saved: 'Terminal configuration saved successfully!',
   IframeLinkCopied: 'iFrame link copied to clipboard!',
@@ -18,15 +18,15 @@ export const ConfiguratorText = {
   SaveFirst: 'Save the terminal first before changing its status',
   NoPaymentMethods: 'No payment methods available',
   NoTerminals: 'No virtual terminals found. Please configure one.',
-  // Spec 3 §6.
+  // Without the Virtual Terminal permission.
   NoVirtualTerminalPermission: 'User does not have VIRTUAL_TERMINAL permission.',
-  // Spec 3 §2 labels.
+  // Labels.
   DefaultTerminal: 'Default Terminal',
   Inactive: '(Inactive)',
   CreateNewTerminal: 'Create New Terminal',
   SaveConfiguration: 'Save Configuration',
   Saving: 'Saving...',
-  // Issue 16 item 6: addresses carry the publishable key only.
+  // Addresses carry the publishable key only.
   SecretKeyInAddress: 'A secret API key cannot be used in an address. Use the publishable key.',
 } as const;
 
@@ -56,7 +56,7 @@ export const virtualTerminalIdParams = z.object({ id: z.uuid() });
 export const patchVirtualTerminalBody = z.object({ is_active: z.boolean() }).strict();
 export const patchVirtualTerminalResponse = successEnvelope(z.object({ is_active: z.boolean() }));
 
-// Spec 3 §4: 'New Terminal {MM-dd-yyyy}' on the local calendar day.
+// 'New Terminal {MM-dd-yyyy}' on the local calendar day.
 export function defaultTerminalName(now: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `New Terminal ${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${now.getFullYear()}`;
@@ -67,7 +67,7 @@ function typeNeedsValues(type: VirtualTerminalCustomField['type']): boolean {
   return type !== 'text' && type !== 'date';
 }
 
-// Spec 3 §5 custom fields, in the order the editor checks them: one message per field, or null.
+// Custom fields, in the order the editor checks them: one message per field, or null.
 export function customFieldMessages(fields: readonly VirtualTerminalCustomField[]): (string | null)[] {
   const seen = new Set<string>();
   return fields.map((field) => {
@@ -91,7 +91,7 @@ export function firstCustomFieldMessage(fields: readonly VirtualTerminalCustomFi
   return customFieldMessages(fields).find((message) => message !== null) ?? null;
 }
 
-// Spec 3 §5: saved fields are sent with required false (the role decides what is required); text and
+// Saved fields are sent with required false (the role decides what is required); text and
 // date fields keep no values.
 export function customFieldsForSaving(
   fields: readonly VirtualTerminalCustomField[],
@@ -106,7 +106,7 @@ export function customFieldsForSaving(
   }));
 }
 
-// Spec 3 §2: pasting a JSON array loads the custom fields; anything else is ignored (null).
+// Pasting a JSON array loads the custom fields; anything else is ignored (null).
 export function customFieldsFromJson(text: string): VirtualTerminalCustomField[] | null {
   let parsed: unknown;
   try {
@@ -119,10 +119,10 @@ export function customFieldsFromJson(text: string): VirtualTerminalCustomField[]
   return fields.success ? fields.data : null;
 }
 
-// Spec 3 §3 Role.custom_field_access for one terminal: field name -> show or require.
+// Role.custom_field_access for one terminal: field name -> show or require.
 export type TerminalFieldAccess = Readonly<Record<string, 'show' | 'require'>>;
 
-// Spec 3 §6: the role's access decides each custom field on the terminal. A role without an entry for
+// The role's access decides each custom field on the terminal. A role without an entry for
 // this terminal keeps the fields as configured; with one, 'require' makes the field required, 'show'
 // shows it optional, and a field it does not name is hidden.
 export function applyCustomFieldAccess(

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// GET /api/virtualterminalurl (spec 2 §3 "Virtual terminal URL record", §7 "Virtual terminal URL
-// configuration"; spec 3 §7): the configured virtual terminals of the merchant whose API key is the
+// GET /api/virtualterminalurl: the configured virtual terminals of the merchant whose API key is the
 // bearer token, or one of them with ?id=.
 
 export const VirtualTerminalText = {
-  // Spec 2 §5.
+  // Validation texts.
   ApiKeyRequired: 'API key is required',
   TerminalNotFound: 'Terminal not found',
 } as const;
@@ -18,7 +17,7 @@ export const VirtualTerminalErrorCode = {
 
 export const virtualTerminalCustomFieldTypes = ['text', 'checkbox', 'radio', 'dropdown', 'date'] as const;
 
-// Spec 3 §3 Custom field: name, type, required, requireForGuest, values.
+// Custom field: name, type, required, requireForGuest, values.
 export const virtualTerminalCustomFieldSchema = z.object({
   id: z.string().optional(),
   name: z.string(),
@@ -58,7 +57,7 @@ export function bearerTokenOf(authorization: string | undefined): string | null 
   return match?.[1] ?? null;
 }
 
-// The virtual terminal page's choice on load without terminalId (spec 2 §4): the first active
+// The virtual terminal page's choice on load without terminalId: the first active
 // terminal, else the first.
 export function defaultVirtualTerminal<T extends { is_active: boolean }>(
   terminals: readonly T[],
