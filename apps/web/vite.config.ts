@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
-// The release browser error reports name (issue 17 item 10): PORTICO_RELEASE, else the git commit.
+// The release browser error reports name: PORTICO_RELEASE, else the git commit.
 function releaseName(): string {
   if (process.env.PORTICO_RELEASE) return process.env.PORTICO_RELEASE;
   try {
@@ -54,7 +54,7 @@ export default defineConfig({
     // route's chunk fetches what it imports itself.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
-      // The portal, and the payment frame as its own small page (no React or Mantine; issue 16).
+      // The portal, and the payment frame as its own small page (no React or Mantine).
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         'payment-frame': fileURLToPath(new URL('./payment-frame.html', import.meta.url)),

@@ -1,4 +1,4 @@
-// Spec 1 §9: a route chunk that has not arrived in 120 s counts as failed.
+// A route chunk that has not arrived in 120 s counts as failed.
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

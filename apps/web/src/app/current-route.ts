@@ -1,7 +1,7 @@
 import type { PortalRouteDefinition } from '@portico/contracts/access/routes';
 import { useMatches } from 'react-router';
 
-// Spec 1 §2: the generic product name when a route sets no title.
+// The generic product name when a route sets no title.
 export const DEFAULT_DOCUMENT_TITLE = 'Portico';
 
 // Route objects carry the id of their definition; the router registers each one here, so a match is
@@ -29,7 +29,7 @@ export function useCurrentRoute(): PortalRouteDefinition | undefined {
   return undefined;
 }
 
-// Spec 1 §2.11: a route that requires showMenu=true hides the sidebar unless the query carries it.
+// A route that requires showMenu=true hides the sidebar unless the query carries it.
 export function shouldShowMenu(route: PortalRouteDefinition | undefined, search: URLSearchParams): boolean {
   if (!route?.showMenuOnlyWithQuery) return true;
   return search.get('showMenu') === 'true';

@@ -93,7 +93,7 @@ describe('session guard', () => {
   });
 
   it("opens the pages an RBAC merchant's grants put in a user's menu, and keeps Mimic to its roles", async () => {
-    // A merchant owner whose role grants Permissions (spec 1 §6: under RBAC the grant decides the menu).
+    // A merchant owner whose role grants Permissions (under RBAC the grant decides the menu).
     const owner = buildSessionUser({
       user_type: 'user',
       rbac_enabled: true,
@@ -253,7 +253,7 @@ describe('management layout', () => {
   });
 
   // Retried: in the whole CI run (API tiers beside this one) it twice stayed on an empty /home after
-  // logout, which no run of this file or of the web tier alone reproduced (see the session 9 note).
+  // logout, which no run of this file or of the web tier alone reproduced.
   it('logs out: POST /logout, back to /login, and /home then asks to sign in', { retry: 2 }, async () => {
     // The server's side: the session ends when POST /logout arrives, and every later call says so.
     // (Swapping the answers only after the test saw /login raced the login page's own session check.)

@@ -273,7 +273,7 @@ export const appRoutes: readonly AppRoute[] = [
   { ...notFoundRoute, page: loadNotFoundPage },
 ];
 
-// Which gate a route sits behind: spec 1 §4 checks authentication on every navigation except the
+// Which gate a route sits behind: authentication is checked on every navigation except the
 // sign-in screens and the public pages.
 type Gate = 'public' | 'guestsOnly' | 'signedIn';
 const gates: readonly Gate[] = ['public', 'guestsOnly', 'signedIn'];
@@ -341,7 +341,7 @@ function layoutRoutesBehind(gate: Gate, table: readonly AppRoute[]): RouteObject
     .map((layout) => {
       const pages = entries.filter((entry) => entry.layout === layout).map(toRouteObject);
       // Signed-in pages pass the role check of their route inside the layout, so a refused page
-      // keeps the navigation around it (spec 1 §6) instead of bouncing between routes.
+      // keeps the navigation around it instead of bouncing between routes.
       const children =
         gate === 'signedIn'
           ? [
@@ -423,7 +423,7 @@ function NavigationProgress() {
 
 function useScrollResetOnNavigation() {
   const { key } = useLocation();
-  // Spec 1 §2: every navigation starts at the top, including back and forward.
+  // Every navigation starts at the top, including back and forward.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
   useLayoutEffect(() => {
     window.scrollTo(0, 0);

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSignedInSession } from '../lib/auth/session-context';
 import { portalEnv } from '../lib/portal-env';
 
-// The signed-in user's menu (spec 1 §6): what the sidebar lists, and so what the route gate opens.
+// The signed-in user's menu: what the sidebar lists, and so what the route gate opens.
 export function usePortalMenu(): MenuEntry[] {
   const { user, permissionsState, isViewingAs } = useSignedInSession();
   return useMemo(

@@ -12,7 +12,7 @@ const categoryLabels: Record<CertificationCategory, string> = {
   reporting: 'Reporting',
 };
 
-// Spec 3 §4: charges, refunds and reporting each count one third; completion gives 100%. Home's card
+// Charges, refunds and reporting each count one third; completion gives 100%. Home's card
 // and the certification page show the same figures.
 export function CertificationProgressDetails({ progress }: { progress: CertificationProgress }) {
   const { formatDateTime } = useDateTimeFormatters();

@@ -9,7 +9,7 @@ type CheckboxProps = {
   isDisabled?: boolean;
 };
 
-// Spec 1 §2.4 checkbox, single.
+// A single checkbox.
 export function Checkbox({ label, isChecked, onChange, description, isDisabled = false }: CheckboxProps) {
   return (
     <MantineCheckbox
@@ -32,7 +32,7 @@ type CheckboxListProps = {
   error?: ReactNode;
 };
 
-// Spec 1 §2.4 checkbox, as a list: the values keep the options' order whatever the click order.
+// Checkboxes as a list: the values keep the options' order whatever the click order.
 export function CheckboxList({ label, options, values, onChange, error }: CheckboxListProps) {
   return (
     <MantineCheckbox.Group

@@ -13,7 +13,7 @@ type ConfirmBarProps = {
   isConfirming?: boolean;
 };
 
-// Spec 1 §2.4 confirm bar: a question with its two answers, shown in place of the control that
+// The confirm bar: a question with its two answers, shown in place of the control that
 // asked it.
 export function ConfirmBar({
   message,

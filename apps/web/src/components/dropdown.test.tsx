@@ -13,7 +13,7 @@ const categories = [
 ];
 
 describe('dropdown utils', () => {
-  it('trims and lowercases a custom value (spec 1 §5)', () => {
+  it('trims and lowercases a custom value', () => {
     expect(normalizeCustomDropdownValue('  Night Shift ')).toBe('night shift');
     expect(normalizeCustomDropdownValue('   ')).toBeNull();
   });

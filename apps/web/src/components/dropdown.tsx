@@ -9,7 +9,7 @@ type DropdownProps = {
   onChange: (value: string | null) => void;
   // Typing filters the options.
   isAutocomplete?: boolean;
-  // Typed text that matches no option is kept as the value, trimmed and lowercased (spec 1 §5).
+  // Typed text that matches no option is kept as the value, trimmed and lowercased.
   allowsCustomValue?: boolean;
   placeholder?: string;
   error?: string;
@@ -18,7 +18,7 @@ type DropdownProps = {
   nothingFoundText?: string;
 };
 
-// Spec 1 §2.4 dropdown with optional autocomplete and custom value.
+// The portal's dropdown, with optional autocomplete and custom value.
 export function Dropdown({
   label,
   options,

@@ -1,6 +1,6 @@
 export type DropdownOption = { value: string; label: string };
 
-// Spec 1 §5: custom dropdown values are trimmed and lowercased; an empty one is no value.
+// Custom dropdown values are trimmed and lowercased; an empty one is no value.
 export function normalizeCustomDropdownValue(raw: string): string | null {
   const normalized = raw.trim().toLowerCase();
   return normalized === '' ? null : normalized;

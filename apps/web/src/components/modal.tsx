@@ -2,7 +2,7 @@ import { Modal as MantineModal, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { ConfirmBar } from './confirm-bar';
 
-// Spec 1 §9: a modal takes 500 ms to hide.
+// A modal takes 500 ms to hide.
 export const MODAL_HIDE_DELAY_MS = 500;
 const MODAL_SHOW_MS = 200;
 
@@ -19,7 +19,7 @@ type ModalProps = {
   onHidden?: () => void;
 };
 
-// Spec 1 §2.4: title, large option, close button, optional confirm-before-close; a click on the
+// A modal: title, large option, close button, optional confirm-before-close; a click on the
 // background closes (through the same confirmation).
 export function Modal({
   isOpen,

@@ -4,7 +4,7 @@ import { acceptsPatternInput } from './pattern-input.utils';
 type PatternInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'pattern'> & {
   value: string;
   onChange: (value: string) => void;
-  // Typing that would make the value fail this is ignored (spec 1 §2.4, §5).
+  // Typing that would make the value fail this is ignored.
   pattern?: RegExp;
 };
 

@@ -1,4 +1,4 @@
-// Spec 1 §5: a pattern input ignores typing that fails its pattern. The whole new value is tested,
+// A pattern input ignores typing that fails its pattern. The whole new value is tested,
 // so the pattern describes every acceptable partial value (e.g. /^\d*\.?\d{0,2}$/ for 2 decimals).
 // Clearing the field is always allowed.
 export function acceptsPatternInput(pattern: RegExp | undefined, nextValue: string): boolean {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { showToast } from './toasts';
 
-// Spec 3 §2, §9: the QR code of an address, drawn by the server at 150 by 150 (GET /api/qr).
+// The QR code of an address, drawn by the server at 150 by 150 (GET /api/qr).
 const QR_SIZE = 150;
 
 const QrText = {
@@ -22,7 +22,7 @@ async function copyQrImage(dataUrl: string | undefined) {
     await navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
     await showToast({ text: QrText.Copied, type: 'success' });
   } catch (error) {
-    // Spec 3 §8: clipboard failures are only logged.
+    // Clipboard failures are only logged.
     console.warn('Clipboard write failed', error);
   }
 }

@@ -1,6 +1,6 @@
-// The portal's toast API (spec 1 §2.4: title, text, type, delay, autohide, canClose).
+// The portal's toast API (title, text, type, delay, autohide, canClose).
 // Mantine's notifications package loads with the first toast rather than with /login: its
-// container, transitions and scroll-lock offsets weigh ~15 kB gzipped (design §6 budget).
+// container, transitions and scroll-lock offsets weigh ~15 kB gzipped, too much for the first-load budget.
 
 export type ToastType = 'success' | 'danger' | 'warning' | 'info';
 
@@ -14,7 +14,7 @@ export type Toast = {
   canClose?: boolean;
 };
 
-// Spec 1 §9: management toasts last 5 s, at most two at once, newest on top.
+// Management toasts last 5 s, at most two at once, newest on top.
 export const TOAST_LIMIT = 2;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_POSITION = 'top-center';

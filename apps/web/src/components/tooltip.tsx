@@ -8,7 +8,7 @@ type TooltipProps = {
   position?: 'top' | 'bottom' | 'left' | 'right';
 };
 
-// Spec 1 §2.4 tooltip: on hover and on keyboard focus, wrapping long texts.
+// The portal's tooltip: on hover and on keyboard focus, wrapping long texts.
 export function Tooltip({ label, children, position = 'top' }: TooltipProps) {
   return (
     <MantineTooltip

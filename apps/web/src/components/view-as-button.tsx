@@ -9,7 +9,7 @@ import { showToast } from './toasts';
 
 type ViewAsButtonProps = { clientId: string; size?: ButtonProps['size']; variant?: ButtonProps['variant'] };
 
-// "View as this merchant" (issue 15 item 6), for any page that shows one merchant: the server
+// "View as this merchant", for any page that shows one merchant: the server
 // checks the caller may (staff, or a parent over it) and the portal opens Home as that merchant.
 export function ViewAsButton({ clientId, size = 'sm', variant = 'light' }: ViewAsButtonProps) {
   const navigate = useNavigate();

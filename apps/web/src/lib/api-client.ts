@@ -2,7 +2,7 @@ import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@port
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { readViewAsClientId } from './auth/view-as';
 
-// Spec 1 §9: every call gives up after 100 s.
+// Every call gives up after 100 s.
 export const REQUEST_TIMEOUT_MS = 100_000;
 
 export class ApiError extends Error {
@@ -29,7 +29,7 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
 }
 
 // Any zod schema fits. The transport itself stays free of zod: the parser is ~15 kB gzipped
-// and /login must load under 150 kB (design §6); features bring zod in their own chunks.
+// and /login must load under 150 kB; features bring zod in their own chunks.
 export type ResponseParser<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 };
@@ -38,7 +38,7 @@ type Envelope =
   | { status: true; message: unknown }
   | { status: false; error: { code: string; message: string } };
 
-// The two envelope shapes of design §3, checked field by field.
+// The two envelope shapes ({status: true, message} and {status: false, error}), checked field by field.
 export function parseEnvelope(payload: unknown): Envelope | undefined {
   if (typeof payload !== 'object' || payload === null || !('status' in payload)) return undefined;
   if (payload.status === true) {
@@ -67,7 +67,7 @@ export type ApiRequestOptions<T> = {
   timeoutMs?: number;
 };
 
-// Spec 1 §2: API calls carry the viewed-as client id, except from pages whose route sets clientView
+// API calls carry the viewed-as client id, except from pages whose route sets clientView
 // false (they name their subject in the path, or have no session). pageUrlPathname is the browser's
 // full path ('/app/vault'); the route comes from the shared table, so no router state is needed.
 export function viewAsClientIdForCall(
@@ -201,7 +201,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-// Spec 1 §8: a 5xx never shows its internals, only 'Something went wrong'.
+// A 5xx never shows its internals, only 'Something went wrong'.
 function errorForStatus(httpStatus: number): ApiError {
   if (httpStatus >= 500) return new ApiError('SERVER_ERROR', 'Something went wrong', httpStatus);
   if (httpStatus === 401)

@@ -1,4 +1,4 @@
-// Issue 17 item 10: uncaught errors, unhandled rejections and the route error page are reported to
+// Uncaught errors, unhandled rejections and the route error page are reported to
 // the server (POST /api/client-errors), which logs them with the release below. Kept tiny and free
 // of zod: it loads with /login. Limits are the contracts' (monitoring/client-errors.ts).
 

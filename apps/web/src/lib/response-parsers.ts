@@ -1,7 +1,7 @@
 import type { ResponseParser } from './api-client';
 
 // Hand-written parsers for the few answers the first page needs: zod stays out of the /login chunk
-// (design §6 budget). Each one is checked against its contracts schema in a test.
+// (its first-load budget). Each one is checked against its contracts schema in a test.
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

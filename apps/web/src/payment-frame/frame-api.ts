@@ -67,7 +67,7 @@ export function tokenize(body: TokenizeBody): Promise<Answer<PaymentTokenView>> 
   return call('/api/payment-frame/tokenize', postJson(body), hasKeys<PaymentTokenView>('token', 'last4'));
 }
 
-// A payment's receipt, or (issue 18) a subscription that starts later: scheduled, nothing charged.
+// A payment's receipt, or a subscription that starts later: scheduled, nothing charged.
 export function charge(
   body: ChargeBody,
   idempotencyKey: string,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../test/fetch-stub';
 import { methodsOf, renderPaymentForm } from './frame-form';
 
-// The frame's Apple Pay, Google Pay and card reader (swipe) methods (issue 16): shown by the params
+// The frame's Apple Pay, Google Pay and card reader (swipe) methods: shown by the params
 // and, on the virtual terminal, by permission; the swipe read in the browser with only the number
 // and expiry sent to tokenisation; the sandbox wallet sheet standing in for the browser's.
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeviceText } from './frame-device';
 import { methodsOf, renderPaymentForm } from './frame-form';
 
-// Paying on a linked device from the virtual terminal (issue 16): newpos, pax and terminal are offered
+// Paying on a linked device from the virtual terminal: newpos, pax and terminal are offered
 // only when the params name them, the user's permissions keep them and an open device of that kind
 // exists; the chosen device's id is sent and the frame waits for the device's answer.
 

@@ -2,7 +2,7 @@ import type { ChargeMethod, FrameMerchant } from '@portico/contracts/payment-fra
 import type { PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { el, field } from './frame-dom';
 
-// Paying on a linked device (issue 16): newpos, pax and terminal are offered on the virtual terminal
+// Paying on a linked device: newpos, pax and terminal are offered on the virtual terminal
 // only (a payer on a link has no device at hand), when the params name them, the user's permissions
 // keep them and the merchant has an open terminal of that kind. The card is read on the device; the
 // frame sends only the terminal's id and waits for the device's answer.

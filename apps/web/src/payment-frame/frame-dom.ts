@@ -31,7 +31,7 @@ export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'e
   target.replaceChildren(message);
 }
 
-// Spec 3 §3 page design: custom colours become CSS variables; 'default' keeps the frame's own.
+// The page design: custom colours become CSS variables; 'default' keeps the frame's own.
 export function applyPageDesign(root: HTMLElement, design: PageDesign | undefined): void {
   const set = (name: string, value: string | undefined) => {
     if (value) root.style.setProperty(name, value);

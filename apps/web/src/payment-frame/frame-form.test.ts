@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failure, ok, stubFetch } from '../test/fetch-stub';
 import { feeLineOf, isCustomFieldRequired, methodsOf, renderPaymentForm } from './frame-form';
 
-// The payment frame's plain-DOM form (issue 16 item 1), built into happy-dom as the browser builds it.
+// The payment frame's plain-DOM form, built into happy-dom as the browser builds it.
 
 const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const testCard = '1111111111111117';

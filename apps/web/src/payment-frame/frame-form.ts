@@ -19,7 +19,7 @@ import { applyPageDesign, el, field, showMessage } from './frame-dom';
 import { swipeReader } from './frame-swipe';
 import { openWalletSheet } from './frame-wallet';
 
-// The payment frame's form (issue 16 item 1): plain DOM, no React or Mantine, so the first load stays
+// The payment frame's form: plain DOM, no React or Mantine, so the first load stays
 // small (budget: 60 kB of gzipped JavaScript). Card numbers go only to the tokenisation call.
 
 const methodLabels: Record<ChargeMethod, string> = {
@@ -33,8 +33,8 @@ const methodLabels: Record<ChargeMethod, string> = {
   ...deviceLabels,
 };
 
-// Card payments that are not keyed: each needs the merchant's card processor (spec 3 §6 keeps each
-// by its own permission on the virtual terminal).
+// Card payments that are not keyed: each needs the merchant's card processor (and on the virtual
+// terminal its own permission).
 const cardEntryMethods = ['swipe', 'apple_pay', 'google_pay'] as const;
 
 // Which methods this frame offers: the link's (or the virtual terminal's permitted) options the
@@ -118,7 +118,7 @@ export function renderPaymentForm(
   const isVirtualTerminal = Boolean(params.isVirtualTerminal && merchant.virtual_terminal);
   const isAmountFixed = params.amount !== undefined && !params.freeFormAmount && !isVirtualTerminal;
   const form = el('form', { novalidate: '' });
-  // Spec 3 §3 showLogoUrl: the merchant's logo from this origin (the frame's CSP takes no other
+  // showLogoUrl: the merchant's logo from this origin (the frame's CSP takes no other
   // images); a merchant without one shows just its name.
   if (params.showLogoUrl) {
     const logo = el('img', {
@@ -158,7 +158,7 @@ export function renderPaymentForm(
   });
   form.append(field('First name', firstName), field('Last name', lastName));
   if (params.emailOption !== 'off') form.append(field('Email', email, params.emailOption === 'required'));
-  // Spec 3 §3 phoneOption: off (the default), optional or required.
+  // phoneOption: off (the default), optional or required.
   const phone = el('input', {
     name: 'phone',
     id: 'phone',
@@ -169,7 +169,7 @@ export function renderPaymentForm(
   const isPhoneShown = params.phoneOption === 'optional' || params.phoneOption === 'required';
   if (isPhoneShown) form.append(field('Phone', phone, params.phoneOption === 'required'));
 
-  // Spec 3 §3 billingAddress / showBillingDetails: required of a payer, optional on the terminal.
+  // billingAddress / showBillingDetails: required of a payer, optional on the terminal.
   const billingRule = billingAddressRuleOf(params, isVirtualTerminal);
   const billingAutocomplete = {
     line1: 'address-line1',
@@ -193,7 +193,7 @@ export function renderPaymentForm(
     return billingAddressOf(typed, billingRule.isRequired);
   };
 
-  // Spec 3 §3 showLocationsDropdown: the server lists locations only where the params allow it.
+  // showLocationsDropdown: the server lists locations only where the params allow it.
   const location = el('select', { name: 'location', id: 'location' }, [
     el('option', { value: '' }, ['Select...']),
     ...merchant.locations.map((option) => el('option', { value: option.id }, [option.name])),
@@ -211,7 +211,7 @@ export function renderPaymentForm(
   const methodInputs = methods.map((method, index) => {
     const input = el('input', { type: 'radio', name: 'method', value: method, id: `method-${method}` });
     input.checked = index === 0;
-    // Spec 3 §9: the virtual terminal's card option reads 'Credit Card - Key Entry'.
+    // The virtual terminal's card option reads 'Credit Card - Key Entry'.
     const text =
       isVirtualTerminal && method === 'credit_card' ? 'Credit Card - Key Entry' : methodLabels[method];
     methodGroup.append(el('label', { class: 'method' }, [input, text]));
@@ -403,7 +403,7 @@ export function renderPaymentForm(
       if (!result.ok) return showMessage(status, result.message, 'error');
       idempotencyKey = crypto.randomUUID();
       if ('scheduled' in result.value) {
-        // Issue 18: a subscription that starts later was set up; no money moved, so no receipt.
+        // A subscription that starts later was set up; no money moved, so no receipt.
         showMessage(status, result.value.message, 'success');
         const scheduled = { status: 'scheduled', subscription_id: result.value.subscription_id };
         window.parent?.postMessage({ type: 'portico:payment', ...scheduled }, '*');

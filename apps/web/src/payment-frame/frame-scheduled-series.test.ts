@@ -12,7 +12,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { ok, stubFetch } from '../test/fetch-stub';
 import { renderPaymentForm } from './frame-form';
 
-// Issue 18: a subscription link with a trial charges nothing at sign-up; the frame says when it
+// A subscription link with a trial charges nothing at sign-up; the frame says when it
 // starts instead of showing a payment receipt.
 
 const merchant: FrameMerchant = {

@@ -2,7 +2,7 @@ import { parseSwipe, type SwipedCard } from '@portico/contracts/payment-frame/sw
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { el, field, showMessage } from './frame-dom';
 
-// The card reader field (issue 16; spec 3 §6 swipe): a USB reader types the stripe's tracks and
+// The card reader (swipe) field: a USB reader types the stripe's tracks and
 // Enter into the focused field. The text is read at once (contracts swipe.ts) and the field
 // emptied: the track is never shown, sent or kept; only the card number and expiry wait, in memory,
 // for the tokenisation call.

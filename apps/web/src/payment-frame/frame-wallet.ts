@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts/payment-frame/wallet';
 import { el } from './frame-dom';
 
-// The sandbox wallet sheet (issue 16): stands in for the browser's Apple Pay or Google Pay sheet,
+// The sandbox wallet sheet: stands in for the browser's Apple Pay or Google Pay sheet,
 // which this build cannot show. It offers the sandbox wallet's test cards (contracts wallet.ts);
 // Confirm answers the card chosen, Cancel or Escape null.
 export function openWalletSheet(

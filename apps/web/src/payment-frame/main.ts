@@ -9,7 +9,7 @@ import { postHeightToParent, showMessage } from './frame-dom';
 import { renderPaymentForm } from './frame-form';
 import './payment-frame.css';
 
-// The payment frame's entry (issue 16 item 1): its params, its merchant, then the form.
+// The payment frame's entry: its params, its merchant, then the form.
 async function start() {
   const root = document.getElementById('payment-frame');
   if (!root) return;

@@ -3,8 +3,8 @@ import { Navigate, Outlet } from 'react-router';
 import { useAuthenticated } from '../../features/auth/api/post-authenticated';
 import { PageLoader } from '../pages/page-loader';
 
-// The sign-in screens are for guests (spec 1 §2.2): someone already signed in goes to Home (§4).
-// Asks POST /authenticated rather than GET /api/user, so these pages load without zod (design §6).
+// The sign-in screens are for guests: someone already signed in goes to Home.
+// Asks POST /authenticated rather than GET /api/user, so these pages load without zod.
 export function GuestsOnlyGate() {
   const authenticated = useAuthenticated();
 

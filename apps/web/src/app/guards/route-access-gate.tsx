@@ -7,9 +7,9 @@ import { NotAllowedPage } from '../pages/not-allowed-page';
 import { PageLoader } from '../pages/page-loader';
 import { usePortalMenu } from '../use-portal-menu';
 
-// The role check of spec 1 §2.2 for a signed-in user, with the acting role (user while viewing as).
+// The route's role check for a signed-in user, with the acting role (user while viewing as).
 // A page the user's menu lists opens whatever its roles say (no dead ends: an RBAC merchant's
-// grants decide the menu, spec 1 §6). A refused page stays at its address and says so, inside the
+// grants decide the menu). A refused page stays at its address and says so, inside the
 // layout: no redirect, so no loop.
 export function RouteAccessGate() {
   const route = useCurrentRoute();

@@ -5,7 +5,7 @@ import { useSessionUser } from '../../features/auth/api/get-session-user';
 import { SignedInSessionScope } from '../../features/auth/components/signed-in-session';
 import { PageLoader } from '../pages/page-loader';
 
-// Spec 1 §4: the user is fetched on arrival; with no user the visitor goes to /login.
+// The user is fetched on arrival; with no user the visitor goes to /login.
 export function SignedInBoundary() {
   const sessionUser = useSessionUser();
 

@@ -12,7 +12,7 @@ import { Sidebar } from './sidebar';
 import { ViewAsBanner } from './view-as-banner';
 
 export const SIDEBAR_COLLAPSED_STORAGE_KEY = 'portico.sidebar-collapsed';
-// Spec 1 §2.11: the content sits 60px below the fixed navbar.
+// The content sits 60px below the fixed navbar.
 export const NAVBAR_HEIGHT = 60;
 
 export function ManagementLayout() {
@@ -108,7 +108,7 @@ export function ManagementLayout() {
       )}
 
       <AppShell.Main bg="gray.0">
-        {/* Issue 15: a mimic session and a view-as are marked on every page, each with its Stop. */}
+        {/* A mimic session and a view-as are marked on every page, each with its Stop. */}
         <MimicBanner />
         <ViewAsBanner />
         <Outlet />

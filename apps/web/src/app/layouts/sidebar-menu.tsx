@@ -58,8 +58,8 @@ const menuIcons: Record<MenuPath, Icon> = {
 
 type SidebarMenuProps = { onNavigate: () => void };
 
-// Spec 1 §6 says menu links are disabled for non-admin roles on the normal navigation. Portico
-// renders every visible entry as a working link: the list is already filtered by role, permission
+// Menu links are not disabled for non-admin roles: every visible entry is a working link, for
+// every role: the list is already filtered by role, permission
 // and the visibility rules, so a disabled entry would only show a page the user may open but cannot
 // reach, and the route guard refuses anything the role may not open.
 export function SidebarMenu({ onNavigate }: SidebarMenuProps) {

@@ -11,9 +11,9 @@ type SidebarProps = {
   onOpenSettings: () => void;
 };
 
-// Spec 1 §2.11 sidebar: parent logo, menu by access, 'Logged in as' name and e-mail. Its logout
+// The sidebar: parent logo, menu by access, 'Logged in as' name and e-mail. Its logout
 // button is left out: the navbar's Logout is on every page and width, and two controls doing one
-// thing under two names confuse (issue 13).
+// thing under two names confuse.
 export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
   const { user } = useSignedInSession();
 

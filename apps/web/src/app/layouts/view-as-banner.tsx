@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
 import { stopViewAsSession } from '../../lib/auth/view-as-session';
 
-// Spec 1 §1, issue 15: while viewing as a client every page says which, with Stop.
+// While viewing as a client every page says which, with Stop.
 export function ViewAsBanner() {
   const { isViewingAs, viewAsClientId, myClients } = useSignedInSession();
   const navigate = useNavigate();

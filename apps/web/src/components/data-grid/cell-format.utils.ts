@@ -18,13 +18,13 @@ export function formatCents(cents: number): string {
   return `${sign}${groupThousands(String(whole))}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
-// Integer cents → '-$1,234.56': money as people read it, with its currency sign (issue 13).
+// Integer cents → '-$1,234.56': money as people read it, with its currency sign.
 export function formatMoneyCents(cents: number): string {
   const text = formatCents(cents);
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-// Integer cents → '-1234.56', the plain decimal the API speaks (design §3).
+// Integer cents → '-1234.56', the plain decimal the API speaks.
 export function centsToDecimalString(cents: number): string {
   const rounded = Math.round(Math.abs(cents));
   const fraction = rounded % 100;
@@ -35,7 +35,7 @@ export function centsToDecimalString(cents: number): string {
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-// Spec 1 §9: totals show 2 decimals.
+// Totals show 2 decimals.
 export function formatTwoDecimals(value: number): string {
   return twoDecimals.format(value);
 }
@@ -80,7 +80,7 @@ export function createCellFormatter(column: FormatSpec, timeZone: string): CellF
       const pattern = column.dateFormat ?? defaultDateFormat(column.kind);
       const format = createZonedDateFormatter(timeZone, pattern);
       if (!pattern.includes('hh')) return (value) => (typeof value === 'number' ? format(value) : '');
-      // Issue 13: a time on screen names its zone (EST, EDT), as lib/time-zone formats it. A zone's
+      // A time on screen names its zone (EST, EDT), as lib/time-zone formats it. A zone's
       // name follows its offset, which the grid already caches: one Intl call per offset, not per
       // quarter hour, so scrolling through years of rows costs no more than before.
       const zoneByOffset = new Map<number, string>();

@@ -13,7 +13,7 @@ type DataGridFooterProps = {
   page: { index: number; count: number; onPrevious: () => void; onNext: () => void } | null;
 };
 
-// The counter line (spec 1 §2.5: TOTAL, AVG, COUNT) and the pager (500 rows a page).
+// The counter line (TOTAL, AVG, COUNT) and the pager (500 rows a page).
 export function DataGridFooter({ totals, summary = null, page }: DataGridFooterProps) {
   if (!totals && !page) return null;
   return (

@@ -16,7 +16,7 @@ type DataGridOverlayProps = {
   onRetry: () => void;
 };
 
-// Loading, error, empty: in that order (design §7), over the grid's body.
+// Loading, error, empty: in that order, over the grid's body.
 export function DataGridOverlay({ isLoading, error, isEmpty, emptyText, onRetry }: DataGridOverlayProps) {
   if (isLoading) {
     return (

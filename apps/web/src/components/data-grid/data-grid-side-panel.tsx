@@ -12,7 +12,7 @@ type DataGridSidePanelProps = {
   actions: GridActions;
 };
 
-// Spec 1 §2.5: the side panel with its Filters and Columns tools.
+// The side panel with its Filters and Columns tools.
 export function DataGridSidePanel({ filterColumns, filters, toolColumns, actions }: DataGridSidePanelProps) {
   return (
     <aside className={styles.sidePanel} aria-label="Filters and columns">

@@ -20,7 +20,7 @@ type DataGridToolbarProps = {
   rowCountText: string;
 };
 
-// Spec 1 §2.5: Refresh, Export Excel, the saved layouts, and the side panel's switch.
+// The grid's toolbar: Refresh, Export Excel, the saved layouts, and the side panel's switch.
 export function DataGridToolbar({
   onRefresh,
   isRefreshing,

@@ -28,7 +28,7 @@ import { useGridActions } from './use-grid-actions';
 import { useGridExport } from './use-grid-export';
 import { useGridPanelData } from './use-grid-panel-data';
 
-// Spec 1 §9: the grid takes 88% of the height.
+// The grid takes 88% of the height.
 export const DATA_GRID_DEFAULT_HEIGHT = '88vh';
 
 export type DataGridViewProps<Row> = DataGridCommonProps<Row> & {

@@ -1,4 +1,4 @@
-// DataGrid: the one grid of the portal (spec 1 §2.5), on TanStack Table and TanStack Virtual.
+// DataGrid: the one grid of the portal, on TanStack Table and TanStack Virtual.
 //
 // Public props (keep them stable: pages and the benchmark depend on them):
 //   columns          DataGridColumn<Row>[]: id, header, kind ('text' | 'number' | 'money' | 'date' |
@@ -11,7 +11,7 @@
 //                    drops the item: pass parseRecordRow for plain objects. Keep it stable.
 //   getRowId         stable row ids (selection survives sorting and refreshes); index otherwise.
 //   timeZone         IANA name for dates (the user's setting); the browser's otherwise.
-//   height           CSS height; '88vh' by default (spec 1 §9).
+//   height           CSS height; '88vh' by default.
 //   paginate         500 rows a page with Prev/Next.   showTotals   TOTAL, AVG, COUNT line.
 //   showSidePanel, showGroupPanel   both on by default.
 //   configKey        saved layouts bar (grid-config key).   exportFileName   'Export.xlsx' by default.

@@ -33,7 +33,7 @@ export type DataGridColumn<Row> = {
   // Aggregate shown in group rows; sum for number and money by default, null for none.
   aggregate?: DataGridAggregate | null;
   // false keeps a number column out of the totals line (showTotals): a sum of counts, rates or
-  // percentages means nothing to a reader (issue 13).
+  // percentages means nothing to a reader.
   isTotalled?: boolean;
   dateFormat?: DataGridDateFormat;
   // Fixed decimals for number columns; up to 4 otherwise.
@@ -47,7 +47,7 @@ export type DataGridColumn<Row> = {
   // Custom cell content (icons, links); receives the formatted text. Keep it cheap: it runs per visible cell.
   // Text and inline content sit on the row's line; a block (Group, Stack) takes h="100%" to sit on its middle.
   renderCell?: (row: Row, text: string) => ReactNode;
-  // Caption of the column group this column belongs to (spec 3 §2 Rev Share: 'Merchant', 'Performance'):
+  // Caption of the column group this column belongs to (rev share: 'Merchant', 'Performance'):
   // a header row above the titles spans adjacent columns of one group. No column with a group: no row.
   group?: string;
 };
@@ -74,14 +74,14 @@ export type DataGridCommonProps<Row> = {
   getRowId?: (row: Row, index: number) => string;
   // IANA name of the user's timezone; the browser's when absent.
   timeZone?: string;
-  // CSS height of the whole grid; spec 1 §9: 88% (of the viewport) by default.
+  // CSS height of the whole grid; 88% (of the viewport) by default.
   height?: number | string;
   ariaLabel?: string;
   // What an empty grid says, where the page can say why and what to do; 'No rows to show' otherwise.
   emptyText?: string;
-  // Spec 1 §9: 500 rows per page, paged by the grid.
+  // 500 rows per page, paged by the grid.
   paginate?: boolean;
-  // Rows per page when paginated, where a page's spec sets its own (spec 3: payouts 50).
+  // Rows per page when paginated, where a page sets its own (payouts: 50).
   pageSize?: number;
   // The counter option: TOTAL, AVG and COUNT of number and money columns over the filtered rows.
   showTotals?: boolean;
@@ -89,7 +89,7 @@ export type DataGridCommonProps<Row> = {
   summarizeRows?: (rows: readonly Row[]) => DataGridSummary;
   showSidePanel?: boolean;
   showGroupPanel?: boolean;
-  // Saved layouts under this grid-config key (spec 1 §2.5).
+  // Saved layouts under this grid-config key.
   configKey?: string;
   exportFileName?: string;
   defaultSort?: GridSortModel;

@@ -27,7 +27,7 @@ function exportKindOf(kind: DataGridColumnKind): ExportCellKind {
 
 type CellWriter = (value: CellValue) => ExportCell;
 
-// Dates leave as text in the user's timezone (spec 1 §5: yyyy-mm-dd), numbers as numbers,
+// Dates leave as text in the user's timezone (yyyy-mm-dd), numbers as numbers,
 // enums as their labels; the export module does the rest (Yes/No, control characters, cell cap).
 function createCellWriter(
   column: Pick<DataGridColumn<unknown>, 'kind' | 'enumLabels'>,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractRows, parseRecordRow } from './extract-rows.utils';
 
-describe('extractRows (spec 1 §2.5)', () => {
+describe('extractRows', () => {
   const rows = [{ id: 1 }, { id: 2 }];
 
   it('reads rows from message, data, items or a plain array', () => {

@@ -1,4 +1,4 @@
-// Spec 1 §2.5: a grid url may answer its rows as message, data, items or a plain array
+// A grid url may answer its rows as message, data, items or a plain array
 // (message itself may hold data or items). Anything else holds no rows.
 export function extractRows(payload: unknown): readonly unknown[] {
   if (Array.isArray(payload)) return payload;

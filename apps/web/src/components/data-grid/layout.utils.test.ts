@@ -34,7 +34,7 @@ const customised: GridViewState = {
   ],
 };
 
-describe('grid layouts (spec 1 §3 saved grid layout)', () => {
+describe('saved grid layouts', () => {
   it('starts from the column specs: order, hidden, pinned, default aggregates and sort', () => {
     const state = initialViewState(columns, {
       sort: [{ colId: 'amount', sort: 'desc' }],

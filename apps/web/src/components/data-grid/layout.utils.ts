@@ -7,7 +7,7 @@ import type {
 } from '@portico/contracts/grid/grid-layout';
 import type { DataGridAggregate, DataGridFilterKind, DataGridPin } from './data-grid.types';
 
-// The grid state a saved layout holds (spec 1 §3), in the shapes TanStack Table takes.
+// The grid state a saved layout holds, in the shapes TanStack Table takes.
 export type GridViewState = {
   columnOrder: string[];
   columnSizing: Record<string, number>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTotals, sumColumn } from './totals.utils';
 
-describe('totals (spec 1 §2.5, §9)', () => {
+describe('totals', () => {
   it('sums money as integer cents and shows TOTAL, AVG and COUNT with 2 decimals', () => {
     // 0.10 + 0.20 + 0.30 in floats is 0.6000000000000001; in cents it is exact.
     const totals = sumColumn([10, 20, 30, undefined]);

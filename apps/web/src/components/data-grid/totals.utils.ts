@@ -34,7 +34,7 @@ export function totalsFormatOf(
   return column.hasCurrencySign === true ? 'money-with-sign' : 'money';
 }
 
-// Spec 1 §2.5 and §9: TOTAL and AVG with 2 decimals; COUNT is a count of values.
+// TOTAL and AVG with 2 decimals; COUNT is a count of values.
 export function formatTotals({ total, count }: ColumnTotals, format: TotalsFormat): FormattedTotals {
   const average = count === 0 ? 0 : total / count;
   const formatValue = totalFormatters[format];

@@ -17,7 +17,7 @@ import { createGridRowClass } from './grid-leaf-row';
 import { createGridRowModels, type RowModelContext } from './grid-row-models';
 import { type GridViewState, initialViewState, type LayoutColumn } from './layout.utils';
 
-// Spec 1 §9: grid page size 500.
+// Grid page size 500.
 export const GRID_PAGE_SIZE = 500;
 
 // TanStack's factories hold no state until given a table, so one of each serves every grid.

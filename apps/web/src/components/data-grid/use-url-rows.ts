@@ -20,7 +20,7 @@ type UseUrlRowsArgs<Row> = {
   parseRow: (raw: unknown, index: number) => Row | undefined;
 };
 
-// Rows of a grid that loads from a url (spec 1 §2.5): message, data, items or a plain array.
+// Rows of a grid that loads from a url: message, data, items or a plain array.
 export function useUrlRows<Row>({ url, query, parseRow }: UseUrlRowsArgs<Row>) {
   const result = useQuery({
     queryKey: dataGridKeys.url(url, query),

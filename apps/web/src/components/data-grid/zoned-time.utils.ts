@@ -149,7 +149,7 @@ function clockOf(wall: Date): string {
 const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 // A value from the wire as epoch ms. Date-only strings are calendar days in the user's timezone;
-// date-times without an offset are UTC (design §3: UTC on the wire).
+// date-times without an offset are UTC (UTC on the wire).
 export function toEpochMs(raw: unknown, timeZone: string): number | undefined {
   if (raw instanceof Date) {
     const time = raw.getTime();

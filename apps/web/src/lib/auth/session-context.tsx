@@ -5,11 +5,11 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { createContext, type ReactNode, useContext } from 'react';
 
-// The signed-in session every page below the guard reads (spec 1 §4 "Session"). It is filled by the
+// The signed-in session every page below the guard reads. It is filled by the
 // auth feature once GET /api/user answered with a user, so inside the guard the user is never missing.
 export type SignedInSession = {
   user: SessionUser;
-  // user_type, or 'user' while viewing as another client (spec 1 §6).
+  // user_type, or 'user' while viewing as another client.
   actingRole: UserType;
   viewAsClientId: string | null;
   isViewingAs: boolean;

@@ -2,7 +2,7 @@ import { viewAsStartResponse, viewAsStopResponse } from '@portico/contracts/acce
 import { apiRequest } from '../api-client';
 import { readViewAsClientId, startViewingAs, stopViewingAs } from './view-as';
 
-// Issue 15 item 6: the server checks and audits the start and the stop of a view-as; the browser
+// The server checks and audits the start and the stop of a view-as; the browser
 // keeps the viewed client (view-as.ts) only once the server agreed. Any page may offer it.
 export async function startViewAsSession(clientId: string): Promise<{ name: string }> {
   // A view-as already running ends first: the start call must carry no viewAs of its own.

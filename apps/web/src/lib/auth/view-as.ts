@@ -1,4 +1,4 @@
-// Viewing the product as another client (spec 1 §1, §6): the client id is kept in localStorage so
+// Viewing the product as another client: the client id is kept in localStorage so
 // it survives reloads; the acting role then counts as user and calls carry the id (api-client).
 
 export const VIEW_AS_STORAGE_KEY = 'portico.view-as';

@@ -3,7 +3,7 @@ import { useUserTimeZone } from './get-time-zone';
 import { isIsoDay, usableTimeZone } from './zoned-days';
 
 // The portal's one date format (yyyy-mm-dd) and one date-time format (yyyy-mm-dd hh:mm:ss ZONE), on
-// the wall clock of the user's timezone setting (design §3: UTC on the wire). Grids, prose, receipts
+// the wall clock of the user's timezone setting (UTC on the wire). Grids, prose, receipts
 // and the enrollment pages all read them from here so a person never has to guess the zone.
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
@@ -37,7 +37,7 @@ function partFormatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-// An instant from the wire as epoch ms; zone-less date-times are UTC (design §3).
+// An instant from the wire as epoch ms; zone-less date-times are UTC.
 export function instantMsOf(value: DateTimeValue): number | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;

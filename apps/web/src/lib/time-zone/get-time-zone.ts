@@ -8,7 +8,7 @@ const timezonePairsSchema = timezoneListResponse.shape.message;
 export const timeZoneKeys = { userTimeZone: () => ['time-zone', 'user'] as const };
 
 // GET /api/timezone: the user's timezone as a list of [name, label] pairs; the first name is the
-// setting (spec 2 §7), null when none is set.
+// setting, null when none is set.
 export async function getTimezone({ signal }: { signal?: AbortSignal } = {}): Promise<string | null> {
   const pairs = await apiRequest('/api/timezone', { schema: timezonePairsSchema, signal });
   return pairs[0]?.[0] ?? null;
@@ -25,7 +25,7 @@ export function useTimezone({ enabled }: { enabled: boolean }) {
   return useQuery({ ...timezoneQueryOptions(), enabled });
 }
 
-// The zone dates are shown in (spec 2 timezone settings): the user's setting, else the browser's.
+// The zone dates are shown in: the user's setting, else the browser's.
 export function useUserTimeZone(): string {
   const { data } = useQuery({ ...timezoneQueryOptions(), staleTime: 5 * 60_000 });
   return data ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -12,7 +12,7 @@ export const virtualTerminalKeys = {
   ofMerchant: (publishableKey: string) => [...virtualTerminalKeys.all, publishableKey] as const,
 };
 
-// GET /api/virtualterminalurl with the merchant's publishable key as bearer (spec 3 §2, §6, §7).
+// GET /api/virtualterminalurl with the merchant's publishable key as bearer.
 export function getVirtualTerminals(
   publishableKey: string,
   { signal }: { signal?: AbortSignal } = {},

@@ -1,7 +1,7 @@
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { ExportCell, ExportColumn } from './export-types';
 
-// Spec 1 §5: Excel keeps at most this many characters in a cell.
+// Excel keeps at most this many characters in a cell.
 export const EXCEL_CELL_MAX_CHARS = 32_767;
 // Excel opens no sheet with more rows than this (the header included).
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -34,7 +34,7 @@ const LINE_BREAK_OR_TAB = /\r\n|[\t\n\r]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
 
-// Spec 1 §5: control characters stripped, then the cell cut at 32,767 characters (never between
+// Control characters stripped, then the cell cut at 32,767 characters (never between
 // the two halves of a surrogate pair). The result is plain text, not yet escaped for XML.
 export function toExcelText(value: string): string {
   let text = value;
@@ -180,8 +180,8 @@ class SheetWriter {
   }
 
   // '" t="inlineStr"><is><t>', the text, and the cell's end. Printable ASCII with nothing to escape
-  // (the usual case) is copied in the same pass that checks it; anything else takes the cleaning
-  // path of spec 1 §5.
+  // (the usual case) is copied in the same pass that checks it; anything else is cleaned (control
+  // characters stripped, the cell cut at Excel's limit).
   inlineString(value: string): void {
     const size = value.length;
     const isSpaceAtEdge = value.charCodeAt(0) === 32 || value.charCodeAt(size - 1) === 32;

@@ -31,7 +31,7 @@ const savedLayout: GridLayout = {
 
 type Call = { method: string; path: string; body: unknown };
 
-// The grid-config calls of spec 1 §7 against an in-memory store, with a switch to hold answers.
+// The grid-config calls against an in-memory store, with a switch to hold answers.
 function fakeGridConfigServer(initial: Record<string, unknown> = {}) {
   const stored = new Map<string, unknown>(Object.entries(initial));
   const calls: Call[] = [];

@@ -9,7 +9,7 @@ type GridLayoutsBarProps = {
   applyLayout: (layout: GridLayout) => void;
 };
 
-// Spec 1 §2.5: with a grid configuration key, the default layout's Load and Save, a picker of the
+// With a grid configuration key, the default layout's Load and Save, a picker of the
 // named layouts with Load, Save and Delete, and a Create box for a new named layout.
 export function GridLayoutsBar({ configKey, getLayout, applyLayout }: GridLayoutsBarProps): JSX.Element {
   const layouts = useGridLayoutActions({ configKey, getLayout, applyLayout });

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { layoutFailureText, newLayoutNameError } from './grid-layouts.utils';
 
 describe('newLayoutNameError', () => {
-  it("requires a name that is not blank (spec 1 §5: 'Field is required')", () => {
+  it("requires a name that is not blank ('Field is required')", () => {
     expect(newLayoutNameError('grid', '', [])).toBe('Field is required');
     expect(newLayoutNameError('grid', ' \t ', [])).toBe('Field is required');
   });

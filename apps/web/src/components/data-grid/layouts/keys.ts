@@ -1,4 +1,4 @@
-// Saved grid layouts (spec 1 §3, §7): one entry per stored key, and the named layouts of a grid.
+// Saved grid layouts: one entry per stored key, and the named layouts of a grid.
 export const gridConfigKeys = {
   all: ['grid-config'] as const,
   layout: (key: string) => [...gridConfigKeys.all, 'layout', key] as const,

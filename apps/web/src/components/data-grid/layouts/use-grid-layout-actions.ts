@@ -24,7 +24,7 @@ function toastFailure(error: unknown) {
   void showToast({ text: layoutFailureText(error), type: 'danger' });
 }
 
-// The saved-layouts bar's state and calls (spec 1 §2.5, §4 "grid configuration"): one action runs
+// The saved-layouts bar's state and calls (the grid configuration calls): one action runs
 // at a time, and while it runs (loading or saving) every button waits.
 export function useGridLayoutActions({ configKey, getLayout, applyLayout }: LayoutActionsOptions) {
   const names = useGridConfigNames(configKey);

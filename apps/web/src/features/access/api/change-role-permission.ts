@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST and DELETE /api/rbac/{clientId}/roles/{roleId}/permissions/{permission} (spec 2 §7).
+// POST and DELETE /api/rbac/{clientId}/roles/{roleId}/permissions/{permission}.
 export function changeRolePermission(input: {
   clientId: string;
   roleId: string;

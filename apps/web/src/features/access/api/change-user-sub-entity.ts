@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST and DELETE /api/rbac/{id}/users/{userId}/sub-entities/{subEntityId} (spec 2 §7).
+// POST and DELETE /api/rbac/{id}/users/{userId}/sub-entities/{subEntityId}.
 export function changeUserSubEntity(input: {
   clientId: string;
   userId: string;

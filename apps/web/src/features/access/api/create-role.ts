@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST /api/rbac/{merchantId}/roles {name} (spec 2 §7).
+// POST /api/rbac/{merchantId}/roles {name}.
 export function createRole(input: { clientId: string; name: string }) {
   return apiRequest(`/api/rbac/${encodeURIComponent(input.clientId)}/roles`, {
     method: 'POST',

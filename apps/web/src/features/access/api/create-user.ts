@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST /api/user (spec 3 §7).
+// POST /api/user.
 export function createUser(body: CreateUserBody) {
   return apiRequest('/api/user', { method: 'POST', body, schema: userResponse.shape.message });
 }

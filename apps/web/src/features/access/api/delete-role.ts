@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// DELETE /api/rbac/{clientId}/roles/{roleId}?force=true (spec 2 §7): the page asks first.
+// DELETE /api/rbac/{clientId}/roles/{roleId}?force=true: the page asks first.
 export function deleteRole(input: { clientId: string; roleId: string }) {
   return apiRequest(
     `/api/rbac/${encodeURIComponent(input.clientId)}/roles/${encodeURIComponent(input.roleId)}`,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// /api/user/delete?id= (spec 3 §7 leaves the method open: DELETE here).
+// /api/user/delete?id= (the method is open: DELETE here).
 export function deleteUser(id: string) {
   return apiRequest('/api/user/delete', {
     method: 'DELETE',

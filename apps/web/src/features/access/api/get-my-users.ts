@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/client/my-users (spec 3 §7): one merchant's users, or every user the caller manages.
+// GET /api/client/my-users: one merchant's users, or every user the caller manages.
 export function getMyUsers(merchantId: string | null, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/client/my-users', {
     schema: myUsersResponse.shape.message,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/permissions/merchants (spec 2 §7).
+// GET /api/permissions/merchants.
 export function getPermissionMerchants({ signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/permissions/merchants', {
     schema: permissionMerchantsResponse.shape.message,

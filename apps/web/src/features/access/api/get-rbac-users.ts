@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/rbac/{id}/users?with_recursion=true (spec 2 §7).
+// GET /api/rbac/{id}/users?with_recursion=true.
 export function getRbacUsers(clientId: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(`/api/rbac/${encodeURIComponent(clientId)}/users`, {
     schema: rbacUsersResponse.shape.message,

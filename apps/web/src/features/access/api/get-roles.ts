@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/rbac/{id}/roles (spec 2 §7; ?with_hierarchy=false for the merchant's own only).
+// GET /api/rbac/{id}/roles (?with_hierarchy=false for the merchant's own only).
 export function getRoles(
   clientId: string,
   withHierarchy: boolean,

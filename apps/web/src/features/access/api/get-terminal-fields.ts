@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/permissions/merchant/{merchantId}/terminal/{terminalId}/custom-fields (spec 2 §7).
+// GET /api/permissions/merchant/{merchantId}/terminal/{terminalId}/custom-fields.
 export function getTerminalFields(
   merchantId: string,
   terminalId: string,

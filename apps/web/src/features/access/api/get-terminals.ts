@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// GET /api/permissions/merchant/{id}/terminals (spec 2 §7).
+// GET /api/permissions/merchant/{id}/terminals.
 export function getTerminals(merchantId: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(`/api/permissions/merchant/${encodeURIComponent(merchantId)}/terminals`, {
     schema: merchantTerminalsResponse.shape.message,

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// Spec 2 §7 "Sub-locations": the calls of /sublocations (the list is GET …/sub-entities).
+// The calls of /sublocations (the list is GET …/sub-entities).
 const merchantPath = (merchantId: string) => `/api/rbac/${encodeURIComponent(merchantId)}`;
 
 export function getMidOverrideOptions(merchantId: string, { signal }: { signal?: AbortSignal } = {}) {

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST and DELETE .../terminals/{terminalId}/hideable-fields/{name} and .../omittable-fields/{name}
-// (spec 2 §7): POST hideable hides, DELETE shows; DELETE omittable requires, POST makes optional.
+// POST and DELETE .../terminals/{terminalId}/hideable-fields/{name} and .../omittable-fields/{name}:
+// POST hideable hides, DELETE shows; DELETE omittable requires, POST makes optional.
 export function toggleRoleField(input: {
   clientId: string;
   roleId: string;

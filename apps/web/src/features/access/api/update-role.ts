@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// PATCH /api/rbac/{clientId}/roles/{roleId} {name} (spec 2 §7): the server trims and falls back too.
+// PATCH /api/rbac/{clientId}/roles/{roleId} {name}: the server trims and falls back too.
 export function updateRole(input: { clientId: string; roleId: string; name: string }) {
   return apiRequest(
     `/api/rbac/${encodeURIComponent(input.clientId)}/roles/${encodeURIComponent(input.roleId)}`,

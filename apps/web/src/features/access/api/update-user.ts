@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// PATCH /api/user/update with the edited user (spec 3 §7).
+// PATCH /api/user/update with the edited user.
 export function updateUser(body: UpdateUserBody) {
   return apiRequest('/api/user/update', { method: 'PATCH', body, schema: userResponse.shape.message });
 }

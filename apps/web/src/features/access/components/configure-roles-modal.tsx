@@ -17,7 +17,7 @@ type ConfigureRolesModalProps = { merchantId: string; merchantName: string; onCl
 
 const failed = (error: Error) => void showToast({ text: error.message, type: 'danger' });
 
-// Configure Roles (spec 2 §2.5, §4, §5): add, rename, delete; grant and revoke each permission;
+// Configure Roles: add, rename, delete; grant and revoke each permission;
 // per-terminal custom-field access.
 export function ConfigureRolesModal({ merchantId, merchantName, onClose }: ConfigureRolesModalProps) {
   const roles = useRoles(merchantId, false);

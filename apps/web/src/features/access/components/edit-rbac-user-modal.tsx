@@ -10,7 +10,7 @@ import { useSetUserRole } from '../api/set-user-role';
 
 type EditRbacUserModalProps = { merchantId: string; user: RbacUser; onClose: () => void };
 
-// Edit User (spec 2 §2.5, §5): the role on this merchant, and sub-entities added and removed
+// Edit User: the role on this merchant, and sub-entities added and removed
 // (adding needs a selected sub-entity).
 export function EditRbacUserModal({ merchantId, user, onClose }: EditRbacUserModalProps) {
   const roles = useRoles(merchantId);

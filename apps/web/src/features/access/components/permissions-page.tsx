@@ -12,7 +12,7 @@ import { useRbacUsers } from '../api/get-rbac-users';
 import { ConfigureRolesModal } from './configure-roles-modal';
 import { EditRbacUserModal } from './edit-rbac-user-modal';
 
-// /permissions (spec 2 §2.5, §5, §6, §8): the users table (User, Actions), Edit User and Configure
+// /permissions: the users table (User, Actions), Edit User and Configure
 // Roles, for one merchant at a time; only for holders of the Permissions permission.
 export function PermissionsPage() {
   const { user, actingRole } = useSignedInSession();

@@ -8,7 +8,7 @@ import { useToggleRoleField } from '../api/toggle-role-field';
 
 type RoleFieldsPanelProps = { merchantId: string; role: Role };
 
-// Spec 2 §4: per terminal, each custom field is hidden, Available (show) or Required (require).
+// Per terminal, each custom field is hidden, Available (show) or Required (require).
 export function RoleFieldsPanel({ merchantId, role }: RoleFieldsPanelProps) {
   const terminals = useTerminals(merchantId);
   const [terminalId, setTerminalId] = useState<string | null>(null);

@@ -10,8 +10,8 @@ import { editedLocationBody, type LocationDraft, locationDraftOf } from '../util
 
 type Props = { merchantId: string; location: SubLocation; onClose: () => void };
 
-// Spec 2 §2.6 Edit Sub-Location: name, phone, address, custom fields by the merchant's definitions
-// and a MID override per processor; the server's error text shows in the modal (spec 2 §8).
+// Edit Sub-Location: name, phone, address, custom fields by the merchant's definitions
+// and a MID override per processor; the server's error text shows in the modal.
 export function SubLocationModal({ merchantId, location, onClose }: Props) {
   const [draft, setDraft] = useState<LocationDraft>(() => locationDraftOf(location));
   const options = useMidOverrideOptions(merchantId);

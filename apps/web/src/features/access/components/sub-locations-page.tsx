@@ -17,7 +17,7 @@ import { SubLocationModal } from './sub-location-modal';
 
 const unreachable = 'The server could not be reached. Try again.';
 
-// /sublocations (spec 2 §2.6; issue 15 item 3): merchants as expandable rows, the locations of the
+// /sublocations: merchants as expandable rows, the locations of the
 // one opened, Add New and Edit Sub-Location; for holders of the Permissions permission.
 export function SubLocationsPage() {
   const { user, actingRole } = useSignedInSession();
@@ -175,7 +175,7 @@ type AddProps = {
   onCreated: (location: SubLocation) => void;
 };
 
-// Spec 2 §5: Create needs a non-empty name; spec 2 §8: the server's error text shows in the modal.
+// Create needs a non-empty name; the server's error text shows in the modal.
 function AddSubLocationModal({ merchantId, isOpen, onClose, onCreated }: AddProps) {
   const [name, setName] = useState('');
   const create = useCreateSubLocation();

@@ -63,8 +63,8 @@ function MembershipRow({
   );
 }
 
-// Spec 3 §2: first name, last name, e-mail, merchant memberships each with a role, default merchant
-// and locations. 'Successfully added!' / 'Did not save' (spec 3 §8).
+// First name, last name, e-mail, merchant memberships each with a role, default merchant
+// and locations. 'Successfully added!' / 'Did not save'.
 export function UserFormModal({ mode, user, merchantId, onClose }: UserFormModalProps) {
   const initialName = splitUserName(user?.name ?? '');
   const [firstName, setFirstName] = useState(initialName.firstName);

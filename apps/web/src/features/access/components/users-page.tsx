@@ -20,7 +20,7 @@ import { UserFormModal } from './user-form-modal';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: ManagedUser } | null;
 
-// /users (spec 3 §2 "Users page", §7, §8): whose users ('Viewing Users For'), the grid exported as
+// /users: whose users ('Viewing Users For'), the grid exported as
 // Users.xlsx, Add user, Edit and Delete.
 export function UsersPage() {
   const { user, actingRole, myClients } = useSignedInSession();

@@ -32,7 +32,7 @@ export function locationDraftOf(location: SubLocation): LocationDraft {
   };
 }
 
-// PATCH body (spec 2 §7): empty custom fields and MIDs are left out (a blank MID means the
+// PATCH body: empty custom fields and MIDs are left out (a blank MID means the
 // merchant's own); the address keeps its one-line form beside the edited parts.
 export function editedLocationBody(draft: LocationDraft, location: SubLocation): UpdateSubLocationBody {
   const trimmed = (value: string) => value.trim();

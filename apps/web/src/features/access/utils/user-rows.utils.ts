@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@portico/contracts/access/user-admin';
 
-// The status of an account in words (issue 13: states in words, not flags).
+// The status of an account in words (states in words, not flags).
 export function userStatusLabel(user: Pick<ManagedUser, 'disabled' | 'is_locked_out'>): string {
   if (user.is_locked_out) return 'Locked';
   if (user.disabled) return 'Disabled';

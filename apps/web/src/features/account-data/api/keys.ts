@@ -1,4 +1,4 @@
-// Query keys of the account data page (spec 2 §2.3).
+// Query keys of the account data page.
 export const accountDataKeys = {
   all: ['account-data'] as const,
   record: (clientId: string) => [...accountDataKeys.all, 'record', clientId] as const,

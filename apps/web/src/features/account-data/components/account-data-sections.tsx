@@ -37,7 +37,7 @@ function joined(...parts: (string | null)[]): string | null {
   return text || null;
 }
 
-// Spec 2 §2.3 sections: merchant information, address, contact, business information, principals 1
+// The account data sections: merchant information, address, contact, business information, principals 1
 // to 3, processing; the submerchant settings of a parent.
 export function AccountDataSections({
   account,

@@ -78,7 +78,7 @@ function renderView(account: AccountData, propayMid: string | null = null, panel
   renderFeature(<AccountDataView clientId={clientId} panels={panels} />);
 }
 
-describe('AccountDataView (spec 2 §2.3)', () => {
+describe('AccountDataView', () => {
   it("shows a merchant's sections with the tax id and SSNs masked, without submerchant settings", async () => {
     renderView(buildAccount());
     expect(await screen.findByRole('heading', { name: 'Juniper Bakery', level: 1 })).toBeTruthy();
@@ -126,7 +126,7 @@ describe('AccountDataView (spec 2 §2.3)', () => {
     expect(frame.style.height).toBe('480px');
   });
 
-  it('lists the side panels in the order of spec 2 §2.3 and opens a composed one with the account', async () => {
+  it('lists the side panels in their order and opens a composed one with the account', async () => {
     const composed = (key: string, label: string): ComposedPanel => ({
       key,
       label,

@@ -37,7 +37,7 @@ function isOwnPanel(key: string | null): key is OwnPanel {
   return key === 'enablement' || key === 'ids' || key === 'events';
 }
 
-// Spec 2 §2.3 lists the side panels in this order.
+// The side panels, in the order the page lists them.
 const panelOrder = [
   'enablement',
   'users',
@@ -60,7 +60,7 @@ function jumpTo(sectionId: string) {
   document.getElementById(sectionId)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-// /account/{clientid}/data (spec 2 §2.3): jump-to sections, the account's data, and side panels.
+// /account/{clientid}/data: jump-to sections, the account's data, and side panels.
 export function AccountDataView({ clientId, panels }: { clientId: string; panels: ComposedPanel[] }) {
   const account = useAccountData(clientId);
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ function bodyOf(fetchMock: ReturnType<typeof stubFetch>, method: string): unknow
   return JSON.parse(String(call?.[1]?.body));
 }
 
-describe('EnablementPanel (spec 2 §2.3, §8)', () => {
+describe('EnablementPanel', () => {
   it('enables EPX and names the merchant id', async () => {
     const fetchMock = renderPanel({
       '/api/processor-enablement': stateOf(),

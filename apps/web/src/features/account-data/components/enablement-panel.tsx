@@ -12,7 +12,7 @@ import {
 
 type EnablementPanelProps = { clientId: string };
 
-// Spec 2 §2.3 Manage Processor Enablement: EPX (with re-submit options), ProPay ACH only and card
+// Manage Processor Enablement: EPX (with re-submit options), ProPay ACH only and card
 // plus ACH, ForumPay crypto. Each outcome shows as a toast and stays in the panel until the next.
 export function EnablementPanel({ clientId }: EnablementPanelProps) {
   const state = useEnablementState(clientId);

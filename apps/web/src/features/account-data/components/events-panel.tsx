@@ -3,7 +3,7 @@ import { NoteText } from '@portico/contracts/notes/notes';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { useAccountEvents } from '../api/get-account-events';
 
-// Spec 2 §2.3 Events: the account's events (processor enablements among them), newest first.
+// Events: the account's events (processor enablements among them), newest first.
 export function EventsPanel({ clientId }: { clientId: string }) {
   const events = useAccountEvents(clientId);
   const { formatDateTime } = useDateTimeFormatters();

@@ -1,7 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
 import type { AccountData } from '@portico/contracts/account-data/account-data';
 
-// Spec 2 §2.3 IDs: ID, API Key, Public API Key.
+// IDs: ID, API Key, Public API Key.
 export function IdsPanel({ account }: { account: AccountData }) {
   const rows: [string, string][] = [
     ['ID', account.id],

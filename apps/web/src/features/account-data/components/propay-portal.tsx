@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { proPayPortalHeightPx } from '@portico/contracts/processor-enablement/processor-enablement';
 import { useProPaySso } from '../api/get-propay-sso';
 
-// Spec 2 §2.2/§9: the ProPay merchant portal embedded 480px high, opened by a fresh sign-on.
+// The ProPay merchant portal embedded 480px high, opened by a fresh sign-on.
 export function ProPayPortal({ clientId }: { clientId: string }) {
   const sso = useProPaySso(clientId);
   if (sso.data) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enablementErrorTextOf, enablementMessageOf } from './enablement-messages.utils';
 
-describe('enablementMessageOf (spec 2 §8)', () => {
+describe('enablementMessageOf', () => {
   it('names the EPX merchant id, or points at the event log when EPX declined', () => {
     const epx = (merchantId: string | null) => ({
       processor: 'epx' as const,

@@ -6,7 +6,7 @@ import type { EnablementAnswer, EnablementRequest } from '../api/enable-processo
 
 export type EnablementMessage = { isSuccess: boolean; text: string; reason: string | null };
 
-// Spec 2 §8: the texts of an answered enablement call.
+// The texts of an answered enablement call.
 export function enablementMessageOf(answer: EnablementAnswer): EnablementMessage {
   if (answer.processor === 'epx') {
     const merchantId = answer.result.message.epx_results.third.merchantId;
@@ -38,7 +38,7 @@ export function enablementMessageOf(answer: EnablementAnswer): EnablementMessage
   };
 }
 
-// Spec 2 §8: the texts of a call that failed (refused, or no answer).
+// The texts of a call that failed (refused, or no answer).
 export function enablementErrorTextOf(request: EnablementRequest, message: string): string {
   if (request.processor === 'epx') return EnablementText.EpxError(message);
   if (request.processor === 'forumpay') return EnablementText.ForumPayError(message);

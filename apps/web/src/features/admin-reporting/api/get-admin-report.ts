@@ -6,7 +6,7 @@ import { adminReportingKeys } from './keys';
 
 const rowsSchema = reportPageResponse.shape.message;
 
-// GET /api/v1/report (spec 3 §7), every row of the window: the Home tab over Portico's transactions,
+// GET /api/v1/report, every row of the window: the Home tab over Portico's transactions,
 // the with-snowflake tab with snowflake=true.
 export function getAdminReport(
   source: AdminReportSource,

@@ -8,7 +8,7 @@ import { adminReportingKeys } from './keys';
 
 const rowsSchema = internalReportRowsResponse.shape.message;
 
-// GET /api/v1/report/all-internal/{sourceName} (spec 1 §2.10).
+// GET /api/v1/report/all-internal/{sourceName}.
 export function getInternalReport(sourceName: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest(`/api/v1/report/all-internal/${encodeURIComponent(sourceName)}`, {
     schema: rowsSchema,

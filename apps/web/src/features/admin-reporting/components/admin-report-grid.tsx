@@ -26,7 +26,7 @@ function errorTextOf(error: Error | null): string | null {
   return 'The report could not be loaded.';
 }
 
-// Every transaction of From to To over all merchants; the last 30 days at first (spec 3 §9).
+// Every transaction of From to To over all merchants; the last 30 days at first.
 export function AdminReportGrid({ source }: { source: AdminReportSource }) {
   const timeZone = useUserTimeZone();
   // Until the user picks a day, the last 30 days follow the user's zone: it may arrive after the

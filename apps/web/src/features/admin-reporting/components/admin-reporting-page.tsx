@@ -10,7 +10,7 @@ const tabPaths: Record<AdminReportSource, string> = {
   'with-snowflake': '/admin-reporting/with-snowflake',
 };
 
-// /admin-reporting (spec 3 §2 Admin reporting): the Home tab.
+// /admin-reporting: the Home tab.
 export function AdminReportingPage() {
   return <AdminReporting tab="home" />;
 }

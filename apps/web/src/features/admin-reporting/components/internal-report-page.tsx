@@ -8,13 +8,13 @@ import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useInternalReport } from '../api/get-internal-report';
 import { internalReportColumns, internalReportFileName } from '../utils/report-columns.utils';
 
-// /admin-reporting/all-internal/{sourceName} (spec 1 §2.10): reloads when sourceName changes.
+// /admin-reporting/all-internal/{sourceName}: reloads when sourceName changes.
 export function InternalReportPage() {
   const sourceName = useParams().sourceName ?? '';
   const report = useInternalReport(sourceName);
   const timeZone = useUserTimeZone();
   const rows = report.data ?? [];
-  // Spec 1 §2.10 heads the page with the sourceName; issue 13 writes it in words.
+  // The page is headed with the sourceName, written in words.
   const title = `Internal Reporting: ${internalReportTitle(sourceName)}`;
   const columns = useMemo(() => internalReportColumns(report.data ?? []), [report.data]);
   const error = report.isError

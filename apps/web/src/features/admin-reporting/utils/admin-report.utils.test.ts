@@ -10,7 +10,7 @@ import {
 } from './admin-report.utils';
 
 describe('admin report window', () => {
-  it('opens on the last 30 days in the user timezone (spec 3 §9)', () => {
+  it('opens on the last 30 days in the user timezone', () => {
     const lateEvening = new Date('2025-06-16T02:30:00.000Z');
     expect(defaultAdminReportRange(lateEvening, 'America/New_York')).toEqual({
       from: '2025-05-16',
@@ -80,7 +80,7 @@ describe('admin report columns', () => {
 });
 
 describe('admin report columns', () => {
-  it('write the action mode in words, not its code (issue 13)', () => {
+  it('write the action mode in words, not its code', () => {
     const actionMode = adminReportColumns.find((column) => column.id === 'action_mode');
     expect(actionMode?.enumLabels?.settle).toBe('Settled sale');
     expect(actionMode?.enumLabels?.charge).toBe('Charge');
@@ -88,7 +88,7 @@ describe('admin report columns', () => {
 });
 
 describe('admin report totals', () => {
-  it('totals money columns only (issue 13)', () => {
+  it('totals money columns only', () => {
     const totalled = adminReportColumns.filter(
       (column) => (column.kind === 'money' || column.kind === 'number') && column.isTotalled !== false,
     );

@@ -16,14 +16,14 @@ import {
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 import { addDays, usableTimeZone, zonedDayOf, zonedDayStartIso } from '../../../lib/time-zone/zoned-days';
 
-// The two report tabs of /admin-reporting (spec 3 §2, §7): Home reads the transactions as the
+// The two report tabs of /admin-reporting: Home reads the transactions as the
 // classic report does; with-snowflake reads the reporting source (GET /api/v1/report?start&end&
 // snowflake=true), which in this build is the same database.
 export type AdminReportSource = 'home' | 'with-snowflake';
 
 export type AdminReportRange = { from: string; to: string };
 
-// Spec 3 §9 "last 30 days for admin": From 30 days ago, To today, in the user's timezone.
+// Admin reports open on the last 30 days: From 30 days ago, To today, in the user's timezone.
 export function defaultAdminReportRange(now: Date, timeZone: string): AdminReportRange {
   const today = zonedDayOf(now, usableTimeZone(timeZone));
   return { from: addDays(today, -defaultAdminReportRangeDays), to: today };
@@ -39,7 +39,7 @@ type QueryValue = string | boolean;
 
 // Every row of the window in one answer (is_portal_request=true without the NDJSON Accept: the
 // server's JSON form of Load All). Home sends the user's days as instants like the classic report;
-// the warehouse call sends only start and end (spec 3 §7), read as whole UTC days.
+// the warehouse call sends only start and end, read as whole UTC days.
 export function adminReportQuery(
   source: AdminReportSource,
   range: AdminReportRange,
@@ -65,7 +65,7 @@ function netOf(row: ReportRow): string | null {
   return formatCentsAsDecimal(netAmountCentsOfTransaction(moneyFactsOfTransaction(row[1])));
 }
 
-// The report row [created time, transaction, merchant DBA name, parent name] (spec 3 §3), with gross
+// The report row [created time, transaction, merchant DBA name, parent name], with gross
 // and net by the contracts rules.
 export const adminReportColumns: readonly DataGridColumn<ReportRow>[] = [
   {
@@ -78,7 +78,7 @@ export const adminReportColumns: readonly DataGridColumn<ReportRow>[] = [
   },
   { id: 'merchant', header: 'Merchant', kind: 'text', width: 220, value: (row) => row[2] },
   { id: 'parent', header: 'Parent', kind: 'text', width: 200, value: (row) => row[3] },
-  // Types and statuses as words (issue 13), by the contracts labels the reports use.
+  // Types and statuses as words, by the contracts labels the reports use.
   {
     id: 'type',
     header: 'Type',

@@ -29,7 +29,7 @@ export function columnHeaderOf(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-// Spec 1 §2.10: the report's own columns, dates as yyyy-mm-dd hh:mm:ss.
+// The report's own columns, dates as yyyy-mm-dd hh:mm:ss.
 export function internalReportColumns(
   rows: readonly InternalReportRow[],
 ): DataGridColumn<InternalReportRow>[] {
@@ -46,7 +46,7 @@ export function internalReportColumns(
   });
 }
 
-// Spec 1 §2.10: 'InternalReportingFor{sourceName}.xlsx'.
+// 'InternalReportingFor{sourceName}.xlsx'.
 export function internalReportFileName(sourceName: string): string {
   return `InternalReportingFor${sourceName}.xlsx`;
 }

@@ -19,7 +19,7 @@ import { exportAuditLog } from '../utils/export-audit-log';
 
 const actionOptions = Object.entries(auditActionLabels).map(([value, label]) => ({ value, label }));
 
-// /audit (issue 15 item 9, staff): every audited action, filtered by actor, action, merchant and
+// /audit (staff): every audited action, filtered by actor, action, merchant and
 // date, a page of 100 at a time from the server (newest first), exported whole to Excel.
 export function AuditLogPage() {
   const timeZone = useUserTimeZone();

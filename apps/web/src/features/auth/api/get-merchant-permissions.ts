@@ -26,7 +26,7 @@ export function merchantPermissionsQueryOptions(clientId: string) {
   });
 }
 
-// clientId null: nothing to load (no client, or the primary client, which skips it: spec 1 §9).
+// clientId null: nothing to load (no client, or the primary client, which skips it).
 export function useMerchantPermissions(clientId: string | null) {
   return useQuery({ ...merchantPermissionsQueryOptions(clientId ?? ''), enabled: clientId !== null });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 const linkedProviderSchema = linkContinueResponse.shape.message;
 
 // POST /api/auth/link/continue: links the social account waiting in this browser (a server cookie)
-// to the user who just signed in (spec 1 §4 step 3). Called once by usePendingLinkContinuation.
+// to the user who just signed in. Called once by usePendingLinkContinuation.
 export function postLinkContinue() {
   return apiRequest('/api/auth/link/continue', { method: 'POST', schema: linkedProviderSchema });
 }

@@ -8,14 +8,14 @@ type EmailEntryModalProps = {
   isOpen: boolean;
   onClose: () => void;
   onSubmit: (email: string) => void;
-  // What happens with the address (spec 1 §2.3: a login link will be received).
+  // What happens with the address (a login link will be received).
   description: string;
   submitLabel: string;
   isSubmitting?: boolean;
   error?: string | null;
 };
 
-// Spec 1 §2.3 e-mail entry modal: asks for the address when the portal does not have it (Continue
+// The e-mail entry modal: asks for the address when the portal does not have it (Continue
 // of the retry modal, or a login link opened in another browser).
 export function EmailEntryModal({
   isOpen,

@@ -4,8 +4,8 @@ import { showToast } from '../../../components/toasts';
 import { useLoginLinkRequest } from '../api/post-login-link';
 import { errorTextForSignIn, SignInErrorText, signInFailureOf } from '../utils/sign-in-errors.utils';
 
-// Spec 1 §2.3 e-mail box with Send Login Link. Plain state rather than react-hook-form and zod:
-// the login page must stay within its first-load budget (design §6).
+// The e-mail box with Send Login Link. Plain state rather than react-hook-form and zod:
+// the login page must stay within its first-load budget.
 export function LoginEmailForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -17,7 +17,7 @@ type LoginModalsProps = {
 };
 
 // The modals of the login page, loaded the first time one opens: Mantine's modal stack (focus trap,
-// scroll lock, floating-ui) weighs ~30 kB gzipped, more than /login's budget has room for (design §6).
+// scroll lock, floating-ui) weighs ~30 kB gzipped, more than /login's budget has room for.
 export function LoginModals({
   openModal,
   onClose,
@@ -53,7 +53,7 @@ export function LoginModals({
 
 type ConfirmationSentModalProps = { isOpen: boolean; onClose: () => void };
 
-// Spec 1 §2.3: shown after a social sign-in whose address the provider had not verified.
+// Shown after a social sign-in whose address the provider had not verified.
 export function ConfirmationSentModal({ isOpen, onClose }: ConfirmationSentModalProps) {
   return (
     <Modal isOpen={isOpen} title="Confirm your email" onClose={onClose}>
@@ -74,8 +74,8 @@ type RetrySignInModalProps = {
   onContinue: () => void;
 };
 
-// Spec 1 §2.3 retry modal: the address belongs to an account created with another sign-in method;
-// Continue signs in with that method, after which the new method is added (§4 step 3).
+// The retry modal: the address belongs to an account created with another sign-in method;
+// Continue signs in with that method, after which the new method is added to the account.
 export function RetrySignInModal({ isOpen, method, onClose, onContinue }: RetrySignInModalProps) {
   const methodName = signInMethodName(method);
   return (

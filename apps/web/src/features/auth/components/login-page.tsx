@@ -25,7 +25,7 @@ function modalForNotice(notice: LoginPageNotice): LoginModal {
   return 'none';
 }
 
-// Spec 1 §2.3 welcome page: social buttons, the e-mail login link, Sign Up, and what the social
+// The welcome page: social buttons, the e-mail login link, Sign Up, and what the social
 // sign-in round trip came back to say (query of /app/login).
 export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -98,7 +98,7 @@ export function LoginPage() {
   );
 }
 
-// Spec 1 §8: a failed social sign-in comes back as a toast, shown once even in StrictMode.
+// A failed social sign-in comes back as a toast, shown once even in StrictMode.
 function useNoticeToastOnce(notice: LoginPageNotice) {
   const hasShown = useRef(false);
   useEffect(() => {

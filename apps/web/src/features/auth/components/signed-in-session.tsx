@@ -15,7 +15,7 @@ import { usePendingLinkContinuation } from '../hooks/use-pending-link-continuati
 import { useAuthenticationCheckOnNavigation, useSignOutWhenSessionExpires } from '../hooks/use-session-watch';
 import { INACTIVITY_TICK_MS } from '../utils/inactivity.utils';
 
-// Spec 1 §9: the primary client skips the permissions call; so does a user with no client.
+// The primary client skips the permissions call; so does a user with no client.
 export function clientIdForPermissions(
   currentClientId: string | null,
   primaryClientId: string | null,
@@ -35,7 +35,7 @@ function permissionsStateOf(
 
 type SignedInSessionScopeProps = { user: SessionUser; children: ReactNode };
 
-// Everything that lives as long as the sign-in (spec 1 §4): permissions and merchants, view-as, the
+// Everything that lives as long as the sign-in: permissions and merchants, view-as, the
 // navigation check, inactivity logout and the pending credential link. Renders once the user is known.
 export function SignedInSessionScope({ user, children }: SignedInSessionScopeProps) {
   const logout = useLogout();

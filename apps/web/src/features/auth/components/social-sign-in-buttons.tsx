@@ -7,7 +7,7 @@ const providerIcons: Record<SocialProviderId, typeof IconBrandGoogle> = {
   microsoft: IconBrandWindows,
 };
 
-// Spec 1 §2.3: one button per configured social provider. Each is a plain link: the server's start
+// One button per configured social provider. Each is a plain link: the server's start
 // url redirects to the provider and back, so the sign-in is a full-page round trip.
 export function SocialSignInButtons() {
   const providers = useSocialProviders();

@@ -19,7 +19,7 @@ import { EmailEntryModal } from './email-entry-modal';
 // Errors about the typed address keep the e-mail entry modal open; anything else ends on /login.
 const addressErrorCodes = new Set(['EMAIL_REQUIRED', 'EMAIL_NOT_VALID']);
 
-// Spec 1 §2.3 /sso: completes the e-mail link sign-in 1 second after arrival, with the address from
+// /sso: completes the e-mail link sign-in 1 second after arrival, with the address from
 // continueUrl, or from the e-mail entry modal when the link was opened in another browser. Whatever
 // the link holds, the page ends on Home or on /login with a toast: never blank, never a stack trace.
 export function SsoPage() {

@@ -7,7 +7,7 @@ import { showToast } from '../../../components/toasts';
 import { useVerifyEmail } from '../api/post-verify-email';
 import { errorTextForSignIn, SignInToastText, signInFailureOf } from '../utils/sign-in-errors.utils';
 
-// Spec 1 §2.3 /verify-email?oobCode=…&mode=…: mode signIn forwards to /sso with the same query;
+// /verify-email?oobCode=…&mode=…: mode signIn forwards to /sso with the same query;
 // mode verifyEmail confirms the address of a social sign-in.
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();

@@ -11,7 +11,7 @@ function isSessionQuery(query: Query): boolean {
   return sessionKey.every((part, index) => query.queryKey[index] === part);
 }
 
-// Spec 1 §4: logout revokes the session (POST /logout), clears the user, view-as and every cached
+// Logout revokes the session (POST /logout), clears the user, view-as and every cached
 // answer, and returns to /login. Safe to call twice (inactivity and an expired session can coincide).
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { errorTextForSignIn, signInFailureOf } from '../utils/sign-in-errors.uti
 
 const providerNames = { google: 'Google', microsoft: 'Microsoft' } as const;
 
-// Spec 1 §4 step 3: after the user signed in with their existing method, the credential waiting in
+// Linking a second sign-in method: after the user signed in with their existing method, the credential waiting in
 // this browser is linked to their account. Runs once per sign-in: the flag is dropped before asking.
 export function usePendingLinkContinuation(): void {
   useEffect(() => {

@@ -5,7 +5,7 @@ import { onSessionExpired } from '../../../lib/auth/session-expiry';
 import { postAuthenticated } from '../api/post-authenticated';
 import { SignInErrorText } from '../utils/sign-in-errors.utils';
 
-// Spec 1 §4 router guard: every navigation inside the signed-in portal asks the server whether the
+// The router guard: every navigation inside the signed-in portal asks the server whether the
 // session is still alive; when it is not (idle limit, logout in another tab) the portal signs out.
 // The check does not hold the page back: every API call is authorised by the server anyway.
 export function useAuthenticationCheckOnNavigation(onSignedOut: () => void): void {

@@ -22,7 +22,7 @@ describe('inactivity', () => {
     expect(ticks(1, active)).toEqual({ idleMinutes: 1, wasActiveThisMinute: false });
   });
 
-  it('warns at 5, 10 and 14 minutes and logs out at 15 (spec 1 §8)', () => {
+  it('warns at 5, 10 and 14 minutes and logs out at 15', () => {
     const notices = Array.from({ length: 16 }, (_, minute) => [minute, inactivityNoticeAt(minute)] as const)
       .filter(([, notice]) => notice.kind !== 'none')
       .map(([minute, notice]) => [minute, notice]);

@@ -1,4 +1,4 @@
-// Spec 1 §4 and §9: a 1-minute tick counts idle minutes, any activity resets the count; warnings at
+// A 1-minute tick counts idle minutes, any activity resets the count; warnings at
 // 5, 10 and 14 minutes, logout at 15. The original switched itself off whenever the page had a
 // hostname (so in every real browser); this one always runs while someone is signed in.
 

@@ -1,6 +1,6 @@
 import type { ExistingSignInMethod } from './login-query.utils';
 
-// Spec 1 §4 step 3: the user chose Continue in the retry modal; after the next successful sign-in the
+// Linking a second sign-in method: the user chose Continue in the retry modal; after the next successful sign-in the
 // portal asks the server to link the waiting credential. Per tab, like the original's session item.
 export const PENDING_LINK_STORAGE_KEY = 'portico.pending-link';
 

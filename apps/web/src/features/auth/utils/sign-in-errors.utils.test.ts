@@ -9,7 +9,7 @@ import {
   signInFailureOf,
 } from './sign-in-errors.utils';
 
-describe('errorTextForSignIn (spec 1 §8)', () => {
+describe('errorTextForSignIn', () => {
   it.each<[string, SignInFailure, string]>([
     ['missing e-mail', { code: SignInErrorCode.EmailRequired, httpStatus: 400 }, 'Email is required'],
     ['missing e-mail (identity service)', { code: 'auth/missing-email' }, 'Email is required'],

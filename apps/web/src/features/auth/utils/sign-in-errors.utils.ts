@@ -1,6 +1,6 @@
-// Spec 1 §8 "Sign-in provider errors to text". The texts are kept here rather than imported from
+// The text of each sign-in provider error. The texts are kept here rather than imported from
 // contracts/auth/sign-in, whose module also builds zod schemas: the login page loads without zod
-// (design §6). sign-in-errors.utils.test.ts checks they equal the contracts' SignInText.
+// to stay within its first-load budget. sign-in-errors.utils.test.ts checks they equal the contracts' SignInText.
 export const SignInErrorText = {
   EmailRequired: 'Email is required',
   SessionExpired: 'Session has expired',
@@ -12,7 +12,7 @@ export const SignInErrorText = {
   ServerError: 'Something went wrong',
 } as const;
 
-// Spec 1 §8 toasts of the sign-in pages.
+// The toasts of the sign-in pages.
 export const SignInToastText = {
   LoginLinkSent: 'Email was sent to you. Please check your inbox!',
   EmailVerified: 'Email was verified',

@@ -16,7 +16,7 @@ describe('emailFromContinueUrl', () => {
     expect(emailFromContinueUrl(continueUrl, origin)).toBe(expected);
   });
 
-  it('waits 1 second before signing in (spec 1 §9)', () => {
+  it('waits 1 second before signing in', () => {
     expect(SSO_SIGN_IN_DELAY_MS).toBe(1000);
   });
 });

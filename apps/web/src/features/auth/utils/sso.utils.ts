@@ -1,6 +1,6 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 
-// Spec 1 §9: the sign-in link page waits 1 second before completing the sign-in.
+// The sign-in link page waits 1 second before completing the sign-in.
 export const SSO_SIGN_IN_DELAY_MS = 1000;
 
 // continueUrl carries the address the link was sent to: '/app/sso?email=…', absolute or relative.
@@ -19,7 +19,7 @@ export function emailFromContinueUrl(continueUrl: string | null, origin: string)
 
 export type AfterLinkSignIn = 'home' | 'not-recognized';
 
-// Spec 1 §4 step 2: a client id (or the admin type) opens the portal; anyone else is not recognised
+// After sign-in, a client id (or the admin type) opens the portal; anyone else is not recognised
 // (the server started no session for them).
 export function destinationAfterLinkSignIn(
   result: Pick<SignInResult, 'clientid' | 'utype'>,

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { billingKeys } from './keys';
 
-// GET /api/billing: message.bill_details (Line Item) and message.rolling_billing (spec 3 §7).
+// GET /api/billing: message.bill_details (Line Item) and message.rolling_billing.
 export function useBilling() {
   return useQuery({
     queryKey: billingKeys.bills(),
@@ -47,7 +47,7 @@ export function useMonthlyBillingMerchants() {
   });
 }
 
-// Spec 3 §4: on is a PUT, off is a DELETE.
+// On is a PUT, off is a DELETE.
 export function useSetMonthlyBilling() {
   const queryClient = useQueryClient();
   return useMutation({

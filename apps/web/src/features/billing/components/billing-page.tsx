@@ -32,7 +32,7 @@ const rollingColumns: readonly DataGridColumn<RollingBillingRow>[] = [
   },
 ];
 
-// Spec 3 §4 "Bill": the state in words, or the one action.
+// A bill: its state in words, or the one action it allows.
 function BillAction({ bill }: { bill: BillLineItemRow }) {
   const pay = usePayBill();
   // The words as the cell writes any text, so they sit on the row's line like its other cells.
@@ -91,7 +91,7 @@ const lineItemColumns: readonly DataGridColumn<BillLineItemRow>[] = [
   },
 ];
 
-// /billing (spec 3 §2 "Billing"): the Line Item and Rolling Billing tabs; the tab sits in ?tab=.
+// /billing: the Line Item and Rolling Billing tabs; the tab sits in ?tab=.
 export function BillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: View = searchParams.get('tab') === 'rolling' ? 'rolling' : 'line-item';

@@ -20,7 +20,7 @@ import {
 
 type View = 'billing' | 'configuration';
 
-// Spec 3 §2: the grid is 500px high.
+// The grid is 500px high.
 const gridHeight = 500;
 
 const billingColumns: readonly DataGridColumn<MonthlyBillingRow>[] = [
@@ -71,7 +71,7 @@ const billingColumns: readonly DataGridColumn<MonthlyBillingRow>[] = [
   },
 ];
 
-// Spec 3 §4: on is a PUT, off is a DELETE; if the call fails the checkbox reverts.
+// On is a PUT, off is a DELETE; if the call fails the checkbox reverts.
 function MonthlyBillingCheckbox({ merchant }: { merchant: MonthlyBillingMerchantRow }) {
   const toggle = useSetMonthlyBilling();
   // The value asked for while the call runs and once it succeeded; dropped on failure (the revert).
@@ -170,7 +170,7 @@ function billMonthOptions(today: Date): { value: string; label: string }[] {
   }));
 }
 
-// /monthly-billing (spec 3 §2 "Monthly Billing"): the Billing and Configuration tabs.
+// /monthly-billing: the Billing and Configuration tabs.
 export function MonthlyBillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: View = searchParams.get('tab') === 'configuration' ? 'configuration' : 'billing';

@@ -8,8 +8,8 @@ import { isParentOfLink } from '../utils/cta-form.utils';
 import { CtaAgreedSummary } from './cta-agreed-summary';
 import { CtaApplicationForm } from './cta-application-form';
 
-// /enroll/{parent_id}/{id} and /enroll/{id}?token=…: the public click-to-agree application
-// (issue 6 part 2). No session: the link's token is the authorization.
+// /enroll/{parent_id}/{id} and /enroll/{id}?token=…: the public click-to-agree application.
+// No session: the link's token is the authorization.
 export function CtaApplicationPage() {
   const { id = '', parent_id: parentId } = useParams();
   const [searchParams] = useSearchParams();

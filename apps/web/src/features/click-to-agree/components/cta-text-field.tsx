@@ -13,7 +13,7 @@ type CtaTextFieldProps = {
   isRequired?: boolean;
   description?: string;
   placeholder?: string;
-  // Typing that would fail this is ignored (spec 1 §5 pattern inputs).
+  // Typing that would fail this is ignored, as in every pattern input.
   pattern?: RegExp;
   // Rewrites what is typed, e.g. the ZIP input keeps digits and hyphens only.
   normalize?: (value: string) => string;

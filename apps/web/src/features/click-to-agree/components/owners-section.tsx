@@ -15,7 +15,7 @@ const upperLetters = /^[A-Za-z]{0,2}$/;
 
 type OwnersSectionProps = { control: CtaFormControl; view: CtaApplicationView; error?: string };
 
-// Spec 2 §3: principals 1 to 4, each with the principal fields.
+// Principals 1 to 4, each with the principal fields.
 export function OwnersSection({ control, view, error }: OwnersSectionProps) {
   const owners = useFieldArray({ control, name: 'owners' });
   const canAddOwner = owners.fields.length < maxCtaOwners;

@@ -9,7 +9,7 @@ import { costingKeys } from './keys';
 
 const rowsSchema = costingEstimatesResponse.shape.message;
 
-// GET /api/v1/costing?start&end (spec 3 §7): each transaction of the window with its estimated cost.
+// GET /api/v1/costing?start&end: each transaction of the window with its estimated cost.
 export function getCostingEstimates(window: CostingWindow, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/v1/costing', { schema: rowsSchema, query: { ...window }, signal });
 }

@@ -5,7 +5,7 @@ import { costingKeys } from './keys';
 
 const rowsSchema = costingResponse.shape.message;
 
-// GET /api/costing?start&end (spec 3 §7): the costing rows of the window.
+// GET /api/costing?start&end: the costing rows of the window.
 export function getCosting(window: CostingWindow, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/costing', { schema: rowsSchema, query: { ...window }, signal });
 }

@@ -101,7 +101,7 @@ describe('CostingPage', () => {
       ),
     );
     expect(screen.getByTestId('data-grid-totals')).toHaveTextContent('Profit TOTAL $2.45');
-    // Money columns only: no total of transaction counts or of the margin percent (issue 13).
+    // Money columns only: no total of transaction counts or of the margin percent.
     const totalled = [...screen.getByTestId('data-grid-totals').querySelectorAll('[data-column]')].map(
       (item) => item.getAttribute('data-column'),
     );

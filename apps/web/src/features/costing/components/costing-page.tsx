@@ -8,7 +8,7 @@ import { CostingEstimatesGrid, CostingGrid } from './costing-grids';
 
 type CostingView = 'costing' | 'estimates';
 
-// /costing (spec 3 §2): the costing grid, exported as Costing.xlsx, and the estimates view; both
+// /costing: the costing grid, exported as Costing.xlsx, and the estimates view; both
 // cover From to To, the last 90 days at first. The view sits in ?view= so a link keeps it.
 export function CostingPage() {
   const timeZone = useUserTimeZone();

@@ -14,7 +14,7 @@ describe('costing columns', () => {
     expect(costingHeaderOf('mcc_code')).toBe('MCC Code');
   });
 
-  it('shows every spec 3 §3 costing field: amounts as money, the Bluesnap margin percent with 4 decimals', () => {
+  it('shows every costing field: amounts as money, the Bluesnap margin percent with 4 decimals', () => {
     const ids = costingColumns.map((column) => column.id);
     for (const field of [
       'settlement_date',
@@ -54,7 +54,7 @@ describe('costing columns', () => {
     expect(kindOf('bluesnap_percent_of_remaining_margin')).toMatchObject({ kind: 'number', decimals: 4 });
   });
 
-  it('lists the spec 3 §3 estimates fields in order, then the estimate', () => {
+  it('lists the estimates fields in order, then the estimate', () => {
     expect(costingEstimateColumns.map((column) => column.id).slice(0, 15)).toEqual([
       'parent',
       'dba_name',

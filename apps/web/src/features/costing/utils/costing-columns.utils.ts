@@ -61,7 +61,7 @@ function text<Row>(field: Field<Row>, width?: number): DataGridColumn<Row> {
   };
 }
 
-// Counts group by sum but stay out of the totals line, which totals money only (issue 13).
+// Counts group by sum but stay out of the totals line, which totals money only.
 function count<Row>(field: Field<Row>): DataGridColumn<Row> {
   return {
     id: field,
@@ -77,7 +77,7 @@ function labelled<Row>(field: Field<Row>, enumLabels: Readonly<Record<string, st
   return { id: field, header: costingHeaderOf(field), kind: 'enum', enumLabels, value: (row) => row[field] };
 }
 
-// Spec 3 §3 costing row: every field in the spec's order, amounts with 2 decimals, the Bluesnap
+// The costing row: every field in the row's own order, amounts with 2 decimals, the Bluesnap
 // margin percent with 4.
 export const costingColumns: readonly DataGridColumn<CostingRow>[] = [
   {
@@ -134,7 +134,7 @@ export const costingColumns: readonly DataGridColumn<CostingRow>[] = [
   count('unpriced_transactions'),
 ];
 
-// Spec 3 §3 costing estimates row, then the estimate itself.
+// The costing estimates row, then the estimate itself.
 export const costingEstimateColumns: readonly DataGridColumn<CostingEstimateRow>[] = [
   text('parent', 200),
   text('dba_name', 220),

@@ -6,7 +6,7 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
   return zonedDayOf(now, usableTimeZone(timeZone));
 }
 
-// Spec 3 §9: the costing page opens on the last 90 days.
+// The costing page opens on the last 90 days.
 export function initialCostingWindow(timeZone: string, now: Date = new Date()): CostingWindow {
   return defaultCostingWindow(todayInTimeZone(timeZone, now));
 }

@@ -2,7 +2,7 @@ import { certificationResponse } from '@portico/contracts/dashboard/certificatio
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// GET /api/certification (spec 3 §7): the caller's own client's progress, or the viewed client's;
+// GET /api/certification: the caller's own client's progress, or the viewed client's;
 // with a client id (the account data page's Certification panel), that client's.
 export function useCertificationProgress(clientId?: string) {
   return useQuery({

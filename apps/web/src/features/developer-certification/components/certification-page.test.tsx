@@ -17,7 +17,7 @@ const progress = (overrides: Record<string, unknown>) =>
     ...overrides,
   });
 
-describe('certification page (issue 16 item 7)', () => {
+describe('certification page', () => {
   it('shows the progress of a merchant in certification by thirds', async () => {
     stubFetch({ '/api/certification': progress({ charges: 2, refunds: 1, progress: 67 }) });
     renderFeature(<CertificationPage />);

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { CertificationProgressDetails } from '../../../components/certification-progress-details';
 import { useCertificationProgress } from '../api/get-certification-progress';
 
-// /certification-page (issue 16 item 7): a merchant in certification sees its progress, which advances
+// /certification-page: a merchant in certification sees its progress, which advances
 // as it makes sandbox charges and refunds.
 export function CertificationPage() {
   const certification = useCertificationProgress();

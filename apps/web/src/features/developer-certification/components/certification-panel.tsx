@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { CertificationProgressDetails } from '../../../components/certification-progress-details';
 import { useCertificationProgress } from '../api/get-certification-progress';
 
-// The account data page's Certification side panel (spec 2 §2.3): the account's certification
+// The account data page's Certification side panel: the account's certification
 // progress (GET /api/certification?id=), as the certification page shows a client its own.
 export function CertificationPanel({ clientId }: { clientId: string }) {
   const certification = useCertificationProgress(clientId);

@@ -29,7 +29,7 @@ function failureText(error: unknown): string {
 
 type CertificationRegistrationFormProps = { onRegistered: () => void };
 
-// Spec 2 §2.4: Developer Information, Integration Requirements, Enrollment Expectations, Webhook
+// Developer Information, Integration Requirements, Enrollment Expectations, Webhook
 // Registration. Each step checks its own fields before the next one opens.
 export function CertificationRegistrationForm({ onRegistered }: CertificationRegistrationFormProps) {
   const [active, setActive] = useState(0);

@@ -45,7 +45,7 @@ describe('CertificationRegistrationPage', () => {
     notifications.clean();
   });
 
-  it('keeps step 1 until names, work e-mail and company are filled, with the spec 2 §5 texts', async () => {
+  it('keeps step 1 until names, work e-mail and company are filled, with the required-field texts', async () => {
     stubFetch({});
     renderFeature(<CertificationRegistrationPage />, { role: 'parent' });
     expect(screen.getByText(note)).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { CertificationRegistrationText } from '@portico/contracts/developers/cer
 import { useState } from 'react';
 import { CertificationRegistrationForm } from './certification-registration-form';
 
-// /certregistration (spec 2 §2.4, §4): the 4-step form with its note until it is sent, then only
+// /certregistration: the 4-step form with its note until it is sent, then only
 // the confirmation.
 export function CertificationRegistrationPage() {
   const [isRegistered, setIsRegistered] = useState(false);

@@ -12,7 +12,7 @@ type FeatureChecklistProps = {
   error?: string;
 };
 
-// Spec 2 §2.4 step 2: the required features, then the optional ones grouped as Iframe, Terminals
+// Step 2 of the registration: the required features, then the optional ones grouped as Iframe, Terminals
 // (Card Present) and API. One list of values whatever group a box sits in, in the form's order.
 export function FeatureChecklist({ values, onChange, error }: FeatureChecklistProps) {
   const chosen = new Set(values);

@@ -6,7 +6,7 @@ import { homeKeys } from './keys';
 const apiKeysSchema = apiKeysResponse.shape.message;
 
 // GET /api/user/apikeys: the merchant accounts whose virtual terminal the caller may open, with the
-// API key the terminal pages carry in their path (spec 3 §6, §7).
+// API key the terminal pages carry in their path.
 export function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeyRecord[]> {
   return apiRequest('/api/user/apikeys', { schema: apiKeysSchema, signal });
 }

@@ -5,7 +5,7 @@ import { cryptoKeys } from './get-crypto-status';
 
 const cryptoKycSsoSchema = cryptoKycSsoResponse.shape.message;
 
-// GET /api/crypto/kyc-sso?merchant-id={id} (spec 3 §7): the sign-on link to the provider's KYC page.
+// GET /api/crypto/kyc-sso?merchant-id={id}: the sign-on link to the provider's KYC page.
 export function getCryptoKycSso(merchantId: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/crypto/kyc-sso', {
     schema: cryptoKycSsoSchema,

@@ -15,7 +15,7 @@ export const cryptoKeys = {
   kycSso: (merchantId: string) => [...homeKeys.all, 'crypto-kyc-sso', { merchantId }] as const,
 };
 
-// GET /api/crypto/status?merchant-id={id} (spec 3 §7).
+// GET /api/crypto/status?merchant-id={id}.
 export function getCryptoStatus(merchantId: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/crypto/status', {
     schema: cryptoStatusSchema,
@@ -24,7 +24,7 @@ export function getCryptoStatus(merchantId: string, { signal }: { signal?: Abort
   });
 }
 
-// Spec 3 §4, §9: refreshed every 4 seconds while a forumpay provider is not yet enabled, so the
+// Refreshed every 4 seconds while a forumpay provider is not yet enabled, so the
 // buttons follow the KYC the merchant completes in the provider's tab.
 export function cryptoStatusRefetchInterval(status: CryptoStatus | undefined): number | false {
   return isCryptoKycPending(status) ? cryptoStatusRefreshMs : false;

@@ -18,7 +18,7 @@ export function merchantSyncOptionsQueryOptions() {
   });
 }
 
-// Loaded when the dialog opens (spec 3 §4: loading, then selection, then request).
+// Loaded when the dialog opens (loading, then selection, then request).
 export function useMerchantSyncOptions({ enabled }: { enabled: boolean }) {
   return useQuery({ ...merchantSyncOptionsQueryOptions(), enabled });
 }

@@ -8,7 +8,7 @@ import { MetricCardBody } from './metric-card';
 
 type CertificationProgressCardProps = { scope: DashboardScope; subject: CertificationSubject };
 
-// Spec 3 §4: charges, refunds and reporting each count one third; completion gives 100%.
+// Charges, refunds and reporting each count one third; completion gives 100%.
 export function CertificationProgressCard({ scope, subject }: CertificationProgressCardProps) {
   const certification = useCertification(scope, { enabled: shouldLoadCertification(subject) });
   const titleId = useId();

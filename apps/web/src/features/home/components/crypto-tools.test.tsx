@@ -44,7 +44,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('crypto tools (spec 3 §2, §4)', () => {
+describe('crypto tools', () => {
   it('before KYC: Complete KYC opens the provider link in a new tab and Payment Page is disabled', async () => {
     stubFetch(answers(pending));
     renderDashboard(<CryptoTools isParent={false} />, { user });

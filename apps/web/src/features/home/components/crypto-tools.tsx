@@ -8,7 +8,7 @@ import { useCryptoStatus } from '../api/get-crypto-status';
 
 type CryptoToolsProps = { isParent: boolean };
 
-// Spec 3 §2: crypto entities see Complete KYC and Payment Page (the page requires KYC); parent crypto
+// Crypto entities see Complete KYC and Payment Page (the page requires KYC); parent crypto
 // entities also see the sub-merchant sign-up link. The buttons act on the user's default client.
 export function CryptoTools({ isParent }: CryptoToolsProps) {
   const { user } = useSignedInSession();
@@ -26,9 +26,9 @@ function MerchantCryptoTools({ merchantId, isParent }: CryptoToolsProps & { merc
 
   const isEnabled = status.data?.crypto_enabled === true;
   const kycLink = isEnabled ? null : (kycSso.data?.kyc_link ?? status.data?.crypto_kyc_link ?? null);
-  // Spec 2 §2: the payment page is the link builder of the merchant's key.
+  // The payment page is the link builder of the merchant's key.
   const publishableKey = apiKeys.data?.find((record) => record.id === merchantId)?.public_key;
-  // Addresses carry the publishable key only (issue 16 item 6).
+  // Addresses carry the publishable key only.
   const paymentPagePath =
     publishableKey === undefined ? '/createlink' : `/createlink/${encodeURIComponent(publishableKey)}`;
 

@@ -35,7 +35,7 @@ async function expectFigure(regionName: string, text: string) {
 
 const allCards = ['Merchants', 'Parents', 'Open Risk Alerts', 'Open Ops Alerts'];
 
-describe('HomePage role rules (spec 3 §2, §6)', () => {
+describe('HomePage role rules', () => {
   it('shows an admin the data sync, the merchant dropdown and every operations card', async () => {
     const fetchMock = stubFetch(dashboardAnswers());
     renderDashboard(<HomePage />, { user: admin, myClients: [parentClient, merchantA, merchantB] });

@@ -26,7 +26,7 @@ import { SystemStatusCard } from './system-status-card';
 import { TerminalTools } from './terminal-tools';
 import { TransactionMetrics } from './transaction-metrics';
 
-// The home dashboard of spec 3 §2.
+// The home dashboard: terminal and crypto tools, metrics by role, and the monthly volume chart.
 export function HomePage() {
   const { user, actingRole, viewAsClientId, isViewingAs, myClients } = useSignedInSession();
   const viewer: DashboardViewer = { actingRole, isProcessorAuditUser: user.processor_audit_user };
@@ -67,7 +67,7 @@ export function HomePage() {
               merchantId={chosenMerchantId}
               onChange={setChosenMerchantId}
             />
-            {/* Issue 15: staff open the portal as the chosen merchant sees it. */}
+            {/* Staff open the portal as the chosen merchant sees it. */}
             {chosenMerchantId !== null && !user.processor_audit_user && (
               <Group justify="flex-end" mt="xs">
                 <ViewAsButton clientId={chosenMerchantId} size="compact-sm" />

@@ -28,7 +28,7 @@ const syncRequest = {
   requested_at: '2026-05-08T12:00:00.000Z',
 };
 
-describe('Merchant Data Sync (spec 3 §4, §5, §8)', () => {
+describe('Merchant Data Sync', () => {
   beforeEach(() => {
     notifications.clean();
   });

@@ -7,7 +7,7 @@ import { showToast } from '../../../components/toasts';
 import { useMerchantSyncOptions } from '../api/get-merchant-sync-options';
 import { useRequestMerchantDataSync } from '../api/request-merchant-data-sync';
 
-// The admin-only Merchant Data Sync button and dialog (spec 3 §2, §4: loading, then selection, then
+// The admin-only Merchant Data Sync button and dialog (loading, then selection, then
 // request).
 export function MerchantDataSync() {
   const [isOpen, setOpen] = useState(false);

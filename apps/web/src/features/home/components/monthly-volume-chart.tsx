@@ -21,7 +21,7 @@ export function MonthlyVolumeChart({ points }: MonthlyVolumeChartProps) {
         data={[...points]}
         dataKey="month"
         series={[{ name: 'cents', label: 'Volume', color: 'orange.6' }]}
-        // Tooltip figures: 2 decimals (spec 3 §9); ticks may fall between cents.
+        // Tooltip figures: 2 decimals; ticks may fall between cents.
         valueFormatter={(cents) => formatDashboardCents(Math.round(cents))}
         yAxisProps={{
           width: layout.amountAxisWidthPx,

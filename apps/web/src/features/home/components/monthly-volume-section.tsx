@@ -18,7 +18,7 @@ const MonthlyVolumeChart = lazy(() =>
 
 type MonthlyVolumeSectionProps = { scope: DashboardScope };
 
-// 'Monthly Payout Volume' (spec 3 §2): months as YYYY-MM, totals with 2 decimals.
+// 'Monthly Payout Volume': months as YYYY-MM, totals with 2 decimals.
 export function MonthlyVolumeSection({ scope }: MonthlyVolumeSectionProps) {
   const stats = useStats(scope);
   const titleId = useId();

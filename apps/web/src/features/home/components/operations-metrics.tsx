@@ -18,7 +18,7 @@ const cardTitles: Record<DashboardCard, string> = {
   openOpsAlerts: 'Open Ops Alerts',
 };
 
-// The Operations Metrics block: each card only for the roles of spec 3 §2, and each call only when
+// The Operations Metrics block: each card only for the roles it is shown to, and each call only when
 // a card needs it (the server refuses the others).
 export function OperationsMetrics({ scope, cards }: OperationsMetricsProps) {
   const shows = (card: DashboardCard) => cards.includes(card);

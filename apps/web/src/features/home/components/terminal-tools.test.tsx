@@ -32,7 +32,7 @@ function currentLocation() {
   return screen.getByRole('status', { name: 'Current location' }).textContent;
 }
 
-describe('virtual terminal tools (spec 3 §2, §5)', () => {
+describe('virtual terminal tools', () => {
   it("'Select a Virtual Terminal': Go stays disabled until a terminal is chosen", async () => {
     stubFetch({ '/api/virtualterminalurl': ok([]) });
     renderDashboard(<TerminalTools accounts={[alder, keyed]} />, { user });

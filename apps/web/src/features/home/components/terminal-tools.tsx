@@ -19,7 +19,7 @@ type TerminalToolsProps = {
 
 type OpenModal = 'open' | 'configure' | null;
 
-// Spec 3 §2 transaction tools: Open a Virtual Terminal, Configure a Virtual Terminal.
+// The transaction tools: Open a Virtual Terminal, Configure a Virtual Terminal.
 export function TerminalTools({ accounts }: TerminalToolsProps) {
   const [openModal, setOpenModal] = useState<OpenModal>(null);
   const openable = (accounts ?? []).filter((account) => account.canOpen);
@@ -82,7 +82,7 @@ function SelectionHint({ account }: { account: TerminalAccount | undefined }) {
   return null;
 }
 
-// Spec 3 §2: each merchant's terminals (inactive ones marked), from GET /api/virtualterminalurl.
+// Each merchant's terminals (inactive ones marked), from GET /api/virtualterminalurl.
 function TerminalSelect({
   account,
   terminalId,

@@ -7,7 +7,7 @@ import { MetricCard, MetricFigure, MetricFigures } from './metric-card';
 
 type TransactionMetricsProps = { scope: DashboardScope };
 
-// Spec 3 §2: the last 7 and 30 days, both ending yesterday.
+// The last 7 and 30 days, both ending yesterday.
 export function TransactionMetrics({ scope }: TransactionMetricsProps) {
   const stats = useStats(scope);
   const windows = [

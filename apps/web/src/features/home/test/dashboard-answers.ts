@@ -3,7 +3,7 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { ok, readyDatabase, type StubbedAnswer } from '../../../test/fetch-stub';
 
 export const alderApiKey = 'test-api-alder-0001';
-// Addresses carry the publishable key (issue 16 item 6).
+// Addresses carry the publishable key.
 export const alderPublishableKey = 'test-pub-alder';
 export const alderTerminalId = '66666666-6666-4666-8666-666666666666';
 

@@ -13,7 +13,7 @@ const parent = { actingRole: 'parent', isProcessorAuditUser: false } as const;
 const merchantUser = { actingRole: 'user', isProcessorAuditUser: false } as const;
 const healnow = { actingRole: 'healnow', isProcessorAuditUser: false } as const;
 
-describe('dashboard access (spec 3 §2, §6)', () => {
+describe('dashboard access', () => {
   it('gives the data sync and the merchant dropdown to admins who are not processor-audit users', () => {
     expect(canRequestMerchantDataSync(admin)).toBe(true);
     expect(canChooseDashboardMerchant(admin)).toBe(true);

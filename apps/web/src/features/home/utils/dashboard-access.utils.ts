@@ -2,7 +2,7 @@ import { decideRouteAccess, findPortalRouteForPathname } from '@portico/contract
 import type { UserType } from '@portico/contracts/auth/roles';
 import { type DashboardCard, isDashboardCardShownTo } from '@portico/contracts/dashboard/clients-meta';
 
-// Who sees which part of the home dashboard (spec 3 §2 and §6).
+// Who sees which part of the home dashboard.
 export type DashboardViewer = { actingRole: UserType; isProcessorAuditUser: boolean };
 
 const operationsMetricsCards: readonly DashboardCard[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDashboardAmount, formatDashboardCents, formatDashboardCount } from './dashboard-money.utils';
 
-describe('dashboard money (spec 3 §9: aggregated amounts show 2 decimals)', () => {
+describe('dashboard money (aggregated amounts show 2 decimals)', () => {
   it('shows 2 decimals with thousands grouped', () => {
     expect(formatDashboardAmount('0.00')).toBe('$0.00');
     expect(formatDashboardAmount('12345.6')).toBe('$12,345.60');

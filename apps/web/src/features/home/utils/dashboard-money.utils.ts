@@ -3,7 +3,7 @@ import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 
 const groupedWholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-// Cents as '$1,234.56' (spec 3 §9: aggregated amounts show 2 decimals); '-$25.00' below zero. The
+// Cents as '$1,234.56' (aggregated amounts show 2 decimals); '-$25.00' below zero. The
 // portal's one money format (contracts formatCentsAsMoney).
 export function formatDashboardCents(cents: number): string {
   return formatCentsAsMoney(cents);

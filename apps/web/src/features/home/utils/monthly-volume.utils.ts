@@ -1,7 +1,7 @@
 import type { MonthlyVolume } from '@portico/contracts/transactions/stats';
 import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 
-// Spec 3 §2: the chart is responsive below 600px; 1024px is the mobile threshold of the page.
+// The chart is responsive below 600px; 1024px is the mobile threshold of the page.
 export const compactChartMaxWidthPx = 600;
 export const mobileMaxWidthPx = 1024;
 
@@ -19,7 +19,7 @@ export function hasMonthlyVolume(points: readonly MonthlyVolumePoint[]): boolean
 export type MonthlyVolumeChartLayout = {
   heightPx: number;
   // Narrow charts keep the amount axis, on a narrower band, and slant the month labels so twelve of
-  // them fit (issue 13: a chart without its axis cannot be read).
+  // them fit (a chart without its axis cannot be read).
   isCompact: boolean;
   monthLabelAngle: number;
   amountAxisWidthPx: number;

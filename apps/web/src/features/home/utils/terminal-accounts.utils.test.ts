@@ -21,7 +21,7 @@ const parent = client(sampleIds.parent, 'Harbor Payments', 'Parent');
 const alder = client(sampleIds.merchantA, 'Alder Bakery', 'Merchant', sampleIds.parent);
 const birch = client(sampleIds.merchantB, 'Birch Books', 'Merchant', sampleIds.parent);
 
-describe('virtual terminal accounts (spec 3 §6)', () => {
+describe('virtual terminal accounts', () => {
   it('lists merchants, not parents; with RBAC off roles alone decide', () => {
     const user = buildSessionUser({ user_type: 'user', rbac_enabled: false });
     const accounts = terminalAccountsOf(user, [parent, alder]);

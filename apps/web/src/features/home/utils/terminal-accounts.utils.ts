@@ -5,8 +5,8 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
 
-// A merchant account of the virtual terminal tools. publishableKey is the terminal page's key (spec 3
-// §6; addresses carry the publishable key only, issue 16 item 6), from GET /api/user/apikeys; null
+// A merchant account of the virtual terminal tools. publishableKey is the terminal page's key
+// (addresses carry the publishable key only), from GET /api/user/apikeys; null
 // when the server gave none for this merchant (the caller may not open its terminal), and then the
 // account cannot be opened.
 export type TerminalAccount = {
@@ -19,7 +19,7 @@ export type TerminalAccount = {
 
 type ParentOf = (clientId: string) => string | null;
 
-// Spec 1 §6 as the server applies it: admin bypasses merchant permissions; with RBAC off roles alone
+// Merchant permissions as the server applies them: admin bypasses merchant permissions; with RBAC off roles alone
 // decide; with RBAC on the membership on the merchant, else on its nearest parent, must grant it.
 export function isPermissionGrantedOnMerchant(
   user: Pick<SessionUser, 'user_type' | 'account'>,
@@ -75,14 +75,14 @@ export function configureOptionLabel(account: TerminalAccount): string {
   return account.canConfigure ? account.name : `${account.name} ${DashboardLabel.NotConfigurable}`;
 }
 
-// With a terminal id the page opens that terminal (spec 3 §2 query terminalId).
+// With a terminal id (the terminalId query) the page opens that terminal.
 export function virtualTerminalPath(account: TerminalAccount, terminalId?: string): string | null {
   if (account.publishableKey === null) return null;
   const path = `/virtual-terminal/${encodeURIComponent(account.publishableKey)}`;
   return terminalId === undefined ? path : `${path}?terminalId=${encodeURIComponent(terminalId)}`;
 }
 
-// With new=true the configurator creates a terminal (spec 3 §2 Virtual terminal).
+// With new=true the configurator creates a terminal.
 export function configureTerminalPath(
   account: TerminalAccount,
   { isNew, terminalId }: { isNew: boolean; terminalId?: string },

@@ -9,7 +9,7 @@ import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useJobRuns, useRunJobNow } from '../api/get-job-runs';
 import { jobRunsColumns } from '../utils/job-runs-columns.utils';
 
-// /jobs (issue 17 item 8, staff): the job runner's recent runs, or only its failures and the
+// /jobs (staff): the job runner's recent runs, or only its failures and the
 // retries waiting, newest first; times in the user's zone, named.
 export function JobsPage() {
   const timeZone = useUserTimeZone();

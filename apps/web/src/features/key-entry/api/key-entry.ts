@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { keyEntryKeys } from './keys';
 
-// Spec 3 §7 "Mimic and key entry": the four calls of /key-entry. Each answers check values only.
+// The four calls of /key-entry. Each answers check values only.
 export function getKeyState() {
   return apiRequest('/api/key-entry/kcv', { schema: keyStateResponse.shape.message });
 }

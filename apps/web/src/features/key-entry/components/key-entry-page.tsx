@@ -28,13 +28,13 @@ import { portalEnv } from '../../../lib/portal-env';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { useKeyState, useLoadKeyArn, useLoadKeyComponent, useRemoteKeyInjection } from '../api/key-entry';
 
-// /key-entry (spec 3 §2, §6, §8; issue 15 item 7): staff load key components under dual control,
+// /key-entry: staff load key components under dual control,
 // read check values, record the key-management key's ARN and derive a device's initial key. Only
 // check values ever come back; a failed step's message shows in the result box.
 export function KeyEntryPage() {
   const { user } = useSignedInSession();
   const navigate = useNavigate();
-  // Spec 3 §6: the rule of Mimic (no restrictions, Permissions granted, or primary client).
+  // The rule of Mimic (no restrictions, Permissions granted, or primary client).
   const isAllowed = canOpenEnrollPage(user, portalEnv.primaryClientId);
   const [result, setResult] = useState<string | null>(null);
 

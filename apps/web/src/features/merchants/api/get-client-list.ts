@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { merchantsKeys } from './keys';
 
-// GET /api/portal/clients: the Admin Accounts list (spec 3 §3 client list row).
+// GET /api/portal/clients: the Admin Accounts list, as client list rows.
 export function getClientList({ signal }: { signal?: AbortSignal } = {}): Promise<ClientListRow[]> {
   return apiRequest('/api/portal/clients', { schema: clientListResponse.shape.message, signal });
 }

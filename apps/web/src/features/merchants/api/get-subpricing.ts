@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { merchantsKeys } from './keys';
 
-// GET /api/client/subpricing?apikey=login&clientid={id} (spec 3 §7).
+// GET /api/client/subpricing?apikey=login&clientid={id}.
 export function getSubpricing(
   clientId: string,
   { signal }: { signal?: AbortSignal } = {},

@@ -10,7 +10,7 @@ const parentId = '5b2e1d0c-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 
 const coffeeRow = buildSubpricingRow({ client_id: parentId });
 
-describe('AccountSubpricing (the account page, spec 2 §2.2 subpricing)', () => {
+describe('AccountSubpricing (the account page subpricing)', () => {
   it("lets staff edit this client's rows and save them, without the copy-from control", async () => {
     const fetchMock = stubFetch({
       'GET /api/client/subpricing': ok([coffeeRow]),

@@ -3,8 +3,8 @@ import { ClientSubpricing } from './subpricing-section';
 
 type AccountSubpricingProps = { clientId: string };
 
-// The account page's sub-pricing table (spec 2 §2.2 submerchant settings, spec 3 §3 subpricing row):
-// the Merchants page's table for this one client, edited by staff (spec 2 §6 subpricing add), without
+// The account page's sub-pricing table (submerchant settings, one subpricing row per MCC code):
+// the Merchants page's table for this one client, edited by staff (subpricing add is staff's), without
 // the copy-from control of the Merchants page.
 export function AccountSubpricing({ clientId }: AccountSubpricingProps) {
   const { actingRole } = useSignedInSession();

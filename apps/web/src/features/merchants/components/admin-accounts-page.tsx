@@ -7,7 +7,7 @@ import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useClientList } from '../api/get-client-list';
 import { clientListColumns } from '../utils/client-columns.utils';
 
-// /accounts (spec 3 §2 "Accounts", menu "Admin Accounts"): the client list; one click on a row opens
+// /accounts (menu "Admin Accounts"): the client list; one click on a row opens
 // /account/{clientid}.
 export function AdminAccountsPage() {
   const timeZone = useUserTimeZone();

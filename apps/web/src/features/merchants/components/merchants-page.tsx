@@ -8,7 +8,7 @@ import { useMerchants } from '../api/get-merchants';
 import { merchantGridColumns } from '../utils/client-columns.utils';
 import { SubpricingSection } from './subpricing-section';
 
-// /merchants (spec 3 §2 "Merchants", menu "Accounts"): every client the caller reaches, exported as
+// /merchants (menu "Accounts"): every client the caller reaches, exported as
 // Merchants.xlsx; one click on a row opens /account/{clientid}. The sub-pricing table sits below.
 export function MerchantsPage() {
   const timeZone = useUserTimeZone();

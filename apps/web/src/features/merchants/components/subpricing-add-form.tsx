@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showToast } from '../../../components/toasts';
 import { useSaveSubpricingRows } from '../api/save-subpricing';
 
-// Staff add the sub-pricing of one more MCC code (spec 2 §6: subpricing add is admin and healnow).
+// Staff add the sub-pricing of one more MCC code (subpricing add is admin and healnow).
 export function SubpricingAddForm({ clientId }: { clientId: string }) {
   const [mccCode, setMccCode] = useState('');
   const [label, setLabel] = useState('');

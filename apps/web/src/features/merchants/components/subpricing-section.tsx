@@ -15,7 +15,7 @@ import {
 import { SubpricingAddForm } from './subpricing-add-form';
 import { SubpricingTable } from './subpricing-table';
 
-// Spec 3 §2: 'Information Saved' shows for 3 seconds after a save.
+// 'Information Saved' shows for 3 seconds after a save.
 export const savedNoticeMs = 3000;
 
 type SubpricingSectionProps = { clients: readonly MerchantGridRow[] };

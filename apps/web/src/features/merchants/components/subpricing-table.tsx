@@ -25,7 +25,7 @@ type SubpricingTableProps = {
   onChange: (mccCode: string, change: Partial<SubpricingDraft>) => void;
 };
 
-// Spec 3 §3 subpricing row: label, MCC code, the three rates with their pass-to-consumer flags, and the
+// A subpricing row: label, MCC code, the three rates with their pass-to-consumer flags, and the
 // average and high ticket. Staff edit in place; everyone else reads.
 export function SubpricingTable({ drafts, canEdit, onChange }: SubpricingTableProps) {
   const textCell = (draft: SubpricingDraft, field: SubpricingTextField, header: string) =>

@@ -4,8 +4,8 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 
 const noProcessor = '';
 
-// Spec 3 §3 client list row, in the order the Admin Accounts list shows it; the id sits last and
-// narrow (issue 13: the name leads).
+// The client list row, in the order the Admin Accounts list shows it; the id sits last and
+// narrow (the name leads).
 export function clientListColumns<Row extends ClientListRow>(): DataGridColumn<Row>[] {
   return [
     { id: 'dba_name', header: 'DBA Name', kind: 'text', value: (row) => row.dba_name ?? '' },

@@ -1,6 +1,6 @@
 import type { SubpricingInput, SubpricingRow } from '@portico/contracts/clients/subpricing';
 
-// One editable line of the sub-pricing table (spec 3 §3 subpricing row): text as typed, amounts as
+// One editable line of the sub-pricing table (a subpricing row): text as typed, amounts as
 // decimal text.
 export type SubpricingDraft = {
   mccCode: string;

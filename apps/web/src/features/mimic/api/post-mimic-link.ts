@@ -2,7 +2,7 @@ import { mimicLinkResponse } from '@portico/contracts/access/mimic';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// POST /api/loginlink {email}: the message is the mimic link (spec 3 §7).
+// POST /api/loginlink {email}: the message is the mimic link.
 export function postMimicLink(request: { email: string }): Promise<string> {
   return apiRequest('/api/loginlink', {
     method: 'POST',

@@ -4,7 +4,7 @@ import { showToast } from '../../../components/toasts';
 import { useMimicSession } from '../api/get-mimic-session';
 import { useStopMimicking } from '../api/post-mimic-stop';
 
-// Issue 15: every page of a mimic session says so, with Stop back to the staff session.
+// Every page of a mimic session says so, with Stop back to the staff session.
 export function MimicBanner() {
   const state = useMimicSession();
   const stop = useStopMimicking();

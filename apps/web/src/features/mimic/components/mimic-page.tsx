@@ -12,7 +12,7 @@ import { useCreateMimicLink } from '../api/post-mimic-link';
 import { useOpenMimicSession } from '../api/post-mimic-session';
 import { mimicTokenFromHash } from '../utils/mimic-link.utils';
 
-// /mimic (spec 3 §2, §4, §6, §8; issue 15): an e-mail gives a single-use link; opening the link
+// /mimic: an e-mail gives a single-use link; opening the link
 // (this page with #mimic_token=…) turns the session into a marked one as that user. The token is
 // kept once read: the address bar forgets it at once.
 export function MimicPage() {
@@ -32,7 +32,7 @@ export function MimicPage() {
 function MimicLinkForm() {
   const { user } = useSignedInSession();
   const navigate = useNavigate();
-  // Spec 3 §6: the rule of the Enroll page (no restrictions, Permissions granted, or primary client).
+  // The rule of the Enroll page (no restrictions, Permissions granted, or primary client).
   const isAllowed = canOpenEnrollPage(user, portalEnv.primaryClientId);
   const [email, setEmail] = useState('');
   const createLink = useCreateMimicLink();

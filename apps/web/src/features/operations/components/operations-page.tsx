@@ -11,7 +11,7 @@ import { ReportGridPage } from './report-grid-page';
 
 const schema = operationsReportResponse.shape.message;
 
-// /operations (spec 3 §2, staff): what operations must act on, and the 'Report links' dropdown.
+// /operations (staff): what operations must act on, and the 'Report links' dropdown.
 export function OperationsPage() {
   return (
     <ReportGridPage

@@ -24,7 +24,7 @@ function linkOf(path: (typeof reportLinks)[number]['path']) {
   return link;
 }
 
-// The pages behind the Operations 'Report links' (spec 3 §2), each a grid of computed rows.
+// The pages behind the Operations 'Report links', each a grid of computed rows.
 export function RevshareReportPage() {
   const link = linkOf('/report/revshare');
   return (
@@ -95,7 +95,7 @@ export function DocumentsReportPage() {
   );
 }
 
-// /reports/mcc/{parent_id} (spec 2 §2.1, issue 20 item 4): the MCC codes a parent approves for its
+// /reports/mcc/{parent_id}: the MCC codes a parent approves for its
 // merchants (its sub-pricing), linked from the enrollment page.
 export function ApprovedMccReportPage() {
   const { parent_id: parentId = '' } = useParams();

@@ -11,7 +11,7 @@ import {
 import { payoutStatusLabels } from '@portico/contracts/statements/statements';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
-// Spec 3 §2 Operations grid: id (hidden), Name, Type, Result, Created.
+// The Operations grid: id (hidden), Name, Type, Result, Created.
 export const operationsColumns: readonly DataGridColumn<OperationsAlert>[] = [
   { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, hidden: true },
   { id: 'name', header: 'Name', kind: 'text', value: (row) => row.name, width: 240 },
@@ -127,7 +127,7 @@ export const mccColumns: readonly DataGridColumn<MccReportRow>[] = [
   { id: 'merchants', header: 'Merchants', kind: 'number', value: (row) => row.merchants },
 ];
 
-// Spec 2 §2.1 approved MCC codes of a parent: the MCC codes its sub-pricing approves, with their rates.
+// The approved MCC codes of a parent: the MCC codes its sub-pricing approves, with their rates.
 export const approvedMccColumns: readonly DataGridColumn<SubpricingRow>[] = [
   { id: 'mcc', header: 'MCC', kind: 'text', value: (row) => row.mccCode, width: 90 },
   { id: 'description', header: 'Description', kind: 'text', value: (row) => row.mcc_description, width: 320 },

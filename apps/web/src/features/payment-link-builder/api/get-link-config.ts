@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { linkBuilderKeys } from './keys';
 
-// GET /api/client/link-config: the merchant's configured methods (spec 3 §4, §7).
+// GET /api/client/link-config: the merchant's configured methods.
 export function useLinkConfig(key: string | null) {
   return useQuery({
     queryKey: linkBuilderKeys.linkConfig(key ?? ''),

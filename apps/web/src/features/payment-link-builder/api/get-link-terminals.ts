@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { linkBuilderKeys } from './keys';
 
-// GET api/terminal: the merchant's terminals; the builder keeps the open ones (spec 3 §7).
+// GET api/terminal: the merchant's terminals; the builder keeps the open ones.
 export function useOpenLinkTerminals(key: string | null) {
   return useQuery({
     queryKey: linkBuilderKeys.terminals(key ?? ''),

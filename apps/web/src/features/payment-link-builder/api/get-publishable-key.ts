@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { linkBuilderKeys } from './keys';
 
 // GET /api/apikeys/publishable-key (bearer: the key of the address or the one typed in): the only key
-// a link may carry (spec 3 §7).
+// a link may carry.
 export function getPublishableKey(key: string, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/apikeys/publishable-key', {
     schema: publishableKeyResponse.shape.message,

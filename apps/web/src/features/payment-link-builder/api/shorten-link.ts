@@ -1,7 +1,7 @@
 import { shortLinkResponse } from '@portico/contracts/payment-frame/short-links';
 import { apiRequest } from '../../../lib/api-client';
 
-// GET /api/urls?url={link} (bearer: the secret API key): the short link of a payment page (spec 3 §7).
+// GET /api/urls?url={link} (bearer: the secret API key): the short link of a payment page.
 export function shortenLink(secretKey: string, url: string): Promise<string> {
   return apiRequest('/api/urls', {
     query: { url },

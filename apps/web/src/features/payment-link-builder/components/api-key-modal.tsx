@@ -9,7 +9,7 @@ type ApiKeyModalProps = {
   onClose: () => void;
 };
 
-// Spec 3 §2, §5: without a key the builder asks for one ('Field is required'). The key stays in memory:
+// Without a key the builder asks for one ('Field is required'). The key stays in memory:
 // never in the address, never in storage.
 export function ApiKeyModal({ isOpen, onSubmit, onClose }: ApiKeyModalProps) {
   const [value, setValue] = useState('');

@@ -31,7 +31,7 @@ import { PageDesignEditor } from './page-design-editor';
 
 type PendingAction = 'link' | 'open';
 
-// /createlink/{apikey?} without sign-in (spec 3 §2 "Payment link builder").
+// /createlink/{apikey?}: the payment link builder, without sign-in.
 export function CreateLinkPage() {
   const { apikey } = useParams();
   const addressKey = apikey !== undefined && apikey !== '' ? apikey : null;
@@ -65,10 +65,10 @@ export function CreateLinkPage() {
   );
   const messages = hasTried ? linkMessages(state, today) : {};
   const publishableKey = isSecretInAddress ? undefined : publishable.data?.publishable_key;
-  // Spec 3 §4: a publishable-key failure disables the link buttons.
+  // A publishable-key failure disables the link buttons.
   const areButtonsDisabled = publishableKey === undefined || sign.isPending;
 
-  // Spec 3 §4: remember the description and payment options; unoffered methods are dropped; the
+  // Remember the description and payment options; unoffered methods are dropped; the
   // terminal defaults to the first open one.
   useEffect(() => {
     localStorage.setItem(storageKeys.description, state.description);

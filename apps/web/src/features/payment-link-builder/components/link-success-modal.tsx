@@ -11,12 +11,12 @@ async function copy(text: string) {
   try {
     await navigator.clipboard.writeText(text);
   } catch (error) {
-    // Spec 3 §8: clipboard failures are only logged.
+    // Clipboard failures are only logged.
     console.warn('Clipboard write failed', error);
   }
 }
 
-// Spec 3 §2: the success modal shows the link and its QR code.
+// The success modal shows the link and its QR code.
 export function LinkSuccessModal({ link, onClose }: LinkSuccessModalProps) {
   return (
     <Modal isOpen={link !== null} title="Your payment link" onClose={onClose}>

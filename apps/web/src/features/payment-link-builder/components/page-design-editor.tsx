@@ -27,7 +27,7 @@ function colourOf(styles: PageDesign, field: ColourField<keyof PageDesign>): str
   return typeof value === 'string' ? value : '';
 }
 
-// Spec 3 §3 "Page design" with the §9 default colours; editing a colour makes its group custom.
+// The page design, with its default colours; editing a colour makes its group custom.
 export function PageDesignEditor({ styles, onChange }: PageDesignEditorProps) {
   return (
     <Stack gap="sm">

@@ -41,7 +41,7 @@ export type LinkBuilderState = {
   styles: PageDesign;
 };
 
-// Spec 3 §4: the description and the payment options are remembered in local storage.
+// The description and the payment options are remembered in local storage.
 export const storageKeys = {
   description: 'saved-link-description',
   paymentOptions: 'saved-payment-options',
@@ -61,7 +61,7 @@ export function savedPaymentOptions(stored: string | null): LinkPaymentMethod[] 
   }
 }
 
-// Spec 3 §9 defaults: monthly, frequency 1, zipMode the first option, e-mail shown, no tip.
+// The builder's defaults: monthly, frequency 1, zipMode the first option, e-mail shown, no tip.
 export function initialLinkState(
   today: string,
   saved: { description: string | null; paymentOptions: LinkPaymentMethod[] | null },
@@ -97,7 +97,7 @@ export type LinkMessages = Partial<
   Record<'amount' | 'paymentOptions' | 'start' | 'interval' | 'frequency' | 'email', string>
 >;
 
-// Spec 3 §5, every message of the form at once.
+// The form's validation: every message of the form at once.
 export function linkMessages(state: LinkBuilderState, today: string): LinkMessages {
   const messages: LinkMessages = {};
   const amount = linkAmountMessage(state.amount);

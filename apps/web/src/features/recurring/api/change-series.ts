@@ -5,7 +5,7 @@ import { recurringKeys } from './keys';
 
 const writeAnswer = subscriptionWriteResponse.shape.message;
 
-// PATCH /api/subscription/unsubscribe {subscription_id, reason} (spec 3 §7).
+// PATCH /api/subscription/unsubscribe {subscription_id, reason}.
 export function endSeries({ subscriptionId, reason }: { subscriptionId: string; reason: string }) {
   return apiRequest('/api/subscription/unsubscribe', {
     method: 'PATCH',

@@ -10,11 +10,11 @@ export type SeriesChargeRequest = {
   amount: string;
   // The location chosen by a user tied to several of the merchant's locations.
   locationId?: string | undefined;
-  // One per request body: a retried request never charges twice (design §3).
+  // One per request body: a retried request never charges twice.
   idempotencyKey: string;
 };
 
-// POST /api/charge {amount, token, subscription_id} (spec 3 §7): the payment frame's charge answer,
+// POST /api/charge {amount, token, subscription_id}: the payment frame's charge answer,
 // whose status is read.
 export function chargeSeries({
   subscriptionId,

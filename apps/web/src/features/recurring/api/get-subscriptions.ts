@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recurringKeys } from './keys';
 
-// GET /api/subscription?clientid={id} (spec 3 §7): the merchant's series; no id: the caller's own.
+// GET /api/subscription?clientid={id}: the merchant's series; no id: the caller's own.
 export function getSubscriptions(clientId: string | null, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/subscription', {
     query: { clientid: clientId ?? undefined },

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recurringKeys } from './keys';
 
-// POST /api/unsubscribe {cancelId, reason} (spec 3 §7): public, the link's signed token is the
+// POST /api/unsubscribe {cancelId, reason}: public, the link's signed token is the
 // authorization; a 200 confirms.
 export function unsubscribe({ cancelId, reason }: { cancelId: string; reason: string | undefined }) {
   return apiRequest('/api/unsubscribe', {

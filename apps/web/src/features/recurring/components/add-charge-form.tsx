@@ -22,13 +22,13 @@ function isFinalAnswer(error: unknown): boolean {
   return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
 }
 
-// Spec 3 §8: a declined charge is 'Payment failed.'; any other failed call asks to try again.
+// A declined charge is 'Payment failed.'; any other failed call asks to try again.
 function chargeFailureText(error: unknown): string {
   const isDeclined = error instanceof ApiError && error.code === PaymentFrameErrorCode.Declined;
   return isDeclined ? SubscriptionText.PaymentFailed : SubscriptionText.PaymentFailedTryAgain;
 }
 
-// Add a Charge (spec 3 §2, §4): the payment method, when to process and the amount. 'now' charges at
+// Add a Charge: the payment method, when to process and the amount. 'now' charges at
 // once; 'nextScheduled' replaces the series' next charge.
 export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
   const charging = useChargeSeries();
@@ -38,7 +38,7 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
   // Until the user picks a date, the series' current next charge (it moves when the series is reactivated).
   const [typedDay, setDay] = useState<string | null>(null);
   const day = typedDay ?? series.next ?? today;
-  // A user tied to several of the merchant's locations says where the charge is taken (issue 15).
+  // A user tied to several of the merchant's locations says where the charge is taken.
   const locations = useChargeLocations(series.id).data;
   const locationChoices = locations?.locations ?? [];
   const [typedLocation, setLocation] = useState<string | null>(null);
@@ -119,7 +119,7 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
     <Stack gap="sm">
       <Select
         label="Payment Method"
-        // The series' own payment method (spec 3 §9 display form); the server charges its vault token.
+        // The series' own payment method, in its display form; the server charges its vault token.
         data={[{ value: series.token, label: series.token }]}
         value={series.token}
         allowDeselect={false}

@@ -37,7 +37,7 @@ const columns: readonly DataGridColumn<SubscriptionRow>[] = [
     width: 150,
   },
   { id: 'end_reason', header: 'End Reason', kind: 'text', value: (row) => row.end_reason ?? '', width: 220 },
-  // Issue 18 item 4: the merchant sees the charges that failed.
+  // The merchant sees the charges that failed.
   {
     id: 'failed_charges',
     header: 'Failed Charges',
@@ -56,12 +56,12 @@ const columns: readonly DataGridColumn<SubscriptionRow>[] = [
   },
 ];
 
-// Spec 3 §6: admin and parent choose the merchant; every other role sees its own.
+// Admin and parent choose the merchant; every other role sees its own.
 function canChooseMerchant(actingRole: string): boolean {
   return actingRole === 'admin' || actingRole === 'parent';
 }
 
-// /report/recurring (spec 3 §2 Recurring Charges): a merchant's series, exported as
+// /report/recurring (Recurring Charges): a merchant's series, exported as
 // RecurringCharges.xlsx; a row click opens the 'Recurring Charge Series' modal.
 export function RecurringChargesPage() {
   const { user, actingRole, myClients, viewAsClientId } = useSignedInSession();

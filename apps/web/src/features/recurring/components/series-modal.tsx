@@ -35,7 +35,7 @@ function Setting({ label, value }: { label: string; value: string }) {
   );
 }
 
-// Spec 3 §2, §4, §8: the 'Recurring Charge Series' modal, its settings and the actions that can
+// The 'Recurring Charge Series' modal, its settings and the actions that can
 // succeed in the series' state; a processor-audit user reads only.
 export function SeriesModal({ series, onClose }: SeriesModalProps) {
   const { user } = useSignedInSession();

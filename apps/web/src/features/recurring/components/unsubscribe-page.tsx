@@ -14,7 +14,7 @@ function UnsubscribeCard({ children }: { children: ReactNode }) {
   );
 }
 
-// /unsubscribe/{cancelId}+{merchantName}+{amount} (spec 3 §2, §4): the customer's card from the
+// /unsubscribe/{cancelId}+{merchantName}+{amount}: the customer's card from the
 // receipt e-mail asks its question and cancels after a 200. No session: the link's signed token is the
 // authorization.
 export function UnsubscribeCardPage() {
@@ -86,7 +86,7 @@ export function UnsubscribeCardPage() {
   );
 }
 
-// /unsubscribe (spec 3 §2): the public success page.
+// /unsubscribe: the public success page.
 export function UnsubscribedPage() {
   return (
     <UnsubscribeCard>

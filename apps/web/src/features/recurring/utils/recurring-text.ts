@@ -1,6 +1,6 @@
 import { merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
 
-// The page's own words; the spec 3 §8 answers are SubscriptionText in contracts.
+// The page's own words; the server's answers are SubscriptionText in contracts.
 export const RecurringText = {
   PageTitle: 'Recurring Charges',
   ModalTitle: 'Recurring Charge Series',
@@ -8,7 +8,7 @@ export const RecurringText = {
   EndSeries: 'End This Series',
   ReactivateSeries: 'Reactivate This Series',
   AddCharge: 'Add a Charge',
-  // Spec 3 §5: an empty amount.
+  // The answer to an empty amount.
   AmountRequired: 'Field is required',
   // Beside the date pickers: series dates are the merchant's days, checked in this zone by the server.
   MerchantDateNote: `Merchant's date (${merchantTimeZone})`,

@@ -49,7 +49,7 @@ export function seriesActionsOf({
   return { canEnd: false, canReactivate: true, chargeTimings: ['now'] };
 }
 
-// A typed amount in cents, or the spec 3 §5 text that refuses it (two decimals, more than 0).
+// A typed amount in cents, or the text that refuses it (two decimals, more than 0).
 export function chargeAmountCentsOf(text: string): { cents: number } | { error: string } {
   if (text.trim() === '') return { error: RecurringText.AmountRequired };
   const cents = parseDecimalToCents(text);
@@ -57,7 +57,7 @@ export function chargeAmountCentsOf(text: string): { cents: number } | { error: 
   return { cents };
 }
 
-// A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the merchant's: merchantToday) is refused (spec 3 §5).
+// A start date (yyyy-mm-dd) before today (yyyy-mm-dd, the merchant's: merchantToday) is refused.
 export function startDateError(day: string, today: string): string | null {
   if (day === '') return SubscriptionText.StartDateInPast;
   return day < today ? SubscriptionText.StartDateInPast : null;
@@ -65,7 +65,7 @@ export function startDateError(day: string, today: string): string | null {
 
 export type UnsubscribeLink = { cancelId: string; merchantName: string; amount: string };
 
-// '/unsubscribe/{cancelId}+{merchantName}+{amount}' is one path segment (spec 1 §2.2): the token
+// '/unsubscribe/{cancelId}+{merchantName}+{amount}' is one path segment: the token
 // holds no '+', the amount is the last part, and whatever lies between is the merchant's name.
 export function parseUnsubscribeSegment(segment: string): UnsubscribeLink | null {
   const parts = segment.split('+');
@@ -77,7 +77,7 @@ export function parseUnsubscribeSegment(segment: string): UnsubscribeLink | null
   return { cancelId, merchantName, amount };
 }
 
-// The unsubscribe card's question (spec 3 §4: it asks before it cancels).
+// The unsubscribe card's question (it asks before it cancels).
 export function unsubscribeQuestion(link: Pick<UnsubscribeLink, 'merchantName' | 'amount'>): string {
   return `Cancel your recurring payment of ${moneyLabel(link.amount)} to ${link.merchantName}?`;
 }

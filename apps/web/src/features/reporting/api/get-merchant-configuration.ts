@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportingKeys } from './keys';
 
-// Spec 3 §3 "Merchant configuration" and §7 GET /api/client?id={id}: the optional search term field of
+// The merchant configuration, from GET /api/client?id={id}: the optional search term field of
 // the classic report (config.meta_field_search, meta_field_search_term), the custom fields of the
 // search form (customizations.custom_fields) and where /reporting leads (default_search_page).
 export type ReportingConfiguration = {

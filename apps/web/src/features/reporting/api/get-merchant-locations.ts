@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportingKeys } from './keys';
 
-// Spec 3 §7 GET /api/rbac/{merchantId}/users/{userId}/sub-entities: the merchant's locations the
+// GET /api/rbac/{merchantId}/users/{userId}/sub-entities: the merchant's locations the
 // signed-in user works at, offered as a search criterion. No merchant, or no answer: no criterion.
 export function useMerchantLocations(merchantId: string | null, userId: string) {
   const { data } = useQuery({

@@ -10,7 +10,7 @@ import { loadAllQueryOf, type ReportRequestQuery } from '../utils/report-query.u
 import { readReportRow } from '../utils/report-row-parser';
 import { apiErrorOfResponse, readReportPageAnswer, reportUrl } from './report-request';
 
-// Load All (spec 3 §7): GET /api/v1/report with is_portal_request=true asking for NDJSON, one row
+// Load All: GET /api/v1/report with is_portal_request=true asking for NDJSON, one row
 // array per line, handed on in batches of 100 to 1,000. An answer that is not NDJSON is read as the
 // JSON document of the paged call. Answers the number of rows; the signal aborts it.
 export async function loadAllReportRows(
@@ -101,7 +101,7 @@ export function useLoadAllReport() {
         },
         (error: unknown) => {
           if (controllerRef.current !== controller) return;
-          // Spec 3 §8: aborted report requests are ignored silently.
+          // Aborted report requests are ignored silently.
           if (controller.signal.aborted || isAbortError(error)) settle('cancelled');
           else settle('failed', error instanceof Error ? error.message : 'The report could not be loaded.');
         },

@@ -144,7 +144,7 @@ describe('ClassicReportPage, Load All', () => {
     expect(screen.getByText('All Results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    // The pager counts the rows loaded instead of the paged mode's pages (issue 13 item 6).
+    // The pager counts the rows loaded instead of the paged mode's pages.
     expect(screen.queryByRole('spinbutton', { name: 'Page number' })).not.toBeInTheDocument();
     expect(screen.queryByText('of 2')).not.toBeInTheDocument();
 

@@ -22,7 +22,7 @@ import { TransactionDialogs } from './transaction-dialogs';
 
 const reportRowId = (row: ReportRow) => row[1].id;
 
-// /reporting/classic (spec 3 §2): the transaction report, paged or all results, with the detail
+// /reporting/classic: the transaction report, paged or all results, with the detail
 // viewer on double-click and the void and refund actions.
 export function ClassicReportPage() {
   const { actingRole, permissions, user, viewAsClientId } = useSignedInSession();

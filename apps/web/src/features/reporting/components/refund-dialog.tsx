@@ -19,7 +19,7 @@ type RefundDialogBodyProps = {
   onCancel: () => void;
 };
 
-// Spec 3 §4, §5, §8: a full refund (default, the amount fixed to the transaction amount) or a
+// A full refund (default, the amount fixed to the transaction amount) or a
 // partial one; numeric, step 0.01, minimum 0, never above the transaction amount.
 export function RefundDialogBody({ subject, onRefunded, onCancel }: RefundDialogBodyProps) {
   const refunding = useRefundTransaction();

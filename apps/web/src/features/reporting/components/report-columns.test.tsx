@@ -23,7 +23,7 @@ describe('reportColumns', () => {
     expect(advanced).toEqual(expect.arrayContaining(['Fee', 'Net Amount', 'Surcharge']));
   });
 
-  it('leads with Date, Merchant, Amount, Status and Customer (issue 13)', () => {
+  it('leads with Date, Merchant, Amount, Status and Customer', () => {
     expect(headers({ canSeeAdvancedFields: false, canVoid: true, canRefund: true }).slice(0, 5)).toEqual([
       'Date',
       'Merchant',

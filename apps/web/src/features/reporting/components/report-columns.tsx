@@ -32,7 +32,7 @@ type RowActions<Row> = {
   arePinned?: boolean;
 };
 
-// The Void and Refund columns (spec 3 §6): shown with the permissions, a button only on rows the
+// The Void and Refund columns: shown with the permissions, a button only on rows the
 // contracts rules allow right now (never on a voided or fully refunded one). They sit at the row's
 // end, pinned on wide screens so they stay in reach while the row scrolls; they export as empty
 // columns. Their ids are unchanged, so saved layouts still place them.
@@ -104,8 +104,8 @@ function idColumn<Row>(value: (row: Row) => string): DataGridColumn<Row> {
 
 const transactionOfReportRow = (row: ReportRow) => row[1];
 
-// The classic report (spec 3 §2), leading with what a person reads first: Date, Merchant, Amount,
-// Status, Customer (issue 13 item 3). Fee, Net Amount and Surcharge only with REPORTS_ADVANCED.
+// The classic report, leading with what a person reads first: Date, Merchant, Amount,
+// Status, Customer. Fee, Net Amount and Surcharge only with REPORTS_ADVANCED.
 export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<ReportRow>[] {
   const advanced: DataGridColumn<ReportRow>[] = actions.abilities.canSeeAdvancedFields
     ? [
@@ -208,7 +208,7 @@ export function reportColumns(actions: RowActions<ReportRow>): DataGridColumn<Re
 
 const transactionOfSearchRow = (row: SearchRow) => row.transaction_details;
 
-// Spec 3 §3 "Search result row", in the same reading order as the report.
+// The search result row, in the same reading order as the report.
 export function searchResultColumns(actions: RowActions<SearchRow>): DataGridColumn<SearchRow>[] {
   return [
     {

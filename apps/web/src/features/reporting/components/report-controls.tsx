@@ -9,8 +9,8 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 type ReportControlsProps = { report: ClassicReport; searchTermField: string | null };
 
-// Spec 3 §2 classic report controls. While Load All runs, Prev, Next and the page input are disabled
-// and Cancel stops it (spec 3 §4).
+// The classic report's controls. While Load All runs, Prev, Next and the page input are disabled
+// and Cancel stops it.
 export function ReportControls({ report, searchTermField }: ReportControlsProps) {
   const isPagingDisabled = report.mode === 'all';
   return (
@@ -100,7 +100,7 @@ function PageNavigation({ report, isDisabled }: { report: ClassicReport; isDisab
         Prev
       </Button>
       {report.mode === 'all' ? (
-        // After Load All the grid holds every row: no page count of the paged mode (issue 13 item 6).
+        // After Load All the grid holds every row: no page count of the paged mode.
         <Text size="sm" pb={8} aria-label="Rows loaded" miw={120}>
           {`All ${countFormat.format(report.rows.length)} rows`}
         </Text>

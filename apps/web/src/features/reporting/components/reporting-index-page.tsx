@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { merchantConfigurationQueryOptions } from '../api/get-merchant-configuration';
 
-// /reporting (spec 3 §2): on to the merchant's default_search_page, classic when the merchant has
+// /reporting: on to the merchant's default_search_page, classic when the merchant has
 // none, cannot be read, or the caller has no merchant of their own. The query string travels along.
 export function ReportingIndexPage() {
   const { user, viewAsClientId } = useSignedInSession();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 
 export type ReportingTab = 'classic' | 'search';
 
-// Spec 3 §2: the Classic and Search tabs of /reporting; each tab is its own route.
+// The Classic and Search tabs of /reporting; each tab is its own route.
 export function ReportingTabs({ active }: { active: ReportingTab }) {
   const navigate = useNavigate();
   return (

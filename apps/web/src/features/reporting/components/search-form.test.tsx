@@ -30,7 +30,7 @@ function renderForm() {
   return { form: screen.getByRole('form', { name: 'Transaction search' }), onSearch };
 }
 
-describe('SearchForm Use boxes (issue 13)', () => {
+describe('SearchForm Use boxes', () => {
   it('ticks a field’s Use box as soon as something is typed into it, and searches by it', async () => {
     const { form, onSearch } = renderForm();
     const useLastName = within(form).getByRole('checkbox', { name: 'Use Last Name' });

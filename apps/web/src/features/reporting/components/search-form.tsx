@@ -56,7 +56,7 @@ const selectCriteria: readonly { key: SearchCriterionKey; label: string; options
   { key: 'payment_type', label: 'Payment Type', options: searchPaymentTypes },
 ];
 
-// Spec 3 §5 search form: start and end dates are required and always used; every other criterion
+// The search form: start and end dates are required and always used; every other criterion
 // has a Use box and counts only when ticked and filled; custom fields count when filled.
 export function SearchForm({
   initialValues,

@@ -63,7 +63,7 @@ describe('TransactionSearchPage', () => {
     fireEvent.change(within(form).getByLabelText(/^End Date/), { target: { value: '2026-11-22' } });
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Use Last Name' }));
     await userEvent.type(within(form).getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
-    // Typing ticks the box (issue 13); unticked again, the field is left out.
+    // Typing ticks the box; unticked again, the field is left out.
     await userEvent.type(within(form).getByRole('textbox', { name: 'First Name' }), 'Ada');
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Use First Name' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Search' }));
@@ -78,7 +78,7 @@ describe('TransactionSearchPage', () => {
     expect(header).toHaveTextContent(
       'Excluding failed and declined: Gross total $30.01 · Net total $23.61 · Average (gross) $15.01 · Count 2',
     );
-    // The grid's footer says the same, figure by figure (issue 13: the two totals agree).
+    // The grid's footer says the same, figure by figure (the two totals agree).
     const footer = await screen.findByTestId('data-grid-totals');
     for (const label of ['Gross total', 'Net total', 'Average (gross)', 'Count']) {
       const inHeader = header.querySelector(`[data-total="${label}"]`)?.textContent;

@@ -24,7 +24,7 @@ import { type MerchantOption, SearchForm } from './search-form';
 import { SearchResults } from './search-results';
 import { TransactionDialogs } from './transaction-dialogs';
 
-// /reporting/search (spec 3 §2): the 'search' view (the form) and the 'results' view. The criteria
+// /reporting/search: the 'search' view (the form) and the 'results' view. The criteria
 // live in the q parameter, so a shared url opens the same results.
 export function TransactionSearchPage() {
   const { actingRole, permissions, user, viewAsClientId, myClients } = useSignedInSession();
@@ -47,7 +47,7 @@ export function TransactionSearchPage() {
   const [isRefining, setRefining] = useState(false);
   const view = criteria !== null && !isRefining ? 'results' : 'search';
 
-  // Admin and parent name the merchant (spec 3 §6); others search their own.
+  // Admin and parent name the merchant; others search their own.
   const merchantOptions = useMemo<MerchantOption[]>(
     () =>
       actingRole === 'admin' || actingRole === 'parent'

@@ -27,9 +27,9 @@ type SearchResultsProps = {
   onRefine: () => void;
 };
 
-// Spec 3 §2 search 'results' view: the grid pages 500 rows; the totals leave out failed and declined
-// items and add gross and net by the contracts rule, the same figures as the grid's footer (issue 13
-// item 2); Refine Search returns to the form.
+// The search 'results' view: the grid pages 500 rows; the totals leave out failed and declined
+// items and add gross and net by the contracts rule, the same figures as the grid's footer; Refine
+// Search returns to the form.
 export function SearchResults({
   criteria,
   abilities,

@@ -17,7 +17,7 @@ type TransactionDetailProps = {
   onOpenTransaction: (id: string) => void;
 };
 
-// Spec 3 §2 transaction detail viewer: the transaction, customer and meta fields, sub-location and its
+// The transaction detail viewer: the transaction, customer and meta fields, sub-location and its
 // custom fields, settlement, Advanced Details with REPORTS_ADVANCED, and the receipt.
 export function TransactionDetail({
   subject,

@@ -15,7 +15,7 @@ type TransactionLinksProps = {
   onOpenTransaction: (id: string) => void;
 };
 
-// What happened to the transaction (issue 13 item 1): its state, the amount left to refund, and
+// What happened to the transaction: its state, the amount left to refund, and
 // links between an original and its voids and refunds, each opening in this viewer.
 export function TransactionLinks({
   transaction,

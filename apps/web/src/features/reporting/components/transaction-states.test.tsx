@@ -12,7 +12,7 @@ import {
   stubReportingServer,
 } from './reporting.test-support';
 
-// Issue 13 item 1: a transaction shows what happened to it, offers only the actions that can still
+// A transaction shows what happened to it, offers only the actions that can still
 // succeed, and links to its voids and refunds (and they to it). Item 2: signed amounts, one total.
 
 const grid = 'Transaction Report';

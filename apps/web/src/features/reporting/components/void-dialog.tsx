@@ -14,8 +14,8 @@ type VoidDialogBodyProps = {
   onCancel: () => void;
 };
 
-// Spec 3 §8: on success the dialog closes and the list refreshes, and a toast says so as a refund's
-// does (issue 13); on failure it shows the server message or 'Failed to void transaction'. Mounted per opening, so each opening is a new attempt.
+// On success the dialog closes and the list refreshes, and a toast says so as a refund's
+// does; on failure it shows the server message or 'Failed to void transaction'. Mounted per opening, so each opening is a new attempt.
 export function VoidDialogBody({ subject, formatDateTime, onVoided, onCancel }: VoidDialogBodyProps) {
   const voiding = useVoidTransaction();
   const [failure, setFailure] = useState<string | null>(null);

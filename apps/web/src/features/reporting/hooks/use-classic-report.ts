@@ -23,7 +23,7 @@ type ClassicReportOptions = {
   searchTermField: string | null;
 };
 
-// Spec 3 §2, §4, §5 classic report: paged mode (page size, Prev/Next, page number) or All Results
+// The classic report: paged mode (page size, Prev/Next, page number) or All Results
 // mode (Load All), the date range applied 200 ms after it changes or by Apply Range, and Cancel.
 export function useClassicReport({ timeZone, searchTermField }: ClassicReportOptions) {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 import { refundAmountField } from '@portico/contracts/transactions/void-refund';
 import { ApiError } from '../../../lib/api-client';
 
-// The void and refund dialogs (spec 3 §4, §5, §8).
+// The void and refund dialogs.
 
 export type RefundKind = 'full' | 'partial';
 

@@ -1,6 +1,6 @@
 import { reportStreamBatchSize } from '@portico/contracts/transactions/report';
 
-// Load All (spec 3 §7): one JSON row array per line, handed on in batches of 100 to 1,000 so the
+// Load All: one JSON row array per line, handed on in batches of 100 to 1,000 so the
 // grid re-renders a few dozen times per 100,000 rows instead of once per row.
 
 export class NdjsonLineError extends Error {

@@ -17,7 +17,7 @@ export function reportWindowInstants(
   };
 }
 
-// Spec 3 §9 "Default report range: last 7 days for classic": From a week ago, To today.
+// The classic report's default range is the last 7 days: From a week ago, To today.
 export function defaultClassicReportRange(now: Date, timeZone: string): ReportRange {
   const today = zonedDayOf(now, timeZone);
   return { from: addDays(today, -defaultClassicReportRangeDays), to: today };

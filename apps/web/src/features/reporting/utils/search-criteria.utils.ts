@@ -6,7 +6,7 @@ import {
   searchWindowOfDays,
 } from '@portico/contracts/transactions/search';
 
-// The search form (spec 3 §5): a Use box per criterion, the dates always on, custom fields sent only
+// The search form: a Use box per criterion, the dates always on, custom fields sent only
 // when filled. The criteria travel as JSON in the page's q parameter so a shared url restores them.
 
 export const searchCriterionKeys = [
@@ -41,7 +41,7 @@ export type UseBoxPath = 'locations.use' | `criteria.${SearchCriterionKey}.use`;
 
 const criterionValuePath = /^criteria\.(\w+)\.value$/;
 
-// Issue 13: typing into a criterion ticks its Use box. The box a changed field answers to, when the
+// Typing into a criterion ticks its Use box. The box a changed field answers to, when the
 // field now holds something; null for the dates, custom fields and emptied fields.
 export function boxToTickAfterTyping(
   changedField: string | undefined,

@@ -14,7 +14,7 @@ import {
   transactionStateText,
 } from './transaction-view.utils';
 
-// The detail viewer's sections (spec 3 §2, §3 Transaction): the transaction, its customer (meta
+// The detail viewer's sections: the transaction, its customer (meta
 // fields and custom fields), its location with the location's custom fields, the settlement, and the
 // Advanced Details that need REPORTS_ADVANCED.
 

@@ -65,7 +65,7 @@ export function locationNameOf(transaction: Transaction): string {
   return transaction.data.api_response?.sub_location?.name ?? '';
 }
 
-// Spec 3 §9 gross and net, as decimal strings for money columns.
+// Gross and net, as decimal strings for money columns.
 export function grossAmountOf(transaction: Transaction): string {
   return formatCentsAsDecimal(grossAmountCentsOfTransaction(moneyFactsOfTransaction(transaction)));
 }
@@ -118,7 +118,7 @@ export function customFieldText(value: unknown): string {
 
 export type TransactionActions = { canVoid: boolean; canRefund: boolean };
 
-// Spec 3 §4 through the contracts rules: the Void button on the same Eastern day, Refund after it;
+// By the contracts rules: the Void button on the same Eastern day, Refund after it;
 // neither once it can no longer succeed (voided, or nothing left to refund).
 export function transactionActionsOf(
   transaction: Transaction,

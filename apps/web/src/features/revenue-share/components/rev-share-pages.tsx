@@ -20,7 +20,7 @@ const money = (id: keyof RevShareRow, header: string): DataGridColumn<RevShareRo
   width: 150,
 });
 
-// Spec 3 §2: the Merchant group, then the Performance group.
+// The rev-share grid's columns: the Merchant group, then the Performance group.
 const merchantGroup: readonly DataGridColumn<RevShareRow>[] = [
   {
     id: 'sub_merchant_name',
@@ -76,7 +76,7 @@ export const revShareColumns: readonly DataGridColumn<RevShareRow>[] = [
   ...performanceGroup.map((column) => ({ ...column, group: RevShareText.PerformanceGroup })),
 ];
 
-// /rev-share (spec 3 §2): the grouped grid of each sub-merchant's month and its parent's share.
+// /rev-share: the grouped grid of each sub-merchant's month and its parent's share.
 export function RevSharePage() {
   const timeZone = useUserTimeZone();
   const rows = useRevShareRows();
@@ -101,7 +101,7 @@ export function RevSharePage() {
   );
 }
 
-// Spec 3 §3 Revenue share row (array): its positions as columns.
+// The revenue share row (an array): its positions as columns.
 const at =
   <I extends number>(index: I) =>
   (row: RevShareAdminRow) =>
@@ -135,7 +135,7 @@ export const revShareAdminColumns: readonly DataGridColumn<RevShareAdminRow>[] =
   adminMoney(15, 'owed', 'Owed'),
 ];
 
-// /revshareadmin (spec 3 §2 "Revenue Sharing Admin"): the report grid, exported as RevShare.xlsx.
+// /revshareadmin (Revenue Sharing Admin): the report grid, exported as RevShare.xlsx.
 export function RevShareAdminPage() {
   const timeZone = useUserTimeZone();
   const rows = useRevShareAdminRows();

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { riskKeys } from './keys';
 
-// GET /api/transaction-monitoring (spec 3 §7): the three lists of the Risk Information tabs.
+// GET /api/transaction-monitoring: the three lists of the Risk Information tabs.
 export function getTransactionMonitoring({ signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/transaction-monitoring', {
     schema: transactionMonitoringResponse.shape.message,

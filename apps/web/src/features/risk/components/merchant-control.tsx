@@ -13,7 +13,7 @@ import {
 } from '../api/merchant-status';
 import { merchantHistoryColumns } from '../utils/risk-columns.utils';
 
-// Spec 3 §2 Merchant Control: pick a merchant, its Active or Frozen badge, Freeze Transactions or
+// Merchant Control: pick a merchant, its Active or Frozen badge, Freeze Transactions or
 // Enable Transactions behind a confirm panel, and the Status Change History of every merchant.
 export function MerchantControl({ timeZone }: { timeZone: string }) {
   const options = useMerchantOptions();

@@ -8,7 +8,7 @@ import { downloadAttachment, useAddTransactionNote, useTransactionNotes } from '
 
 type NotesDialogProps = { transactionId: string | null; timeZone: string; onClose: () => void };
 
-// Spec 3 §2 transaction notes dialog: the notes with their attachments, and a form adding one note
+// The transaction notes dialog: the notes with their attachments, and a form adding one note
 // with one optional attachment. A note closes the transaction's alerts.
 export function NotesDialog({ transactionId, timeZone, onClose }: NotesDialogProps) {
   return (

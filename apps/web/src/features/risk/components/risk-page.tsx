@@ -42,7 +42,7 @@ function withNotesButton<Row>(
   ];
 }
 
-// /risk (spec 3 §2, staff): Risk Information tabs over the last 30 days' payments, and Merchant Control.
+// /risk (staff): Risk Information tabs over the last 30 days' payments, and Merchant Control.
 export function RiskPage() {
   const timeZone = useUserTimeZone();
   const monitoring = useTransactionMonitoring();

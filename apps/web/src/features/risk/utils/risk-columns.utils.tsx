@@ -94,7 +94,7 @@ export const highVelocityColumns: readonly DataGridColumn<HighVelocityRow>[] = [
   },
 ];
 
-// Spec 3 §2 'Status Change History': Merchant, Status, Changed By, Date/Time.
+// 'Status Change History': Merchant, Status, Changed By, Date/Time.
 export const merchantHistoryColumns: readonly DataGridColumn<MerchantHistoryRow>[] = [
   { id: 'merchantName', header: 'Merchant', kind: 'text', value: (row) => row.merchantName, width: 240 },
   { id: 'status', header: 'Status', kind: 'text', value: (row) => row.status, width: 110 },

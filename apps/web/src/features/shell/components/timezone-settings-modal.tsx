@@ -11,7 +11,7 @@ import { TimezoneToastText } from '../utils/shell.utils';
 
 type TimezoneSettingsModalProps = { isOpen: boolean; onClose: () => void };
 
-// Spec 1 §2.11, spec 2 §2.8: the user-settings modal of the sidebar, holding the timezone.
+// The user-settings modal of the sidebar, holding the timezone.
 export function TimezoneSettingsModal({ isOpen, onClose }: TimezoneSettingsModalProps) {
   const current = useTimezone({ enabled: isOpen });
   const offered = useTimezones({ enabled: isOpen });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parentLogoSource, shouldShowParentLogo } from './shell.utils';
 
-describe('shouldShowParentLogo (spec 1 §2.11)', () => {
+describe('shouldShowParentLogo', () => {
   it.each([
     ['admin', false, false],
     ['admin', true, true],

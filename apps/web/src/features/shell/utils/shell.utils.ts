@@ -1,6 +1,6 @@
 import type { SessionUser } from '@portico/contracts/access/session-user';
 
-// Spec 1 §2.11: the parent logo is hidden for admin users who are not processor-audit users.
+// The parent logo is hidden for admin users who are not processor-audit users.
 export function shouldShowParentLogo(user: Pick<SessionUser, 'user_type' | 'processor_audit_user'>): boolean {
   return user.user_type !== 'admin' || user.processor_audit_user;
 }

@@ -3,7 +3,7 @@ import { SignUpText } from '@portico/contracts/clients/sign-up';
 import { Link } from 'react-router';
 import { portalEnv } from '../../../lib/portal-env';
 
-// /contact (spec 1 §2.2 notes, §5: where a social sign-in without a Portico account lands): how to
+// /contact (where a social sign-in without a Portico account lands): how to
 // reach support, and the ways back in.
 export function ContactPage() {
   const supportEmail = portalEnv.supportEmail;

@@ -29,7 +29,7 @@ function failureText(error: Error): string {
     : SignUpText.Failed;
 }
 
-// /sign-up (spec 1 §1, §2.3): a business applies on its own; the e-mailed link finishes the
+// /sign-up: a business applies on its own; the e-mailed link finishes the
 // application. ?sandbox=true&email=…&token=… is the sandbox sign-up of POST /api/sandboxlink, which
 // opens a sandbox account at once; without its token it is refused, so the form is the normal one.
 export function SignUpPage() {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { statementKeys } from './keys';
 
-// GET /api/payouts?merchant_id (spec 3 §7): the payouts of one merchant, or of every one in reach.
+// GET /api/payouts?merchant_id: the payouts of one merchant, or of every one in reach.
 export function getPayouts(merchantId: string | null, { signal }: { signal?: AbortSignal } = {}) {
   return apiRequest('/api/payouts', {
     schema: payoutsResponse.shape.message,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { statementKeys } from './keys';
 
-// GET /api/report/statement?month&clientid (spec 3 §7): the statement page rows.
+// GET /api/report/statement?month&clientid: the statement page rows.
 export function getStatementLines(
   merchantId: string | null,
   yearMonth: string,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { statementKeys } from './keys';
 
-// GET /api/statement?year-month&merchant_id (spec 3 §7): the statements tab rows with their daily
+// GET /api/statement?year-month&merchant_id: the statements tab rows with their daily
 // transactions and processor fees.
 export function getStatement(
   merchantId: string | null,

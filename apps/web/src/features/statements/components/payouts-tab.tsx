@@ -9,7 +9,7 @@ import { payoutColumns } from '../utils/statement-columns.utils';
 import { SettlementGroupModal } from './settlement-group-modal';
 import { StatementMerchantPicker } from './statement-filters';
 
-// Payouts tab (spec 3 §2): merchant filter, 'Export Payouts to Excel', the grid 50 a page; a row
+// Payouts tab: merchant filter, 'Export Payouts to Excel', the grid 50 a page; a row
 // opens its Settlement Group.
 export function PayoutsTab() {
   const timeZone = useUserTimeZone();

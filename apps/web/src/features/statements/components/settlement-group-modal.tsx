@@ -14,8 +14,8 @@ function money(decimal: string): string {
   return cents === null ? decimal : formatCentsAsMoney(cents);
 }
 
-// The Settlement Group modal (spec 3 §2): the group's totals and transactions; admin also sees the
-// 'Admin Line Item Total' (spec 3 §6).
+// The Settlement Group modal: the group's totals and transactions; admin also sees the
+// 'Admin Line Item Total'.
 export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
   const group = useSettlementGroup(payoutId);
   const columns = useMemo(() => payoutTransactionColumns(timeZone), [timeZone]);

@@ -6,7 +6,7 @@ import { useStatementMerchants } from '../api/get-statement-merchants';
 
 type MonthPickerProps = { today: string; value: string | null; onChange: (month: string | null) => void };
 
-// 'Select Month' (spec 3 §2): two years back to the current month, newest first.
+// 'Select Month': two years back to the current month, newest first.
 export function StatementMonthPicker({ today, value, onChange }: MonthPickerProps) {
   const options = useMemo(
     () => statementMonthOptions(today).map((month) => ({ value: month, label: statementMonthLabel(month) })),

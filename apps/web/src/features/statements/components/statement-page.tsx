@@ -13,7 +13,7 @@ import { statementPdfHref } from '../utils/statement-link.utils';
 import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
 import { StatementMerchantPicker, StatementMonthPicker } from './statement-filters';
 
-// /statement (spec 3 §2): the posting note, 'Statement For' (admin and parent), 'Select Month' (the
+// /statement: the posting note, 'Statement For' (admin and parent), 'Select Month' (the
 // previous month first), the PDF link once both are chosen, the grid (Statement.xlsx), Notes and the
 // support disclaimer the server answers (the PDF's, with the configured SUPPORT_PHONE).
 export function StatementPage() {

@@ -6,7 +6,7 @@ import { StatementsTab } from './statements-tab';
 
 type View = 'payouts' | 'statement';
 
-// /payouts, the Statements menu page (spec 3 §2): the Payouts and Statement tabs; the tab sits in
+// /payouts, the Statements menu page: the Payouts and Statement tabs; the tab sits in
 // ?tab= so a link keeps it.
 export function StatementsPage() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -21,7 +21,7 @@ import { statementPdfHref } from '../utils/statement-link.utils';
 import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
 import { StatementMerchantPicker, StatementMonthPicker } from './statement-filters';
 
-// Statement tab (spec 3 §2): month, merchant, 'Export Statement to Excel', 'PDF Statement', and
+// Statement tab: month, merchant, 'Export Statement to Excel', 'PDF Statement', and
 // master rows whose detail holds the Daily Transactions and Processor Fees tabs.
 export function StatementsTab() {
   const session = useSignedInSession();

@@ -11,7 +11,7 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 
 const money = { kind: 'money', hasCurrencySign: true } as const;
 
-// Statement page rows (spec 3 §3): type, pricing, transactions, gross, fees, flatfee, itemfee, net.
+// Statement page rows: type, pricing, transactions, gross, fees, flatfee, itemfee, net.
 export const statementLineColumns: readonly DataGridColumn<StatementLineRow>[] = [
   { id: 'type', header: 'Type', kind: 'text', value: (r) => r.type, width: 160 },
   { id: 'pricing', header: 'Pricing', kind: 'text', value: (r) => r.pricing ?? '', width: 130 },
@@ -23,7 +23,7 @@ export const statementLineColumns: readonly DataGridColumn<StatementLineRow>[] =
   { id: 'net', header: 'Net', ...money, value: (r) => r.net },
 ];
 
-// Statements tab rows (spec 3 §3).
+// Statements tab rows.
 export const statementRowColumns: readonly DataGridColumn<StatementRow>[] = [
   { id: 'merchant_name', header: 'Merchant', kind: 'text', value: (r) => r.merchant_name, width: 220 },
   { id: 'month_year', header: 'Month', kind: 'text', value: (r) => r.month_year, width: 100 },
@@ -131,7 +131,7 @@ export const payoutTransactionColumns = (
   { id: 'net_amount', header: 'Net Amount', ...money, value: (r) => r.net_amount },
 ];
 
-// Spec 3 §2: the detail of a master row is 30 px per row plus 2 rows plus 120, within 400 to 3500.
+// The detail of a master row is 30 px per row plus 2 rows plus 120, within 400 to 3500.
 export function statementDetailHeight(rowCount: number): number {
   return Math.min(3500, Math.max(400, (rowCount + 2) * 30 + 120));
 }

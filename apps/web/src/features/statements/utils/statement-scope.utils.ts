@@ -1,7 +1,7 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 import type { SignedInSession } from '../../../lib/auth/session-context';
 
-// Spec 3 §6: the statement merchant selector is for admin and parent; others see their own merchant.
+// The statement merchant selector is for admin and parent; others see their own merchant.
 export function canChooseStatementMerchant(actingRole: UserType): boolean {
   return actingRole === 'admin' || actingRole === 'parent';
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { terminalConfiguratorKeys } from './keys';
 
-// GET /api/client/link-config: which of card, bank and crypto the merchant is configured for (spec 3 §9).
+// GET /api/client/link-config: which of card, bank and crypto the merchant is configured for.
 export function getLinkConfig(
   publishableKey: string,
   { signal }: { signal?: AbortSignal } = {},

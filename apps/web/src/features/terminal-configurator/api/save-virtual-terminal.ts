@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { virtualTerminalKeys } from '../../../lib/virtual-terminals/get-virtual-terminals';
 
-// POST /api/virtualterminalurl {url, customFields, apikey, name, is_active, id?} (spec 3 §7).
+// POST /api/virtualterminalurl {url, customFields, apikey, name, is_active, id?}.
 export function saveVirtualTerminal(publishableKey: string, body: SaveVirtualTerminalBody) {
   return apiRequest('/api/virtualterminalurl', {
     method: 'POST',

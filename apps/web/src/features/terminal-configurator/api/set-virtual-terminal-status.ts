@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { virtualTerminalKeys } from '../../../lib/virtual-terminals/get-virtual-terminals';
 
-// PATCH /api/virtualterminalurl/{id} {is_active} (spec 3 §7).
+// PATCH /api/virtualterminalurl/{id} {is_active}.
 export function setVirtualTerminalStatus(publishableKey: string, id: string, isActive: boolean) {
   return apiRequest(`/api/virtualterminalurl/${encodeURIComponent(id)}`, {
     method: 'PATCH',

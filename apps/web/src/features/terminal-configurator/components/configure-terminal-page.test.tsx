@@ -29,7 +29,7 @@ function renderPage() {
   );
 }
 
-describe('configurator page (spec 3 §8 load failure)', () => {
+describe('configurator page when the configuration cannot be loaded', () => {
   beforeEach(() => {
     notifications.clean();
     notifications.cleanQueue();

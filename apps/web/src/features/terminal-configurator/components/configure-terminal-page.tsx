@@ -26,7 +26,7 @@ import { TerminalResultView } from './terminal-result-view';
 
 const NEW_TERMINAL = '__new__';
 
-// /configure-terminal/{publishable key}?terminalId={id} or &new=true (spec 3 §2, §4).
+// /configure-terminal/{publishable key}?terminalId={id} or &new=true.
 export function ConfigureTerminalPage() {
   const { apikey = '' } = useParams();
   if (apikey === '') return <Alert color="red">{VirtualTerminalText.ApiKeyRequired}</Alert>;
@@ -42,7 +42,7 @@ function TerminalConfigurator({ publishableKey }: { publishableKey: string }) {
   const isNew = searchParams.get('new') === 'true';
   const terminalId = searchParams.get('terminalId');
 
-  // Spec 3 §4: without terminalId the first active terminal (else the first) is chosen and put in
+  // Without terminalId the first active terminal (else the first) is chosen and put in
   // the query.
   useEffect(() => {
     if (isNew || terminalId !== null || !terminals.data) return;
@@ -115,7 +115,7 @@ function TerminalConfigurator({ publishableKey }: { publishableKey: string }) {
             available={available}
             onSaved={({ id }) => {
               setSavedId(id);
-              // Spec 3 §4: after saving, terminalId is set and the new flag removed.
+              // After saving, terminalId is set and the new flag removed.
               setSearchParams({ terminalId: id }, { replace: true });
             }}
           />
@@ -125,7 +125,7 @@ function TerminalConfigurator({ publishableKey }: { publishableKey: string }) {
   );
 }
 
-// Spec 3 §8, spec 2 §8: when the configuration cannot be loaded the link falls back to the default
+// When the configuration cannot be loaded the link falls back to the default
 // iframe link, built from the key and the virtual-terminal flag; it can still be copied.
 function ConfigurationLoadFailure({ publishableKey, message }: { publishableKey: string; message: string }) {
   const link = fallbackIframeUrl(window.location.origin, publishableKey);

@@ -9,7 +9,7 @@ import { Checkbox } from '../../../components/checkbox';
 type CustomFieldEditorProps = {
   fields: readonly VirtualTerminalCustomField[];
   onChange: (fields: VirtualTerminalCustomField[]) => void;
-  // Set once a save was tried: the editor then shows each field's spec 3 §5 message.
+  // Set once a save was tried: the editor then shows each field's validation message.
   shouldShowMessages: boolean;
 };
 
@@ -30,7 +30,7 @@ function isFieldType(value: string | null): value is VirtualTerminalCustomField[
   return virtualTerminalCustomFieldTypes.some((type) => type === value);
 }
 
-// Spec 3 §2: name, type, remove, up, down, requireForGuest, options with 'Add Option'; 'Add Field'.
+// Each custom field's name, type, remove, up, down, requireForGuest, options with 'Add Option'; 'Add Field'.
 export function CustomFieldEditor({ fields, onChange, shouldShowMessages }: CustomFieldEditorProps) {
   const messages = customFieldMessages(fields);
   const update = (index: number, change: Partial<VirtualTerminalCustomField>) =>

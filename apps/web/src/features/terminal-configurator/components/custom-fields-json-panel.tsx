@@ -9,8 +9,8 @@ type CustomFieldsJsonPanelProps = {
   onLoad: (fields: VirtualTerminalCustomField[]) => void;
 };
 
-// Spec 3 §2: Generate JSON / Copy JSON; pasting a JSON array loads the custom fields, anything else is
-// ignored. Spec 3 §9: the textarea is 150px high.
+// Generate JSON / Copy JSON; pasting a JSON array loads the custom fields, anything else is
+// ignored. The textarea is 150px high.
 export function CustomFieldsJsonPanel({ fields, onLoad }: CustomFieldsJsonPanelProps) {
   const [text, setText] = useState('');
   return (

@@ -30,7 +30,7 @@ function postedBodies(fetchMock: ReturnType<typeof stubFetch>): unknown[] {
     .map(([, init]) => JSON.parse(String(init?.body)));
 }
 
-describe('terminal editor (spec 3 §2, §4, §5)', () => {
+describe('terminal editor', () => {
   it('checks the custom fields before saving, then saves them with required false', async () => {
     const fetchMock = stubFetch({
       'POST /api/virtualterminalurl': ok({ id: savedId, url_id: 'abcdefghijk' }),

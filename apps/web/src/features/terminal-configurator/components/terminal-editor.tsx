@@ -50,7 +50,7 @@ export function TerminalEditor({
   const isActive = terminal?.is_active ?? true;
 
   async function changeStatus(next: boolean) {
-    // Spec 3 §4: only a saved terminal changes status.
+    // Only a saved terminal changes status.
     if (terminal === undefined) {
       await showToast({ text: ConfiguratorText.SaveFirst, type: 'info' });
       return;

@@ -16,7 +16,7 @@ async function copyLink(text: string) {
   if (await copyText(text)) await showToast({ text: ConfiguratorText.IframeLinkCopied, type: 'success' });
 }
 
-// Spec 3 §2 result view: Change Configuration, Copy iFrame Link, Copy shortened iFrame Link, Use New
+// The configurator's result view: Change Configuration, Copy iFrame Link, Copy shortened iFrame Link, Use New
 // Virtual Terminal, and the saved terminal's short link.
 export function TerminalResultView({
   iframeUrl,

@@ -16,7 +16,7 @@ type TerminalSettingsFormProps = {
 
 type Toggle = { key: keyof TerminalParams; label: string };
 
-// Spec 3 §2 toggles, in its order; Fee Value only with Free Form Amount.
+// The configurator's toggles, in their order; Fee Value only with Free Form Amount.
 const toggles: readonly Toggle[] = [
   { key: 'showFeeValue', label: 'Fee Value' },
   { key: 'showBillingDetails', label: 'Billing Information' },

@@ -1,4 +1,4 @@
-// Spec 3 §8: clipboard failures are only logged. true when the text reached the clipboard.
+// Clipboard failures are only logged. true when the text reached the clipboard.
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

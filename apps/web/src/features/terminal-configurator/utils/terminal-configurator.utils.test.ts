@@ -10,7 +10,7 @@ import {
 const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const configured = { level_three_data_enabled: false, crypto: false, payment: true, ach: false };
 
-describe('the payment methods the configurator offers (spec 3 §9 configurator defaults)', () => {
+describe('the payment methods the configurator offers by default', () => {
   it('offers pax for a PAX merchant, newpos and terminal for any merchant with terminals, none without', () => {
     expect(availableTerminalMethods({ ...configured, terminals: null })).toEqual([
       'credit_card',

@@ -8,7 +8,7 @@ import {
 import type { LinkConfig } from '@portico/contracts/payment-links/payment-links';
 import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 
-// The terminal's payment options (spec 3 §6 names, §9 configurator defaults).
+// The terminal's payment options, by their permission names, with the configurator's defaults.
 export const terminalPaymentMethods = [
   'credit_card',
   'bank',
@@ -36,7 +36,7 @@ export const paymentMethodLabels: Record<TerminalPaymentMethod, string> = {
   newpos: 'NEWPOS',
 };
 
-// Spec 3 §3 "Virtual terminal configuration": the keys of the frame params the configurator sets.
+// The virtual terminal configuration: the keys of the frame params the configurator sets.
 export type TerminalParams = {
   paymentOptions: TerminalPaymentMethod[];
   amount: string;
@@ -56,7 +56,7 @@ export function isTerminalMethod(option: string): option is TerminalPaymentMetho
   return terminalPaymentMethods.some((method) => method === option);
 }
 
-// Spec 3 §9: apple_pay, google_pay, swipe and cash always; card, bank and crypto as the merchant is
+// The offered methods: apple_pay, google_pay, swipe and cash always; card, bank and crypto as the merchant is
 // configured; pax and newpos by the terminals setting: pax for a PAX merchant, newpos (and the
 // linked-device 'terminal' method) for any merchant with card-present terminals. The frame offers a
 // device method only while the merchant has an open terminal.
@@ -72,7 +72,7 @@ export function availableTerminalMethods(configuration: LinkConfig['merchant']['
   });
 }
 
-// Spec 3 §9 configurator defaults: free-form amount, locations dropdown, subscription access, no logo.
+// The configurator's defaults: free-form amount, locations dropdown, subscription access, no logo.
 export function defaultTerminalParams(available: readonly TerminalPaymentMethod[]): TerminalParams {
   return {
     paymentOptions: [...available],
@@ -138,7 +138,7 @@ export function terminalParamsFromUrl(url: string, defaults: TerminalParams): Te
   };
 }
 
-// Spec 3 §2: the picker names the first terminal 'Default Terminal' when it has no name of its own
+// The picker names the first terminal 'Default Terminal' when it has no name of its own
 // and marks inactive ones.
 export function terminalOptionLabel(terminal: Pick<VirtualTerminalUrl, 'name' | 'is_active'>, index: number) {
   const name = terminal.name.trim() === '' && index === 0 ? 'Default Terminal' : terminal.name;
@@ -150,7 +150,7 @@ export function shortTerminalUrl(origin: string, urlId: string): string {
   return `${origin}/url/${encodeURIComponent(urlId)}`;
 }
 
-// The fall-back link of spec 3 §8 when the configuration cannot be loaded: the key and a
+// The fall-back link when the configuration cannot be loaded: the key and a
 // virtual-terminal flag.
 export function fallbackIframeUrl(origin: string, publishableKey: string): string {
   return paymentFrameAddress(origin, encodePaymentFrameParams({ publishableKey, isVirtualTerminal: true }));

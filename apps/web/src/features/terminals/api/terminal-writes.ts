@@ -47,7 +47,7 @@ export function orderPaxDevice(input: { body: PaxOrderBody; idempotencyKey: stri
   });
 }
 
-// Every terminal change refreshes the grid (spec 3 §4: the list refreshes after a location edit).
+// Every terminal change refreshes the grid (the list refreshes after a location edit).
 function useTerminalMutation<Input, Output>(fn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -27,7 +27,7 @@ const textFields: readonly TextFieldSpec<'tpn' | 'registerId' | 'authKey' | 'lan
 ];
 type Props = { isOpen: boolean; merchants: readonly TerminalMerchant[]; onClose: () => void };
 
-// 'Add New Terminal' (spec 3 §2, §3 link payload, §5, §8): tpn, register id, auth key, lane id,
+// 'Add New Terminal': tpn, register id, auth key, lane id,
 // serial number, device type and location; the auth key is never shown again.
 export function AddTerminalModal({ isOpen, merchants, onClose }: Props) {
   const link = useLinkTerminal();

@@ -14,8 +14,8 @@ const unassigned = 'none';
 
 type Props = { terminal: TerminalRow | null; merchants: readonly TerminalMerchant[]; onClose: () => void };
 
-// 'Assign Terminal Location' (spec 3 §2): a location of the terminal's merchant; the grid refreshes
-// after the change (§4).
+// 'Assign Terminal Location': a location of the terminal's merchant; the grid refreshes
+// after the change.
 export function AssignLocationModal({ terminal, merchants, onClose }: Props) {
   const assign = useAssignTerminalLocation();
   const [choice, setChoice] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
 import { useDeleteTerminal } from '../api/terminal-writes';
 
-// The 'Delete Terminal' confirm (spec 3 §2); a terminal without a lane id cannot be deleted (§5).
+// The 'Delete Terminal' confirm; a terminal without a lane id cannot be deleted.
 export function DeleteTerminalModal({
   terminal,
   onClose,

@@ -24,7 +24,7 @@ import {
 type Props = { isOpen: boolean; merchants: readonly TerminalMerchant[]; onClose: () => void };
 type TextField = Exclude<keyof PaxDraft, 'quantity'>;
 
-// Every text field of the order is required (spec 3 §5).
+// Every text field of the order is required.
 const required = (
   field: TextField,
   label: string,
@@ -49,7 +49,7 @@ const paymentFields = [
   required('billingZip', 'Billing Zip'),
 ];
 
-// 'Order A Pax Device' (spec 3 §3 Pax order, §5, §8, §9): shipping, the card, the device at 260
+// 'Order A Pax Device': shipping, the card, the device at 260
 // dollars each and a quantity of at least 1. One Idempotency-Key per filled-in form, so a second
 // click or a retry never charges twice.
 export function OrderPaxModal({ isOpen, merchants, onClose }: Props) {

@@ -18,7 +18,7 @@ import { AssignLocationModal } from './assign-location-modal';
 import { DeleteTerminalModal } from './delete-terminal-modal';
 import { OrderPaxModal } from './order-pax-modal';
 
-// /terminals (spec 3 §2 "Terminals", §6; issue 19 items 1-2): the Terminal Settings grid, Add New
+// /terminals: the Terminal Settings grid, Add New
 // Terminal, Assign Terminal Location, Delete Terminal and, for a merchant whose terminals setting is
 // pax, Order A Pax Device. Terminal Admin where the merchant uses permissions; processor-audit users
 // see the grid without its controls.

@@ -6,7 +6,7 @@ export const connectionLabels: Readonly<Record<string, string>> = {
   closed: 'Not connected',
 };
 
-// Spec 3 §3 Terminal (management): the Terminal Settings grid and its 'Terminal Report.xlsx'. The
+// A terminal as management sees it: the Terminal Settings grid and its 'Terminal Report.xlsx'. The
 // auth key shows only as its last four.
 export const terminalColumns: readonly DataGridColumn<TerminalRow>[] = [
   { id: 'lane_id', header: 'Lane ID', kind: 'text', value: (row) => row.lane_id, width: 110 },

@@ -31,7 +31,7 @@ function isDeviceType(value: string): value is TerminalDeviceType {
   return (terminalDeviceTypes as readonly string[]).includes(value);
 }
 
-// Spec 3 §5: auth key, lane id and device type are required ('Please fill out all required
+// Auth key, lane id and device type are required ('Please fill out all required
 // fields.'); the serial number is optional. null: something required is missing.
 export function linkBodyOf(draft: LinkDraft, merchantId: string): TerminalLinkBody | null {
   const authKey = draft.authKey.trim();
@@ -90,7 +90,7 @@ function isPaxDevice(value: string): value is (typeof paxDeviceNames)[number] {
   return (paxDeviceNames as readonly string[]).includes(value);
 }
 
-// Spec 3 §5: every ship, card and billing field, the device and the quantity are required; Exp
+// Every ship, card and billing field, the device and the quantity are required; Exp
 // Month and Exp Year are exactly two digits; quantity at least 1 (lower values reset to 1). null:
 // 'Please fill out all required fields (ensure Exp Month/Year are two digits).'
 export function paxBodyOf(draft: PaxDraft, merchantId: string): PaxOrderBody | null {

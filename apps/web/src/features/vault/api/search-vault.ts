@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 import { vaultKeys } from './keys';
 
-// GET api/payee/all with every search field set to the one search text (spec 2 §7 Vault); an empty
+// GET api/payee/all with every search field set to the one search text; an empty
 // text lists the merchant's first customers. clientId names the merchant (staff and parents choose
 // it); null searches the caller's own.
 export function searchVault(

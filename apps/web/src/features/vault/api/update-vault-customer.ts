@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { vaultKeys } from './keys';
 
-// PATCH /api/v1/vault/{id} with the customer body (spec 2 §7 Vault); the search is read again after.
+// PATCH /api/v1/vault/{id} with the customer body; the search is read again after.
 export function updateVaultCustomer(id: string, body: VaultCustomerPatchBody) {
   return apiRequest(`/api/v1/vault/${encodeURIComponent(id)}`, {
     method: 'PATCH',

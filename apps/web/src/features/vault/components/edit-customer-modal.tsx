@@ -117,7 +117,7 @@ function EditCustomerForm({
   );
 }
 
-// Spec 2 §2.7 Edit Customer, with the spec 2 §8 save texts.
+// Edit Customer, with its save texts.
 export function EditCustomerModal({ customer, hasPatientFields, onClose }: EditCustomerModalProps) {
   return (
     <Modal isOpen={customer !== null} title="Edit Customer" onClose={onClose} isLarge>

@@ -13,7 +13,7 @@ type PaymentMethodsModalProps = {
   onClose: () => void;
 };
 
-// Spec 2 §2.7 Customer Payment Methods: tokens without their first segment; the selected method shows
+// Customer Payment Methods: tokens without their first segment; the selected method shows
 // its billing address and opens the virtual terminal with it.
 export function PaymentMethodsModal({ customer, publicKey, onClose }: PaymentMethodsModalProps) {
   const { formatDateTime } = useDateTimeFormatters();

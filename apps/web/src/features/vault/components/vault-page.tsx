@@ -53,7 +53,7 @@ type CustomerTableProps = {
   onEdit: (customer: VaultCustomer) => void;
 };
 
-// Spec 2 §6: the patient-information layout when the merchant keeps patient information.
+// The patient-information layout when the merchant keeps patient information.
 function CustomerTable({ result, onMethods, onEdit }: CustomerTableProps) {
   const isPatientLayout = result.client.has_patient_information_in_vault;
   const publicKey = result.client.public_key;
@@ -102,7 +102,7 @@ function CustomerTable({ result, onMethods, onEdit }: CustomerTableProps) {
   );
 }
 
-// /vault (spec 2 §2.7): search a merchant's saved customers, see their payment methods, edit them and
+// /vault: search a merchant's saved customers, see their payment methods, edit them and
 // take a payment from them in the virtual terminal.
 export function VaultPage() {
   const { user, actingRole, myClients, viewAsClientId } = useSignedInSession();

@@ -1,7 +1,7 @@
 import type { VaultAddress, VaultCustomer, VaultCustomerPatchBody } from '@portico/contracts/vault/vault';
 
-// Spec 2 §2.7: the vault's links into the virtual terminal. routing carries the publishable key too:
-// addresses hold publishable keys only (design §6b).
+// The vault's links into the virtual terminal. routing carries the publishable key too:
+// addresses hold publishable keys only.
 export function swipeOnlyLink(publicKey: string): string {
   const key = encodeURIComponent(publicKey);
   return `/virtual-terminal/${key}?routing=${key}&isSwipeOnly=true`;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { virtualTerminalKeys } from './keys';
 
-// GET /api/v1/vault/{customerId} (spec 3 §7 Virtual terminal): the customer the address names and
+// GET /api/v1/vault/{customerId}: the customer the address names and
 // their saved methods, which the terminal offers.
 export function getVaultCustomer(
   customerId: string,

@@ -27,19 +27,19 @@ import { apiRequest } from '../../../lib/api-client';
 import { pollUntilAnswered } from '../utils/virtual-terminal.utils';
 import { virtualTerminalKeys } from './keys';
 
-// The virtual terminal's load sequence (spec 3 §4): the merchant and the user's permissions on it,
+// The virtual terminal's load sequence: the merchant and the user's permissions on it,
 // then its terminals, then the frame params. Any other failure falls back to the basic frame.
 export type VirtualTerminalLoad =
   | { kind: 'frame'; params: PaymentFrameParams; notice: string | null }
   | { kind: 'message'; text: string; needsConfiguration: boolean };
 
-// The basic payment frame (spec 3 §8): the publishable key and the virtual-terminal flag.
+// The basic payment frame: the publishable key and the virtual-terminal flag.
 const basicParams = (publishableKey: string): PaymentFrameParams => ({
   publishableKey,
   isVirtualTerminal: true,
 });
 
-// The terminal's own params, with its custom fields as the user's role sees them (spec 3 §6: required,
+// The terminal's own params, with its custom fields as the user's role sees them (required,
 // optional or hidden; the charge path applies the same rule).
 function paramsOfTerminal(
   terminal: VirtualTerminalUrl,
@@ -108,7 +108,7 @@ export async function loadVirtualTerminal(
     base = paramsOfTerminal(chosen.terminal, publishableKey, fieldAccess);
     notice = chosen.notice;
   } catch {
-    // Spec 3 §8: other errors fall back to the basic payment frame.
+    // Other errors fall back to the basic payment frame.
   }
   const params = virtualTerminalFrameParams(base, query, {
     paymentOptions: merchant.virtual_terminal.payment_options,
@@ -120,7 +120,7 @@ export async function loadVirtualTerminal(
   return { kind: 'frame', params, notice };
 }
 
-// The frame's address; a saved method chosen on the page (spec 3 §2 paymentMethodId) goes in.
+// The frame's address; a saved method chosen on the page goes in (paymentMethodId).
 export function virtualTerminalFrameSrc(params: PaymentFrameParams, paymentMethodId: string | null): string {
   const chosen = paymentMethodId === null ? params : { ...params, paymentMethodId };
   return paymentFrameAddress('', encodePaymentFrameParams(chosen));

@@ -2,7 +2,7 @@ import { Card, Stack, Text } from '@mantine/core';
 import type { VaultCustomerWithMethods } from '@portico/contracts/vault/vault';
 import { Dropdown } from '../../../components/dropdown';
 
-// Spec 2 §2.7, spec 3 §2: the vault customer the address names and their saved methods (the token's
+// The vault customer the address names and their saved methods (the token's
 // display form, without its first segment); the chosen one goes into the frame.
 export function SavedMethodPicker({
   customer,

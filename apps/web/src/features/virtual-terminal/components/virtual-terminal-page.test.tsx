@@ -87,7 +87,7 @@ async function frameParams(): Promise<PaymentFrameParams> {
   return decoded.params;
 }
 
-describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
+describe('virtual terminal page', () => {
   beforeEach(() => {
     notifications.clean();
     notifications.cleanQueue();
@@ -105,7 +105,7 @@ describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
     renderPage();
 
     const params = await frameParams();
-    // bank needs Debit ACH Charge, which the user lacks (spec 3 §6).
+    // bank needs Debit ACH Charge, which the user lacks.
     expect(params).toMatchObject({
       publishableKey: key,
       paymentOptions: ['credit_card', 'cash'],
@@ -262,7 +262,7 @@ describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
     expect(await screen.findByText(PaymentFrameText.NoPaymentMethodPermissions)).toBeInTheDocument();
   });
 
-  it('takes a routing key other than the page key out of the address (design §6b)', async () => {
+  it('takes a routing key other than the page key out of the address', async () => {
     stubFetch({
       '/api/payment-frame/merchant': ok(merchant()),
       '/api/virtualterminalurl': ok([counter]),
@@ -276,7 +276,7 @@ describe('virtual terminal page (spec 3 §2, §4, §6, §8)', () => {
     expect(await frameParams()).toMatchObject({ paymentOptions: ['credit_card'] });
   });
 
-  describe('a vault customer named by the address (spec 2 §2.7)', () => {
+  describe('a vault customer named by the address', () => {
     const customerId = '11111111-2222-4333-8444-555555555555';
     const visaId = '21111111-2222-4333-8444-555555555555';
     const amexId = '31111111-2222-4333-8444-555555555555';

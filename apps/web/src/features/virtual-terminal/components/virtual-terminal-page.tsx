@@ -19,15 +19,15 @@ import {
 import { isRoutingKeyForeign, searchWithoutRouting } from '../utils/virtual-terminal.utils';
 import { SavedMethodPicker } from './saved-method-picker';
 
-// /virtual-terminal/{publishable key}?routing&terminalId&isSwipeAndCNP&isSwipeOnly&customerId&paymentMethodId
-// (spec 3 §2): Back and the payment frame, built from the chosen terminal and the user's permissions.
+// /virtual-terminal/{publishable key}?routing&terminalId&isSwipeAndCNP&isSwipeOnly&customerId&paymentMethodId:
+// Back and the payment frame, built from the chosen terminal and the user's permissions.
 export function VirtualTerminalPage() {
   const { apikey = '' } = useParams();
   if (apikey === '') return <Alert color="red">{VirtualTerminalText.ApiKeyRequired}</Alert>;
   return <VirtualTerminal publishableKey={apikey} />;
 }
 
-// Spec 3 §8: the load's outcomes are told in toasts (top-center, 5 s).
+// The load's outcomes are told in toasts (top-center, 5 s).
 function useLoadToasts(result: VirtualTerminalLoad | undefined, isError: boolean) {
   useEffect(() => {
     if (isError) void showToast({ text: VirtualTerminalPageText.MerchantLoadFailed, type: 'danger' });
@@ -54,7 +54,7 @@ function VirtualTerminal({ publishableKey }: { publishableKey: string }) {
   const load = useVirtualTerminalLoad(publishableKey, loadSearch);
   useLoadToasts(load.data, load.isError);
 
-  // Design §6b: a key other than the page's own leaves the address (and the history entry) at once.
+  // A key other than the page's own leaves the address (and the history entry) at once.
   useEffect(() => {
     if (!isRoutingForeign) return;
     navigate({ search: loadSearch }, { replace: true });
@@ -143,8 +143,8 @@ function useFrameHeight() {
   return { frameRef, height };
 }
 
-// The frame, with the vault customer's saved methods when the address names a customer (spec 2 §2.7
-// customerId, paymentMethodId): the one the address names, else the customer's first, is chosen.
+// The frame, with the vault customer's saved methods when the address names a customer (customerId,
+// paymentMethodId): the one the address names, else the customer's first, is chosen.
 function PaymentFrame({ params }: { params: PaymentFrameParams }) {
   const customerId = params.customerId ?? null;
   const customer = useVaultCustomer(customerId);

@@ -10,7 +10,7 @@ import {
 
 const busy = () => new ApiError('UNAVAILABLE', 'busy', 503);
 
-describe('virtual terminal load polling (spec 3 §4)', () => {
+describe('virtual terminal load polling', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -66,7 +66,7 @@ describe('virtual terminal load polling (spec 3 §4)', () => {
   });
 });
 
-describe('the routing key of an address (spec 2 §2.7, design §6b)', () => {
+describe('the routing key of an address', () => {
   const key = 'c0ffee00-0000-4000-8000-000000000001';
 
   it('keeps the page key and takes any other key out of the address', () => {

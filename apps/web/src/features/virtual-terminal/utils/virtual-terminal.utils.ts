@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 
-// Spec 3 §4 "Virtual terminal load": what the page waits for (the merchant and the user's permissions
+// The virtual terminal's load: what the page waits for (the merchant and the user's permissions
 // there) is asked every 100 ms, at most 50 times, within 10 s overall.
 export const virtualTerminalPolling = { intervalMs: 100, maxTries: 50, timeoutMs: 10_000 } as const;
 
@@ -46,7 +46,7 @@ export async function pollUntilAnswered<T>(
   }
 }
 
-// Spec 2 §2.7 links carry ?routing={key}. Addresses carry only the publishable key (design §6b): a
+// The vault's links carry ?routing={key}. Addresses carry only the publishable key: a
 // routing value other than the page's own key (a secret key, say) is taken out of the address.
 export function isRoutingKeyForeign(routing: string | null, publishableKey: string): boolean {
   return routing !== null && routing !== publishableKey;
