@@ -161,10 +161,13 @@ const matrix: Record<string, Row> = {
     expect: { ...same(401), audit: 401 },
   },
   'GET /api/dev/mailbox': { expect: { ...same(200), audit: 200 } },
-  // Issue 14 item 8: the public sign-up (an empty body: 400 for everyone, nothing created) and the
-  // sandbox sign-up link for signed-in users.
+  // The public sign-up (an empty body: 400 for everyone, nothing created) and the sandbox sign-up
+  // link for staff and parents.
   'POST /api/sign-up': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 400 } },
-  'POST /api/sandboxlink': { call: () => ({ payload: {} }), expect: { ...signedIn(400), audit: 403 } },
+  'POST /api/sandboxlink': {
+    call: () => ({ payload: {} }),
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400, audit: 403 },
+  },
 
   // The signed-in user's own things.
   'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
