@@ -410,11 +410,11 @@ const matrix: Record<string, Row> = {
   'GET /api/payee/all': {
     call: (ids) => ({ url: `/api/payee/all?last_name=a&clientid=${ids.harborLane}` }),
     // The parent's role above Harbor Lane does not grant Vault.
-    expect: { ...harborStatements, parent: 403, audit: 200 },
+    expect: { ...harborStatements, parent: 403, audit: 403 },
   },
   'GET /api/v1/vault/:customerId': {
     call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}` }),
-    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
   },
   'PATCH /api/v1/vault/:id': {
     call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}`, payload: { first_name: 'Matrix' } }),
