@@ -15,7 +15,7 @@ import { terminalsPlugin } from './integrations/terminals/terminals-plugin';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { createFieldCipher, type FieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { errorForLog } from './lib/error-log';
-import { redactPaths, redactUrl } from './lib/log-redaction';
+import { redactPaths, requestUrlForLog } from './lib/log-redaction';
 import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
@@ -112,9 +112,11 @@ export function loggerOptions(level: string) {
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
       err: errorForLog,
-      req: (req: { method: string; url: string; id: string }) => ({
+      // The route's pattern and the harmless query values only: tokens, keys and personal data in
+      // an address never reach the log.
+      req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: requestUrlForLog(req),
         requestId: req.id,
       }),
     },

@@ -162,10 +162,13 @@ const matrix: Record<string, Row> = {
     expect: { ...same(401), audit: 401 },
   },
   'GET /api/dev/mailbox': { expect: { ...same(200), audit: 200 } },
-  // The public sign-up (an empty body: 400 for everyone, nothing created) and the
-  // sandbox sign-up link for signed-in users.
+  // The public sign-up (an empty body: 400 for everyone, nothing created) and the sandbox sign-up
+  // link for staff and parents.
   'POST /api/sign-up': { call: () => ({ payload: {} }), expect: { ...same(400), audit: 400 } },
-  'POST /api/sandboxlink': { call: () => ({ payload: {} }), expect: { ...signedIn(400), audit: 403 } },
+  'POST /api/sandboxlink': {
+    call: () => ({ payload: {} }),
+    expect: { ...signedIn(403), admin: 400, healnow: 400, parent: 400, audit: 403 },
+  },
 
   // The signed-in user's own things.
   'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
@@ -408,11 +411,11 @@ const matrix: Record<string, Row> = {
   'GET /api/payee/all': {
     call: (ids) => ({ url: `/api/payee/all?last_name=a&clientid=${ids.harborLane}` }),
     // The parent's role above Harbor Lane does not grant Vault.
-    expect: { ...harborStatements, parent: 403, audit: 200 },
+    expect: { ...harborStatements, parent: 403, audit: 403 },
   },
   'GET /api/v1/vault/:customerId': {
     call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}` }),
-    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
   },
   'PATCH /api/v1/vault/:id': {
     call: () => ({ url: `/api/v1/vault/${missingVaultCustomer}`, payload: { first_name: 'Matrix' } }),

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { redactUrl } from './log-redaction';
 
 // How an error is written to the log. Database errors carry the values of the failed query: Drizzle
 // puts the parameters in its message, PostgreSQL's detail repeats key values ("Key (email)=(…)") and
@@ -13,10 +14,14 @@ function isDatabaseError(err: Error): boolean {
   return typeof Reflect.get(err, 'severity') === 'string' && typeof Reflect.get(err, 'code') === 'string';
 }
 
+// Addresses quoted in a message (Fastify names the request's url in some of its errors) are logged as
+// any address is: no tokens in the path, only harmless query values.
+const addressInText = /https?:\/\/[^\s"'<>]+|(?<![\w.~/-])\/(?:api|app|auth)(?:[/?][^\s"'<>()]*)?/g;
+
 function messageOf(err: Error): string {
   if (err instanceof DrizzleQueryError) return 'Failed query';
   if (isDatabaseError(err)) return err.message.replace(quotedInput, ': "[redacted]"');
-  return err.message;
+  return err.message.replace(addressInText, redactUrl);
 }
 
 // The stack's first line repeats the message; the frames below it are kept.

@@ -3,6 +3,7 @@ import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { RateLimitedError } from '../lib/rate-limit-counters';
 import { publicAccess } from './access';
 
 // Prometheus text exposition (format 0.0.4), kept in-process: a handful of counters and histograms
@@ -106,6 +107,39 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+// Wrong tokens an address may present in a window. Past them the address is refused (429) before its
+// token is even compared, the right one included, until the window ends: guessing the token costs
+// the window, and a scraper with the right token from another address is never held up. The
+// scraper's own requests are not counted, so it may scrape as often as it likes.
+export const metricsTokenFailures = { max: 10, windowSeconds: 60 };
+
+// Failures per key in fixed windows, in this instance's memory (each instance answers its own
+// /metrics). Ended windows are dropped as new ones open, so spread addresses cannot grow it for good.
+export class FailureWindows {
+  private readonly windows = new Map<string, { failures: number; endsAt: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  // Seconds until the key may try again; undefined while it is within its budget.
+  refusedFor(key: string, now: number): number | undefined {
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now || window.failures < this.max) return undefined;
+    return Math.ceil((window.endsAt - now) / 1000);
+  }
+
+  record(key: string, now: number): void {
+    const window = this.windows.get(key);
+    if (window && window.endsAt > now) {
+      window.failures += 1;
+      return;
+    }
+    for (const [other, { endsAt }] of this.windows) if (endsAt <= now) this.windows.delete(other);
+    this.windows.set(key, { failures: 1, endsAt: now + this.windowMs });
+  }
+}
+
 export const metricsPlugin = fp(
   async (app: FastifyInstance, opts: MetricsPluginOptions) => {
     const requests = new Counter('portico_http_requests_total', 'HTTP requests by method, route and status');
@@ -162,13 +196,19 @@ export const metricsPlugin = fp(
 
     const token = opts.token;
     if (!token) return;
+    const failures = new FailureWindows(metricsTokenFailures.max, metricsTokenFailures.windowSeconds * 1000);
     app.get(
       '/metrics',
+      // The whole-API budget does not apply: a scraper is limited by nothing but its wrong tokens.
       { config: { access: publicAccess, rateLimit: false }, schema: { hide: true } },
       async (request, reply) => {
+        const now = app.now().getTime();
+        const retryAfter = failures.refusedFor(request.ip, now);
+        if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
         if (!sameToken(given, token)) {
+          failures.record(request.ip, now);
           throw new AppError(
             CommonErrorCode.Unauthenticated,
             'unauthenticated',

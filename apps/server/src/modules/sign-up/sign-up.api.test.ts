@@ -112,6 +112,29 @@ describe('POST /api/sign-up', () => {
     expect(await built.app.db.select({ id: enrollments.id }).from(enrollments)).toHaveLength(before.length);
   });
 
+  it('mails one address at most three times a day, answering the fourth the same and sending nothing', async () => {
+    // An unknown address (a lead each time) and one with an account (a sign-in note each time).
+    for (const [email, ip] of [
+      ['quince@orchard.example', '198.51.100.61'],
+      [demo.barista, '198.51.100.62'],
+    ] as const) {
+      const answers = [];
+      for (let call = 0; call < 4; call += 1) {
+        const res = await built.app.inject({
+          method: 'POST',
+          url: '/api/sign-up',
+          payload: { ...business, email },
+          remoteAddress: ip,
+        });
+        answers.push(res.json());
+      }
+      await built.app.mail.idle();
+      expect(answers).toEqual(Array(4).fill({ status: true, message: SignUpText.Received }));
+      expect(await outboxFor(built.app.db, email)).toHaveLength(3);
+    }
+    expect(await enrollmentsByEmail('quince@orchard.example')).toHaveLength(3);
+  });
+
   it('is rate-limited', async () => {
     // One more than the budget allows in a minute, whatever the earlier tests spent.
     const statuses: number[] = [];
@@ -123,8 +146,8 @@ describe('POST /api/sign-up', () => {
 });
 
 describe('POST /api/sandboxlink', () => {
-  it('answers the sandbox sign-up page for the address to signed-in users', async () => {
-    const res = await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', {
+  it('answers the sandbox sign-up page for the address to staff and parents', async () => {
+    const res = await callAs(built.app, demo.reseller, 'POST', '/api/sandboxlink', {
       email: 'Dev@Orbit.example',
     });
     expect(res.statusCode).toBe(200);
@@ -138,9 +161,16 @@ describe('POST /api/sandboxlink', () => {
       (await built.app.inject({ method: 'POST', url: '/api/sandboxlink', payload: { email: 'a@b.example' } }))
         .statusCode,
     ).toBe(401);
-    expect((await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', { email: 'x' })).statusCode).toBe(
+    expect((await callAs(built.app, demo.admin, 'POST', '/api/sandboxlink', { email: 'x' })).statusCode).toBe(
       400,
     );
+  });
+
+  it("refuses a merchant's own users, who may not open accounts (403)", async () => {
+    const res = await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', {
+      email: 'dev@orbit.example',
+    });
+    expect(res.statusCode).toBe(403);
   });
 });
 
@@ -152,7 +182,7 @@ describe('the sandbox sign-up', () => {
   const orbit = { business_name: 'Orbit Labs', first_name: 'Ada', last_name: 'Byron' };
 
   async function invitationFor(email: string) {
-    const res = await callAs(built.app, demo.owner, 'POST', '/api/sandboxlink', { email });
+    const res = await callAs(built.app, demo.admin, 'POST', '/api/sandboxlink', { email });
     expect(res.statusCode, res.body).toBe(200);
     return new URL(res.json().message).searchParams.get('token') ?? '';
   }

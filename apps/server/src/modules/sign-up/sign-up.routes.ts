@@ -1,4 +1,4 @@
-import { userTypes } from '@portico/contracts/auth/roles';
+import type { UserType } from '@portico/contracts/auth/roles';
 import {
   SignUpErrorCode,
   SignUpText,
@@ -15,6 +15,10 @@ import { publicAccess } from '../../plugins/access';
 import { type CtaCapability, createCtaCapability, deriveCtaLinkKey } from '../click-to-agree/cta-capability';
 import { createSandboxInvitation } from './sandbox-invitation';
 import { sandboxSignUpLink, signUp } from './sign-up.service';
+
+// Who may hand out a sandbox invitation: staff (admin and white-label staff) and parents, for the
+// developers of merchants they bring. A merchant's own users may not: each invitation opens an account.
+const sandboxInviterRoles: readonly UserType[] = ['admin', 'healnow', 'parent'];
 
 export type SignUpRoutesOptions = { publicUrl: string; rateLimitPerMinute: number };
 
@@ -66,7 +70,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<SignUpRoutesOptions> = async (a
   app.post(
     '/api/sandboxlink',
     {
-      config: { access: { kind: 'authenticated', roles: userTypes }, rateLimit },
+      config: { access: { kind: 'authenticated', roles: sandboxInviterRoles }, rateLimit },
       schema: {
         tags: ['sign-up'],
         summary: 'The sandbox sign-up link for an address, with an invitation signed for it',

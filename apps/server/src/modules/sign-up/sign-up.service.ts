@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { portalBasePath } from '@portico/contracts/access/routes';
 import { type SignUpBody, sandboxSignUpQuery } from '@portico/contracts/clients/sign-up';
 import { ctaApplicationPath } from '@portico/contracts/enrollment/click-to-agree';
+import { TransactionRollbackError } from 'drizzle-orm/errors';
 import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isUniqueViolation } from '../../lib/database-errors';
+import { countHit } from '../../lib/rate-limit-counters';
 import { markCtaSent } from '../click-to-agree/click-to-agree.repository';
 import type { CtaCapability } from '../click-to-agree/cta-capability';
 import { insertEnrollment } from '../enrollment/enrollment.repository';
@@ -98,25 +101,31 @@ function alreadyRegisteredMessage(to: string, publicUrl: string): MailMessage {
   };
 }
 
+// E-mails one address is sent by sign-ups in a day, whoever asks: a form that mails any address must
+// not become a way to flood one.
+export const signUpMailsPerAddressPerDay = 3;
+const signUpMailWindowSeconds = 24 * 60 * 60;
+
+type Lead = { enrollmentId: string; parentId: string | null; sentAt: Date };
+// What a sign-up filed: nothing past the address's daily mails, nothing for an address with an
+// account, else the lead.
+type Filed = { kind: 'capped' } | { kind: 'has-account' } | ({ kind: 'lead' } & Lead);
+
 // POST /api/sign-up: a new address gets a lead enrollment (Onboarding shows it as 'SEND LINK') and the
-// click-to-agree link to finish it; an address with an account gets a note to sign in instead. The
-// caller sees the same answer either way and the mail leaves off the request path. A sandbox sign-up
-// (its invitation checked by the route) also opens the sandbox at once: see openSandbox.
+// click-to-agree link to finish it; an address with an account gets a note to sign in instead; past
+// its daily mails an address gets nothing. The caller sees the same answer in each case, in about the
+// same time (fileSignUp), and the mail leaves off the request path. A sandbox sign-up (its invitation
+// checked by the route) also opens the sandbox at once: see openSandbox.
 export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignUpBody): Promise<void> {
-  if (await isKnownUserEmail(deps.db, body.email)) {
-    deps.mail.sendLater(alreadyRegisteredMessage(body.email, deps.publicUrl));
-    return;
-  }
   const isSandbox = body.sandbox_token !== undefined;
-  const parentId = await findRootParentId(deps.db);
-  const sentAt = deps.now();
-  const enrollmentId = await fileSignUp(deps, origin, body, { parentId, sentAt, isSandbox });
-  if (enrollmentId === null) {
+  const filed = await fileSignUp(deps, origin, body, isSandbox);
+  if (filed.kind === 'capped') return;
+  if (filed.kind === 'has-account') {
     deps.mail.sendLater(alreadyRegisteredMessage(body.email, deps.publicUrl));
     return;
   }
-  const { token, expiresAt } = deps.capability().issue(enrollmentId, sentAt);
-  const link = `${deps.publicUrl}${portalBasePath}${ctaApplicationPath(enrollmentId, parentId)}?token=${token}`;
+  const { token, expiresAt } = deps.capability().issue(filed.enrollmentId, filed.sentAt);
+  const link = `${deps.publicUrl}${portalBasePath}${ctaApplicationPath(filed.enrollmentId, filed.parentId)}?token=${token}`;
   deps.mail.sendLater(
     isSandbox
       ? sandboxReadyMessage(body.email, body.business_name, deps.publicUrl, link, expiresAt)
@@ -124,61 +133,78 @@ export async function signUp(deps: SignUpDeps, origin: SignUpOrigin, body: SignU
   );
 }
 
-type Lead = { parentId: string | null; sentAt: Date; isSandbox: boolean };
-
-// The lead (and the sandbox) in one transaction; null when a concurrent sandbox sign-up of the same
-// address made its developer user first, which then reads as an address with an account.
+// The address's mail counted, then the lead (and the sandbox) in one transaction. An address with an
+// account does the very same work, its lead written and then rolled back to a savepoint, so the time
+// of the answer does not tell whether an address has an account. A concurrent sandbox sign-up of the
+// same address that made its developer user first reads as an address with an account too.
 async function fileSignUp(
   deps: SignUpDeps,
   origin: SignUpOrigin,
   body: SignUpBody,
-  lead: Lead,
-): Promise<string | null> {
-  try {
-    return await insertSignUp(deps, origin, body, lead);
-  } catch (error) {
-    if (lead.isSandbox && isUniqueViolation(error)) return null;
-    throw error;
-  }
+  isSandbox: boolean,
+): Promise<Filed> {
+  return deps.db.transaction(async (tx) => {
+    const mails = await countHit(tx, signUpMailKey(body.email), signUpMailWindowSeconds);
+    if (mails.hits > signUpMailsPerAddressPerDay) return { kind: 'capped' };
+    const hasAccount = await isKnownUserEmail(tx, body.email);
+    const parentId = await findRootParentId(tx);
+    const sentAt = deps.now();
+    try {
+      const enrollmentId = await tx.transaction(async (savepoint) => {
+        const id = await insertSignUp(savepoint, deps, origin, body, { parentId, sentAt, isSandbox });
+        if (hasAccount) savepoint.rollback();
+        return id;
+      });
+      return { kind: 'lead', enrollmentId, parentId, sentAt };
+    } catch (error) {
+      if (error instanceof TransactionRollbackError) return { kind: 'has-account' };
+      if (isSandbox && isUniqueViolation(error)) return { kind: 'has-account' };
+      throw error;
+    }
+  });
+}
+
+// The counter key of an address's sign-up mails: a digest, so the counters hold no address.
+function signUpMailKey(email: string): string {
+  return `sign-up-mail:${createHash('sha256').update(email).digest('base64url')}`;
 }
 
 async function insertSignUp(
+  tx: Executor,
   deps: SignUpDeps,
   origin: SignUpOrigin,
   body: SignUpBody,
-  { parentId, sentAt, isSandbox }: Lead,
+  { parentId, sentAt, isSandbox }: Omit<Lead, 'enrollmentId'> & { isSandbox: boolean },
 ): Promise<string> {
-  return deps.db.transaction(async (tx) => {
-    const id = await insertEnrollment(
-      tx,
-      {
-        parentId,
-        applicationType: 'Merchant',
-        level: 'Merchant',
-        isFromPortal: false,
-        dbaName: body.business_name,
-        legalName: body.business_name,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        businessPhoneNumber: body.phone ?? null,
-      },
-      [],
-    );
-    await markCtaSent(tx, id, sentAt);
-    const sandboxClientId = isSandbox ? await openSandbox(tx, deps, id, body) : null;
-    await recordAudit(tx, {
-      action: 'enrollment.sign_up',
-      outcome: 'success',
-      targetType: 'enrollment',
-      targetId: id,
-      clientId: sandboxClientId ?? parentId,
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      details: { is_sandbox: isSandbox, ...(sandboxClientId ? { sandbox_client_id: sandboxClientId } : {}) },
-    });
-    return id;
+  const id = await insertEnrollment(
+    tx,
+    {
+      parentId,
+      applicationType: 'Merchant',
+      level: 'Merchant',
+      isFromPortal: false,
+      dbaName: body.business_name,
+      legalName: body.business_name,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      businessPhoneNumber: body.phone ?? null,
+    },
+    [],
+  );
+  await markCtaSent(tx, id, sentAt);
+  const sandboxClientId = isSandbox ? await openSandbox(tx, deps, id, body) : null;
+  await recordAudit(tx, {
+    action: 'enrollment.sign_up',
+    outcome: 'success',
+    targetType: 'enrollment',
+    targetId: id,
+    clientId: sandboxClientId ?? parentId,
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    details: { is_sandbox: isSandbox, ...(sandboxClientId ? { sandbox_client_id: sandboxClientId } : {}) },
   });
+  return id;
 }
 
 // The sandbox sign-up does at once what staff do for a lead's developer by hand (POST /api/createsandbox,

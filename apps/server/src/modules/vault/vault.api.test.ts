@@ -359,11 +359,6 @@ describe('GET /api/payee/all, the search sent with the session', () => {
       demo.admin,
       async () => `${every(await prefixOf(dental))}&clientid=${dental}`,
     ],
-    [
-      'the processor-audit user',
-      demo.audit,
-      async () => `${every(await prefixOf(dental))}&clientid=${dental}`,
-    ],
     ['every customer', demo.dental, async () => ''],
   ])('answers %s exactly as the service asking on its own', async (_case, email, queryOf) => {
     const cookie = await sessionCookieFor(ctx.app.db, email);
@@ -455,17 +450,20 @@ describe('GET /api/payee/all, the search sent with the session', () => {
     }
   });
 
-  it('answers the processor-audit user as staff: patient fields hidden, no patient read audited', async () => {
+  it('refuses the processor-audit user (403): no customer, no patient read audited', async () => {
     const patient = await firstPatientOf(dental);
     const before = (await patientReads(demo.audit)).length;
     const res = await search(
       demo.audit,
       `last_name=${(patient.lastName ?? '').slice(0, 3)}&patient_number=${patientNumberOf(patient)}&clientid=${dental}`,
     );
-    expect(res.statusCode).toBe(200);
-    const found = payeeSearchResponse.parse(res.json()).message.customers.find((c) => c.id === patient.id);
-    expect(found).toMatchObject({ patient_number: null, patient_fields_hidden: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('customers');
+    expect(res.body).not.toContain(patient.lastName ?? '');
     expect((await patientReads(demo.audit)).length).toBe(before);
+    const one = await callAs(ctx.app, demo.audit, 'GET', `/api/v1/vault/${patient.id}`);
+    expect(one.statusCode).toBe(403);
+    expect(one.body).not.toContain(patient.lastName ?? '');
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestOrigin } from '../../lib/audit';
 import { sendJsonText } from '../../lib/json-text';
+import { callerOf, denyAccess } from '../notes/owner-access';
 import {
   editVaultCustomer,
   payeeSearchResponseBytes,
@@ -31,6 +32,8 @@ import { createPatientCrypto, type PatientCrypto } from './vault-patient-fields'
 // merchant (clientid) is decided by the access layer and the service takes that decision; a search
 // of the caller's own merchant and the customer calls (the customer's merchant) are checked in the
 // service, as a route rule only names a merchant it can read from the request.
+// Processor-audit users read the books, not the merchants' customers: their menu has no Vault, and
+// the vault's reads refuse them (403) as costing does.
 const vaultRoles: readonly UserType[] = ['admin', 'parent', 'user'];
 
 const errors = errorResponses(400, 401, 403, 404, 422);
@@ -43,6 +46,10 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     patientCrypto ??= createPatientCrypto(app.fieldCipher(), app.dataKey);
     return { db: app.db, patientCrypto, now: app.now };
   };
+  async function refuseProcessorAuditors(request: Parameters<typeof callerOf>[0]) {
+    const caller = callerOf(request);
+    if (caller.session.isProcessorAuditUser) await denyAccess(app.db, request, caller, 'role');
+  }
 
   app.get(
     '/api/payee/all',
@@ -71,6 +78,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     // sent as text around them (no object built, no serialiser pass); the API test holds it to the
     // contract.
     async (request, reply) => {
+      await refuseProcessorAuditors(request);
       const answer = await searchVault(
         deps(),
         {
@@ -98,14 +106,17 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vaultCustomerResponse, ...errors },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: await vaultCustomerForTerminal(
-        deps(),
-        { session: request.requireSession(), origin: requestOrigin(request) },
-        request.params.customerId,
-      ),
-    }),
+    async (request) => {
+      await refuseProcessorAuditors(request);
+      return {
+        status: true as const,
+        message: await vaultCustomerForTerminal(
+          deps(),
+          { session: request.requireSession(), origin: requestOrigin(request) },
+          request.params.customerId,
+        ),
+      };
+    },
   );
 
   app.patch(
