@@ -14,7 +14,7 @@ import { HierarchyPanel } from './panels/hierarchy-panel';
 import { IdsPanel } from './panels/ids-panel';
 import { KycLogPanel, ManageKycPanel, RunKycPanel, ViewKycPanel } from './panels/kyc-panel';
 import { TicketPanel } from './panels/ticket-panel';
-import { UsersContactsPanel } from './panels/users-contacts-panel';
+import { EnrollmentUsersContactsPanel } from './panels/users-contacts-panel';
 
 type PanelContentProps = { panel: EnrollmentPanel; record: EnrollmentRecord; onChanged: () => void };
 
@@ -37,9 +37,7 @@ function PanelContent({ panel, record, onChanged }: PanelContentProps) {
     case 'ticket':
       return <TicketPanel enrollmentId={record.id} businessName={name} />;
     case 'users-contacts':
-      return (
-        <UsersContactsPanel enrollmentId={record.id} clientId={record.client_id} onChanged={onChanged} />
-      );
+      return <EnrollmentUsersContactsPanel clientId={record.client_id} onChanged={onChanged} />;
     case 'cta':
       return <CtaPanel enrollmentId={record.id} primaryEmail={record.email} onChanged={onChanged} />;
     case 'manage-kyc':
