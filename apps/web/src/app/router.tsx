@@ -67,9 +67,7 @@ const loadEnrollPage: RouteModuleLoader = () =>
 const loadOnboardingPage: RouteModuleLoader = () =>
   import('../features/enrollment/components/onboarding-page').then((m) => ({ Component: m.OnboardingPage }));
 const loadEnrollmentPage: RouteModuleLoader = () =>
-  import('../features/enrollment-review/components/enrollment-page').then((m) => ({
-    Component: m.EnrollmentPage,
-  }));
+  import('./pages/enrollment-page').then((m) => ({ Component: m.EnrollmentPage }));
 const loadCostingPage: RouteModuleLoader = () =>
   import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
 const loadStatementsPage: RouteModuleLoader = () =>
