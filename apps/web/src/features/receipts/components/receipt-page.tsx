@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { ReceiptErrorCode, ReceiptText } from '@portico/contracts/transactions/receipt';
 import { IconPrinter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../../app/pages/page-loader';
+import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useReceipt } from '../api/get-receipt';
