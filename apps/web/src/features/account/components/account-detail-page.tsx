@@ -47,7 +47,7 @@ export type AccountPanelSlots = {
 
 type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
 
-// /account/{clientid} (spec 2 §2.2). The record, the payout chart and the MCC list are asked for
+// /account/{clientid}. The record, the payout chart and the MCC list are asked for
 // together on first paint: one round of parallel requests, not a waterfall.
 export function AccountDetailPage({ clientId, slots }: AccountDetailPageProps) {
   const account = useAccount(clientId);
@@ -137,7 +137,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     ),
   };
 
-  // Issue 15 item 6: staff, and a parent over this account, open the portal as it sees it (the server
+  // Staff, and a parent over this account, open the portal as it sees it (the server
   // decides; a merchant user or a processor-audit user is not offered it).
   const canViewAsAccount =
     !isViewingAs &&
@@ -184,7 +184,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
         </Stack>
       </form>
       {account.level === 'Parent' && account.view.sections.includes('submerchant') && (
-        // Spec 2 §2.2 submerchant settings (parent level only): the subpricing table.
+        // Submerchant settings (parent level only): the subpricing table.
         <Paper withBorder p="md" component="section" aria-labelledby="account-section-subpricing">
           <Title order={3} size="h4" mb="sm" id="account-section-subpricing">
             Subpricing

@@ -72,7 +72,7 @@ async function openMenu(name: string) {
   await screen.findAllByRole('menuitem');
 }
 
-describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
+describe('EnrollmentPage header and role rules', () => {
   it('shows admin the status, name, parent name, last activity, every section and every menu', async () => {
     const fetchMock = renderPage();
     expect(
@@ -218,7 +218,7 @@ describe('EnrollmentPage masking', () => {
   });
 });
 
-describe('EnrollmentPage money (issue 13)', () => {
+describe('EnrollmentPage money', () => {
   it('shows amounts with the currency sign and thousands separators until Edit, then as typed', async () => {
     renderPage();
     const highTicket = await screen.findByRole('textbox', { name: 'High Ticket ($)' });
@@ -231,7 +231,7 @@ describe('EnrollmentPage money (issue 13)', () => {
   });
 });
 
-describe('EnrollmentPage edit and save (spec 2 §4, §7, §8)', () => {
+describe('EnrollmentPage edit and save', () => {
   it('saves after confirmation with the changed fields only, then shows Account Updated! read-only', async () => {
     const fetchMock = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -341,7 +341,7 @@ describe('EnrollmentPage edit and save (spec 2 §4, §7, §8)', () => {
   });
 });
 
-describe('EnrollmentPage welcome e-mail panel (spec 2 §2.1)', () => {
+describe('EnrollmentPage welcome e-mail panel', () => {
   it('says the welcome e-mail is off at the parent level', async () => {
     renderPage({ record: buildEnrollmentRecord({ enroll_email: 'false', w_enrollMessage: null }) });
     expect(

@@ -15,7 +15,7 @@ function failureText(error: unknown): string {
     : ReceiptText.LoadFailed;
 }
 
-// /receipt?id={transaction id} (spec 3 §2): the printable receipt the detail viewer opens in a new tab.
+// /receipt?id={transaction id}: the printable receipt the detail viewer opens in a new tab.
 export function ReceiptPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
