@@ -17,11 +17,11 @@ import {
   useLocation,
   useNavigation,
 } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import type { BuiltPagePath } from './built-pages';
 import { loadChunkWithTimeout } from './chunk-load.utils';
 import { DEFAULT_DOCUMENT_TITLE, registerRouteDefinition, useCurrentRoute } from './current-route';
 import { GuestsOnlyGate } from './guards/guests-only-gate';
-import { PageLoader } from './pages/page-loader';
 import { RouteErrorPage } from './pages/route-error-page';
 
 type RouteModule = { Component: ComponentType };
@@ -67,9 +67,7 @@ const loadEnrollPage: RouteModuleLoader = () =>
 const loadOnboardingPage: RouteModuleLoader = () =>
   import('../features/enrollment/components/onboarding-page').then((m) => ({ Component: m.OnboardingPage }));
 const loadEnrollmentPage: RouteModuleLoader = () =>
-  import('../features/enrollment-review/components/enrollment-page').then((m) => ({
-    Component: m.EnrollmentPage,
-  }));
+  import('./pages/enrollment-page').then((m) => ({ Component: m.EnrollmentPage }));
 const loadCostingPage: RouteModuleLoader = () =>
   import('../features/costing/components/costing-page').then((m) => ({ Component: m.CostingPage }));
 const loadStatementsPage: RouteModuleLoader = () =>

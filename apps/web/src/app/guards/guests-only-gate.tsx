@@ -1,7 +1,7 @@
 import { portalDefaultPath } from '@portico/contracts/access/routes';
 import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { useAuthenticated } from '../../features/auth/api/post-authenticated';
-import { PageLoader } from '../pages/page-loader';
 
 // The sign-in screens are for guests: someone already signed in goes to Home.
 // Asks POST /authenticated rather than GET /api/user, so these pages load without zod.

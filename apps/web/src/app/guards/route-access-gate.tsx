@@ -1,10 +1,10 @@
 import { isShownInMenu } from '@portico/contracts/access/menu';
 import { decideRouteAccess } from '@portico/contracts/access/routes';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { useSignedInSession } from '../../lib/auth/session-context';
 import { useCurrentRoute } from '../current-route';
 import { NotAllowedPage } from '../pages/not-allowed-page';
-import { PageLoader } from '../pages/page-loader';
 import { usePortalMenu } from '../use-portal-menu';
 
 // The route's role check for a signed-in user, with the acting role (user while viewing as).

@@ -1,9 +1,9 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { portalLoginPath } from '@portico/contracts/access/routes';
 import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { useSessionUser } from '../../features/auth/api/get-session-user';
 import { SignedInSessionScope } from '../../features/auth/components/signed-in-session';
-import { PageLoader } from '../pages/page-loader';
 
 // The user is fetched on arrival; with no user the visitor goes to /login.
 export function SignedInBoundary() {

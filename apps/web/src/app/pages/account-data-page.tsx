@@ -15,7 +15,7 @@ import { NotesView } from '../../features/notes/components/notes-view';
 
 const clientIdParam = z.uuid();
 
-// /account/{clientid}/data (spec 2 §2.3): the account data feature with the Users, Setup MCC Code,
+// /account/{clientid}/data: the account data feature with the Users, Setup MCC Code,
 // Edit Hierarchy, Ticket, Notes, Documents and Certification side panels of their own features.
 export function AccountDataPage() {
   const clientId = clientIdParam.safeParse(useParams().clientid);
@@ -24,7 +24,7 @@ export function AccountDataPage() {
   const panels: ComposedPanel[] = [
     // The account page's Users & Contacts (POST /api/user with client_id).
     { key: 'users', label: 'Users', render: () => <AccountUsersContactsPanel clientId={id} /> },
-    // Spec 2 §2.3 Setup MCC Code: the sub-pricing of one MCC code (POST /api/subpricing, the MCC
+    // Setup MCC Code: the sub-pricing of one MCC code (POST /api/subpricing, the MCC
     // card-rate floor), the account page's Add MCC Code form.
     { key: 'mcc', label: 'Setup MCC Code', render: () => <SubpricingAddForm clientId={id} /> },
     {
@@ -34,7 +34,7 @@ export function AccountDataPage() {
         <HierarchyPanel clientId={id} currentParentName={parentName} onDone={onChanged} />
       ),
     },
-    // Spec 2 §2.3 Ticket: a ticket e-mailed to support (POST /api/email), the account page's request
+    // Ticket: a ticket e-mailed to support (POST /api/email), the account page's request
     // panel offering the ticket alone.
     {
       key: 'ticket',
@@ -51,7 +51,7 @@ export function AccountDataPage() {
       label: 'Documents',
       render: () => <DocumentsView subject={{ kind: 'client', id }} isClientView={false} />,
     },
-    // Spec 2 §2.3 Certification: the account's certification progress (GET /api/certification?id=).
+    // Certification: the account's certification progress (GET /api/certification?id=).
     { key: 'certification', label: 'Certification', render: () => <CertificationPanel clientId={id} /> },
   ];
   return <AccountDataView clientId={id} panels={panels} />;

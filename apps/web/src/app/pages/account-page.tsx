@@ -24,12 +24,12 @@ const slots: AccountPanelSlots = {
   // POST /api/subpricing with the MCC card-rate floor, from the merchants area.
   subpricing: (account) => <SubpricingAddForm clientId={account.id} />,
   subpricingTable: (account) => <AccountSubpricing clientId={account.id} />,
-  // Spec 2 §2.2 developer enrollment: the lead developer in sandbox or production and the developer
+  // Developer enrollment: the lead developer in sandbox or production and the developer
   // e-mail (POST /api/enroll/developer, POST /api/email), named by the account's enrollment.
   developer: (account) => <CertificationPanel enrollmentId={account.enrollment_id} clientId={account.id} />,
 };
 
-// /account/{clientid} (spec 2 §2.2).
+// /account/{clientid}.
 export function AccountPage() {
   const clientId = clientIdParam.safeParse(useParams().clientid);
   if (!clientId.success) return <Alert color="red">This account address is not valid.</Alert>;

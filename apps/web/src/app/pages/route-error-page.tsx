@@ -12,7 +12,7 @@ function reloadPage() {
 export function RouteErrorPage() {
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  // A missing page is not a fault; anything else is reported with the release (issue 17 item 10).
+  // A missing page is not a fault; anything else is reported with the release.
   useEffect(() => {
     if (!isNotFound) reportClientError('route', error);
   }, [error, isNotFound]);

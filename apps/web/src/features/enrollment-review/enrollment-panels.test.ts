@@ -7,7 +7,7 @@ import {
   openMenuItems,
 } from './enrollment-panels';
 
-describe('enrollmentPageRights (spec 2 §6)', () => {
+describe('enrollmentPageRights', () => {
   it('gives admin and white-label staff everything', () => {
     for (const role of ['admin', 'healnow'] as const) {
       expect(Object.values(enrollmentPageRights(role)).every(Boolean)).toBe(true);
@@ -43,7 +43,7 @@ describe('enrollmentPageRights (spec 2 §6)', () => {
   });
 });
 
-it('names every side panel of spec 2 §2.1', () => {
+it('names every side panel of the enrollment page', () => {
   expect(enrollmentPanels.map((panel) => enrollmentPanelTitles[panel])).toEqual(
     expect.arrayContaining([
       'Users & Contacts',

@@ -1,6 +1,6 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 
-// Spec 2 §2.1: the side panels of the enrollment management page, each opened in the page's drawer
+// The side panels of the enrollment management page, each opened in the page's drawer
 // under one key. Titles are the spec's panel names.
 export const enrollmentPanels = [
   'users-contacts',
@@ -35,7 +35,7 @@ export const enrollmentPanelTitles: Record<EnrollmentPanel, string> = {
   certification: 'Certification',
 };
 
-// Spec 2 §6: what each role of the page may use. Admin and healnow (white-label) have everything;
+// What each role of the page may use. Admin and healnow (white-label) have everything;
 // parents (and parent members) edit and save but see no processing section, no Jump-to or Actions menu, and of the Open
 // menu only Users & Contacts and Terms and Conditions.
 export type EnrollmentPageRights = {
@@ -65,8 +65,7 @@ export function enrollmentPageRights(role: UserType): EnrollmentPageRights {
   };
 }
 
-// Spec 2 §2.1 Actions menu, in order; KYC Log and Certification have no menu entry in the spec and
-// follow under a divider so every side panel can be reached.
+// Actions menu, in order; KYC Log and Certification follow under a divider so every side panel can be reached.
 export const actionMenuItems: readonly { label: string; panel: EnrollmentPanel }[] = [
   { label: 'CTA Options', panel: 'cta' },
   { label: 'Manage KYC', panel: 'manage-kyc' },
@@ -97,7 +96,7 @@ export function canOpenMenuItem(rights: EnrollmentPageRights, item: OpenMenuItem
   return true;
 }
 
-// Spec 2 §2.1 Open menu. Links open in a new tab under the portal's base path.
+// Open menu. Links open in a new tab under the portal's base path.
 export const openMenuItems: readonly OpenMenuItem[] = [
   { label: 'IDs & Full Data', kind: 'panel', panel: 'ids', reach: 'staff' },
   {
@@ -110,7 +109,7 @@ export const openMenuItems: readonly OpenMenuItem[] = [
   { label: 'Documents', kind: 'panel', panel: 'documents', reach: 'staff' },
   { label: 'Users & Contacts', kind: 'panel', panel: 'users-contacts', reach: 'parent' },
   { label: 'Terms and Conditions', kind: 'link', href: ({ id }) => `/app/terms/${id}`, reach: 'everyone' },
-  // Spec 2 §2.1: the approved MCC codes report of the enrollment's parent.
+  // The approved MCC codes report of the enrollment's parent.
   {
     label: 'Approved MCC Codes',
     kind: 'link',

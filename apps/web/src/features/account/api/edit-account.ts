@@ -5,7 +5,7 @@ import { accountKeys } from './keys';
 
 export type AccountEditDraft = { id: string } & Record<string, string | boolean | null>;
 
-// PATCH /api/client/{clientid} (spec 2 §7): body { meta: the account as a JSON string }.
+// PATCH /api/client/{clientid}: body { meta: the account as a JSON string }.
 export function editAccount(draft: AccountEditDraft) {
   return apiRequest(`/api/client/${draft.id}`, {
     method: 'PATCH',

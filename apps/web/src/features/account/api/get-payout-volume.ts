@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from './keys';
 
-// Monthly Payout Volume (spec 2 §2.2): months as YYYY-MM with 2-decimal totals.
+// Monthly Payout Volume: months as YYYY-MM with 2-decimal totals.
 export function getPayoutVolume(clientId: string, signal?: AbortSignal) {
   return apiRequest(`/api/account/${clientId}/payout-volume`, {
     schema: payoutVolumeResponse.shape.message,

@@ -1,4 +1,4 @@
-// Query keys of the account detail page (spec 2 §2.2).
+// Query keys of the account detail page.
 export const accountKeys = {
   all: ['account'] as const,
   detail: (clientId: string) => [...accountKeys.all, 'detail', clientId] as const,
@@ -7,5 +7,4 @@ export const accountKeys = {
   kyc: (clientId: string) => [...accountKeys.all, 'kyc', clientId] as const,
   mcc: () => [...accountKeys.all, 'mcc'] as const,
   parents: () => [...accountKeys.all, 'parents'] as const,
-  users: (clientId: string) => [...accountKeys.all, 'users', clientId] as const,
 };

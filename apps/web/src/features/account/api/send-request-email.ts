@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type RequestEmail = { to: string; subject: string; body: string };
 
-// Deactivation, deletion and ticket requests (spec 2 §2.2, §7): POST /api/email {body, to, subject}.
+// Deactivation, deletion and ticket requests: POST /api/email {body, to, subject}.
 export function sendRequestEmail(email: RequestEmail) {
   return apiRequest('/api/email', { method: 'POST', schema: sendEmailResponse.shape.message, body: email });
 }

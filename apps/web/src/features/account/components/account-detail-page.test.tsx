@@ -94,7 +94,7 @@ function patchedMeta(fetchMock: ReturnType<typeof stubFetch>): unknown {
   return JSON.parse(body.meta);
 }
 
-describe('AccountDetailPage (spec 2 §2.2)', () => {
+describe('AccountDetailPage', () => {
   it('asks for the record, the payout chart and the MCC list at once on first paint', async () => {
     const fetchMock = renderPage(buildAccount());
     await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
@@ -155,7 +155,7 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(await screen.findByText(`${AccountText.UpdateFailed} Too low`)).toBeInTheDocument();
   });
 
-  it('replaces a card rate below the MCC base rate with the base rate (spec 2 §5)', async () => {
+  it('replaces a card rate below the MCC base rate with the base rate', async () => {
     renderPage(buildAccount());
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const rate = screen.getByRole('textbox', { name: 'Card Rate' });
@@ -207,7 +207,7 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(screen.queryByRole('button', { name: 'View as this merchant' })).toBeNull();
   });
 
-  it("shows a parent's subpricing table in its submerchant settings (spec 2 §2.2)", async () => {
+  it("shows a parent's subpricing table in its submerchant settings", async () => {
     const account = buildAccount();
     renderPage({
       ...account,
@@ -291,7 +291,7 @@ describe('AccountDetailPage (spec 2 §2.2)', () => {
     expect(screen.queryByRole('menuitem', { name: 'Developer Enrollment', hidden: true })).toBeNull();
   });
 
-  describe("a parent's inherited sub-merchant settings (spec 2 §3 child)", () => {
+  describe("a parent's inherited sub-merchant settings", () => {
     function buildParent(isStaff: boolean): AccountDetail {
       const account = buildAccount();
       return {

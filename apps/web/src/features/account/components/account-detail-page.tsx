@@ -1,14 +1,14 @@
-import { Alert, Button, Drawer, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Drawer, Loader, Paper, Stack, Title } from '@mantine/core';
 import { type AccountDetail, AccountText, updateFailedText } from '@portico/contracts/clients/account-detail';
 import type { AccountFieldName } from '@portico/contracts/clients/account-fields';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmBar } from '../../../components/confirm-bar';
+import { EditSaveButtons, SaveConfirmBar, useRecordEdit } from '../../../components/record-edit';
 import { RecordHeader } from '../../../components/record-header';
 import { showToast } from '../../../components/toasts';
 import { ViewAsButton } from '../../../components/view-as-button';
 import { useSignedInSession } from '../../../lib/auth/session-context';
-import { type AccountEditDraft, useEditAccount } from '../api/edit-account';
+import { useEditAccount } from '../api/edit-account';
 import { useAccount } from '../api/get-account';
 import { useMccCodes } from '../api/get-mcc';
 import { useRevealAccountField } from '../api/reveal-account-field';
@@ -47,7 +47,7 @@ export type AccountPanelSlots = {
 
 type AccountDetailPageProps = { clientId: string; slots: AccountPanelSlots };
 
-// /account/{clientid} (spec 2 §2.2). The record, the payout chart and the MCC list are asked for
+// /account/{clientid}. The record, the payout chart and the MCC list are asked for
 // together on first paint: one round of parallel requests, not a waterfall.
 export function AccountDetailPage({ clientId, slots }: AccountDetailPageProps) {
   const account = useAccount(clientId);
@@ -77,29 +77,23 @@ type AccountViewProps = { account: AccountDetail; slots: AccountPanelSlots; mccB
 function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
   const { user, actingRole, isViewingAs } = useSignedInSession();
   const [panel, setPanel] = useState<AccountPanel | null>(null);
-  const [isEditing, setEditing] = useState(false);
-  // The change waiting for the user's confirmation (Save asks first).
-  const [pendingDraft, setPendingDraft] = useState<AccountEditDraft | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
   const form = useForm<AccountFormValues>({ defaultValues: formValuesOf(account) });
   const edit = useEditAccount(account.id);
   const reveal = useRevealAccountField(account.id);
-
-  // A fresh record (after a save or a panel's change) shows as read-only values.
-  useEffect(() => {
-    if (!isEditing) form.reset(formValuesOf(account));
-  }, [account, isEditing, form]);
-
-  function toggleEdit() {
-    if (isEditing) form.reset(formValuesOf(account));
-    setPendingDraft(null);
-    setEditing(!isEditing);
-  }
+  const editing = useRecordEdit({
+    record: account,
+    form,
+    valuesOf: formValuesOf,
+    save: edit.mutateAsync,
+    savedText: AccountText.Updated,
+    failedText: updateFailedText,
+  });
 
   function askToSave() {
     const draft = buildEditDraft(account, form.getValues());
     if (changedFieldCount(draft) === 0) {
-      setEditing(false);
+      editing.stopEditing();
       return;
     }
     // Refused values are named under their fields before anything is sent.
@@ -107,19 +101,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     const problems = Object.entries(editProblemsOf(account, draft));
     for (const [field, message] of problems) form.setError(field, { type: 'validate', message });
     if (problems.length > 0) return;
-    setPendingDraft(draft);
-  }
-
-  async function save(draft: AccountEditDraft) {
-    try {
-      await edit.mutateAsync(draft);
-      showToast({ text: AccountText.Updated, type: 'success' });
-      setPendingDraft(null);
-      setEditing(false);
-    } catch (error) {
-      setPendingDraft(null);
-      showToast({ text: updateFailedText(error instanceof Error ? error.message : ''), type: 'danger' });
-    }
+    editing.askToConfirm(draft);
   }
 
   async function revealField(field: AccountFieldName) {
@@ -155,7 +137,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
     ),
   };
 
-  // Issue 15 item 6: staff, and a parent over this account, open the portal as it sees it (the server
+  // Staff, and a parent over this account, open the portal as it sees it (the server
   // decides; a merchant user or a processor-audit user is not offered it).
   const canViewAsAccount =
     !isViewingAs &&
@@ -173,36 +155,17 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
         <ActionsMenu account={account} onOpen={setPanel} />
         <LinksMenu account={account} onOpen={setPanel} />
         {account.view.can_edit && (
-          <>
-            <Button variant={isEditing ? 'default' : 'filled'} onClick={toggleEdit} disabled={edit.isPending}>
-              {isEditing ? 'Cancel' : 'Edit'}
-            </Button>
-            <Button
-              onClick={askToSave}
-              disabled={!isEditing || pendingDraft !== null}
-              loading={edit.isPending}
-            >
-              Save
-            </Button>
-          </>
+          <EditSaveButtons edit={editing} isSaving={edit.isPending} onSave={askToSave} />
         )}
       </RecordHeader>
-      {pendingDraft && (
-        <ConfirmBar
-          message={AccountText.ConfirmSave}
-          confirmLabel="Save"
-          onConfirm={() => void save(pendingDraft)}
-          onCancel={() => setPendingDraft(null)}
-          isConfirming={edit.isPending}
-        />
-      )}
+      <SaveConfirmBar edit={editing} message={AccountText.ConfirmSave} isSaving={edit.isPending} />
       <PayoutVolumeChart clientId={account.id} />
       <LogoUpload clientId={account.id} hasLogo={account.has_logo} canUpload={account.view.can_edit} />
       <form
         aria-label={`Account ${account.name}`}
         onSubmit={(event) => {
           event.preventDefault();
-          if (isEditing) askToSave();
+          if (editing.isEditing) askToSave();
         }}
       >
         <Stack gap="md">
@@ -211,7 +174,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
               key={section}
               account={account}
               section={section}
-              isEditing={isEditing}
+              isEditing={editing.isEditing}
               form={form}
               revealed={revealed}
               onReveal={(field) => void revealField(field)}
@@ -221,7 +184,7 @@ function AccountView({ account, slots, mccBaseRate }: AccountViewProps) {
         </Stack>
       </form>
       {account.level === 'Parent' && account.view.sections.includes('submerchant') && (
-        // Spec 2 §2.2 submerchant settings (parent level only): the subpricing table.
+        // Submerchant settings (parent level only): the subpricing table.
         <Paper withBorder p="md" component="section" aria-labelledby="account-section-subpricing">
           <Title order={3} size="h4" mb="sm" id="account-section-subpricing">
             Subpricing

@@ -28,7 +28,7 @@ export const accountPanelTitles: Record<AccountPanel, string> = {
 
 type MenuProps = { account: AccountDetail; onOpen: (panel: AccountPanel) => void };
 
-// Spec 2 §2.2 Links menu, by role (§6): staff get the review links, parents the parent link and
+// Links menu, by role: staff get the review links, parents the parent link and
 // Users & Contacts; Enablement Options (the account data page) are admin only.
 export function LinksMenu({ account, onOpen }: MenuProps) {
   const view = account.view;
@@ -84,7 +84,7 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
           </Menu.Item>
         )}
         {view.shows_payment_page && (
-          // Addresses carry publishable keys only (design.md §6b).
+          // Addresses carry publishable keys only.
           <Menu.Item
             component="a"
             href={`${base}/createlink/${account.public_key}`}
@@ -99,7 +99,7 @@ export function LinksMenu({ account, onOpen }: MenuProps) {
   );
 }
 
-// Spec 2 §2.2 Actions menu (staff): Add MCC Code (sub-pricing per MCC) and Edit Hierarchy; the
+// Actions menu (staff): Add MCC Code (sub-pricing per MCC) and Edit Hierarchy; the
 // developer enrollment side panel for an account that came through enrollment (its calls name it).
 export function ActionsMenu({ account, onOpen }: MenuProps) {
   if (!account.view.can_change_parent) return null;

@@ -41,11 +41,11 @@ type AccountSectionProps = {
   // Clear values the user revealed, by field.
   revealed: Readonly<Record<string, string>>;
   onReveal: (field: AccountFieldName) => void;
-  // Base card rate of the account's MCC code (spec 2 §5 floor), when known.
+  // Base card rate of the account's MCC code (the floor of its card rate), when known.
   mccBaseRate: string | null;
 };
 
-// One section of spec 2 §2.2: labels and values, or inputs while editing (where the caller may).
+// One section of the account page: labels and values, or inputs while editing (where the caller may).
 export function AccountSection({
   account,
   section,
@@ -66,7 +66,7 @@ export function AccountSection({
         {accountSectionTitles[section]}
       </Title>
       {section === 'submerchant' && (
-        // Spec 2 §2.2: the parent's public enrollment link for its sub-merchants.
+        // The parent's public enrollment link for its sub-merchants.
         <Text size="sm" mb="sm">
           Enrollment link:{' '}
           <Anchor href={`${portalBasePath}/enroll/${account.id}`} target="_blank" rel="noopener">
@@ -101,7 +101,7 @@ export function AccountSection({
         })}
       </SimpleGrid>
       {section === 'settings' && (
-        // Spec 2 §2.2 Settings: location custom fields, saved on their own call.
+        // Settings: location custom fields, saved on their own call.
         <>
           <Title order={4} size="h5" mt="md" mb="xs">
             Location Custom Fields
@@ -188,7 +188,7 @@ function FieldInput({ name, form, mccBaseRate }: FieldInputProps) {
     return <Textarea label={definition.label} autosize minRows={2} error={error} {...form.register(name)} />;
   }
   const registered = form.register(name, {
-    // Spec 2 §5: a card rate below the MCC's base rate is replaced by the base rate.
+    // A card rate below the MCC's base rate is replaced by the base rate.
     onBlur: (event: { target: { value: string } }) => {
       if (name !== 'card_rate') return;
       const floored = applyMccFloor(event.target.value.trim(), mccBaseRate);

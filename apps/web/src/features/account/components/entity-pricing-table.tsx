@@ -3,12 +3,12 @@ import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import type { AccountFieldName } from '@portico/contracts/clients/account-fields';
 import { displayText } from '../utils/account-form.utils';
 
-// Spec 2 §2.2 current entity pricing: per rail, the processor and rate a parent's new
+// Current entity pricing: per rail, the processor and rate a parent's new
 // sub-merchants start from. Read-only here; the fields are changed with the page's Edit and Save.
 const rails: readonly { rail: string; processor: AccountFieldName | null; rate: AccountFieldName }[] = [
   { rail: 'Card', processor: 'child_payment', rate: 'child_card_rate' },
   { rail: 'ACH', processor: 'child_ach', rate: 'child_ach_rate' },
-  // No default crypto provider exists (spec 2 §3 child).
+  // No default crypto provider exists.
   { rail: 'Crypto', processor: null, rate: 'child_crypto_rate' },
 ];
 

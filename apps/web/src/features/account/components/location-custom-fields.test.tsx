@@ -14,7 +14,7 @@ function putBody(fetchMock: ReturnType<typeof stubFetch>): unknown {
   return JSON.parse(String(call?.[1]?.body));
 }
 
-describe('LocationCustomFields (spec 2 §2.2 Settings)', () => {
+describe('LocationCustomFields', () => {
   it('adds a field and saves the whole list, then says so', async () => {
     const fetchMock = stubFetch({
       [`PUT ${path}`]: ok([

@@ -34,7 +34,7 @@ const noFields: LocationCustomField[] = [];
 const isFieldType = (value: string): value is LocationCustomField['type'] =>
   locationCustomFieldTypes.some((type) => type === value);
 
-// Spec 2 §2.2 Settings, location custom fields: the fields each sub-location of this merchant may
+// Settings, location custom fields: the fields each sub-location of this merchant may
 // carry. Settings editors change the list and save it on its own; everyone else who sees Settings reads.
 export function LocationCustomFields({ clientId, canEdit, stored: given }: LocationCustomFieldsProps) {
   const stored = given ?? noFields;

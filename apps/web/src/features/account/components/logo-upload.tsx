@@ -4,7 +4,7 @@ import { showToast } from '../../../components/toasts';
 import { useUploadLogo } from '../api/upload-logo';
 import { logoExtensionOf, readAsBase64 } from '../utils/logo.utils';
 
-// Spec 2 §2.2 logo upload: png, jpeg and jpg only (the server checks the content too).
+// Logo upload: png, jpeg and jpg only (the server checks the content too).
 export function LogoUpload({
   clientId,
   hasLogo,

@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import { usePayoutVolume } from '../api/get-payout-volume';
 
-// Spec 2 §2.2 'Monthly Payout Volume': months as YYYY-MM, totals to 2 decimals, compact below 600px.
+// 'Monthly Payout Volume': months as YYYY-MM, totals to 2 decimals, compact below 600px.
 export function PayoutVolumeChart({ clientId }: { clientId: string }) {
   const volume = usePayoutVolume(clientId);
   const isNarrow = useMediaQuery('(max-width: 600px)') ?? false;

@@ -2,7 +2,7 @@ import { logoExtensions } from '@portico/contracts/clients/account-detail';
 
 export type LogoExtension = (typeof logoExtensions)[number];
 
-// Spec 2 §5: png, jpeg and jpg only, by the file's extension (the server checks the bytes).
+// A logo is png, jpeg or jpg, judged by the file's extension (the server checks the bytes).
 export function logoExtensionOf(fileName: string): LogoExtension | null {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
   return logoExtensions.find((allowed) => allowed === extension) ?? null;

@@ -8,7 +8,7 @@ import { readFileAsDataUrl } from '../utils/read-file';
 import { type SelectedUpload, uploadExtensionOf } from '../utils/upload-selection.utils';
 import { documentsKeys } from './keys';
 
-// POST api/documents/by-client/{id} or by-enrollment/{id}, one file at a time (spec 1 §3 payload).
+// POST api/documents/by-client/{id} or by-enrollment/{id}, one file at a time.
 async function uploadOne(subject: DocumentsSubject, upload: SelectedUpload, hasTags: boolean): Promise<void> {
   await apiRequest(uploadPathOf(subject), {
     method: 'POST',
@@ -24,7 +24,7 @@ async function uploadOne(subject: DocumentsSubject, upload: SelectedUpload, hasT
   });
 }
 
-// After uploads, POST api/email tells support what arrived (spec 1 §7).
+// After uploads, POST api/email tells support what arrived.
 async function notifySupport(subject: DocumentsSubject, uploads: readonly SelectedUpload[]): Promise<void> {
   if (!portalEnv.supportEmail) return;
   await apiRequest('/api/email', {

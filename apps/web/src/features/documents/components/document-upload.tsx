@@ -32,7 +32,7 @@ type DocumentUploadProps = { subject: DocumentsSubject; hasTags?: boolean };
 
 let nextKey = 0;
 
-// Spec 1 §2.8 Upload Document: drop zone, the chosen files with a tag and note each, Upload N.
+// Upload Document: drop zone, the chosen files with a tag and note each, Upload N.
 export function DocumentUpload({ subject, hasTags = true }: DocumentUploadProps) {
   const [uploads, setUploads] = useState<SelectedUpload[]>([]);
   const [isValidated, setValidated] = useState(false);

@@ -39,14 +39,14 @@ const uploadedColumn: DataGridColumn<DocumentRow> = {
   dateFormat: 'yyyy-mm-dd hh:mm:ss',
   width: 200,
 };
-// Spec 1 §2.8: the client view shows Filename and Uploaded; otherwise Type comes first.
+// The client view shows Filename and Uploaded; otherwise Type comes first.
 const clientViewColumns = [fileNameColumn, uploadedColumn];
 const reviewColumns = [typeColumn, fileNameColumn, uploadedColumn];
 const newestFirst = [{ colId: 'date_time_uploaded', sort: 'desc' as const }];
 
 type DocumentsGridProps = { subject: DocumentsSubject; isClientView: boolean; height?: number | string };
 
-// Double-click downloads (spec 1 §2.8).
+// Double-click downloads.
 export function DocumentsGrid({ subject, isClientView, height = 500 }: DocumentsGridProps) {
   const documents = useDocuments(subject);
   const timeZone = useUserTimeZone();

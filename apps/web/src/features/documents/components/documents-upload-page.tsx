@@ -5,7 +5,7 @@ import { DocumentsView } from './documents-view';
 
 const clientIdParam = z.uuid();
 
-// /documents/upload/{clientid} (spec 1 §2.2): a merchant's own upload page, linked from e-mails.
+// /documents/upload/{clientid}: a merchant's own upload page, linked from e-mails.
 export function DocumentsUploadPage() {
   const clientId = clientIdParam.safeParse(useParams().clientid);
   if (!clientId.success) {

@@ -11,7 +11,7 @@ type DocumentsViewProps = {
   title?: string;
 };
 
-// Spec 1 §2.8: the upload section above the documents grid.
+// The upload section above the documents grid.
 export function DocumentsView({
   subject,
   isClientView,

@@ -1,4 +1,4 @@
-// Whose documents a view shows and uploads to (spec 1 §2.8): a client's or an enrollment's.
+// Whose documents a view shows and uploads to: a client's or an enrollment's.
 export type DocumentsSubject = { kind: 'client' | 'enrollment'; id: string };
 
 export function documentsListQueryOf(subject: DocumentsSubject): Record<string, string> {

@@ -1,4 +1,4 @@
-// Spec 1 §2.8: these extensions have their own icon; every other file gets the generic one.
+// These extensions have their own icon; every other file gets the generic one.
 export const fileIconKinds = ['doc', 'docx', 'jpg', 'pdf', 'png', 'txt', 'generic'] as const;
 export type FileIconKind = (typeof fileIconKinds)[number];
 

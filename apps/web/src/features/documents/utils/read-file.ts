@@ -1,4 +1,4 @@
-// The upload payload carries the file as a data URL (spec 1 §3).
+// The upload payload carries the file as a data URL.
 export function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -4,7 +4,7 @@ import {
   maxDocumentNoteLength,
 } from '@portico/contracts/documents/documents';
 
-// A file picked for upload with what the user typed beside it (spec 1 §2.8, §5).
+// A file picked for upload with what the user typed beside it.
 export type SelectedUpload = { key: string; file: File; tag: string; note: string };
 export type UploadFieldErrors = { tag?: string; note?: string };
 
@@ -19,7 +19,7 @@ export function hasUploadErrors(errors: UploadFieldErrors): boolean {
   return errors.tag !== undefined || errors.note !== undefined;
 }
 
-// Spec 1 §2.8 'Upload N'.
+// The upload button's label: 'Upload N'.
 export function uploadButtonLabel(count: number): string {
   return `Upload ${count}`;
 }

@@ -5,7 +5,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// POST /api/enroll/hierarchy {enrollid, parent_legal_name} (spec 2 §7).
+// POST /api/enroll/hierarchy {enrollid, parent_legal_name}.
 export function changeEnrollmentParent(body: EnrollmentHierarchyBody) {
   return apiRequest('/api/enroll/hierarchy', {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { type NewUserBody, newUserResponse } from '@portico/contracts/enrollment/enrollment-actions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { enrollmentActionsKeys } from './enrollment-actions-keys';
+import { clientUserKeys } from '../../../lib/client-users/get-client-users';
 
 // POST /api/user/new {name, email, phone, user_type, clientid, label, disabled}.
 export function createAccountUser(body: NewUserBody) {
@@ -13,6 +13,6 @@ export function useCreateAccountUser() {
   return useMutation({
     mutationFn: createAccountUser,
     onSuccess: (_user, body) =>
-      queryClient.invalidateQueries({ queryKey: enrollmentActionsKeys.users(body.clientid) }),
+      queryClient.invalidateQueries({ queryKey: clientUserKeys.ofClient(body.clientid) }),
   });
 }

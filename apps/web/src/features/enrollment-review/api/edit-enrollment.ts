@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { enrollmentReviewKeys } from './keys';
 
-// PATCH /api/enroll/edit (spec 2 §7): body { meta: the record as a JSON string, with its id }.
+// PATCH /api/enroll/edit: body { meta: the record as a JSON string, with its id }.
 export function editEnrollment(meta: EnrollmentEditMetaInput) {
   return apiRequest('/api/enroll/edit', {
     method: 'PATCH',

@@ -8,7 +8,7 @@ import { enrollmentReviewKeys } from './keys';
 
 const recordSchema = enrollmentRecordResponse.shape.message;
 
-// GET /api/enroll?id={id} (spec 2 §7): the record, sensitive numbers masked by the server.
+// GET /api/enroll?id={id}: the record, sensitive numbers masked by the server.
 export function getEnrollment(
   id: string,
   { signal }: { signal?: AbortSignal } = {},

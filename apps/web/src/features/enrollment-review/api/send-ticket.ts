@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 export type Ticket = { to: string; subject: string; body: string };
 
-// Submit a Ticket (spec 2 §2.1, §7): POST /api/email to the support address.
+// Submit a Ticket: POST /api/email to the support address.
 export function sendTicket(ticket: Ticket) {
   return apiRequest('/api/email', { method: 'POST', schema: sendEmailResponse.shape.message, body: ticket });
 }

@@ -3,9 +3,7 @@ import {
   type EnrollmentRecord,
   enrollmentDisplayName,
 } from '@portico/contracts/enrollment/enrollment-record';
-import { kycNoteSubDomain } from '@portico/contracts/notes/notes';
-import { DocumentsView } from '../../documents/components/documents-view';
-import { NotesView } from '../../notes/components/notes-view';
+import type { ReactNode } from 'react';
 import { type EnrollmentPanel, enrollmentPanelTitles } from '../enrollment-panels';
 import { ApproveRejectPanel } from './panels/approve-reject-panel';
 import { CertificationPanel } from './panels/certification-panel';
@@ -14,32 +12,34 @@ import { HierarchyPanel } from './panels/hierarchy-panel';
 import { IdsPanel } from './panels/ids-panel';
 import { KycLogPanel, ManageKycPanel, RunKycPanel, ViewKycPanel } from './panels/kyc-panel';
 import { TicketPanel } from './panels/ticket-panel';
-import { UsersContactsPanel } from './panels/users-contacts-panel';
+import { EnrollmentUsersContactsPanel } from './panels/users-contacts-panel';
 
-type PanelContentProps = { panel: EnrollmentPanel; record: EnrollmentRecord; onChanged: () => void };
+// Panels another feature provides; the app layer composes them (features never import features).
+export type EnrollmentPanelSlots = {
+  notes: (record: EnrollmentRecord) => ReactNode;
+  documents: (record: EnrollmentRecord) => ReactNode;
+};
 
-function PanelContent({ panel, record, onChanged }: PanelContentProps) {
+type PanelContentProps = {
+  panel: EnrollmentPanel;
+  record: EnrollmentRecord;
+  slots: EnrollmentPanelSlots;
+  onChanged: () => void;
+};
+
+function PanelContent({ panel, record, slots, onChanged }: PanelContentProps) {
   const name = enrollmentDisplayName(record);
   switch (panel) {
     case 'ids':
       return <IdsPanel record={record} />;
     case 'notes':
-      // Spec 2 §2.1: the KYC notes, newest first.
-      return (
-        <NotesView
-          subject={{ kind: 'enrollment', id: record.id, subDomain: kycNoteSubDomain }}
-          clientName={name}
-          canAdd={false}
-        />
-      );
+      return slots.notes(record);
     case 'documents':
-      return <DocumentsView subject={{ kind: 'enrollment', id: record.id }} isClientView={false} />;
+      return slots.documents(record);
     case 'ticket':
       return <TicketPanel enrollmentId={record.id} businessName={name} />;
     case 'users-contacts':
-      return (
-        <UsersContactsPanel enrollmentId={record.id} clientId={record.client_id} onChanged={onChanged} />
-      );
+      return <EnrollmentUsersContactsPanel clientId={record.client_id} onChanged={onChanged} />;
     case 'cta':
       return <CtaPanel enrollmentId={record.id} primaryEmail={record.email} onChanged={onChanged} />;
     case 'manage-kyc':
@@ -77,13 +77,14 @@ function PanelContent({ panel, record, onChanged }: PanelContentProps) {
 type EnrollmentDrawerProps = {
   panel: EnrollmentPanel | null;
   record: EnrollmentRecord;
+  slots: EnrollmentPanelSlots;
   onClose: () => void;
   // A panel changed the enrollment: the page loads it again.
   onChanged: () => void;
 };
 
-// Spec 2 §2.1 side panels, one at a time, keyed by panel name.
-export function EnrollmentDrawer({ panel, record, onClose, onChanged }: EnrollmentDrawerProps) {
+// The enrollment page's side panels, one at a time, keyed by panel name.
+export function EnrollmentDrawer({ panel, record, slots, onClose, onChanged }: EnrollmentDrawerProps) {
   return (
     <Drawer
       opened={panel !== null}
@@ -93,7 +94,7 @@ export function EnrollmentDrawer({ panel, record, onClose, onChanged }: Enrollme
       title={panel ? enrollmentPanelTitles[panel] : ''}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {panel && <PanelContent panel={panel} record={record} onChanged={onChanged} />}
+      {panel && <PanelContent panel={panel} record={record} slots={slots} onChanged={onChanged} />}
     </Drawer>
   );
 }

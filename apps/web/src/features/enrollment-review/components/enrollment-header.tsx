@@ -16,11 +16,11 @@ type EnrollmentHeaderProps = {
   children: ReactNode;
 };
 
-// Spec 2 §2.1 header: status and business name; the parent, its white-label brand (staff) and the
+// Header: status and business name; the parent, its white-label brand (staff) and the
 // last activity for staff and parents.
 export function EnrollmentHeader({ record, rights, children }: EnrollmentHeaderProps) {
   const { formatDateTime } = useDateTimeFormatters();
-  // Spec 2 §2.1 shows the parent id; issue 13 asks for the name a person knows it by.
+  // The parent by its name, which a person knows it by, not by its id.
   const parentLine = [
     `Parent: ${record.parent_name ?? 'None'}`,
     rights.canOpenStaffItems && record.white_label ? `White label: ${record.white_label}` : null,

@@ -20,7 +20,7 @@ function MenuButton({ label }: { label: string }) {
   );
 }
 
-// Spec 2 §2.1 Jump-to: scrolls to a section of Account Details or Processing.
+// Jump-to: scrolls to a section of Account Details or Processing.
 export function JumpToMenu() {
   return (
     <Menu position="bottom-end">
@@ -71,7 +71,7 @@ type OpenMenuProps = {
   onOpen: (panel: EnrollmentPanel) => void;
 };
 
-// Spec 2 §2.1 Open menu; links open in a new tab.
+// Open menu; links open in a new tab.
 export function OpenMenu({ ids, rights, onOpen }: OpenMenuProps) {
   const items = openMenuItems.filter((item) => canOpenMenuItem(rights, item));
   return (

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
 import { buildEnrollmentRecord, fixtureIds } from '../enrollment-record.fixtures';
-import { EnrollmentPage } from './enrollment-page';
+import type { EnrollmentPanelSlots } from './enrollment-drawer';
+import { EnrollmentReviewPage } from './enrollment-page';
 
 // The page holds some 150 inputs: skipping the accessibility-tree walk keeps role queries fast, and
 // Mantine's floating dropdowns stay display:none under happy-dom (no layout, so the menu's anchor
@@ -24,6 +25,11 @@ const processingTitles = [
   'Schedule A Fees',
 ];
 const accountTitles = ['Business Information', 'Address', 'Contact', 'Owners', 'Settlement'];
+
+const slots: EnrollmentPanelSlots = {
+  notes: (record) => `notes of ${record.id}`,
+  documents: (record) => `documents of ${record.id}`,
+};
 
 function renderPage({
   role = 'admin',
@@ -43,7 +49,7 @@ function renderPage({
   renderFeature(
     <MemoryRouter initialEntries={[`/onboard/${record.id}`]}>
       <Routes>
-        <Route path="/onboard/:id" element={<EnrollmentPage />} />
+        <Route path="/onboard/:id" element={<EnrollmentReviewPage slots={slots} />} />
       </Routes>
     </MemoryRouter>,
     { role },
@@ -66,7 +72,7 @@ async function openMenu(name: string) {
   await screen.findAllByRole('menuitem');
 }
 
-describe('EnrollmentPage header and role rules (spec 2 §2.1, §6)', () => {
+describe('EnrollmentPage header and role rules', () => {
   it('shows admin the status, name, parent name, last activity, every section and every menu', async () => {
     const fetchMock = renderPage();
     expect(
@@ -212,7 +218,7 @@ describe('EnrollmentPage masking', () => {
   });
 });
 
-describe('EnrollmentPage money (issue 13)', () => {
+describe('EnrollmentPage money', () => {
   it('shows amounts with the currency sign and thousands separators until Edit, then as typed', async () => {
     renderPage();
     const highTicket = await screen.findByRole('textbox', { name: 'High Ticket ($)' });
@@ -225,7 +231,7 @@ describe('EnrollmentPage money (issue 13)', () => {
   });
 });
 
-describe('EnrollmentPage edit and save (spec 2 §4, §7, §8)', () => {
+describe('EnrollmentPage edit and save', () => {
   it('saves after confirmation with the changed fields only, then shows Account Updated! read-only', async () => {
     const fetchMock = renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -335,7 +341,7 @@ describe('EnrollmentPage edit and save (spec 2 §4, §7, §8)', () => {
   });
 });
 
-describe('EnrollmentPage welcome e-mail panel (spec 2 §2.1)', () => {
+describe('EnrollmentPage welcome e-mail panel', () => {
   it('says the welcome e-mail is off at the parent level', async () => {
     renderPage({ record: buildEnrollmentRecord({ enroll_email: 'false', w_enrollMessage: null }) });
     expect(
@@ -373,33 +379,15 @@ describe('EnrollmentPage side panels', () => {
     expect(within(drawer).getByLabelText('Full Data')).toHaveTextContent('"principal_ssn": "***-**-6789"');
   });
 
-  it('opens the KYC notes newest first, and says when there are none', async () => {
-    const fetchMock = renderPage({
-      answers: {
-        '/api/notes': ok([
-          note('00000000-0000-4000-8000-000000000001', '2026-11-03T17:00:00.000Z', 'KYC submitted.'),
-          note('00000000-0000-4000-8000-000000000002', '2026-11-05T17:00:00.000Z', 'KYC passed.'),
-        ]),
-      },
-    });
+  it.each([
+    ['Notes', 'notes'],
+    ['Documents', 'documents'],
+  ])('opens the %s panel the app provides for the record', async (item, slot) => {
+    renderPage();
     await openMenu('Open');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Notes' }));
-    const list = await screen.findByRole('list', { name: 'Notes' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([expect.stringContaining('KYC passed.'), expect.stringContaining('KYC submitted.')]);
-    expect(requestedPaths(fetchMock)).toContain(
-      `GET /api/notes?enrollment_id=${fixtureIds.enrollment}&sub_domain=KYC`,
-    );
-  });
-
-  it('says No notes found for an enrollment without KYC notes', async () => {
-    renderPage({ answers: { '/api/notes': ok([]) } });
-    await openMenu('Open');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Notes' }));
-    expect(await screen.findByText('No notes found')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: item }));
+    const drawer = await screen.findByRole('dialog', { name: item });
+    expect(within(drawer).getByText(`${slot} of ${fixtureIds.enrollment}`)).toBeInTheDocument();
   });
 
   it("opens CTA Options with the record's primary e-mail for the quick send", async () => {
@@ -428,20 +416,3 @@ describe('EnrollmentPage side panels', () => {
     });
   });
 });
-
-function note(id: string, createdAt: string, comment: string) {
-  return {
-    id,
-    comment,
-    created_at: createdAt,
-    enrollment_id: fixtureIds.enrollment,
-    client_id: null,
-    origin: 'System',
-    category: 'system',
-    domain: 'kyc',
-    sub_domain: 'KYC',
-    is_event: false,
-    data: { message: comment },
-    author: null,
-  };
-}

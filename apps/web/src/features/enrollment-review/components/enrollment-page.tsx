@@ -5,12 +5,11 @@ import {
   enrollmentDisplayName,
   updateFailedText,
 } from '@portico/contracts/enrollment/enrollment-record';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { ConfirmBar } from '../../../components/confirm-bar';
-import { showToast } from '../../../components/toasts';
+import { EditSaveButtons, SaveConfirmBar, useRecordEdit } from '../../../components/record-edit';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useEditEnrollment } from '../api/edit-enrollment';
 import { useEnrollment } from '../api/get-enrollment';
@@ -18,12 +17,11 @@ import { type EnrollmentPageRights, type EnrollmentPanel, enrollmentPageRights }
 import {
   buildEditDraft,
   draftErrors,
-  type EnrollmentEditDraft,
   type EnrollmentFormValues,
   formValuesOf,
 } from '../utils/enrollment-form.utils';
 import { visibleSections } from '../utils/enrollment-sections';
-import { EnrollmentDrawer } from './enrollment-drawer';
+import { EnrollmentDrawer, type EnrollmentPanelSlots } from './enrollment-drawer';
 import { EnrollmentHeader } from './enrollment-header';
 import { ActionsMenu, JumpToMenu, OpenMenu } from './enrollment-menus';
 import { EnrollmentSection } from './enrollment-section';
@@ -31,14 +29,14 @@ import { WelcomeEmailNotice } from './welcome-email-notice';
 
 const enrollmentIdParam = z.uuid();
 
-// /onboard/{id} (spec 2 §2.1): the enrollment management page.
-export function EnrollmentPage() {
+// /onboard/{id}: the enrollment management page; slots hold the panels other features provide.
+export function EnrollmentReviewPage({ slots }: { slots: EnrollmentPanelSlots }) {
   const id = enrollmentIdParam.safeParse(useParams().id);
   if (!id.success) return <Alert color="red">This enrollment address is not valid.</Alert>;
-  return <EnrollmentLoader id={id.data} />;
+  return <EnrollmentLoader id={id.data} slots={slots} />;
 }
 
-function EnrollmentLoader({ id }: { id: string }) {
+function EnrollmentLoader({ id, slots }: { id: string; slots: EnrollmentPanelSlots }) {
   const enrollment = useEnrollment(id);
   const { actingRole } = useSignedInSession();
   if (enrollment.isPending) return <Loader aria-label="Loading enrollment" />;
@@ -56,6 +54,7 @@ function EnrollmentLoader({ id }: { id: string }) {
     <EnrollmentView
       record={enrollment.data}
       rights={enrollmentPageRights(actingRole)}
+      slots={slots}
       onChanged={() => void enrollment.refetch()}
     />
   );
@@ -64,46 +63,29 @@ function EnrollmentLoader({ id }: { id: string }) {
 type EnrollmentViewProps = {
   record: EnrollmentRecord;
   rights: EnrollmentPageRights;
+  slots: EnrollmentPanelSlots;
   onChanged: () => void;
 };
 
-function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
+function EnrollmentView({ record, rights, slots, onChanged }: EnrollmentViewProps) {
   const [panel, setPanel] = useState<EnrollmentPanel | null>(null);
-  const [isEditing, setEditing] = useState(false);
-  // The change waiting for the user's confirmation (spec 2 §4: Save asks first).
-  const [pendingDraft, setPendingDraft] = useState<EnrollmentEditDraft | null>(null);
   const form = useForm<EnrollmentFormValues>({ defaultValues: formValuesOf(record) });
   const edit = useEditEnrollment(record.id);
-
-  // A fresh record (after a save or a panel's change) shows as read-only values.
-  useEffect(() => {
-    if (!isEditing) form.reset(formValuesOf(record));
-  }, [record, isEditing, form]);
-
-  function toggleEdit() {
-    if (isEditing) form.reset(formValuesOf(record));
-    setPendingDraft(null);
-    setEditing(!isEditing);
-  }
+  const editing = useRecordEdit({
+    record,
+    form,
+    valuesOf: formValuesOf,
+    save: edit.mutateAsync,
+    savedText: EnrollmentRecordText.Updated,
+    failedText: updateFailedText,
+  });
 
   function askToSave() {
     form.clearErrors();
     const draft = buildEditDraft(record, form.getValues(), { canSeeProcessing: rights.canSeeProcessing });
     const errors = draftErrors(draft);
     for (const error of errors) form.setError(error.name, { message: error.message });
-    setPendingDraft(errors.length === 0 ? draft : null);
-  }
-
-  async function save(draft: EnrollmentEditDraft) {
-    try {
-      await edit.mutateAsync(draft);
-      showToast({ text: EnrollmentRecordText.Updated, type: 'success' });
-      setPendingDraft(null);
-      setEditing(false);
-    } catch (error) {
-      setPendingDraft(null);
-      showToast({ text: updateFailedText(error instanceof Error ? error.message : ''), type: 'danger' });
-    }
+    editing.askToConfirm(errors.length === 0 ? draft : null);
   }
 
   return (
@@ -115,36 +97,15 @@ function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
         <Button variant="default" onClick={() => setPanel('ticket')}>
           Submit a Ticket
         </Button>
-        {rights.canEdit && (
-          <>
-            <Button variant={isEditing ? 'default' : 'filled'} onClick={toggleEdit} disabled={edit.isPending}>
-              {isEditing ? 'Cancel' : 'Edit'}
-            </Button>
-            <Button
-              onClick={askToSave}
-              disabled={!isEditing || pendingDraft !== null}
-              loading={edit.isPending}
-            >
-              Save
-            </Button>
-          </>
-        )}
+        {rights.canEdit && <EditSaveButtons edit={editing} isSaving={edit.isPending} onSave={askToSave} />}
       </EnrollmentHeader>
-      {pendingDraft && (
-        <ConfirmBar
-          message={EnrollmentRecordText.ConfirmSave}
-          confirmLabel="Save"
-          onConfirm={() => void save(pendingDraft)}
-          onCancel={() => setPendingDraft(null)}
-          isConfirming={edit.isPending}
-        />
-      )}
+      <SaveConfirmBar edit={editing} message={EnrollmentRecordText.ConfirmSave} isSaving={edit.isPending} />
       <WelcomeEmailNotice record={record} />
       <form
         aria-label={`Enrollment of ${enrollmentDisplayName(record)}`}
         onSubmit={(event) => {
           event.preventDefault();
-          if (isEditing) askToSave();
+          if (editing.isEditing) askToSave();
         }}
       >
         <Stack gap="md">
@@ -152,7 +113,7 @@ function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
             <EnrollmentSection
               key={section.id}
               section={section}
-              isEditing={isEditing}
+              isEditing={editing.isEditing}
               register={form.register}
               control={form.control}
               errors={form.formState.errors}
@@ -160,7 +121,13 @@ function EnrollmentView({ record, rights, onChanged }: EnrollmentViewProps) {
           ))}
         </Stack>
       </form>
-      <EnrollmentDrawer panel={panel} record={record} onClose={() => setPanel(null)} onChanged={onChanged} />
+      <EnrollmentDrawer
+        panel={panel}
+        record={record}
+        slots={slots}
+        onClose={() => setPanel(null)}
+        onChanged={onChanged}
+      />
     </Stack>
   );
 }

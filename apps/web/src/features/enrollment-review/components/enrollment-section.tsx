@@ -17,7 +17,7 @@ const maskedHint = 'Masked: type the full value to replace it, or clear it.';
 // Until Edit a field reads as a value, not an invitation to type: filled grey, no border.
 const variantOf = (isEditing: boolean) => (isEditing ? 'default' : 'filled');
 
-// '12000' reads '$12,000.00' (issue 13: money with its currency sign everywhere); what is not an
+// '12000' reads '$12,000.00' (money shows with its currency sign everywhere); what is not an
 // amount shows as typed.
 function moneyText(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') return '';
@@ -87,7 +87,7 @@ type EnrollmentSectionProps = {
   errors: FieldErrors<EnrollmentFormValues>;
 };
 
-// One section of spec 2 §2.1: read-only until Edit, a Jump-to anchor on its frame.
+// One section of the enrollment page: read-only until Edit, a Jump-to anchor on its frame.
 export function EnrollmentSection({ section, isEditing, register, control, errors }: EnrollmentSectionProps) {
   const anchor = sectionAnchor(section.id);
   return (

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { KycLogPanel, ViewKycPanel } from './panels/kyc-panel';
 
-// /report/kyc/{id} (spec 2 §2.1, issue 20 item 4): an enrollment's KYC result and its log, linked from
+// /report/kyc/{id}: an enrollment's KYC result and its log, linked from
 // the enrollment page's KYC Actions.
 export function KycReportPage() {
   const { id = '' } = useParams();

@@ -47,8 +47,8 @@ function wireValueOf(name: EditableFieldName, text: string): string | number | b
   return trimmed === '' ? null : trimmed;
 }
 
-// Spec 2 §7 sends the record back; this sends its id and the fields the user changed, so a mask left
-// alone is never sent and a parent never sends a processing field (spec 2 §6).
+// The edit call takes the record; this sends its id and only the fields the user changed, so a mask
+// left alone is never sent and a parent never sends a processing field.
 export function buildEditDraft(
   record: EnrollmentRecord,
   values: EnrollmentFormValues,

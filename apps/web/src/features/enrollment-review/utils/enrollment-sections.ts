@@ -35,7 +35,7 @@ export type SectionId =
 export type SectionSpec = {
   id: SectionId;
   title: string;
-  // Spec 2 §6: processing sections are hidden from parents.
+  // Processing sections are hidden from parents.
   isProcessing: boolean;
   groups: readonly { title?: string; fields: readonly FieldSpec[] }[];
 };
@@ -50,7 +50,7 @@ const passToConsumer: readonly FieldOption[] = [
   { value: 'true', label: 'Enabled' },
 ];
 
-// Spec 2 §5 business structures, then the enroll page's spellings it lacks ('Government Agency').
+// Business structures, then the enroll page's spellings it lacks ('Government Agency').
 const ownershipOptions: readonly FieldOption[] = [
   none('Select'),
   ...[...new Set<string>([...businessStructures, ...ownershipTypes])].map((value) => ({
@@ -59,7 +59,7 @@ const ownershipOptions: readonly FieldOption[] = [
   })),
 ];
 
-// Spec 2 §9: the enrollment page's processor choices (stored spellings, display names).
+// The enrollment page's processor choices (stored spellings, display names).
 const cardProcessorOptions: readonly FieldOption[] = [
   none('None'),
   { value: 'fis', label: 'FIS' },
@@ -123,7 +123,7 @@ const money = (name: EditableFieldName, label: string): FieldSpec => ({
   kind: 'money',
 });
 
-// Spec 2 §2.1 sections in page order.
+// Sections in page order.
 export const enrollmentSections: readonly SectionSpec[] = [
   {
     id: 'business',
@@ -305,7 +305,7 @@ export const enrollmentSections: readonly SectionSpec[] = [
   },
 ];
 
-// Spec 2 §2.1 Jump-to menu: Account Details and Processing.
+// Jump-to menu: Account Details and Processing.
 export const jumpMenuGroups: readonly {
   title: string;
   items: readonly { label: string; section: SectionId }[];

@@ -19,7 +19,7 @@ export const enrollmentKeys = {
   onboarding: () => [...enrollmentKeys.all, 'onboarding'] as const,
 };
 
-// GET /api/approved-mcc-codes: '{description} #{code}' options sorted by label (spec 1 §2.9).
+// GET /api/approved-mcc-codes: '{description} #{code}' options sorted by label.
 export async function getMccOptions(signal?: AbortSignal): Promise<MccOption[]> {
   const codes = await apiRequest('/api/approved-mcc-codes', {
     schema: approvedMccCodesResponse.shape.message,
@@ -28,7 +28,7 @@ export async function getMccOptions(signal?: AbortSignal): Promise<MccOption[]> 
   return mccOptions(codes);
 }
 
-// A failed load is logged only; the dropdown stays empty (spec 1 §8).
+// A failed load is logged only; the dropdown stays empty.
 export function useMccOptions() {
   return useQuery({
     queryKey: enrollmentKeys.mccCodes(),

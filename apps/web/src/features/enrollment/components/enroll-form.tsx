@@ -56,7 +56,7 @@ type TextFieldName =
   | 'business_address_1';
 
 type EnrollFormProps = {
-  // Spec 1 §4: success reloads the page (tests observe it instead).
+  // Success reloads the page (tests observe it instead).
   onEnrolled?: () => void;
 };
 
@@ -65,7 +65,7 @@ function reloadSoon() {
   window.setTimeout(() => window.location.reload(), 1500);
 }
 
-// Spec 1 §2.9, §4, §5: the Merchant, Partner and Agent forms of the enroll page.
+// The Merchant, Partner and Agent forms of the enroll page.
 export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
   const [tab, setTab] = useState<EnrollTab>('Merchant');
   const [fileError, setFileError] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
   });
   const { errors, isValid } = form.formState;
   const pricingModel = form.watch('pricing_model');
-  // Processor-audit users may look at the form (spec 1 §2.1 menu) but enroll nothing (issue 12).
+  // Processor-audit users may look at the form (their menu lists it) but enroll nothing.
   const isReadOnly = useSignedInSession().user.processor_audit_user;
   const blockers = enrollBlockers(form.watch());
   const isDisabledByRules = !isValid && blockers.length > 0;
@@ -105,7 +105,7 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
       return;
     }
     if (!isPdfFileName(file.name)) {
-      // Spec 1 §5: an invalid file clears the document.
+      // An invalid file clears the document.
       setFileError(EnrollText.PdfOnly);
       if (fileInput.current) fileInput.current.value = '';
       form.setValue('document', null, { shouldValidate: true });

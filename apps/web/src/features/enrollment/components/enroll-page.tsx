@@ -7,7 +7,7 @@ import { useSignedInSession } from '../../../lib/auth/session-context';
 import { portalEnv } from '../../../lib/portal-env';
 import { EnrollForm } from './enroll-form';
 
-// /enroll-portal-page (spec 1 §2.9, §6): without the Permissions permission (RBAC on, not the
+// /enroll-portal-page: without the Permissions permission (RBAC on, not the
 // primary client) the user is told and sent to /.
 export function EnrollPage() {
   const { user } = useSignedInSession();

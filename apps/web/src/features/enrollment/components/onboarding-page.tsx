@@ -26,12 +26,12 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     value: (row) => row.application_status ?? newStatus,
     enumLabels: applicationStatusEnumLabels,
   },
-  // The name leads; the 36-character id sits last and narrow (issue 13).
+  // The name leads; the 36-character id sits last and narrow.
   { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120 },
 ];
 
-// /onboarding (spec 3): every enrollment; one click on a row opens /onboard/{id} (issue 13: a list of
-// links, nothing to select first).
+// /onboarding: every enrollment; one click on a row opens /onboard/{id} (a list of links,
+// nothing to select first).
 export function OnboardingPage() {
   const timeZone = useUserTimeZone();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { type EnrollFormValues, enrollFormSchema } from '@portico/contracts/enrollment/enroll';
 
-// Issue 13: a disabled Enroll button says why. The messages of the contracts rules the form still
+// A disabled Enroll button says why: the messages of the contracts rules the form still
 // breaks, one per field, in the order the rules check them; none once the form can be sent.
 export function enrollBlockers(values: EnrollFormValues): string[] {
   const parsed = enrollFormSchema.safeParse(values);

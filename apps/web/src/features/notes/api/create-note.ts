@@ -8,7 +8,7 @@ import { notesKeys } from './keys';
 export type NewNote = { comment: string; category: NoteCategory };
 
 // POST api/notes (origin 'Portal'); a note tagged statementNote is also posted to
-// api/notes/statement (spec 1 §2.7).
+// api/notes/statement.
 export async function createNote(subject: NotesSubject, note: NewNote): Promise<void> {
   await apiRequest('/api/notes', {
     method: 'POST',

@@ -6,7 +6,7 @@ import { notesKeys } from './keys';
 
 const notesSchema = notesListResponse.shape.message;
 
-// GET api/notes?enrollment_id= or ?id={clientid}: newest first (spec 1 §2.6).
+// GET api/notes?enrollment_id= or ?id={clientid}: newest first.
 export async function getNotes(
   subject: NotesSubject,
   { signal }: { signal?: AbortSignal } = {},

@@ -17,7 +17,7 @@ type NoteFormValues = z.infer<typeof noteFormSchema>;
 
 type NoteFormProps = { subject: NotesSubject; onSaved: () => void };
 
-// Spec 1 §2.7: a description and Save; idle, saving, then success (the form closes) or error.
+// A description and Save; idle, saving, then success (the form closes) or error.
 export function NoteForm({ subject, onSaved }: NoteFormProps) {
   const { actingRole } = useSignedInSession();
   const categoryOptions = noteCategoryOptionsFor(actingRole);

@@ -11,7 +11,7 @@ import { NoteForm } from './note-form';
 
 type NotesViewProps = { subject: NotesSubject; clientName: string; canAdd?: boolean };
 
-// Spec 1 §2.6: the client's name, Add, and the notes newest first with date and text.
+// The client's name, Add, and the notes newest first with date and text.
 export function NotesView({ subject, clientName, canAdd = true }: NotesViewProps) {
   const notes = useNotes(subject);
   const [isFormOpen, setFormOpen] = useState(false);

@@ -1,6 +1,6 @@
 import type { NoteRow } from '@portico/contracts/notes/notes';
 
-// Spec 1 §3: a note's text is its comment, or what its data recorded (events keep it in data).
+// A note's text is its comment, or what its data recorded (events keep it in data).
 export function noteText(note: Pick<NoteRow, 'comment' | 'data'>): string {
   if (note.comment?.trim()) return note.comment;
   const data = note.data ?? {};

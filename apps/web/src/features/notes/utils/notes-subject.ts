@@ -1,4 +1,4 @@
-// Whose notes a view shows (spec 1 §2.6, spec 2 §2.1): an enrollment's (optionally one sub-domain,
+// Whose notes a view shows: an enrollment's (optionally one sub-domain,
 // e.g. the KYC notes), or a client's.
 export type NotesSubject =
   | { kind: 'enrollment'; id: string; subDomain?: string }

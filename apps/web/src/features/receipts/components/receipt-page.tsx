@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { ReceiptErrorCode, ReceiptText } from '@portico/contracts/transactions/receipt';
 import { IconPrinter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../../app/pages/page-loader';
+import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useReceipt } from '../api/get-receipt';
@@ -15,7 +15,7 @@ function failureText(error: unknown): string {
     : ReceiptText.LoadFailed;
 }
 
-// /receipt?id={transaction id} (spec 3 §2): the printable receipt the detail viewer opens in a new tab.
+// /receipt?id={transaction id}: the printable receipt the detail viewer opens in a new tab.
 export function ReceiptPage() {
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');

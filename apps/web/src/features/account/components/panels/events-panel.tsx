@@ -4,7 +4,7 @@ import { AccountText } from '@portico/contracts/clients/account-detail';
 import { useDateTimeFormatters } from '../../../../lib/time-zone/date-time-format';
 import { useAccountEvents } from '../../api/get-account-events';
 
-// Issue 14 item 7: every change of the account from the audit log: who, when, which fields, old and
+// Every change of the account from the audit log: who, when, which fields, old and
 // new value (masked for sensitive fields by the server).
 export function EventsPanel({ clientId }: { clientId: string }) {
   const events = useAccountEvents(clientId);

@@ -6,7 +6,7 @@ import { useChangeAccountParent, useParents } from '../../api/change-account-par
 
 type HierarchyPanelProps = { clientId: string; currentParentName: string | null; onDone: () => void };
 
-// Spec 2 §2.2 change parent: staff choose a parent by legal name; saving acts only once one is chosen.
+// Change parent: staff choose a parent by legal name; saving acts only once one is chosen.
 export function HierarchyPanel({ clientId, currentParentName, onDone }: HierarchyPanelProps) {
   const parents = useParents(true);
   const change = useChangeAccountParent();

@@ -3,7 +3,7 @@ import type { AccountDetail } from '@portico/contracts/clients/account-detail';
 import { useDateTimeFormatters } from '../../../../lib/time-zone/date-time-format';
 import { useAccountKyc } from '../../api/get-account-kyc';
 
-// Spec 2 §2.2 Links: IDs, and Full Data for admins (the secret API key comes only to staff).
+// The IDs panel of the Links menu: IDs, and Full Data for admins (the secret API key comes only to staff).
 export function IdsPanel({ account }: { account: AccountDetail }) {
   const rows: [string, string | null][] = [
     ['ID', account.id],

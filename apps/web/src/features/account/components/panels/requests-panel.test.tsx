@@ -13,7 +13,7 @@ function emailBody(fetchMock: ReturnType<typeof stubFetch>): unknown {
   return JSON.parse(String(call?.[1]?.body));
 }
 
-describe('RequestsPanel (spec 2 §2.2, §8)', () => {
+describe('RequestsPanel', () => {
   it('e-mails a deactivation request to support and says so', async () => {
     const fetchMock = stubFetch({ 'POST /api/email': ok({ recipients: 1 }) });
     renderFeature(<RequestsPanel account={buildStub()} />);

@@ -5,7 +5,7 @@ import { portalEnv } from '../../../../lib/portal-env';
 import { useSendRequestEmail } from '../../api/send-request-email';
 
 export const RequestText = {
-  // Spec 2 §8 deactivation request.
+  // What a deactivation request says.
   Sent: 'Email sent successfully',
   Failed: 'Email failed to send',
   NoSupportAddress: 'No support address is configured for requests.',
@@ -20,8 +20,8 @@ type RequestsPanelProps = {
   kinds?: readonly RequestKind[];
 };
 
-// Spec 2 §2.2 side panel: request deactivation, deletion or a ticket by e-mail to support (POST
-// /api/email). Only the deactivation failure is shown (spec 2 §8: deletion and ticket failures are
+// Requests side panel: request deactivation, deletion or a ticket by e-mail to support (POST
+// /api/email). Only the deactivation failure is shown (deletion and ticket failures are
 // logged only).
 export function RequestsPanel({ account, kinds = requestKinds }: RequestsPanelProps) {
   const [kind, setKind] = useState<RequestKind>(kinds[0] ?? 'Ticket');

@@ -4,9 +4,10 @@ import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-a
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { UsersContactsText } from '../../../../components/users-contacts/users-contacts-panel';
 import { failure, ok, requestedPaths, stubFetch } from '../../../../test/fetch-stub';
 import { renderFeature } from '../../../../test/render-feature';
-import { AccountUsersContactsPanel, AccountUsersText } from './users-contacts-panel';
+import { AccountUsersContactsPanel } from './users-contacts-panel';
 
 const clientId = '9a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const nia = {
@@ -33,7 +34,7 @@ async function choose(label: string, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
-// Spec 2 §5 (detail page): the phone is optional, so it stays empty here.
+// The account page's phone is optional, so it stays empty here.
 async function fillForm() {
   await choose('User Type', 'Contact');
   await choose('Label', 'Technology');
@@ -117,7 +118,7 @@ describe('AccountUsersContactsPanel', () => {
       'POST /api/user': failure(403, 'FORBIDDEN', 'You do not have access to this merchant'),
     });
     renderFeature(<AccountUsersContactsPanel clientId={clientId} />);
-    expect(await screen.findByText(AccountUsersText.Empty)).toBeInTheDocument();
+    expect(await screen.findByText(UsersContactsText.Empty)).toBeInTheDocument();
     await fillForm();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));

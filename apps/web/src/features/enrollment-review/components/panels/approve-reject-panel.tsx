@@ -21,7 +21,7 @@ type ApproveRejectPanelProps = {
 
 type Decision = 'approve' | 'reject';
 
-// Spec 2 §4: approving gives the client a live production API key, rejecting bars it from
+// Approving gives the client a live production API key, rejecting bars it from
 // production payments; each asks for confirmation. The toasts show only when the server did it.
 export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged }: ApproveRejectPanelProps) {
   const approve = useApproveEnrollment();

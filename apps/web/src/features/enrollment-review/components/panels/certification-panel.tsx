@@ -32,7 +32,7 @@ const enrolledText: Record<DeveloperEnvironment, string> = {
 
 const emptyDeveloper: DeveloperFormValues = { name: '', email: '' };
 
-// Spec 2 §2.1 Certification: the sandbox account, the lead developer's enrolment in sandbox or
+// Certification: the sandbox account, the lead developer's enrolment in sandbox or
 // production, and the developer's e-mail. Each toast follows the server's answer.
 export function CertificationPanel({ enrollmentId, clientId, onChanged }: CertificationPanelProps) {
   const sandbox = useCreateSandbox();

@@ -31,7 +31,7 @@ describe('CtaPanel', () => {
     );
     expect(screen.getAllByRole('textbox', { name: /^Recipient/ })).toHaveLength(3);
     const send = screen.getByRole('button', { name: 'Send' });
-    // Spec 2 §5: with no recipient nothing is sent.
+    // With no recipient nothing is sent.
     expect(send).toBeDisabled();
 
     await userEvent.type(recipient(1), 'Owner@FernFig.example');

@@ -39,7 +39,7 @@ function recipientError(entry: string): string | undefined {
   return address === '' || isValidEmailAddress(address) ? undefined : EnrollText.EmailInvalid;
 }
 
-// Spec 2 §2.1 'Enrollment Click-to-Agree Form', §5 and §8: up to 3 recipients (empty ones ignored)
+// 'Enrollment Click-to-Agree Form': up to 3 recipients (empty ones ignored)
 // or a quick send to the primary e-mail; 'CTA Sent!' only when the server sent it.
 export function CtaPanel({ enrollmentId, primaryEmail, onChanged }: CtaPanelProps) {
   const [recipients, setRecipients] = useState(emptyRecipients);
@@ -63,7 +63,7 @@ export function CtaPanel({ enrollmentId, primaryEmail, onChanged }: CtaPanelProp
 
   function sendToRecipients() {
     if (list.kind !== 'list') {
-      // Spec 2 §5: with no recipient nothing is sent.
+      // With no recipient nothing is sent.
       console.info('CTA not sent: no recipient');
       return;
     }

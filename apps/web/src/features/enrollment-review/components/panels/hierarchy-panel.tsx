@@ -18,8 +18,8 @@ type HierarchyPanelProps = {
   onChanged?: () => void;
 };
 
-// Spec 2 §2.1 Edit Hierarchy: choose the new parent by legal name; Save acts only with a parent
-// chosen (§5) and the toasts follow the server's answer (§8).
+// Edit Hierarchy: choose the new parent by legal name; Save acts only with a parent
+// chosen and the toasts follow the server's answer.
 export function HierarchyPanel({
   enrollmentId,
   currentParentId,

@@ -4,7 +4,7 @@ import type { EnrollmentRecord } from '@portico/contracts/enrollment/enrollment-
 // Props: the record as the page loaded it (already masked by the server).
 type IdsPanelProps = { record: EnrollmentRecord };
 
-// Spec 2 §2.1 IDs & Full Data: the ids, the client id once approved, and the whole record.
+// IDs & Full Data: the ids, the client id once approved, and the whole record.
 export function IdsPanel({ record }: IdsPanelProps) {
   const rows: [string, string][] = [
     ['Enrollment ID', record.id],

@@ -33,7 +33,7 @@ import { actionFailureText, kycStatusColor, kycStatusLabel } from '../../utils/e
 type RunKycPanelProps = { enrollmentId: string; onChanged?: () => void };
 type KycViewPanelProps = { enrollmentId: string };
 
-// Spec 2 §2.1 Run KYC: the provider checks the business and its owners; 'KYC Run!' only when the
+// Run KYC: the provider checks the business and its owners; 'KYC Run!' only when the
 // run was recorded (the original toasted without looking at the answer).
 export function RunKycPanel({ enrollmentId, onChanged }: RunKycPanelProps) {
   const run = useRunKyc(enrollmentId);
@@ -145,7 +145,7 @@ function KycSummary({ view, timeZone }: { view: KycView; timeZone: string }) {
   );
 }
 
-// Spec 2 §2.1 View KYC: the status, when it was checked, and the checks of the latest run.
+// View KYC: the status, when it was checked, and the checks of the latest run.
 export function ViewKycPanel({ enrollmentId }: KycViewPanelProps) {
   const state = useKycState(enrollmentId);
   const timeZone = useUserTimeZone();
@@ -178,7 +178,7 @@ function KycLogList({ entries, timeZone }: { entries: readonly KycLogEntry[]; ti
   );
 }
 
-// Spec 2 §2.1 KYC Log: every run (the enrollment's KYC notes), newest first.
+// KYC Log: every run (the enrollment's KYC notes), newest first.
 export function KycLogPanel({ enrollmentId }: KycViewPanelProps) {
   const state = useKycState(enrollmentId);
   const timeZone = useUserTimeZone();
@@ -187,7 +187,7 @@ export function KycLogPanel({ enrollmentId }: KycViewPanelProps) {
   return <KycLogList entries={state.view.entries} timeZone={timeZone} />;
 }
 
-// Spec 2 §2.1 Manage KYC ('KYC Actions'): run, the current result and the log in one panel.
+// Manage KYC ('KYC Actions'): run, the current result and the log in one panel.
 export function ManageKycPanel({ enrollmentId, onChanged }: RunKycPanelProps) {
   return (
     <Stack gap="md">

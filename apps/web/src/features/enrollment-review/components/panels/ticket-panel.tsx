@@ -9,12 +9,12 @@ type TicketPanelProps = { enrollmentId: string; businessName: string };
 
 export const TicketText = {
   Sent: 'Email sent successfully',
-  // Spec 2 §8 enrollment failures.
+  // The enrollment page's wording of a failed e-mail.
   Failed: 'Failed to send the email',
   NoSupportAddress: 'No support address is configured for tickets.',
 } as const;
 
-// Spec 2 §2.1 Submit a Ticket: a subject and a message e-mailed to support (POST /api/email).
+// Submit a Ticket: a subject and a message e-mailed to support (POST /api/email).
 export function TicketPanel({ enrollmentId, businessName }: TicketPanelProps) {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');

@@ -3,11 +3,11 @@ import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-a
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { UsersContactsText } from '../../../../components/users-contacts/users-contacts-panel';
 import { failure, ok, requestedPaths, stubFetch } from '../../../../test/fetch-stub';
 import { renderFeature } from '../../../../test/render-feature';
-import { UsersContactsPanel, UsersContactsText } from './users-contacts-panel';
+import { EnrollmentUsersContactsPanel, EnrollmentUsersText } from './users-contacts-panel';
 
-const enrollmentId = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const clientId = '9a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const nia = {
   id: '5e1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
@@ -41,21 +41,21 @@ async function fillForm() {
   await userEvent.type(screen.getByRole('textbox', { name: 'Phone' }), '303-555-0199');
 }
 
-describe('UsersContactsPanel', () => {
+describe('EnrollmentUsersContactsPanel', () => {
   beforeEach(() => {
     notifications.clean();
   });
 
   it('waits for an account before listing or adding anyone', () => {
     const fetchMock = stubFetch({});
-    renderFeature(<UsersContactsPanel enrollmentId={enrollmentId} clientId={null} />);
-    expect(screen.getByText(UsersContactsText.NoAccount)).toBeInTheDocument();
+    renderFeature(<EnrollmentUsersContactsPanel clientId={null} />);
+    expect(screen.getByText(EnrollmentUsersText.NoAccount)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('lists the user of each entry (its fourth element)', async () => {
     const fetchMock = stubFetch({ '/api/client/users': ok(entries) });
-    renderFeature(<UsersContactsPanel enrollmentId={enrollmentId} clientId={clientId} />);
+    renderFeature(<EnrollmentUsersContactsPanel clientId={clientId} />);
     const table = await screen.findByRole('table', { name: 'Users and contacts' });
     expect(within(table).getByRole('row', { name: /Nia Okafor/ })).toHaveTextContent(
       'Nia Okafornia@juniper.example303-555-0142userManager',
@@ -69,9 +69,7 @@ describe('UsersContactsPanel', () => {
       'POST /api/user/new': ok({ ...nia, name: 'Omar Haddad', email: 'omar.haddad@juniper.example' }),
     });
     const onChanged = vi.fn();
-    renderFeature(
-      <UsersContactsPanel enrollmentId={enrollmentId} clientId={clientId} onChanged={onChanged} />,
-    );
+    renderFeature(<EnrollmentUsersContactsPanel clientId={clientId} onChanged={onChanged} />);
     await screen.findByRole('table', { name: 'Users and contacts' });
     const add = screen.getByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
@@ -113,9 +111,7 @@ describe('UsersContactsPanel', () => {
       'POST /api/user/new': failure(409, 'USER_EMAIL_TAKEN', EnrollmentActionText.DuplicateEmail),
     });
     const onChanged = vi.fn();
-    renderFeature(
-      <UsersContactsPanel enrollmentId={enrollmentId} clientId={clientId} onChanged={onChanged} />,
-    );
+    renderFeature(<EnrollmentUsersContactsPanel clientId={clientId} onChanged={onChanged} />);
     expect(await screen.findByText(UsersContactsText.Empty)).toBeInTheDocument();
     await fillForm();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled());
