@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PermissionName } from '../access/permission-names';
 import type { UserType } from '../auth/roles';
 import { successEnvelope } from '../common/envelope';
+import { parseJsonObject } from '../common/json-object';
 import { isValidRoutingNumber } from '../enrollment/click-to-agree';
 import { zipPattern } from '../enrollment/enroll';
 import {
@@ -29,7 +30,7 @@ import {
 import { locationCustomFieldSchema } from './location-custom-fields';
 import { isCardRateBelowFloor, SubpricingText } from './subpricing';
 
-// Spec 2 §2.2, §6, §7 and §8: the account detail page's record, its edit call and its texts.
+// The account detail page's record, its edit call and its texts.
 
 export const AccountText = {
   Updated: 'Update successful.',
@@ -73,7 +74,7 @@ export const AccountErrorCode = {
   ChildLimitsInvalid: 'ACCOUNT_CHILD_LIMITS_INVALID',
 } as const;
 
-// ---- Who sees and changes what (spec 2 §6, detail page) ----
+// ---- Who sees and changes what on the detail page ----
 
 export type AccountViewer = {
   actingRole: UserType;
@@ -90,7 +91,7 @@ export function isStaffViewer(viewer: AccountViewer): boolean {
   return staffRoles.includes(viewer.actingRole);
 }
 
-// Spec 2 §6: EPX interchange fields show for EPX accounts whose card rate begins with 'IC', to users
+// EPX interchange fields show for EPX accounts whose card rate begins with 'IC', to users
 // holding the permissions permission.
 export function showsInterchangeFields(viewer: AccountViewer, facts: AccountFacts): boolean {
   return (
@@ -100,7 +101,7 @@ export function showsInterchangeFields(viewer: AccountViewer, facts: AccountFact
   );
 }
 
-// A processor-audit user has these sections hidden (spec 2 §6).
+// A processor-audit user has these sections hidden.
 const hiddenFromProcessorAudit: readonly AccountSection[] = [
   'principals',
   'bank',
@@ -144,7 +145,7 @@ export function editableAccountSections(viewer: AccountViewer, facts: AccountFac
   );
 }
 
-// The level selector is staff only (spec 2 §6). So are the settings a parent hands its new
+// The level selector is staff only. So are the settings a parent hands its new
 // sub-merchants beyond processors and rates: its own revenue share, the risk limits (parents do not
 // see Risk Settings), skipping review and pausing settlement are decided above the parent.
 export const staffOnlyAccountFields: ReadonlySet<AccountFieldName> = new Set<AccountFieldName>([
@@ -196,7 +197,7 @@ export function canRevealAccountFields(viewer: AccountViewer): boolean {
   return isStaffViewer(viewer) || viewer.permissions.includes('Permissions');
 }
 
-// ---- MCC card-rate floor (spec 2 §5) ----
+// ---- MCC card-rate floor ----
 
 // What the page does on change: a lower value is replaced by the base rate.
 export function applyMccFloor(rate: string, baseRate: string | null): string {
@@ -218,12 +219,12 @@ export const accountViewSchema = z.object({
   is_staff: z.boolean(),
   can_change_parent: z.boolean(),
   can_change_level: z.boolean(),
-  // Links menu entries (spec 2 §2.2 and §6).
+  // Links menu entries.
   shows_full_data: z.boolean(),
   shows_review_links: z.boolean(),
   shows_enablement_options: z.boolean(),
   shows_payment_page: z.boolean(),
-  // Users & Contacts: staff and parents (spec 2 §6; the users calls are theirs).
+  // Users & Contacts: staff and parents (the users calls are theirs).
   shows_users_contacts: z.boolean(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
@@ -247,7 +248,7 @@ export const accountDetailSchema = z
     // Only the fields of the sections in view.sections; sensitive ones masked.
     fields: z.record(z.string(), fieldValue),
     // Settings' location custom fields, by name; null when Settings is not in view. Sent with the
-    // record so the page's first paint is one round of requests (issue 14 speed).
+    // record so the page's first paint is one round of requests.
     location_custom_fields: z.array(locationCustomFieldSchema).nullable(),
     view: accountViewSchema,
   })
@@ -382,26 +383,15 @@ const editShape: Record<string, z.ZodType<AccountEditValue | undefined, unknown>
 export const accountEditMeta = z.strictObject({ id: z.uuid().optional(), ...editShape });
 export type AccountEditMeta = { id?: string } & Partial<Record<AccountFieldName, AccountEditValue>>;
 
-function parseJsonObject(text: string, ctx: z.RefinementCtx): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  } catch {
-    // Reported below with the same text as a non-object.
-  }
-  ctx.addIssue({ code: 'custom', message: AccountText.MetaNotJson });
-  return z.NEVER;
-}
-
-// Spec 2 §7: body { meta: the account as a JSON string }.
+// The edit's body: { meta: the account as a JSON string }.
 export const accountEditBody = z.strictObject({
-  meta: z.string().max(200_000).transform(parseJsonObject).pipe(accountEditMeta),
+  meta: z.string().max(200_000).transform(parseJsonObject(AccountText.MetaNotJson)).pipe(accountEditMeta),
 });
 export const accountEditResponse = successEnvelope(
   z.object({ id: z.uuid(), updated_at: z.iso.datetime({ offset: true }), changed: z.array(z.string()) }),
 );
 
-// ---- Reveal (design.md §4: a separate, permissioned, audited call) ----
+// ---- Reveal (a separate, permissioned, audited call) ----
 
 export const accountRevealBody = z.strictObject({
   field: z
@@ -412,7 +402,7 @@ export const accountRevealBody = z.strictObject({
 });
 export const accountRevealResponse = successEnvelope(z.object({ field: z.string(), value: z.string() }));
 
-// ---- Events (issue 14 item 7) ----
+// ---- Events: the account's change history ----
 
 export const accountEventChangeSchema = z.object({
   field: z.string(),
@@ -430,7 +420,7 @@ export const accountEventSchema = z.object({
 export type AccountEvent = z.infer<typeof accountEventSchema>;
 export const accountEventsResponse = successEnvelope(z.array(accountEventSchema));
 
-// ---- Side calls of the detail page (spec 2 §7) ----
+// ---- Side calls of the detail page ----
 
 export const mccListResponse = successEnvelope(
   z.array(z.object({ mcc_code: z.string(), label: z.string(), card_rate: z.string() })),
@@ -446,7 +436,7 @@ export const clientHierarchyResponse = successEnvelope(
   z.object({ client_id: z.uuid(), parent_id: z.uuid() }),
 );
 
-// Spec 2 §7 POST /api/logo {document:{name, extension, content base64}}; the account is named by
+// POST /api/logo {document:{name, extension, content base64}}; the account is named by
 // client_id because the portal signs in with a session, not the account's API key.
 export const logoExtensions = ['png', 'jpeg', 'jpg'] as const;
 export const logoMaxBytes = 1_000_000;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
+import { parseJsonObject } from '../common/json-object';
 import { applicationStatuses, EnrollText, enrollmentStatuses, ownershipTypes, zipPattern } from './enroll';
 
-// Spec 2 §2.1, §3, §6, §7 and §8: the enrollment record of the enrollment management page
+// The enrollment record of the enrollment management page
 // (GET /api/enroll?id=), the edit call (PATCH /api/enroll/edit) and the texts both sides show.
 
 export const EnrollmentRecordText = {
@@ -43,7 +44,8 @@ export const EnrollmentRecordErrorCode = {
 
 export const applicationTypes = ['Merchant', 'Partner', 'Agent'] as const;
 export const companyLevelValues = ['Parent', 'Merchant'] as const;
-// Spec 1 §3 offers 'Government Agency', spec 2 §5 'Government': the database keeps both.
+// An application's ownership types offer 'Government Agency', the review pages' business structures
+// 'Government': the database keeps both.
 export const enrollmentOwnershipTypes = [...ownershipTypes, 'Government'] as const;
 export const cardProcessors = ['fis', 'merchante', 'bluesnap', 'epx', 'propay'] as const;
 export const achProcessors = ['xpress', 'propay'] as const;
@@ -59,7 +61,7 @@ export const kycStatuses = ['pending', 'passed', 'failed', 'needs_review'] as co
 export const welcomeEmailModes = ['false', 'true', 'custom'] as const;
 export type WelcomeEmailMode = (typeof welcomeEmailModes)[number];
 
-// ---- Masking (design.md §4: sensitive numbers answer as their last four only) ----
+// ---- Masking (sensitive numbers answer as their last four only) ----
 
 export function maskedSsn(last4: string): string {
   return `***-**-${last4}`;
@@ -92,7 +94,7 @@ const maskedDateOfBirthSchema = z.literal(maskedDateOfBirth);
 
 // ---- Field groups ----
 
-// Principals 1 to 4 (spec 2 §3): prefixes principal_, two_principal_, three_principal_, four_principal_.
+// Principals 1 to 4: prefixes principal_, two_principal_, three_principal_, four_principal_.
 export const principalPrefixes = [
   'principal_',
   'two_principal_',
@@ -117,7 +119,7 @@ export const principalFields = [
 ] as const;
 export type PrincipalField = (typeof principalFields)[number];
 
-// Spec 2 §6: what parents may not change (the processing sections: card, ACH, crypto, terminals,
+// What parents may not change (the processing sections: card, ACH, crypto, terminals,
 // transaction mix, risk, Schedule A fees).
 export const processingFieldNames = [
   'payment',
@@ -255,7 +257,7 @@ export const enrollmentRecordSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   // The header's last activity.
   updated_at: z.iso.datetime({ offset: true }),
-  // The parent's welcome e-mail switch and text (spec 2 §2.1); null without a parent configuration.
+  // The parent's welcome e-mail switch and text; null without a parent configuration.
   enroll_email: z.enum(welcomeEmailModes).nullable(),
   w_enrollMessage: nullableText,
   parent_name: nullableText,
@@ -391,7 +393,7 @@ const editEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 // What an edit does to an encrypted column.
 export type SensitiveChange = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; value: string };
 
-// Spec 2 §7 sends the record back whole, masks included: a mask means "unchanged", blank clears,
+// The edit sends the record back whole, masks included: a mask means "unchanged", blank clears,
 // and only a full clear value replaces what is stored.
 function editSensitive(isValid: (text: string) => boolean, message: string) {
   return z
@@ -445,7 +447,7 @@ export const enrollmentEditMeta = z.strictObject({
   business_city: editText(100),
   business_state_province: editPattern(statePattern, EnrollmentRecordText.StateInvalid, 2),
   business_postal_code: editPattern(zipPattern, EnrollText.ZipInvalid, 10),
-  // The application's e-mail is required (spec 1 §5): it can change, not go.
+  // The application's e-mail is required: it can change, not go.
   email: z
     .string({ error: EnrollText.EmailRequired })
     .trim()
@@ -520,20 +522,13 @@ export type EnrollmentEditMetaInput = z.input<typeof enrollmentEditMeta>;
 export type EnrollmentEditMeta = z.output<typeof enrollmentEditMeta>;
 export type EditableFieldName = Exclude<keyof EnrollmentEditMetaInput, 'id'>;
 
-function parseJsonObject(text: string, ctx: z.RefinementCtx): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  } catch {
-    // Reported below with the same text as a non-object.
-  }
-  ctx.addIssue({ code: 'custom', message: EnrollmentRecordText.MetaNotJson });
-  return z.NEVER;
-}
-
-// Spec 2 §7: body { meta: JSON string of the record including id }.
+// The edit's body: { meta: JSON string of the record including id }.
 export const enrollmentEditBody = z.strictObject({
-  meta: z.string().max(100_000).transform(parseJsonObject).pipe(enrollmentEditMeta),
+  meta: z
+    .string()
+    .max(100_000)
+    .transform(parseJsonObject(EnrollmentRecordText.MetaNotJson))
+    .pipe(enrollmentEditMeta),
 });
 export type EnrollmentEditBody = z.input<typeof enrollmentEditBody>;
 
@@ -543,7 +538,7 @@ export const enrollmentEditResponse = successEnvelope(
 
 // ---- Page rules ----
 
-// Spec 2 §2.1: the welcome e-mail panel's warning, or null when there is nothing to say.
+// The welcome e-mail panel's warning, or null when there is nothing to say.
 export function welcomeEmailNotice(
   enrollEmail: WelcomeEmailMode | null,
   message: string | null,
