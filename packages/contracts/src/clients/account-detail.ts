@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PermissionName } from '../access/permission-names';
 import type { UserType } from '../auth/roles';
 import { successEnvelope } from '../common/envelope';
+import { parseJsonObject } from '../common/json-object';
 import { isValidRoutingNumber } from '../enrollment/click-to-agree';
 import { zipPattern } from '../enrollment/enroll';
 import {
@@ -73,7 +74,7 @@ export const AccountErrorCode = {
   ChildLimitsInvalid: 'ACCOUNT_CHILD_LIMITS_INVALID',
 } as const;
 
-// ---- Who sees and changes what ----
+// ---- Who sees and changes what on the detail page ----
 
 export type AccountViewer = {
   actingRole: UserType;
@@ -382,20 +383,9 @@ const editShape: Record<string, z.ZodType<AccountEditValue | undefined, unknown>
 export const accountEditMeta = z.strictObject({ id: z.uuid().optional(), ...editShape });
 export type AccountEditMeta = { id?: string } & Partial<Record<AccountFieldName, AccountEditValue>>;
 
-function parseJsonObject(text: string, ctx: z.RefinementCtx): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  } catch {
-    // Reported below with the same text as a non-object.
-  }
-  ctx.addIssue({ code: 'custom', message: AccountText.MetaNotJson });
-  return z.NEVER;
-}
-
-// Spec 2 §7: body { meta: the account as a JSON string }.
+// The edit's body: { meta: the account as a JSON string }.
 export const accountEditBody = z.strictObject({
-  meta: z.string().max(200_000).transform(parseJsonObject).pipe(accountEditMeta),
+  meta: z.string().max(200_000).transform(parseJsonObject(AccountText.MetaNotJson)).pipe(accountEditMeta),
 });
 export const accountEditResponse = successEnvelope(
   z.object({ id: z.uuid(), updated_at: z.iso.datetime({ offset: true }), changed: z.array(z.string()) }),
@@ -412,7 +402,7 @@ export const accountRevealBody = z.strictObject({
 });
 export const accountRevealResponse = successEnvelope(z.object({ field: z.string(), value: z.string() }));
 
-// ---- Events ----
+// ---- Events: the account's change history ----
 
 export const accountEventChangeSchema = z.object({
   field: z.string(),

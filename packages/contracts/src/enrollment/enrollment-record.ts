@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
+import { parseJsonObject } from '../common/json-object';
 import { applicationStatuses, EnrollText, enrollmentStatuses, ownershipTypes, zipPattern } from './enroll';
 
 // The enrollment record of the enrollment management page
@@ -43,8 +44,8 @@ export const EnrollmentRecordErrorCode = {
 
 export const applicationTypes = ['Merchant', 'Partner', 'Agent'] as const;
 export const companyLevelValues = ['Parent', 'Merchant'] as const;
-// The enroll form offers 'Government Agency', the enrollment page 'Government': the database keeps
-// both.
+// An application's ownership types offer 'Government Agency', the review pages' business structures
+// 'Government': the database keeps both.
 export const enrollmentOwnershipTypes = [...ownershipTypes, 'Government'] as const;
 export const cardProcessors = ['fis', 'merchante', 'bluesnap', 'epx', 'propay'] as const;
 export const achProcessors = ['xpress', 'propay'] as const;
@@ -521,20 +522,13 @@ export type EnrollmentEditMetaInput = z.input<typeof enrollmentEditMeta>;
 export type EnrollmentEditMeta = z.output<typeof enrollmentEditMeta>;
 export type EditableFieldName = Exclude<keyof EnrollmentEditMetaInput, 'id'>;
 
-function parseJsonObject(text: string, ctx: z.RefinementCtx): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  } catch {
-    // Reported below with the same text as a non-object.
-  }
-  ctx.addIssue({ code: 'custom', message: EnrollmentRecordText.MetaNotJson });
-  return z.NEVER;
-}
-
-// Spec 2 §7: body { meta: JSON string of the record including id }.
+// The edit's body: { meta: JSON string of the record including id }.
 export const enrollmentEditBody = z.strictObject({
-  meta: z.string().max(100_000).transform(parseJsonObject).pipe(enrollmentEditMeta),
+  meta: z
+    .string()
+    .max(100_000)
+    .transform(parseJsonObject(EnrollmentRecordText.MetaNotJson))
+    .pipe(enrollmentEditMeta),
 });
 export type EnrollmentEditBody = z.input<typeof enrollmentEditBody>;
 

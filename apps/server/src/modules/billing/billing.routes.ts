@@ -14,7 +14,6 @@ import {
 } from '@portico/contracts/billing/billing';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { monthlyBillingJob } from '../../jobs/monthly-billing.job';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
@@ -29,6 +28,7 @@ import {
   monthlyBillingRows,
   payBill,
 } from './billing.service';
+import { monthlyBillingJob } from './monthly-billing.job';
 
 // Spec 1 §2.1: the Billing menu entry shows to admin, parent and merchant users with Payouts (to
 // internal and partner staff); spec 1 §2.2 says admin only. design.md §6b: the entry leads to the

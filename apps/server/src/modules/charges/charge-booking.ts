@@ -20,11 +20,11 @@ import {
   readRiskFiguresBefore,
   riskKindsOfFigures,
 } from '../risk/risk.service';
-import { createSeriesFromLinkCharge, linkSeriesPlan } from '../subscriptions/link-series';
 import { ChargeError } from './charges.errors';
 import { insertChargeTransaction } from './charges.repository';
-import type { ChargeDeps } from './charges.service';
+import type { ChargeDeps } from './charges.types';
 import { deviceChargeOperation } from './device-charge';
+import { createSeriesFromLinkCharge, linkSeriesPlan } from './link-series';
 
 // A charge's booking: the money operation the charge runs through (lib/money-attempt.ts), and what an
 // approval books (the transaction row, its audit entry, a subscription link's series) whichever way

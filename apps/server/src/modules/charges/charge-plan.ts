@@ -24,11 +24,10 @@ import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-term
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import type { PaymentToken } from '../../integrations/processors/processor-gateway';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import type { AttemptPlanner } from '../../lib/money-attempt';
-import { linkSeriesPlanOf } from '../subscriptions/link-series';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import { cardRowOf, entryMetaOf, isTokenForMethod, optionOfCharge } from './card-entry';
 import { type ChargeContext, knownContext } from './charge-booking';
@@ -40,8 +39,9 @@ import {
   type RememberedMerchantClaimParts,
   rememberedMerchantHolds,
 } from './charges.repository';
-import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.service';
+import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.types';
 import { deviceOfCharge, isDeviceMethod } from './device-charge';
+import { linkSeriesPlanOf } from './link-series';
 
 // A charge's plan (charges.service.ts takeCharge): the checks and reads made before any money moves,
 // against the merchant's stored state, ending in the attempt to record (lib/money-attempt.ts).

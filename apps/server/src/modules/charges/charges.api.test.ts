@@ -30,7 +30,8 @@ import type { ChargeGateway } from '../../integrations/processors/processor-gate
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { chargeOperationOf } from './charge-booking';
-import { type ChargeCaller, takeCharge } from './charges.service';
+import { takeCharge } from './charges.service';
+import type { ChargeCaller } from './charges.types';
 
 // Issue 16 item 1 and its bad-input rows: a payment through the frame becomes one transaction, a
 // double submit pays once, card numbers and CVVs reach no table and no log line, and every bad

@@ -24,12 +24,12 @@ import { chargeOperationOf, deviceChargeOperationOf } from './charge-booking';
 import type { FrameMerchantRow } from './charges.repository';
 import {
   assertMaySignParams,
-  type ChargeCaller,
   frameLogo,
   frameMerchant,
   takeCharge,
   tokenizePaymentMethod,
 } from './charges.service';
+import type { ChargeCaller } from './charges.types';
 import { deviceChargeOperationName } from './device-charge';
 
 // The payment frame's calls (issue 16 item 1). Public: a payer has no account; a signed-in user with

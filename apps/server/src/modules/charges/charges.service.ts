@@ -30,11 +30,10 @@ import {
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import type { Db } from '../../db/client';
-import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
-import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
+import type { PaymentToken } from '../../integrations/processors/processor-gateway';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { type BoundedCache, boundedMemo } from '../../lib/bounded-memo';
+import { boundedMemo } from '../../lib/bounded-memo';
 import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
@@ -42,7 +41,6 @@ import { assertWithinLimit, type RouteLimit } from '../../lib/rate-limit-counter
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { PaymentRiskFigures } from '../risk/risk.repository';
 import type { SessionContext } from '../session/session.service';
-import { isScheduledLinkStart, scheduleSeriesFromLink } from '../subscriptions/link-series';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf } from '../virtual-terminals/virtual-terminals.service';
 import { isCardEntryBody, tokenizeCardEntry } from './card-entry';
@@ -65,31 +63,14 @@ import {
   type RememberedMerchantClaimParts,
   rememberedMerchantClaim,
 } from './charges.repository';
+import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.types';
 import { deviceChargeOperationName, isDeviceMethod, openDevicesOf } from './device-charge';
-// The payment frame's charge path (issue 16 item 1; tamper design at the top of contracts
-// payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
+import { isScheduledLinkStart, scheduleSeriesFromLink } from './link-series';
+
+// The payment frame's charge path (tamper design at the top of contracts payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
 // Idempotency-Key: one short transaction checks everything against the merchant's stored state and
 // records a pending attempt; the sandbox gateway is asked with the attempt's id as its key; a second
 // transaction books the transaction and its audit entry. A double submit pays once.
-
-export type ChargeDeps = {
-  db: Db;
-  gateway: ChargeGateway;
-  dataKey: () => Buffer;
-  now: () => Date;
-  // The receipt of the first cycle a subscription link's charge paid (issue 18), after the commit.
-  sendSeriesReceipt?: (transactionId: string) => Promise<void>;
-  // Linked devices (newpos, pax, terminal); without it no device payment is offered.
-  terminalProvider?: TerminalProvider;
-  // Merchants of publishable keys charged lately, checked by version in each claim (takeCharge);
-  // without it every charge reads its merchant first.
-  frameMerchants?: BoundedCache<FrameMerchantRow>;
-};
-
-export type ChargeCaller = {
-  session: SessionContext | null;
-  origin: { ip: string | null; userAgent: string | null };
-};
 
 // Every payer of a link sends the same params: decoded once while the link is in use.
 const decodeParams = boundedMemo(500, decodePaymentFrameParams);
@@ -121,7 +102,7 @@ export async function tokenizePaymentMethod(deps: ChargeDeps, body: TokenizeBody
       await deps.gateway.tokenizeBank({ routingNumber, accountNumber, accountType: body.accountType }),
     );
   }
-  // This build's only gateway is the sandbox: test card numbers only (spec 2 §9).
+  // This build's only gateway is the sandbox: test card numbers only.
   const problem = cardProblemOf(body, deps.now(), true);
   if (problem !== null) throw ChargeError.CardInvalid(problem);
   const expYear = Number(body.expYear);
@@ -136,7 +117,7 @@ export async function tokenizePaymentMethod(deps: ChargeDeps, body: TokenizeBody
 
 // ---- The merchant behind a frame ------------------------------------------------------------------
 
-// The merchant of a publishable key. A secret key is refused with its own message (issue 16 item 6);
+// The merchant of a publishable key. A secret key is refused with its own message;
 // an unknown or rotated key is an invalid link.
 async function merchantOfKey(db: Db, key: string): Promise<FrameMerchantRow> {
   return merchantOrRefusal(db, await findMerchantByPublishableKey(db, key), key);
@@ -153,8 +134,8 @@ async function merchantOrRefusal(
   throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
 }
 
-// The permissions a signed-in caller holds on the merchant when they include Virtual Terminal
-// (spec 3 §6); null for a payer, a read-only auditor or anyone without it.
+// The permissions a signed-in caller holds on the merchant when they include Virtual Terminal;
+// null for a payer, a read-only auditor or anyone without it.
 export async function virtualTerminalGrants(
   db: Db,
   session: SessionContext | null,
@@ -165,7 +146,6 @@ export async function virtualTerminalGrants(
 
 // The same decision with the merchant's locations the user is tied to (empty: not tied), which
 // the access decision reads in the same round trip.
-export type VirtualTerminalAccess = { grants: ReadonlySet<string>; locationIds: readonly string[] };
 export async function virtualTerminalAccess(
   db: Db,
   session: SessionContext | null,
@@ -264,7 +244,7 @@ const unauditedCodes: ReadonlySet<string> = new Set([
 
 // POST /api/payment-frame/charge. limit: the payer's limit on charges, counted here: in the charge's
 // first statement (openCharge), or, for a merchant remembered from an earlier charge, in the claiming
-// statement (issue 16 speed: three round trips instead of four), which claims only while that
+// statement (three round trips instead of four), which claims only while that
 // merchant's rows are still the version planned on; otherwise the merchant is read again.
 export async function takeCharge(
   deps: ChargeDeps,
@@ -353,7 +333,7 @@ async function chargeMerchant(
   if (!isSigned && grants === null) throw ChargeError.InvalidLink(PaymentFrameText.InvalidLink);
   const facts = { body, params, merchant, access, grants, isSigned };
   try {
-    // Issue 18: a subscription link with a trial or a later start charges nothing now (link-series.ts).
+    // A subscription link with a trial or a later start charges nothing now (link-series.ts).
     if (isScheduledLinkStart(params, isSigned, deps.now())) {
       const scope = await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey);
       const scheduled = { ...scope, method: 'POST', path: '/api/payment-frame/charge', body };
@@ -363,7 +343,7 @@ async function chargeMerchant(
       });
     }
     // The merchant's risk figures only annotate the booking's audit entry: read with the merchant or
-    // in the claim, not after (issue 16 speed). A subscription link's series reads its own in the
+    // in the claim, not after, to save a round trip. A subscription link's series reads its own in the
     // transactional settle.
     let figuresRead: (figures: PaymentRiskFigures) => void = () => undefined;
     const figures =

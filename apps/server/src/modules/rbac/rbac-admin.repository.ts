@@ -14,7 +14,7 @@ import { sessions } from '../../db/schema/auth';
 import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { clientChainCte, maxHierarchyDepth } from './rbac.repository';
 
 // The client and every client above it, nearest first.

@@ -4,7 +4,7 @@ import { undoTransactionTypes } from '@portico/contracts/transactions/transactio
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
+import { queryRows, type SqlRow } from '../../db/sql-rows';
 import { reportLineSql } from './report-line-sql';
 import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
 

@@ -6,7 +6,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import {
   findMerchantAccessFacts,
   findPermissionHolderFacts,

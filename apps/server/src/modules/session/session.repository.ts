@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,

@@ -1,7 +1,7 @@
 import { type UserType, userTypeSchema } from '@portico/contracts/auth/roles';
 import { sessionAbsoluteLimitHours, sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
 import type { Db } from '../../db/client';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import type { MerchantAccessFacts, PermissionHolderFacts } from '../rbac/rbac.repository';
 import { hashSecretToken, newSecretToken } from './secret-token';
 import {

@@ -2,7 +2,7 @@ import type { DayWindow } from '@portico/contracts/transactions/stats';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 import { type ReportScope, reportScopeFilter } from '../reporting/reporting.repository';
 

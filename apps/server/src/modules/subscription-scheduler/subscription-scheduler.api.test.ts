@@ -12,7 +12,7 @@ import { subscriptionCharges, subscriptions } from '../../db/schema/subscription
 import { transactions } from '../../db/schema/transactions';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import { sandboxDeclineReason } from '../../integrations/processors/sandbox-processor';
-import { findUnusedCancelToken } from '../subscriptions/cancel-token';
+import { findUnusedCancelToken } from './cancel-token';
 import { subscriptionChargeJobName } from './subscription-scheduler.job';
 import { runSubscriptionCharges, type SchedulerDeps } from './subscription-scheduler.service';
 

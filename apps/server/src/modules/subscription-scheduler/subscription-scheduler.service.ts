@@ -34,7 +34,7 @@ import {
   runMoneyAttempt,
 } from '../../lib/money-attempt';
 import { evaluateRecordedPayment } from '../risk/risk.service';
-import { issueCancelToken } from '../subscriptions/cancel-token';
+import { issueCancelToken } from './cancel-token';
 import { declineNoticeMessage, receiptMessage } from './subscription-emails';
 import {
   claimNotice,

@@ -19,7 +19,7 @@ import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import { runMoneyAttempt } from '../../lib/money-attempt';
 import { chargeOperationOf } from '../charges/charge-booking';
 import { listMerchantLocations } from '../charges/charges.repository';
-import type { ChargeDeps } from '../charges/charges.service';
+import type { ChargeDeps } from '../charges/charges.types';
 import { findSeriesLocationId } from './subscriptions.repository';
 import { authorizeSeriesAccess, SubscriptionError, tokenDisplay } from './subscriptions.service';
 

@@ -23,8 +23,8 @@ import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { issueCancelToken } from '../subscription-scheduler/cancel-token';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
-import { issueCancelToken } from './cancel-token';
 
 // Issue 18 items 1-3: the Recurring Charges API, the series actions and the public unsubscribe, with
 // every "Bad input" line of the issue answered clearly and changing nothing.

@@ -24,7 +24,7 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import { callerOf, denyAccess } from '../notes/owner-access';
 import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
-import { consumeCancelToken, findUnusedCancelToken } from './cancel-token';
+import { consumeCancelToken, findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
 import {
   endSubscription,
   findChargeOnDate,

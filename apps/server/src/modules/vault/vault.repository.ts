@@ -4,8 +4,8 @@ import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import type { SqlRow } from '../../db/seed/sql-rows';
 import { jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
+import type { SqlRow } from '../../db/sql-rows';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,

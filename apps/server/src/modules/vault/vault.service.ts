@@ -21,7 +21,7 @@ import {
 } from '@portico/contracts/vault/vault';
 import type { Db, Executor } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
-import { isRow } from '../../db/seed/sql-rows';
+import { isRow } from '../../db/sql-rows';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { MerchantAccessContext } from '../../plugins/access';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { clientChainCte } from '../rbac/rbac.repository';
 
 const apiKeyColumns = {

@@ -3,9 +3,9 @@ import type { Executor } from '../../db/client';
 import { subscriptionCancelTokens } from '../../db/schema/subscriptions';
 import { hashSecretToken, newSecretToken } from '../session/secret-token';
 
-// The cancelId of a public unsubscribe link (spec 3 §2, issue 18 item 3): 256 random bits, so it
-// cannot be guessed from the series id; only its SHA-256 is stored, so a copy of the table cannot
-// be replayed as links.
+// The cancelId of a public unsubscribe link: 256 random bits, so it cannot be guessed from the series
+// id; only its SHA-256 is stored, so a copy of the table cannot be replayed as links. The scheduler
+// issues one with every receipt; the unsubscribe page (subscriptions) reads and consumes it.
 export async function issueCancelToken(db: Executor, subscriptionId: string): Promise<string> {
   const token = newSecretToken();
   await db.insert(subscriptionCancelTokens).values({ subscriptionId, tokenHash: hashSecretToken(token) });

@@ -22,22 +22,23 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { saveVaultMethod } from '../vault/vault.repository';
 
-// Issue 18: a paid subscription payment link creates its series. The settings come from the signed
-// link only (an unsigned one could say anything), and the charge just approved is the first cycle.
+// The frame charge's subscription branch: a paid subscription payment link creates its series. The
+// settings come from the signed link only (an unsigned one could say anything), and the charge just
+// approved is the first cycle.
 
 export const linkSeriesPlan = z.object({
   interval: z.enum(['daily', 'weekly', 'monthly', 'yearly']),
   frequency: z.number().int().min(1),
-  // null: recurs until cancelled (spec 3 §5: blank cycles; 0 from a non-number means the same).
+  // null: recurs until cancelled (blank cycles; 0 from a non-number means the same).
   cycles: z.number().int().min(1).nullable(),
   trialDays: z.number().int().min(0),
-  // The link's start date (spec 3 §4: a trial or a start date); null starts on the day of sign-up.
+  // The link's start date (a link has a trial or a start date); null starts on the day of sign-up.
   start: z.iso.date().nullable().default(null),
   description: z.string().nullable(),
 });
 export type LinkSeriesPlan = z.infer<typeof linkSeriesPlan>;
 
-// The series a charge is to create, or null for a one-time charge. Spec 3 §4: a subscription link
+// The series a charge is to create, or null for a one-time charge. A subscription link
 // takes cards only and an e-mail is required (the receipt carries the unsubscribe link).
 export function linkSeriesPlanOf(input: {
   params: PaymentFrameParams;
@@ -165,7 +166,7 @@ async function saveLinkVaultMethod(
   if (!card) return null;
   const [, issuer, last4 = '', month, year] = card;
   const customerId = input.customerId ?? (await insertCustomer(tx, input));
-  // The one save of a vault method: de-duplicated by issuer, last four and expiry (spec 2 §9).
+  // The one save of a vault method: de-duplicated by issuer, last four and expiry.
   const paymentMethodId = await saveVaultMethod(tx, {
     customerId,
     token: input.displayToken,
@@ -185,7 +186,7 @@ export function isScheduledLinkStart(params: PaymentFrameParams, isSigned: boole
   return linkSeriesStart({ today: merchantToday(now), start, trialDays: params.trial ?? 0 }).isScheduled;
 }
 
-// Spec 3 §4/§5: a series that starts after its trial days or on its start date. The card is saved to
+// A series that starts after its trial days or on its start date. The card is saved to
 // the vault, the series waits for its first charge date (the scheduler charges cycle 1 then, with its
 // receipt and unsubscribe link) and no transaction is made. Runs in the idempotent request's
 // transaction with the charge's own checks (planned: the frame charge's plan), so a double click

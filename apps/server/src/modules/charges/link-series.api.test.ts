@@ -24,11 +24,11 @@ import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { sessionCookieNameOf } from '../../plugins/session';
+import { findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
-import { findUnusedCancelToken } from './cancel-token';
 import { createSeriesFromLinkCharge } from './link-series';
 
-// Issue 18: a paid subscription payment link creates its series in the charge's own transaction,
+// A paid subscription payment link creates its series in the charge's own transaction,
 // once, however often the charge is replayed.
 
 const publicUrl = 'https://portal.example';
@@ -362,7 +362,7 @@ describe('a paid subscription link', () => {
       startDate: today,
       cyclesCompleted: 0,
       nextChargeDate: firstCharge,
-      // Spec 3 §5: start date plus cycles times the interval, the trial days added.
+      // The end date: start date plus cycles times the interval, the trial days added.
       endDate: addIntervals(firstCharge, 'monthly', 6),
       token: 'VISA-4444-12-2030',
     });
