@@ -7,9 +7,9 @@ import type pg from 'pg';
 import {
   decideMerchantAccess,
   decideMerchantAccessFromFacts,
-} from '../apps/server/src/modules/rbac/rbac.service';
-import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/session/secret-token';
-import { resolveRequestSession, resolveSession } from '../apps/server/src/modules/session/session.service';
+} from '../apps/server/src/access/merchant-scope';
+import { resolveRequestSession, resolveSession } from '../apps/server/src/access/request-session';
+import { hashSecretToken, newSecretToken } from '../apps/server/src/lib/secret-token';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 import { withBenchDatabase } from './support/throwaway-db';
 

@@ -24,8 +24,9 @@ import {
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { kycViewResponse } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
+import { reviewRoles } from '../../access/owner-access';
 import { viewKyc } from '../enrollment-actions/kyc.service';
-import { callerOf, reviewRoles } from '../notes/owner-access';
 import { findClientLevel, findEnrollmentIdOfClient, listMccCodes } from './accounts.repository';
 import {
   AccountError,

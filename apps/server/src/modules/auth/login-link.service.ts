@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { recordAudit } from '../../lib/audit';
-import { hashSecretToken, newSecretToken } from '../session/secret-token';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { AuthError } from './auth.errors';
 import {
   consumeLoginToken,

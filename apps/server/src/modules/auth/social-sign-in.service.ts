@@ -7,11 +7,11 @@ import {
 } from '@portico/contracts/auth/social-sign-in';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { VerifiedClaims } from '../../integrations/oidc/oidc-providers';
-import { hashSecretToken } from '../session/secret-token';
-import type { SessionContext } from '../session/session.service';
+import { hashSecretToken } from '../../lib/secret-token';
 import { AuthError } from './auth.errors';
 import {
   consumeLoginToken,

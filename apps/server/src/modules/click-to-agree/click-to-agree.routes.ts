@@ -12,8 +12,9 @@ import {
   termsResponse,
 } from '@portico/contracts/enrollment/click-to-agree';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicAccess } from '../../plugins/access';
-import { callerOf, reviewRoles } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
+import { reviewRoles } from '../../access/owner-access';
+import { publicAccess } from '../../access/route-access';
 import {
   agreeToApplication,
   type CtaDeps,

@@ -14,6 +14,8 @@ import {
   type TermsView,
 } from '@portico/contracts/enrollment/click-to-agree';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { MailService } from '../../integrations/mail/mail-service';
@@ -21,7 +23,6 @@ import type { MailMessage } from '../../integrations/mail/mailer';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { authorizeEnrollment, type Caller } from '../notes/owner-access';
 import {
   type ApplicationRow,
   findApplication,
@@ -116,7 +117,7 @@ export async function sendCta(
   caller: Caller,
   body: CtaSendBody,
 ): Promise<CtaSendResult> {
-  await authorizeEnrollment(deps.db, request, caller, body.id, () => CtaError.NotFound(CtaText.NotFound));
+  await authorizeEnrollment(deps.db, caller, body.id, () => CtaError.NotFound(CtaText.NotFound));
   const application = await findApplication(deps.db, body.id);
   if (!application) throw CtaError.NotFound(CtaText.NotFound);
   if (!isOpenForAgreement(application)) throw CtaError.NotSendable(CtaText.NotSendable);

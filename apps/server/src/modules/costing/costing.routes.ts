@@ -2,7 +2,8 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import { costingEstimatesResponse, costingQuery, costingResponse } from '@portico/contracts/costing/costing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, denyAccess } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import { costingEstimateRows, costingRows, resolveCostingWindow } from './costing.service';
 
 // Spec 1 §2.1 / spec 3 §6: costing is admin only, menu permission Reports, internal only. The
@@ -23,7 +24,7 @@ export const costingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function refuseProcessorAuditors(request: Parameters<typeof callerOf>[0]) {
     const caller = callerOf(request);
     if (caller.session.isProcessorAuditUser) {
-      await denyAccess(app.db, request, caller, 'role');
+      await denyAccess(caller, 'role');
     }
   }
 

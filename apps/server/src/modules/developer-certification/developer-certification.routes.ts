@@ -4,7 +4,7 @@ import {
   certificationRegistrationResponse,
 } from '@portico/contracts/developers/certification-registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { registerDeveloper } from './developer-certification.service';
 
 export type DeveloperCertificationRoutesOptions = { supportEmail: string; perUserPerMinute?: number };

@@ -5,11 +5,11 @@ import {
   CertificationRegistrationText,
 } from '@portico/contracts/developers/certification-registration';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import type { Caller } from '../notes/owner-access';
 import { certificationInstructionsMessage } from './certification-instructions';
 import {
   findUnsentRegistrationForUpdate,

@@ -9,7 +9,7 @@ import {
   uploadDocumentResponse,
 } from '@portico/contracts/documents/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { fetchDocument, listDocumentsFor, uploadDocument } from './documents.service';
 import { readMultipartUpload } from './multipart-upload';
 

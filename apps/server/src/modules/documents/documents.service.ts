@@ -14,19 +14,19 @@ import {
   type UploadDocumentBody,
 } from '@portico/contracts/documents/documents';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
-import { MAX_UPLOAD_BYTES } from '../../plugins/security';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import {
   authorizeClient,
   authorizeEnrollment,
   authorizeReachedThrough,
-  type Caller,
   type ClientAccess,
-  denyAccess,
   requireReviewRole,
-} from '../notes/owner-access';
+} from '../../access/owner-access';
+import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { recordAudit, requestOrigin } from '../../lib/audit';
+import { MAX_UPLOAD_BYTES } from '../../plugins/security';
 import { cleanFileName, decodeDataUrl } from './data-url';
 import {
   type DocumentOwner,
@@ -67,7 +67,7 @@ async function requireDocumentsPermission(
   clientId: string | null,
 ): Promise<void> {
   if (caller.isStaff || access?.effectivePermissions.includes('Documents')) return;
-  await denyAccess(db, request, caller, 'permission', {
+  await denyAccess(caller, 'permission', {
     merchantId: clientId,
     permission: 'Documents',
     code: DocumentErrorCode.PermissionRequired,
@@ -87,13 +87,13 @@ async function authorizeDocumentOwner(
   target: DocumentTarget,
 ): Promise<{ clientId: string | null; enrollmentId: string | null; auditClientId: string | null }> {
   if (target.kind === 'client') {
-    const access = request.merchantAccess ?? (await authorizeClient(db, request, caller, target.clientId));
+    const access = request.merchantAccess ?? (await authorizeClient(db, caller, target.clientId));
     if (!access.merchantExists) throw DocumentError.ClientNotFound('Client not found');
     await requireDocumentsPermission(db, request, caller, access, target.clientId);
     return { clientId: target.clientId, enrollmentId: null, auditClientId: target.clientId };
   }
-  await requireReviewRole(db, request, caller, enrollmentDenial);
-  const enrollment = await authorizeEnrollment(db, request, caller, target.enrollmentId, () =>
+  await requireReviewRole(caller, enrollmentDenial);
+  const enrollment = await authorizeEnrollment(db, caller, target.enrollmentId, () =>
     DocumentError.EnrollmentNotFound(DocumentText.EnrollmentNotFound),
   );
   await requireDocumentsPermission(db, request, caller, enrollment.access, enrollment.clientId);
@@ -226,7 +226,7 @@ export async function listDocumentsFor(
   const clientId = query.clientid ?? query.client_id;
   let owner: DocumentOwner;
   if (clientId !== undefined) {
-    const access = await authorizeClient(db, request, caller, clientId);
+    const access = await authorizeClient(db, caller, clientId);
     if (!access.merchantExists) throw DocumentError.ClientNotFound('Client not found');
     await requireDocumentsPermission(db, request, caller, access, clientId);
     owner = { kind: 'client', clientId };
@@ -256,16 +256,15 @@ export async function fetchDocument(
   const document = await findDocument(db, id);
   if (!document) {
     if (caller.isStaff) throw DocumentError.NotFound(DocumentText.NotFound);
-    return denyAccess(db, request, caller, 'merchant');
+    return denyAccess(caller, 'merchant');
   }
   if (document.clientId !== null) {
-    const access = await authorizeClient(db, request, caller, document.clientId);
+    const access = await authorizeClient(db, caller, document.clientId);
     await requireDocumentsPermission(db, request, caller, access, document.clientId);
   } else {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
+    await requireReviewRole(caller, enrollmentDenial);
     const access = await authorizeReachedThrough(
       db,
-      request,
       caller,
       document.enrollmentClientId ?? document.enrollmentParentId,
     );

@@ -1,7 +1,7 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { sendEmailBody, sendEmailResponse } from '@portico/contracts/email/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { sendUserEmail } from './email.service';
 
 export type EmailRoutesOptions = { supportEmail: string; perUserPerMinute?: number };

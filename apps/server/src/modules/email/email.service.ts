@@ -6,11 +6,12 @@ import {
   type SendEmailBody,
 } from '@portico/contracts/email/email';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { type Caller, denyAccess } from '../notes/owner-access';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   type ClientScope,
@@ -75,7 +76,7 @@ export async function sendUserEmail(
   const addresses = recipientsOf(body.to);
   const refused = await disallowedRecipients(deps.db, caller, addresses, deps.supportEmail);
   if (refused.length > 0) {
-    await denyAccess(deps.db, request, caller, 'recipient', {
+    await denyAccess(caller, 'recipient', {
       code: EmailErrorCode.RecipientNotAllowed,
       message: EmailText.RecipientNotAllowed,
     });

@@ -8,11 +8,11 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
-import type { Caller } from '../notes/owner-access';
 import { ActionError, actorOf } from './enrollment-actions.common';
 import {
   type AccountUserRecord,

@@ -5,10 +5,10 @@ import {
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {

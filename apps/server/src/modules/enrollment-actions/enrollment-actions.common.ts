@@ -3,13 +3,14 @@ import {
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import type { KycProvider } from '../../integrations/kyc/kyc-provider';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { authorizeEnrollment, type Caller } from '../notes/owner-access';
 
 // One list of the module's failures; the kind decides the HTTP status (plugins/errors.ts).
 export const ActionError = defineErrors({
@@ -53,7 +54,7 @@ export async function reachEnrollment(
   caller: Caller,
   enrollmentId: string,
 ): Promise<void> {
-  await authorizeEnrollment(db, request, caller, enrollmentId, () =>
+  await authorizeEnrollment(db, caller, enrollmentId, () =>
     ActionError.EnrollmentNotFound(Text.EnrollmentNotFound),
   );
 }

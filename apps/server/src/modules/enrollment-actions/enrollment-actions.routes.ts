@@ -20,9 +20,9 @@ import {
   runKycResponse,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { KycProvider } from '../../integrations/kyc/kyc-provider';
 import { createSandboxKycProvider } from '../../integrations/kyc/sandbox-kyc';
-import { callerOf } from '../notes/owner-access';
 import { accountUsers, createAccountUser } from './account-users.service';
 import { approveEnrollment, rejectEnrollment } from './approval.service';
 import type { ActionDeps } from './enrollment-actions.common';

@@ -4,10 +4,10 @@ import {
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { isClientAtOrBelow } from '../../access/merchant-scope.repository';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../notes/owner-access';
-import { isClientAtOrBelow } from '../rbac/rbac.repository';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {

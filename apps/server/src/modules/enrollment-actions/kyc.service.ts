@@ -6,12 +6,12 @@ import {
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { KycAddress, KycResult, KycSubject } from '../../integrations/kyc/kyc-provider';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
   type EnrollmentPrincipalRecord,

@@ -5,9 +5,9 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';

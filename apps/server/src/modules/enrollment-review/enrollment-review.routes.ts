@@ -6,7 +6,7 @@ import {
   enrollmentRecordResponse,
 } from '@portico/contracts/enrollment/enrollment-record';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { editEnrollment, getEnrollmentRecord } from './enrollment-review.service';
 
 // Spec 1 §2.2 and spec 2 §6: the enrollment page is for admin, healnow and parents, and for the

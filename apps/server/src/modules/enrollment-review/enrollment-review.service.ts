@@ -21,6 +21,10 @@ import {
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { findEnrollmentOwner } from '../../access/merchant-scope.repository';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { type EncryptedColumn, encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
@@ -28,8 +32,6 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isApprovedMccCode, listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import { assignableParents } from '../enrollment/enrollment.service';
-import { findEnrollmentOwner } from '../notes/notes.repository';
-import { authorizeEnrollment, type Caller, denyAccess } from '../notes/owner-access';
 import {
   type EnrollmentChanges,
   type EnrollmentPrincipalRow,
@@ -194,10 +196,10 @@ async function authorizeReview(db: Db, request: FastifyRequest, caller: Caller, 
     const owner = await findEnrollmentOwner(db, id);
     const parentIds = (await assignableParents(db, caller)).map((parent) => parent.parent_id);
     if (!owner?.parentId || !parentIds.includes(owner.parentId)) {
-      await denyAccess(db, request, caller, 'merchant', { merchantId: owner?.clientId ?? null });
+      await denyAccess(caller, 'merchant', { merchantId: owner?.clientId ?? null });
     }
   }
-  return authorizeEnrollment(db, request, caller, id, notFound);
+  return authorizeEnrollment(db, caller, id, notFound);
 }
 
 // GET /api/enroll?id=: staff reach every enrollment; a parent those under its hierarchy (through the
@@ -346,7 +348,7 @@ export async function editEnrollment(
   const fields = changedFieldNames(meta);
   // Spec 2 §6: parents see no processing sections, so they may not change them either.
   if (!caller.isStaff && fields.some(isProcessingFieldName)) {
-    await denyAccess(db, request, caller, 'permission', {
+    await denyAccess(caller, 'permission', {
       merchantId: target.clientId,
       code: EnrollmentRecordErrorCode.ProcessingNotAllowed,
       message: EnrollmentRecordText.ProcessingNotAllowed,

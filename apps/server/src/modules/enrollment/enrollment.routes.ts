@@ -8,7 +8,7 @@ import {
   parentAssignmentResponse,
 } from '@portico/contracts/enrollment/enroll';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './enrollment.service';
 
 // Spec 1 §2.2 and §6: the enroll page is for admin and user with the Permissions permission

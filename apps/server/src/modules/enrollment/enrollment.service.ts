@@ -8,6 +8,9 @@ import {
   type ParentOption,
 } from '@portico/contracts/enrollment/enroll';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { canReachEveryMerchant } from '../../access/merchant-scope';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
@@ -15,8 +18,7 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { insertDocument } from '../documents/documents.repository';
 import { checkFileSignature } from '../documents/file-signature';
-import { type Caller, denyAccess } from '../notes/owner-access';
-import { canReachEveryMerchant, listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   insertEnrollment,
   isApprovedMccCode,
@@ -79,7 +81,7 @@ export async function enroll(
   const parentId = body.parent ?? '';
   const parents = await assignableParents(db, caller);
   if (!parents.some((parent) => parent.parent_id === parentId)) {
-    await denyAccess(db, request, caller, 'merchant', {
+    await denyAccess(caller, 'merchant', {
       merchantId: null,
       code: EnrollErrorCode.ParentNotAllowed,
       message: EnrollText.ParentNotAllowed,

@@ -9,8 +9,8 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
 import { createMimicLink, mimicStateOf, openMimicSession, stopMimicSession } from './mimic.service';
 
 export type MimicRoutesOptions = { publicUrl: string };

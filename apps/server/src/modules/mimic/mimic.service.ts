@@ -6,15 +6,16 @@ import {
   mimicPagePath,
 } from '@portico/contracts/access/mimic';
 import { Permission } from '@portico/contracts/access/permission-names';
+import { decideMerchantAccess } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { consumeLoginToken, findAccountById, insertLoginToken } from '../auth/auth.repository';
 import { requireEmailAddress } from '../auth/login-link.service';
 import { accountAllowedToSignIn, opensPortal } from '../auth/sign-in.rules';
-import { decideMerchantAccess } from '../rbac/rbac.service';
-import { hashSecretToken, newSecretToken } from '../session/secret-token';
-import { type SessionContext, type SessionOrigin, switchSession } from '../session/session.service';
+import { type SessionOrigin, switchSession } from '../session/session.service';
 import { findMimicTarget, findMimicTokenState, findUserEmail } from './mimic.repository';
 import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
 

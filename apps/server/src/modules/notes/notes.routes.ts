@@ -9,8 +9,8 @@ import {
   statementNotesResponse,
 } from '@portico/contracts/notes/notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { createNote, createStatementNote, listNotesFor, statementNotes } from './notes.service';
-import { callerOf } from './owner-access';
 
 // Alpha administers permissions and locations only; it has no notes.
 const notesRoles = ['admin', 'healnow', 'parent', 'user'] as const;

@@ -11,6 +11,9 @@ import {
   type StatementNote,
 } from '@portico/contracts/notes/notes';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { authorizeEnrollment, requireReviewRole } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import {
@@ -21,7 +24,6 @@ import {
   type NoteOwnerFilter,
   type NoteRecord,
 } from './notes.repository';
-import { authorizeEnrollment, type Caller, denyAccess, requireReviewRole } from './owner-access';
 
 export const NoteError = defineErrors({
   EnrollmentNotFound: [NoteErrorCode.EnrollmentNotFound, 'not_found'],
@@ -76,14 +78,14 @@ export async function listNotesFor(
 ): Promise<NoteRow[]> {
   let owner: NoteOwnerFilter;
   if (query.enrollment_id !== undefined) {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
-    const enrollment = await authorizeEnrollment(db, request, caller, query.enrollment_id, () =>
+    await requireReviewRole(caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, caller, query.enrollment_id, () =>
       NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
     );
     owner = { kind: 'enrollment', enrollmentId: enrollment.enrollmentId };
   } else if (query.id !== undefined) {
     const isEvent = query.is_event === 'true';
-    if (isEvent) await requireReviewRole(db, request, caller, eventsDenial);
+    if (isEvent) await requireReviewRole(caller, eventsDenial);
     requireExistingClient(request);
     owner = { kind: 'client', clientId: query.id, isEvent };
   } else {
@@ -104,15 +106,15 @@ export async function createNote(
 ): Promise<NoteRow> {
   const category = body.category ?? 'note';
   if (!noteCategoriesCreatableBy(caller.actingRole).includes(category)) {
-    await denyAccess(db, request, caller, 'role', {
+    await denyAccess(caller, 'role', {
       code: NoteErrorCode.CategoryNotAllowed,
       message: NoteText.CategoryNotAllowed,
     });
   }
   let owner: { clientId: string | null; enrollmentId: string | null };
   if ('enrollment_id' in body) {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
-    const enrollment = await authorizeEnrollment(db, request, caller, body.enrollment_id, () =>
+    await requireReviewRole(caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, caller, body.enrollment_id, () =>
       NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
     );
     owner = { clientId: null, enrollmentId: enrollment.enrollmentId };

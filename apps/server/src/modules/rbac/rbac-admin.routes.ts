@@ -31,7 +31,7 @@ import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteAccess } from '../../plugins/access';
+import type { RouteAccess } from '../../access/route-access';
 import { listMerchantsUserCanActFor } from './rbac.service';
 import {
   changeRolePermission,

@@ -16,13 +16,13 @@ import {
 } from '@portico/contracts/access/rbac-admin';
 import type { UserType } from '@portico/contracts/auth/roles';
 import type { FastifyRequest } from 'fastify';
+import { decideMerchantAccess } from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
 import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
 import { type AuditAction, recordAudit, requestOrigin } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { listSubLocations } from '../sub-locations/sub-locations.repository';
-import { decideMerchantAccess } from './rbac.service';
 import {
   addUserSubEntity,
   countOtherRolesGranting,

@@ -9,6 +9,13 @@ import {
 import { userCategories } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import {
+  canReachEveryMerchant,
+  decideMerchantAccess,
+  isWithinViewedClient,
+} from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -19,13 +26,7 @@ import { escapeHtml } from '../../lib/html';
 import { issueEmailToken } from '../auth/login-link.service';
 import { loginLinkValidMinutes } from '../auth/sign-in.rules';
 import { loginLinkUrl } from '../auth/sign-in-mail';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import {
-  canReachEveryMerchant,
-  decideMerchantAccess,
-  isWithinViewedClient,
-  listMerchantsUserCanActFor,
-} from '../rbac/rbac.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   findClientName,
   findRole,
@@ -83,10 +84,10 @@ async function managesUsersOf(db: Db, request: FastifyRequest, merchantId: strin
 async function authorizeUsersOf(db: Db, request: FastifyRequest, merchantId: string): Promise<boolean> {
   const caller = callerOf(request);
   if (caller.viewAsClientId !== null && !(await isWithinViewedClient(db, caller.viewAsClientId, merchantId)))
-    return denyAccess(db, request, caller, 'merchant', { merchantId });
+    return denyAccess(caller, 'merchant', { merchantId });
   const decision = await decideMerchantAccess(db, caller.session, merchantId, Permission.Users);
   if (!decision.isAllowed)
-    return denyAccess(db, request, caller, decision.reason, { merchantId, permission: Permission.Users });
+    return denyAccess(caller, decision.reason, { merchantId, permission: Permission.Users });
   return decision.merchantExists;
 }
 

@@ -1,10 +1,10 @@
 import { type PermissionName, permissionNameSchema } from '@portico/contracts/access/permission-names';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
+import { canReachEveryMerchant } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { listDescendantSummaries } from '../rbac/rbac.repository';
-import { canReachEveryMerchant } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
 import { defaultLogoPng } from './default-logo';
 import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants } from './users.repository';
 

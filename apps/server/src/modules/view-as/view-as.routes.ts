@@ -9,11 +9,11 @@ import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { canViewAs, mayViewAsAClient } from '../../access/merchant-scope';
+import type { RouteAccess } from '../../access/route-access';
 import { clients } from '../../db/schema/clients';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
-import { canViewAs, mayViewAsAClient } from '../rbac/rbac.service';
 
 export const ViewAsError = defineErrors({ NotAllowed: ['VIEW_AS_NOT_ALLOWED', 'forbidden'] });
 
