@@ -33,7 +33,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await createNote(app.db, request, callerOf(request), request.body),
+      message: await createNote(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -53,14 +53,14 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await listNotesFor(app.db, request, callerOf(request), request.query),
+      message: await listNotesFor(app.db, callerOf(request), request.query),
     }),
   );
 
   app.get(
     '/api/notes/statement',
     {
-      // Every statement shows them (spec 3: the statement page is for admin, parent and user).
+      // Every statement shows them (the statement page is for admin, parent and user).
       config: { access: { kind: 'authenticated', roles: notesRoles } },
       schema: {
         tags: ['notes'],

@@ -10,7 +10,6 @@ import {
   noteOrigin,
   type StatementNote,
 } from '@portico/contracts/notes/notes';
-import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { authorizeEnrollment, requireReviewRole } from '../../access/owner-access';
@@ -62,20 +61,15 @@ const enrollmentDenial = {
 };
 const eventsDenial = { code: NoteErrorCode.EventsNotAllowed, message: NoteText.EventsNotAllowed };
 
-// The client id was checked by the access plugin (merchant selector); staff may name one that does
+// The client id was checked by the access layer (merchant selector); staff may name one that does
 // not exist, which is a 404 rather than an empty list or a failed insert.
-function requireExistingClient(request: FastifyRequest): void {
-  if (request.merchantAccess && !request.merchantAccess.merchantExists) {
+function requireExistingClient(caller: Caller): void {
+  if (caller.merchant && !caller.merchant.merchantExists) {
     throw NoteError.ClientNotFound('Client not found');
   }
 }
 
-export async function listNotesFor(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  query: NotesListQuery,
-): Promise<NoteRow[]> {
+export async function listNotesFor(db: Db, caller: Caller, query: NotesListQuery): Promise<NoteRow[]> {
   let owner: NoteOwnerFilter;
   if (query.enrollment_id !== undefined) {
     await requireReviewRole(caller, enrollmentDenial);
@@ -86,7 +80,7 @@ export async function listNotesFor(
   } else if (query.id !== undefined) {
     const isEvent = query.is_event === 'true';
     if (isEvent) await requireReviewRole(caller, eventsDenial);
-    requireExistingClient(request);
+    requireExistingClient(caller);
     owner = { kind: 'client', clientId: query.id, isEvent };
   } else {
     return [];
@@ -98,12 +92,7 @@ export async function listNotesFor(
   return records.map(toNoteRow);
 }
 
-export async function createNote(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  body: CreateNoteBody,
-): Promise<NoteRow> {
+export async function createNote(db: Db, caller: Caller, body: CreateNoteBody): Promise<NoteRow> {
   const category = body.category ?? 'note';
   if (!noteCategoriesCreatableBy(caller.actingRole).includes(category)) {
     await denyAccess(caller, 'role', {
@@ -119,7 +108,7 @@ export async function createNote(
     );
     owner = { clientId: null, enrollmentId: enrollment.enrollmentId };
   } else {
-    requireExistingClient(request);
+    requireExistingClient(caller);
     owner = { clientId: body.client_id, enrollmentId: null };
   }
   return db.transaction(async (tx) => {
