@@ -249,7 +249,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!enrollmentId) throw AccountError.NotFound('This account has no enrollment');
       return {
         status: true as const,
-        message: await viewKyc(deps, request, callerOf(request), enrollmentId),
+        message: await viewKyc(deps, callerOf(request), enrollmentId),
       };
     },
   );
