@@ -9,7 +9,7 @@ import { registerDeveloper } from './developer-certification.service';
 
 export type DeveloperCertificationRoutesOptions = { supportEmail: string; perUserPerMinute?: number };
 
-// Spec 1 §2.2 and spec 2 §6: /certregistration is for admin and parent.
+// /certregistration is for admin and parent.
 const registrationRoles = ['admin', 'parent'] as const;
 
 export const developerCertificationRoutes: FastifyPluginAsyncZod<
@@ -46,7 +46,6 @@ export const developerCertificationRoutes: FastifyPluginAsyncZod<
       status: true as const,
       message: await registerDeveloper(
         { db: app.db, mail: app.mail, supportEmail: opts.supportEmail },
-        request,
         callerOf(request),
         request.body,
       ),

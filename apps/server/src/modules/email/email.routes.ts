@@ -6,7 +6,7 @@ import { sendUserEmail } from './email.service';
 
 export type EmailRoutesOptions = { supportEmail: string; perUserPerMinute?: number };
 
-// Uploads notify by e-mail (spec 1 §2.8); staff send CTA, ticket and developer e-mails (spec 2 §7).
+// Uploads notify by e-mail; staff send CTA, ticket and developer e-mails.
 const emailRoles = ['admin', 'healnow', 'parent', 'user'] as const;
 
 export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, opts) => {
@@ -40,7 +40,6 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       status: true as const,
       message: await sendUserEmail(
         { db: app.db, mail: app.mail, supportEmail: opts.supportEmail },
-        request,
         callerOf(request),
         request.body,
       ),
