@@ -1,4 +1,4 @@
-// GET /api/client/all (issue 14 "Speed"): the Merchants grid over 10,000 merchants, through the real
+// GET /api/client/all: the Merchants grid over 10,000 merchants, through the real
 // route (session, access, query, serialisation) and through the service alone, against the bare
 // indexed SQL of the same rows and order in the same run. Budget: within 1.5x.
 // BENCH_CLIENTS_PROFILE=<file> also writes a CPU profile of 40 route calls (after the figures).

@@ -40,8 +40,8 @@ export type MerchantAccessFacts = {
 };
 
 // The facts of one per-merchant check as SQL parts, so that a larger statement (the request's
-// session, request-session.repository) can carry them: `ctes` after `with recursive`, `column` one json
-// value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression,
+// session, request-session.repository) can carry them: `ctes` after `with recursive`, `column` one
+// json value. name prefixes the CTEs (`<name>_chain`, `<name>_governing`); userId may be an expression,
 // merchantId a placeholder of a statement built once.
 export function merchantAccessFactsSql(name: string, merchantId: string | Placeholder | SQL, userId: SQL) {
   const chain = `${name}_chain`;
@@ -106,8 +106,8 @@ export type PermissionHolderFacts = {
   grants: { clientId: string; permission: string | null }[];
 };
 
-// The facts of hasPermission (may the user do this when the call names no merchant) as one json value of a statement on `users u`: the default
-// merchant's RBAC flag and every membership's grants.
+// The facts of hasPermission (may the user do this when the call names no merchant) as one json
+// value of a statement on `users u`: the default merchant's RBAC flag and every membership's grants.
 export function permissionHolderFactsColumn() {
   return sql`json_build_object(
       'default_client_id', u.default_client_id::text,

@@ -41,9 +41,10 @@ export type MerchantAccess =
     }
   | { isAllowed: false; reason: 'merchant' | 'permission' };
 
-// May the caller act on one merchant, holding `permission` there? Reach: a membership on the merchant or on a parent above it (staff:
-// any). Permissions: admin has all; RBAC off on the merchant means every check passes; RBAC on means
-// the governing membership's role must grant it (no role, or staff without a membership: nothing).
+// May the caller act on one merchant, holding `permission` there? Reach: a membership on the
+// merchant or on a parent above it (staff: any). Permissions: admin has all; RBAC off on the merchant
+// means every check passes; RBAC on means the governing membership's role must grant it (no role,
+// or staff without a membership: nothing).
 export function decideMerchantAccessFromFacts(
   caller: { role: UserType },
   facts: MerchantAccessFacts,
@@ -119,9 +120,9 @@ export async function hasPermissionAnywhere(
   return hasPermissionAnywhereFromFacts(caller, facts, permission);
 }
 
-// Viewing as a client, the caller acts as a user of that client. Only staff (any
-// client) and parents (clients of their hierarchy) may view as a client; the caller must reach that
-// client in their own right; while viewing, a call may touch only the viewed client and the clients
+// Viewing as a client, the caller acts as a user of that client. Only staff (any client) and
+// parents (clients of their hierarchy) may view as a client; the caller must reach that client in
+// their own right; while viewing, a call may touch only the viewed client and the clients
 // below it (a parent's merchants), with the caller's own rights there.
 export function mayViewAsAClient(role: UserType): boolean {
   return canReachEveryMerchant(role) || role === 'parent';

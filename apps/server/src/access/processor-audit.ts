@@ -1,4 +1,4 @@
-// Issue 12: processor-audit users read the books and change nothing. Any unsafe method is refused
+// Processor-audit users read the books and change nothing. Any unsafe method is refused
 // to them unless the route declares it harmless for an auditor (a search sent as POST, the caller's
 // own session or preferences).
 

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicAccess } from '../access/route-access';
 
-// The payment frame page (issue 16 item 1): the built payment-frame.html of the portal, the one page
-// any site may frame (design.md §4). Its CSP is the portal's with frame-ancestors opened; helmet's
+// The payment frame page: the built payment-frame.html of the portal, the one page
+// any site may frame. Its CSP is the portal's with frame-ancestors opened; helmet's
 // X-Frame-Options is dropped for it alone.
 export const paymentFrameCsp = [
   "default-src 'self'",

@@ -13,7 +13,7 @@ import { testConfig } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
 import { openTestDatabase } from '../test-database';
 
-// Issue 12.5: a NUL character used to reach PostgreSQL (which cannot store it) and come back as a 500,
+// A NUL character used to reach PostgreSQL (which cannot store it) and come back as a 500,
 // and the error log then held the failed query's parameters: note text, e-mail addresses. Now the one
 // string rule refuses it at the edge with a 400, and database errors are logged without their values.
 

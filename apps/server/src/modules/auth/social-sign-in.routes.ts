@@ -225,7 +225,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
     '/api/auth/link/continue',
     {
       // Part of signing in, on the caller's own account: processor-audit users link theirs too.
-      // Never from a mimic session: it would change how the mimicked user signs in (issue 15).
+      // Never from a mimic session: it would change how the mimicked user signs in.
       config: {
         access: {
           kind: 'authenticated',

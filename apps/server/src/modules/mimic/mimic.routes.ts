@@ -15,8 +15,8 @@ import { createMimicLink, mimicStateOf, openMimicSession, stopMimicSession } fro
 
 export type MimicRoutesOptions = { publicUrl: string };
 
-// Spec 1 §2.1: Mimic is offered to admin, alpha and parent with Permissions; the server decides whom
-// each may mimic (mimic.rules). Never from a mimic session (issue 15).
+// Mimic is offered to admin, alpha and parent with Permissions; the server decides whom
+// each may mimic (mimic.rules). Never from a mimic session.
 const mimicAccess: RouteAccess = {
   kind: 'authenticated',
   roles: ['admin', 'parent', 'alpha'],

@@ -27,7 +27,7 @@ export const MimicError = defineErrors({
   NotMimicking: [MimicErrorCode.NotMimicking, 'conflict'],
 });
 
-// Issue 15: a mimic link lives a few minutes (contracts mimicLinkValidMinutes).
+// A mimic link lives a few minutes (contracts mimicLinkValidMinutes).
 export type MimicDeps = { db: Db; publicUrl: string; linkValidMinutes: number };
 
 // The user behind the address, if this caller may mimic them now. Unknown, disabled and forbidden
@@ -49,7 +49,7 @@ async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
   return isAllowed ? account : undefined;
 }
 
-// POST /api/loginlink: the link itself is the answer (spec 3 §7); it opens a session only for the
+// POST /api/loginlink: the link itself is the answer; it opens a session only for the
 // staff member who asked, once, within minutes.
 // The user the caller may mimic by that address, checked when the link is made and again when it is
 // opened; a refusal is audited and says nothing about whether the address exists.

@@ -4,7 +4,7 @@ import { publicAccessReadingSession } from '../../access/route-access';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { endSession } from './session.service';
 
-// The caller's own session: processor-audit users check and end theirs like anyone (issue 12).
+// The caller's own session: processor-audit users check and end theirs like anyone.
 const ownSessionAccess = { ...publicAccessReadingSession, processorAudit: 'allowed' } as const;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

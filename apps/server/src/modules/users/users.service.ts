@@ -22,7 +22,7 @@ type MembershipView = {
   role: { id: string; name: string; granted_permissions: { name: PermissionName }[] } | null;
 };
 
-// GET /api/user, spec 1 §3: four queries whatever the number of memberships or layouts.
+// GET /api/user: four queries whatever the number of memberships or layouts.
 export async function loadSessionUser(executor: Executor, session: SessionContext) {
   const profile = await findUserProfile(executor, session.userId);
   if (!profile) throw UsersError.UserNotFound('Sign in to continue');
