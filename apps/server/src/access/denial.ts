@@ -13,10 +13,11 @@ export type DenialLog = { warn(details: Record<string, unknown>, message: string
 
 const minuteOf = (date: Date) => Math.floor(date.getTime() / 60_000);
 
-// Repeated refusals of one actor on one route are one incident: the first of each minute writes the
-// audit row, the rest of that minute are counted and logged when the minute ends. A client looping
+// The app's one writer of refusals. record: repeated refusals of one actor on one route are one
+// incident: the first of each minute writes the audit row, the rest of that minute are counted and logged when the minute ends. A client looping
 // on a forbidden call therefore cannot grow the append-only audit log faster than one row per route
-// and minute (the rate limiter bounds the log line count the same way).
+// and minute (the rate limiter bounds the log line count the same way). recordEach: every refusal
+// is a row.
 export function createDenialAuditor(db: Executor, now: () => Date, log: DenialLog) {
   const windows = new Map<string, Window>();
 
@@ -54,6 +55,10 @@ export function createDenialAuditor(db: Executor, now: () => Date, log: DenialLo
       }
       if (open) reportRepeats(open);
       windows.set(key, { minute, repeats: 0, entry });
+      await recordAudit(db, entry);
+    },
+    // Written every time: the refusals a module decides on one call.
+    async recordEach(entry: DenialEntry): Promise<void> {
       await recordAudit(db, entry);
     },
     sweep,
@@ -95,14 +100,8 @@ export type DenialDetails = {
   message?: string;
 };
 
-// The one way to refuse a caller: a 403, and its audit entry (throttled per actor, route and minute,
-// written on its own: there is no change to commit it with).
-export async function denyAccess(
-  site: DenialSite,
-  reason: DenialReason,
-  details: DenialDetails = {},
-): Promise<never> {
-  await site.denials.record({
+function denialEntryOf(site: DenialSite, reason: DenialReason, details: DenialDetails): DenialEntry {
+  return {
     action: 'authorization_denied',
     outcome: 'denied',
     actorUserId: site.session.userId,
@@ -116,10 +115,38 @@ export async function denyAccess(
       role: site.session.role,
       ...(details.permission ? { permission: details.permission } : {}),
     },
-  });
-  throw new AppError(
+  };
+}
+
+function forbidden(reason: DenialReason, details: DenialDetails): AppError {
+  return new AppError(
     details.code ?? CommonErrorCode.Forbidden,
     'forbidden',
     details.message ?? forbiddenText[reason],
   );
+}
+
+// Refusals are one 403 and one kind of audit entry, written on their own (there is no change to
+// commit them with), through the app's auditor.
+
+// A module's refusal of what a call names (a record, a recipient, a category): every refusal is
+// written.
+export async function denyAccess(
+  site: DenialSite,
+  reason: DenialReason,
+  details: DenialDetails = {},
+): Promise<never> {
+  await site.denials.recordEach(denialEntryOf(site, reason, details));
+  throw forbidden(reason, details);
+}
+
+// A refusal by the route's own access rule: repeats of one actor on one route within a minute are
+// one row, so a client looping on a forbidden call cannot grow the audit log.
+export async function denyByRouteRule(
+  site: DenialSite,
+  reason: DenialReason,
+  details: DenialDetails = {},
+): Promise<never> {
+  await site.denials.record(denialEntryOf(site, reason, details));
+  throw forbidden(reason, details);
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { auditRequestContext } from '../lib/audit';
 import { actingRoleOf, denialSiteOf, unauthenticated } from './caller';
-import { type DenialDetails, type DenialReason, denyAccess } from './denial';
+import { type DenialDetails, type DenialReason, denyByRouteRule } from './denial';
 import {
   canViewAs,
   canViewAsFromFacts,
@@ -37,7 +37,7 @@ function deny(
   reason: DenialReason,
   details: DenialDetails,
 ): Promise<never> {
-  return denyAccess(denialSiteOf(request, session), reason, details);
+  return denyByRouteRule(denialSiteOf(request, session), reason, details);
 }
 
 // The viewAs parameter belongs to the access layer: taken out before the route's schema sees it.
