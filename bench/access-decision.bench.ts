@@ -1,15 +1,15 @@
 // The access decision of one request: the session behind the cookie, the
 // membership that governs the merchant with its role's permissions, and the user's location scope,
-// as the server takes it on a request naming a merchant (plugins/session.ts reads it all in one
-// statement, plugins/access.ts decides from it), with 10,000 users and 1,000 roles on PostgreSQL;
+// as the server takes it on a request naming a merchant (access/request-session.ts reads it all in one
+// statement, access/route-guard.ts decides from it), with 10,000 users and 1,000 roles on PostgreSQL;
 // beside one bare indexed query that reads the same rows. Budget: under 1 ms at the median.
 import type pg from 'pg';
 import {
   decideMerchantAccess,
   decideMerchantAccessFromFacts,
-} from '../apps/server/src/modules/rbac/rbac.service';
-import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/session/secret-token';
-import { resolveRequestSession, resolveSession } from '../apps/server/src/modules/session/session.service';
+} from '../apps/server/src/access/merchant-scope';
+import { resolveRequestSession, resolveSession } from '../apps/server/src/access/request-session';
+import { hashSecretToken, newSecretToken } from '../apps/server/src/lib/secret-token';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 import { withBenchDatabase } from './support/throwaway-db';
 
@@ -126,7 +126,7 @@ export function benchAccessDecision(): Promise<boolean> {
       if (!decision.isAllowed && decision.reason === 'merchant') throw new Error('The member was refused');
       return decision;
     };
-    // The earlier path: the session, then the merchant access (two round trips).
+    // The path without the prefetch: the session, then the merchant access (two round trips).
     const decideInTwoTrips = async () => {
       const { token, merchantId } = pick();
       const session = await resolveSession(handle.db, token);

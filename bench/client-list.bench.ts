@@ -4,11 +4,11 @@
 // BENCH_CLIENTS_PROFILE=<file> also writes a CPU profile of 40 route calls (after the figures).
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Caller } from '../apps/server/src/access/caller';
+import { canReachEveryMerchant } from '../apps/server/src/access/merchant-scope';
 import { buildApp } from '../apps/server/src/app';
 import { users } from '../apps/server/src/db/schema/users';
 import { merchantGridJson } from '../apps/server/src/modules/client-lists/client-lists.service';
-import type { Caller } from '../apps/server/src/modules/notes/owner-access';
-import { canReachEveryMerchant } from '../apps/server/src/modules/rbac/rbac.service';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
 import { profileRuns } from './support/cpu-profile';
@@ -76,6 +76,11 @@ export function benchClientList(): Promise<boolean> {
         actingRole: 'admin',
         viewAsClientId: null,
         isStaff: canReachEveryMerchant('admin'),
+        mimickedByUserId: null,
+        merchant: null,
+        route: 'GET /api/client/all',
+        origin: { ip: '127.0.0.1', userAgent: null },
+        denials: app.accessDenials,
       };
       const callRoute = async () => {
         const res = await app.inject({ method: 'GET', url: '/api/client/all', headers: { cookie } });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app';
 import type { AppConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { hashSecretToken, newSecretToken } from '../apps/server/src/lib/secret-token';
 import { reportStreamSql } from '../apps/server/src/modules/reporting/report-stream';
 import {
   countReportRows,
@@ -19,7 +20,6 @@ import {
   reportRowsSql,
 } from '../apps/server/src/modules/reporting/reporting.repository';
 import { reportTotalCap } from '../apps/server/src/modules/reporting/reporting.service';
-import { hashSecretToken, newSecretToken } from '../apps/server/src/modules/session/secret-token';
 import { insertSession } from '../apps/server/src/modules/session/session.repository';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 

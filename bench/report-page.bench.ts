@@ -1,10 +1,10 @@
 import type pg from 'pg';
+import type { ReportScope } from '../apps/server/src/access/report-access';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import {
   countReportRows,
   hierarchyClientIds,
   listReportPage,
-  type ReportScope,
 } from '../apps/server/src/modules/reporting/reporting.repository';
 import { compareInterleaved, printTable } from './stats';
 

@@ -6,7 +6,7 @@ import { sessions } from '../src/db/schema/auth';
 import { clients } from '../src/db/schema/clients';
 import { emailOutbox } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
-import { hashSecretToken, newSecretToken } from '../src/modules/session/secret-token';
+import { hashSecretToken, newSecretToken } from '../src/lib/secret-token';
 import { insertSession } from '../src/modules/session/session.repository';
 
 // The user's default client, which the seeded accounts all have.

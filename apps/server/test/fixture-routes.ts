@@ -2,8 +2,8 @@ import { successEnvelope } from '@portico/contracts/common/envelope';
 import { moneyInput } from '@portico/contracts/money/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../src/access/route-access';
 import { defineErrors } from '../src/lib/app-error';
-import { publicAccess } from '../src/plugins/access';
 
 export const FixtureError = defineErrors({
   AmountTooHigh: ['AMOUNT_TOO_HIGH', 'business_rule'],

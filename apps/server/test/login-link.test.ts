@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { loginTokens, sessions } from '../src/db/schema/auth';
 import { auditLog, emailOutbox } from '../src/db/schema/system';
-import { hashSecretToken } from '../src/modules/session/secret-token';
+import { hashSecretToken } from '../src/lib/secret-token';
 import {
   cookiePair,
   latestMailedCode,

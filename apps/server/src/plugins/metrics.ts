@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicAccess } from '../access/route-access';
 import { AppError } from '../lib/app-error';
 import { RateLimitedError } from '../lib/rate-limit-counters';
-import { publicAccess } from './access';
 
 // Prometheus text exposition (format 0.0.4), kept in-process: a handful of counters and histograms
 // need no client library. GET /metrics answers only a bearer METRICS_TOKEN and is not registered

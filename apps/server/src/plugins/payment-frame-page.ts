@@ -3,7 +3,7 @@ import path from 'node:path';
 import { paymentFramePath, specPaymentFramePath } from '@portico/contracts/payment-frame/params';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { publicAccess } from './access';
+import { publicAccess } from '../access/route-access';
 
 // The payment frame page: the built payment-frame.html of the portal, the one page any site may frame. Its
 // CSP is the portal's with frame-ancestors opened; helmet's X-Frame-Options is dropped for it alone.

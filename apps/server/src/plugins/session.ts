@@ -1,33 +1,10 @@
 import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts/auth/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isSafeMethod } from '../access/processor-audit';
+import { resolveRequestSession } from '../access/request-session';
+import { requestAccessPlanOf, routeOf } from '../access/route-access';
 import { auditRequestContext, recordAudit, requestOrigin } from '../lib/audit';
-import type { SessionPrefetch } from '../modules/session/session.repository';
-import {
-  type PrefetchedAccess,
-  type PrefetchedRead,
-  resolveRequestSession,
-  type SessionContext,
-} from '../modules/session/session.service';
-import { requestAccessPlanOf } from './access';
-import { isSafeMethod } from './processor-audit';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    // Set when a valid session cookie is presented to a route that reads sessions.
-    session: SessionContext | null;
-    // What the session lookup read for the access decision in the same round trip (access.ts).
-    prefetchedAccess: PrefetchedAccess | null;
-    // The route's own read sent with the session (config.sessionPrefetch): for its handler only,
-    // which runs once the access layer allowed the request, and uses it only if it asks the same.
-    prefetchedRead: PrefetchedRead | null;
-  }
-  interface FastifyContextConfig {
-    // An authenticated route's read to send with the session statement (session.repository.ts
-    // SessionPrefetch), from the request as it arrived (not yet validated); null: none.
-    sessionPrefetch?: (request: FastifyRequest) => SessionPrefetch | null;
-  }
-}
 
 // hostPrefixed: served over https, the cookie is named __Host-…, which browsers accept only Secure,
 // Path=/ and without Domain, so a sibling subdomain can neither set nor shadow it.
@@ -106,7 +83,7 @@ export const sessionPlugin = fp(
       if (context && request.session) context.onBehalfOfUserId = request.session.mimickedByUserId;
     });
 
-    // Issue 15: every change made in a mimic session is audited with both identities, whether or
+    // Every change made in a mimic session is audited with both identities, whether or
     // not its module audits it too. Reads are not: they change nothing.
     app.addHook('onResponse', async (request, reply) => {
       const session = request.session;
@@ -118,7 +95,7 @@ export const sessionPlugin = fp(
         actorEmail: session.email,
         onBehalfOfUserId: session.mimickedByUserId,
         targetType: 'route',
-        targetId: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        targetId: routeOf(request),
         ...requestOrigin(request),
         details: { status: reply.statusCode },
       });

@@ -2,8 +2,8 @@ import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import { containsNulCharacter } from '@portico/contracts/common/text';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isPluginOwned } from '../access/route-access';
 import { AppError } from '../lib/app-error';
-import { isPluginOwned } from './access';
 
 // Applies the contracts' one string rule to every API route's params, query and body. A preHandler, so it
 // sees the body after validation, including a multipart form turned into fields by its route; it is

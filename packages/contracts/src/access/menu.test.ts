@@ -175,7 +175,7 @@ const parentAtPartnerDomainMenu = [
 ];
 
 // No dead ends. Where the spec's menu and route tables disagree, the route follows
-// the menu (the server scopes what each caller sees; docs/decisions.md), so every role an entry is
+// the menu (the server scopes what each caller sees; docs/decisions/0018-menu-without-dead-ends.md), so every role an entry is
 // shown to may open its page.
 describe('menu and route table agree', () => {
   // Under RBAC the grants decide: an entry shown to a role that its route refuses must be

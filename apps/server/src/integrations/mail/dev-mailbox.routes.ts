@@ -1,8 +1,8 @@
 import { devMailboxResponse } from '@portico/contracts/auth/dev-mailbox';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { AppError } from '../../lib/app-error';
-import { publicAccess } from '../../plugins/access';
 import { listRecentOutboxMessages } from './outbox.repository';
 
 const mailboxSize = 50;

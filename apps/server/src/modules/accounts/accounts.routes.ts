@@ -24,8 +24,9 @@ import {
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { kycViewResponse } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
+import { reviewRoles } from '../../access/owner-access';
 import { viewKyc } from '../enrollment-actions/kyc.service';
-import { callerOf, reviewRoles } from '../notes/owner-access';
 import { findClientLevel, findEnrollmentIdOfClient, listMccCodes } from './accounts.repository';
 import {
   AccountError,
@@ -248,7 +249,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!enrollmentId) throw AccountError.NotFound('This account has no enrollment');
       return {
         status: true as const,
-        message: await viewKyc(deps, request, callerOf(request), enrollmentId),
+        message: await viewKyc(deps, callerOf(request), enrollmentId),
       };
     },
   );

@@ -32,6 +32,9 @@ import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-r
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { isClientAtOrBelow, listMembershipClientIds } from '../../access/merchant-scope.repository';
 import type { Db, Executor } from '../../db/client';
 import type {
   ChildDefaults,
@@ -47,8 +50,6 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { checkFileSignature } from '../documents/file-signature';
 import { assignableParentOptions } from '../enrollment-actions/hierarchy.service';
-import { type Caller, denyAccess } from '../notes/owner-access';
-import { isClientAtOrBelow, listMembershipClientIds } from '../rbac/rbac.repository';
 import {
   accountFieldValues,
   childDefaultOf,
@@ -404,7 +405,7 @@ export async function editAccount(
       !editable.has(accountFieldDefinitions[change.field].section) || !canEditField(viewer, change.field),
   );
   if (refused.length > 0) {
-    await denyAccess(deps.db, request, caller, 'permission', {
+    await denyAccess(caller, 'permission', {
       merchantId: clientId,
       code: AccountErrorCode.SectionNotAllowed,
       message: AccountText.SectionNotAllowed,
@@ -501,7 +502,7 @@ export async function revealAccountField(
     name !== undefined &&
     visibleAccountSections(viewer, factsOf(row)).includes(accountFieldDefinitions[name].section);
   if (!name || !target || !isVisible || !canRevealAccountFields(viewer)) {
-    return denyAccess(deps.db, request, caller, 'permission', {
+    return denyAccess(caller, 'permission', {
       merchantId: clientId,
       message: AccountText.RevealNotAllowed,
     });
@@ -633,7 +634,7 @@ export async function uploadLogo(
 ): Promise<{ client_id: string }> {
   const viewer = await viewerOf(db, request, caller, body.client_id);
   if (!canEditAccount(viewer)) {
-    return denyAccess(db, request, caller, 'permission', { merchantId: body.client_id });
+    return denyAccess(caller, 'permission', { merchantId: body.client_id });
   }
   const bytes = decodeBase64(body.document.content);
   // By content, not by the name: PNG or JPEG magic bytes.

@@ -2,10 +2,11 @@ import { AccountErrorCode } from '@portico/contracts/clients/account-detail';
 import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
 import { clientCustomFields } from '../../db/schema/clients';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { type Caller, denyAccess } from '../notes/owner-access';
 import { listLocationCustomFields } from './accounts.repository';
 import { accountSectionsOf } from './accounts.service';
 
@@ -29,7 +30,7 @@ export async function readLocationCustomFields(
 ): Promise<LocationCustomField[]> {
   const sections = await accountSectionsOf(db, request, caller, clientId);
   if (!sections.visible.includes('settings')) {
-    await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
+    await denyAccess(caller, 'permission', { merchantId: clientId, ...refusal });
   }
   return listLocationCustomFields(db, clientId);
 }
@@ -45,7 +46,7 @@ export async function replaceLocationCustomFields(
 ): Promise<LocationCustomField[]> {
   const sections = await accountSectionsOf(db, request, caller, clientId);
   if (!sections.editable.includes('settings')) {
-    await denyAccess(db, request, caller, 'permission', { merchantId: clientId, ...refusal });
+    await denyAccess(caller, 'permission', { merchantId: clientId, ...refusal });
   }
   return db.transaction(async (tx) => {
     const before = await listLocationCustomFields(tx, clientId);

@@ -1,7 +1,7 @@
 import { auditLogQuery, auditLogResponse } from '@portico/contracts/audit/audit-log';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteAccess } from '../../plugins/access';
+import type { RouteAccess } from '../../access/route-access';
 import { readAuditLogPage } from './audit-log.service';
 
 // Staff read the whole trail; a processor-audit admin reads it too (reads only).

@@ -6,8 +6,8 @@ import {
 } from '@portico/contracts/auth/sign-in';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { requestOrigin } from '../../lib/audit';
-import { publicAccess } from '../../plugins/access';
 import { completeSignIn } from './complete-sign-in';
 import { redeemLoginLink, requestLoginLink } from './login-link.service';
 

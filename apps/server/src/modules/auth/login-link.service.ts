@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { recordAudit } from '../../lib/audit';
-import { hashSecretToken, newSecretToken } from '../session/secret-token';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { AuthError } from './auth.errors';
 import {
   consumeLoginToken,
@@ -32,7 +32,7 @@ export type LoginLinkDeps = {
 };
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
 
-// Spec 1 §8 texts for a missing or malformed address.
+// The texts for a missing or malformed address.
 export function requireEmailAddress(raw: string | undefined): string {
   const email = normalizeEmailAddress(raw ?? '');
   if (email === '') throw AuthError.EmailRequired(SignInText.EmailRequired);
@@ -51,7 +51,7 @@ export async function issueEmailToken(
   input: { email: string; purpose: LoginTokenPurpose; ip: string | null },
 ): Promise<string | undefined> {
   // Count and insert under a per-address lock: two requests at once, on one instance or two, cannot
-  // both see room for one more link (issue 17 item 9).
+  // both see room for one more link.
   const token = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-link:${input.email}`}))`);
     const recent = await countRecentLoginTokens(tx, input.email, loginLinksPerAddressWindowMinutes);

@@ -14,9 +14,9 @@ import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../../access/route-access';
 import type { OidcProvider } from '../../integrations/oidc/oidc-providers';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { publicAccess } from '../../plugins/access';
 import { AuthError } from './auth.errors';
 import { completeSignIn } from './complete-sign-in';
 import { clearCookie, readSignedJsonCookie, writeSignedJsonCookie } from './signed-cookie';
@@ -225,7 +225,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
     '/api/auth/link/continue',
     {
       // Part of signing in, on the caller's own account: processor-audit users link theirs too.
-      // Never from a mimic session: it would change how the mimicked user signs in (issue 15).
+      // Never from a mimic session: it would change how the mimicked user signs in.
       config: {
         access: {
           kind: 'authenticated',

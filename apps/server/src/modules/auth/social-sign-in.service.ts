@@ -7,11 +7,11 @@ import {
 } from '@portico/contracts/auth/social-sign-in';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { VerifiedClaims } from '../../integrations/oidc/oidc-providers';
-import { hashSecretToken } from '../session/secret-token';
-import type { SessionContext } from '../session/session.service';
+import { hashSecretToken } from '../../lib/secret-token';
 import { AuthError } from './auth.errors';
 import {
   consumeLoginToken,
@@ -27,7 +27,7 @@ import { accountAllowedToSignIn, loginLinkValidMinutes, type SignInAccount } fro
 import { verifyEmailMessage, verifyEmailUrl } from './sign-in-mail';
 
 // A social account that proved who it is at the provider but is not linked to a Portico user yet.
-// purpose link: the address belongs to a user who signs in another way (spec 1 §4 step 3);
+// purpose link: the address belongs to a user who signs in another way, and links it once signed in;
 // purpose verify: the provider did not verify the address, so its owner must confirm it by e-mail.
 export const pendingCredentialSchema = z.object({
   provider: socialProviderIdSchema,
@@ -57,8 +57,9 @@ function existingMethodOf(provider: string | undefined): ExistingSignInMethod {
   return known ?? 'email';
 }
 
-// The cases of spec 1 §4 steps 1 and 3, decided from the verified ID token claims. Identities are
-// keyed by (issuer, subject), never by e-mail: an address can change hands at a provider.
+// Sign in with a linked identity, or wait to be linked or verified, decided from the verified ID
+// token claims. Identities are keyed by (issuer, subject), never by e-mail: an address can change
+// hands at a provider.
 export async function resolveSocialSignIn(
   deps: SocialSignInDeps,
   provider: { id: SocialProviderId; name: string },

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 import { countedOnStatementSql } from '../statements/statements.repository';
 
-// 'all' for staff, else the merchants the caller reaches (reporting/report-access).
+// 'all' for staff, else the merchants the caller reaches (access/report-access).
 export type BillingScope = 'all' | readonly string[];
 
 function inScope(column: Column, scope: BillingScope): SQL | undefined {

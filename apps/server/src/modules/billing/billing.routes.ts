@@ -14,10 +14,10 @@ import {
 } from '@portico/contracts/billing/billing';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
-import type { RouteAccess } from '../../plugins/access';
 import { setMonthlyBillingEnabled } from './billing.repository';
 import {
   BillingError,

@@ -20,6 +20,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor, Tx } from '../../db/client';
 import { clientBankAccounts } from '../../db/schema/clients';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
@@ -33,8 +36,6 @@ import {
   runMoneyAttempt,
 } from '../../lib/money-attempt';
 import { payerSystemUserId } from '../charges/charges.repository';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
 import {
   type BillDbRow,
   type BillingScope,
@@ -72,7 +73,7 @@ const rollingBillingDays = 30;
 // The merchants a billing call covers: staff every one, others the merchants they reach with Payouts
 // (the Billing menu entry's permission, spec 1 §2.1), the one named narrowing it.
 export async function billingScopeOf(db: Db, request: FastifyRequest): Promise<BillingScope> {
-  const access = await resolveReportAccess(db, reportCallerOf(request), Permission.Payouts);
+  const access = await resolveReportAccess(db, callerOf(request), Permission.Payouts);
   return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
 }
 
@@ -213,7 +214,7 @@ async function billInReach(db: Db, request: FastifyRequest, id: string): Promise
   const caller = callerOf(request);
   if (caller.isStaff) throw BillingError.BillNotFound(BillingText.BillNotFound);
   // An unknown id and another merchant's bill get the same answer: ids are not probed.
-  return denyAccess(db, request, caller, 'merchant', { merchantId: bill?.clientId ?? null });
+  return denyAccess(caller, 'merchant', { merchantId: bill?.clientId ?? null });
 }
 
 function refuseUnpayable(bill: BillDbRow): void {

@@ -29,6 +29,8 @@ import {
   paymentOptionsKeptForPermissions,
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
+import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import type { PaymentToken } from '../../integrations/processors/processor-gateway';
 import { AppError } from '../../lib/app-error';
@@ -38,9 +40,7 @@ import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { assertWithinLimit, type RouteLimit } from '../../lib/rate-limit-counters';
-import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
 import type { PaymentRiskFigures } from '../risk/risk.repository';
-import type { SessionContext } from '../session/session.service';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf } from '../virtual-terminals/virtual-terminals.service';
 import { isCardEntryBody, tokenizeCardEntry } from './card-entry';

@@ -1,8 +1,8 @@
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import type { BoundedCache } from '../../lib/bounded-memo';
-import type { SessionContext } from '../session/session.service';
 import type { FrameMerchantRow } from './charges.repository';
 
 // What the charge path works with and who calls it: read by the service, its plan and its booking.

@@ -11,12 +11,16 @@ import {
   termsParams,
   termsResponse,
 } from '@portico/contracts/enrollment/click-to-agree';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicAccess } from '../../plugins/access';
-import { callerOf, reviewRoles } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
+import { reviewRoles } from '../../access/owner-access';
+import { publicAccess } from '../../access/route-access';
+import { requestOrigin } from '../../lib/audit';
 import {
   agreeToApplication,
   type CtaDeps,
+  type LinkVisit,
   sendCta,
   termsForAccount,
   termsForEnrollment,
@@ -34,6 +38,11 @@ export type ClickToAgreeRoutesOptions = {
 };
 
 const errors = errorResponses(400, 401, 403, 404);
+
+// A link's visitor as the service sees them: where the request came from, and the request's log.
+function linkVisitOf(request: FastifyRequest): LinkVisit {
+  return { origin: requestOrigin(request), log: request.log };
+}
 
 export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions> = async (app, opts) => {
   let capability: CtaCapability | undefined;
@@ -54,7 +63,7 @@ export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions
     '/api/enroll/cta',
     {
       config: {
-        // Spec 2 §6: staff and the parent above the enrollment (reach is checked by the service).
+        // Staff and the parent above the enrollment (reach is checked by the service).
         access: { kind: 'authenticated', roles: reviewRoles },
         rateLimit: {
           max: opts.sendsPerUserPerMinute ?? 10,
@@ -78,7 +87,7 @@ export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions
     },
     async (request) => ({
       status: true as const,
-      message: await sendCta(deps, request, callerOf(request), request.body),
+      message: await sendCta(deps, callerOf(request), request.body),
     }),
   );
 
@@ -96,7 +105,7 @@ export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions
     },
     async (request) => ({
       status: true as const,
-      message: await viewApplication(deps, request, request.params.id, request.query.token),
+      message: await viewApplication(deps, linkVisitOf(request), request.params.id, request.query.token),
     }),
   );
 
@@ -121,7 +130,13 @@ export const clickToAgreeRoutes: FastifyPluginAsyncZod<ClickToAgreeRoutesOptions
     },
     async (request) => ({
       status: true as const,
-      message: await agreeToApplication(deps, request, request.params.id, request.query.token, request.body),
+      message: await agreeToApplication(
+        deps,
+        linkVisitOf(request),
+        request.params.id,
+        request.query.token,
+        request.body,
+      ),
     }),
   );
 

@@ -13,15 +13,16 @@ import {
   digitsOnly,
   type TermsView,
 } from '@portico/contracts/enrollment/click-to-agree';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import type { RequestOrigin } from '../../access/denial';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { authorizeEnrollment, type Caller } from '../notes/owner-access';
 import {
   type ApplicationRow,
   findApplication,
@@ -103,20 +104,15 @@ function recipientsFor(body: CtaSendBody, application: ApplicationRow): string[]
       ? CtaError.TooManyRecipients(CtaText.TooManyRecipients)
       : CtaError.InvalidRecipient(CtaText.InvalidRecipient);
   }
-  // Quick send: the record's primary e-mail (spec 2 §5).
+  // Quick send: the record's primary e-mail.
   const primary = application.email ? normalizeEmailAddress(application.email) : '';
   if (primary === '') throw CtaError.NoEmail(CtaText.NoEmail);
   return [primary];
 }
 
-// Staff send the click-to-agree e-mail (spec 2 §5, §7): the link is a capability for this enrollment.
-export async function sendCta(
-  deps: CtaDeps,
-  request: FastifyRequest,
-  caller: Caller,
-  body: CtaSendBody,
-): Promise<CtaSendResult> {
-  await authorizeEnrollment(deps.db, request, caller, body.id, () => CtaError.NotFound(CtaText.NotFound));
+// Staff send the click-to-agree e-mail: the link is a capability for this enrollment.
+export async function sendCta(deps: CtaDeps, caller: Caller, body: CtaSendBody): Promise<CtaSendResult> {
+  await authorizeEnrollment(deps.db, caller, body.id, () => CtaError.NotFound(CtaText.NotFound));
   const application = await findApplication(deps.db, body.id);
   if (!application) throw CtaError.NotFound(CtaText.NotFound);
   if (!isOpenForAgreement(application)) throw CtaError.NotSendable(CtaText.NotSendable);
@@ -134,7 +130,7 @@ export async function sendCta(
     targetType: 'enrollment',
     targetId: application.id,
     clientId: application.parentId,
-    ...requestOrigin(request),
+    ...caller.origin,
   };
   if (outcome.status === 'failed') {
     await recordAudit(deps.db, {
@@ -160,10 +156,16 @@ export async function sendCta(
   return { recipients: to.length, status: 'cta_sent', cta_sent_at: sentAt.toISOString() };
 }
 
+// Who opened a click-to-agree link: where the request came from, and where a refused link is logged.
+export type LinkVisit = {
+  origin: RequestOrigin;
+  log: { warn(details: Record<string, unknown>, message: string): void };
+};
+
 // A forged, expired or foreign link, and a link to an enrollment that is gone, all read the same.
-function requireValidLink(deps: CtaDeps, request: FastifyRequest, enrollmentId: string, token: string): void {
+function requireValidLink(deps: CtaDeps, visit: LinkVisit, enrollmentId: string, token: string): void {
   if (deps.capability().verify(enrollmentId, token, deps.now())) return;
-  request.log.warn({ enrollmentId }, 'click-to-agree link refused');
+  visit.log.warn({ enrollmentId }, 'click-to-agree link refused');
   throw CtaError.LinkInvalid(CtaText.LinkInvalid);
 }
 
@@ -174,11 +176,11 @@ function isoOrNull(value: Date | null): string | null {
 // The application as far as filled in; SSNs, the tax id and bank numbers by their last four only.
 export async function viewApplication(
   deps: CtaDeps,
-  request: FastifyRequest,
+  visit: LinkVisit,
   enrollmentId: string,
   token: string,
 ): Promise<CtaApplicationView> {
-  requireValidLink(deps, request, enrollmentId, token);
+  requireValidLink(deps, visit, enrollmentId, token);
   const row = await findApplication(deps.db, enrollmentId);
   if (!row) throw CtaError.LinkInvalid(CtaText.LinkInvalid);
   const principals = await listPrincipals(deps.db, enrollmentId);
@@ -250,16 +252,16 @@ function sealedDigits(cipher: FieldCipher, value: string, column: string) {
   return { enc: cipher.encrypt(digits, column), last4: digits.slice(-4) };
 }
 
-// The merchant completes and agrees (issue 6 part 2): one transaction stores the answers, the
+// The merchant completes and agrees: one transaction stores the answers, the
 // owners, cta_signed and when, from where and with which browser the agreement was given.
 export async function agreeToApplication(
   deps: CtaDeps,
-  request: FastifyRequest,
+  visit: LinkVisit,
   enrollmentId: string,
   token: string,
   body: CtaApplication,
 ): Promise<{ status: 'cta_signed'; agreed_at: string }> {
-  requireValidLink(deps, request, enrollmentId, token);
+  requireValidLink(deps, visit, enrollmentId, token);
   const cipher = deps.cipher();
   const taxId = sealedDigits(cipher, body.business.fed_tx_id, encryptedColumn.enrollmentFedTxId);
   const account = sealedDigits(
@@ -291,7 +293,7 @@ export async function agreeToApplication(
       postalCode: owner.postal_code,
     };
   });
-  const origin = requestOrigin(request);
+  const origin = visit.origin;
   const ip = origin.ip !== '' && isIP(origin.ip) !== 0 ? origin.ip : null;
   const userAgent = origin.userAgent?.slice(0, 500) ?? null;
 
@@ -333,7 +335,7 @@ export async function agreeToApplication(
         mailOrPhoneOrderPercent: Number(body.transaction_mix.mail_or_phone_order),
         internetPercent: Number(body.transaction_mix.internet),
         status: 'cta_signed',
-        // Spec 1 §3: the completed application waits for review.
+        // The completed application waits for review.
         applicationStatus: 'PENDING',
         agreedAt,
         agreedIp: ip,
@@ -361,14 +363,14 @@ function termsOf(owner: { parentName: string | null; parentLegalName: string | n
   return merchantTerms(owner.parentLegalName ?? owner.parentName ?? providerLegalName);
 }
 
-// Spec 2 §2.1 /terms/{id}: the agreement of the enrollment's parent.
+// /terms/{id}: the agreement of the enrollment's parent.
 export async function termsForEnrollment(db: Db, enrollmentId: string): Promise<TermsView> {
   const owner = await findTermsOwner(db, enrollmentId);
   if (!owner) throw CtaError.TermsNotFound(CtaText.TermsNotFound);
   return termsOf(owner);
 }
 
-// Spec 2 §2.2 /terms/{id}/{enrollment_id}: an account and the enrollment it came from.
+// /terms/{id}/{enrollment_id}: an account and the enrollment it came from.
 export async function termsForAccount(db: Db, clientId: string, enrollmentId: string): Promise<TermsView> {
   const owner = await findTermsOwner(db, enrollmentId);
   if (!owner || owner.clientId !== clientId) throw CtaError.TermsNotFound(CtaText.TermsNotFound);

@@ -5,8 +5,8 @@ import {
   clientErrorResponse,
 } from '@portico/contracts/monitoring/client-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { redactUrl } from '../../lib/log-redaction';
-import { publicAccess } from '../../plugins/access';
 
 // Browsers report per address at most this many errors a minute; a page in an error loop is cut off.
 export const clientErrorsPerMinute = 30;

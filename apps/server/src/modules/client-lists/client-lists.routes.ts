@@ -8,8 +8,8 @@ import {
 } from '@portico/contracts/clients/client-lists';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { sendJsonText } from '../../lib/json-text';
-import { callerOf } from '../notes/owner-access';
 import { clientListRows, clientTuples, merchantGridJson, myConfigurations } from './client-lists.service';
 
 const errors = errorResponses(401, 403);

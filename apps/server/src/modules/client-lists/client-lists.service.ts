@@ -4,12 +4,11 @@ import type {
   myConfigurationSchema,
 } from '@portico/contracts/clients/client-lists';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
+import { findDefaultClientId, listMembershipClientIds } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { toClientConfiguration } from '../clients/clients.service';
-import type { Caller } from '../notes/owner-access';
-import { listMembershipClientIds } from '../rbac/rbac.repository';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
-import { findDefaultClientId } from '../reporting/reporting.repository';
 import {
   type ClientRowRecord,
   type ClientScope,

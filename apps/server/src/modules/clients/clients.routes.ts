@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts/clients/client';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actingRoleOf } from '../../access/caller';
 import { readClient, userLocations } from './clients.service';
 
 const errors = errorResponses(401, 403, 404);
@@ -49,7 +50,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = request.requireSession();
-      const actingRole = request.viewAsClientId === null ? session.role : 'user';
+      const actingRole = actingRoleOf(session.role, request.viewAsClientId);
       const locations = await userLocations(
         app.db,
         { userId: session.userId, actingRole },

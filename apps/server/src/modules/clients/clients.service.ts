@@ -1,9 +1,9 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 import type { ClientRecord, SubEntitySummary } from '@portico/contracts/clients/client';
+import { findDefaultClientId } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import type { Customizations } from '../../db/schema/clients';
 import { defineErrors } from '../../lib/app-error';
-import { findDefaultClientId } from '../reporting/reporting.repository';
 import { findClientWithConfiguration, listSubEntities, listUserSubEntityIds } from './clients.repository';
 
 export const ClientsError = defineErrors({

@@ -2,7 +2,8 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import { costingEstimatesResponse, costingQuery, costingResponse } from '@portico/contracts/costing/costing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf, denyAccess } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
+import { refuseProcessorAuditUser } from '../../access/denial';
 import { costingEstimateRows, costingRows, resolveCostingWindow } from './costing.service';
 
 // Costing is admin only, menu permission Reports, internal only. The
@@ -20,13 +21,6 @@ const windowDescription =
   'days. Costs come from each processor cost model in force on the transaction day.';
 
 export const costingRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function refuseProcessorAuditors(request: Parameters<typeof callerOf>[0]) {
-    const caller = callerOf(request);
-    if (caller.session.isProcessorAuditUser) {
-      await denyAccess(app.db, request, caller, 'role');
-    }
-  }
-
   app.get(
     '/api/costing',
     {
@@ -40,7 +34,7 @@ export const costingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await refuseProcessorAuditors(request);
+      await refuseProcessorAuditUser(callerOf(request));
       const window = resolveCostingWindow(request.query, app.now());
       return { status: true as const, message: await costingRows(app.db, window) };
     },
@@ -59,7 +53,7 @@ export const costingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await refuseProcessorAuditors(request);
+      await refuseProcessorAuditUser(callerOf(request));
       const window = resolveCostingWindow(request.query, app.now());
       return { status: true as const, message: await costingEstimateRows(app.db, window) };
     },

@@ -7,6 +7,7 @@ import {
 } from '@portico/contracts/crypto/crypto-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../../access/route-access';
 import {
   createSandboxCryptoProvider,
   deriveSandboxKycKey,
@@ -15,7 +16,6 @@ import {
   sandboxKycTokenPattern,
 } from '../../integrations/crypto/sandbox-crypto';
 import { requestOrigin } from '../../lib/audit';
-import { publicAccess } from '../../plugins/access';
 import {
   type CryptoDeps,
   completeSandboxKyc,

@@ -3,14 +3,14 @@ import { isCertificationCategory } from '@portico/contracts/dashboard/certificat
 import { dataSyncStatuses } from '@portico/contracts/dashboard/manual-data-pull';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { maxHierarchyDepth } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
 import { transactions } from '../../db/schema/transactions';
-import { isoUtc } from '../../db/sql-json';
 import { queryRows } from '../../db/sql-rows';
-import { maxHierarchyDepth } from '../rbac/rbac.repository';
+import { isoUtc } from '../../db/sql-json';
 import { flaggedPaymentsQuery } from '../risk/risk.repository';
 
 const merchantDisplayName = sql`coalesce(c.dba_name, c.name)`;

@@ -20,13 +20,14 @@ import {
 } from '@portico/contracts/dashboard/manual-data-pull';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { eq } from 'drizzle-orm';
+import { decideMerchantAccess } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { listClientSummaries, listDescendantSummaries } from '../rbac/rbac.repository';
-import { decideMerchantAccess, listMerchantsUserCanActFor } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   type ClientScope,
   findCertificationClient,
@@ -61,7 +62,7 @@ export async function merchantSyncOptions(db: Db): Promise<MerchantSyncOption[]>
 }
 
 // Records the request for the job that pulls the merchant's processor data. That job runner does not
-// exist yet (docs/decisions.md, Jobs): requests wait in data_sync_requests with status requested.
+// exist yet (docs/decisions/0011-own-job-runner.md): requests wait in data_sync_requests with status requested.
 export async function submitDataSyncRequest(
   db: Db,
   caller: DashboardCaller,

@@ -4,12 +4,12 @@ import {
   certificationRegistrationResponse,
 } from '@portico/contracts/developers/certification-registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { registerDeveloper } from './developer-certification.service';
 
 export type DeveloperCertificationRoutesOptions = { supportEmail: string; perUserPerMinute?: number };
 
-// Spec 1 §2.2 and spec 2 §6: /certregistration is for admin and parent.
+// /certregistration is for admin and parent.
 const registrationRoles = ['admin', 'parent'] as const;
 
 export const developerCertificationRoutes: FastifyPluginAsyncZod<
@@ -46,7 +46,6 @@ export const developerCertificationRoutes: FastifyPluginAsyncZod<
       status: true as const,
       message: await registerDeveloper(
         { db: app.db, mail: app.mail, supportEmail: opts.supportEmail },
-        request,
         callerOf(request),
         request.body,
       ),

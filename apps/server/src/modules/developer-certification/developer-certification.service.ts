@@ -4,12 +4,11 @@ import {
   CertificationRegistrationErrorCode,
   CertificationRegistrationText,
 } from '@portico/contracts/developers/certification-registration';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
-import type { Caller } from '../notes/owner-access';
+import { recordAudit } from '../../lib/audit';
 import { certificationInstructionsMessage } from './certification-instructions';
 import {
   findUnsentRegistrationForUpdate,
@@ -39,12 +38,11 @@ function valuesOf(body: CertificationRegistrationBody): RegistrationValues {
   };
 }
 
-// Spec 2 §2.4, §9: store the registration, then e-mail the test instructions to the registrant and
+// Store the registration, then e-mail the test instructions to the registrant and
 // developer support. The registration commits first so a mail server that is down loses no lead; a
 // retry from the same address updates that unsent registration instead of adding another.
 export async function registerDeveloper(
   deps: CertificationDeps,
-  request: FastifyRequest,
   caller: Caller,
   body: CertificationRegistrationBody,
 ): Promise<CertificationRegistrationAnswer> {
@@ -65,7 +63,7 @@ export async function registerDeveloper(
       actorEmail: caller.session.email,
       targetType: 'developer_registration',
       targetId: registrationId,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { features: values.features, replaces_unsent: unsent !== undefined },
     });
     return registrationId;

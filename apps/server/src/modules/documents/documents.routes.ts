@@ -9,7 +9,7 @@ import {
   uploadDocumentResponse,
 } from '@portico/contracts/documents/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { fetchDocument, listDocumentsFor, uploadDocument } from './documents.service';
 import { readMultipartUpload } from './multipart-upload';
 
@@ -53,7 +53,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await uploadDocument(
         app.db,
-        request,
         callerOf(request),
         { kind: 'client', clientId: request.params.id },
         request.body,
@@ -76,7 +75,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await uploadDocument(
         app.db,
-        request,
         callerOf(request),
         { kind: 'enrollment', enrollmentId: request.params.id },
         request.body,
@@ -101,9 +99,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { id, ...listQuery } = request.query;
       if (id === undefined) {
-        return { status: true as const, message: await listDocumentsFor(app.db, request, caller, listQuery) };
+        return { status: true as const, message: await listDocumentsFor(app.db, caller, listQuery) };
       }
-      const document = await fetchDocument(app.db, request, caller, id);
+      const document = await fetchDocument(app.db, caller, id, request.log);
       return {
         status: true as const,
         message: {
@@ -127,8 +125,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await fetchDocument(app.db, request, callerOf(request), request.params.id);
-      // Always an attachment, never rendered by the browser under our origin (design.md §4).
+      const document = await fetchDocument(app.db, callerOf(request), request.params.id, request.log);
+      // Always an attachment, never rendered by the browser under our origin.
       return reply
         .header('content-type', document.mimeType)
         .header('content-disposition', attachmentDisposition(document.filename))

@@ -14,19 +14,19 @@ import {
   normalizeExtension,
   type UploadDocumentBody,
 } from '@portico/contracts/documents/documents';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import {
   authorizeClient,
   authorizeEnrollment,
   authorizeReachedThrough,
-  type Caller,
   type ClientAccess,
-  denyAccess,
   requireReviewRole,
-} from '../notes/owner-access';
+} from '../../access/owner-access';
+import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { MAX_UPLOAD_BYTES } from '../../plugins/security';
 import { cleanFileName, decodeDataUrl } from './data-url';
 import {
   type DocumentOwner,
@@ -58,16 +58,14 @@ const enrollmentDenial = {
 };
 
 // Staff reach every merchant's documents; anyone else also needs the Documents permission there
-// (spec 1 §6: granted whenever the merchant has RBAC off).
+// (granted whenever the merchant has RBAC off).
 async function requireDocumentsPermission(
-  db: Db,
-  request: FastifyRequest,
   caller: Caller,
   access: ClientAccess | null,
   clientId: string | null,
 ): Promise<void> {
   if (caller.isStaff || access?.effectivePermissions.includes('Documents')) return;
-  await denyAccess(db, request, caller, 'permission', {
+  await denyAccess(caller, 'permission', {
     merchantId: clientId,
     permission: 'Documents',
     code: DocumentErrorCode.PermissionRequired,
@@ -82,21 +80,20 @@ export type DocumentTarget =
 // Reach, then permission. A client id in the address was already checked by the access plugin.
 async function authorizeDocumentOwner(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   target: DocumentTarget,
 ): Promise<{ clientId: string | null; enrollmentId: string | null; auditClientId: string | null }> {
   if (target.kind === 'client') {
-    const access = request.merchantAccess ?? (await authorizeClient(db, request, caller, target.clientId));
+    const access = caller.merchant ?? (await authorizeClient(db, caller, target.clientId));
     if (!access.merchantExists) throw DocumentError.ClientNotFound('Client not found');
-    await requireDocumentsPermission(db, request, caller, access, target.clientId);
+    await requireDocumentsPermission(caller, access, target.clientId);
     return { clientId: target.clientId, enrollmentId: null, auditClientId: target.clientId };
   }
-  await requireReviewRole(db, request, caller, enrollmentDenial);
-  const enrollment = await authorizeEnrollment(db, request, caller, target.enrollmentId, () =>
+  await requireReviewRole(caller, enrollmentDenial);
+  const enrollment = await authorizeEnrollment(db, caller, target.enrollmentId, () =>
     DocumentError.EnrollmentNotFound(DocumentText.EnrollmentNotFound),
   );
-  await requireDocumentsPermission(db, request, caller, enrollment.access, enrollment.clientId);
+  await requireDocumentsPermission(caller, enrollment.access, enrollment.clientId);
   return { clientId: null, enrollmentId: enrollment.enrollmentId, auditClientId: enrollment.clientId };
 }
 
@@ -164,12 +161,11 @@ export function toDocumentRow(record: DocumentRecord): DocumentRow {
 
 export async function uploadDocument(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   target: DocumentTarget,
   body: UploadDocumentBody,
 ): Promise<DocumentRow> {
-  const owner = await authorizeDocumentOwner(db, request, caller, target);
+  const owner = await authorizeDocumentOwner(db, caller, target);
   if (
     target.kind === 'client' &&
     body.clientid !== undefined &&
@@ -208,7 +204,7 @@ export async function uploadDocument(
       targetType: 'document',
       targetId: id,
       clientId: owner.auditClientId,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { extension, size_bytes: content.length, sha256, enrollment_id: owner.enrollmentId },
     });
     const record = await findDocument(tx, id);
@@ -219,19 +215,18 @@ export async function uploadDocument(
 
 export async function listDocumentsFor(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   query: Omit<DocumentsQuery, 'id'>,
 ): Promise<DocumentRow[]> {
   const clientId = query.clientid ?? query.client_id;
   let owner: DocumentOwner;
   if (clientId !== undefined) {
-    const access = await authorizeClient(db, request, caller, clientId);
+    const access = await authorizeClient(db, caller, clientId);
     if (!access.merchantExists) throw DocumentError.ClientNotFound('Client not found');
-    await requireDocumentsPermission(db, request, caller, access, clientId);
+    await requireDocumentsPermission(caller, access, clientId);
     owner = { kind: 'client', clientId };
   } else if (query.enrollment_id !== undefined) {
-    const enrollment = await authorizeDocumentOwner(db, request, caller, {
+    const enrollment = await authorizeDocumentOwner(db, caller, {
       kind: 'enrollment',
       enrollmentId: query.enrollment_id,
     });
@@ -245,35 +240,37 @@ export async function listDocumentsFor(
 
 export type FetchedDocument = { content: Buffer; filename: string; mimeType: string };
 
+// Where a stored document whose content is gone is reported.
+export type MissingContentLog = { error(details: Record<string, unknown>, message: string): void };
+
 // One file, for whoever may see its owner's documents. A document that does not exist, like one out
 // of reach, is a 403 for everyone but staff (no existence oracle).
 export async function fetchDocument(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   id: string,
+  log: MissingContentLog,
 ): Promise<FetchedDocument> {
   const document = await findDocument(db, id);
   if (!document) {
     if (caller.isStaff) throw DocumentError.NotFound(DocumentText.NotFound);
-    return denyAccess(db, request, caller, 'merchant');
+    return denyAccess(caller, 'merchant');
   }
   if (document.clientId !== null) {
-    const access = await authorizeClient(db, request, caller, document.clientId);
-    await requireDocumentsPermission(db, request, caller, access, document.clientId);
+    const access = await authorizeClient(db, caller, document.clientId);
+    await requireDocumentsPermission(caller, access, document.clientId);
   } else {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
+    await requireReviewRole(caller, enrollmentDenial);
     const access = await authorizeReachedThrough(
       db,
-      request,
       caller,
       document.enrollmentClientId ?? document.enrollmentParentId,
     );
-    await requireDocumentsPermission(db, request, caller, access, document.enrollmentClientId);
+    await requireDocumentsPermission(caller, access, document.enrollmentClientId);
   }
   const content = await findFileContent(db, document.storageKey);
   if (!content) {
-    request.log.error({ documentId: id }, 'document content is missing from file storage');
+    log.error({ documentId: id }, 'document content is missing from file storage');
     throw DocumentError.NotFound(DocumentText.NotFound);
   }
   await recordAudit(db, {
@@ -284,7 +281,7 @@ export async function fetchDocument(
     targetType: 'document',
     targetId: document.id,
     clientId: document.clientId ?? document.enrollmentClientId,
-    ...requestOrigin(request),
+    ...caller.origin,
     details: { enrollment_id: document.enrollmentId },
   });
   return {

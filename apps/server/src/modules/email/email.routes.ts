@@ -1,12 +1,12 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { sendEmailBody, sendEmailResponse } from '@portico/contracts/email/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { sendUserEmail } from './email.service';
 
 export type EmailRoutesOptions = { supportEmail: string; perUserPerMinute?: number };
 
-// Uploads notify by e-mail (spec 1 §2.8); staff send CTA, ticket and developer e-mails (spec 2 §7).
+// Uploads notify by e-mail; staff send CTA, ticket and developer e-mails.
 const emailRoles = ['admin', 'healnow', 'parent', 'user'] as const;
 
 export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, opts) => {
@@ -40,7 +40,6 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       status: true as const,
       message: await sendUserEmail(
         { db: app.db, mail: app.mail, supportEmail: opts.supportEmail },
-        request,
         callerOf(request),
         request.body,
       ),

@@ -5,12 +5,12 @@ import {
   parseRecipientList,
   type SendEmailBody,
 } from '@portico/contracts/email/email';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
-import { type Caller, denyAccess } from '../notes/owner-access';
+import { recordAudit } from '../../lib/audit';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   type ClientScope,
@@ -31,7 +31,7 @@ export const EmailError = defineErrors({
 // A signed-in user is not an open relay. Recipients must be Portico's support address, the
 // provider's or partner's staff, or people on file for a client the caller reaches: its users and
 // contacts, the client's and its enrollments' e-mail. Staff reach every client and also registered
-// developers (spec 2 developer e-mail).
+// developers.
 export async function disallowedRecipients(
   db: Db,
   caller: Caller,
@@ -68,14 +68,13 @@ export type EmailDeps = { db: Db; mail: MailService; supportEmail: string };
 
 export async function sendUserEmail(
   deps: EmailDeps,
-  request: FastifyRequest,
   caller: Caller,
   body: SendEmailBody,
 ): Promise<{ recipients: number }> {
   const addresses = recipientsOf(body.to);
   const refused = await disallowedRecipients(deps.db, caller, addresses, deps.supportEmail);
   if (refused.length > 0) {
-    await denyAccess(deps.db, request, caller, 'recipient', {
+    await denyAccess(caller, 'recipient', {
       code: EmailErrorCode.RecipientNotAllowed,
       message: EmailText.RecipientNotAllowed,
     });
@@ -91,7 +90,7 @@ export async function sendUserEmail(
     actorEmail: caller.session.email,
     targetType: 'email',
     targetId: outcome.outboxId,
-    ...requestOrigin(request),
+    ...caller.origin,
     details: { recipients: addresses.length, delivery: outcome.status },
   });
   return { recipients: addresses.length };

@@ -6,13 +6,12 @@ import {
   EnrollmentActionText as Text,
   type UserCategory,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
-import type { Caller } from '../notes/owner-access';
 import { ActionError, actorOf } from './enrollment-actions.common';
 import {
   type AccountUserRecord,
@@ -26,9 +25,9 @@ export const ClientError = {
   NotFound: () => new AppError('CLIENT_NOT_FOUND', 'not_found', 'Client not found'),
 };
 
-// The access plugin checked reach; staff may name a client that does not exist (404, not empty).
-export function requireExistingClient(request: FastifyRequest): void {
-  if (request.merchantAccess && !request.merchantAccess.merchantExists) throw ClientError.NotFound();
+// The access layer checked reach; staff may name a client that does not exist (404, not empty).
+export function requireExistingClient(caller: Caller): void {
+  if (caller.merchant && !caller.merchant.merchantExists) throw ClientError.NotFound();
 }
 
 function toAccountUser(record: AccountUserRecord, clientId: string): AccountUser {
@@ -46,12 +45,8 @@ function toAccountUser(record: AccountUserRecord, clientId: string): AccountUser
 }
 
 // GET /api/client/users?id={clientid}: the account's users and contacts as [id, client, created, user].
-export async function accountUsers(
-  db: Db,
-  request: FastifyRequest,
-  clientId: string,
-): Promise<ClientUserEntry[]> {
-  requireExistingClient(request);
+export async function accountUsers(db: Db, caller: Caller, clientId: string): Promise<ClientUserEntry[]> {
+  requireExistingClient(caller);
   const records = await listAccountUsers(db, clientId);
   return records.map((record) => [
     record.id,
@@ -75,12 +70,7 @@ export type NewAccountUser = {
 
 // A user (who signs in, member of the account) or a contact (on file only), audited; the caller's
 // reach of the account was checked before.
-export async function insertAccountUser(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  user: NewAccountUser,
-): Promise<AccountUser> {
+export async function insertAccountUser(db: Db, caller: Caller, user: NewAccountUser): Promise<AccountUser> {
   if (await findUserByEmail(db, user.email)) throw ActionError.DuplicateEmail(Text.DuplicateEmail);
   try {
     return await db.transaction(async (tx) => {
@@ -99,7 +89,7 @@ export async function insertAccountUser(
       await recordAudit(tx, {
         action: 'user.create',
         outcome: 'success',
-        ...actorOf(request, caller),
+        ...actorOf(caller),
         targetType: 'user',
         targetId: record.id,
         clientId: user.clientId,
@@ -116,12 +106,11 @@ export async function insertAccountUser(
 // POST /api/user/new (the enrollment page): every field required.
 export async function createAccountUser(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   body: z.output<typeof newUserBody>,
 ): Promise<AccountUser> {
-  requireExistingClient(request);
-  return insertAccountUser(db, request, caller, {
+  requireExistingClient(caller);
+  return insertAccountUser(db, caller, {
     name: body.name,
     email: body.email,
     phone: body.phone,

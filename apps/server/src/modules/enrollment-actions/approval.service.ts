@@ -4,11 +4,10 @@ import {
   isRejectable,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
@@ -19,11 +18,10 @@ import {
   updateEnrollment,
 } from './enrollment-actions.repository';
 
-// A refused approval or rejection is audited too (design.md §4: outcome), outside the transaction
+// A refused approval or rejection is audited too (with its outcome), outside the transaction
 // that rolled back.
 async function auditRefusal(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   action: 'approve' | 'reject',
   enrollmentId: string,
@@ -33,24 +31,23 @@ async function auditRefusal(
   await recordAudit(deps.db, {
     action,
     outcome: 'failure',
-    ...actorOf(request, caller),
+    ...actorOf(caller),
     targetType: 'enrollment',
     targetId: enrollmentId,
     details: { code: error.code },
   });
 }
 
-// PATCH /api/enroll/approve (spec 2 §4): the client moves to enrolled with a live production API
+// PATCH /api/enroll/approve: the client moves to enrolled with a live production API
 // key. In one transaction: the account is created from the application (or, when the sandbox
 // already made it, enabled), new production keys are issued, the enrollment is BOARDED and linked,
 // and the approval is audited.
 export async function approveEnrollment(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   enrollmentId: string,
 ): Promise<ApproveEnrollmentResult> {
-  await reachEnrollment(deps.db, request, caller, enrollmentId);
+  await reachEnrollment(deps.db, caller, enrollmentId);
   try {
     return await deps.db.transaction(async (tx) => {
       const enrollment = await lockEnrollment(tx, enrollmentId);
@@ -95,7 +92,7 @@ export async function approveEnrollment(
       await recordAudit(tx, {
         action: 'approve',
         outcome: 'success',
-        ...actorOf(request, caller),
+        ...actorOf(caller),
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId,
@@ -112,20 +109,15 @@ export async function approveEnrollment(
       };
     });
   } catch (error) {
-    await auditRefusal(deps, request, caller, 'approve', enrollmentId, error);
+    await auditRefusal(deps, caller, 'approve', enrollmentId, error);
     throw error;
   }
 }
 
-// PATCH /api/enroll/reject (spec 2 §4): the application is REJECTED and its account, if one
+// PATCH /api/enroll/reject: the application is REJECTED and its account, if one
 // exists, is Inactive: barred from production payments (contracts canProcessProductionPayments).
-export async function rejectEnrollment(
-  deps: ActionDeps,
-  request: FastifyRequest,
-  caller: Caller,
-  enrollmentId: string,
-) {
-  await reachEnrollment(deps.db, request, caller, enrollmentId);
+export async function rejectEnrollment(deps: ActionDeps, caller: Caller, enrollmentId: string) {
+  await reachEnrollment(deps.db, caller, enrollmentId);
   try {
     return await deps.db.transaction(async (tx) => {
       const enrollment = await lockEnrollment(tx, enrollmentId);
@@ -143,7 +135,7 @@ export async function rejectEnrollment(
       await recordAudit(tx, {
         action: 'reject',
         outcome: 'success',
-        ...actorOf(request, caller),
+        ...actorOf(caller),
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId: enrollment.clientId,
@@ -156,7 +148,7 @@ export async function rejectEnrollment(
       };
     });
   } catch (error) {
-    await auditRefusal(deps, request, caller, 'reject', enrollmentId, error);
+    await auditRefusal(deps, caller, 'reject', enrollmentId, error);
     throw error;
   }
 }

@@ -2,14 +2,13 @@ import {
   EnrollmentActionErrorCode as Code,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import type { KycProvider } from '../../integrations/kyc/kyc-provider';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { requestOrigin } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { authorizeEnrollment, type Caller } from '../notes/owner-access';
 
 // One list of the module's failures; the kind decides the HTTP status (plugins/errors.ts).
 export const ActionError = defineErrors({
@@ -42,18 +41,13 @@ export type ActionDeps = {
 };
 
 // Who acts and from where, for the audit entries.
-export function actorOf(request: FastifyRequest, caller: Caller) {
-  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...requestOrigin(request) };
+export function actorOf(caller: Caller) {
+  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
 }
 
 // The enrollment must be within the caller's reach (staff: any; a missing one is a 404 for staff).
-export async function reachEnrollment(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  enrollmentId: string,
-): Promise<void> {
-  await authorizeEnrollment(db, request, caller, enrollmentId, () =>
+export async function reachEnrollment(db: Db, caller: Caller, enrollmentId: string): Promise<void> {
+  await authorizeEnrollment(db, caller, enrollmentId, () =>
     ActionError.EnrollmentNotFound(Text.EnrollmentNotFound),
   );
 }

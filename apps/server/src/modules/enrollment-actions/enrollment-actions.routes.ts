@@ -20,9 +20,9 @@ import {
   runKycResponse,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { KycProvider } from '../../integrations/kyc/kyc-provider';
 import { createSandboxKycProvider } from '../../integrations/kyc/sandbox-kyc';
-import { callerOf } from '../notes/owner-access';
 import { accountUsers, createAccountUser } from './account-users.service';
 import { approveEnrollment, rejectEnrollment } from './approval.service';
 import type { ActionDeps } from './enrollment-actions.common';
@@ -36,7 +36,7 @@ export type EnrollmentActionsRoutesOptions = {
   kyc?: KycProvider | undefined;
 };
 
-// Spec 2 §6: the Actions menu (KYC, approve or reject, hierarchy) and the certification panel are
+// The Actions menu (KYC, approve or reject, hierarchy) and the certification panel are
 // for admin and white-label staff; Users & Contacts is for everyone who reviews enrollments, a
 // parent within its own hierarchy.
 const staffAccess = { kind: 'authenticated', roles: ['admin', 'healnow'] } as const;
@@ -69,7 +69,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await runKyc(deps, request, callerOf(request), request.body.id),
+      message: await runKyc(deps, callerOf(request), request.body.id, request.log),
     }),
   );
 
@@ -86,7 +86,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await viewKyc(deps, request, callerOf(request), request.query.id),
+      message: await viewKyc(deps, callerOf(request), request.query.id),
     }),
   );
 
@@ -103,7 +103,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await approveEnrollment(deps, request, callerOf(request), request.body.id),
+      message: await approveEnrollment(deps, callerOf(request), request.body.id),
     }),
   );
 
@@ -120,7 +120,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await rejectEnrollment(deps, request, callerOf(request), request.body.id),
+      message: await rejectEnrollment(deps, callerOf(request), request.body.id),
     }),
   );
 
@@ -153,7 +153,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await changeEnrollmentParent(deps, request, callerOf(request), request.body),
+      message: await changeEnrollmentParent(deps, callerOf(request), request.body),
     }),
   );
 
@@ -172,7 +172,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await accountUsers(app.db, request, request.query.id),
+      message: await accountUsers(app.db, callerOf(request), request.query.id),
     }),
   );
 
@@ -191,7 +191,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await createAccountUser(app.db, request, callerOf(request), request.body),
+      message: await createAccountUser(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -208,7 +208,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await createSandbox(deps, request, callerOf(request), request.query.id),
+      message: await createSandbox(deps, callerOf(request), request.query.id),
     }),
   );
 
@@ -225,7 +225,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await enrollDeveloper(deps, request, callerOf(request), request.body),
+      message: await enrollDeveloper(deps, callerOf(request), request.body),
     }),
   );
 
@@ -242,7 +242,7 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
     },
     async (request) => ({
       status: true as const,
-      message: await sendDeveloperEmail(deps, request, callerOf(request), request.body),
+      message: await sendDeveloperEmail(deps, callerOf(request), request.body),
     }),
   );
 };

@@ -3,11 +3,10 @@ import {
   type EnrollmentHierarchyBody,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { isClientAtOrBelow } from '../../access/merchant-scope.repository';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../notes/owner-access';
-import { isClientAtOrBelow } from '../rbac/rbac.repository';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
@@ -29,15 +28,14 @@ export async function assignableParentOptions(db: Db, caller: Caller): Promise<C
   return rows.map((row) => ({ id: row.id, name: row.name, legal_name: row.legalName }));
 }
 
-// POST /api/enroll/hierarchy (spec 2 §7): the enrollment, and its account once it has one, move
+// POST /api/enroll/hierarchy: the enrollment, and its account once it has one, move
 // under the parent named by its legal name.
 export async function changeEnrollmentParent(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   body: EnrollmentHierarchyBody,
 ) {
-  await reachEnrollment(deps.db, request, caller, body.enrollid);
+  await reachEnrollment(deps.db, caller, body.enrollid);
   const wanted = body.parent_legal_name.trim();
   const matches = (await assignableParentOptions(deps.db, caller)).filter(
     (parent) => parent.legal_name === wanted,
@@ -59,7 +57,7 @@ export async function changeEnrollmentParent(
     await recordAudit(tx, {
       action: 'enrollment.hierarchy',
       outcome: 'success',
-      ...actorOf(request, caller),
+      ...actorOf(caller),
       targetType: 'enrollment',
       targetId: enrollment.id,
       clientId,

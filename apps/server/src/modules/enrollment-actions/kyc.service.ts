@@ -5,13 +5,12 @@ import {
   kycNoteDataSchema,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { KycAddress, KycResult, KycSubject } from '../../integrations/kyc/kyc-provider';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
   type EnrollmentPrincipalRecord,
@@ -128,11 +127,11 @@ async function askProvider(deps: ActionDeps, subject: KycSubject): Promise<KycRe
 // leaves everything as it was.
 export async function runKyc(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   enrollmentId: string,
+  log: { warn(details: Record<string, unknown>, message: string): void },
 ) {
-  await reachEnrollment(deps.db, request, caller, enrollmentId);
+  await reachEnrollment(deps.db, caller, enrollmentId);
   const enrollment = await findEnrollment(deps.db, enrollmentId);
   if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
   const principals = await listEnrollmentPrincipals(deps.db, enrollmentId);
@@ -146,14 +145,14 @@ export async function runKyc(
   );
   const audit = {
     action: 'enrollment.kyc' as const,
-    ...actorOf(request, caller),
+    ...actorOf(caller),
     targetType: 'enrollment',
     targetId: enrollmentId,
     clientId: enrollment.clientId ?? enrollment.parentId,
   };
   if (!parsed.success) {
     await recordAudit(deps.db, { ...audit, outcome: 'failure', details: { provider: deps.kyc.name } });
-    request.log.warn({ provider: deps.kyc.name, enrollmentId }, 'KYC provider gave no usable answer');
+    log.warn({ provider: deps.kyc.name, enrollmentId }, 'KYC provider gave no usable answer');
     throw ActionError.KycUnavailable(Text.KycUnavailable);
   }
   const data = parsed.data;
@@ -188,11 +187,10 @@ export async function runKyc(
 // GET /api/kyc?id=: the status on the enrollment and every run, newest first.
 export async function viewKyc(
   deps: Pick<ActionDeps, 'db'>,
-  request: FastifyRequest,
   caller: Caller,
   enrollmentId: string,
 ): Promise<KycView> {
-  await reachEnrollment(deps.db, request, caller, enrollmentId);
+  await reachEnrollment(deps.db, caller, enrollmentId);
   const enrollment = await findEnrollment(deps.db, enrollmentId);
   if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
   const records = await listKycNotes(deps.db, enrollmentId);

@@ -3,11 +3,10 @@ import {
   type enrollDeveloperBody,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import type { Caller } from '../notes/owner-access';
 import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
@@ -27,17 +26,12 @@ import {
   updateEnrollment,
 } from './enrollment-actions.repository';
 
-// POST /api/createsandbox?id={enrollment}: the certification account (spec 1 status in_development).
+// POST /api/createsandbox?id={enrollment}: the certification account (status in_development).
 // Without an account yet, the account is created from the application in sandbox state: it may not
 // process production payments until approved. An existing account keeps its status when live and
 // gets a sandbox API key; asking again answers the same sandbox.
-export async function createSandbox(
-  deps: ActionDeps,
-  request: FastifyRequest,
-  caller: Caller,
-  enrollmentId: string,
-) {
-  await reachEnrollment(deps.db, request, caller, enrollmentId);
+export async function createSandbox(deps: ActionDeps, caller: Caller, enrollmentId: string) {
+  await reachEnrollment(deps.db, caller, enrollmentId);
   return deps.db.transaction(async (tx) => {
     const enrollment = await lockEnrollment(tx, enrollmentId);
     if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
@@ -82,7 +76,7 @@ export async function createSandbox(
     await recordAudit(tx, {
       action: 'enrollment.sandbox',
       outcome: 'success',
-      ...actorOf(request, caller),
+      ...actorOf(caller),
       targetType: 'enrollment',
       targetId: enrollmentId,
       clientId,
@@ -98,8 +92,8 @@ export async function createSandbox(
   });
 }
 
-async function accountOfEnrollment(deps: ActionDeps, request: FastifyRequest, caller: Caller, id: string) {
-  await reachEnrollment(deps.db, request, caller, id);
+async function accountOfEnrollment(deps: ActionDeps, caller: Caller, id: string) {
+  await reachEnrollment(deps.db, caller, id);
   const enrollment = await findEnrollment(deps.db, id);
   if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
   const client: ClientRecord | undefined =
@@ -113,11 +107,10 @@ async function accountOfEnrollment(deps: ActionDeps, request: FastifyRequest, ca
 // approval. A developer already on file is given access to this account too.
 export async function enrollDeveloper(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   body: z.output<typeof enrollDeveloperBody>,
 ) {
-  const { enrollment, client } = await accountOfEnrollment(deps, request, caller, body.id);
+  const { enrollment, client } = await accountOfEnrollment(deps, caller, body.id);
   if (body.environment === 'sandbox' && !(client.isInCertification && client.sandboxApiKey)) {
     throw ActionError.SandboxMissing(Text.SandboxMissing);
   }
@@ -147,7 +140,7 @@ export async function enrollDeveloper(
     await recordAudit(tx, {
       action: 'enrollment.developer',
       outcome: 'success',
-      ...actorOf(request, caller),
+      ...actorOf(caller),
       targetType: 'user',
       targetId: userId,
       clientId: client.id,
@@ -161,11 +154,10 @@ export async function enrollDeveloper(
 // SMTP server refuses is a failure ('Dev email not sent!'); without SMTP it waits in the outbox.
 export async function sendDeveloperEmail(
   deps: ActionDeps,
-  request: FastifyRequest,
   caller: Caller,
   body: z.output<typeof developerEmailBody>,
 ) {
-  const { enrollment, client } = await accountOfEnrollment(deps, request, caller, body.id);
+  const { enrollment, client } = await accountOfEnrollment(deps, caller, body.id);
   const developer = await findUserByEmail(deps.db, body.email);
   if (!developer || !(await isMemberOrDefault(deps.db, developer.id, client.id))) {
     throw ActionError.DeveloperNotEnrolled(Text.DeveloperNotEnrolled);
@@ -184,7 +176,7 @@ export async function sendDeveloperEmail(
   await recordAudit(deps.db, {
     action: 'enrollment.developer_email',
     outcome: isDelivered ? 'success' : 'failure',
-    ...actorOf(request, caller),
+    ...actorOf(caller),
     targetType: 'user',
     targetId: developer.id,
     clientId: client.id,

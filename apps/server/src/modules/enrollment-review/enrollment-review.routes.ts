@@ -6,10 +6,10 @@ import {
   enrollmentRecordResponse,
 } from '@portico/contracts/enrollment/enrollment-record';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { editEnrollment, getEnrollmentRecord } from './enrollment-review.service';
 
-// Spec 1 §2.2 and spec 2 §6: the enrollment page is for admin, healnow and parents, and for the
+// The enrollment page is for admin, healnow and parents, and for the
 // parent members the Onboarding grid opens it to; which enrollment a caller reaches is checked by the
 // service (its hierarchy).
 const reviewAccess = { kind: 'authenticated', roles: ['admin', 'healnow', 'parent', 'user'] } as const;
@@ -29,7 +29,7 @@ export const enrollmentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await getEnrollmentRecord(app.db, request, callerOf(request), request.query.id),
+      message: await getEnrollmentRecord(app.db, callerOf(request), request.query.id),
     }),
   );
 
@@ -47,7 +47,7 @@ export const enrollmentReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await editEnrollment(app.db, app.fieldCipher, request, callerOf(request), request.body.meta),
+      message: await editEnrollment(app.db, app.fieldCipher, callerOf(request), request.body.meta),
     }),
   );
 };

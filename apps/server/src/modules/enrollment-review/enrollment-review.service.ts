@@ -20,16 +20,17 @@ import {
   transactionMixFieldNames,
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { findEnrollmentOwner } from '../../access/merchant-scope.repository';
+import { authorizeEnrollment } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { type EncryptedColumn, encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isApprovedMccCode, listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
 import { assignableParents } from '../enrollment/enrollment.service';
-import { findEnrollmentOwner } from '../notes/notes.repository';
-import { authorizeEnrollment, type Caller, denyAccess } from '../notes/owner-access';
 import {
   type EnrollmentChanges,
   type EnrollmentPrincipalRow,
@@ -189,26 +190,21 @@ function toRecord(source: RecordSource, principals: readonly EnrollmentPrincipal
 
 // A user reaches an enrollment only as a member of the parent it is filed under (the Onboarding
 // grid's scope), never through the merchant account the application became.
-async function authorizeReview(db: Db, request: FastifyRequest, caller: Caller, id: string) {
+async function authorizeReview(db: Db, caller: Caller, id: string) {
   if (caller.actingRole === 'user') {
     const owner = await findEnrollmentOwner(db, id);
     const parentIds = (await assignableParents(db, caller)).map((parent) => parent.parent_id);
     if (!owner?.parentId || !parentIds.includes(owner.parentId)) {
-      await denyAccess(db, request, caller, 'merchant', { merchantId: owner?.clientId ?? null });
+      await denyAccess(caller, 'merchant', { merchantId: owner?.clientId ?? null });
     }
   }
-  return authorizeEnrollment(db, request, caller, id, notFound);
+  return authorizeEnrollment(db, caller, id, notFound);
 }
 
 // GET /api/enroll?id=: staff reach every enrollment; a parent those under its hierarchy (through the
 // account once approved, else the parent it enrolls under).
-export async function getEnrollmentRecord(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  id: string,
-): Promise<EnrollmentRecord> {
-  await authorizeReview(db, request, caller, id);
+export async function getEnrollmentRecord(db: Db, caller: Caller, id: string): Promise<EnrollmentRecord> {
+  await authorizeReview(db, caller, id);
   const source = await findEnrollmentRecord(db, id);
   if (!source) throw notFound();
   const principals = await listEnrollmentPrincipals(db, id);
@@ -334,19 +330,18 @@ function changedFieldNames(meta: EnrollmentEditMeta): string[] {
   });
 }
 
-// PATCH /api/enroll/edit (spec 2 §7): one transaction, updated_at bumped, audited by field name.
+// PATCH /api/enroll/edit: one transaction, updated_at bumped, audited by field name.
 export async function editEnrollment(
   db: Db,
   cipher: () => FieldCipher,
-  request: FastifyRequest,
   caller: Caller,
   meta: EnrollmentEditMeta,
 ): Promise<{ id: string; updated_at: string }> {
-  const target = await authorizeReview(db, request, caller, meta.id);
+  const target = await authorizeReview(db, caller, meta.id);
   const fields = changedFieldNames(meta);
-  // Spec 2 §6: parents see no processing sections, so they may not change them either.
+  // Parents see no processing sections, so they may not change them either.
   if (!caller.isStaff && fields.some(isProcessingFieldName)) {
-    await denyAccess(db, request, caller, 'permission', {
+    await denyAccess(caller, 'permission', {
       merchantId: target.clientId,
       code: EnrollmentRecordErrorCode.ProcessingNotAllowed,
       message: EnrollmentRecordText.ProcessingNotAllowed,
@@ -382,7 +377,7 @@ export async function editEnrollment(
       targetType: 'enrollment',
       targetId: meta.id,
       clientId: current.clientId ?? current.parentId,
-      ...requestOrigin(request),
+      ...caller.origin,
       // Names of the fields changed, never their values.
       details: { fields: [...fields] },
     });

@@ -222,7 +222,7 @@ describe('GET /api/portal/onboarding-meta', () => {
     expect((await call(demo.reseller, 'GET', '/api/portal/onboarding-meta')).statusCode).toBe(403);
   });
 
-  // The menu offers Onboarding to users who are members of a parent (docs/decisions.md, 'No dead ends
+  // The menu offers Onboarding to users who are members of a parent (docs/decisions/0018-menu-without-dead-ends.md, 'No dead ends
   // in the menu'): they see, open and edit the applications filed under that parent, and no others.
   it("scopes a parent member's grid and enrollment page to its parent", async () => {
     const member = await buildUser(ctx.app.db, { userType: 'user', defaultClientId: parents.summit });

@@ -8,12 +8,12 @@ import {
   parentAssignmentResponse,
 } from '@portico/contracts/enrollment/enroll';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from '../notes/owner-access';
+import { callerOf } from '../../access/caller';
 import { approvedMccCodes, assignableParents, enroll, onboardingRows } from './enrollment.service';
 
-// Spec 1 §2.2 and §6: the enroll page is for admin and user with the Permissions permission
+// The enroll page is for admin and user with the Permissions permission
 // (hasPermission); parents enroll under their own parent; healnow staff, whom the menu offers Create
-// Enrollment, under any parent (docs/decisions.md, 'No dead ends in the menu').
+// Enrollment, under any parent (no dead ends in the menu).
 const enrollRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 const enrollAccess = { kind: 'authenticated', roles: enrollRoles, permission: 'Permissions' } as const;
 const errors = errorResponses(401, 403);
@@ -63,7 +63,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await enroll(app.db, app.fieldCipher, request, callerOf(request), request.body),
+      message: await enroll(app.db, app.fieldCipher, callerOf(request), request.body),
     }),
   );
 

@@ -7,16 +7,17 @@ import {
   type OnboardingRow,
   type ParentOption,
 } from '@portico/contracts/enrollment/enroll';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { canReachEveryMerchant } from '../../access/merchant-scope';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { insertDocument } from '../documents/documents.repository';
 import { checkFileSignature } from '../documents/file-signature';
-import { type Caller, denyAccess } from '../notes/owner-access';
-import { canReachEveryMerchant, listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   insertEnrollment,
   isApprovedMccCode,
@@ -36,7 +37,7 @@ export async function approvedMccCodes(db: Db): Promise<Record<string, string>> 
   return Object.fromEntries(rows.map((row) => [row.code, row.description]));
 }
 
-// Spec 1 §7 parent assignment: staff may enroll under any parent; anyone else under the
+// Parent assignment: staff may enroll under any parent; anyone else under the
 // parent-level clients within their reach (a parent's staff enroll under their own parent).
 export async function assignableParents(db: Db, caller: Caller): Promise<ParentOption[]> {
   const rows =
@@ -67,11 +68,10 @@ function decodeBase64(content: string): Buffer | null {
   return bytes.length === 0 ? null : bytes;
 }
 
-// Spec 1 §7 enroll: the application, its principals and its agreement in one transaction.
+// Enroll: the application, its principals and its agreement in one transaction.
 export async function enroll(
   db: Db,
   cipher: () => FieldCipher,
-  request: FastifyRequest,
   caller: Caller,
   body: EnrollBody,
 ): Promise<{ id: string }> {
@@ -79,7 +79,7 @@ export async function enroll(
   const parentId = body.parent ?? '';
   const parents = await assignableParents(db, caller);
   if (!parents.some((parent) => parent.parent_id === parentId)) {
-    await denyAccess(db, request, caller, 'merchant', {
+    await denyAccess(caller, 'merchant', {
       merchantId: null,
       code: EnrollErrorCode.ParentNotAllowed,
       message: EnrollText.ParentNotAllowed,
@@ -197,14 +197,14 @@ export async function enroll(
       targetType: 'enrollment',
       targetId: id,
       clientId: parentId,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { application_type: body.application_type, document_id: documentId },
     });
     return { id };
   });
 }
 
-// Staff see every enrollment; a user who is a member of a parent (spec 1 §2.1 'parent members only')
+// Staff see every enrollment; a user who is a member of a parent ('parent members only')
 // sees those filed under the parents it acts for.
 export async function onboardingRows(db: Db, caller: Caller): Promise<OnboardingRow[]> {
   const everyEnrollment = caller.viewAsClientId === null && canReachEveryMerchant(caller.actingRole);

@@ -1,8 +1,8 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { healthResponse, readinessResponse } from '@portico/contracts/health/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { defineErrors } from '../../lib/app-error';
-import { publicAccess } from '../../plugins/access';
 
 export const HealthError = defineErrors({
   DatabaseUnavailable: ['DATABASE_UNAVAILABLE', 'unavailable'],

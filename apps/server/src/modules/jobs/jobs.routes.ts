@@ -10,6 +10,7 @@ import {
 } from '@portico/contracts/jobs/jobs';
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { jobRuns } from '../../db/schema/jobs';
 import { payoutPostingJob, statementPostingJob } from '../../jobs/books.job';
 import { dataSyncJob } from '../../jobs/data-sync.job';
@@ -19,7 +20,6 @@ import { moneyAttemptSweepJob } from '../../jobs/money-attempt-sweep.job';
 import type { JobRun } from '../../jobs/runner';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
 import { moneyOperationsOf } from '../payments/payments.service';
 
 // The provider's staff see the runner's recent runs and failures.

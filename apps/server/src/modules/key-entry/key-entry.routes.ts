@@ -10,8 +10,8 @@ import {
 import { Permission } from '@portico/contracts/access/permission-names';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
 import { currentKeyState, injectRemoteKey, loadKeyArn, loadKeyComponent } from './key-entry.service';
 
 // Staff only, holding Permissions, and never from a mimic session.

@@ -4,12 +4,13 @@ import {
   KeyEntryErrorText,
   type KeyState,
 } from '@portico/contracts/access/key-entry';
+import type { SessionContext } from '../../access/request-session';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import type { SessionContext, SessionOrigin } from '../session/session.service';
+import type { SessionOrigin } from '../session/session.service';
 import { combineComponents, deriveIpek, keyCheckValue } from './key-crypto';
 import {
   type CeremonyRow,

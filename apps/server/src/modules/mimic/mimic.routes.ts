@@ -9,14 +9,14 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
 import { createMimicLink, mimicStateOf, openMimicSession, stopMimicSession } from './mimic.service';
 
 export type MimicRoutesOptions = { publicUrl: string };
 
-// Spec 1 §2.1: Mimic is offered to admin, alpha and parent with Permissions; the server decides whom
-// each may mimic (mimic.rules). Never from a mimic session (issue 15).
+// Mimic is offered to admin, alpha and parent with Permissions; the server decides whom
+// each may mimic (mimic.rules). Never from a mimic session.
 const mimicAccess: RouteAccess = {
   kind: 'authenticated',
   roles: ['admin', 'parent', 'alpha'],

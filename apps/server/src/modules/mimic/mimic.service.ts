@@ -6,15 +6,16 @@ import {
   mimicPagePath,
 } from '@portico/contracts/access/mimic';
 import { Permission } from '@portico/contracts/access/permission-names';
+import { decideMerchantAccess } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { consumeLoginToken, findAccountById, insertLoginToken } from '../auth/auth.repository';
 import { requireEmailAddress } from '../auth/login-link.service';
 import { accountAllowedToSignIn, opensPortal } from '../auth/sign-in.rules';
-import { decideMerchantAccess } from '../rbac/rbac.service';
-import { hashSecretToken, newSecretToken } from '../session/secret-token';
-import { type SessionContext, type SessionOrigin, switchSession } from '../session/session.service';
+import { type SessionOrigin, switchSession } from '../session/session.service';
 import { findMimicTarget, findMimicTokenState, findUserEmail } from './mimic.repository';
 import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
 
@@ -26,7 +27,7 @@ export const MimicError = defineErrors({
   NotMimicking: [MimicErrorCode.NotMimicking, 'conflict'],
 });
 
-// Issue 15: a mimic link lives a few minutes (contracts mimicLinkValidMinutes).
+// A mimic link lives a few minutes (contracts mimicLinkValidMinutes).
 export type MimicDeps = { db: Db; publicUrl: string; linkValidMinutes: number };
 
 // The user behind the address, if this caller may mimic them now. Unknown, disabled and forbidden
@@ -48,7 +49,7 @@ async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
   return isAllowed ? account : undefined;
 }
 
-// POST /api/loginlink: the link itself is the answer (spec 3 §7); it opens a session only for the
+// POST /api/loginlink: the link itself is the answer; it opens a session only for the
 // staff member who asked, once, within minutes.
 // The user the caller may mimic by that address, checked when the link is made and again when it is
 // opened; a refusal is audited and says nothing about whether the address exists.

@@ -1,20 +1,11 @@
 import type { NoteCategory } from '@portico/contracts/notes/notes';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { enrollments } from '../../db/schema/enrollments';
 import { notes } from '../../db/schema/notes';
 import { users } from '../../db/schema/users';
 
 // Lists are bounded: a notes panel never needs more than the newest few hundred.
 export const maxListedNotes = 500;
-
-export async function findEnrollmentOwner(executor: Executor, enrollmentId: string) {
-  const [row] = await executor
-    .select({ id: enrollments.id, clientId: enrollments.clientId, parentId: enrollments.parentId })
-    .from(enrollments)
-    .where(eq(enrollments.id, enrollmentId));
-  return row;
-}
 
 const noteColumns = {
   id: notes.id,

@@ -9,8 +9,8 @@ import {
   statementNotesResponse,
 } from '@portico/contracts/notes/notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { createNote, createStatementNote, listNotesFor, statementNotes } from './notes.service';
-import { callerOf } from './owner-access';
 
 // Alpha administers permissions and locations only; it has no notes.
 const notesRoles = ['admin', 'healnow', 'parent', 'user'] as const;
@@ -33,7 +33,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await createNote(app.db, request, callerOf(request), request.body),
+      message: await createNote(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -53,14 +53,14 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await listNotesFor(app.db, request, callerOf(request), request.query),
+      message: await listNotesFor(app.db, callerOf(request), request.query),
     }),
   );
 
   app.get(
     '/api/notes/statement',
     {
-      // Every statement shows them (spec 3: the statement page is for admin, parent and user).
+      // Every statement shows them (the statement page is for admin, parent and user).
       config: { access: { kind: 'authenticated', roles: notesRoles } },
       schema: {
         tags: ['notes'],

@@ -10,7 +10,9 @@ import {
   noteOrigin,
   type StatementNote,
 } from '@portico/contracts/notes/notes';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { authorizeEnrollment, requireReviewRole } from '../../access/owner-access';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import {
@@ -21,7 +23,6 @@ import {
   type NoteOwnerFilter,
   type NoteRecord,
 } from './notes.repository';
-import { authorizeEnrollment, type Caller, denyAccess, requireReviewRole } from './owner-access';
 
 export const NoteError = defineErrors({
   EnrollmentNotFound: [NoteErrorCode.EnrollmentNotFound, 'not_found'],
@@ -60,31 +61,26 @@ const enrollmentDenial = {
 };
 const eventsDenial = { code: NoteErrorCode.EventsNotAllowed, message: NoteText.EventsNotAllowed };
 
-// The client id was checked by the access plugin (merchant selector); staff may name one that does
+// The client id was checked by the access layer (merchant selector); staff may name one that does
 // not exist, which is a 404 rather than an empty list or a failed insert.
-function requireExistingClient(request: FastifyRequest): void {
-  if (request.merchantAccess && !request.merchantAccess.merchantExists) {
+function requireExistingClient(caller: Caller): void {
+  if (caller.merchant && !caller.merchant.merchantExists) {
     throw NoteError.ClientNotFound('Client not found');
   }
 }
 
-export async function listNotesFor(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  query: NotesListQuery,
-): Promise<NoteRow[]> {
+export async function listNotesFor(db: Db, caller: Caller, query: NotesListQuery): Promise<NoteRow[]> {
   let owner: NoteOwnerFilter;
   if (query.enrollment_id !== undefined) {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
-    const enrollment = await authorizeEnrollment(db, request, caller, query.enrollment_id, () =>
+    await requireReviewRole(caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, caller, query.enrollment_id, () =>
       NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
     );
     owner = { kind: 'enrollment', enrollmentId: enrollment.enrollmentId };
   } else if (query.id !== undefined) {
     const isEvent = query.is_event === 'true';
-    if (isEvent) await requireReviewRole(db, request, caller, eventsDenial);
-    requireExistingClient(request);
+    if (isEvent) await requireReviewRole(caller, eventsDenial);
+    requireExistingClient(caller);
     owner = { kind: 'client', clientId: query.id, isEvent };
   } else {
     return [];
@@ -96,28 +92,23 @@ export async function listNotesFor(
   return records.map(toNoteRow);
 }
 
-export async function createNote(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  body: CreateNoteBody,
-): Promise<NoteRow> {
+export async function createNote(db: Db, caller: Caller, body: CreateNoteBody): Promise<NoteRow> {
   const category = body.category ?? 'note';
   if (!noteCategoriesCreatableBy(caller.actingRole).includes(category)) {
-    await denyAccess(db, request, caller, 'role', {
+    await denyAccess(caller, 'role', {
       code: NoteErrorCode.CategoryNotAllowed,
       message: NoteText.CategoryNotAllowed,
     });
   }
   let owner: { clientId: string | null; enrollmentId: string | null };
   if ('enrollment_id' in body) {
-    await requireReviewRole(db, request, caller, enrollmentDenial);
-    const enrollment = await authorizeEnrollment(db, request, caller, body.enrollment_id, () =>
+    await requireReviewRole(caller, enrollmentDenial);
+    const enrollment = await authorizeEnrollment(db, caller, body.enrollment_id, () =>
       NoteError.EnrollmentNotFound(NoteText.EnrollmentNotFound),
     );
     owner = { clientId: null, enrollmentId: enrollment.enrollmentId };
   } else {
-    requireExistingClient(request);
+    requireExistingClient(caller);
     owner = { clientId: body.client_id, enrollmentId: null };
   }
   return db.transaction(async (tx) => {

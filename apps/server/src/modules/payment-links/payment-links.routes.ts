@@ -8,8 +8,8 @@ import {
   signLinkResponse,
 } from '@portico/contracts/payment-links/payment-links';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
-import { publicAccess } from '../../plugins/access';
 import { linkConfigOf, linkTerminalsOf, publishableKeyOf, signLinkParams } from './payment-links.service';
 
 // The payment link builder needs no sign-in: the bearer key is the credential. Key

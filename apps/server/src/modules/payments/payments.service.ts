@@ -1,5 +1,4 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
-import type { UserType } from '@portico/contracts/auth/roles';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { RefundText } from '@portico/contracts/transactions/texts';
@@ -21,6 +20,13 @@ import {
   voidRefusalReason,
 } from '@portico/contracts/transactions/void-refund-eligibility';
 import { z } from 'zod';
+import { actingRoleOf } from '../../access/caller';
+import {
+  canReachEveryMerchant,
+  decideMerchantAccess,
+  isWithinViewedClient,
+} from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Db, Tx } from '../../db/client';
 import { processor } from '../../db/schema/enums';
 import type { transactions } from '../../db/schema/transactions';
@@ -35,8 +41,6 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
-import { canReachEveryMerchant, decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
 import {
   insertUndoTransaction,
   type LockedTransaction,
@@ -177,7 +181,7 @@ async function planUndo(
   facts: AttemptFacts,
 ): Promise<AttemptPlan> {
   const original = await lockTransactionForUpdate(tx, request.body.id);
-  const actingRole: UserType = caller.viewAsClientId === null ? caller.session.role : 'user';
+  const actingRole = actingRoleOf(caller.session.role, caller.viewAsClientId);
   if (!original) {
     // Staff may learn that an id does not exist; anyone else gets the answer of a foreign merchant.
     if (canReachEveryMerchant(actingRole)) {

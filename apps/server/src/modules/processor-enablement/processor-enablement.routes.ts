@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicAccess } from '../../access/route-access';
 import {
   createSandboxOnboarding,
   deriveSandboxOnboardingKey,
@@ -24,7 +25,6 @@ import {
 } from '../../integrations/onboarding/sandbox-onboarding';
 import { requestOrigin } from '../../lib/audit';
 import { escapeHtml } from '../../lib/html';
-import { publicAccess } from '../../plugins/access';
 import {
   type EnablementActor,
   type EnablementDeps,

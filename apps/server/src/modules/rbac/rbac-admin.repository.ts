@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { clientChainCte, maxHierarchyDepth } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import {
   type CustomFieldAccess,
@@ -15,7 +16,6 @@ import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/sql-rows';
-import { clientChainCte, maxHierarchyDepth } from './rbac.repository';
 
 // The client and every client above it, nearest first.
 export async function listChainIds(executor: Executor, clientId: string): Promise<string[]> {

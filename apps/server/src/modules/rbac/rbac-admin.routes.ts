@@ -31,7 +31,8 @@ import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteAccess } from '../../plugins/access';
+import { callerOf } from '../../access/caller';
+import type { RouteAccess } from '../../access/route-access';
 import { listMerchantsUserCanActFor } from './rbac.service';
 import {
   changeRolePermission,
@@ -51,7 +52,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
-// Spec 2 §6: the permissions page and its calls need the Permissions permission on the merchant
+// The permissions page and its calls need the Permissions permission on the merchant
 // named in the path (admin holds every permission; a merchant without RBAC grants every one).
 const managesPermissions = (key: string): RouteAccess => ({
   kind: 'authenticated',
@@ -82,7 +83,9 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      roleMessage(await listMerchantRoles(app.db, request, request.query.with_hierarchy === 'true')),
+      roleMessage(
+        await listMerchantRoles(app.db, callerOf(request), request.query.with_hierarchy === 'true'),
+      ),
   );
 
   app.post(
@@ -97,7 +100,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roleResponse, ...errors },
       },
     },
-    async (request) => roleMessage(await createMerchantRole(app.db, request, request.body.name)),
+    async (request) => roleMessage(await createMerchantRole(app.db, callerOf(request), request.body.name)),
   );
 
   app.patch(
@@ -113,7 +116,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      roleMessage(await updateMerchantRole(app.db, request, request.params.roleId, request.body)),
+      roleMessage(await updateMerchantRole(app.db, callerOf(request), request.params.roleId, request.body)),
   );
 
   app.delete(
@@ -130,7 +133,12 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       roleMessage(
-        await deleteMerchantRole(app.db, request, request.params.roleId, request.query.force === 'true'),
+        await deleteMerchantRole(
+          app.db,
+          callerOf(request),
+          request.params.roleId,
+          request.query.force === 'true',
+        ),
       ),
   );
 
@@ -149,7 +157,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         roleMessage(
           await changeRolePermission(
             app.db,
-            request,
+            callerOf(request),
             request.params.roleId,
             request.params.permission,
             method === 'POST',
@@ -157,7 +165,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     });
 
-    // Spec 2 §4: POST hides / DELETE shows a field; DELETE requires / POST unrequires it.
+    // POST hides / DELETE shows a field; DELETE requires / POST unrequires it.
     const fieldRoutes = [
       {
         list: 'hideable-fields',
@@ -186,7 +194,9 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: roleResponse, ...errors },
         },
         handler: async (request) =>
-          roleMessage(await toggleRoleField(app.db, request, { ...request.params, toggle: field.toggle })),
+          roleMessage(
+            await toggleRoleField(app.db, callerOf(request), { ...request.params, toggle: field.toggle }),
+          ),
       });
     }
 
@@ -202,7 +212,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) =>
         roleMessage(
-          await changeUserSubEntity(app.db, request, {
+          await changeUserSubEntity(app.db, callerOf(request), {
             userId: request.params.userId,
             subEntityId: request.params.subEntityId,
             isAdd: method === 'POST',
@@ -224,7 +234,9 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      roleMessage(await listMerchantRbacUsers(app.db, request, request.query.with_recursion === 'true')),
+      roleMessage(
+        await listMerchantRbacUsers(app.db, callerOf(request), request.query.with_recursion === 'true'),
+      ),
   );
 
   app.patch(
@@ -240,7 +252,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      roleMessage(await setUserRole(app.db, request, request.params.userId, request.body.role)),
+      roleMessage(await setUserRole(app.db, callerOf(request), request.params.userId, request.body.role)),
   );
 
   app.get(
@@ -261,7 +273,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .map((id) => id.trim())
         .filter((id) => z.uuid().safeParse(id).success);
       return roleMessage(
-        await listMerchantSubEntities(app.db, request, {
+        await listMerchantSubEntities(app.db, callerOf(request), {
           skipRecursion: request.query.skipRecursion === 'true',
           merchantIds,
         }),
@@ -280,7 +292,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupsResponse, ...errors },
       },
     },
-    async (request) => roleMessage(await listMerchantGroups(app.db, request)),
+    async (request) => roleMessage(await listMerchantGroups(app.db, callerOf(request))),
   );
 
   app.get(
@@ -311,7 +323,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: merchantTerminalsResponse, ...errors },
       },
     },
-    async (request) => roleMessage(await listMerchantTerminals(app.db, request)),
+    async (request) => roleMessage(await listMerchantTerminals(app.db, callerOf(request))),
   );
 
   app.get(
@@ -326,6 +338,6 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      roleMessage(await listTerminalCustomFields(app.db, request, request.params.terminalId)),
+      roleMessage(await listTerminalCustomFields(app.db, callerOf(request), request.params.terminalId)),
   );
 };

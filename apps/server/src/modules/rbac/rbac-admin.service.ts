@@ -15,14 +15,14 @@ import {
   RbacErrorText as Text,
 } from '@portico/contracts/access/rbac-admin';
 import type { UserType } from '@portico/contracts/auth/roles';
-import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { decideMerchantAccess } from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
 import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
-import { type AuditAction, recordAudit, requestOrigin } from '../../lib/audit';
+import { type AuditAction, recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { listSubLocations } from '../sub-locations/sub-locations.repository';
-import { decideMerchantAccess } from './rbac.service';
 import {
   addUserSubEntity,
   countOtherRolesGranting,
@@ -65,27 +65,26 @@ export const RbacAdminError = defineErrors({
   RoleExceedsCaller: [Code.RoleExceedsCaller, 'forbidden'],
 });
 
-// The merchant the access hook checked; staff may name one that does not exist (404, not empty).
-export function checkedMerchantId(request: FastifyRequest): string {
-  const access = request.merchantAccess;
+// The merchant the access layer checked; staff may name one that does not exist (404, not empty).
+export function checkedMerchantId(caller: Caller): string {
+  const access = caller.merchant;
   if (!access?.merchantExists) throw RbacAdminError.MerchantNotFound('Merchant not found');
   return access.merchantId;
 }
 
 // What the merchant may grant: the permissions the caller holds there (GET /api/rbac/{id}/permissions),
 // so nobody hands out more than they have.
-function grantablePermissions(request: FastifyRequest): readonly PermissionName[] {
-  return request.merchantAccess?.effectivePermissions ?? [];
+function grantablePermissions(caller: Caller): readonly PermissionName[] {
+  return caller.merchant?.effectivePermissions ?? [];
 }
 
-function actor(request: FastifyRequest) {
-  const session = request.requireSession();
-  return { actorUserId: session.userId, actorEmail: session.email, ...requestOrigin(request) };
+function actor(caller: Caller) {
+  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
 }
 
 async function audit(
   executor: Executor,
-  request: FastifyRequest,
+  caller: Caller,
   action: AuditAction,
   clientId: string,
   target: { type: string; id: string },
@@ -94,7 +93,7 @@ async function audit(
   await recordAudit(executor, {
     action,
     outcome: 'success',
-    ...actor(request),
+    ...actor(caller),
     targetType: target.type,
     targetId: target.id,
     clientId,
@@ -138,8 +137,8 @@ function toRole(record: RoleRecord): Role {
 }
 
 // GET /api/rbac/{id}/roles: the merchant's roles and, with the hierarchy, those of the parents above.
-export async function listMerchantRoles(db: Db, request: FastifyRequest, withHierarchy: boolean) {
-  const clientId = checkedMerchantId(request);
+export async function listMerchantRoles(db: Db, caller: Caller, withHierarchy: boolean) {
+  const clientId = checkedMerchantId(caller);
   const ids = withHierarchy ? await listChainIds(db, clientId) : [clientId];
   return (await listRoles(db, ids)).map(toRole);
 }
@@ -161,15 +160,15 @@ async function ownRole(executor: Executor, clientId: string, roleId: string) {
   return role;
 }
 
-export async function createMerchantRole(db: Db, request: FastifyRequest, name: string): Promise<Role> {
-  const clientId = checkedMerchantId(request);
+export async function createMerchantRole(db: Db, caller: Caller, name: string): Promise<Role> {
+  const clientId = checkedMerchantId(caller);
   try {
     const roleId = await db.transaction(async (tx) => {
       await lockClientRoles(tx, clientId);
       if (await findRoleByName(tx, clientId, name))
         throw RbacAdminError.DuplicateRoleName(Text.DuplicateRoleName);
       const id = await insertRole(tx, clientId, name);
-      await audit(tx, request, 'role.create', clientId, { type: 'role', id }, { name });
+      await audit(tx, caller, 'role.create', clientId, { type: 'role', id }, { name });
       return id;
     });
     return loadRole(db, roleId);
@@ -197,11 +196,11 @@ async function terminalFieldsFor(executor: Executor, clientId: string, terminalI
 
 export async function updateMerchantRole(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   roleId: string,
   body: { name?: string | undefined; custom_field_access?: CustomFieldAccess | undefined },
 ): Promise<Role> {
-  const clientId = checkedMerchantId(request);
+  const clientId = checkedMerchantId(caller);
   try {
     await db.transaction(async (tx) => {
       await lockClientRoles(tx, clientId);
@@ -225,7 +224,7 @@ export async function updateMerchantRole(
       await updateRole(tx, roleId, { name, ...fieldChange });
       await audit(
         tx,
-        request,
+        caller,
         'role.update',
         clientId,
         { type: 'role', id: roleId },
@@ -250,8 +249,8 @@ async function refuseLosingLastPermissionsRole(tx: Executor, clientId: string, r
   throw RbacAdminError.LastPermissionsRole(Text.LastPermissionsRole);
 }
 
-export async function deleteMerchantRole(db: Db, request: FastifyRequest, roleId: string, force: boolean) {
-  const clientId = checkedMerchantId(request);
+export async function deleteMerchantRole(db: Db, caller: Caller, roleId: string, force: boolean) {
+  const clientId = checkedMerchantId(caller);
   return db.transaction(async (tx) => {
     await lockClientRoles(tx, clientId);
     const role = await ownRole(tx, clientId, roleId);
@@ -261,7 +260,7 @@ export async function deleteMerchantRole(db: Db, request: FastifyRequest, roleId
     await deleteRole(tx, roleId);
     await audit(
       tx,
-      request,
+      caller,
       'role.delete',
       clientId,
       { type: 'role', id: roleId },
@@ -276,13 +275,13 @@ export async function deleteMerchantRole(db: Db, request: FastifyRequest, roleId
 
 export async function changeRolePermission(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   roleId: string,
   permission: PermissionName,
   isGrant: boolean,
 ): Promise<Role> {
-  const clientId = checkedMerchantId(request);
-  if (isGrant && !grantablePermissions(request).includes(permission))
+  const clientId = checkedMerchantId(caller);
+  if (isGrant && !grantablePermissions(caller).includes(permission))
     throw RbacAdminError.PermissionNotAvailable(Text.PermissionNotAvailable);
   await db.transaction(async (tx) => {
     await lockClientRoles(tx, clientId);
@@ -295,7 +294,7 @@ export async function changeRolePermission(
     if (changed) {
       await audit(
         tx,
-        request,
+        caller,
         isGrant ? 'role.permission_grant' : 'role.permission_revoke',
         clientId,
         { type: 'role', id: roleId },
@@ -307,13 +306,13 @@ export async function changeRolePermission(
 }
 
 // POST/DELETE .../hideable-fields/{f} hide or show a field; DELETE/POST .../omittable-fields/{f}
-// make it required or optional again (spec 2 §4).
+// make it required or optional again.
 export async function toggleRoleField(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   input: { roleId: string; terminalId: string; fieldName: string; toggle: FieldToggle },
 ): Promise<Role> {
-  const clientId = checkedMerchantId(request);
+  const clientId = checkedMerchantId(caller);
   await db.transaction(async (tx) => {
     await lockClientRoles(tx, clientId);
     const role = await ownRole(tx, clientId, input.roleId);
@@ -334,7 +333,7 @@ export async function toggleRoleField(
     await updateRole(tx, input.roleId, { customFieldAccess: access, ...fieldListsOf(access, fields) });
     await audit(
       tx,
-      request,
+      caller,
       'role.field_access',
       clientId,
       { type: 'role', id: input.roleId },
@@ -379,8 +378,8 @@ function toRbacUsers(
 }
 
 // GET /api/rbac/{id}/users?with_recursion=true: members of the merchant (and of the clients below it).
-export async function listMerchantRbacUsers(db: Db, request: FastifyRequest, withRecursion: boolean) {
-  const clientId = checkedMerchantId(request);
+export async function listMerchantRbacUsers(db: Db, caller: Caller, withRecursion: boolean) {
+  const clientId = checkedMerchantId(caller);
   const clientIds = withRecursion ? (await listSubtree(db, clientId)).map((c) => c.id) : [clientId];
   const rows = await listRbacUsers(db, clientIds);
   const locations = await listUserSubEntities(db, [...new Set(rows.map((row) => row.id))], clientIds);
@@ -397,8 +396,8 @@ async function loadRbacUser(executor: Executor, clientId: string, userId: string
 
 // Edit User: the role of the user's membership on this merchant; the role must be the merchant's
 // own or one of its parents'.
-export async function setUserRole(db: Db, request: FastifyRequest, userId: string, roleId: string | null) {
-  const clientId = checkedMerchantId(request);
+export async function setUserRole(db: Db, caller: Caller, userId: string, roleId: string | null) {
+  const clientId = checkedMerchantId(caller);
   await db.transaction(async (tx) => {
     const membership = await findMembership(tx, userId, clientId);
     if (!membership) throw RbacAdminError.UserNotFound('User not found');
@@ -406,13 +405,13 @@ export async function setUserRole(db: Db, request: FastifyRequest, userId: strin
       const role = await findRole(tx, roleId);
       const chain = await listChainIds(tx, clientId);
       if (!role || !chain.includes(role.clientId)) throw RbacAdminError.RoleNotFound('Role not found');
-      await requireAssignableRole(tx, request.requireSession(), clientId, roleId);
+      await requireAssignableRole(tx, caller.session, clientId, roleId);
     }
     if (membership.roleId === roleId) return;
     await setMembershipRole(tx, membership.id, roleId);
     await audit(
       tx,
-      request,
+      caller,
       'role_change',
       clientId,
       { type: 'user', id: userId },
@@ -427,10 +426,10 @@ export async function setUserRole(db: Db, request: FastifyRequest, userId: strin
 
 export async function changeUserSubEntity(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   input: { userId: string; subEntityId: string; isAdd: boolean },
 ) {
-  const clientId = checkedMerchantId(request);
+  const clientId = checkedMerchantId(caller);
   await db.transaction(async (tx) => {
     if (!(await findMembership(tx, input.userId, clientId)))
       throw RbacAdminError.UserNotFound('User not found');
@@ -443,7 +442,7 @@ export async function changeUserSubEntity(
     if (changed) {
       await audit(
         tx,
-        request,
+        caller,
         input.isAdd ? 'user.sub_entity_add' : 'user.sub_entity_remove',
         clientId,
         { type: 'user', id: input.userId },
@@ -459,27 +458,27 @@ export async function changeUserSubEntity(
 // unless skipRecursion; merchant_ids narrows to those clients (each must be within the subtree).
 export async function listMerchantSubEntities(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   input: { skipRecursion: boolean; merchantIds: readonly string[] },
 ) {
-  const clientId = checkedMerchantId(request);
+  const clientId = checkedMerchantId(caller);
   const subtree = input.skipRecursion ? [clientId] : (await listSubtree(db, clientId)).map((c) => c.id);
   const ids = input.merchantIds.length > 0 ? subtree.filter((id) => input.merchantIds.includes(id)) : subtree;
   return listSubLocations(db, ids);
 }
 
-export async function listMerchantGroups(db: Db, request: FastifyRequest) {
-  return listSubtree(db, checkedMerchantId(request));
+export async function listMerchantGroups(db: Db, caller: Caller) {
+  return listSubtree(db, checkedMerchantId(caller));
 }
 
-export async function listMerchantTerminals(db: Db, request: FastifyRequest) {
-  const clientId = checkedMerchantId(request);
+export async function listMerchantTerminals(db: Db, caller: Caller) {
+  const clientId = checkedMerchantId(caller);
   const rows = await listTerminals(db, [clientId]);
   return rows.map((row) => ({ id: row.id, name: row.name, is_active: row.isActive }));
 }
 
-export async function listTerminalCustomFields(db: Db, request: FastifyRequest, terminalId: string) {
-  const clientId = checkedMerchantId(request);
+export async function listTerminalCustomFields(db: Db, caller: Caller, terminalId: string) {
+  const clientId = checkedMerchantId(caller);
   const terminal = await findTerminal(db, terminalId);
   if (!terminal || terminal.clientId !== clientId)
     throw RbacAdminError.TerminalNotFound('Terminal not found');

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import type { ApiResponse } from '../../db/schema/transactions';
 import { transactions } from '../../db/schema/transactions';
-import { type ReportScope, scopeCondition } from './reporting.repository';
+import { scopeCondition } from './reporting.repository';
 
 export type ReceiptRow = {
   id: string;

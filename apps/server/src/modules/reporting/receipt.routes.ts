@@ -2,8 +2,8 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { receiptQuery, receiptResponse } from '@portico/contracts/transactions/receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { receiptOf } from './receipt.service';
-import { reportCallerOf } from './report-access';
 
 // The report's roles and permission (spec 3 §6): a receipt is one row of the caller's report.
 const receiptRoles = ['admin', 'user', 'parent'] as const;
@@ -28,7 +28,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await receiptOf(app.db, reportCallerOf(request), request.query.id),
+      message: await receiptOf(app.db, callerOf(request), request.query.id),
     }),
   );
 };

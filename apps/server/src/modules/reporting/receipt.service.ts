@@ -8,10 +8,11 @@ import {
   ReceiptText,
   receiptTemplateOf,
 } from '@portico/contracts/transactions/receipt';
+import type { Caller } from '../../access/caller';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { findReceiptRow, type ReceiptRow } from './receipt.repository';
-import { type ReportCaller, resolveReportAccess } from './report-access';
 
 export const ReceiptError = defineErrors({ NotFound: [ReceiptErrorCode.NotFound, 'not_found'] });
 
@@ -35,7 +36,7 @@ function merchantOf(row: ReceiptRow): ReceiptMerchant {
 
 // Spec 3 §2 receipt: a transaction the caller's report shows (the same scope and Reports permission
 // per merchant), else 404 whether it does not exist or is out of reach (no existence oracle).
-export async function receiptOf(executor: Executor, caller: ReportCaller, id: string): Promise<Receipt> {
+export async function receiptOf(executor: Executor, caller: Caller, id: string): Promise<Receipt> {
   const access = await resolveReportAccess(executor, caller, Permission.Reports);
   const row = await findReceiptRow(executor, id, access.scope);
   if (!row) throw ReceiptError.NotFound(ReceiptText.NotFound);

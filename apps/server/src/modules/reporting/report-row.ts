@@ -1,5 +1,6 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { lastFourDigitsOfTransaction } from '@portico/contracts/transactions/last-four';
+import type { AdvancedFields } from '../../access/report-access';
 import { reportLineFields, reportStreamLineFields } from './report-line-sql';
 
 // The server half of a report row: the database sends the stored values (report-line-sql.ts) and
@@ -199,9 +200,6 @@ function knownMembersJson(text: string, members: MemberTypes): string | null {
   }
   return JSON.stringify(kept);
 }
-
-// Which rows carry the REPORTS_ADVANCED fields: every row (admin), or the rows of these merchants.
-export type AdvancedFields = { kind: 'all' } | { kind: 'merchants'; clientIds: ReadonlySet<string> };
 
 // Small caches keyed by the stored text: a report repeats the same locations on row after row, and
 // returning customers their meta. Bounded, in case a column is not as repetitive as expected.

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
+import type { ReportScope } from '../../access/report-access';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { reportStreamLineSql } from './report-line-sql';
 import type { ReportMerchant, ReportRowFields, ReportUndo } from './report-row';
@@ -11,7 +12,6 @@ import {
   listReportRowsAfter,
   listUndoesOfWindow,
   type ReportKeyset,
-  type ReportScope,
   type ReportWindowQuery,
   reportFilter,
   reportUndoOf,

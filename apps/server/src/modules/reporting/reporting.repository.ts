@@ -3,18 +3,12 @@ import type { SearchRequestBody } from '@portico/contracts/transactions/search';
 import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
+import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { queryRows, type SqlRow } from '../../db/sql-rows';
 import { reportLineSql } from './report-line-sql';
 import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
-
-// Whose transactions a report may show: everything (staff), or a set of merchants (a merchant's
-// own, or a parent's hierarchy resolved by the service beforehand). A user tied to sub-locations of
-// a merchant sees only those locations' transactions of that merchant (issue 15 item 4).
-export type LocationLimit = { clientId: string; subEntityIds: readonly string[] };
-export type ReportScope =
-  | { kind: 'all' }
-  | { kind: 'clients'; clientIds: readonly string[]; locationLimits?: readonly LocationLimit[] };
 
 export type ReportWindowQuery = {
   scope: ReportScope;
@@ -190,92 +184,10 @@ export async function listReportRowsAfter(
   return { rows: rows.map(lineOf), last };
 }
 
-// The clients at and below the given ones (a parent's hierarchy), in one recursive query. Parent
-// chains are short; the depth bound only stops a corrupt cycle from looping.
-export async function clientIdsAtOrBelow(executor: Executor, rootIds: readonly string[]): Promise<string[]> {
-  if (rootIds.length === 0) return [];
-  const rows = await queryRows(
-    executor,
-    sql`with recursive below (id, depth) as (
-        select c.id, 0 from clients c where c.id in (${idList(rootIds)})
-        union all
-        select c.id, below.depth + 1 from clients c join below on c.parent_id = below.id
-        where below.depth < 32
-      )
-      select distinct id::text as id from below order by 1`,
-  );
-  return rows.map((row) => z.string().parse(row.id));
-}
-
 // A parent's report covers the parent and every merchant below it, at any depth.
 export async function hierarchyClientIds(executor: Executor, parentId: string): Promise<string[]> {
   const ids = await clientIdsAtOrBelow(executor, [parentId]);
   return [parentId, ...ids.filter((id) => id !== parentId)];
-}
-
-export async function findDefaultClientId(executor: Executor, userId: string): Promise<string | null> {
-  const rows = await queryRows(
-    executor,
-    sql`select default_client_id::text as id from users where id = ${userId}::uuid`,
-  );
-  return z.object({ id: z.string().nullable() }).optional().parse(rows[0])?.id ?? null;
-}
-
-const accessFactsRow = z.object({
-  client_id: z.string(),
-  rbac_enabled: z.boolean(),
-  has_membership: z.boolean(),
-  granted: z.array(z.string()).nullable(),
-});
-export type ClientAccessFacts = {
-  clientId: string;
-  rbacEnabled: boolean;
-  // A membership on the client or on a parent above it governs it (spec 1 §6).
-  hasMembership: boolean;
-  grantedPermissions: readonly string[];
-};
-
-// rbac.repository's findMerchantAccessFacts for many clients in one round trip: a parent's report
-// checks reach and REPORTS_ADVANCED on every merchant of its hierarchy.
-export async function findClientAccessFacts(
-  executor: Executor,
-  userId: string,
-  clientIds: readonly string[],
-): Promise<ClientAccessFacts[]> {
-  if (clientIds.length === 0) return [];
-  const rows = await queryRows(
-    executor,
-    sql`with recursive chain (root, id, parent_id, depth) as (
-        select c.id, c.id, c.parent_id, 0 from clients c where c.id in (${idList(clientIds)})
-        union all
-        select chain.root, c.id, c.parent_id, chain.depth + 1
-        from clients c join chain on c.id = chain.parent_id
-        where chain.depth < 32
-      ),
-      governing as (
-        select distinct on (chain.root) chain.root, m.role_id
-        from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}::uuid
-        order by chain.root, chain.depth
-      )
-      select c.id::text as client_id,
-        coalesce((cc.customizations ->> 'rbac_enabled')::boolean, false) as rbac_enabled,
-        g.root is not null as has_membership,
-        (select array_agg(rp.permission_name::text order by rp.permission_name)
-          from role_permissions rp where rp.role_id = g.role_id) as granted
-      from clients c
-      left join client_configs cc on cc.client_id = c.id
-      left join governing g on g.root = c.id
-      where c.id in (${idList(clientIds)})`,
-  );
-  return rows.map((row) => {
-    const parsed = accessFactsRow.parse(row);
-    return {
-      clientId: parsed.client_id,
-      rbacEnabled: parsed.rbac_enabled,
-      hasMembership: parsed.has_membership,
-      grantedPermissions: parsed.granted ?? [],
-    };
-  });
 }
 
 export type SearchQuery = {

@@ -10,9 +10,10 @@ import {
 import { searchRequestBody, searchResponse } from '@portico/contracts/transactions/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { resolveReportAccess } from '../../access/report-access';
 import { sendJsonText } from '../../lib/json-text';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import { reportCallerOf, resolveReportAccess } from './report-access';
 import { sendStreamed } from './report-stream';
 import {
   reportJsonFallback,
@@ -66,11 +67,11 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       // The warehouse tab of admin reporting (spec 3 §7 snowflake=true) is for admin only and reads
       // the reporting database (REPORTING_DATABASE_URL, else the main one). Who may see what is
       // always decided on the main database.
-      if (query.snowflake === true && reportCallerOf(request).actingRole !== 'admin') {
-        return denyAccess(app.db, request, callerOf(request), 'role');
+      if (query.snowflake === true && callerOf(request).actingRole !== 'admin') {
+        return denyAccess(callerOf(request), 'role');
       }
       const source = query.snowflake === true ? app.reportingDatabase : app.database;
-      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      const access = await resolveReportAccess(app.db, callerOf(request), Permission.Reports);
       if (query.is_portal_request !== true) {
         return sendJsonText(reply, await reportPageJson(source.db, access, query));
       }
@@ -113,7 +114,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      const access = await resolveReportAccess(app.db, callerOf(request), Permission.Reports);
       return sendJsonText(reply, await searchJson(app.db, access, request.body));
     },
   );
@@ -133,7 +134,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const access = await resolveReportAccess(app.db, reportCallerOf(request), Permission.Reports);
+      const access = await resolveReportAccess(app.db, callerOf(request), Permission.Reports);
       return sendJsonText(reply, await reportTransactionJson(app.db, access, request.query.id));
     },
   );

@@ -5,9 +5,9 @@ import {
   reportWindowOf,
 } from '@portico/contracts/transactions/report';
 import type { SearchRequestBody } from '@portico/contracts/transactions/search';
+import type { ReportAccess } from '../../access/report-access';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import type { ReportAccess } from './report-access';
 import { type ReportRowFields, ReportRowWriter, reportRowIdOf } from './report-row';
 import { readReportRows } from './report-stream';
 import {

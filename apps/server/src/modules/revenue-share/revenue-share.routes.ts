@@ -6,8 +6,9 @@ import {
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteAccess } from '../../plugins/access';
-import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
+import { callerOf } from '../../access/caller';
+import { resolveReportAccess } from '../../access/report-access';
+import type { RouteAccess } from '../../access/route-access';
 import { type RevShareScope, revShareAdminRows, revShareRows } from './revenue-share.service';
 
 // Spec 1 §2.2: /rev-share and /revshareadmin are admin only. Issue 17 ("a parent sees its revenue
@@ -26,7 +27,7 @@ const adminAccess: RouteAccess = {
 const errors = errorResponses(400, 401, 403, 404);
 
 async function scopeOf(request: FastifyRequest): Promise<RevShareScope> {
-  const access = await resolveReportAccess(request.server.db, reportCallerOf(request), null);
+  const access = await resolveReportAccess(request.server.db, callerOf(request), null);
   return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
 }
 

@@ -12,13 +12,13 @@ import {
 } from '@portico/contracts/risk/risk';
 import { type RiskKind, riskKindsOfPayment } from '@portico/contracts/risk/risk-rules';
 import type { FastifyRequest } from 'fastify';
+import type { SessionContext } from '../../access/request-session';
 import type { Db, Executor } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { holdOrReleasePayouts } from '../../lib/merchant-freeze';
 import { cleanFileName } from '../documents/data-url';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
-import type { SessionContext } from '../session/session.service';
 import {
   findAttachment,
   findMerchant,

@@ -1,10 +1,10 @@
 import { authenticatedResponse, logoutResponse } from '@portico/contracts/auth/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccessReadingSession } from '../../access/route-access';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { publicAccessReadingSession } from '../../plugins/access';
 import { endSession } from './session.service';
 
-// The caller's own session: processor-audit users check and end theirs like anyone (issue 12).
+// The caller's own session: processor-audit users check and end theirs like anyone.
 const ownSessionAccess = { ...publicAccessReadingSession, processorAudit: 'allowed' } as const;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,8 @@ import {
 } from '@portico/contracts/payment-frame/short-links';
 import { virtualTerminalUrlHeaders } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess, publicAccessReadingSession } from '../../access/route-access';
 import { escapeHtml } from '../../lib/html';
-import { publicAccess, publicAccessReadingSession } from '../../plugins/access';
 import { qrDataUrlOf, shortenPaymentLink, shortLinkDestination } from './short-links.service';
 
 export type ShortLinksRoutesOptions = { publicUrl: string };

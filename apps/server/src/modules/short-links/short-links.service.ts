@@ -9,12 +9,12 @@ import {
 import { ShortLinkErrorCode, ShortLinkText } from '@portico/contracts/payment-frame/short-links';
 import { bearerTokenOf } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import QRCode from 'qrcode';
+import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { findMerchantByPublishableKey } from '../charges/charges.repository';
 import { virtualTerminalGrants } from '../charges/charges.service';
-import type { SessionContext } from '../session/session.service';
 import { findShortLinkTarget, insertShortLink } from './short-links.repository';
 
 export const ShortLinkError = defineErrors({

@@ -9,9 +9,9 @@ import {
 } from '@portico/contracts/clients/sign-up';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { AppError } from '../../lib/app-error';
 import { requestOrigin } from '../../lib/audit';
-import { publicAccess } from '../../plugins/access';
 import { type CtaCapability, createCtaCapability, deriveCtaLinkKey } from '../click-to-agree/cta-capability';
 import { createSandboxInvitation } from './sandbox-invitation';
 import { sandboxSignUpLink, signUp } from './sign-up.service';

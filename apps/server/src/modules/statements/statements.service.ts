@@ -25,11 +25,12 @@ import {
 import { isGrossAddition } from '@portico/contracts/transactions/gross-net';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { findDefaultClientId } from '../../access/merchant-scope.repository';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
-import { findDefaultClientId } from '../reporting/reporting.repository';
 import {
   findPayout,
   findSettlement,
@@ -164,10 +165,10 @@ export async function postStatementsOfMonth(tx: Executor, month: StatementMonth,
 // The one merchant a statement call is about: the one named, else the caller's own (viewed client,
 // sole or default merchant). Staff must name one.
 export async function resolveStatementMerchant(db: Db, request: FastifyRequest): Promise<string> {
-  const caller = reportCallerOf(request);
-  if (caller.namedMerchant) {
-    if (!caller.namedMerchant.exists) throw StatementError.MerchantNotFound('Merchant not found');
-    return caller.namedMerchant.id;
+  const caller = callerOf(request);
+  if (caller.merchant) {
+    if (!caller.merchant.merchantExists) throw StatementError.MerchantNotFound('Merchant not found');
+    return caller.merchant.merchantId;
   }
   const access = await resolveReportAccess(db, caller, Permission.Payouts);
   if (access.scope.kind === 'all') throw StatementError.MerchantRequired('Select a merchant');
@@ -251,8 +252,8 @@ export async function statementRows(
 
 // Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
 export async function payoutRows(db: Db, request: FastifyRequest): Promise<PayoutRow[]> {
-  const caller = reportCallerOf(request);
-  if (caller.namedMerchant && !caller.namedMerchant.exists) {
+  const caller = callerOf(request);
+  if (caller.merchant && !caller.merchant.merchantExists) {
     throw StatementError.MerchantNotFound('Merchant not found');
   }
   const access = await resolveReportAccess(db, caller, Permission.Payouts);
@@ -291,12 +292,12 @@ export async function settlementGroup(
 ): Promise<SettlementGroupDetail> {
   const caller = callerOf(request);
   const payout = await findPayout(db, id);
-  const access = await resolveReportAccess(db, reportCallerOf(request), Permission.Payouts);
+  const access = await resolveReportAccess(db, callerOf(request), Permission.Payouts);
   const isInScope =
     payout !== null && (access.scope.kind === 'all' || access.scope.clientIds.includes(payout.client_id));
   if (!isInScope) {
     if (caller.isStaff) throw StatementError.PayoutNotFound('Payout not found');
-    return denyAccess(db, request, caller, 'merchant', { merchantId: payout?.client_id ?? null });
+    return denyAccess(caller, 'merchant', { merchantId: payout?.client_id ?? null });
   }
   const [settlement, items] = await Promise.all([
     payout.settlement_id ? findSettlement(db, payout.settlement_id) : Promise.resolve(null),

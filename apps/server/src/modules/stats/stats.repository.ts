@@ -1,10 +1,11 @@
 import type { DayWindow } from '@portico/contracts/transactions/stats';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
-import { type ReportScope, reportScopeFilter } from '../reporting/reporting.repository';
+import { reportScopeFilter } from '../reporting/reporting.repository';
 
 const gross = sql.raw(grossCentsSql('t'));
 const isNotFailed = sql.raw(isNotFailedPaymentSql('t'));

@@ -1,11 +1,12 @@
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { statsQuery, statsResponse } from '@portico/contracts/transactions/stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
+import { callerOf } from '../../access/caller';
+import { resolveReportAccess } from '../../access/report-access';
 import { dashboardStats } from './stats.service';
 
 // Home is for admin, user, parent and healnow. The cards cover the same merchants as the
-// caller's report (reporting/report-access.ts), or the merchant named by id and everything below it.
+// caller's report (access/report-access.ts), or the merchant named by id and everything below it.
 const homeRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = reportCallerOf(request);
+      const caller = callerOf(request);
       const access = await resolveReportAccess(app.db, caller, null);
       return {
         status: true as const,

@@ -1,7 +1,7 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { dashboardMetricWindows, type StatsResponse } from '@portico/contracts/transactions/stats';
+import type { ReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
-import type { ReportAccess } from '../reporting/report-access';
 import { findUserTimezone, readMonthlyGross, readWindowTotals } from './stats.repository';
 
 // 'Monthly Payout Volume': this many months, ending with the current one.

@@ -11,7 +11,7 @@ import {
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteAccess } from '../../plugins/access';
+import type { RouteAccess } from '../../access/route-access';
 import {
   createSubLocation,
   deleteSubLocation,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { subscriptionCancelTokens } from '../../db/schema/subscriptions';
-import { hashSecretToken, newSecretToken } from '../session/secret-token';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 
 // The cancelId of a public unsubscribe link: 256 random bits, so it cannot be guessed from the series
 // id; only its SHA-256 is stored, so a copy of the table cannot be replayed as links. The scheduler

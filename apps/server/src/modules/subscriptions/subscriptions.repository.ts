@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
-import type { ReportScope } from '../reporting/reporting.repository';
 
 // A series as the grid shows it, with what its charges tell (first charge, failures, an override).
 export type SubscriptionListing = {

@@ -18,8 +18,8 @@ import {
   subscriptionWriteResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicAccess } from '../../access/route-access';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
-import { publicAccess } from '../../plugins/access';
 import { chargeSeriesNow, seriesChargeLocations } from './series-charge';
 import {
   cancelLinkSummary,

@@ -18,12 +18,13 @@ import {
   type SubscriptionUnsubscribeBody,
 } from '@portico/contracts/subscriptions/subscriptions';
 import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import { decideMerchantAccess, isWithinViewedClient } from '../rbac/rbac.service';
-import { reportCallerOf, resolveReportAccess } from '../reporting/report-access';
 import { consumeCancelToken, findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
 import {
   endSubscription,
@@ -97,7 +98,7 @@ export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow
 // below it; staff every merchant), with Recurring Charges on each. Location limits do not apply: a
 // series belongs to the merchant, not to a location.
 export async function listSubscriptionRows(db: Db, request: FastifyRequest): Promise<SubscriptionRow[]> {
-  const access = await resolveReportAccess(db, reportCallerOf(request), Permission.RecurringCharges);
+  const access = await resolveReportAccess(db, callerOf(request), Permission.RecurringCharges);
   const scope =
     access.scope.kind === 'all'
       ? access.scope
@@ -125,14 +126,14 @@ export async function authorizeSeriesAccess(
   const clientId = await findSubscriptionClientId(db, subscriptionId);
   if (clientId === undefined) {
     if (caller.isStaff) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
-    return denyAccess(db, request, caller, 'merchant');
+    return denyAccess(caller, 'merchant');
   }
   if (caller.viewAsClientId !== null && !(await isWithinViewedClient(db, caller.viewAsClientId, clientId))) {
-    return denyAccess(db, request, caller, 'merchant', { merchantId: clientId });
+    return denyAccess(caller, 'merchant', { merchantId: clientId });
   }
   const decision = await decideMerchantAccess(db, caller.session, clientId, Permission.RecurringCharges);
   if (!decision.isAllowed) {
-    return denyAccess(db, request, caller, decision.reason, {
+    return denyAccess(caller, decision.reason, {
       merchantId: clientId,
       permission: Permission.RecurringCharges,
     });

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { subEntities } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { paxOrders, terminals } from '../../db/schema/terminals';
-import { type ReportScope, scopeCondition } from '../reporting/reporting.repository';
+import { scopeCondition } from '../reporting/reporting.repository';
 
 // Only touches the database; every write takes the caller's transaction.
 

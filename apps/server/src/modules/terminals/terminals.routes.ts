@@ -15,9 +15,9 @@ import {
   terminalResponse,
 } from '@portico/contracts/terminals/terminals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../../access/route-access';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
-import type { RouteAccess } from '../../plugins/access';
 import {
   assignTerminalLocation,
   deleteTerminalOfLane,

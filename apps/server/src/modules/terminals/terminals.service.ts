@@ -16,6 +16,9 @@ import {
 } from '@portico/contracts/terminals/terminals';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { callerOf } from '../../access/caller';
+import type { ReportScope } from '../../access/report-access';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor, Tx } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
@@ -32,8 +35,6 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
-import { resolveReportAccess } from '../reporting/report-access';
-import type { ReportScope } from '../reporting/reporting.repository';
 import {
   deleteTerminalRow,
   findLaneOfMerchant,
@@ -82,17 +83,9 @@ export type TerminalsDeps = {
 // ---- Scope ----------------------------------------------------------------------------------------
 
 async function terminalScopeOf(db: Db, request: FastifyRequest): Promise<ReportScope> {
-  const session = request.requireSession();
-  const access = await resolveReportAccess(
-    db,
-    {
-      session,
-      actingRole: request.viewAsClientId === null ? session.role : 'user',
-      viewAsClientId: request.viewAsClientId,
-      namedMerchant: null,
-    },
-    Permission.TerminalAdmin,
-  );
+  // The scope of every terminal the caller reaches, whatever merchant the route names.
+  const caller = { ...callerOf(request), merchant: null };
+  const access = await resolveReportAccess(db, caller, Permission.TerminalAdmin);
   return access.scope;
 }
 

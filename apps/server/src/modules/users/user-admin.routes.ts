@@ -12,6 +12,7 @@ import {
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { createAccountContact } from './account-contacts.service';
 import { createManagedUser, deleteUser, listMyUsers, updateUser } from './user-admin.service';
 
@@ -19,7 +20,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export type UserAdminRoutesOptions = { publicUrl: string; loginLinksPerAddress: number };
 
-// Spec 3 §2 Users page: every call needs the Users permission (on the merchant it names; without
+// The Users page: every call needs the Users permission (on the merchant it names; without
 // one, on some membership, and the service narrows to the merchants where it is held).
 export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = async (app, options) => {
   const deps = () => ({
@@ -50,7 +51,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
     },
     async (request) => ({
       status: true as const,
-      message: await listMyUsers(app.db, request, request.query.merchant_id),
+      message: await listMyUsers(app.db, callerOf(request), request.query.merchant_id),
     }),
   );
 
@@ -73,8 +74,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
       const body = request.body;
       const message =
         'client_id' in body
-          ? await createAccountContact(app.db, request, body)
-          : await createManagedUser(deps(), request, body);
+          ? await createAccountContact(app.db, callerOf(request), body)
+          : await createManagedUser(deps(), callerOf(request), body);
       return { status: true as const, message };
     },
   );
@@ -82,7 +83,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
   app.patch(
     '/api/user/update',
     {
-      // Issue 15: a mimic session may edit users but not the mimicked user's own sign-in e-mail.
+      // A mimic session may edit users but not the mimicked user's own sign-in e-mail.
       config: {
         access: {
           kind: 'authenticated',
@@ -98,7 +99,10 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
         response: { 200: userResponse, ...errors },
       },
     },
-    async (request) => ({ status: true as const, message: await updateUser(app.db, request, request.body) }),
+    async (request) => ({
+      status: true as const,
+      message: await updateUser(app.db, callerOf(request), request.body),
+    }),
   );
 
   app.delete(
@@ -114,7 +118,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
     },
     async (request) => ({
       status: true as const,
-      message: await deleteUser(app.db, request, request.query.id),
+      message: await deleteUser(app.db, callerOf(request), request.query.id),
     }),
   );
 };

@@ -7,25 +7,26 @@ import {
   type updateUserBody,
 } from '@portico/contracts/access/user-admin';
 import { userCategories } from '@portico/contracts/enrollment/enrollment-actions';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import {
+  canReachEveryMerchant,
+  decideMerchantAccess,
+  isWithinViewedClient,
+} from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { escapeHtml } from '../../lib/html';
 import { issueEmailToken } from '../auth/login-link.service';
 import { loginLinkValidMinutes } from '../auth/sign-in.rules';
 import { loginLinkUrl } from '../auth/sign-in-mail';
-import { callerOf, denyAccess } from '../notes/owner-access';
-import {
-  canReachEveryMerchant,
-  decideMerchantAccess,
-  isWithinViewedClient,
-  listMerchantsUserCanActFor,
-} from '../rbac/rbac.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   findClientName,
   findRole,
@@ -67,11 +68,11 @@ export type UserAdminDeps = {
   loginLinksPerAddress: number;
 };
 
-// May the caller manage the users of this merchant: reach it and hold Users there (spec 1 §6);
+// May the caller manage the users of this merchant: reach it and hold Users there;
 // while viewing as a client, only within that client.
-async function managesUsersOf(db: Db, request: FastifyRequest, merchantId: string): Promise<boolean> {
-  const session = request.requireSession();
-  const viewed = request.viewAsClientId;
+async function managesUsersOf(db: Db, caller: Caller, merchantId: string): Promise<boolean> {
+  const session = caller.session;
+  const viewed = caller.viewAsClientId;
   if (viewed !== null && !(await isWithinViewedClient(db, viewed, merchantId))) return false;
   const decision = await decideMerchantAccess(db, session, merchantId, Permission.Users);
   return decision.isAllowed && decision.merchantExists;
@@ -80,19 +81,17 @@ async function managesUsersOf(db: Db, request: FastifyRequest, merchantId: strin
 // POST /api/user in the Users page's shape: the caller must hold Users on the merchant it names, as
 // the access plugin's merchant selector checks elsewhere (the route takes two shapes, so the check
 // is here); answers whether the merchant exists (staff may name one that does not).
-async function authorizeUsersOf(db: Db, request: FastifyRequest, merchantId: string): Promise<boolean> {
-  const caller = callerOf(request);
+async function authorizeUsersOf(db: Db, caller: Caller, merchantId: string): Promise<boolean> {
   if (caller.viewAsClientId !== null && !(await isWithinViewedClient(db, caller.viewAsClientId, merchantId)))
-    return denyAccess(db, request, caller, 'merchant', { merchantId });
+    return denyAccess(caller, 'merchant', { merchantId });
   const decision = await decideMerchantAccess(db, caller.session, merchantId, Permission.Users);
   if (!decision.isAllowed)
-    return denyAccess(db, request, caller, decision.reason, { merchantId, permission: Permission.Users });
+    return denyAccess(caller, decision.reason, { merchantId, permission: Permission.Users });
   return decision.merchantExists;
 }
 
-function actorOf(request: FastifyRequest) {
-  const session = request.requireSession();
-  return { actorUserId: session.userId, actorEmail: session.email, ...requestOrigin(request) };
+function actorOf(caller: Caller) {
+  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
 }
 
 function labelOf(value: string | null) {
@@ -139,19 +138,19 @@ async function loadManagedUsers(
 
 // GET /api/client/my-users: one merchant's users, or those of every merchant the caller manages
 // users for (staff without a merchant: their own default merchant's).
-export async function listMyUsers(db: Db, request: FastifyRequest, merchantId: string | undefined) {
-  const session = request.requireSession();
+export async function listMyUsers(db: Db, caller: Caller, merchantId: string | undefined) {
+  const session = caller.session;
   let scope: string[];
   if (merchantId !== undefined) {
-    if (!request.merchantAccess?.merchantExists) throw UserAdminError.UserNotFound('Merchant not found');
+    if (!caller.merchant?.merchantExists) throw UserAdminError.UserNotFound('Merchant not found');
     scope = [merchantId];
-  } else if (canReachEveryMerchant(session.role) && request.viewAsClientId === null) {
+  } else if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) {
     const own = (await findManagedUser(db, session.userId))?.defaultClientId;
     scope = own ? [own] : [];
   } else {
-    const reachable = await listMerchantsUserCanActFor(db, session, request.viewAsClientId);
+    const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
     scope = [];
-    for (const client of reachable) if (await managesUsersOf(db, request, client.id)) scope.push(client.id);
+    for (const client of reachable) if (await managesUsersOf(db, caller, client.id)) scope.push(client.id);
   }
   const rows = await listUsersOfClients(db, scope);
   return loadManagedUsers(
@@ -164,7 +163,7 @@ export async function listMyUsers(db: Db, request: FastifyRequest, merchantId: s
 // A role a membership of the merchant may hold: the merchant's own or one of its parents'.
 async function requireRoleFor(
   executor: Executor,
-  request: FastifyRequest,
+  caller: Caller,
   merchantId: string,
   roleId: string | null,
   previousRoleId: string | null = null,
@@ -174,8 +173,7 @@ async function requireRoleFor(
   if (!role || !(await listChainIds(executor, merchantId)).includes(role.clientId))
     throw UserAdminError.RoleNotFound('Role not found');
   // A role the user already holds may stay; a new one must not grant more than the caller holds.
-  if (roleId !== previousRoleId)
-    await requireAssignableRole(executor, request.requireSession(), merchantId, roleId);
+  if (roleId !== previousRoleId) await requireAssignableRole(executor, caller.session, merchantId, roleId);
 }
 
 async function requireLocationsOf(
@@ -209,18 +207,18 @@ function welcomeMessage(to: string, name: string, merchantName: string, link: st
 // sign-in link once the user is committed.
 export async function createManagedUser(
   deps: UserAdminDeps,
-  request: FastifyRequest,
+  caller: Caller,
   body: z.output<typeof createUserBody>,
 ): Promise<ManagedUser> {
   const merchantId = body.merchant_id;
-  if (!(await authorizeUsersOf(deps.db, request, merchantId)))
+  if (!(await authorizeUsersOf(deps.db, caller, merchantId)))
     throw UserAdminError.UserNotFound('Merchant not found');
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
       if (await findUserIdByEmail(tx, body.email))
         throw UserAdminError.DuplicateEmail('A user with this e-mail already exists');
-      await requireRoleFor(tx, request, merchantId, body.role);
+      await requireRoleFor(tx, caller, merchantId, body.role);
       const locations = await requireLocationsOf(tx, [merchantId], body.locations);
       const id = await insertManagedUser(tx, {
         name: body.name,
@@ -235,7 +233,7 @@ export async function createManagedUser(
       await recordAudit(tx, {
         action: 'user.create',
         outcome: 'success',
-        ...actorOf(request),
+        ...actorOf(caller),
         targetType: 'user',
         targetId: id,
         clientId: merchantId,
@@ -249,7 +247,11 @@ export async function createManagedUser(
     throw error;
   }
   if (!body.disabled) {
-    const token = await issueEmailToken(deps, { email: body.email, purpose: 'sign_in', ip: request.ip });
+    const token = await issueEmailToken(deps, {
+      email: body.email,
+      purpose: 'sign_in',
+      ip: caller.origin.ip,
+    });
     if (token) {
       const merchantName = (await findClientName(deps.db, merchantId)) ?? 'your merchant';
       const link = loginLinkUrl(deps.publicUrl, token, body.email);
@@ -263,14 +265,14 @@ export async function createManagedUser(
 
 // The target must be a managed account every one of whose merchants the caller manages; anything
 // else is a 404, so a foreign id reveals nothing.
-async function requireManageableUser(db: Db, request: FastifyRequest, userId: string) {
+async function requireManageableUser(db: Db, caller: Caller, userId: string) {
   const target = await findManagedUser(db, userId);
   if (!target || ['admin', 'healnow', 'contact'].includes(target.userType))
     throw UserAdminError.UserNotFound('User not found');
   const current = await listMembershipsOf(db, [userId]);
   const merchants = current.length > 0 ? current.map((m) => m.clientId) : [target.defaultClientId ?? ''];
   for (const merchantId of merchants) {
-    if (merchantId === '' || !(await managesUsersOf(db, request, merchantId)))
+    if (merchantId === '' || !(await managesUsersOf(db, caller, merchantId)))
       throw UserAdminError.UserNotFound('User not found');
   }
   return { target, current };
@@ -280,14 +282,14 @@ async function requireManageableUser(db: Db, request: FastifyRequest, userId: st
 // the disabled and locked flags. Locking, disabling or a new e-mail ends the user's sessions.
 export async function updateUser(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   body: z.output<typeof updateUserBody>,
 ): Promise<ManagedUser> {
-  const { target, current } = await requireManageableUser(db, request, body.id);
+  const { target, current } = await requireManageableUser(db, caller, body.id);
   const wanted = body.memberships.map((m) => ({ clientId: m.merchant_id, roleId: m.role }));
   const merchantIds = [...new Set(wanted.map((m) => m.clientId))];
   for (const merchantId of merchantIds) {
-    if (!(await managesUsersOf(db, request, merchantId))) throw merchantNotReached();
+    if (!(await managesUsersOf(db, caller, merchantId))) throw merchantNotReached();
   }
   if (!merchantIds.includes(body.default_client_id))
     throw UserAdminError.DefaultMerchantNotMember(Text.DefaultMerchantNotMember);
@@ -297,7 +299,7 @@ export async function updateUser(
         throw UserAdminError.DuplicateEmail('A user with this e-mail already exists');
       for (const membership of wanted) {
         const before = current.find((m) => m.clientId === membership.clientId);
-        await requireRoleFor(tx, request, membership.clientId, membership.roleId, before?.roleId ?? null);
+        await requireRoleFor(tx, caller, membership.clientId, membership.roleId, before?.roleId ?? null);
       }
       const locations = await requireLocationsOf(tx, merchantIds, body.locations);
       const isLocking =
@@ -314,7 +316,7 @@ export async function updateUser(
       await replaceMemberships(tx, body.id, wanted);
       await replaceLocations(tx, body.id, locations);
       const endedSessions = isLocking || isNewEmail ? await revokeUserSessions(tx, body.id) : 0;
-      const origin = actorOf(request);
+      const origin = actorOf(caller);
       await recordAudit(tx, {
         action: 'user.update',
         outcome: 'success',
@@ -357,15 +359,15 @@ export async function updateUser(
 }
 
 // DELETE /api/user/delete?id=: the user, memberships, locations and sessions go at once.
-export async function deleteUser(db: Db, request: FastifyRequest, userId: string) {
-  if (userId === request.requireSession().userId)
+export async function deleteUser(db: Db, caller: Caller, userId: string) {
+  if (userId === caller.session.userId)
     throw UserAdminError.CannotDeleteSelf('You cannot delete your own account');
-  const { target, current } = await requireManageableUser(db, request, userId);
+  const { target, current } = await requireManageableUser(db, caller, userId);
   await db.transaction(async (tx) => {
     await recordAudit(tx, {
       action: 'user.delete',
       outcome: 'success',
-      ...actorOf(request),
+      ...actorOf(caller),
       targetType: 'user',
       targetId: userId,
       clientId: target.defaultClientId,

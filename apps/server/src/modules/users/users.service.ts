@@ -1,10 +1,10 @@
 import { type PermissionName, permissionNameSchema } from '@portico/contracts/access/permission-names';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
+import { canReachEveryMerchant } from '../../access/merchant-scope';
+import type { SessionContext } from '../../access/request-session';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { listDescendantSummaries } from '../rbac/rbac.repository';
-import { canReachEveryMerchant } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
 import { defaultLogoPng } from './default-logo';
 import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants } from './users.repository';
 
@@ -22,7 +22,7 @@ type MembershipView = {
   role: { id: string; name: string; granted_permissions: { name: PermissionName }[] } | null;
 };
 
-// GET /api/user, spec 1 §3: four queries whatever the number of memberships or layouts.
+// GET /api/user: four queries whatever the number of memberships or layouts.
 export async function loadSessionUser(executor: Executor, session: SessionContext) {
   const profile = await findUserProfile(executor, session.userId);
   if (!profile) throw UsersError.UserNotFound('Sign in to continue');

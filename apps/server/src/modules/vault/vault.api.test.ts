@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor, shiftSession } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { resolveRequestSession, resolveSession } from '../../access/request-session';
 import type { Tx } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { queryRows } from '../../db/sql-rows';
-import { endSession, resolveRequestSession, resolveSession } from '../session/session.service';
+import { endSession } from '../session/session.service';
 import { listVaultMethods, saveVaultMethod, searchVaultCustomers } from './vault.repository';
 import {
   customerView,

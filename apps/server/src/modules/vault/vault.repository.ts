@@ -1,4 +1,10 @@
 import { and, asc, desc, eq, inArray, type Query, type SQL, sql } from 'drizzle-orm';
+import {
+  type MerchantAccessFacts,
+  merchantAccessFactsSql,
+  parseMerchantAccessFacts,
+} from '../../access/merchant-scope.repository';
+import type { SessionPrefetch } from '../../access/request-session.repository';
 import type { Executor, Tx } from '../../db/client';
 import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
@@ -6,12 +12,6 @@ import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
 import type { SqlRow } from '../../db/sql-rows';
-import {
-  type MerchantAccessFacts,
-  merchantAccessFactsSql,
-  parseMerchantAccessFacts,
-} from '../rbac/rbac.repository';
-import type { SessionPrefetch } from '../session/session.repository';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
 // What the answers show of a customer (the search reads no more).

@@ -14,9 +14,10 @@ import {
   whoamiResponse,
 } from '@portico/contracts/vault/vault';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
+import { refuseProcessorAuditUser } from '../../access/denial';
 import { requestOrigin } from '../../lib/audit';
 import { sendJsonText } from '../../lib/json-text';
-import { callerOf, denyAccess } from '../notes/owner-access';
 import {
   editVaultCustomer,
   payeeSearchResponseBytes,
@@ -46,11 +47,6 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     patientCrypto ??= createPatientCrypto(app.fieldCipher(), app.dataKey);
     return { db: app.db, patientCrypto, now: app.now };
   };
-  async function refuseProcessorAuditors(request: Parameters<typeof callerOf>[0]) {
-    const caller = callerOf(request);
-    if (caller.session.isProcessorAuditUser) await denyAccess(app.db, request, caller, 'role');
-  }
-
   app.get(
     '/api/payee/all',
     {
@@ -78,7 +74,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     // sent as text around them (no object built, no serialiser pass); the API test holds it to the
     // contract.
     async (request, reply) => {
-      await refuseProcessorAuditors(request);
+      await refuseProcessorAuditUser(callerOf(request));
       const answer = await searchVault(
         deps(),
         {
@@ -107,7 +103,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await refuseProcessorAuditors(request);
+      await refuseProcessorAuditUser(callerOf(request));
       return {
         status: true as const,
         message: await vaultCustomerForTerminal(

@@ -19,21 +19,21 @@ import {
   type Whoami,
   withoutDuplicateSavedMethods,
 } from '@portico/contracts/vault/vault';
-import type { Db, Executor } from '../../db/client';
-import type { vaultCustomers } from '../../db/schema/vault';
-import { isRow } from '../../db/sql-rows';
-import { AppError, defineErrors } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
-import type { MerchantAccessContext } from '../../plugins/access';
-import { findMerchantAccessFacts } from '../rbac/rbac.repository';
+import type { MerchantAccessContext } from '../../access/caller';
 import {
   canReachEveryMerchant,
   decideMerchantAccess,
   decideMerchantAccessFromFacts,
   isWithinViewedClient,
-} from '../rbac/rbac.service';
-import type { SessionPrefetch } from '../session/session.repository';
-import type { PrefetchedRead, SessionContext } from '../session/session.service';
+} from '../../access/merchant-scope';
+import { findMerchantAccessFacts } from '../../access/merchant-scope.repository';
+import type { PrefetchedRead, SessionContext } from '../../access/request-session';
+import type { SessionPrefetch } from '../../access/request-session.repository';
+import type { Db, Executor } from '../../db/client';
+import type { vaultCustomers } from '../../db/schema/vault';
+import { isRow } from '../../db/sql-rows';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import {
   findUserProfile,
   findVaultCustomer,

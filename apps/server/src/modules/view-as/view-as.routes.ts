@@ -9,11 +9,11 @@ import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { canViewAs, mayViewAsAClient } from '../../access/merchant-scope';
+import type { RouteAccess } from '../../access/route-access';
 import { clients } from '../../db/schema/clients';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import type { RouteAccess } from '../../plugins/access';
-import { canViewAs, mayViewAsAClient } from '../rbac/rbac.service';
 
 export const ViewAsError = defineErrors({ NotAllowed: ['VIEW_AS_NOT_ALLOWED', 'forbidden'] });
 
@@ -21,8 +21,8 @@ export const ViewAsError = defineErrors({ NotAllowed: ['VIEW_AS_NOT_ALLOWED', 'f
 // as a client carries viewAs and acts as user, so every role may reach the route.
 const viewAsAccess: RouteAccess = { kind: 'authenticated', roles: userTypes, mimicSession: 'refused' };
 
-// Issue 15 item 6: starting and stopping a view-as are checked and audited here; the calls made
-// while viewing carry viewAs and are checked one by one by the access plugin.
+// Starting and stopping a view-as are checked and audited here; the calls made
+// while viewing carry viewAs and are checked one by one by the access layer.
 export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/view-as',

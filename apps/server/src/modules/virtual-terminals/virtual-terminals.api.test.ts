@@ -15,12 +15,12 @@ import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildUser } from '../../../test/factories';
+import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
-import { clientIdsAtOrBelow } from '../reporting/reporting.repository';
 
 // Spec 2 §3 Merchant (apikeys) and Virtual terminal URL record, §7; spec 3 §6, §7.
 

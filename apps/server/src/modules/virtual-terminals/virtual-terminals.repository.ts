@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { clientChainCte } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
 import { queryRows } from '../../db/sql-rows';
-import { clientChainCte } from '../rbac/rbac.repository';
 
 const apiKeyColumns = {
   id: clients.id,

@@ -13,8 +13,8 @@ import {
   virtualTerminalUrlResponse,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
-import { callerOf } from '../notes/owner-access';
 import {
   listApiKeys,
   saveVirtualTerminal,

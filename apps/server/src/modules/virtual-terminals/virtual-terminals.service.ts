@@ -24,15 +24,14 @@ import {
   virtualTerminalCustomFieldSchema,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { bypassesMerchantPermissions, canReachEveryMerchant } from '../../access/merchant-scope';
+import { findClientAccessFacts } from '../../access/merchant-scope.repository';
+import { authorizeClient } from '../../access/owner-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { authorizeClient, type Caller, denyAccess } from '../notes/owner-access';
-import {
-  bypassesMerchantPermissions,
-  canReachEveryMerchant,
-  listMerchantsUserCanActFor,
-} from '../rbac/rbac.service';
-import { findClientAccessFacts } from '../reporting/reporting.repository';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   findClientIdByPublicKey,
   findGoverningFieldAccess,
@@ -84,7 +83,7 @@ async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<r
 export async function listApiKeys(db: Db, request: FastifyRequest, caller: Caller): Promise<ApiKeyRecord[]> {
   // Read-only auditors never see the virtual terminal tools (spec 3 §2), nor the keys behind them.
   if (caller.session.isProcessorAuditUser) {
-    return denyAccess(db, request, caller, 'role', auditorDenial);
+    return denyAccess(caller, 'role', auditorDenial);
   }
   const rows = await listMerchantApiKeys(db, await merchantIdsWithVirtualTerminal(db, caller));
   return rows.map((row) => ({
@@ -163,17 +162,17 @@ async function authorizeApiKey(
     if (await isSecretApiKey(db, publicKey)) {
       throw VirtualTerminalError.SecretKeyInAddress(ConfiguratorText.SecretKeyInAddress);
     }
-    return denyAccess(db, request, caller, 'merchant');
+    return denyAccess(caller, 'merchant');
   }
   // Read-only auditors never use the virtual terminal tools (spec 3 §2).
-  if (caller.session.isProcessorAuditUser) return denyAccess(db, request, caller, 'role', auditorDenial);
-  const access = await authorizeClient(db, request, caller, clientId);
+  if (caller.session.isProcessorAuditUser) return denyAccess(caller, 'role', auditorDenial);
+  const access = await authorizeClient(db, caller, clientId);
   const needed = toConfigure
     ? [Permission.VirtualTerminal, Permission.VirtualTerminalConfiguration]
     : [Permission.VirtualTerminal];
   for (const permission of needed) {
     if (!access.effectivePermissions.includes(permission)) {
-      return denyAccess(db, request, caller, 'permission', {
+      return denyAccess(caller, 'permission', {
         merchantId: clientId,
         permission,
         ...(permission === Permission.VirtualTerminal

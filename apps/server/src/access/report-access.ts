@@ -1,42 +1,30 @@
 import { Permission, type PermissionName } from '@portico/contracts/access/permission-names';
-import type { UserType } from '@portico/contracts/auth/roles';
-import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/client';
-import { defineErrors } from '../../lib/app-error';
-import { listLocationLimits, listMembershipClientIds } from '../rbac/rbac.repository';
-import { bypassesMerchantPermissions, canReachEveryMerchant } from '../rbac/rbac.service';
-import type { SessionContext } from '../session/session.service';
-import type { AdvancedFields } from './report-row';
+import type { Executor } from '../db/client';
+import { defineErrors } from '../lib/app-error';
+import type { Caller } from './caller';
+import { bypassesMerchantPermissions, canReachEveryMerchant } from './merchant-scope';
 import {
   clientIdsAtOrBelow,
   findClientAccessFacts,
   findDefaultClientId,
-  type ReportScope,
-} from './reporting.repository';
+  listLocationLimits,
+  listMembershipClientIds,
+} from './merchant-scope.repository';
 
 export const ReportAccessError = defineErrors({
   MerchantNotFound: ['MERCHANT_NOT_FOUND', 'not_found'],
 });
 
-export type ReportCaller = {
-  session: SessionContext;
-  // Viewing as a client makes the caller a user of that client (spec 1 §1).
-  actingRole: UserType;
-  viewAsClientId: string | null;
-  // The merchant the call names (id, merchant_id), already checked by the access plugin.
-  namedMerchant: { id: string; exists: boolean } | null;
-};
+// Whose transactions a report may show: everything (staff), or a set of merchants (a merchant's
+// own, or a parent's hierarchy resolved beforehand). A user tied to sub-locations of a merchant
+// sees only those locations' transactions of that merchant.
+export type LocationLimit = { clientId: string; subEntityIds: readonly string[] };
+export type ReportScope =
+  | { kind: 'all' }
+  | { kind: 'clients'; clientIds: readonly string[]; locationLimits?: readonly LocationLimit[] };
 
-export function reportCallerOf(request: FastifyRequest): ReportCaller {
-  const session = request.requireSession();
-  const named = request.merchantAccess;
-  return {
-    session,
-    actingRole: request.viewAsClientId === null ? session.role : 'user',
-    viewAsClientId: request.viewAsClientId,
-    namedMerchant: named ? { id: named.merchantId, exists: named.merchantExists } : null,
-  };
-}
+// Which rows carry the REPORTS_ADVANCED fields: every row (admin), or the rows of these merchants.
+export type AdvancedFields = { kind: 'all' } | { kind: 'merchants'; clientIds: ReadonlySet<string> };
 
 export type ReportAccess = { scope: ReportScope; advanced: AdvancedFields };
 
@@ -45,10 +33,10 @@ export type ReportAccess = { scope: ReportScope; advanced: AdvancedFields };
 // - else, while viewing as a client, that client and everything below it;
 // - else staff: every merchant; a parent: its memberships and everything below them; a merchant user:
 //   its default merchant (else its memberships).
-async function reportRoots(executor: Executor, caller: ReportCaller): Promise<readonly string[] | 'all'> {
-  if (caller.namedMerchant) {
-    if (!caller.namedMerchant.exists) throw ReportAccessError.MerchantNotFound('Merchant not found');
-    return [caller.namedMerchant.id];
+async function reportRoots(executor: Executor, caller: Caller): Promise<readonly string[] | 'all'> {
+  if (caller.merchant) {
+    if (!caller.merchant.merchantExists) throw ReportAccessError.MerchantNotFound('Merchant not found');
+    return [caller.merchant.merchantId];
   }
   if (caller.viewAsClientId !== null) return [caller.viewAsClientId];
   if (canReachEveryMerchant(caller.actingRole)) return 'all';
@@ -60,12 +48,12 @@ async function reportRoots(executor: Executor, caller: ReportCaller): Promise<re
   return listMembershipClientIds(executor, userId);
 }
 
-// The scope narrowed to the merchants the caller reaches and holds `permission` on (spec 1 §6, the
-// same rule as rbac.service decideMerchantAccess, per merchant), and the merchants whose rows carry
-// the REPORTS_ADVANCED fields. Admin skips per-merchant permissions.
+// The scope narrowed to the merchants the caller reaches and holds `permission` on (the rule of
+// decideMerchantAccess, per merchant), and the merchants whose rows carry the REPORTS_ADVANCED
+// fields. Admin skips per-merchant permissions.
 export async function resolveReportAccess(
   executor: Executor,
-  caller: ReportCaller,
+  caller: Caller,
   permission: PermissionName | null,
 ): Promise<ReportAccess> {
   const roots = await reportRoots(executor, caller);

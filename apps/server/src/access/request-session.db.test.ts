@@ -1,22 +1,23 @@
 import { sessionCookieName } from '@portico/contracts/auth/session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor, sessionIdOfCookie, shiftSession } from '../../../test/auth-helpers';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { openTestDatabase } from '../../../test/test-database';
-import type { DatabaseHandle } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/sql-rows';
+import { sessionCookieFor, sessionIdOfCookie, shiftSession } from '../../test/auth-helpers';
+import { demo, seedDemoAccounts } from '../../test/demo-data';
+import { openTestDatabase } from '../../test/test-database';
+import type { DatabaseHandle } from '../db/client';
+import { sessions } from '../db/schema/auth';
+import { users } from '../db/schema/users';
+import { queryRows } from '../db/sql-rows';
 import {
   findMerchantAccessFacts,
   findPermissionHolderFacts,
   isClientAtOrBelow,
   type PermissionHolderFacts,
-} from '../rbac/rbac.repository';
-import type { SessionPrefetch } from './session.repository';
-import { endSession, resolveRequestSession } from './session.service';
+} from './merchant-scope.repository';
+import { resolveRequestSession } from './request-session';
+import type { SessionPrefetch } from './request-session.repository';
 
-// Issue 15 "Speed": the request's session and its access facts come from one statement
+// The request's session and its access facts come from one statement
 // (findRequestAccess). It must read exactly what the separate queries the rest of the server uses
 // read, for every demo account on every client, with and without view-as.
 
@@ -158,7 +159,7 @@ describe('resolveRequestSession', () => {
     expect(Number(await expiresAtOf())).toBeGreaterThan(14 * 60);
   });
 
-  // Issue 19 "Speed": a route's read sent with the session statement.
+  // A route's read sent with the session statement.
   describe('with a prefetch', () => {
     const noPlan = { merchantId: null, viewedClientId: null, permissionAnywhere: false };
     // Its rows: the session's user as the read saw it, in its own order.
@@ -215,7 +216,10 @@ describe('resolveRequestSession', () => {
       );
       expect(String(failure instanceof Error ? failure.cause : failure)).toMatch(/division by zero/);
       const revoked = await signIn(demo.barista);
-      await endSession(database.db, revoked.token);
+      await database.db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(sessions.id, sessionIdOfCookie(revoked.cookie)));
       expect(await resolveRequestSession(database.db, revoked.token, noPlan, failing)).toBeNull();
       const expired = await signIn(demo.barista);
       await shiftSession(database.db, expired.cookie, { absoluteInMinutes: -1 });

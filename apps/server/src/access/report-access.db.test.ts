@@ -2,16 +2,16 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { openTestDatabase } from '../../../test/test-database';
-import type { DatabaseHandle } from '../../db/client';
-import { queryRows } from '../../db/sql-rows';
-import { canReachEveryMerchant, decideMerchantAccess } from '../rbac/rbac.service';
-import { findClientAccessFacts } from './reporting.repository';
+import { demo, seedDemoAccounts } from '../../test/demo-data';
+import { openTestDatabase } from '../../test/test-database';
+import type { DatabaseHandle } from '../db/client';
+import { queryRows } from '../db/sql-rows';
+import { canReachEveryMerchant, decideMerchantAccess } from './merchant-scope';
+import { findClientAccessFacts } from './merchant-scope.repository';
 
 // The report checks reach and permissions on every merchant of a hierarchy in one query
-// (findClientAccessFacts); it must decide exactly as rbac.service decideMerchantAccess does, merchant
-// by merchant, for every demo account.
+// (findClientAccessFacts); it must decide exactly as decideMerchantAccess does, merchant by
+// merchant, for every demo account.
 
 let database: DatabaseHandle;
 beforeAll(async () => {
