@@ -26,7 +26,6 @@ import {
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { MAX_UPLOAD_BYTES } from '../../plugins/security';
 import { cleanFileName, decodeDataUrl } from './data-url';
 import {
   type DocumentOwner,
