@@ -13,11 +13,13 @@ export type DenialLog = { warn(details: Record<string, unknown>, message: string
 
 const minuteOf = (date: Date) => Math.floor(date.getTime() / 60_000);
 
-// The app's one writer of refusals. record: repeated refusals of one actor on one route are one
-// incident: the first of each minute writes the audit row, the rest of that minute are counted and logged when the minute ends. A client looping
-// on a forbidden call therefore cannot grow the append-only audit log faster than one row per route
-// and minute (the rate limiter bounds the log line count the same way). recordEach: every refusal
-// is a row.
+// The app's one writer of refusals, with two ways of writing:
+// - record (a refusal by the route's own rule): repeated refusals of one actor on one route are one
+//   incident. The first of each minute writes the audit row; the rest of that minute are counted and
+//   logged when the minute ends, so a client looping on a forbidden call cannot grow the append-only
+//   audit log faster than one row per route and minute (the rate limiter bounds the log lines).
+// - recordEach (a module's refusal of what a call names: a record, a field, a recipient): every
+//   refusal is a row, since each says what was asked for.
 export function createDenialAuditor(db: Executor, now: () => Date, log: DenialLog) {
   const windows = new Map<string, Window>();
 
