@@ -39,14 +39,14 @@ import {
   type RememberedMerchantClaimParts,
   rememberedMerchantHolds,
 } from './charges.repository';
-import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.types';
+import type { ChargeDeps, PaymentFrameCaller, VirtualTerminalAccess } from './charges.types';
 import { deviceOfCharge, isDeviceMethod } from './device-charge';
 import { linkSeriesPlanOf } from './link-series';
 
 // A charge's plan (charges.service.ts takeCharge): the checks and reads made before any money moves,
 // against the merchant's stored state, ending in the attempt to record (lib/money-attempt.ts).
 
-// The pricing string a merchant passes on to the payer for a method (spec 2 §3 *_p2c), else null.
+// The pricing string a merchant passes on to the payer for a method (its card_p2c, ach_p2c), else null.
 export function passedOnRateOf(merchant: FrameMerchantRow, method: string): string | null {
   return passedOnRateOfMethod(method, {
     credit_card: merchant.cardP2c ? merchant.cardRate : null,
@@ -54,7 +54,7 @@ export function passedOnRateOf(merchant: FrameMerchantRow, method: string): stri
   });
 }
 
-// Spec 3 §3 showLocationsDropdown: the sub-locations a payment may be recorded for. Only where
+// The params' showLocationsDropdown: the sub-locations a payment may be recorded for. Only where
 // the params ask for the dropdown and are signed (or the caller is a virtual terminal user, whose
 // unsigned params are theirs). A virtual terminal user tied to locations of this merchant gets
 // those only, and always: they must choose one (the frame shows the dropdown when it lists any).
@@ -85,8 +85,8 @@ export type ChargeFacts = {
 
 // The frozen and disabled checks in one read of the merchant row, under a share lock so a freeze (an
 // update of that row) cannot slip in between the check and the booking: a frozen merchant is refused
-// with the freeze guard's own error and words (lib/merchant-freeze.ts, issue 20), an inactive one with
-// the frame's. One round trip instead of two (issue 16 speed).
+// with the freeze guard's own error and words (lib/merchant-freeze.ts), an inactive one with
+// the frame's. One round trip instead of two.
 export async function assertMerchantTakesPayments(tx: Tx, clientId: string): Promise<void> {
   const [row] = await tx
     .select({ isActive: clients.isActive, status: clients.status })
@@ -101,7 +101,7 @@ export async function assertMerchantTakesPayments(tx: Tx, clientId: string): Pro
 
 function offeredOptions(facts: ChargeFacts): PaymentOption[] {
   const configured = facts.params.paymentOptions ?? [...basicPaymentOptions];
-  // The virtual terminal keeps an option only with its permission (spec 3 §6); a signed link keeps
+  // The virtual terminal keeps an option only with its permission; a signed link keeps
   // what the merchant signed.
   return facts.grants === null ? configured : paymentOptionsKeptForPermissions(configured, facts.grants);
 }
@@ -129,7 +129,7 @@ export type RememberedMerchantGuard = {
 // for a charge already past the check, as before.
 export function chargePlanner(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   facts: ChargeFacts,
   remembered: RememberedMerchantGuard | null = null,
 ): AttemptPlanner {
@@ -149,11 +149,16 @@ export function chargePlanner(
   };
 }
 
-export async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeCaller, facts: ChargeFacts) {
+export async function planCharge(
+  tx: Executor,
+  deps: ChargeDeps,
+  caller: PaymentFrameCaller,
+  facts: ChargeFacts,
+) {
   const { body, params, merchant, grants, isSigned } = facts;
 
   // The high-ticket limit refuses a payer on a link; a merchant's own Virtual Terminal user may key
-  // a larger payment, which risk then flags as 'Over High Ticket' (issue 20).
+  // a larger payment, which risk then flags as 'Over High Ticket'.
   const amount = chargeAmountOf(body.amount, grants === null ? merchant.highTicketCents : null);
   if (!amount.ok) throw ChargeError.AmountInvalid(amount.message);
   const signedCents = params.amount === undefined ? null : parseDecimalToCents(params.amount);
@@ -236,12 +241,12 @@ export async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeC
     params.showFeeValue === true,
   );
 
-  // Spec 3 §3 phoneOption: a link that requires the payer's phone refuses a payment without it.
+  // phoneOption: a link that requires the payer's phone refuses a payment without it.
   const phone = body.phone?.trim() || null;
   if (params.phoneOption === 'required' && phone === null) {
     throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Phone'));
   }
-  // Spec 3 §3 billingAddress: required of a payer on a link, optional on the virtual terminal.
+  // billingAddress: required of a payer on a link, optional on the virtual terminal.
   const billingRule = billingAddressRuleOf(params, grants !== null && params.isVirtualTerminal === true);
   const billing = billingAddressOf(body.billingAddress, billingRule.isRequired);
   if (billingRule.isShown && billing.missing !== null) {
@@ -266,7 +271,7 @@ export async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeC
   const firstName = body.firstName?.trim() || savedCustomer?.firstName || null;
   const lastName = body.lastName?.trim() || savedCustomer?.lastName || null;
   const email = body.email?.trim().toLowerCase() || savedCustomer?.email || null;
-  // Spec 3 §3 emailOption: 'required' refuses a payment without an e-mail, as phoneOption does.
+  // emailOption: 'required' refuses a payment without an e-mail, as phoneOption does.
   if (params.emailOption === 'required' && email === null) {
     throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Email'));
   }
@@ -335,7 +340,7 @@ export async function planCharge(tx: Executor, deps: ChargeDeps, caller: ChargeC
   };
 }
 
-// The vault's display form ISSUER-last4-mm-yyyy (spec 2 §3); BANK-last4 for accounts.
+// The vault's display form ISSUER-last4-mm-yyyy; BANK-last4 for accounts.
 function displayTokenOf(token: PaymentToken): string {
   if (token.issuer === 'BANK' || token.expMonth === null || token.expYear === null)
     return `BANK-${token.last4}`;
@@ -343,12 +348,12 @@ function displayTokenOf(token: PaymentToken): string {
 }
 
 // The custom fields a charge takes. On the virtual terminal (unsigned params the browser could make
-// up) only the stored terminal's fields count, each as the user's role decides (spec 3 §6): required,
+// up) only the stored terminal's fields count, each as the user's role decides: required,
 // optional, or hidden and never recorded. A payment link takes the fields it signed, which its payer
 // was shown.
 async function customFieldsOfCharge(
   tx: Executor,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   facts: ChargeFacts,
 ): Promise<readonly (VirtualTerminalCustomField | FrameCustomField)[]> {
   const { params, merchant, grants, isSigned } = facts;

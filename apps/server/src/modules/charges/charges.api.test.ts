@@ -31,11 +31,11 @@ import { reconcilePendingAttempts } from '../../lib/money-attempt';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { chargeOperationOf } from './charge-booking';
 import { takeCharge } from './charges.service';
-import type { ChargeCaller } from './charges.types';
+import type { PaymentFrameCaller } from './charges.types';
 
-// Issue 16 item 1 and its bad-input rows: a payment through the frame becomes one transaction, a
-// double submit pays once, card numbers and CVVs reach no table and no log line, and every bad
-// input is a clear message to the payer, never a 5xx.
+// A payment through the frame becomes one transaction, a double submit pays once, card numbers and
+// CVVs reach no table and no log line, and every bad input is a clear message to the payer, never a
+// 5xx.
 
 const pan = '1111222233334444'.slice(0, 15);
 // A Luhn-valid sandbox number (begins with 1) that appears nowhere else.
@@ -772,7 +772,7 @@ describe('POST /api/payment-frame/charge', () => {
 // never booked is booked once by the reconcile and replayed to the retry; a settle that finds the
 // attempt already concluded writes nothing.
 describe('a charge the gateway approved but the server never booked', () => {
-  const payer: ChargeCaller = { session: null, origin: { ip: '10.9.0.1', userAgent: null } };
+  const payer: PaymentFrameCaller = { session: null, origin: { ip: '10.9.0.1', userAgent: null } };
 
   // The gateway moves the money, then the connection drops before its answer (and its record of the
   // key cannot be read either): the attempt stays pending with the money taken.
@@ -859,7 +859,7 @@ describe('a charge the gateway approved but the server never booked', () => {
   });
 });
 
-describe('GET /api/payment-frame/logo (spec 3 §3 showLogoUrl)', () => {
+describe('GET /api/payment-frame/logo (the showLogoUrl param)', () => {
   it("answers the merchant's logo by its publishable key without a session, 404 without one, and refuses a secret key", async () => {
     const logo = (key: string) =>
       app.inject({ method: 'GET', url: `/api/payment-frame/logo?key=${key}`, remoteAddress: payerAddress() });
@@ -882,7 +882,7 @@ describe('GET /api/payment-frame/logo (spec 3 §3 showLogoUrl)', () => {
   });
 });
 
-describe('the locations dropdown (spec 3 §3 showLocationsDropdown)', () => {
+describe('the locations dropdown (the showLocationsDropdown param)', () => {
   it("lists the merchant's locations only for signed params that ask, and records the chosen one; a foreign one is refused", async () => {
     const suffix = randomUUID().slice(0, 8);
     const [north] = await app.db

@@ -29,10 +29,10 @@ import {
   takeCharge,
   tokenizePaymentMethod,
 } from './charges.service';
-import type { ChargeCaller } from './charges.types';
+import type { PaymentFrameCaller } from './charges.types';
 import { deviceChargeOperationName } from './device-charge';
 
-// The payment frame's calls (issue 16 item 1). Public: a payer has no account; a signed-in user with
+// The payment frame's calls. Public: a payer has no account; a signed-in user with
 // Virtual Terminal on the merchant gets the virtual terminal's rights (the session is read, not
 // required). Card guessing and key guessing are bounded by per-route limits.
 const tokenizeLimit = { max: 30, timeWindow: '1 minute' };
@@ -42,7 +42,8 @@ const readLimit = { max: 120, timeWindow: '1 minute' };
 
 const errors = errorResponses(400, 403, 409, 422, 503);
 
-function callerOf(request: FastifyRequest): ChargeCaller {
+// The session is read, not required: without one the caller is a payer.
+function paymentFrameCallerOf(request: FastifyRequest): PaymentFrameCaller {
   return { session: request.session ?? null, origin: requestOrigin(request) };
 }
 
@@ -54,7 +55,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
       app.log.error({ err, transactionId }, 'first receipt of a subscription link not sent');
     });
   };
-  // Issue 16 speed: a charge on a merchant charged lately plans on what it read then (takeCharge).
+  // A charge on a merchant charged lately plans on what it read then (takeCharge).
   const frameMerchants = boundedCache<FrameMerchantRow>(1_000);
   const deps = () => ({
     frameMerchants,
@@ -116,7 +117,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
     },
     async (request) => ({
       status: true as const,
-      message: await frameMerchant(deps(), callerOf(request), request.query),
+      message: await frameMerchant(deps(), paymentFrameCallerOf(request), request.query),
     }),
   );
 
@@ -161,7 +162,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
     async (request, reply) => {
       const result = await takeCharge(
         deps(),
-        callerOf(request),
+        paymentFrameCallerOf(request),
         request.body,
         request.headers['idempotency-key'],
         { key: `POST/api/payment-frame/charge-${request.ip}`, ...chargeLimit },
@@ -182,7 +183,7 @@ export const chargesRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async
       },
     },
     async (request) => {
-      await assertMaySignParams(deps(), callerOf(request), request.body.params);
+      await assertMaySignParams(deps(), paymentFrameCallerOf(request), request.body.params);
       const sig = signPaymentFrameParams(app, request.body.params);
       return {
         status: true as const,

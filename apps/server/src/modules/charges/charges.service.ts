@@ -63,14 +63,15 @@ import {
   type RememberedMerchantClaimParts,
   rememberedMerchantClaim,
 } from './charges.repository';
-import type { ChargeCaller, ChargeDeps, VirtualTerminalAccess } from './charges.types';
+import type { ChargeDeps, PaymentFrameCaller, VirtualTerminalAccess } from './charges.types';
 import { deviceChargeOperationName, isDeviceMethod, openDevicesOf } from './device-charge';
 import { isScheduledLinkStart, scheduleSeriesFromLink } from './link-series';
 
-// The payment frame's charge path (tamper design at the top of contracts payment-frame/params.ts). A charge is a money attempt (lib/money-attempt.ts) under the payer's
-// Idempotency-Key: one short transaction checks everything against the merchant's stored state and
-// records a pending attempt; the sandbox gateway is asked with the attempt's id as its key; a second
-// transaction books the transaction and its audit entry. A double submit pays once.
+// The payment frame's charge path (tamper design at the top of contracts payment-frame/params.ts). A
+// charge is a money attempt (lib/money-attempt.ts) under the payer's Idempotency-Key: one short
+// transaction checks everything against the merchant's stored state and records a pending attempt;
+// the sandbox gateway is asked with the attempt's id as its key; a second transaction books the
+// transaction and its audit entry. A double submit pays once.
 
 // Every payer of a link sends the same params: decoded once while the link is in use.
 const decodeParams = boundedMemo(500, decodePaymentFrameParams);
@@ -175,7 +176,7 @@ export async function frameLogo(deps: ChargeDeps, key: string): Promise<Buffer> 
 // GET /api/payment-frame/merchant.
 export async function frameMerchant(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   query: { key: string; params?: string | undefined; sig?: string | undefined },
 ): Promise<FrameMerchant> {
   const merchant = await merchantOfKey(deps.db, query.key);
@@ -221,7 +222,7 @@ export async function frameMerchant(
 // POST /api/payment-frame/sign: a signed-in user with Virtual Terminal on the params' merchant.
 export async function assertMaySignParams(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   encoded: string,
 ): Promise<PaymentFrameParams> {
   const decoded = decodePaymentFrameParams(encoded);
@@ -248,7 +249,7 @@ const unauditedCodes: ReadonlySet<string> = new Set([
 // merchant's rows are still the version planned on; otherwise the merchant is read again.
 export async function takeCharge(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   body: ChargeBody,
   idempotencyKey: string,
   limit: RouteLimit,
@@ -300,7 +301,7 @@ class StaleFrameMerchant extends Error {}
 // The merchant read with the payer's hit (unless counted already: limit null) and its risk figures.
 async function chargeFresh(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   request: ChargeRequest,
   limit: RouteLimit | null,
 ): Promise<IdempotentResult<ChargeResponse | ScheduledSeriesResponse>> {
@@ -318,7 +319,7 @@ async function chargeFresh(
 
 async function chargeMerchant(
   deps: ChargeDeps,
-  caller: ChargeCaller,
+  caller: PaymentFrameCaller,
   request: ChargeRequest,
   // hit: the payer's hit when not yet counted (riskFigures are then read in the claim).
   opening: { merchant: FrameMerchantRow; riskFigures: PaymentRiskFigures | null; hit: UncountedHit | null },
@@ -420,7 +421,7 @@ function rememberedMerchantGuard(
 
 // A signed-in user's keys are their own. A payer's key is scoped to the merchant they pay (hashed
 // with its id, so equal keys of two merchants never meet) under the payers' system account.
-async function idempotencyScopeOf(db: Db, caller: ChargeCaller, clientId: string, key: string) {
+async function idempotencyScopeOf(db: Db, caller: PaymentFrameCaller, clientId: string, key: string) {
   if (caller.session !== null) return { key, userId: caller.session.userId };
   const scoped = createHash('sha256').update(`${clientId}:${key}`).digest('base64url');
   return { key: scoped, userId: await payerSystemUserId(db) };

@@ -1,4 +1,4 @@
-import type { SessionContext } from '../../access/request-session';
+import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
@@ -21,10 +21,10 @@ export type ChargeDeps = {
   frameMerchants?: BoundedCache<FrameMerchantRow>;
 };
 
-export type ChargeCaller = {
-  session: SessionContext | null;
-  origin: { ip: string | null; userAgent: string | null };
-};
+// Who calls the payment frame, whose routes are public: a payer without an account (no session) or a
+// signed-in user, whose Virtual Terminal rights on the merchant the frame reads; and where the call
+// came from, for the charge's audit entry.
+export type PaymentFrameCaller = Pick<Caller, 'origin'> & { session: Caller['session'] | null };
 
 // The Virtual Terminal permissions a signed-in caller holds on a merchant, with the merchant's
 // locations the user is tied to (empty: not tied).

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/client';
 import type { ChildDefaults } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { achProcessor, cardProcessor, terminalProvider } from '../../db/schema/enums';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import type {
-  EnrollmentPrincipalRecord,
-  EnrollmentRecord,
-  NewAccount,
-  NewClient,
+import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
+import {
+  type EnrollmentPrincipalRecord,
+  type EnrollmentRecord,
+  findParentChildDefaults,
+  insertAccount,
+  type NewAccount,
+  type NewClient,
 } from './enrollment-actions.repository';
 
 // API keys: 256 random bits (base64url), with a prefix that tells live, public and sandbox keys
@@ -44,7 +48,7 @@ function knownValue<T extends string>(values: readonly T[], value: string | unde
   return values.find((known) => known === value);
 }
 
-// A parent's sub-merchant defaults (spec 2 §2.2 default processors and terminals) fill the
+// A parent's sub-merchant defaults (its default processors and terminals) fill the
 // processors and terminals the application left out; what the application chose stays.
 export function processorsWithParentDefaults(
   chosen: {
@@ -61,7 +65,7 @@ export function processorsWithParentDefaults(
   };
 }
 
-// The parent's current entity pricing (spec 2 §2.2) fills the rates the application left out.
+// The parent's current entity pricing fills the rates the application left out.
 export function ratesWithParentDefaults(
   chosen: { cardRate: string | null; achRate: string | null; cryptoRate: string | null },
   parentDefaults: ChildDefaults,
@@ -86,7 +90,7 @@ type InheritedRisk = {
   revShare: string | null;
 };
 
-// The parent's other inherited sub-merchant settings (spec 2 §3 child): tickets, volumes and revenue
+// The parent's other inherited sub-merchant settings: tickets, volumes and revenue
 // share fill what the application left out; auto-onboard, the welcome e-mail and pause settlement
 // have no place on an application, so the parent's value applies whenever it set one.
 export function settingsWithParentDefaults(chosen: InheritedRisk, parentDefaults: ChildDefaults) {
@@ -124,7 +128,7 @@ export type AccountState = Pick<
   'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
 >;
 
-// The account an application becomes (spec 2 §3): identity, addresses and MCC from the record,
+// The account an application becomes: identity, addresses and MCC from the record,
 // processing configuration and Schedule A pricing where the account has a place for them, owners
 // and the settlement account with their encrypted numbers moved to the account's columns.
 // parentDefaults: the parent's child_defaults ({} for an account without a parent).
@@ -247,10 +251,25 @@ export function accountFromEnrollment(
           accountNumberLast4: enrollment.accountNumberLast4,
           routingNumberEnc: routingNumber,
           routingNumberLast4: enrollment.routingNumberLast4,
-          // Spec 2 settlement accounts are checking or savings.
+          // Settlement accounts are checking or savings.
           accountType: enrollment.accountType === 'savings' ? ('savings' as const) : ('checking' as const),
           isPrimary: true,
         }
       : null;
   return { client, config, pricing, principals: accountPrincipals, bank };
+}
+
+// Creates the account an enrollment becomes, in the caller's transaction: the client with its
+// configuration, pricing, owners and settlement account, the parent's sub-merchant defaults filling
+// what the application left out. state: the keys and status, which approval (live) and the sandbox
+// (certification) set differently. Answers the new client's id.
+export async function createAccountFromEnrollment(
+  tx: Executor,
+  cipher: FieldCipher,
+  enrollment: EnrollmentRecord,
+  state: AccountState,
+): Promise<string> {
+  const principals = await listEnrollmentPrincipals(tx, enrollment.id);
+  const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
+  return insertAccount(tx, accountFromEnrollment(cipher, enrollment, principals, state, parentDefaults));
 }

@@ -7,16 +7,9 @@ import {
 import type { Caller } from '../../access/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
+import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
-import {
-  findParentChildDefaults,
-  insertAccount,
-  lockEnrollment,
-  updateClient,
-  updateEnrollment,
-} from './enrollment-actions.repository';
+import { lockEnrollment, updateClient, updateEnrollment } from './enrollment-actions.repository';
 
 // A refused approval or rejection is audited too (with its outcome), outside the transaction
 // that rolled back.
@@ -62,23 +55,12 @@ export async function approveEnrollment(
       const isNewClient = enrollment.clientId === null;
       let clientId = enrollment.clientId;
       if (clientId === null) {
-        const principals = await listEnrollmentPrincipals(tx, enrollmentId);
-        const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
-        clientId = await insertAccount(
-          tx,
-          accountFromEnrollment(
-            deps.cipher(),
-            enrollment,
-            principals,
-            {
-              ...keys,
-              status: 'Active',
-              sandboxApiKey: null,
-              isInCertification: false,
-            },
-            parentDefaults,
-          ),
-        );
+        clientId = await createAccountFromEnrollment(tx, deps.cipher(), enrollment, {
+          ...keys,
+          status: 'Active',
+          sandboxApiKey: null,
+          isInCertification: false,
+        });
       } else {
         await updateClient(tx, clientId, { ...keys, status: 'Active' });
       }

@@ -6,8 +6,7 @@ import {
 import type { z } from 'zod';
 import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
-import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import { accountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
+import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
 import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
 import {
@@ -15,9 +14,7 @@ import {
   ensureMembership,
   findClient,
   findEnrollment,
-  findParentChildDefaults,
   findUserByEmail,
-  insertAccount,
   insertUser,
   isMemberOrDefault,
   lockClient,
@@ -43,25 +40,14 @@ export async function createSandbox(deps: ActionDeps, caller: Caller, enrollment
     let status: 'in_development' | 'Active' = 'in_development';
     if (clientId === null) {
       sandboxKey = newApiKey('sandbox');
-      const principals = await listEnrollmentPrincipals(tx, enrollmentId);
-      const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
       // The production key columns cannot be empty: these never go live, approval issues new ones.
-      clientId = await insertAccount(
-        tx,
-        accountFromEnrollment(
-          deps.cipher(),
-          enrollment,
-          principals,
-          {
-            apiKey: newApiKey('live'),
-            publicKey: newApiKey('public'),
-            status,
-            sandboxApiKey: sandboxKey,
-            isInCertification: true,
-          },
-          parentDefaults,
-        ),
-      );
+      clientId = await createAccountFromEnrollment(tx, deps.cipher(), enrollment, {
+        apiKey: newApiKey('live'),
+        publicKey: newApiKey('public'),
+        status,
+        sandboxApiKey: sandboxKey,
+        isInCertification: true,
+      });
     } else {
       const client = await lockClient(tx, clientId);
       if (!client) throw new Error('the enrollment names an account that does not exist');

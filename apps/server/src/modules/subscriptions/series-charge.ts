@@ -7,13 +7,12 @@ import {
   SubscriptionText,
 } from '@portico/contracts/subscriptions/subscriptions';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import type { Db, Executor, Tx } from '../../db/client';
 import { clientConfigs } from '../../db/schema/clients';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import { requestOrigin } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
 import { assertMerchantCanTakePayments } from '../../lib/merchant-freeze';
 import { runMoneyAttempt } from '../../lib/money-attempt';
@@ -25,21 +24,20 @@ import { authorizeSeriesAccess, SubscriptionError, tokenDisplay } from './subscr
 
 type ChargeResponse = z.infer<typeof chargeResponse>;
 
-// POST /api/charge: Add a Charge 'now' (spec 3 §4). The charge runs through the payment frame's
+// POST /api/charge: Add a Charge 'now'. The charge runs through the payment frame's
 // money operation (same processor call, booking, audit and crash reconciliation under operation
 // 'charge'), on a saved method of the series' own customer: a token of another merchant or customer
 // is refused before any money moves.
 export async function chargeSeriesNow(
   deps: ChargeDeps,
-  request: FastifyRequest,
+  caller: Caller,
   body: SeriesChargeBody,
   idempotencyKey: string,
 ): Promise<IdempotentResult<ChargeResponse>> {
-  const session = request.requireSession();
-  const access = await authorizeSeriesAccess(deps.db, request, body.subscription_id);
+  const { session, origin } = caller;
+  const access = await authorizeSeriesAccess(deps.db, caller, body.subscription_id);
   const amount = positiveAmountCents.safeParse(body.amount);
   if (!amount.success) throw SubscriptionError.AmountNotValid(SubscriptionText.AmountNotValid);
-  const origin = requestOrigin(request);
   return runMoneyAttempt(
     deps.db,
     chargeOperationOf(deps),
@@ -169,8 +167,8 @@ async function chargeLocationsOf(
   return { choices, fallback: seriesLocation ?? onlyOwn };
 }
 
-// Issue 15 item 4 for a charge now: a user tied to sub-locations takes it at one of theirs (the
-// report shows it to them only so); with several and no fit, they are asked to choose.
+// A charge now by a user tied to sub-locations is taken at one of theirs (the report shows it to them
+// only so); with several and no fit, they are asked to choose.
 function chosenChargeLocation(
   options: ChargeLocationOptions,
   locationIds: readonly string[],
@@ -190,10 +188,10 @@ function chosenChargeLocation(
 // GET /api/subscription/charge-locations: what the Add a Charge form offers (a tied user's own).
 export async function seriesChargeLocations(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   subscriptionId: string,
 ): Promise<SeriesChargeLocations> {
-  const access = await authorizeSeriesAccess(db, request, subscriptionId);
+  const access = await authorizeSeriesAccess(db, caller, subscriptionId);
   const options = await chargeLocationsOf(
     db,
     { id: subscriptionId, clientId: access.clientId },

@@ -18,7 +18,9 @@ import {
   subscriptionWriteResponse,
 } from '@portico/contracts/subscriptions/subscriptions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import { publicAccess } from '../../access/route-access';
+import { requestOrigin } from '../../lib/audit';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { chargeSeriesNow, seriesChargeLocations } from './series-charge';
 import {
@@ -30,7 +32,7 @@ import {
   unsubscribeByCustomer,
 } from './subscriptions.service';
 
-// Spec 3 §6: /report/recurring is for admin, parent and merchant users; the menu entry asks for the
+// /report/recurring is for admin, parent and merchant users; the menu entry asks for the
 // Recurring Charges permission, checked per merchant (the series' own merchant for the writes).
 const roles: readonly UserType[] = ['admin', 'parent', 'user'];
 const readAccess = {
@@ -62,7 +64,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
         response: { 200: subscriptionListResponse, ...errors },
       },
     },
-    async (request) => ({ status: true as const, message: await listSubscriptionRows(app.db, request) }),
+    async (request) => ({
+      status: true as const,
+      message: await listSubscriptionRows(app.db, callerOf(request)),
+    }),
   );
 
   app.patch(
@@ -79,7 +84,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await endSeriesByMerchant(app.db, request, request.body, app.now()),
+      message: await endSeriesByMerchant(app.db, callerOf(request), request.body, app.now()),
     }),
   );
 
@@ -96,7 +101,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await reactivateSeries(app.db, request, request.body, app.now()),
+      message: await reactivateSeries(app.db, callerOf(request), request.body, app.now()),
     }),
   );
 
@@ -114,7 +119,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await overrideNextCharge(app.db, request, request.body, app.now()),
+      message: await overrideNextCharge(app.db, callerOf(request), request.body, app.now()),
     }),
   );
 
@@ -135,7 +140,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request, reply) => {
       const deps = { db: app.db, gateway: app.chargeGateway, dataKey: () => app.dataKey(), now: app.now };
-      const result = await chargeSeriesNow(deps, request, request.body, request.headers['idempotency-key']);
+      const result = await chargeSeriesNow(
+        deps,
+        callerOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
       return sendIdempotentOutcome(reply, result);
     },
   );
@@ -157,7 +167,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await seriesChargeLocations(app.db, request, request.query.subscription_id),
+      message: await seriesChargeLocations(app.db, callerOf(request), request.query.subscription_id),
     }),
   );
 
@@ -177,7 +187,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await unsubscribeByCustomer(app.db, request, request.body, app.now()),
+      message: await unsubscribeByCustomer(app.db, requestOrigin(request), request.body, app.now()),
     }),
   );
 

@@ -17,14 +17,13 @@ import {
   SubscriptionText,
   type SubscriptionUnsubscribeBody,
 } from '@portico/contracts/subscriptions/subscriptions';
-import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../../access/caller';
-import { denyAccess } from '../../access/denial';
+import type { Caller } from '../../access/caller';
+import { denyAccess, type RequestOrigin } from '../../access/denial';
 import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { consumeCancelToken, findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
 import {
   endSubscription,
@@ -54,7 +53,7 @@ export const SubscriptionError = defineErrors({
   LocationNotValid: [SubscriptionErrorCode.LocationNotValid, 'business_rule'],
 });
 
-// Spec 3 §9: a card token's display is the part after the first dash.
+// A card token's display is the part after the first dash.
 export function tokenDisplay(token: string): string {
   const dash = token.indexOf('-');
   return dash === -1 ? token : token.slice(dash + 1);
@@ -97,8 +96,8 @@ export function subscriptionRowOf(listing: SubscriptionListing): SubscriptionRow
 // GET /api/subscription: the series of the merchants the caller reports on (the named one and those
 // below it; staff every merchant), with Recurring Charges on each. Location limits do not apply: a
 // series belongs to the merchant, not to a location.
-export async function listSubscriptionRows(db: Db, request: FastifyRequest): Promise<SubscriptionRow[]> {
-  const access = await resolveReportAccess(db, callerOf(request), Permission.RecurringCharges);
+export async function listSubscriptionRows(db: Db, caller: Caller): Promise<SubscriptionRow[]> {
+  const access = await resolveReportAccess(db, caller, Permission.RecurringCharges);
   const scope =
     access.scope.kind === 'all'
       ? access.scope
@@ -108,21 +107,16 @@ export async function listSubscriptionRows(db: Db, request: FastifyRequest): Pro
 
 // The merchant of a series in the caller's reach with Recurring Charges. A series no row has is a 404
 // for staff and the foreign-merchant 403 for everyone else (no oracle of other merchants' ids).
-export async function authorizeSeries(
-  db: Db,
-  request: FastifyRequest,
-  subscriptionId: string,
-): Promise<string> {
-  return (await authorizeSeriesAccess(db, request, subscriptionId)).clientId;
+export async function authorizeSeries(db: Db, caller: Caller, subscriptionId: string): Promise<string> {
+  return (await authorizeSeriesAccess(db, caller, subscriptionId)).clientId;
 }
 
 // The series' merchant and the caller's sub-locations there (none: every location).
 export async function authorizeSeriesAccess(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   subscriptionId: string,
 ): Promise<{ clientId: string; locationIds: readonly string[] }> {
-  const caller = callerOf(request);
   const clientId = await findSubscriptionClientId(db, subscriptionId);
   if (clientId === undefined) {
     if (caller.isStaff) throw SubscriptionError.NotFound(SubscriptionText.NotFound);
@@ -155,27 +149,26 @@ async function lockOrNotFound(executor: Executor, subscriptionId: string): Promi
   return locked;
 }
 
-function auditBase(request: FastifyRequest, subscriptionId: string, clientId: string) {
-  const session = request.requireSession();
+function auditBase(caller: Caller, subscriptionId: string, clientId: string) {
   return {
     outcome: 'success' as const,
-    actorUserId: session.userId,
-    actorEmail: session.email,
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
     targetType: 'subscription',
     targetId: subscriptionId,
     clientId,
-    ...requestOrigin(request),
+    ...caller.origin,
   };
 }
 
-// PATCH /api/subscription/unsubscribe: End This Series (spec 3 §4). Completed charges are not refunded.
+// PATCH /api/subscription/unsubscribe: End This Series. Completed charges are not refunded.
 export async function endSeriesByMerchant(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   body: SubscriptionUnsubscribeBody,
   now: Date,
 ): Promise<WriteResult> {
-  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  const clientId = await authorizeSeries(db, caller, body.subscription_id);
   return db.transaction(async (tx) => {
     const series = await lockOrNotFound(tx, body.subscription_id);
     if (!series.isActive) throw SubscriptionError.AlreadyEnded(SubscriptionText.AlreadyEnded);
@@ -185,7 +178,7 @@ export async function endSeriesByMerchant(
     });
     await recordAudit(tx, {
       action: 'subscription.end',
-      ...auditBase(request, series.id, clientId),
+      ...auditBase(caller, series.id, clientId),
       details: { end_reason: SubscriptionEndReasonText.EndedByMerchant, reason: body.reason ?? null },
     });
     return { text: SubscriptionText.Ended, subscription: await rowAfterWrite(tx, series.id) };
@@ -196,14 +189,14 @@ function requireNotInPast(date: string, now: Date): void {
   if (date < merchantToday(now)) throw SubscriptionError.DateInPast(SubscriptionText.StartDateInPast);
 }
 
-// PATCH /api/subscription/reactivate: an ended series charges again from `next` (spec 3 §4).
+// PATCH /api/subscription/reactivate: an ended series charges again from `next`.
 export async function reactivateSeries(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   body: SubscriptionReactivateBody,
   now: Date,
 ): Promise<WriteResult> {
-  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  const clientId = await authorizeSeries(db, caller, body.subscription_id);
   requireNotInPast(body.next, now);
   return db.transaction(async (tx) => {
     const series = await lockOrNotFound(tx, body.subscription_id);
@@ -211,7 +204,7 @@ export async function reactivateSeries(
     if (series.cycles !== null && series.cyclesCompleted >= series.cycles) {
       throw SubscriptionError.NoCyclesRemaining(SubscriptionText.NoCyclesRemaining);
     }
-    // The cycles left run from the new date: the end date (spec 3 §5) moves with them.
+    // The cycles left run from the new date: the end date moves with them.
     const remaining = series.cycles === null ? null : series.cycles - series.cyclesCompleted;
     const endDate = subscriptionEndDate({
       interval: series.interval,
@@ -223,22 +216,22 @@ export async function reactivateSeries(
     await reactivateSubscription(tx, series.id, { nextChargeDate: body.next, endDate });
     await recordAudit(tx, {
       action: 'subscription.reactivate',
-      ...auditBase(request, series.id, clientId),
+      ...auditBase(caller, series.id, clientId),
       details: { next: body.next },
     });
     return { text: SubscriptionText.Reactivated, subscription: await rowAfterWrite(tx, series.id) };
   });
 }
 
-// PATCH /api/subscription/override: Add a Charge 'nextScheduled' (spec 3 §4): the next charge is taken
+// PATCH /api/subscription/override: Add a Charge 'nextScheduled': the next charge is taken
 // for this amount, on `next` or the date already scheduled.
 export async function overrideNextCharge(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   body: SubscriptionOverrideBody,
   now: Date,
 ): Promise<WriteResult> {
-  const clientId = await authorizeSeries(db, request, body.subscription_id);
+  const clientId = await authorizeSeries(db, caller, body.subscription_id);
   const amount = positiveAmountCents.safeParse(body.amount);
   if (!amount.success) throw SubscriptionError.AmountNotValid(SubscriptionText.AmountNotValid);
   if (body.next !== undefined) requireNotInPast(body.next, now);
@@ -255,7 +248,7 @@ export async function overrideNextCharge(
     await setNextChargeOverride(tx, series.id, { nextChargeDate: date, amountCents: amount.data });
     await recordAudit(tx, {
       action: 'subscription.override',
-      ...auditBase(request, series.id, clientId),
+      ...auditBase(caller, series.id, clientId),
       details: {
         next: date,
         amount: formatCentsAsDecimal(amount.data),
@@ -270,11 +263,10 @@ export async function overrideNextCharge(
 // series, so a refused call leaves both as they were; forged and used tokens get one answer.
 export async function unsubscribeByCustomer(
   db: Db,
-  request: FastifyRequest,
+  origin: RequestOrigin,
   body: PublicUnsubscribeBody,
   now: Date,
 ): Promise<{ text: string }> {
-  const origin = requestOrigin(request);
   try {
     return await db.transaction(async (tx) => {
       const token = await consumeCancelToken(tx, body.cancelId);
