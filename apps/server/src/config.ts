@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { loginLinksPerAddressLimit } from './modules/auth/sign-in.rules';
 
 // Every setting comes from the environment; the README lists each with its default.
 const envSchema = z.object({
@@ -41,8 +40,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   // Per-IP limit of the sign-in calls (POST /firebase, POST /auth, the social sign-in round trip).
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  // Login and verification links one address may be sent in 15 minutes.
-  LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).default(loginLinksPerAddressLimit),
+  // Login and verification links one address may be sent in 15 minutes; sign-in reads it from here.
+  LOGIN_LINKS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   // Signs the short-lived social sign-in cookies; several instances behind one address must share it.
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET must be at least 32 characters').optional(),
   // GET /metrics answers only 'Authorization: Bearer <METRICS_TOKEN>'; without it there is no /metrics.
@@ -75,7 +74,7 @@ export type AppConfig = {
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   loginLinksPerAddress: number;
-  // Secure cookies everywhere except plain http on this machine (design.md §4).
+  // Secure cookies everywhere except plain http on this machine.
   secureCookies: boolean;
   cookieSecret: string;
   // The outbox page for developers: only by DEV_MAILBOX=true, without SMTP, outside production.

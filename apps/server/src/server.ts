@@ -4,11 +4,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
+import { demoAccounts } from './db/seed/demo-accounts';
 import { ensureDemoData } from './db/seed/ensure-demo-data';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { defaultWebDistDir } from './lib/paths';
 import { printStartupBanner } from './startup-banner';
 
+// The server entry is the one production place that runs the demo seed: on first start when
+// SEED_DEMO_DATA is on, and its sign-in accounts are what the start-up banner lists.
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
@@ -51,7 +54,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.jobsEnabled) app.jobs.start(config.jobTickSeconds);
-  printStartupBanner(config);
+  printStartupBanner(
+    config,
+    config.seedDemoData
+      ? demoAccounts({ providerDomain: config.providerDomain, partnerDomains: config.partnerDomains })
+      : [],
+  );
 }
 
 main().catch((err: unknown) => {

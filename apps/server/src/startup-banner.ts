@@ -1,8 +1,10 @@
 import type { AppConfig } from './config';
-import { demoAccounts } from './db/seed/demo-accounts';
+
+// A demo sign-in account as the banner lists it; none when no demo data is seeded.
+export type BannerAccount = { email: string; role: string; description: string };
 
 // What a newcomer needs after `npm start`: where the portal is and whom to sign in as.
-export function startupBanner(config: AppConfig): string {
+export function startupBanner(config: AppConfig, accounts: readonly BannerAccount[]): string {
   const base = config.publicUrl.replace(/\/$/, '');
   const lines = [
     '',
@@ -11,11 +13,7 @@ export function startupBanner(config: AppConfig): string {
     `  Health:    ${base}/healthz  ${base}/readyz`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
   ];
-  if (config.seedDemoData) {
-    const accounts = demoAccounts({
-      providerDomain: config.providerDomain,
-      partnerDomains: config.partnerDomains,
-    });
+  if (accounts.length > 0) {
     const width = Math.max(...accounts.map((a) => a.email.length));
     lines.push('', 'Demo accounts (sign in at /app/login with the e-mail address):');
     for (const a of accounts) lines.push(`  ${a.email.padEnd(width)}  ${a.role.padEnd(7)}  ${a.description}`);
@@ -24,6 +22,6 @@ export function startupBanner(config: AppConfig): string {
   return lines.join('\n');
 }
 
-export function printStartupBanner(config: AppConfig): void {
-  process.stdout.write(`${startupBanner(config)}\n`);
+export function printStartupBanner(config: AppConfig, accounts: readonly BannerAccount[]): void {
+  process.stdout.write(`${startupBanner(config, accounts)}\n`);
 }

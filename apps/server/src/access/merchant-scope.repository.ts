@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { memberships, subEntities, userSubEntities } from '../db/schema/access';
 import { clients } from '../db/schema/clients';
 import { enrollments } from '../db/schema/enrollments';
-import { queryRows } from '../db/seed/sql-rows';
+import { queryRows } from '../db/sql-rows';
 
 // Parent chains are short; the bound only stops a corrupt cycle (A -> B -> A) from looping.
 export const maxHierarchyDepth = 32;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, seedDemoAccounts } from '../../test/demo-data';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
-import { queryRows } from '../db/seed/sql-rows';
+import { queryRows } from '../db/sql-rows';
 import { canReachEveryMerchant, decideMerchantAccess } from './merchant-scope';
 import { findClientAccessFacts } from './merchant-scope.repository';
 

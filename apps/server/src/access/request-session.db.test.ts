@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { sessions } from '../db/schema/auth';
 import { users } from '../db/schema/users';
-import { queryRows } from '../db/seed/sql-rows';
+import { queryRows } from '../db/sql-rows';
 import {
   findMerchantAccessFacts,
   findPermissionHolderFacts,

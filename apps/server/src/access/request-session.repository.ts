@@ -2,7 +2,7 @@ import { type Query, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
 import { queryRowsNamed, shapedStatements } from '../db/named-statement';
-import type { SqlRow } from '../db/seed/sql-rows';
+import type { SqlRow } from '../db/sql-rows';
 import {
   type MerchantAccessFacts,
   merchantAccessFactsSql,

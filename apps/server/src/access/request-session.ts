@@ -1,7 +1,7 @@
 import { type UserType, userTypeSchema } from '@portico/contracts/auth/roles';
 import { sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
 import type { Db } from '../db/client';
-import type { SqlRow } from '../db/seed/sql-rows';
+import type { SqlRow } from '../db/sql-rows';
 import { hashSecretToken } from '../lib/secret-token';
 import type { MerchantAccessFacts, PermissionHolderFacts } from './merchant-scope.repository';
 import {

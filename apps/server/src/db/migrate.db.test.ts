@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from './client';
 import { ensureTransactionPartitions, migrationsFolder, runMigrations } from './migrate';
-import { queryRows } from './seed/sql-rows';
+import { queryRows } from './sql-rows';
 
 let database: DatabaseHandle;
 

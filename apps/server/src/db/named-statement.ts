@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
-import { rowsOf, type SqlRow } from './seed/sql-rows';
+import { rowsOf, type SqlRow } from './sql-rows';
 
 // Hot statements sent by name (issues 15 and 16 speed): PostgreSQL parses and plans a named statement
 // once per connection instead of on every call, which for a statement of several parts costs more than

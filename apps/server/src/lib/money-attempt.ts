@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../db/client';
 import { queryRowsNamed, shapedStatements } from '../db/named-statement';
 import { paymentAttempts } from '../db/schema/payment-attempts';
-import type { SqlRow } from '../db/seed/sql-rows';
+import type { SqlRow } from '../db/sql-rows';
 import type { ChargeGateway, GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
 import { isDivisionByZero } from './database-errors';

@@ -1,13 +1,15 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
+import { maxDocumentBytes } from '@portico/contracts/documents/documents';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 export type SecurityOptions = { hsts: boolean };
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+// A multipart file may be as large as a document.
+export const MAX_UPLOAD_BYTES = maxDocumentBytes;
 
 export function helmetOptionsOf(opts: SecurityOptions): HelmetOptions {
   return {
@@ -50,7 +52,7 @@ export function helmetHeadersOf(options: HelmetOptions): Record<string, string> 
 
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: SecurityOptions) => {
-    // Issue 16 speed: @fastify/helmet built helmet's middleware again on every request (about 0.04 ms
+    // Speed: @fastify/helmet built helmet's middleware again on every request (about 0.04 ms
     // of a charge, profiled); the same headers are worked out once here and set on every reply.
     const headers = helmetHeadersOf(helmetOptionsOf(opts));
     app.addHook('onRequest', (_request, reply, done) => {

@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/client';
 import { migrationsFolder } from '../../src/db/migrate';
 import { loginTokens } from '../../src/db/schema/auth';
 import { jobRuns } from '../../src/db/schema/jobs';
-import { queryRows } from '../../src/db/seed/sql-rows';
+import { queryRows } from '../../src/db/sql-rows';
 import { buildUser } from '../factories';
 import { databaseUrlOf, withAdminClient } from '../postgres-admin';
 import { type RunningServer, spawnServer, stopServer, untilReady } from '../server-process';

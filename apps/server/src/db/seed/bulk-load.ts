@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { queryRows } from './sql-rows';
+import { queryRows } from '../sql-rows';
 
 // The PostgreSQL manual's advice for populating a table: drop its secondary indexes and foreign keys,
 // load, then recreate them (one sorted index build and one validating join beat a million index

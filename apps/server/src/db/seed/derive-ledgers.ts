@@ -4,7 +4,7 @@ import { createMonthlyBillsIn, resolveBillMonth } from '../../modules/billing/bi
 import { insertSettlementsOfDays } from '../../modules/statements/statements.repository';
 import { postStatementsOfMonth, resolveStatementMonth } from '../../modules/statements/statements.service';
 import type { Executor } from '../client';
-import { queryRows } from './sql-rows';
+import { queryRows } from '../sql-rows';
 import { uuidFromHex } from './transaction-effects';
 
 // Settlements, payouts, statements and billing are aggregated from the seeded transactions

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../client';
+import { queryRows } from '../sql-rows';
 import { generateTodaysSales, todaysSalesPerMerchant } from './generate-today';
 import { seedDemoData } from './seed-demo-data';
-import { queryRows } from './sql-rows';
 import { uuidFromHex } from './transaction-effects';
 
 const anchorStart = new Date('2025-06-15T00:00:00Z');

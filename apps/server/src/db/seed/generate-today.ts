@@ -1,7 +1,7 @@
 import { easternCalendarDateOf, easternUtcOffsetHoursAt } from '@portico/contracts/transactions/eastern-time';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { queryRows } from './sql-rows';
+import { queryRows } from '../sql-rows';
 import { uuidFromHex } from './transaction-effects';
 
 // The demo's day so far. The generated series ends where the anchor day begins, so a fresh start

@@ -2,11 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle, Executor } from '../client';
+import { queryRows, type SqlRow } from '../sql-rows';
 import { demoAccounts } from './demo-accounts';
 import { merchantSpecs, primaryClient } from './demo-catalog';
 import type { EncryptFn } from './seed-context';
 import { type SeedOptions, seedDemoData } from './seed-demo-data';
-import { queryRows, type SqlRow } from './sql-rows';
 
 // A reversible stand-in for the AES helper: the tests can see which column sealed what.
 const fakeEncrypt: EncryptFn = (plaintext, column) =>

@@ -1,21 +1,21 @@
 import { type UserType, userTypeSchema } from '@portico/contracts/auth/roles';
 import type { Account } from './auth.repository';
 
-// A login link is valid 10 minutes; an address gets at most 5 links per 15 minutes (design.md §4).
+// A login link is valid 10 minutes; an address gets at most LOGIN_LINKS_PER_ADDRESS links (5 unless
+// configured) per 15 minutes.
 export const loginLinkValidMinutes = 10;
-export const loginLinksPerAddressLimit = 5;
 export const loginLinksPerAddressWindowMinutes = 15;
 
 export type SignInAccount = Omit<Account, 'userType'> & { userType: UserType };
 
-// Contacts never sign in (spec 2 §3); disabled and locked-out accounts may not either.
+// Contacts never sign in; disabled and locked-out accounts may not either.
 export function accountAllowedToSignIn(account: Account | undefined): SignInAccount | undefined {
   if (!account || account.isDisabled || account.isLockedOut) return undefined;
   const role = userTypeSchema.safeParse(account.userType);
   return role.success ? { ...account, userType: role.data } : undefined;
 }
 
-// Spec 1 §4 step 2: a client id (or the admin type) opens the portal. Anyone else is an account not
+// A client id (or the admin type) opens the portal. Anyone else is an account not
 // attached to a merchant yet: no session, the browser sends them to /contact.
 export function opensPortal(account: SignInAccount): boolean {
   return account.defaultClientId !== null || account.userType === 'admin';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { billingLineItems, monthlyBilling } from '../../db/schema/billing';
 import { clientPricing, clients } from '../../db/schema/clients';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 import { countedOnStatementSql } from '../statements/statements.repository';
 

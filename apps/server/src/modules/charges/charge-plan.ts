@@ -24,7 +24,7 @@ import type { VirtualTerminalCustomField } from '@portico/contracts/virtual-term
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import type { PaymentToken } from '../../integrations/processors/processor-gateway';
 import { merchantFrozenError } from '../../lib/merchant-freeze';
 import type { AttemptPlanner } from '../../lib/money-attempt';

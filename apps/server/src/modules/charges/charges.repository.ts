@@ -10,7 +10,7 @@ import { achProcessor, cardProcessor, clientLevel, clientStatus } from '../../db
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import { countHitSql, type LimitHit, type RouteLimit } from '../../lib/rate-limit-counters';
 import {
   type PaymentRiskFigures,

@@ -17,7 +17,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientMccConfigs, clients } from '../../db/schema/clients';
 import { mccCodes } from '../../db/schema/reference';
 import { auditLog } from '../../db/schema/system';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 const ids = { summit: '', harbor: '', copper: '', dental: '' };

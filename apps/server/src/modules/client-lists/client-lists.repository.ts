@@ -2,8 +2,8 @@ import { achProcessors, cardProcessors } from '@portico/contracts/clients/client
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients } from '../../db/schema/clients';
-import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
 import { isoUtc, jsonOf, quoted } from '../../db/sql-json';
+import { queryRows, type SqlRow } from '../../db/sql-rows';
 
 // Which clients a list holds: every one (staff) or the given ids (the caller's reach).
 export type ClientScope = { kind: 'all' } | { kind: 'clients'; clientIds: readonly string[] };

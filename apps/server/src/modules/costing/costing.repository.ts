@@ -18,8 +18,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { processorCostModels } from '../../db/schema/costing';
-import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 
 export type CostingInstants = { startAt: Date; endAt: Date };

@@ -9,8 +9,8 @@ import { clients } from '../../db/schema/clients';
 import { dataSyncRequests } from '../../db/schema/data-sync';
 import { certificationTests } from '../../db/schema/developers';
 import { transactions } from '../../db/schema/transactions';
-import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
+import { queryRows } from '../../db/sql-rows';
 import { flaggedPaymentsQuery } from '../risk/risk.repository';
 
 const merchantDisplayName = sql`coalesce(c.dba_name, c.name)`;

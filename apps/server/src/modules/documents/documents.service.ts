@@ -10,6 +10,7 @@ import {
   downloadFileName,
   extensionOfFileName,
   isDocumentExtension,
+  maxDocumentBytes,
   normalizeExtension,
   type UploadDocumentBody,
 } from '@portico/contracts/documents/documents';
@@ -127,7 +128,7 @@ export function checkedContent(
   body: Pick<UploadDocumentBody, 'contents'>,
   extension: DocumentExtension,
 ): Buffer {
-  const decoded = decodeDataUrl(body.contents, MAX_UPLOAD_BYTES);
+  const decoded = decodeDataUrl(body.contents, maxDocumentBytes);
   if (!decoded.isDecoded) {
     if (decoded.reason === 'too_large') throw DocumentError.TooLarge(DocumentText.TooLarge);
     if (decoded.reason === 'empty') throw DocumentError.Empty(DocumentText.Empty);

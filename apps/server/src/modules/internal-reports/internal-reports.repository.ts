@@ -1,7 +1,7 @@
 import type { InternalReportName } from '@portico/contracts/internal-reports/internal-reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
+import { queryRows, type SqlRow } from '../../db/sql-rows';
 
 // The whitelist: each report name maps to a fixed query over its view (migration 0003). The name a
 // caller sends is only ever a key of this table, never text in SQL.

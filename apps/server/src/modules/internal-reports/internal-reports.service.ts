@@ -9,7 +9,7 @@ import {
 } from '@portico/contracts/internal-reports/internal-reports';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { Executor } from '../../db/client';
-import type { SqlRow } from '../../db/seed/sql-rows';
+import type { SqlRow } from '../../db/sql-rows';
 import { defineErrors } from '../../lib/app-error';
 import { readInternalReport } from './internal-reports.repository';
 

@@ -5,8 +5,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
+import { queryRows } from '../../db/sql-rows';
 
 // The report links of the Operations page (spec 3 §2), each one query over what the database holds.
 

@@ -15,7 +15,7 @@ import { sessions } from '../../db/schema/auth';
 import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 
 // The client and every client above it, nearest first.
 export async function listChainIds(executor: Executor, clientId: string): Promise<string[]> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { maxHierarchyDepth } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 
 const clientSummaryColumns = {
   id: clients.id,

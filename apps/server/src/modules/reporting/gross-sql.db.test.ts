@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from './gross-sql';
 
 // The SQL the dashboard, the seeded ledgers and the stats sum with must give, row by row, what the

@@ -24,7 +24,7 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { demo, demoDomains } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql } from './gross-sql';
 import { reportJsonMaxRows, searchMaxDays } from './reporting.service';
 

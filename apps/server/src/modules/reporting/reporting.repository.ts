@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
-import { queryRows, type SqlRow } from '../../db/seed/sql-rows';
+import { queryRows, type SqlRow } from '../../db/sql-rows';
 import { reportLineSql } from './report-line-sql';
 import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
 

@@ -12,7 +12,7 @@ import { shiftYearMonth, statementMonthDays } from '@portico/contracts/statement
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { costingRows } from '../costing/costing.service';
 
 // Issue 17 item 7: the revenue share of each sub-merchant and month, from what costing computes for the

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCardPayment, buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { findPaymentRiskFigures, type PaymentRiskFigures } from './risk.repository';
 
 // Issue 16 speed: a payment's risk figures are read from payment_risk_buckets (kept by the triggers of

@@ -15,8 +15,8 @@ import { clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
 import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
 import { users } from '../../db/schema/users';
-import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
+import { queryRows } from '../../db/sql-rows';
 
 // Payments that risk rules look at: every type that moves money in, not undo records or batches.
 const paymentTypes = transactionTypes.filter((type) => paymentRailOfTransactionType(type) !== null);

@@ -3,8 +3,8 @@ import { actionModes, proPayStatuses } from '@portico/contracts/transactions/tra
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
 import { isoUtc } from '../../db/sql-json';
+import { queryRows } from '../../db/sql-rows';
 
 // The contracts ledger rule (statements/statement-rules.ts ledgerEffectOf) as SQL over alias t, for
 // the sums the database must do itself: one GROUP BY over a month's transactions.

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 import { reportScopeFilter } from '../reporting/reporting.repository';
 

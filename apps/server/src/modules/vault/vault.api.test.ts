@@ -17,7 +17,7 @@ import { clientConfigs, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 import { endSession } from '../session/session.service';
 import { listVaultMethods, saveVaultMethod, searchVaultCustomers } from './vault.repository';
 import {

@@ -10,8 +10,8 @@ import { queryRowsNamed, shapedStatements } from '../../db/named-statement';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
-import type { SqlRow } from '../../db/seed/sql-rows';
 import { jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
+import type { SqlRow } from '../../db/sql-rows';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
 // What the answers show of a customer (the search reads no more).

@@ -31,7 +31,7 @@ import type { PrefetchedRead, SessionContext } from '../../access/request-sessio
 import type { SessionPrefetch } from '../../access/request-session.repository';
 import type { Db, Executor } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
-import { isRow } from '../../db/seed/sql-rows';
+import { isRow } from '../../db/sql-rows';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import {

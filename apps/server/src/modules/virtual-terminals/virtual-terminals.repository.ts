@@ -3,7 +3,7 @@ import { clientChainCte } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
-import { queryRows } from '../../db/seed/sql-rows';
+import { queryRows } from '../../db/sql-rows';
 
 const apiKeyColumns = {
   id: clients.id,

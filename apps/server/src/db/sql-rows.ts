@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../client';
+import type { Executor } from './client';
 
 export type SqlRow = Record<string, unknown>;
 
