@@ -42,7 +42,7 @@ import { readLocationCustomFields, replaceLocationCustomFields } from './locatio
 
 const errors = errorResponses(400, 401, 403, 404);
 
-// Issue 14 item 6: the account page is open to every role the menu offers Accounts to, each caller
+// The account page is open to every role the menu offers Accounts to, each caller
 // scoped to the merchants it reaches (the merchant selector); a foreign id is a 403.
 const accountRoles = ['admin', 'healnow', 'parent', 'user'] as const;
 const staffRoles = ['admin', 'healnow'] as const;
@@ -64,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await readAccount(app.db, request, callerOf(request), request.params.clientid),
+      message: await readAccount(app.db, callerOf(request), request.params.clientid),
     }),
   );
 
@@ -82,13 +82,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await editAccount(
-        deps,
-        request,
-        callerOf(request),
-        request.params.clientid,
-        request.body.meta,
-      ),
+      message: await editAccount(deps, callerOf(request), request.params.clientid, request.body.meta),
     }),
   );
 
@@ -106,17 +100,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await revealAccountField(
-        deps,
-        request,
-        callerOf(request),
-        request.params.clientid,
-        request.body.field,
-      ),
+      message: await revealAccountField(deps, callerOf(request), request.params.clientid, request.body.field),
     }),
   );
 
-  // Spec 2 §2.2 Settings: the location custom fields the sub-locations calls validate against.
+  // Settings: the location custom fields the sub-locations calls validate against.
   app.get(
     '/api/account/:clientid/location-custom-fields',
     {
@@ -130,7 +118,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await readLocationCustomFields(app.db, request, callerOf(request), request.params.clientid),
+      message: await readLocationCustomFields(app.db, callerOf(request), request.params.clientid),
     }),
   );
 
@@ -151,7 +139,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await replaceLocationCustomFields(
         app.db,
-        request,
         callerOf(request),
         request.params.clientid,
         request.body.fields,
@@ -172,7 +159,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await listEvents(app.db, request, callerOf(request), request.params.clientid),
+      message: await listEvents(app.db, callerOf(request), request.params.clientid),
     }),
   );
 
@@ -269,7 +256,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await changeAccountParent(app.db, request, callerOf(request), request.body),
+      message: await changeAccountParent(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -289,7 +276,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await uploadLogo(app.db, request, callerOf(request), request.body, logoMaxBytes),
+      message: await uploadLogo(app.db, callerOf(request), request.body, logoMaxBytes),
     }),
   );
 };

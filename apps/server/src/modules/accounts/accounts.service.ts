@@ -30,7 +30,6 @@ import {
 import { isCardRateBelowFloor } from '@portico/contracts/clients/subpricing';
 import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
@@ -46,7 +45,7 @@ import type {
 } from '../../db/schema/clients';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { checkFileSignature } from '../documents/file-signature';
 import { assignableParentOptions } from '../enrollment-actions/hierarchy.service';
@@ -116,17 +115,12 @@ function factsOf(
 }
 
 // Who is asking, in the terms of the contracts' view rules. Staff hold every permission.
-export async function viewerOf(
-  db: Executor,
-  request: FastifyRequest,
-  caller: Caller,
-  clientId: string,
-): Promise<AccountViewer> {
+export async function viewerOf(db: Executor, caller: Caller, clientId: string): Promise<AccountViewer> {
   const memberOf = await listMembershipClientIds(db, caller.session.userId);
   return {
     actingRole: caller.actingRole,
     isProcessorAuditUser: caller.session.isProcessorAuditUser,
-    permissions: caller.isStaff ? permissionNames : (request.merchantAccess?.effectivePermissions ?? []),
+    permissions: caller.isStaff ? permissionNames : (caller.merchant?.effectivePermissions ?? []),
     isOwnAccount: caller.viewAsClientId === clientId || memberOf.includes(clientId),
   };
 }
@@ -137,34 +131,25 @@ async function loadAccount(db: Executor, clientId: string): Promise<AccountRow> 
   return row;
 }
 
-// The sections the caller sees and may change on this account (spec 2 §6), for the calls that
+// The sections the caller sees and may change on this account, for the calls that
 // belong to one section (the location custom fields of Settings).
 export async function accountSectionsOf(
   db: Executor,
-  request: FastifyRequest,
   caller: Caller,
   clientId: string,
 ): Promise<{ visible: AccountSection[]; editable: AccountSection[] }> {
-  const [row, viewer] = await Promise.all([
-    loadAccount(db, clientId),
-    viewerOf(db, request, caller, clientId),
-  ]);
+  const [row, viewer] = await Promise.all([loadAccount(db, clientId), viewerOf(db, caller, clientId)]);
   const facts = factsOf(row);
   return { visible: visibleAccountSections(viewer, facts), editable: editableAccountSections(viewer, facts) };
 }
 
-// GET /api/account/{clientid}: the sections the caller's role shows (spec 2 §6), masked.
-export async function readAccount(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  clientId: string,
-): Promise<AccountDetail> {
+// GET /api/account/{clientid}: the sections the caller's role shows, masked.
+export async function readAccount(db: Db, caller: Caller, clientId: string): Promise<AccountDetail> {
   // The location custom fields are read beside the record (a small indexed read) and sent only
   // when Settings is in view.
   const [row, viewer, locationCustomFields] = await Promise.all([
     loadAccount(db, clientId),
-    viewerOf(db, request, caller, clientId),
+    viewerOf(db, caller, clientId),
     listLocationCustomFields(db, clientId),
   ]);
   const facts = factsOf(row);
@@ -380,11 +365,10 @@ function bankChangeEmail(to: string, accountName: string, at: Date) {
   };
 }
 
-// PATCH /api/client/{clientid} (spec 2 §7): one transaction, audited field by field with old and new
+// PATCH /api/client/{clientid}: one transaction, audited field by field with old and new
 // values (masked for sensitive fields); a payout account change e-mails the primary contact.
 export async function editAccount(
   deps: AccountDeps,
-  request: FastifyRequest,
   caller: Caller,
   clientId: string,
   meta: AccountEditMeta,
@@ -392,7 +376,7 @@ export async function editAccount(
   if (meta.id !== undefined && meta.id !== clientId) throw AccountError.IdMismatch(AccountText.IdMismatch);
   const [row, viewer] = await Promise.all([
     loadAccount(deps.db, clientId),
-    viewerOf(deps.db, request, caller, clientId),
+    viewerOf(deps.db, caller, clientId),
   ]);
   const { changes, sensitive } = changesOf(row, meta, deps.cipher);
   const newValues = Object.fromEntries(changes.map((change) => [change.field, change.new]));
@@ -451,7 +435,7 @@ export async function editAccount(
         targetType: 'client',
         targetId: clientId,
         clientId,
-        ...requestOrigin(request),
+        ...caller.origin,
         details: {
           changes: changes.map((change) => ({ field: change.field, old: change.old, new: change.new })),
           ...(isBankChanged ? { payout_account_changed: true, notified } : {}),
@@ -466,7 +450,7 @@ export async function editAccount(
   });
 }
 
-// Spec 2 §5: a card rate may not go below the base card rate of the account's MCC code.
+// A card rate may not go below the base card rate of the account's MCC code.
 async function checkMccFloor(
   db: Executor,
   row: AccountRow,
@@ -487,14 +471,13 @@ async function checkMccFloor(
 
 export async function revealAccountField(
   deps: AccountDeps,
-  request: FastifyRequest,
   caller: Caller,
   clientId: string,
   field: string,
 ): Promise<{ field: string; value: string }> {
   const [row, viewer] = await Promise.all([
     loadAccount(deps.db, clientId),
-    viewerOf(deps.db, request, caller, clientId),
+    viewerOf(deps.db, caller, clientId),
   ]);
   const name = accountFieldNames.find((candidate) => candidate === field);
   const target = name ? sensitiveTargetOf(name) : null;
@@ -518,13 +501,13 @@ export async function revealAccountField(
     targetType: 'client',
     targetId: clientId,
     clientId,
-    ...requestOrigin(request),
+    ...caller.origin,
     details: { field: name },
   });
   return { field: name, value };
 }
 
-// ---- Events (issue 14 item 7) ----
+// ---- Events ----
 
 const storedChanges = z.array(
   z.object({
@@ -541,16 +524,8 @@ function shown(value: string | boolean | null): string | null {
 }
 
 // Every change of the account from the audit log; a caller sees only the fields of its sections.
-export async function listEvents(
-  db: Db,
-  request: FastifyRequest,
-  caller: Caller,
-  clientId: string,
-): Promise<AccountEvent[]> {
-  const [row, viewer] = await Promise.all([
-    loadAccount(db, clientId),
-    viewerOf(db, request, caller, clientId),
-  ]);
+export async function listEvents(db: Db, caller: Caller, clientId: string): Promise<AccountEvent[]> {
+  const [row, viewer] = await Promise.all([loadAccount(db, clientId), viewerOf(db, caller, clientId)]);
   const sections = visibleAccountSections(viewer, factsOf(row));
   const rows = await listAccountEvents(db, clientId, 500);
   return rows.map((event) => {
@@ -579,7 +554,6 @@ export async function listEvents(
 
 export async function changeAccountParent(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   body: { clientid: string; parent_legal_name: string },
 ): Promise<{ client_id: string; parent_id: string }> {
@@ -604,7 +578,7 @@ export async function changeAccountParent(
       targetType: 'client',
       targetId: body.clientid,
       clientId: body.clientid,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: {
         from_parent_id: row.parent?.id ?? null,
         to_parent_id: parent.id,
@@ -627,12 +601,11 @@ function decodeBase64(content: string): Buffer | null {
 
 export async function uploadLogo(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   body: LogoUploadBody,
   maxBytes: number,
 ): Promise<{ client_id: string }> {
-  const viewer = await viewerOf(db, request, caller, body.client_id);
+  const viewer = await viewerOf(db, caller, body.client_id);
   if (!canEditAccount(viewer)) {
     return denyAccess(caller, 'permission', { merchantId: body.client_id });
   }
@@ -657,7 +630,7 @@ export async function uploadLogo(
       targetType: 'client',
       targetId: body.client_id,
       clientId: body.client_id,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { changes: [{ field: 'logo', old: null, new: body.document.name }], size: bytes.length },
     });
   });

@@ -1,16 +1,15 @@
 import { AccountErrorCode } from '@portico/contracts/clients/account-detail';
 import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
 import { clientCustomFields } from '../../db/schema/clients';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { listLocationCustomFields } from './accounts.repository';
 import { accountSectionsOf } from './accounts.service';
 
-// Spec 2 §2.2 Settings, location custom fields: the merchant's definitions in client_custom_fields,
+// Settings, location custom fields: the merchant's definitions in client_custom_fields,
 // which the sub-locations calls validate a location's values against.
 
 const refusal = {
@@ -24,11 +23,10 @@ const describeFields = (fields: readonly LocationCustomField[]) =>
 // GET: for a caller who sees the account's Settings.
 export async function readLocationCustomFields(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   clientId: string,
 ): Promise<LocationCustomField[]> {
-  const sections = await accountSectionsOf(db, request, caller, clientId);
+  const sections = await accountSectionsOf(db, caller, clientId);
   if (!sections.visible.includes('settings')) {
     await denyAccess(caller, 'permission', { merchantId: clientId, ...refusal });
   }
@@ -39,12 +37,11 @@ export async function readLocationCustomFields(
 // account change (the Events panel shows the old and new lists).
 export async function replaceLocationCustomFields(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   clientId: string,
   fields: readonly LocationCustomField[],
 ): Promise<LocationCustomField[]> {
-  const sections = await accountSectionsOf(db, request, caller, clientId);
+  const sections = await accountSectionsOf(db, caller, clientId);
   if (!sections.editable.includes('settings')) {
     await denyAccess(caller, 'permission', { merchantId: clientId, ...refusal });
   }
@@ -67,7 +64,7 @@ export async function replaceLocationCustomFields(
         targetType: 'client',
         targetId: clientId,
         clientId,
-        ...requestOrigin(request),
+        ...caller.origin,
         details: { changes: [{ field: 'location_custom_fields', old, new: now }] },
       });
     }

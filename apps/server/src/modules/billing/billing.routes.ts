@@ -14,24 +14,22 @@ import {
 } from '@portico/contracts/billing/billing';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { RouteAccess } from '../../access/route-access';
-import { recordAudit, requestOrigin } from '../../lib/audit';
 import { sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
-import { setMonthlyBillingEnabled } from './billing.repository';
 import {
-  BillingError,
   billingOf,
   billPaymentOperationOf,
   createMerchantBill,
   monthlyBillingMerchantRows,
   monthlyBillingRows,
   payBill,
+  switchMonthlyBilling,
 } from './billing.service';
 import { monthlyBillingJob } from './monthly-billing.job';
 
-// Spec 1 §2.1: the Billing menu entry shows to admin, parent and merchant users with Payouts (to
-// internal and partner staff); spec 1 §2.2 says admin only. design.md §6b: the entry leads to the
+// The Billing menu entry shows to admin, parent and merchant users with Payouts; it leads to the
 // page, and the server scopes every bill to the merchants the caller reaches (foreign: 403).
 const billingRoles: readonly UserType[] = ['admin', 'parent', 'user'];
 const billingAccess: RouteAccess = {
@@ -41,7 +39,7 @@ const billingAccess: RouteAccess = {
   merchant: { from: 'query', key: 'merchant_id' },
 };
 const payAccess: RouteAccess = { kind: 'authenticated', roles: billingRoles, permission: Permission.Payouts };
-// Monthly Billing is the provider's staff's (spec 1 §2.1 "internal staff only", §2.2 admin only).
+// Monthly Billing is the provider's administrators' only.
 const staffAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
@@ -86,7 +84,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billingResponse, ...errors },
       },
     },
-    async (request) => ({ status: true as const, message: await billingOf(app.db, request, app.now()) }),
+    async (request) => ({
+      status: true as const,
+      message: await billingOf(app.db, callerOf(request), app.now()),
+    }),
   );
 
   app.post(
@@ -104,7 +105,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payBillResponse, ...errors },
       },
     },
-    async (request, reply) => sendIdempotentOutcome(reply, await payBill(deps(), request, request.params.id)),
+    async (request, reply) =>
+      sendIdempotentOutcome(reply, await payBill(deps(), callerOf(request), request.params.id)),
   );
 
   app.get(
@@ -149,27 +151,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: monthlyBillingMerchantParams,
         response: { 200: monthlyBillingToggleResponse, ...errors },
       },
-      handler: async (request) => {
-        const { id } = request.params;
-        const session = request.requireSession();
-        const changed = await app.db.transaction(async (tx) => {
-          if (!(await setMonthlyBillingEnabled(tx, id, isEnabled))) return false;
-          await recordAudit(tx, {
-            action: 'account.edit',
-            outcome: 'success',
-            actorUserId: session.userId,
-            actorEmail: session.email,
-            targetType: 'client',
-            targetId: id,
-            clientId: id,
-            ...requestOrigin(request),
-            details: { fields: ['is_monthly_billing_enabled'], is_monthly_billing_enabled: isEnabled },
-          });
-          return true;
-        });
-        if (!changed) throw BillingError.MerchantNotFound('Merchant not found');
-        return { status: true as const, message: { id, is_monthly_billing_enabled: isEnabled } };
-      },
+      handler: async (request) => ({
+        status: true as const,
+        message: await switchMonthlyBilling(app.db, callerOf(request), request.params.id, isEnabled),
+      }),
     });
   }
 

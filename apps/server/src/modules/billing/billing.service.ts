@@ -18,16 +18,15 @@ import {
   statementMonthDays,
 } from '@portico/contracts/statements/statement-month';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { callerOf } from '../../access/caller';
+import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor, Tx } from '../../db/client';
 import { clientBankAccounts } from '../../db/schema/clients';
 import type { ChargeGateway } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import type { IdempotentResult } from '../../lib/idempotency';
 import {
   gatewayChargeOperation,
@@ -51,6 +50,7 @@ import {
   type MonthlyBillingDbRow,
   markBillPaid,
   readMonthFacts,
+  setMonthlyBillingEnabled,
 } from './billing.repository';
 
 export const BillingError = defineErrors({
@@ -71,9 +71,9 @@ const money = formatCentsAsDecimal;
 const rollingBillingDays = 30;
 
 // The merchants a billing call covers: staff every one, others the merchants they reach with Payouts
-// (the Billing menu entry's permission, spec 1 §2.1), the one named narrowing it.
-export async function billingScopeOf(db: Db, request: FastifyRequest): Promise<BillingScope> {
-  const access = await resolveReportAccess(db, callerOf(request), Permission.Payouts);
+// (the Billing menu entry's permission), the one named narrowing it.
+export async function billingScopeOf(db: Db, caller: Caller): Promise<BillingScope> {
+  const access = await resolveReportAccess(db, caller, Permission.Payouts);
   return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
 }
 
@@ -94,13 +94,13 @@ export function billRowOf(row: BillDbRow): BillLineItemRow {
   };
 }
 
-// GET /api/billing: message.bill_details and message.rolling_billing (spec 3 §7).
+// GET /api/billing: message.bill_details and message.rolling_billing.
 export async function billingOf(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   now: Date,
 ): Promise<{ bill_details: BillLineItemRow[]; rolling_billing: RollingBillingRow[] }> {
-  const scope = await billingScopeOf(db, request);
+  const scope = await billingScopeOf(db, caller);
   const since = new Date(now.getTime() - rollingBillingDays * 86_400_000).toISOString().slice(0, 10);
   const [bills, rolling] = await Promise.all([listBills(db, scope), listRollingBilling(db, scope, since)]);
   return {
@@ -207,11 +207,10 @@ async function settleBillPayment(
 
 // The bill as the caller may see it: out of reach is refused like any merchant out of reach
 // (staff reach every bill, so for them it does not exist).
-async function billInReach(db: Db, request: FastifyRequest, id: string): Promise<BillDbRow> {
+async function billInReach(db: Db, caller: Caller, id: string): Promise<BillDbRow> {
   const bill = await findBill(db, id);
-  const scope = await billingScopeOf(db, request);
+  const scope = await billingScopeOf(db, caller);
   if (bill !== null && isInScope(scope, bill.clientId)) return bill;
-  const caller = callerOf(request);
   if (caller.isStaff) throw BillingError.BillNotFound(BillingText.BillNotFound);
   // An unknown id and another merchant's bill get the same answer: ids are not probed.
   return denyAccess(caller, 'merchant', { merchantId: bill?.clientId ?? null });
@@ -236,18 +235,16 @@ async function bankTokenOf(executor: Executor, clientId: string): Promise<string
   return `BANK-${account.last4}`;
 }
 
-// POST /api/billing/{id}/pay (spec 3 §4 'Pay this bill'): collects the bill from the merchant's bank
+// POST /api/billing/{id}/pay ('Pay this bill'): collects the bill from the merchant's bank
 // account on file through the processor, once. The money attempt's key is the bill's own, so a
 // second click, a retry or a second user's click finds the first attempt instead of paying again.
 export async function payBill(
   deps: BillingDeps,
-  request: FastifyRequest,
+  caller: Caller,
   id: string,
 ): Promise<IdempotentResult<PayBillResponse>> {
-  const bill = await billInReach(deps.db, request, id);
+  const bill = await billInReach(deps.db, caller, id);
   refuseUnpayable(bill);
-  const caller = callerOf(request);
-  const origin = requestOrigin(request);
   return runMoneyAttempt(
     deps.db,
     billPaymentOperationOf(deps),
@@ -271,7 +268,7 @@ export async function payBill(
         context: {
           billId: locked.id,
           token: await bankTokenOf(tx, locked.clientId),
-          actor: { userId: caller.session.userId, email: caller.session.email, ...origin },
+          actor: { userId: caller.session.userId, email: caller.session.email, ...caller.origin },
         },
       };
     },
@@ -388,6 +385,33 @@ export async function monthlyBillingMerchantRows(executor: Executor): Promise<Mo
     monthly_minimum: money(row.monthlyMinCents ?? 0),
     is_monthly_billing_enabled: row.isMonthlyBillingEnabled,
   }));
+}
+
+// PUT and DELETE /api/monthly-billing/merchants/{id}: switches a merchant's monthly billing on or off,
+// audited as an account edit. An unknown merchant is a 404 and nothing is written.
+export async function switchMonthlyBilling(
+  db: Db,
+  caller: Caller,
+  clientId: string,
+  isEnabled: boolean,
+): Promise<{ id: string; is_monthly_billing_enabled: boolean }> {
+  const changed = await db.transaction(async (tx) => {
+    if (!(await setMonthlyBillingEnabled(tx, clientId, isEnabled))) return false;
+    await recordAudit(tx, {
+      action: 'account.edit',
+      outcome: 'success',
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
+      targetType: 'client',
+      targetId: clientId,
+      clientId,
+      ...caller.origin,
+      details: { fields: ['is_monthly_billing_enabled'], is_monthly_billing_enabled: isEnabled },
+    });
+    return true;
+  });
+  if (!changed) throw BillingError.MerchantNotFound('Merchant not found');
+  return { id: clientId, is_monthly_billing_enabled: isEnabled };
 }
 
 // POST /api/monthly-billing/merchants/{id}/merchant-bills {month}: that month's bill of one merchant,

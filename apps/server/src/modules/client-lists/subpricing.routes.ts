@@ -7,20 +7,14 @@ import {
   subpricingSaveResponse,
 } from '@portico/contracts/clients/subpricing';
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestOrigin } from '../../lib/audit';
-import { copySubpricing, listSubpricing, type SubpricingActor, saveSubpricing } from './subpricing.service';
+import { callerOf } from '../../access/caller';
+import { copySubpricing, listSubpricing, saveSubpricing } from './subpricing.service';
 
 const errors = errorResponses(401, 403, 404);
 
-// Spec 2 §6: staff add sub-pricing; anyone who reaches the client may read it.
+// Staff add sub-pricing; anyone who reaches the client may read it.
 const staff = ['admin', 'healnow'] as const;
-
-function actorOf(request: FastifyRequest): SubpricingActor {
-  const session = request.requireSession();
-  return { userId: session.userId, email: session.email, ...requestOrigin(request) };
-}
 
 export const subpricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,7 +29,7 @@ export const subpricingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['clients'],
-        summary: "A client's sub-pricing per MCC code (spec 3 §3 subpricing row)",
+        summary: "A client's sub-pricing per MCC code",
         querystring: subpricingListQuery,
         response: { 200: subpricingListResponse, ...errors },
       },
@@ -61,7 +55,7 @@ export const subpricingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await saveSubpricing(app.db, actorOf(request), request.body),
+      message: await saveSubpricing(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -80,7 +74,7 @@ export const subpricingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await copySubpricing(app.db, actorOf(request), request.body),
+      message: await copySubpricing(app.db, callerOf(request), request.body),
     }),
   );
 };

@@ -7,6 +7,7 @@ import {
   SubpricingText,
 } from '@portico/contracts/clients/subpricing';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -20,8 +21,7 @@ import {
   upsertSubpricingRow,
 } from './subpricing.repository';
 
-// Sub-pricing per MCC code (spec 3 §3 subpricing row). The Merchants page and the account detail page
-// (issue 14 item 3) both read and write it through these functions; reach and roles are checked by
+// Sub-pricing per MCC code. The Merchants page and the account detail page both read and write it through these functions; reach and roles are checked by
 // the routes' access rules before any of them runs.
 
 export const SubpricingError = defineErrors({
@@ -30,14 +30,6 @@ export const SubpricingError = defineErrors({
   ClientNotFound: [SubpricingErrorCode.ClientNotFound, 'not_found'],
   SameClient: [SubpricingErrorCode.SameClient, 'business_rule'],
 });
-
-// Who made the change and from where, for the audit log.
-export type SubpricingActor = {
-  userId: string;
-  email: string;
-  ip: string | null;
-  userAgent: string | null;
-};
 
 const decimalOrNull = (cents: number | null) => (cents === null ? null : formatCentsAsDecimal(cents));
 
@@ -127,12 +119,8 @@ function recordValues(row: SubpricingRecord): SubpricingValues {
 }
 
 // POST /api/subpricing: adds the row of one MCC code, or replaces it. The card rate may not go below
-// the MCC's base rate (spec 2 §5); a refused save changes nothing.
-export async function saveSubpricing(
-  db: Db,
-  actor: SubpricingActor,
-  body: SubpricingBody,
-): Promise<SubpricingRow> {
+// the MCC's base rate; a refused save changes nothing.
+export async function saveSubpricing(db: Db, caller: Caller, body: SubpricingBody): Promise<SubpricingRow> {
   if (!(await clientExists(db, body.client_id)))
     throw SubpricingError.ClientNotFound(SubpricingText.ClientNotFound);
   const mcc = await findMccCode(db, body.mcc_code);
@@ -145,13 +133,12 @@ export async function saveSubpricing(
     await recordAudit(tx, {
       action: 'client.subpricing',
       outcome: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
       targetType: 'client',
       targetId: body.client_id,
       clientId: body.client_id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      ...caller.origin,
       details: { mcc_code: body.mcc_code, card_rate: body.card_rate ?? null },
     });
     const saved = await findSubpricingRow(tx, id);
@@ -164,7 +151,7 @@ export async function saveSubpricing(
 // rows of other MCC codes stay.
 export async function copySubpricing(
   db: Db,
-  actor: SubpricingActor,
+  caller: Caller,
   body: SubpricingCopyBody,
 ): Promise<{ copied: number }> {
   if (body.from_client_id === body.to_client_id) throw SubpricingError.SameClient(SubpricingText.SameClient);
@@ -178,13 +165,12 @@ export async function copySubpricing(
     await recordAudit(tx, {
       action: 'client.subpricing',
       outcome: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
       targetType: 'client',
       targetId: body.to_client_id,
       clientId: body.to_client_id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      ...caller.origin,
       details: { copied_from: body.from_client_id, rows: source.length },
     });
     return { copied: source.length };

@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts/clients/client';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actingRoleOf } from '../../access/caller';
+import { callerOf } from '../../access/caller';
 import { readClient, userLocations } from './clients.service';
 
 const errors = errorResponses(401, 403, 404);
@@ -24,15 +24,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientResponse, ...errors },
       },
     },
-    async (request) => {
-      const session = request.requireSession();
-      const record = await readClient(app.db, {
-        userId: session.userId,
-        namedClientId: request.merchantAccess?.merchantId ?? null,
-        viewAsClientId: request.viewAsClientId,
-      });
-      return { status: true as const, message: record };
-    },
+    async (request) => ({ status: true as const, message: await readClient(app.db, callerOf(request)) }),
   );
 
   app.get(
@@ -48,16 +40,14 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSubEntitiesResponse, ...errors },
       },
     },
-    async (request) => {
-      const session = request.requireSession();
-      const actingRole = actingRoleOf(session.role, request.viewAsClientId);
-      const locations = await userLocations(
+    async (request) => ({
+      status: true as const,
+      message: await userLocations(
         app.db,
-        { userId: session.userId, actingRole },
+        callerOf(request),
         request.params.merchantId,
         request.params.userId,
-      );
-      return { status: true as const, message: locations };
-    },
+      ),
+    }),
   );
 };

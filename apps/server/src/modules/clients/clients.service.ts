@@ -1,5 +1,6 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 import type { ClientRecord, SubEntitySummary } from '@portico/contracts/clients/client';
+import type { Caller } from '../../access/caller';
 import { findDefaultClientId } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import type { Customizations } from '../../db/schema/clients';
@@ -13,7 +14,7 @@ export const ClientsError = defineErrors({
 
 type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientWithConfiguration>>>;
 
-// The stored configuration with the spec's defaults filled in (spec 3: default_search_page classic).
+// The stored configuration with its defaults filled in (the default search page is classic).
 export function toClientConfiguration(
   row: Pick<ClientRow, 'metaFieldSearch' | 'metaFieldSearchTerm' | 'customizations'>,
 ): ClientRecord['config'] {
@@ -45,28 +46,27 @@ export function toClientRecord(row: ClientRow): ClientRecord {
 
 // The named client (reach already checked by the access plugin), else the viewed client, else the
 // caller's default client.
-export async function readClient(
-  executor: Executor,
-  caller: { userId: string; namedClientId: string | null; viewAsClientId: string | null },
-): Promise<ClientRecord> {
+export async function readClient(executor: Executor, caller: Caller): Promise<ClientRecord> {
   const clientId =
-    caller.namedClientId ?? caller.viewAsClientId ?? (await findDefaultClientId(executor, caller.userId));
+    caller.merchant?.merchantId ??
+    caller.viewAsClientId ??
+    (await findDefaultClientId(executor, caller.session.userId));
   const row = clientId === null ? null : await findClientWithConfiguration(executor, clientId);
   if (!row) throw ClientsError.ClientNotFound('Client not found');
   return toClientRecord(row);
 }
 
-// Roles that manage other people's locations (spec 2 §2.6: sub-locations are for admin and alpha).
+// Roles that manage other people's locations (sub-locations are for staff and alpha).
 const manageOthersLocations: readonly UserType[] = ['admin', 'healnow', 'alpha'];
 
 // A user's locations at a merchant: the ones they are tied to, else every location of the merchant.
 export async function userLocations(
   executor: Executor,
-  caller: { userId: string; actingRole: UserType },
+  caller: Caller,
   merchantId: string,
   userId: string,
 ): Promise<SubEntitySummary[]> {
-  if (userId !== caller.userId && !manageOthersLocations.includes(caller.actingRole)) {
+  if (userId !== caller.session.userId && !manageOthersLocations.includes(caller.actingRole)) {
     throw ClientsError.OtherUsersLocations('You may only read your own locations');
   }
   const [locations, tiedTo] = await Promise.all([

@@ -15,40 +15,23 @@ import {
   dataSyncRequestResponse,
   merchantSyncOptionsResponse,
 } from '@portico/contracts/dashboard/manual-data-pull';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestOrigin } from '../../lib/audit';
+import { callerOf } from '../../access/caller';
 import {
   certificationProgress,
   clientsMeta,
-  type DashboardCaller,
   merchantSyncOptions,
   openOperationsAlerts,
   openRiskAlerts,
   submitDataSyncRequest,
 } from './dashboard.service';
 
-// Spec 3 §6: Merchant Data Sync and the risk and operations alert cards are admin only.
+// Merchant Data Sync and the risk and operations alert cards are admin only.
 const adminOnly = ['admin'] as const;
-// Spec 1 §2 Certification page: admin, user, parent, healnow (shown only for a client in certification).
+// The Certification page: admin, user, parent, healnow (shown only for a client in certification).
 const certificationRoles = ['admin', 'user', 'parent', 'healnow'] as const;
 
 const errors = errorResponses(400, 401, 403, 404);
-
-function callerOf(request: FastifyRequest): DashboardCaller {
-  return {
-    session: request.requireSession(),
-    viewAsClientId: request.viewAsClientId,
-    origin: requestOrigin(request),
-  };
-}
-
-// The client named by ?id=, once the access plugin found it within reach (staff may name one that
-// does not exist: the service answers 404 then).
-function selectedClient(request: FastifyRequest) {
-  const access = request.merchantAccess;
-  return access ? { id: access.merchantId, exists: access.merchantExists } : null;
-}
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -96,7 +79,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await clientsMeta(app.db, callerOf(request), selectedClient(request)),
+      message: await clientsMeta(app.db, callerOf(request)),
     }),
   );
 
@@ -113,7 +96,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await openRiskAlerts(app.db, selectedClient(request), app.now()),
+      message: await openRiskAlerts(app.db, callerOf(request), app.now()),
     }),
   );
 
@@ -130,7 +113,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await openOperationsAlerts(app.db, selectedClient(request), app.now()),
+      message: await openOperationsAlerts(app.db, callerOf(request), app.now()),
     }),
   );
 
@@ -149,7 +132,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await certificationProgress(app.db, callerOf(request), selectedClient(request)),
+      message: await certificationProgress(app.db, callerOf(request)),
     }),
   );
 };

@@ -20,8 +20,8 @@ import {
 } from '@portico/contracts/dashboard/manual-data-pull';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { eq } from 'drizzle-orm';
+import type { Caller } from '../../access/caller';
 import { decideMerchantAccess } from '../../access/merchant-scope';
-import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { defineErrors } from '../../lib/app-error';
@@ -48,13 +48,14 @@ export const DashboardError = defineErrors({
 
 export const DashboardServiceText = { ClientNotFound: 'Client not found' } as const;
 
-export type DashboardCaller = {
-  session: SessionContext;
-  viewAsClientId: string | null;
-  origin: { ip: string | null; userAgent: string | null };
-};
+// The client named by ?id=, once the access layer found it within reach (staff may name one that
+// does not exist: a 404 then).
+function selectedClientOf(caller: Caller): { id: string; exists: boolean } | null {
+  const merchant = caller.merchant;
+  return merchant ? { id: merchant.merchantId, exists: merchant.merchantExists } : null;
+}
 
-// ---- Merchant data sync (spec 3 §2, §4, §7) ------------------------------------------------------
+// ---- Merchant data sync --------------------------------------------------------------------------
 
 export async function merchantSyncOptions(db: Db): Promise<MerchantSyncOption[]> {
   const rows = await listMerchantSyncOptions(db);
@@ -65,10 +66,10 @@ export async function merchantSyncOptions(db: Db): Promise<MerchantSyncOption[]>
 // exist yet (docs/decisions/0011-own-job-runner.md): requests wait in data_sync_requests with status requested.
 export async function submitDataSyncRequest(
   db: Db,
-  caller: DashboardCaller,
+  caller: Caller,
   merchantId: string,
 ): Promise<DataSyncRequest> {
-  // Processor-audit users never get here: the access plugin refuses their writes (issue 12).
+  // Processor-audit users never get here: the access plugin refuses their writes.
   if ((await findClientLevel(db, merchantId)) !== 'Merchant') {
     throw DashboardError.SyncMerchantNotFound(DataSyncText.MerchantNotFound);
   }
@@ -99,7 +100,7 @@ export async function submitDataSyncRequest(
   };
 }
 
-// ---- Clients meta (spec 3 §2 Merchants and Parents cards) ----------------------------------------
+// ---- Clients meta --------------------------------------------------------------------------------
 
 function clientMetaOf(client: {
   id: string;
@@ -119,11 +120,8 @@ function clientMetaOf(client: {
 
 // With id (already checked to be within reach): that client and everything below it. Without: what
 // the caller reaches (staff: every client; a parent: its hierarchy and member merchants).
-export async function clientsMeta(
-  db: Db,
-  caller: DashboardCaller,
-  selected: { id: string; exists: boolean } | null,
-): Promise<ClientMeta[]> {
+export async function clientsMeta(db: Db, caller: Caller): Promise<ClientMeta[]> {
+  const selected = selectedClientOf(caller);
   if (selected) {
     if (!selected.exists) throw DashboardError.ClientNotFound(DashboardServiceText.ClientNotFound);
     const root = await listClientSummaries(db, [selected.id]);
@@ -134,7 +132,7 @@ export async function clientsMeta(
   return reached.map(clientMetaOf);
 }
 
-// ---- Alerts (spec 3 §2 Open Risk Alerts and Open Ops Alerts cards) --------------------------------
+// ---- Alerts ---------------------------------------------------------------------------------------
 
 const dayMs = 86_400_000;
 
@@ -142,18 +140,15 @@ function alertWindow(now: Date) {
   return { start: new Date(now.getTime() - openAlertWindowDays * dayMs), end: now };
 }
 
-function scopeOf(selected: { id: string; exists: boolean } | null): ClientScope {
+function scopeOf(caller: Caller): ClientScope {
+  const selected = selectedClientOf(caller);
   if (!selected) return { kind: 'all' };
   if (!selected.exists) throw DashboardError.ClientNotFound(DashboardServiceText.ClientNotFound);
   return { kind: 'subtree', rootId: selected.id };
 }
 
-export async function openRiskAlerts(
-  db: Db,
-  selected: { id: string; exists: boolean } | null,
-  now: Date,
-): Promise<RiskAlert[]> {
-  const rows = await listOpenRiskAlerts(db, scopeOf(selected), alertWindow(now));
+export async function openRiskAlerts(db: Db, caller: Caller, now: Date): Promise<RiskAlert[]> {
+  const rows = await listOpenRiskAlerts(db, scopeOf(caller), alertWindow(now));
   return rows.map((row) => ({
     kind: row.kind,
     transaction_id: row.transaction_id,
@@ -164,15 +159,11 @@ export async function openRiskAlerts(
   }));
 }
 
-export async function openOperationsAlerts(
-  db: Db,
-  selected: { id: string; exists: boolean } | null,
-  now: Date,
-): Promise<OperationsAlert[]> {
-  return listOpenOperationsAlerts(db, scopeOf(selected), alertWindow(now));
+export async function openOperationsAlerts(db: Db, caller: Caller, now: Date): Promise<OperationsAlert[]> {
+  return listOpenOperationsAlerts(db, scopeOf(caller), alertWindow(now));
 }
 
-// ---- Certification progress (spec 3 §3, §4) ------------------------------------------------------
+// ---- Certification progress ----------------------------------------------------------------------
 
 async function defaultClientIdOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ clientId: users.defaultClientId }).from(users).where(eq(users.id, userId));
@@ -180,11 +171,8 @@ async function defaultClientIdOf(db: Db, userId: string): Promise<string | null>
 }
 
 // Without id: the viewed client, else the caller's default client (in reach like any other).
-export async function certificationProgress(
-  db: Db,
-  caller: DashboardCaller,
-  selected: { id: string; exists: boolean } | null,
-): Promise<CertificationProgress> {
+export async function certificationProgress(db: Db, caller: Caller): Promise<CertificationProgress> {
+  const selected = selectedClientOf(caller);
   const clientId =
     selected?.id ?? caller.viewAsClientId ?? (await defaultClientIdOf(db, caller.session.userId));
   const client = clientId ? await findCertificationClient(db, clientId) : null;

@@ -9,6 +9,7 @@ import { bearerTokenOf } from '@portico/contracts/virtual-terminals/virtual-term
 import type { Db } from '../../db/client';
 import type { TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { defineErrors } from '../../lib/app-error';
+import { terminalDeviceOf } from '../terminals/terminal-device';
 import {
   findLinkConfiguration,
   findMerchantByAnyKey,
@@ -71,16 +72,7 @@ export async function linkTerminalsOf(
   const merchant = await merchantOfBearer(db, authorization);
   const rows = await listMerchantTerminals(db, merchant.id);
   const statuses = await provider.connectionStatuses(
-    rows.map((row) => ({
-      id: row.id,
-      isActive: row.isActive,
-      clientId: merchant.id,
-      tpn: row.tpn,
-      registerId: row.registerId,
-      laneId: row.laneId,
-      serialNumber: row.sn,
-      deviceType: row.terminalType,
-    })),
+    rows.map((row) => terminalDeviceOf({ ...row, clientId: merchant.id })),
   );
   return Object.fromEntries(
     rows.map((row) => [

@@ -5,31 +5,17 @@ import {
   voidRequestBody,
   voidResponse,
 } from '@portico/contracts/transactions/void-refund';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestOrigin } from '../../lib/audit';
+import { callerOf } from '../../access/caller';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
-import {
-  type MoneyMovingCaller,
-  moneyOperationsOf,
-  refundTransaction,
-  voidTransaction,
-} from './payments.service';
+import { moneyOperationsOf, refundTransaction, voidTransaction } from './payments.service';
 
-// The transaction detail viewer sits in the report (spec 3 §6: reporting is admin, user and parent).
+// The transaction detail viewer sits in the report (reporting is admin, user and parent).
 // Which merchant and which right apply depend on the transaction, so the service checks them.
 const moneyMovingRoles = ['admin', 'parent', 'user'] as const;
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
-
-function callerOf(request: FastifyRequest): MoneyMovingCaller {
-  return {
-    session: request.requireSession(),
-    viewAsClientId: request.viewAsClientId,
-    origin: requestOrigin(request),
-  };
-}
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, processors: app.processors, now: app.now });

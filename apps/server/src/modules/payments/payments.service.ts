@@ -20,13 +20,8 @@ import {
   voidRefusalReason,
 } from '@portico/contracts/transactions/void-refund-eligibility';
 import { z } from 'zod';
-import { actingRoleOf } from '../../access/caller';
-import {
-  canReachEveryMerchant,
-  decideMerchantAccess,
-  isWithinViewedClient,
-} from '../../access/merchant-scope';
-import type { SessionContext } from '../../access/request-session';
+import type { Caller } from '../../access/caller';
+import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
 import type { Db, Tx } from '../../db/client';
 import { processor } from '../../db/schema/enums';
 import type { transactions } from '../../db/schema/transactions';
@@ -48,7 +43,7 @@ import {
   sumUndoneCents,
 } from './payments.repository';
 
-// POST /api/void and POST /api/refund (spec 3 §4, §5, §7; design.md §3, §4). Each is a money attempt
+// POST /api/void and POST /api/refund. Each is a money attempt
 // (lib/money-attempt.ts) under its Idempotency-Key: in one short transaction lock the original, check
 // eligibility and the amount left and record a pending attempt; ask the processor outside any
 // transaction; then record the void or refund as its own transaction and audit it. Anything refused
@@ -72,12 +67,6 @@ export const PaymentsText = {
   MerchantOutOfReach: 'You do not have access to this merchant',
 } as const;
 
-export type MoneyMovingCaller = {
-  session: SessionContext;
-  viewAsClientId: string | null;
-  origin: { ip: string | null; userAgent: string | null };
-};
-
 export type PaymentsDeps = { db: Db; processors: ProcessorDirectory; now: () => Date };
 
 type Operation = 'void' | 'refund';
@@ -92,7 +81,7 @@ type AttemptFacts = {
 
 export function voidTransaction(
   deps: PaymentsDeps,
-  caller: MoneyMovingCaller,
+  caller: Caller,
   body: VoidRequestBody,
   idempotencyKey: string,
 ): Promise<IdempotentResult<UndoResponse>> {
@@ -101,7 +90,7 @@ export function voidTransaction(
 
 export function refundTransaction(
   deps: PaymentsDeps,
-  caller: MoneyMovingCaller,
+  caller: Caller,
   body: RefundRequestBody,
   idempotencyKey: string,
 ): Promise<IdempotentResult<UndoResponse>> {
@@ -124,7 +113,7 @@ const unauditedCodes: ReadonlySet<string> = new Set([
 
 async function moveMoney(
   deps: PaymentsDeps,
-  caller: MoneyMovingCaller,
+  caller: Caller,
   request: MoneyRequest,
 ): Promise<IdempotentResult<UndoResponse>> {
   const facts: AttemptFacts = {
@@ -133,7 +122,7 @@ async function moveMoney(
     processor: null,
   };
   try {
-    // Processor-audit users never get here: the access plugin refuses their writes (issue 12).
+    // Processor-audit users never get here: the access plugin refuses their writes.
     return await runMoneyAttempt(
       deps.db,
       moneyOperationsOf(deps)[request.operation],
@@ -176,15 +165,14 @@ async function moveMoney(
 async function planUndo(
   tx: Tx,
   deps: PaymentsDeps,
-  caller: MoneyMovingCaller,
+  caller: Caller,
   request: MoneyRequest,
   facts: AttemptFacts,
 ): Promise<AttemptPlan> {
   const original = await lockTransactionForUpdate(tx, request.body.id);
-  const actingRole = actingRoleOf(caller.session.role, caller.viewAsClientId);
   if (!original) {
     // Staff may learn that an id does not exist; anyone else gets the answer of a foreign merchant.
-    if (canReachEveryMerchant(actingRole)) {
+    if (caller.isStaff) {
       throw PaymentsError.TransactionNotFound(PaymentsText.TransactionNotFound);
     }
     throw PaymentsError.MerchantOutOfReach(PaymentsText.MerchantOutOfReach);
@@ -371,11 +359,11 @@ async function settleUndo(
 }
 
 // The caller's reach of the transaction's merchant, narrowed to the viewed client while viewing as
-// one, the permissions that apply there (spec 1 §6, the same rule as the access plugin's) and the
+// one, the permissions that apply there (the same rule as the access plugin's) and the
 // caller's locations there.
 async function merchantAccessOf(
   tx: Tx,
-  caller: MoneyMovingCaller,
+  caller: Caller,
   clientId: string,
 ): Promise<{ permissions: readonly PermissionName[]; locationIds: readonly string[] }> {
   if (caller.viewAsClientId !== null && !(await isWithinViewedClient(tx, caller.viewAsClientId, clientId))) {
@@ -386,7 +374,7 @@ async function merchantAccessOf(
   return { permissions: decision.effectivePermissions, locationIds: decision.locationIds };
 }
 
-// Issue 15 item 4: a user tied to sub-locations of this merchant acts on those locations only; the
+// A user tied to sub-locations of this merchant acts on those locations only; the
 // answer is the one of a foreign merchant (no oracle of other locations' transactions).
 function requireLocationInReach(
   locationIds: readonly string[],
@@ -399,7 +387,7 @@ function requireLocationInReach(
 }
 
 // decideMerchantAccess already answers every permission where the merchant does not restrict by
-// permissions (RBAC off) and for admin, so the free refund of spec 3 §4 falls out of the same set.
+// permissions (RBAC off) and for admin, so a refund free of permissions falls out of the same set.
 function grantsOf(permissions: readonly PermissionName[]): MerchantPermissionGrants {
   return { hasMerchantLevelPermissions: true, granted: new Set(permissions) };
 }
@@ -410,7 +398,7 @@ function refusalError(refusal: VoidRefundRefusal): AppError {
 }
 
 // A void gives the whole amount back and only while nothing has been given back yet; a refund gives
-// the requested amount, or all that is left, and never more than is left (spec 3 §5).
+// the requested amount, or all that is left, and never more than is left.
 function amountToMove(request: MoneyRequest, original: LockedTransaction, undoneCents: number): number {
   if (request.operation === 'void') {
     if (undoneCents > 0) throw PaymentsError.AlreadyUndone(PaymentsText.AlreadyUndone);
@@ -431,7 +419,7 @@ async function askProcessor<T>(call: () => Promise<T>): Promise<T> {
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
-// The void or refund as a transaction of its own (spec 3 §3: data.api_response.original_transaction_id),
+// The void or refund as a transaction of its own (data.api_response.original_transaction_id names the original),
 // shaped like the seed's follow-up rows: the original's merchant, card and customer; its own type,
 // action and action_mode, which decide the sign in gross and net; no fee of its own.
 function undoRowOf(

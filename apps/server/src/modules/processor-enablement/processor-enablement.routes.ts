@@ -13,9 +13,9 @@ import {
   proPaySsoQuery,
   proPaySsoResponse,
 } from '@portico/contracts/processor-enablement/processor-enablement';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerOf } from '../../access/caller';
 import { publicAccess } from '../../access/route-access';
 import {
   createSandboxOnboarding,
@@ -23,10 +23,8 @@ import {
   proPaySandboxPortalPath,
   type SandboxOnboarding,
 } from '../../integrations/onboarding/sandbox-onboarding';
-import { requestOrigin } from '../../lib/audit';
 import { escapeHtml } from '../../lib/html';
 import {
-  type EnablementActor,
   type EnablementDeps,
   enableEpx,
   enableForumPay,
@@ -36,15 +34,10 @@ import {
   sandboxPortalAccount,
 } from './processor-enablement.service';
 
-// Spec 2 §6: Enablement Options are the provider's staff only.
+// Enablement Options are the provider's staff only.
 const staffRoles = ['admin', 'healnow'] as const;
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const htmlPage = z.string().describe('HTML page');
-
-function actorOf(request: FastifyRequest): EnablementActor {
-  const session = request.requireSession();
-  return { userId: session.userId, email: session.email, origin: requestOrigin(request) };
-}
 
 // The sandbox's stand-in for ProPay's merchant portal, shown in the account page's 480px frame.
 function portalPage(body: string): string {
@@ -103,7 +96,7 @@ export const processorEnablementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await enableEpx(deps, actorOf(request), request.body),
+      message: await enableEpx(deps, callerOf(request), request.body),
     }),
   );
 
@@ -120,7 +113,7 @@ export const processorEnablementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await enableProPay(deps, actorOf(request), request.body),
+      message: await enableProPay(deps, callerOf(request), request.body),
     }),
   );
 
@@ -139,7 +132,7 @@ export const processorEnablementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await enableForumPay(deps, actorOf(request), request.body.merchant_id),
+      message: await enableForumPay(deps, callerOf(request), request.body.merchant_id),
     }),
   );
 
@@ -158,7 +151,7 @@ export const processorEnablementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await proPaySso(deps, actorOf(request), request.query.client_id),
+      message: await proPaySso(deps, callerOf(request), request.query.client_id),
     }),
   );
 

@@ -11,6 +11,7 @@ import {
   type ProPaySsoResult,
   proPaySuccessCode,
 } from '@portico/contracts/processor-enablement/processor-enablement';
+import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { EpxApplication, OnboardingApplicant } from '../../integrations/onboarding/processor-onboarding';
@@ -45,12 +46,6 @@ export type EnablementDeps = {
   now: () => Date;
 };
 
-export type EnablementActor = {
-  userId: string;
-  email: string;
-  origin: { ip: string | null; userAgent: string | null };
-};
-
 // ForumPay boards the merchant; its KYC then runs through the crypto provider's page (modules/crypto).
 export const forumPayBoardedState = 'pending';
 
@@ -80,17 +75,17 @@ type Outcome = {
 };
 
 // The Events panel entry and the audit trail commit with the change they describe.
-async function record(tx: Executor, actor: EnablementActor, outcome: Outcome): Promise<void> {
-  await insertEnablementEvent(tx, { ...outcome, userId: actor.userId });
+async function record(tx: Executor, caller: Caller, outcome: Outcome): Promise<void> {
+  await insertEnablementEvent(tx, { ...outcome, userId: caller.session.userId });
   await recordAudit(tx, {
     action: 'processor.enable',
     outcome: outcome.status === 'declined' ? 'failure' : 'success',
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
     targetType: 'client',
     targetId: outcome.clientId,
     clientId: outcome.clientId,
-    ...actor.origin,
+    ...caller.origin,
     details: { processor: outcome.processor, status: outcome.status, ...outcome.details },
   });
 }
@@ -123,7 +118,7 @@ const epxEventWords: Record<EpxApplication['kind'], string> = {
 // application (a new merchant identifier). A decline changes nothing but the event log.
 export async function enableEpx(
   deps: EnablementDeps,
-  actor: EnablementActor,
+  caller: Caller,
   body: EpxEnableBody,
 ): Promise<EpxEnableResult> {
   return deps.db.transaction(async (tx) => {
@@ -131,7 +126,7 @@ export async function enableEpx(
     const application = epxApplicationOf(locked, body);
     const answer = await deps.onboarding().enableEpx(applicantOf(locked), application);
     if (answer.outcome === 'declined') {
-      await record(tx, actor, {
+      await record(tx, caller, {
         clientId: body.id,
         processor: 'epx',
         status: 'declined',
@@ -147,7 +142,7 @@ export async function enableEpx(
       epxExternalKeyLast4: lastFour(answer.externalKey),
     });
     const status = epxStatusOf[application.kind];
-    await record(tx, actor, {
+    await record(tx, caller, {
       clientId: body.id,
       processor: 'epx',
       status,
@@ -159,10 +154,10 @@ export async function enableEpx(
 }
 
 // PATCH /api/client/enablepropay: opens a ProPay account (card plus ACH, or ACH only), or enables
-// the account the merchant has. Success only on status code '00' (spec 2 §4).
+// the account the merchant has. Success only on status code '00'.
 export async function enableProPay(
   deps: EnablementDeps,
-  actor: EnablementActor,
+  caller: Caller,
   body: { id: string; is_ach_only?: boolean | undefined },
 ): Promise<ProPayEnableResult> {
   return deps.db.transaction(async (tx) => {
@@ -172,7 +167,7 @@ export async function enableProPay(
     const answer = await deps.onboarding().enableProPay(applicantOf(locked), { isAchOnly, existingAccount });
     const scope = isAchOnly ? 'ACH only' : 'card plus ACH';
     if (answer.statusCode !== proPaySuccessCode || !answer.accountNumber) {
-      await record(tx, actor, {
+      await record(tx, caller, {
         clientId: body.id,
         processor: 'propay',
         status: 'declined',
@@ -188,7 +183,7 @@ export async function enableProPay(
     }
     const isNewAccount = existingAccount === null;
     if (isNewAccount) await saveKeystore(tx, body.id, { propayMid: answer.accountNumber });
-    await record(tx, actor, {
+    await record(tx, caller, {
       clientId: body.id,
       processor: 'propay',
       status: 'enabled',
@@ -207,7 +202,7 @@ export async function enableProPay(
 // POST /api/enable-forum-pay: boards the merchant at ForumPay; crypto then waits for its KYC.
 export async function enableForumPay(
   deps: EnablementDeps,
-  actor: EnablementActor,
+  caller: Caller,
   clientId: string,
 ): Promise<ForumPayEnableResult> {
   return deps.db.transaction(async (tx) => {
@@ -221,7 +216,7 @@ export async function enableForumPay(
     }
     const answer = await deps.onboarding().enableForumPay(applicantOf(locked));
     if (answer.outcome === 'declined') {
-      await record(tx, actor, {
+      await record(tx, caller, {
         clientId,
         processor: 'forumpay',
         status: 'declined',
@@ -232,7 +227,7 @@ export async function enableForumPay(
     }
     await saveKeystore(tx, clientId, { forumPayIdentifier: answer.forumPayIdentifier });
     await saveForumPayConfig(tx, clientId, locked.config?.forumPayState ?? forumPayBoardedState);
-    await record(tx, actor, {
+    await record(tx, caller, {
       clientId,
       processor: 'forumpay',
       status: 'enabled',
@@ -262,7 +257,7 @@ export async function enablementState(deps: EnablementDeps, clientId: string): P
 // GET /api/sso/propay: a signed-in link to the ProPay portal of the merchant's account.
 export async function proPaySso(
   deps: EnablementDeps,
-  actor: EnablementActor,
+  caller: Caller,
   clientId: string,
 ): Promise<ProPaySsoResult> {
   const row = await findEnablementState(deps.db, clientId);
@@ -272,12 +267,12 @@ export async function proPaySso(
   await recordAudit(deps.db, {
     action: 'processor.portal_sso',
     outcome: 'success',
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
     targetType: 'client',
     targetId: clientId,
     clientId,
-    ...actor.origin,
+    ...caller.origin,
     details: { processor: 'propay' },
   });
   return { authToken: link.authToken, portal_url: link.url };

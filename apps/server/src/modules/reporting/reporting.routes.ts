@@ -14,7 +14,7 @@ import { callerOf } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { resolveReportAccess } from '../../access/report-access';
 import { sendJsonText } from '../../lib/json-text';
-import { sendStreamed } from './report-stream';
+import { sendStreamed } from './report-stream.routes-helper';
 import {
   reportJsonFallback,
   reportNdjsonChunks,
@@ -24,11 +24,11 @@ import {
   searchJson,
 } from './reporting.service';
 
-// Spec 3 §6 route metadata: reporting is for admin, user and parent. The menu shows it with the
+// Reporting is for admin, user and parent. The menu shows it with the
 // Reports permission, which the server checks per merchant as well.
 const reportingRoles = ['admin', 'user', 'parent'] as const;
 
-// Spec 3 §7 names no merchant: the report covers the caller's own (see report-access.ts). Admin and
+// Without a merchant named, the report covers the caller's own (see report-access.ts). Admin and
 // parents may name one with id (a parent, for its hierarchy); it goes through the access plugin.
 const reportRouteQuery = reportQuery.safeExtend({ id: z.uuid().optional() });
 
@@ -64,7 +64,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      // The warehouse tab of admin reporting (spec 3 §7 snowflake=true) is for admin only and reads
+      // The warehouse tab of admin reporting (snowflake=true) is for admin only and reads
       // the reporting database (REPORTING_DATABASE_URL, else the main one). Who may see what is
       // always decided on the main database.
       if (query.snowflake === true && callerOf(request).actingRole !== 'admin') {

@@ -11,11 +11,13 @@ import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/mo
 import { shiftYearMonth, statementMonthDays } from '@portico/contracts/statements/statement-month';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Caller } from '../../access/caller';
+import { resolveReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/sql-rows';
 import { costingRows } from '../costing/costing.service';
 
-// Issue 17 item 7: the revenue share of each sub-merchant and month, from what costing computes for the
+// The revenue share of each sub-merchant and month, from what costing computes for the
 // month (fees collected, processor costs) and its parent's rev_share_percentage and rev_share_formula
 // (contracts billing/revenue-share.ts holds the rule).
 
@@ -124,7 +126,14 @@ async function readClientFees(
   return new Map(rows.map((row) => billSum.parse(row)).map((row) => [`${row.client_id}:${row.month}`, row]));
 }
 
-export type RevShareScope = 'all' | readonly string[];
+type RevShareScope = 'all' | readonly string[];
+
+// The merchants the caller's report covers (staff: every one, a clientid narrowing it; a parent: the
+// merchants below it).
+async function revShareScopeOf(executor: Executor, caller: Caller): Promise<RevShareScope> {
+  const access = await resolveReportAccess(executor, caller, null);
+  return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
+}
 
 type ComputedRow = {
   merchant: MerchantFacts;
@@ -176,52 +185,52 @@ async function computeRows(executor: Executor, scope: RevShareScope, now: Date):
   );
 }
 
-// GET /api/revshare (spec 3 §3 Revshare row, the rev share page).
-export async function revShareRows(
-  executor: Executor,
-  scope: RevShareScope,
-  now: Date,
-): Promise<RevShareRow[]> {
-  return (await computeRows(executor, scope, now)).map(({ merchant, month, sums, parts }) => ({
-    id: `${merchant.id}:${month}`,
-    sub_merchant_name: merchant.name,
-    parent_name: merchant.parent_name,
-    date_onboarded: merchant.date_onboarded,
-    transaction_month: month,
-    transactions: sums.transactions,
-    total_transaction_amount: money(sums.totalCents),
-    total_transaction_fee: money(sums.feesCents),
-    total_costing: money(parts.costingCents),
-    epx_revenue_collected: money(parts.revenueCollectedCents),
-    total_profit: money(parts.profitCents),
-    rev_share: merchant.rev_share_percentage ?? '0.00',
-    payout: money(parts.payoutCents),
-    post_payout_profit: money(parts.postPayoutProfitCents),
-  }));
+// GET /api/revshare: the Rev Share page's rows.
+export async function revShareRows(executor: Executor, caller: Caller, now: Date): Promise<RevShareRow[]> {
+  return (await computeRows(executor, await revShareScopeOf(executor, caller), now)).map(
+    ({ merchant, month, sums, parts }) => ({
+      id: `${merchant.id}:${month}`,
+      sub_merchant_name: merchant.name,
+      parent_name: merchant.parent_name,
+      date_onboarded: merchant.date_onboarded,
+      transaction_month: month,
+      transactions: sums.transactions,
+      total_transaction_amount: money(sums.totalCents),
+      total_transaction_fee: money(sums.feesCents),
+      total_costing: money(parts.costingCents),
+      epx_revenue_collected: money(parts.revenueCollectedCents),
+      total_profit: money(parts.profitCents),
+      rev_share: merchant.rev_share_percentage ?? '0.00',
+      payout: money(parts.payoutCents),
+      post_payout_profit: money(parts.postPayoutProfitCents),
+    }),
+  );
 }
 
-// GET /api/report/revshare_all (spec 3 §3 Revenue share row, an array per row).
+// GET /api/report/revshare_all: the Revenue Sharing Admin rows, an array per row.
 export async function revShareAdminRows(
   executor: Executor,
-  scope: RevShareScope,
+  caller: Caller,
   now: Date,
 ): Promise<RevShareAdminRow[]> {
-  return (await computeRows(executor, scope, now)).map(({ merchant, month, sums, parts, clientFees }) => [
-    merchant.parent_name,
-    merchant.name,
-    merchant.id,
-    month,
-    sums.transactions,
-    money(sums.totalCents),
-    money(averageTicketCents(sums.totalCents, sums.transactions)),
-    merchant.card_rate,
-    money(parts.revenueCollectedCents),
-    money(sums.interchangeCents),
-    money(parts.costingCents),
-    money(parts.profitCents),
-    merchant.rev_share_percentage ?? '0.00',
-    money(parts.payoutCents),
-    money(clientFees.total),
-    money(owedToParentCents(parts.payoutCents, clientFees.unpaid)),
-  ]);
+  return (await computeRows(executor, await revShareScopeOf(executor, caller), now)).map(
+    ({ merchant, month, sums, parts, clientFees }) => [
+      merchant.parent_name,
+      merchant.name,
+      merchant.id,
+      month,
+      sums.transactions,
+      money(sums.totalCents),
+      money(averageTicketCents(sums.totalCents, sums.transactions)),
+      merchant.card_rate,
+      money(parts.revenueCollectedCents),
+      money(sums.interchangeCents),
+      money(parts.costingCents),
+      money(parts.profitCents),
+      merchant.rev_share_percentage ?? '0.00',
+      money(parts.payoutCents),
+      money(clientFees.total),
+      money(owedToParentCents(parts.payoutCents, clientFees.unpaid)),
+    ],
+  );
 }

@@ -14,7 +14,8 @@ import {
   transactionNotesResponse,
 } from '@portico/contracts/risk/risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readNoteMultipart } from './note-upload';
+import { callerOf } from '../../access/caller';
+import { readNoteMultipart } from './note-upload.routes-helper';
 import {
   addTransactionNote,
   changeMerchantStatus,
@@ -26,7 +27,7 @@ import {
   transactionMonitoring,
 } from './risk.service';
 
-// Spec 3 §6: risk is admin only. Processor-audit staff read it; the access plugin refuses their writes.
+// Risk is admin only. Processor-audit staff read it; the access plugin refuses their writes.
 const riskAccess = { kind: 'authenticated', roles: ['admin'] } as const;
 const errors = errorResponses(400, 401, 403, 404);
 const changeErrors = { ...errors, 409: errorEnvelope };
@@ -84,7 +85,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await addTransactionNote(app.db, request, request.requireSession(), request.body),
+      message: await addTransactionNote(app.db, callerOf(request), request.body),
     }),
   );
 
@@ -171,8 +172,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const isActive = await changeMerchantStatus(
           app.db,
-          request,
-          request.requireSession(),
+          callerOf(request),
           request.params.id,
           action === 'unfreeze',
         );

@@ -11,11 +11,10 @@ import {
   type TransactionNote,
 } from '@portico/contracts/risk/risk';
 import { type RiskKind, riskKindsOfPayment } from '@portico/contracts/risk/risk-rules';
-import type { FastifyRequest } from 'fastify';
-import type { SessionContext } from '../../access/request-session';
+import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { holdOrReleasePayouts } from '../../lib/merchant-freeze';
 import { cleanFileName } from '../documents/data-url';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
@@ -108,7 +107,7 @@ export async function evaluateRecordedPayment(
 export type { PaymentRiskFigures };
 
 // The figures of a payment about to be written at `at`, read before its amount is known (they do
-// not depend on it): the charge reads them while it is planned and claimed (issue 16 speed).
+// not depend on it): the charge reads them while it is planned and claimed.
 export function readRiskFiguresBefore(
   executor: Executor,
   clientId: string,
@@ -160,8 +159,7 @@ export async function notesOfTransaction(db: Db, transactionId: string): Promise
 // closes the transaction's alerts.
 export async function addTransactionNote(
   db: Db,
-  request: FastifyRequest,
-  session: SessionContext,
+  caller: Caller,
   body: CreateTransactionNoteBody,
 ): Promise<TransactionNote> {
   const owner = await findTransactionOwner(db, body.transaction_id);
@@ -175,19 +173,19 @@ export async function addTransactionNote(
         transactionCreatedAt: owner.createdAt,
         clientId: owner.clientId,
         content: body.content,
-        createdByUserId: session.userId,
+        createdByUserId: caller.session.userId,
       },
       attachment,
     );
     await recordAudit(tx, {
       action: 'risk_note.create',
       outcome: 'success',
-      actorUserId: session.userId,
-      actorEmail: session.email,
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
       targetType: 'transaction',
       targetId: body.transaction_id,
       clientId: owner.clientId,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { note_id: id, attachment: attachment ? { sha256: attachment.sha256 } : null },
     });
     return id;
@@ -240,8 +238,7 @@ export async function merchantIsActive(db: Db, id: string): Promise<boolean> {
 // the second gets the conflict. Audited with the history row in the same transaction.
 export async function changeMerchantStatus(
   db: Db,
-  request: FastifyRequest,
-  session: SessionContext,
+  caller: Caller,
   id: string,
   isActive: boolean,
 ): Promise<boolean> {
@@ -253,17 +250,17 @@ export async function changeMerchantStatus(
         ? RiskError.AlreadyActive(RiskText.AlreadyActive)
         : RiskError.AlreadyFrozen(RiskText.AlreadyFrozen);
     }
-    await setMerchantActive(tx, { clientId: id, isActive, userId: session.userId });
+    await setMerchantActive(tx, { clientId: id, isActive, userId: caller.session.userId });
     const payoutsChanged = await holdOrReleasePayouts(tx, id, isActive);
     await recordAudit(tx, {
       action: isActive ? 'unfreeze' : 'freeze',
       outcome: 'success',
-      actorUserId: session.userId,
-      actorEmail: session.email,
+      actorUserId: caller.session.userId,
+      actorEmail: caller.session.email,
       targetType: 'client',
       targetId: id,
       clientId: id,
-      ...requestOrigin(request),
+      ...caller.origin,
       details: { merchant: merchant.name, [isActive ? 'payoutsReleased' : 'payoutsHeld']: payoutsChanged },
     });
     return isActive;

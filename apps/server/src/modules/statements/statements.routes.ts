@@ -16,21 +16,19 @@ import {
   statementSupportResponse,
 } from '@portico/contracts/statements/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statementNotes } from '../notes/notes.service';
-import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
-import { defaultLogoPng } from '../users/default-logo';
-import { renderStatementPdf } from './statement-pdf';
-import { findMerchantName, findStatementLogo } from './statements.repository';
+import { callerOf } from '../../access/caller';
 import {
   payoutRows,
   resolveStatementMerchant,
   resolveStatementMonth,
   settlementGroup,
   statementLineRows,
+  statementMerchants,
+  statementPdf,
   statementRows,
 } from './statements.service';
 
-// Spec 1 §2.1 and spec 3 §6: /payouts and /statement are for admin, parent and merchant users; the
+// /payouts and /statement are for admin, parent and merchant users; the
 // Statements menu entry asks for the Payouts permission, checked per merchant.
 const roles: readonly UserType[] = ['admin', 'parent', 'user'];
 const access = (from: 'query', key: string) =>
@@ -57,7 +55,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
     },
     async (request) => {
       const month = resolveStatementMonth(request.query.month, app.now());
-      const clientId = await resolveStatementMerchant(app.db, request);
+      const clientId = await resolveStatementMerchant(app.db, callerOf(request));
       return { status: true as const, message: await statementLineRows(app.db, clientId, month) };
     },
   );
@@ -77,7 +75,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
     },
     async (request) => {
       const month = resolveStatementMonth(request.query['year-month'], app.now());
-      const clientId = await resolveStatementMerchant(app.db, request);
+      const clientId = await resolveStatementMerchant(app.db, callerOf(request));
       return { status: true as const, message: await statementRows(app.db, clientId, month) };
     },
   );
@@ -95,30 +93,16 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const month = resolveStatementMonth(request.query['year-month'], app.now());
-      const clientId = await resolveStatementMerchant(app.db, request);
-      const [lines, statements, logo, notes] = await Promise.all([
-        statementLineRows(app.db, clientId, month),
-        statementRows(app.db, clientId, month),
-        findStatementLogo(app.db, clientId),
-        statementNotes(app.db),
-      ]);
-      const statement = statements[0] ?? null;
-      const merchantName = statement?.merchant_name ?? (await findMerchantName(app.db, clientId)) ?? '';
-      const pdf = await renderStatementPdf({
-        merchantName,
-        yearMonth: month.yearMonth,
-        logo: logo !== null && isPngOrJpeg(logo) ? logo : defaultLogoPng,
-        lines,
-        statement,
-        generatedAt: app.now(),
-        // Index 3 is the note's text (spec 3 §7), as the page's Notes line reads it.
-        notes: notes.map((note) => note[3]),
-        support: opts.support,
-      });
+      const { yearMonth, pdf } = await statementPdf(
+        app.db,
+        callerOf(request),
+        request.query['year-month'],
+        app.now,
+        opts.support,
+      );
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="Statement-${month.yearMonth}.pdf"`)
+        .header('content-disposition', `attachment; filename="Statement-${yearMonth}.pdf"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(pdf);
@@ -137,7 +121,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
         response: { 200: payoutsResponse, ...errors },
       },
     },
-    async (request) => ({ status: true as const, message: await payoutRows(app.db, request) }),
+    async (request) => ({ status: true as const, message: await payoutRows(app.db, callerOf(request)) }),
   );
 
   app.get(
@@ -153,7 +137,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
     },
     async (request) => ({
       status: true as const,
-      message: await settlementGroup(app.db, request, request.params.id),
+      message: await settlementGroup(app.db, callerOf(request), request.params.id),
     }),
   );
 
@@ -184,19 +168,9 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
         response: { 200: statementMerchantsResponse, ...errors },
       },
     },
-    async (request) => {
-      const session = request.requireSession();
-      const merchants = await listMerchantsUserCanActFor(app.db, session, request.viewAsClientId);
-      return {
-        status: true as const,
-        message: merchants.map((m) => ({ id: m.id, name: m.dbaName ?? m.name })),
-      };
-    },
+    async (request) => ({
+      status: true as const,
+      message: await statementMerchants(app.db, callerOf(request)),
+    }),
   );
 };
-
-function isPngOrJpeg(bytes: Buffer): boolean {
-  const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  return isPng || isJpeg;
-}

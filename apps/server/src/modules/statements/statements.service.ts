@@ -24,17 +24,22 @@ import {
 } from '@portico/contracts/statements/statements';
 import { isGrossAddition } from '@portico/contracts/transactions/gross-net';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { callerOf } from '../../access/caller';
+import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { findDefaultClientId } from '../../access/merchant-scope.repository';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { statementNotes } from '../notes/notes.service';
+import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { defaultLogoPng } from '../users/default-logo';
+import { renderStatementPdf } from './statement-pdf';
 import {
+  findMerchantName,
   findPayout,
   findSettlement,
   findStatement,
+  findStatementLogo,
   groupMonth,
   insertSettlementsOfDays,
   insertStatements,
@@ -164,8 +169,7 @@ export async function postStatementsOfMonth(tx: Executor, month: StatementMonth,
 
 // The one merchant a statement call is about: the one named, else the caller's own (viewed client,
 // sole or default merchant). Staff must name one.
-export async function resolveStatementMerchant(db: Db, request: FastifyRequest): Promise<string> {
-  const caller = callerOf(request);
+export async function resolveStatementMerchant(db: Db, caller: Caller): Promise<string> {
   if (caller.merchant) {
     if (!caller.merchant.merchantExists) throw StatementError.MerchantNotFound('Merchant not found');
     return caller.merchant.merchantId;
@@ -251,8 +255,7 @@ export async function statementRows(
 }
 
 // Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
-export async function payoutRows(db: Db, request: FastifyRequest): Promise<PayoutRow[]> {
-  const caller = callerOf(request);
+export async function payoutRows(db: Db, caller: Caller): Promise<PayoutRow[]> {
   if (caller.merchant && !caller.merchant.merchantExists) {
     throw StatementError.MerchantNotFound('Merchant not found');
   }
@@ -285,14 +288,9 @@ function describeItem(item: {
 
 // One settlement group: its payout, totals and transactions. A payout out of the caller's reach is
 // refused like any merchant out of reach.
-export async function settlementGroup(
-  db: Db,
-  request: FastifyRequest,
-  id: string,
-): Promise<SettlementGroupDetail> {
-  const caller = callerOf(request);
+export async function settlementGroup(db: Db, caller: Caller, id: string): Promise<SettlementGroupDetail> {
   const payout = await findPayout(db, id);
-  const access = await resolveReportAccess(db, callerOf(request), Permission.Payouts);
+  const access = await resolveReportAccess(db, caller, Permission.Payouts);
   const isInScope =
     payout !== null && (access.scope.kind === 'all' || access.scope.clientIds.includes(payout.client_id));
   if (!isInScope) {
@@ -342,4 +340,49 @@ export async function postPayouts(db: Db, day: string, now: Date = new Date()): 
   if (day > now.toISOString().slice(0, 10))
     throw StatementError.MonthInFuture('Payouts exist only for past days');
   return db.transaction((tx) => insertSettlementsOfDays(tx, { from: day, to: day }, now));
+}
+
+// The merchants of the 'Statement For' and payouts merchant dropdowns.
+export async function statementMerchants(db: Db, caller: Caller): Promise<{ id: string; name: string }[]> {
+  const merchants = await listMerchantsUserCanActFor(db, caller.session, caller.viewAsClientId);
+  return merchants.map((m) => ({ id: m.id, name: m.dbaName ?? m.name }));
+}
+
+// The statement of a merchant and month as a PDF: its lines, the posted statement, the merchant's
+// logo (else the default one) and the statement notes.
+export async function statementPdf(
+  db: Db,
+  caller: Caller,
+  monthText: string,
+  now: () => Date,
+  support: { phone: string; email: string },
+): Promise<{ yearMonth: string; pdf: Buffer }> {
+  const month = resolveStatementMonth(monthText, now());
+  const clientId = await resolveStatementMerchant(db, caller);
+  const [lines, statements, logo, notes] = await Promise.all([
+    statementLineRows(db, clientId, month),
+    statementRows(db, clientId, month),
+    findStatementLogo(db, clientId),
+    statementNotes(db),
+  ]);
+  const statement = statements[0] ?? null;
+  const merchantName = statement?.merchant_name ?? (await findMerchantName(db, clientId)) ?? '';
+  const pdf = await renderStatementPdf({
+    merchantName,
+    yearMonth: month.yearMonth,
+    logo: logo !== null && isPngOrJpeg(logo) ? logo : defaultLogoPng,
+    lines,
+    statement,
+    generatedAt: now(),
+    // Index 3 is the note's text, as the page's Notes line reads it.
+    notes: notes.map((note) => note[3]),
+    support,
+  });
+  return { yearMonth: month.yearMonth, pdf };
+}
+
+function isPngOrJpeg(bytes: Buffer): boolean {
+  const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  return isPng || isJpeg;
 }

@@ -11,6 +11,7 @@ import {
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { RouteAccess } from '../../access/route-access';
 import {
   createSubLocation,
@@ -21,8 +22,8 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
-// Spec 1 §2.1: Sublocations is offered with the Permissions permission; the server asks for it on
-// the merchant named in the path, within the caller's reach (issue 15 item 3).
+// Sublocations is offered with the Permissions permission; the server asks for it on the merchant
+// named in the path, within the caller's reach.
 const managesLocations: RouteAccess = {
   kind: 'authenticated',
   roles: userTypes,
@@ -44,7 +45,7 @@ export const subLocationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: midOverrideOptionsResponse, ...errors },
       },
     },
-    async (request) => answer(await listMidOverrideOptions(app.db, request)),
+    async (request) => answer(await listMidOverrideOptions(app.db, callerOf(request))),
   );
 
   app.post(
@@ -59,7 +60,7 @@ export const subLocationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subLocationResponse, ...errors },
       },
     },
-    async (request) => answer(await createSubLocation(app.db, request, request.body.name)),
+    async (request) => answer(await createSubLocation(app.db, callerOf(request), request.body.name)),
   );
 
   app.patch(
@@ -74,7 +75,8 @@ export const subLocationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subLocationResponse, ...errors },
       },
     },
-    async (request) => answer(await updateSubLocation(app.db, request, request.params.id, request.body)),
+    async (request) =>
+      answer(await updateSubLocation(app.db, callerOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -88,6 +90,6 @@ export const subLocationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deleteSubLocationResponse, ...errors },
       },
     },
-    async (request) => answer(await deleteSubLocation(app.db, request, request.params.id)),
+    async (request) => answer(await deleteSubLocation(app.db, callerOf(request), request.params.id)),
   );
 };

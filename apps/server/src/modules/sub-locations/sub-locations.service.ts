@@ -4,11 +4,11 @@ import {
   SubLocationErrorText,
   type updateSubLocationBody,
 } from '@portico/contracts/access/sub-locations';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { recordAudit, requestOrigin } from '../../lib/audit';
+import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import {
   countAssignedUsers,
@@ -32,29 +32,28 @@ export const SubLocationError = defineErrors({
 });
 
 // The merchant the access plugin checked (Permissions on it, within the caller's reach).
-function merchantOf(request: FastifyRequest): string {
-  const access = request.merchantAccess;
+function merchantOf(caller: Caller): string {
+  const access = caller.merchant;
   if (!access?.merchantExists) throw SubLocationError.NotFound('Merchant not found');
   return access.merchantId;
 }
 
 async function audit(
   executor: Executor,
-  request: FastifyRequest,
+  caller: Caller,
   merchantId: string,
   id: string,
   details: Record<string, unknown>,
 ) {
-  const session = request.requireSession();
   await recordAudit(executor, {
     action: 'sub_location.change',
     outcome: 'success',
-    actorUserId: session.userId,
-    actorEmail: session.email,
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
     targetType: 'sub_location',
     targetId: id,
     clientId: merchantId,
-    ...requestOrigin(request),
+    ...caller.origin,
     details,
   });
 }
@@ -65,12 +64,12 @@ async function readOne(db: Db, merchantId: string, id: string): Promise<SubLocat
   return found;
 }
 
-export async function createSubLocation(db: Db, request: FastifyRequest, name: string): Promise<SubLocation> {
-  const merchantId = merchantOf(request);
+export async function createSubLocation(db: Db, caller: Caller, name: string): Promise<SubLocation> {
+  const merchantId = merchantOf(caller);
   const id = await db.transaction(async (tx) => {
     const created = await insertSubLocation(tx, merchantId, name);
     if (!created) throw SubLocationError.DuplicateName(SubLocationErrorText.DuplicateName);
-    await audit(tx, request, merchantId, created, { step: 'create', name });
+    await audit(tx, caller, merchantId, created, { step: 'create', name });
     return created;
   });
   return readOne(db, merchantId, id);
@@ -78,11 +77,11 @@ export async function createSubLocation(db: Db, request: FastifyRequest, name: s
 
 export async function updateSubLocation(
   db: Db,
-  request: FastifyRequest,
+  caller: Caller,
   id: string,
   body: z.infer<typeof updateSubLocationBody>,
 ): Promise<SubLocation> {
-  const merchantId = merchantOf(request);
+  const merchantId = merchantOf(caller);
   if (body.merchant && body.merchant.id !== merchantId) {
     throw SubLocationError.OtherMerchant(SubLocationErrorText.OtherMerchant);
   }
@@ -119,7 +118,7 @@ export async function updateSubLocation(
         })),
       );
     }
-    await audit(tx, request, merchantId, id, {
+    await audit(tx, caller, merchantId, id, {
       step: 'update',
       fields: Object.keys(body).filter((key) => key !== 'merchant'),
     });
@@ -127,12 +126,8 @@ export async function updateSubLocation(
   return readOne(db, merchantId, id);
 }
 
-export async function deleteSubLocation(
-  db: Db,
-  request: FastifyRequest,
-  id: string,
-): Promise<{ id: string }> {
-  const merchantId = merchantOf(request);
+export async function deleteSubLocation(db: Db, caller: Caller, id: string): Promise<{ id: string }> {
+  const merchantId = merchantOf(caller);
   await db.transaction(async (tx) => {
     const current = await lockSubLocation(tx, merchantId, id);
     if (!current) throw SubLocationError.NotFound(SubLocationErrorText.NotFound);
@@ -140,11 +135,11 @@ export async function deleteSubLocation(
     if ((await countAssignedUsers(tx, id)) > 0)
       throw SubLocationError.HasUsers(SubLocationErrorText.HasUsers);
     await deleteSubLocationRow(tx, id);
-    await audit(tx, request, merchantId, id, { step: 'delete', name: current.name });
+    await audit(tx, caller, merchantId, id, { step: 'delete', name: current.name });
   });
   return { id };
 }
 
-export async function listMidOverrideOptions(db: Db, request: FastifyRequest) {
-  return midOverrideOptionsOf(await midOverrideOptions(db, merchantOf(request)));
+export async function listMidOverrideOptions(db: Db, caller: Caller) {
+  return midOverrideOptionsOf(await midOverrideOptions(db, merchantOf(caller)));
 }

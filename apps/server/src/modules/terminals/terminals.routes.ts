@@ -15,6 +15,7 @@ import {
   terminalResponse,
 } from '@portico/contracts/terminals/terminals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { RouteAccess } from '../../access/route-access';
 import { idempotencyHeaders, sendIdempotentOutcome } from '../../lib/idempotent-route';
 import { reconcilePendingAttempts } from '../../lib/money-attempt';
@@ -31,7 +32,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
-// Spec 1 §2.1 / spec 3 §6: the Terminals page is for user, admin and parent, with Terminal Admin
+// The Terminals page is for user, admin and parent, with Terminal Admin
 // where the merchant uses permissions. Processor-audit users read only (the access plugin refuses
 // their writes). The service narrows every call to the merchants and locations the caller manages.
 const terminalRoles = ['user', 'admin', 'parent'] as const;
@@ -81,7 +82,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: terminalListResponse, ...errors },
       },
     },
-    async (request) => answer(await listTerminals(deps(), request)),
+    async (request) => answer(await listTerminals(deps(), callerOf(request))),
   );
 
   app.get(
@@ -95,7 +96,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: terminalMerchantsResponse, ...errors },
       },
     },
-    async (request) => answer(await listTerminalMerchants(deps(), request)),
+    async (request) => answer(await listTerminalMerchants(deps(), callerOf(request))),
   );
 
   app.post(
@@ -112,7 +113,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: terminalLinkResponse, ...errors },
       },
     },
-    async (request) => answer(await linkTerminal(deps(), request, request.body)),
+    async (request) => answer(await linkTerminal(deps(), callerOf(request), request.body)),
   );
 
   app.patch(
@@ -129,7 +130,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       answer(
-        await assignTerminalLocation(deps(), request, request.params.id, request.body.sub_entity?.id ?? null),
+        await assignTerminalLocation(
+          deps(),
+          callerOf(request),
+          request.params.id,
+          request.body.sub_entity?.id ?? null,
+        ),
       ),
   );
 
@@ -146,7 +152,14 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      answer(await deleteTerminalOfLane(deps(), request, request.params.laneId, request.query.merchant_id)),
+      answer(
+        await deleteTerminalOfLane(
+          deps(),
+          callerOf(request),
+          request.params.laneId,
+          request.query.merchant_id,
+        ),
+      ),
   );
 
   app.post(
@@ -167,7 +180,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendIdempotentOutcome(
         reply,
-        await orderPaxDevice(deps(), request, request.body, request.headers['idempotency-key']),
+        await orderPaxDevice(deps(), callerOf(request), request.body, request.headers['idempotency-key']),
       ),
   );
 };

@@ -14,9 +14,8 @@ import {
   type TerminalRow,
   TerminalText,
 } from '@portico/contracts/terminals/terminals';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { callerOf } from '../../access/caller';
+import type { Caller } from '../../access/caller';
 import type { ReportScope } from '../../access/report-access';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -24,7 +23,7 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
 import type { TerminalDevice, TerminalProvider } from '../../integrations/terminals/terminal-provider';
 import { AppError, defineErrors } from '../../lib/app-error';
-import { type AuditEntry, recordAudit, requestOrigin } from '../../lib/audit';
+import { type AuditEntry, recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isUniqueViolation } from '../../lib/database-errors';
 import type { IdempotentResult } from '../../lib/idempotency';
@@ -35,6 +34,7 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
+import { terminalDeviceOf } from './terminal-device';
 import {
   deleteTerminalRow,
   findLaneOfMerchant,
@@ -51,8 +51,8 @@ import {
   type TerminalListRow,
 } from './terminals.repository';
 
-// Terminals (spec 3 §2, §5, §6; issue 19 items 1-2). Who may manage which terminals is one scope:
-// the merchants the caller reaches and holds Terminal Admin on (the report scope's rule, spec 1 §6),
+// Terminals. Who may manage which terminals is one scope:
+// the merchants the caller reaches and holds Terminal Admin on (the report scope's rule),
 // narrowed to the caller's locations where they are assigned some. A terminal outside it is answered
 // as missing, so ids of other merchants tell nothing.
 
@@ -82,10 +82,9 @@ export type TerminalsDeps = {
 
 // ---- Scope ----------------------------------------------------------------------------------------
 
-async function terminalScopeOf(db: Db, request: FastifyRequest): Promise<ReportScope> {
+async function terminalScopeOf(db: Db, caller: Caller): Promise<ReportScope> {
   // The scope of every terminal the caller reaches, whatever merchant the route names.
-  const caller = { ...callerOf(request), merchant: null };
-  const access = await resolveReportAccess(db, caller, Permission.TerminalAdmin);
+  const access = await resolveReportAccess(db, { ...caller, merchant: null }, Permission.TerminalAdmin);
   return access.scope;
 }
 
@@ -126,21 +125,8 @@ async function assertLocationAllowed(
 
 // ---- Reads ----------------------------------------------------------------------------------------
 
-function deviceOf(row: TerminalListRow): TerminalDevice & { id: string; isActive: boolean } {
-  return {
-    id: row.id,
-    isActive: row.isActive,
-    clientId: row.clientId,
-    tpn: row.tpn,
-    registerId: row.registerId,
-    laneId: row.laneId,
-    serialNumber: row.sn,
-    deviceType: row.terminalType,
-  };
-}
-
 async function rowsWithStatus(deps: TerminalsDeps, rows: TerminalListRow[]): Promise<TerminalRow[]> {
-  const statuses = await deps.provider.connectionStatuses(rows.map(deviceOf));
+  const statuses = await deps.provider.connectionStatuses(rows.map(terminalDeviceOf));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -161,8 +147,8 @@ async function rowsWithStatus(deps: TerminalsDeps, rows: TerminalListRow[]): Pro
 }
 
 // GET /api/v1/terminals.
-export async function listTerminals(deps: TerminalsDeps, request: FastifyRequest): Promise<TerminalRow[]> {
-  const scope = await terminalScopeOf(deps.db, request);
+export async function listTerminals(deps: TerminalsDeps, caller: Caller): Promise<TerminalRow[]> {
+  const scope = await terminalScopeOf(deps.db, caller);
   return rowsWithStatus(deps, await listScopedTerminals(deps.db, scope));
 }
 
@@ -177,9 +163,9 @@ async function terminalRowOf(deps: TerminalsDeps, id: string): Promise<TerminalR
 // GET /api/terminal/merchants.
 export async function listTerminalMerchants(
   deps: TerminalsDeps,
-  request: FastifyRequest,
+  caller: Caller,
 ): Promise<TerminalMerchant[]> {
-  const scope = await terminalScopeOf(deps.db, request);
+  const scope = await terminalScopeOf(deps.db, caller);
   const { merchants, locations } = await listMerchantsWithLocations(deps.db, scope);
   return merchants.map((merchant) => {
     const limit = locationLimitOf(scope, merchant.id);
@@ -200,16 +186,15 @@ export async function listTerminalMerchants(
 // ---- Writes ---------------------------------------------------------------------------------------
 
 function auditOf(
-  request: FastifyRequest,
+  caller: Caller,
   entry: Pick<AuditEntry, 'action' | 'outcome' | 'targetId' | 'clientId' | 'details'>,
 ): AuditEntry {
-  const session = request.requireSession();
   return {
     ...entry,
-    actorUserId: session.userId,
-    actorEmail: session.email,
+    actorUserId: caller.session.userId,
+    actorEmail: caller.session.email,
     targetType: entry.action === 'pax_order' ? 'pax_order' : 'terminal',
-    ...requestOrigin(request),
+    ...caller.origin,
   };
 }
 
@@ -222,10 +207,10 @@ function blankToNull(value: string | undefined): string | null {
 // key's last four are ever answered or logged.
 export async function linkTerminal(
   deps: TerminalsDeps,
-  request: FastifyRequest,
+  caller: Caller,
   body: TerminalLinkBody,
 ): Promise<{ terminal: TerminalRow; is_linked: boolean }> {
-  const scope = await terminalScopeOf(deps.db, request);
+  const scope = await terminalScopeOf(deps.db, caller);
   const clientId = body.merchant_id;
   if (!isMerchantInScope(scope, clientId)) throw merchantRefused();
   const subEntityId = body.sub_entity_id ?? null;
@@ -251,7 +236,7 @@ export async function linkTerminal(
   if (answer === null || answer.outcome === 'refused') {
     await recordAudit(
       deps.db,
-      auditOf(request, {
+      auditOf(caller, {
         action: 'terminal.link',
         outcome: 'failure',
         targetId: null,
@@ -279,7 +264,7 @@ export async function linkTerminal(
       });
       await recordAudit(
         tx,
-        auditOf(request, {
+        auditOf(caller, {
           action: 'terminal.link',
           outcome: 'success',
           targetId: inserted.id,
@@ -301,11 +286,11 @@ export async function linkTerminal(
 // PATCH /api/v1/terminals/{id}: the location of a terminal, within its merchant.
 export async function assignTerminalLocation(
   deps: TerminalsDeps,
-  request: FastifyRequest,
+  caller: Caller,
   id: string,
   subEntityId: string | null,
 ): Promise<TerminalRow> {
-  const scope = await terminalScopeOf(deps.db, request);
+  const scope = await terminalScopeOf(deps.db, caller);
   await deps.db.transaction(async (tx) => {
     const terminal = await lockTerminal(tx, id);
     if (!terminal || !isInScope(scope, terminal.clientId, terminal.subEntityId)) {
@@ -315,7 +300,7 @@ export async function assignTerminalLocation(
     await setTerminalLocation(tx, id, subEntityId);
     await recordAudit(
       tx,
-      auditOf(request, {
+      auditOf(caller, {
         action: 'terminal.assign',
         outcome: 'success',
         targetId: id,
@@ -331,11 +316,11 @@ export async function assignTerminalLocation(
 // when several of the caller's merchants use the lane). Unlinked at the provider in the same step.
 export async function deleteTerminalOfLane(
   deps: TerminalsDeps,
-  request: FastifyRequest,
+  caller: Caller,
   laneId: string,
   merchantId: string | undefined,
 ): Promise<{ deleted_id: string }> {
-  const scope = await terminalScopeOf(deps.db, request);
+  const scope = await terminalScopeOf(deps.db, caller);
   if (merchantId !== undefined && !isMerchantInScope(scope, merchantId)) {
     throw TerminalError.NotFound(TerminalErrorText.NotFound);
   }
@@ -362,7 +347,7 @@ export async function deleteTerminalOfLane(
     await deleteTerminalRow(tx, terminal.id);
     await recordAudit(
       tx,
-      auditOf(request, {
+      auditOf(caller, {
         action: 'terminal.delete',
         outcome: 'success',
         targetId: terminal.id,
@@ -505,7 +490,7 @@ export function paxOrderOperationOf(deps: Pick<TerminalsDeps, 'gateway'>): Money
   });
 }
 
-// The vault's display form ISSUER-last4-mm-yyyy (spec 2 §3).
+// The vault's display form ISSUER-last4-mm-yyyy.
 function displayTokenOf(token: PaymentToken): string {
   return `${token.issuer}-${token.last4}-${String(token.expMonth ?? 0).padStart(2, '0')}-${token.expYear ?? 0}`;
 }
@@ -522,12 +507,11 @@ const unauditedCodes: ReadonlySet<string> = new Set([
 // order row and its audit entry are booked with the approval.
 export async function orderPaxDevice(
   deps: TerminalsDeps,
-  request: FastifyRequest,
+  caller: Caller,
   body: PaxOrderBody,
   idempotencyKey: string,
 ): Promise<IdempotentResult<PaxOrderResponse>> {
-  const session = request.requireSession();
-  const scope = await terminalScopeOf(deps.db, request);
+  const scope = await terminalScopeOf(deps.db, caller);
   const clientId = body.merchant_id;
   if (!isMerchantInScope(scope, clientId)) throw merchantRefused();
   try {
@@ -555,14 +539,14 @@ export async function orderPaxDevice(
       deviceName: device_name,
       quantity,
       shipping,
-      actor: { userId: session.userId, email: session.email, ...requestOrigin(request) },
+      actor: { userId: caller.session.userId, email: caller.session.email, ...caller.origin },
     };
     return await runMoneyAttempt(
       deps.db,
       paxOrderOperationOf(deps),
       {
         key: idempotencyKey,
-        userId: session.userId,
+        userId: caller.session.userId,
         method: 'POST',
         path: '/api/order-pax',
         // The same order again, whatever token the card got this time; never the number or CVV.
@@ -580,7 +564,7 @@ export async function orderPaxDevice(
     if (err instanceof AppError && !unauditedCodes.has(err.code) && !isRecordedFailure(err)) {
       await recordAudit(
         deps.db,
-        auditOf(request, {
+        auditOf(caller, {
           action: 'pax_order',
           outcome: 'failure',
           targetId: null,

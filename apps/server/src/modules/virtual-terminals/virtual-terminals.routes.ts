@@ -22,7 +22,7 @@ import {
   virtualTerminalUrls,
 } from './virtual-terminals.service';
 
-// Spec 1 §2.2 and spec 3 §6: the virtual terminal and its configurator are for admin, user and
+// The virtual terminal and its configurator are for admin, user and
 // parent; the permissions page (admin, alpha) also lists the merchants with their keys.
 const terminalRoles = ['admin', 'user', 'parent'] as const;
 const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
@@ -43,7 +43,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await listApiKeys(app.db, request, callerOf(request)),
+      message: await listApiKeys(app.db, callerOf(request)),
     }),
   );
 
@@ -66,7 +66,6 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await virtualTerminalUrls(
         app.db,
-        request,
         callerOf(request),
         request.headers.authorization,
         request.query.id,
@@ -84,7 +83,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
           'Create a virtual terminal of the merchant named by the bearer publishable key, or update one with id',
         description:
           'Needs Virtual Terminal and Virtual Terminal Configuration on the merchant. Custom fields are checked ' +
-          'by the spec 3 §5 rules (422 with the first message) and stored with required false.',
+          'by the custom field rules (422 with the first message) and stored with required false.',
         headers: virtualTerminalUrlHeaders,
         body: saveVirtualTerminalBody,
         response: { 200: saveVirtualTerminalResponse, ...writeErrors },
@@ -94,7 +93,6 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await saveVirtualTerminal(
         app.db,
-        request,
         callerOf(request),
         request.headers.authorization,
         request.body,
@@ -121,7 +119,6 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       message: await setVirtualTerminalStatus(
         app.db,
-        request,
         callerOf(request),
         request.headers.authorization,
         request.params.id,

@@ -23,7 +23,6 @@ import {
   type VirtualTerminalUrl,
   virtualTerminalCustomFieldSchema,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { bypassesMerchantPermissions, canReachEveryMerchant } from '../../access/merchant-scope';
@@ -59,7 +58,7 @@ const auditorDenial = {
 } as const;
 
 // The merchants whose terminal the caller may open: reached in their own right (narrowed to the
-// viewed client while viewing as one) and, spec 3 §6, holding Virtual Terminal there. Admin skips
+// viewed client while viewing as one) and holding Virtual Terminal there. Admin skips
 // per-merchant permissions. Nobody gets a key of a merchant outside that set.
 async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<readonly string[] | 'all'> {
   const isAdmin = bypassesMerchantPermissions(caller.session.role);
@@ -79,9 +78,9 @@ async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<r
     .map((fact) => fact.clientId);
 }
 
-// GET /api/user/apikeys (spec 2 §3, spec 3 §7).
-export async function listApiKeys(db: Db, request: FastifyRequest, caller: Caller): Promise<ApiKeyRecord[]> {
-  // Read-only auditors never see the virtual terminal tools (spec 3 §2), nor the keys behind them.
+// GET /api/user/apikeys.
+export async function listApiKeys(db: Db, caller: Caller): Promise<ApiKeyRecord[]> {
+  // Read-only auditors never see the virtual terminal tools, nor the keys behind them.
   if (caller.session.isProcessorAuditUser) {
     return denyAccess(caller, 'role', auditorDenial);
   }
@@ -116,7 +115,7 @@ export async function storedTerminalFields(
   return row ? customFieldsOf(row.customFields) : null;
 }
 
-// Spec 3 §6: the custom-field access of the caller's role on the merchant's terminals, where roles
+// The custom-field access of the caller's role on the merchant's terminals, where roles
 // restrict (an RBAC merchant, a caller whose merchant permissions are not bypassed). null: every
 // field as the terminal configures it.
 export async function roleFieldAccessOf(
@@ -145,12 +144,11 @@ function recordOf(row: Awaited<ReturnType<typeof listVirtualTerminalUrls>>[numbe
 
 // The merchant the bearer key names, once the signed-in caller is known to reach it with Virtual
 // Terminal (and, to change terminals, Virtual Terminal Configuration). The key comes from the page's
-// address, so it is the publishable key (issue 16 item 6): a secret key there is refused outright. The
+// address, so it is the publishable key: a secret key there is refused outright. The
 // key only names the merchant: it never stands in for the session. An unknown key is refused like a
 // merchant out of reach (no oracle for valid keys).
 async function authorizeApiKey(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   authorization: string | undefined,
   { toConfigure }: { toConfigure: boolean } = { toConfigure: false },
@@ -164,7 +162,7 @@ async function authorizeApiKey(
     }
     return denyAccess(caller, 'merchant');
   }
-  // Read-only auditors never use the virtual terminal tools (spec 3 §2).
+  // Read-only auditors never use the virtual terminal tools.
   if (caller.session.isProcessorAuditUser) return denyAccess(caller, 'role', auditorDenial);
   const access = await authorizeClient(db, caller, clientId);
   const needed = toConfigure
@@ -184,15 +182,14 @@ async function authorizeApiKey(
   return { clientId, publicKey };
 }
 
-// GET /api/virtualterminalurl (spec 2 §7, spec 3 §7): the list, or one terminal with ?id=.
+// GET /api/virtualterminalurl: the list, or one terminal with ?id=.
 export async function virtualTerminalUrls(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   authorization: string | undefined,
   terminalId: string | undefined,
 ): Promise<VirtualTerminalUrl | VirtualTerminalUrl[]> {
-  const { clientId } = await authorizeApiKey(db, request, caller, authorization);
+  const { clientId } = await authorizeApiKey(db, caller, authorization);
   if (terminalId === undefined) return (await listVirtualTerminalUrls(db, clientId)).map(recordOf);
   const row = await findVirtualTerminalUrl(db, clientId, terminalId);
   if (!row) throw VirtualTerminalError.TerminalNotFound(VirtualTerminalText.TerminalNotFound);
@@ -227,17 +224,16 @@ function newUrlId(): string {
   return randomBytes(8).toString('base64url');
 }
 
-// POST /api/virtualterminalurl (spec 3 §7): creates a terminal, or with id updates that one of the
+// POST /api/virtualterminalurl: creates a terminal, or with id updates that one of the
 // same merchant.
 export async function saveVirtualTerminal(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   authorization: string | undefined,
   body: SaveVirtualTerminalBody,
   sign: (encodedParams: string) => string,
 ): Promise<{ id: string; url_id: string }> {
-  const { clientId, publicKey } = await authorizeApiKey(db, request, caller, authorization, {
+  const { clientId, publicKey } = await authorizeApiKey(db, caller, authorization, {
     toConfigure: true,
   });
   if (body.apikey !== publicKey) {
@@ -266,16 +262,15 @@ export async function saveVirtualTerminal(
   return { id: row.id, url_id: row.urlId };
 }
 
-// PATCH /api/virtualterminalurl/{id} {is_active} (spec 3 §4 configurator terminal state).
+// PATCH /api/virtualterminalurl/{id} {is_active}: the configurator's terminal state.
 export async function setVirtualTerminalStatus(
   db: Db,
-  request: FastifyRequest,
   caller: Caller,
   authorization: string | undefined,
   terminalId: string,
   isActive: boolean,
 ): Promise<{ is_active: boolean }> {
-  const { clientId } = await authorizeApiKey(db, request, caller, authorization, { toConfigure: true });
+  const { clientId } = await authorizeApiKey(db, caller, authorization, { toConfigure: true });
   const row = await updateVirtualTerminalStatus(db, clientId, terminalId, isActive);
   if (!row) throw VirtualTerminalError.TerminalNotFound(VirtualTerminalText.TerminalNotFound);
   return { is_active: row.isActive };

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { toDataUrl } from '../documents/data-url';
 
-// POST /api/transaction-monitoring/notes as multipart (spec 3 §7): text fields as they are, the one
+// POST /api/transaction-monitoring/notes as multipart: text fields as they are, the one
 // optional file part as the data URL `contents` (as documents' reader makes it), so one schema checks
 // multipart and JSON bodies alike. A second file is refused by name instead of the parser's limit.
 export async function readNoteMultipart(request: FastifyRequest): Promise<void> {
