@@ -325,7 +325,7 @@ async function benchSearch(handle: DatabaseHandle, pool: pg.Pool, endAt: Date): 
       scope.name,
       found,
       ms,
-      // The spec's budget names one merchant; a hierarchy is printed beside it, unbudgeted.
+      // The search budget names one merchant; a hierarchy is printed beside it, unbudgeted.
       scope.name === 'one merchant' ? (ms <= SEARCH_BUDGET_MS ? 'ok' : 'OVER') : 'no budget',
     ]);
   }

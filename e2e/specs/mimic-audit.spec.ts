@@ -111,7 +111,7 @@ test('the audit page shows the mimic and the view-as, with both identities', asy
   await page.getByRole('combobox', { name: 'Action' }).fill('View as');
   await page.getByRole('option', { name: 'View as', exact: true }).click();
   await page.getByRole('button', { name: 'Search' }).click();
-  // Newest first: this spec's start and stop lead (access.spec's earlier view-as may follow them).
+  // Newest first: this file's start and stop lead (the earlier view-as of access.spec.ts may follow them).
   await expect(page.getByText(/^Page 1: \d+ entries, newest first$/)).toBeVisible();
   for (const rowIndex of ['2', '3']) {
     await expect(grid.locator(`[role="row"][aria-rowindex="${rowIndex}"]`)).toContainText(harborLaneName);

@@ -95,7 +95,7 @@ test('logout ends the session: back to /login, and /app/home asks to sign in aga
   expect(pageErrors).toEqual([]);
 });
 
-test('a mistyped address gets the spec text, an unknown one the same answer as a known one', async ({
+test('a mistyped address gets the exact text, an unknown one the same answer as a known one', async ({
   page,
 }) => {
   const pageErrors = collectPageErrors(page);

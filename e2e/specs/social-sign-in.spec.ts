@@ -4,7 +4,7 @@ import { collectPageErrors } from '../support/page-errors';
 import { LOGIN_LINK_SENT } from '../support/sign-in';
 
 // Social sign-in against a real OpenID Connect provider (oauth2-mock-server, started by the global
-// setup): the spec chooses which address the provider vouches for.
+// setup): each test chooses which address the provider vouches for.
 
 test('a Google account of an e-mail user is linked after one link sign-in, then signs straight in', async ({
   page,

@@ -78,7 +78,7 @@ export async function startE2eControl(): Promise<E2eControl> {
 
   const oidc = new OAuth2Server();
   await oidc.issuer.keys.generate('RS256');
-  // The provider says whoever the spec chose signed in; the subject keys the identity in Portico.
+  // The provider says whoever the test chose signed in; the subject keys the identity in Portico.
   oidc.service.on('beforeTokenSigning', (token: MutableToken) => {
     token.payload.sub = identity.subject;
     token.payload.email = identity.email;

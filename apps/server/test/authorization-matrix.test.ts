@@ -734,7 +734,7 @@ const matrix: Record<string, Row> = {
   'GET /url/:url_id': { call: () => ({ url: '/url/nothing1' }), expect: { ...same(404), audit: 404 } },
   // The payment frame page (not built in tests: 503, like /app/*).
   'GET /app/responsive-iframe/payment': { expect: { ...same(503), audit: 503 } },
-  // The spec's bare address redirects to it.
+  // The bare public address redirects to it.
   'GET /responsive-iframe/payment': { expect: { ...same(302), audit: 302 } },
   'PATCH /api/virtualterminalurl/:id': {
     call: () => ({

@@ -1,5 +1,5 @@
 // The messages of a 400's validation issues ({error: {issues: [{message}]}}), for asserting the
-// spec's texts; none when the body has no issues.
+// exact texts; none when the body has no issues.
 export function issueMessages(body: string): string[] {
   const parsed: unknown = JSON.parse(body);
   if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return [];

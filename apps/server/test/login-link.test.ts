@@ -115,7 +115,7 @@ describe('POST /firebase', () => {
     }
   });
 
-  it('answers the spec texts for a missing or malformed address', async () => {
+  it('answers the exact texts for a missing or malformed address', async () => {
     for (const email of [undefined, '', '   ']) {
       const res = await askForLink(email);
       expect(res.statusCode).toBe(400);
@@ -240,7 +240,7 @@ describe('POST /auth', () => {
     expect(res.json()).toEqual(expired);
   });
 
-  it('answers the spec texts for a missing or malformed address', async () => {
+  it('answers the exact texts for a missing or malformed address', async () => {
     const missing = await ctx.app.inject({ method: 'POST', url: '/auth', payload: { token: 'x' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual({ code: 'EMAIL_REQUIRED', message: 'Email is required' });

@@ -76,7 +76,7 @@ describe('migrations', () => {
     await expect(runMigrations(database.db, wrong)).rejects.toThrow('does not match driver');
   });
 
-  it('loads the permission names of the spec exactly', async () => {
+  it("loads the product's permission names exactly", async () => {
     const names = await rows(sql`select name from permissions order by name collate "C"`);
     expect(names.map((r) => r.name)).toEqual([...permissionNames].sort((a, b) => (a < b ? -1 : 1)));
   });

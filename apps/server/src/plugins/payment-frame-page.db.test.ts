@@ -28,7 +28,7 @@ describe('GET /responsive-iframe/payment', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
-  it("sends the spec's bare address to it with its query", async () => {
+  it('sends the bare public address to it with its query', async () => {
     const res = await built.app.inject({ method: 'GET', url: '/responsive-iframe/payment?params=abc&sig=x' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/app/responsive-iframe/payment?params=abc&sig=x');

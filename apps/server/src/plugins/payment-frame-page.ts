@@ -23,7 +23,7 @@ export const paymentFrameCsp = [
 export const paymentFramePagePlugin = fp(
   async (app: FastifyInstance, opts: { webDistDir: string | undefined }) => {
     const file = opts.webDistDir ? path.join(opts.webDistDir, 'payment-frame.html') : undefined;
-    // The spec's address: the same page under the portal's base, query kept.
+    // The product's public address: the same page under the portal's base, query kept.
     app.get(
       specPaymentFramePath,
       { config: { access: publicAccess }, schema: { hide: true } },

@@ -132,7 +132,7 @@ describe('session guard', () => {
 });
 
 describe('menu', () => {
-  it('lists what filterMenu gives the user, in the spec order', async () => {
+  it('lists what filterMenu gives the user, in the sidebar order', async () => {
     const user = internalAdmin;
     stubSignedIn(user);
     renderApp('/home');

@@ -36,7 +36,7 @@ function shadesOf(name: keyof typeof readableTextColors) {
 }
 
 describe('theme', () => {
-  it('makes the spec accent the primary orange shade', () => {
+  it('makes the product accent the primary orange shade', () => {
     expect(ACCENT_COLOR).toBe('#f6951e');
     expect(theme.primaryColor).toBe('orange');
     expect(accentShades).toHaveLength(10);

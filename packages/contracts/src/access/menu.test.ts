@@ -62,7 +62,7 @@ describe('menuEntries', () => {
     ['Terminals', '/terminals', 'user,admin,parent', 'Terminal Admin', 'none'],
     ['Risk Dashboard', '/risk', 'admin', '', 'none'],
     ['Rev Share', '/rev-share', 'admin', '', 'none'],
-    // The audit log, after the spec's rows.
+    // The audit log, after the product's rows.
     ['Audit Log', '/audit', 'admin', '', 'internalStaffOnly'],
   ];
 
@@ -174,7 +174,7 @@ const parentAtPartnerDomainMenu = [
   'Terminals',
 ];
 
-// No dead ends. Where the spec's menu and route tables disagree, the route follows
+// No dead ends. Where the product's menu and route tables disagree, the route follows
 // the menu (the server scopes what each caller sees; docs/decisions/0018-menu-without-dead-ends.md), so every role an entry is
 // shown to may open its page.
 describe('menu and route table agree', () => {

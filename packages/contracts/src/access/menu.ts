@@ -4,7 +4,7 @@ import { actingRole, grantedPermissionUnion, isRbacEnabledOnDefaultMerchant } fr
 import type { MenuUser } from './session-user';
 import { isInternalOrPartnerStaffEmail, isInternalStaffEmail } from './staff-email';
 
-// The menu table's "Visibility rule" column. The spec writes both "internal staff only" and "internal
+// The menu table's "Visibility rule" column. The product writes both "internal staff only" and "internal
 // only"; they are one rule: an e-mail at the provider's own domain.
 export const menuVisibilityRules = [
   'none',
@@ -35,7 +35,7 @@ export type MenuEntryRule = {
 const CLIENT_ROLES = ['admin', 'user', 'parent', 'healnow'] as const;
 const MERCHANT_ROLES = ['admin', 'parent', 'user'] as const;
 
-// The demo menu is not listed by the spec. A demo account walks a merchant through its day on
+// The demo menu is not listed by the product. A demo account walks a merchant through its day on
 // seeded data: the dashboard, transactions, saved customers, subscriptions and terminals. Left out:
 // every staff page, enrollment and onboarding (they create applications and send e-mail), user,
 // role and location administration and Mimic (they act on other people), and statements and billing
@@ -232,7 +232,7 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
-  // Not in the spec's table: the audit log for the provider's staff.
+  // Not in the product's table: the audit log for the provider's staff.
   {
     title: 'Audit Log',
     path: '/audit',
@@ -248,7 +248,7 @@ export type MenuTitle = (typeof menuEntryDefinitions)[number]['title'];
 export type MenuPath = (typeof menuEntryDefinitions)[number]['path'];
 export type MenuEntry = MenuEntryRule & { title: MenuTitle; path: MenuPath };
 
-// The menu table, in the spec's order (the sidebar order).
+// The menu table, in the product's order (the sidebar order).
 export const menuEntries: readonly MenuEntry[] = menuEntryDefinitions;
 
 export type PermissionsLoadState = 'loading' | 'loaded' | 'failed';

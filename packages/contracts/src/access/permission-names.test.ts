@@ -7,7 +7,7 @@ describe('permissionNames', () => {
     expect(new Set(permissionNames).size).toBe(30);
   });
 
-  it('starts and ends as the spec lists them', () => {
+  it('starts and ends as the product lists them', () => {
     expect(permissionNames.slice(0, 3)).toEqual(['Documents', 'Merchant Accounts', 'Omit CC Zip']);
     expect(permissionNames.slice(-4)).toEqual(['Void Card', 'Void ACH', 'Refund Card', 'Refund ACH']);
   });

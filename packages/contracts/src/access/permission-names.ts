@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The permission names, in the spec's order and spelling: these strings are the primary keys
+// The permission names, in the product's order and spelling: these strings are the primary keys
 // of the permissions table and the names roles grant, so they are never reworded.
 export const permissionNames = [
   'Documents',
@@ -37,7 +37,7 @@ export const permissionNames = [
 export type PermissionName = (typeof permissionNames)[number];
 export const permissionNameSchema = z.enum(permissionNames);
 
-// The names code refers to. Each key is the spec's permission constant in PascalCase where it names
+// The names code refers to. Each key is the product's permission constant in PascalCase where it names
 // one (shown on the right); the value is always the permission name.
 export const Permission = {
   Documents: 'Documents',

@@ -15,7 +15,7 @@ function accessOf(path: string): RouteAccess | undefined {
 }
 
 describe('portalRoutes', () => {
-  // The spec's route table, row by row (plus /sign-up and /contact from its notes), with the access each row gives.
+  // The product's route table, row by row (plus /sign-up and /contact from its notes), with the access each row gives.
   const specRows: [string, RouteAccess][] = [
     ['/unsubscribe', 'public'],
     ['/unsubscribe/:subscription', 'public'],

@@ -9,13 +9,13 @@ export const portalBasePath = '/app';
 export const portalDefaultPath = '/home';
 export const portalLoginPath = '/login';
 
-// 'public': no session needed (spec "none needed", "none", "no authentication").
+// 'public': no session needed (the product's "none needed", "none", "no authentication").
 // 'guestsOnly': the sign-in screens; a signed-in user is sent to /home.
-// 'signedIn': any signed-in user, whatever the role (the spec shows no roles for the page).
+// 'signedIn': any signed-in user, whatever the role (the product shows no roles for the page).
 // A list of roles: a signed-in user whose acting role is listed.
 export type RouteAccess = readonly UserType[] | 'public' | 'guestsOnly' | 'signedIn';
 
-// 'plain' is the spec's default wrapper (and its "no layout").
+// 'plain' is the product's default wrapper (and its "no layout").
 export const routeLayouts = ['auth', 'management', 'plain'] as const;
 export type RouteLayout = (typeof routeLayouts)[number];
 
@@ -47,14 +47,14 @@ const MANAGEMENT: ManagementRouteFields = {
 const WITHOUT_SESSION = { clientView: false, showMenuOnlyWithQuery: false } as const;
 
 const portalRouteDefinitions = [
-  // Sign-in screens; /sign-up is named in the notes of the spec's route table.
+  // Sign-in screens; /sign-up is named in the notes of the product's route table.
   { path: '/login', access: 'guestsOnly', title: 'Login', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sso', access: 'guestsOnly', title: 'Signing in', layout: 'auth', ...WITHOUT_SESSION },
   // Public so a link opened in a browser that is already signed in still completes.
   { path: '/verify-email', access: 'public', title: 'Verify email', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sign-up', access: 'guestsOnly', title: 'Sign up', layout: 'auth', ...WITHOUT_SESSION },
 
-  // Public pages in the plain wrapper; /contact is named in the notes of the spec's route table.
+  // Public pages in the plain wrapper; /contact is named in the notes of the product's route table.
   { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },
   // '{seriesId}+{merchantName}+{amount}' is one path segment, split on '+' by the page.
   {
@@ -102,7 +102,7 @@ const portalRouteDefinitions = [
     layout: 'plain',
     ...WITHOUT_SESSION,
   },
-  // Developer certification enrollment: "no layout" in the spec.
+  // Developer certification enrollment: "no layout" in the product's text.
   {
     path: '/certregistration',
     access: ['admin', 'parent'],
@@ -150,12 +150,12 @@ const portalRouteDefinitions = [
   { path: '/statement', access: MERCHANT_ROLES, title: 'Statement', ...MANAGEMENT },
   { path: '/report/recurring', access: MERCHANT_ROLES, title: 'Recurring Charges', ...MANAGEMENT },
   { path: '/terminals', access: MERCHANT_ROLES, title: 'Terminals', ...MANAGEMENT },
-  // The spec's route table lists admin only, but its menu offers Mimic to alpha and parent with
+  // The product's route table lists admin only, but its menu offers Mimic to alpha and parent with
   // Permissions; the server decides whom each may mimic.
   { path: '/mimic', access: ['admin', 'alpha', 'parent'], title: 'Mimic', ...MANAGEMENT },
   { path: '/key-entry', access: ADMIN_ONLY, title: 'Key Entry', ...MANAGEMENT },
   { path: '/monthly-billing', access: ADMIN_ONLY, title: 'Monthly Billing', ...MANAGEMENT },
-  // The spec's route table lists admin only for accounts and merchants, but its menu offers Admin
+  // The product's route table lists admin only for accounts and merchants, but its menu offers Admin
   // Accounts to healnow and Accounts to parents and merchant users with Merchant Accounts; the server
   // scopes both lists to the caller's merchants.
   { path: '/accounts', access: ADMIN_AND_WHITE_LABEL, title: 'Admin Accounts', ...MANAGEMENT },
@@ -193,20 +193,20 @@ const portalRouteDefinitions = [
     title: 'Internal Reporting',
     ...MANAGEMENT,
   },
-  // The spec's route table lists admin only, but its menu offers Billing to parents and merchant users with
+  // The product's route table lists admin only, but its menu offers Billing to parents and merchant users with
   // Payouts; the server scopes the bills to the caller's merchants.
   { path: '/billing', access: MERCHANT_ROLES, title: 'Billing', ...MANAGEMENT },
   { path: '/costing', access: ADMIN_ONLY, title: 'Costing', ...MANAGEMENT },
   { path: '/risk', access: ADMIN_ONLY, title: 'Risk Dashboard', ...MANAGEMENT },
   // A parent sees its revenue share (its sub-merchants only, scoped on the server); the
-  // menu entry stays the spec's, admin only.
+  // menu entry stays the product's, admin only.
   { path: '/rev-share', access: ['admin', 'parent'], title: 'Rev Share', ...MANAGEMENT },
   { path: '/revshareadmin', access: ADMIN_ONLY, title: 'Revenue Sharing Admin', ...MANAGEMENT },
-  // Not in the spec; the append-only audit trail, for the provider's staff.
+  // Portico's own; the append-only audit trail, for the provider's staff.
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
-  // Not in the spec; the job runner's runs and failures for the provider's staff.
+  // Portico's own; the job runner's runs and failures for the provider's staff.
   { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
-  // The spec's route table gives admin and healnow; its menu offers Onboarding to users who are members of a
+  // The product's route table gives admin and healnow; its menu offers Onboarding to users who are members of a
   // parent too. Followed with scoping: such a user sees the enrollments under the parents it acts for.
   { path: '/onboarding', access: ['admin', 'healnow', 'user'], title: 'Onboarding', ...MANAGEMENT },
   { path: '/operations', access: ADMIN_AND_WHITE_LABEL, title: 'Operations', ...MANAGEMENT },
@@ -235,16 +235,16 @@ const portalRouteDefinitions = [
     clientView: false,
     showMenuOnlyWithQuery: false,
   },
-  // The spec's route table lists admin and user, but its menu offers Certification to every client role
+  // The product's route table lists admin and user, but its menu offers Certification to every client role
   // whose account is in certification; GET /api/certification is scoped to the caller's client.
   { path: '/certification-page', access: CLIENT_ROLES, title: 'Certification', ...MANAGEMENT },
-  // The spec's route table lists admin and user, but its menu offers Create Enrollment to parent members of
+  // The product's route table lists admin and user, but its menu offers Create Enrollment to parent members of
   // every client role and parents enroll their merchants: a menu entry must not lead to
   // 'Not allowed'. Healnow staff enroll under any parent, as they review every enrollment.
   { path: '/enroll-portal-page', access: CLIENT_ROLES, title: 'Enroll', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
-  // The spec gives it no roles and files it under public pages, but its upload call writes into a
+  // The product gives it no roles and files it under public pages, but its upload call writes into a
   // client's documents, which needs a session; the server checks the caller's access to the client.
   {
     path: '/documents/upload/:clientid',

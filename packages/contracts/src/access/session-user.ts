@@ -68,7 +68,7 @@ export const sessionAccountSchema = z.object({
 });
 
 export const sessionUserSchema = z.object({
-  // Not in the spec's User; the browser needs it for calls naming the signed-in user (sub-entities).
+  // Not in the product's User; the browser needs it for calls naming the signed-in user (sub-entities).
   id: z.uuid(),
   name: z.string(),
   email: z.email(),

@@ -179,7 +179,7 @@ export type UpdateUserBody = z.input<typeof updateUserBody>;
 export const deleteUserQuery = z.object({ id: z.uuid() });
 export const deleteUserResponse = successEnvelope(z.object({ id: z.uuid() }));
 
-// The edit form: first and last name are joined into the spec's single name.
+// The edit form: first and last name are joined into the API's single name.
 export function joinUserName(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim()].filter((part) => part !== '').join(' ');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userTypeSchema, userTypes } from './roles';
 
 describe('userTypes', () => {
-  it('are the five roles, in the spec order', () => {
+  it('are the five roles, in the product order', () => {
     expect(userTypes).toEqual(['admin', 'user', 'parent', 'healnow', 'alpha']);
   });
 

@@ -21,7 +21,7 @@ export const SignInErrorCode = {
   UnknownProvider: 'UNKNOWN_PROVIDER',
 } as const;
 
-// Addresses are checked by the server so the answer carries the spec's own text, not a generic
+// Addresses are checked by the server so the answer carries the product's own text, not a generic
 // validation message: the body schema only bounds the size.
 const emailField = z.string().max(1000).optional();
 

@@ -9,7 +9,7 @@ import {
 
 // The account detail page's fields, one table both sides read. The server maps
 // each name to its column, the page renders its sections from it, and the Events panel labels
-// changes with it. Names are the spec's flat names.
+// changes with it. Names are the API's flat names.
 
 export const accountSections = [
   'business',

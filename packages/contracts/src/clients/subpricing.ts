@@ -23,7 +23,7 @@ export const SubpricingErrorCode = {
   SameClient: 'SAME_CLIENT',
 } as const;
 
-// The spec's call carries apikey=login (the portal's session stands for the key); any other value
+// The product's call carries apikey=login (the portal's session stands for the key); any other value
 // is refused so the parameter cannot be mistaken for a bearer key.
 export const subpricingListQuery = z.strictObject({
   apikey: z.literal('login').optional(),
@@ -81,7 +81,7 @@ export const subpricingRowSchema = z.object({
   id: z.uuid(),
   client_id: z.uuid(),
   label: z.string().nullable(),
-  // The spec's row spells this one in camel case.
+  // The product's row spells this one in camel case.
   mccCode: z.string(),
   mcc_description: z.string(),
   // The MCC's base card rate: the floor of card_rate.

@@ -348,10 +348,10 @@ const zeroFigures: CostingFigures = {
   other_processor_costs: 0,
 };
 
-// Where a processor's costs land among the spec's columns. "triple_" is the provider's own side:
+// Where a processor's costs land among the product's columns. "triple_" is the provider's own side:
 // what it charged (platform fee), collected (surcharge) and processed (initial amount). Portico's
 // transactions record no tips, cash discounts or convenience fees, so those stay 0. Processors the
-// spec gives no columns (MerchantE, Xpress ACH, CurPay, ForumPay), and a margin share of any
+// product gives no columns (MerchantE, Xpress ACH, CurPay, ForumPay), and a margin share of any
 // processor but Bluesnap, go to other_processor_costs: the cost columns always add up to
 // costing_total.
 export function costingFiguresOf(

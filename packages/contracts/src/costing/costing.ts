@@ -80,7 +80,7 @@ const percentOutput = z.string().regex(/^-?\d+\.\d{4}$/);
 export const costingProcessorSchema = z.enum(costingProcessors);
 
 // The costing report grid: one row per settlement date, merchant, processor and
-// payment method. Before the spec's fields, what identifies the row; after them, what the spec has no
+// payment method. Before the product's fields, what identifies the row; after them, what it has no
 // column for (the Bluesnap margin share itself, other processors' costs, items no model prices).
 // settlement_date is null for items that never settle (declines): they still pay item fees.
 export const costingRowSchema = z.object({
@@ -128,7 +128,7 @@ export type CostingRow = z.infer<typeof costingRowSchema>;
 export const costingResponse = successEnvelope(z.array(costingRowSchema));
 
 // Costing estimates: one row per transaction, with the cost its processor's model
-// puts on it (the spec's fields first, then id and the estimate).
+// puts on it (the product's fields first, then id and the estimate).
 export const costingEstimateRowSchema = z.object({
   parent: z.string().nullable(),
   dba_name: z.string(),

@@ -8,7 +8,7 @@ import {
 } from './crypto-status';
 
 describe('crypto status contract', () => {
-  it('parses the status answer with the spec fields', () => {
+  it('parses the status answer with the product fields', () => {
     const answer = {
       status: true,
       message: {

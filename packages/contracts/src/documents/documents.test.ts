@@ -15,7 +15,7 @@ import {
 const id = '0b6c2f4e-8d7a-4e1b-9c3d-2a5f6e7d8c9b';
 
 describe('uploadDocumentBody', () => {
-  it('takes the spec payload; empty form fields count as absent', () => {
+  it('takes the upload payload; empty form fields count as absent', () => {
     expect(
       uploadDocumentBody.parse({
         clientid: '',
@@ -33,7 +33,7 @@ describe('uploadDocumentBody', () => {
     });
   });
 
-  it('limits the note to 200 characters with the spec text', () => {
+  it('limits the note to 200 characters with the exact text', () => {
     const result = uploadDocumentBody.safeParse({
       note: 'x'.repeat(201),
       extension: 'pdf',

@@ -59,7 +59,7 @@ export const CtaErrorCode = {
   TermsNotFound: 'CTA_TERMS_NOT_FOUND',
 } as const;
 
-// Business structure options, in the spec's order.
+// Business structure options, in the product's order.
 export const businessStructures = [
   'Sole Proprietor',
   'LLC Private',

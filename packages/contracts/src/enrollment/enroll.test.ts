@@ -126,7 +126,7 @@ describe('enroll form rules', () => {
     expect(messagesOf(merchantForm())).toEqual([]);
   });
 
-  it('names each missing field with the spec text', () => {
+  it('names each missing field with the exact text', () => {
     expect(messagesOf(emptyEnrollForm('Merchant'))).toEqual([
       EnrollText.EmailRequired,
       EnrollText.ParentRequired,

@@ -25,7 +25,7 @@ function messagesOf(meta: unknown): string[] {
 }
 
 describe('masks', () => {
-  it('show only the last four digits in the spec shapes', () => {
+  it('show only the last four digits in the product shapes', () => {
     expect(maskedSsn('1234')).toBe('***-**-1234');
     expect(maskedTaxId('6789')).toBe('**-***6789');
     expect(maskedAccountNumber('6789')).toBe('****6789');

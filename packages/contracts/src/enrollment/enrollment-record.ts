@@ -195,7 +195,7 @@ type Prefixed<P extends string, S extends z.ZodRawShape> = {
   [K in keyof S & string as `${P}${K}`]: S[K];
 };
 
-// The spec's flat names for one principal's fields; the cast only restates the keys built here.
+// The API's flat names for one principal's fields; the cast only restates the keys built here.
 function prefixed<P extends string, S extends z.ZodRawShape>(prefix: P, shape: S): Prefixed<P, S> {
   return Object.fromEntries(
     Object.entries(shape).map(([key, schema]) => [`${prefix}${key}`, schema]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
-// The job runner's recent runs for staff (/jobs). Not in the spec.
+// The job runner's recent runs for staff (/jobs). Portico's own page, not in the product's text.
 
 export const jobRunStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobRunStatus = (typeof jobRunStatuses)[number];

@@ -22,8 +22,8 @@ import * as z from 'zod/mini';
 
 export const paymentFrameSignatureQueryName = 'sig';
 export const paymentFrameParamsQueryName = 'params';
-// The spec's /responsive-iframe/payment under the portal's /app base, like every spec route; the
-// bare spec address redirects here.
+// The product's /responsive-iframe/payment under the portal's /app base, like every product route;
+// the bare public address redirects here.
 export const paymentFramePath = '/app/responsive-iframe/payment';
 // The message a framed payment page posts its parent with its height, { type, height } (a host fits
 // the frame to it).

@@ -19,7 +19,7 @@ export type ScheduledSeriesResponse = z.infer<typeof scheduledSeriesResponse>;
 // POST /api/payment-frame/charge answers a payment or a scheduled series.
 export const frameChargeResponse = z.union([chargeResponse, scheduledSeriesResponse]);
 
-// Not a spec text (the spec has none for a series that starts later): says no money moved today.
+// Portico's own text (the product has none for a series that starts later): says no money moved today.
 export const ScheduledSeriesText = {
   StartsOn: (dateLabel: string) => `Your subscription starts on ${dateLabel}. Nothing was charged today.`,
 } as const;

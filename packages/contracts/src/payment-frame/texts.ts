@@ -30,9 +30,9 @@ export const PaymentFrameText = {
   SavedMethodNotFound: 'The saved payment method was not found.',
   MerchantCannotTakePayments: 'This merchant cannot take payments at the moment.',
   CustomFieldRequired: (name: string) => `${name} is required`,
-  // Not a spec text: a location the merchant does not have, or one the user is not tied to.
+  // Portico's own text: a location the merchant does not have, or one the user is not tied to.
   LocationNotValid: 'The chosen location is not valid.',
-  // Not a spec text: a virtual terminal user tied to locations of the merchant chose none.
+  // Portico's own text: a virtual terminal user tied to locations of the merchant chose none.
   LocationRequired: 'Please select one of your locations.',
   LogoNotFound: 'This merchant has no logo.',
   // Ours: the card reader field and the sandbox wallet sheet.

@@ -2,7 +2,7 @@ import { Permission, type PermissionName } from '../access/permission-names';
 import type { PaymentFrameParams, PaymentOption } from './params';
 
 // On the virtual terminal a payment option is kept only when its permission is held on the
-// merchant. Options the spec names no permission for (crypto, terminal, pax) are kept as configured.
+// merchant. Options the product names no permission for (crypto, terminal, pax) are kept as configured.
 const permissionOfOption: Record<PaymentOption, PermissionName | null> = {
   credit_card: Permission.TransactionCharge,
   bank: Permission.DebitAchCharge,

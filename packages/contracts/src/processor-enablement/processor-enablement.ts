@@ -14,7 +14,7 @@ export const EnablementText = {
   ProPayEnabled: 'ProPay Enabled Successfully!',
   ProPayFailed: (code: string) => `Propay called failed with status code: ${code}`,
   ProPayError: (message: string) => `Error enrolling into propay: ${message}`,
-  // Portico's own refusals (the spec shows none).
+  // Portico's own refusals (the product shows none).
   ClientNotFound: 'Client not found',
   EpxAlreadyEnabled:
     'EPX is already enabled for this merchant: re-submit the fees or re-create the application',

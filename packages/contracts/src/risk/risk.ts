@@ -11,7 +11,7 @@ export const RiskText = {
   MerchantFrozen: 'Merchant frozen successfully',
   MerchantActivated: 'Merchant activated successfully',
   StatusUpdateFailed: 'Failed to update merchant status',
-  // Not in the spec: the answer every payment path gives a frozen merchant.
+  // Portico's own: the answer every payment path gives a frozen merchant.
   PaymentsFrozen: 'This merchant is frozen: it cannot take payments until risk review enables it again.',
   AlreadyFrozen: 'This merchant is already frozen.',
   AlreadyActive: 'This merchant is already active.',

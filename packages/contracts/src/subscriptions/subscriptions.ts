@@ -8,7 +8,7 @@ import { PaymentFrameText } from '../payment-frame/texts';
 
 export const recurringChargesFileName = 'RecurringCharges.xlsx';
 
-// The product's answers, and its own words for the refusals the spec leaves unnamed.
+// The product's answers, and its own words for the refusals it leaves unnamed.
 export const SubscriptionText = {
   Ended: 'Successfully ended.',
   Reactivated: 'Successfully reactivated.',
@@ -161,7 +161,7 @@ export const seriesChargeLocationsSchema = z.object({
 export type SeriesChargeLocations = z.infer<typeof seriesChargeLocationsSchema>;
 export const seriesChargeLocationsResponse = successEnvelope(seriesChargeLocationsSchema);
 
-// The answer of the three writes: the spec's text and the series as the grid shows it now.
+// The answer of the three writes: the product's text and the series as the grid shows it now.
 export const subscriptionWriteResponse = successEnvelope(
   z.object({ text: z.string(), subscription: subscriptionRowSchema }),
 );

@@ -27,7 +27,7 @@ export const TerminalText = {
   PaxFailed: 'Request failed. Please double-check your data for valid inputs.',
 } as const;
 
-// Answers of our own (the spec has no text for them).
+// Answers of our own (the product has no text for them).
 export const TerminalErrorText = {
   UnknownDeviceType: 'The device type must be PAX, NEWPOS or Dejavoo.',
   NotFound: 'Terminal not found',
@@ -103,7 +103,7 @@ export type TerminalRow = z.infer<typeof terminalRowSchema>;
 export const terminalListResponse = successEnvelope(z.array(terminalRowSchema));
 
 // GET /api/terminal/merchants: where the caller may manage terminals, with the locations a terminal
-// may be put in (not in the spec: the forms need them and the sub-location list asks for Permissions).
+// may be put in (Portico's own: the forms need them and the sub-location list asks for Permissions).
 export const terminalMerchantSchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -20,7 +20,7 @@ export type TransactionMoneyFacts = {
 
 const addingActionModes: ReadonlySet<ActionMode> = new Set(['settle', 'debit', 'charge', 'apple_pay']);
 
-// terminal_void and terminal_refund are not in the spec's list, but in Portico every void or refund is
+// terminal_void and terminal_refund are not in the product's list, but in Portico every void or refund is
 // its own transaction linked to the original, and the original still adds its amount: leaving them
 // out would count a sale voided at the terminal as revenue. They subtract like void and refund.
 const subtractingActionModes: ReadonlySet<ActionMode> = new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DashboardText, RefundText, VoidText } from './texts';
 
-// The catalogue is compared with the spec's words here so a rewording is a visible test change.
+// The catalogue is compared with the product's words here so a rewording is a visible test change.
 describe('dashboard, report and validation texts', () => {
   it('dashboard', () => {
     expect(Object.values(DashboardText)).toEqual([

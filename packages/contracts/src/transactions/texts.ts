@@ -27,7 +27,7 @@ export const ReportLabel = {
   RefineSearch: 'Refine Search',
 } as const;
 
-// Void failure shows "the server message or 'Failed to void transaction'". The spec only closes the
+// Void failure shows "the server message or 'Failed to void transaction'". The product only closes the
 // dialog on success; Portico also says so, in the words of the refund's alert.
 export const VoidText = {
   Failed: 'Failed to void transaction',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Transaction enumerations, in the spec's order and spelling. The server's database enums
+// Transaction enumerations, in the product's order and spelling. The server's database enums
 // (apps/server/src/db/schema/enums.ts) are built from these lists.
 
 export const transactionTypes = [

@@ -11,7 +11,7 @@ import { buildWireTransaction } from './transaction.factory';
 import { canVoidTransaction } from './void-refund-eligibility';
 
 describe('transactionSchema', () => {
-  it('accepts a transaction as the spec shapes it', () => {
+  it('accepts a transaction as the API shapes it', () => {
     expect(transactionSchema.parse(buildWireTransaction())).toEqual(buildWireTransaction());
   });
 

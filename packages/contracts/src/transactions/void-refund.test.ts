@@ -85,7 +85,7 @@ describe('"Refund amount must not exceed the transaction amount"', () => {
     expect(refundableCents(10_000, 12_000)).toBe(0);
   });
 
-  it('has the spec text for the refusal', () => {
+  it('has the exact text for the refusal', () => {
     expect(RefundText.GreaterThanTransactionAmount).toBe('Refund can not be greater than transaction amount');
   });
 });

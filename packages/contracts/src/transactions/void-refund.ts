@@ -87,7 +87,7 @@ export const errorCodeOfVoidRefundRefusal: Record<VoidRefundRefusal, VoidRefundE
   missing_permission: VoidRefundErrorCode.MissingPermission,
 };
 
-// The server's message for each refusal; the void dialog shows it as it comes. The spec
+// The server's message for each refusal; the void dialog shows it as it comes. The product
 // names only the amount text; these are Portico's own.
 export const VoidRefundRefusalText: Record<VoidRefundRefusal, string> = {
   payment_failed: 'This payment failed, so there is nothing to void or refund.',

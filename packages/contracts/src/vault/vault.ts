@@ -121,7 +121,7 @@ export const vaultCustomerSchema = z.object({
 });
 export type VaultCustomer = z.infer<typeof vaultCustomerSchema>;
 
-// GET /api/payee/all: the spec sends the one search text as every field; any may be given. clientid
+// GET /api/payee/all: the page sends the one search text as every field; any may be given. clientid
 // names the merchant (staff and parents); without it, the caller's own merchant.
 const searchText = z.string().trim().max(200).optional();
 export const payeeSearchQuery = z.object({

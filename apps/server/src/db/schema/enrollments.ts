@@ -54,7 +54,7 @@ export const enrollments = pgTable(
     firstName: text(),
     lastName: text(),
     ownershipType: ownershipType(),
-    // fed_tx_id of the spec: the federal tax id.
+    // The API's fed_tx_id: the federal tax id.
     fedTxIdEnc: text(),
     fedTxIdLast4: text(),
     businessDescription: text(),

@@ -7,8 +7,8 @@ import {
 } from '@portico/contracts/transactions/transaction-enums';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-// Closed lists from the spec become Postgres enums; values keep the spec's spelling so the API needs
-// no mapping. Lists the spec leaves open (card brands, processor status texts) stay text.
+// The product's closed lists become Postgres enums; values keep the API's spelling so it needs
+// no mapping. Lists the product leaves open (card brands, processor status texts) stay text.
 
 // The user roles, plus 'contact' (a person on an account who never signs in).
 export const userType = pgEnum('user_type', ['admin', 'user', 'parent', 'healnow', 'alpha', 'contact']);

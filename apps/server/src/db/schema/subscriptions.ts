@@ -17,7 +17,7 @@ import { cents, createdAt, timestamptz, updatedAt } from './columns';
 import { subscriptionChargeStatus, subscriptionInterval } from './enums';
 import { vaultCustomers, vaultPaymentMethods } from './vault';
 
-// A recurring charge series. The spec's status 'true'/'false' is is_active.
+// A recurring charge series. The API's status 'true'/'false' is is_active.
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -46,7 +46,7 @@ export const transactions = pgTable(
     // card, check, cash, crypto.
     paymentMethod: text(),
     last4: text(),
-    // Vault token in the spec's ISSUER-last4-mm-yyyy form; never a card number.
+    // Vault token in the product's ISSUER-last4-mm-yyyy form; never a card number.
     token: text(),
     customerFirstName: text(),
     customerLastName: text(),

@@ -21,12 +21,12 @@ export const users = pgTable(
     phone: text(),
     userType: userType().notNull(),
     label: userLabel(),
-    // processor_audit_user of the spec: reduced menu for processor auditors.
+    // The product's processor_audit_user: reduced menu for processor auditors.
     isProcessorAuditUser: boolean().notNull().default(false),
     isDemoUser: boolean().notNull().default(false),
     defaultClientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
     isLockedOut: boolean().notNull().default(false),
-    // disabled of the spec: the account exists but may not sign in.
+    // The product's disabled: the account exists but may not sign in.
     isDisabled: boolean().notNull().default(false),
     // IANA name; the timezones table lists the ones the settings modal offers.
     timezone: text().notNull().default('America/New_York'),

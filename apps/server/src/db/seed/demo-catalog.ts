@@ -58,7 +58,7 @@ export type MerchantSpec = {
 };
 
 // The provider's own account: root of the hierarchy and default client of internal staff. A fixed id
-// so the portal can recognise it (spec: "a primary client id constant").
+// so the portal can recognise it ("a primary client id constant" skips permission loading).
 export const primaryClient = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Portico Payments',

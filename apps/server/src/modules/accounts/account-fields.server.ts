@@ -215,7 +215,7 @@ export const requiredFields: ReadonlySet<AccountFieldName> = new Set<AccountFiel
   'rev_share_percentage',
 ]);
 
-// Disabled rails are 'false' on the page (spec 2 §9) and null when stored.
+// Disabled rails are 'false' on the page and null when stored.
 const falseMeansNull: ReadonlySet<AccountFieldName> = new Set<AccountFieldName>([
   'ach',
   'crypto',

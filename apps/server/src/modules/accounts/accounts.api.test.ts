@@ -7,7 +7,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
-// Issue 14 items 3, 5, 6 and 7: the account detail page's calls.
+// The account detail page's calls.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harborLane: string;
@@ -45,7 +45,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-describe('GET /api/account/{clientid}: the sections each role gets (spec 2 §6)', () => {
+describe('GET /api/account/{clientid}: the sections each role gets', () => {
   async function viewOf(email: string, clientId: string) {
     const res = await callAs(ctx.app, email, 'GET', `/api/account/${clientId}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -194,7 +194,7 @@ describe('PATCH /api/client/{clientid}', () => {
     expect((await pricingOf(harborLane))?.cardRate).toBe('2.95+0.25');
   });
 
-  it('refuses a card rate below the base rate of the MCC code (spec 2 §5) and changes nothing', async () => {
+  it('refuses a card rate below the base rate of the MCC code and changes nothing', async () => {
     const res = await patchAs(demo.admin, harborLane, { card_rate: '2.10+0.10' });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toContain(AccountText.MccRateBelowFloor);
@@ -216,7 +216,7 @@ describe('PATCH /api/client/{clientid}', () => {
   });
 });
 
-describe('payout bank account and reveal (issue 14 item 5)', () => {
+describe('payout bank account and reveal', () => {
   it('audits a payout account change with masked values and e-mails the primary contact', async () => {
     const mailedBefore = (await outboxFor(ctx.app.db, 'contact@harborlane.example')).length;
     const res = await patchAs(demo.admin, harborLane, {

@@ -230,7 +230,7 @@ export async function sumPayoutsByMonth(executor: Executor, clientId: string, si
     .orderBy(month);
 }
 
-// Spec 2 §2.2 Settings: the merchant's location custom fields, by name.
+// The account page's Settings: the merchant's location custom fields, by name.
 export function listLocationCustomFields(
   executor: Executor,
   clientId: string,

@@ -6,7 +6,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientConfigs } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
-// Spec 2 §2.2 current entity pricing (parent level): the card, ACH and crypto rates a parent's
+// The current entity pricing (parent level): the card, ACH and crypto rates a parent's
 // sub-merchants start from, kept in client_configs.child_defaults and saved with the account page.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

@@ -7,7 +7,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientCustomFields, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
-// Spec 2 §2.2 Settings: the location custom fields of an account, read and replaced on the account
+// The account page's Settings: the location custom fields of an account, read and replaced on the account
 // page; the sub-locations calls validate against them.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

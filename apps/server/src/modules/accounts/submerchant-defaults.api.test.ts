@@ -6,9 +6,10 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientConfigs, clients } from '../../db/schema/clients';
 
-// Spec 2 §2.2 submerchant settings (parent level): the default card and ACH processors and terminals
-// a parent hands to the sub-merchants it onboards, and the other inherited settings of spec 2 §3
-// child, kept in client_configs.child_defaults.
+// The submerchant settings (parent level): the default card and ACH processors and terminals
+// a parent hands to the sub-merchants it onboards, and the other inherited settings
+// (onboard, rev_share, ticket and volume limits, payment, enroll_email, pause_settlement), kept in
+// client_configs.child_defaults.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let summit: string;
@@ -104,7 +105,7 @@ describe('submerchant defaults on the account page', () => {
   });
 });
 
-describe('the other inherited settings on the account page (spec 2 §3 child)', () => {
+describe('the other inherited settings on the account page', () => {
   const edited = {
     child_onboard: false,
     child_rev_share: '30',

@@ -1,7 +1,7 @@
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { escapeHtml } from '../../lib/html';
 
-// The link keeps the original client's shape (spec 1 §2.3): /verify-email forwards mode=signIn to
+// The link keeps the original client's shape: /verify-email forwards mode=signIn to
 // /sso, which reads the address from continueUrl and POSTs the code. The code is only consumed by
 // that POST, so a mail scanner opening the link burns nothing.
 export function loginLinkUrl(publicUrl: string, token: string, email: string): string {

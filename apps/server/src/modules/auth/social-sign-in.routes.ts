@@ -236,7 +236,8 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
       },
       schema: {
         tags: ['auth'],
-        summary: 'Link the waiting social account to the signed-in user (spec 1 §4 step 3)',
+        summary:
+          'Link the waiting social account to the signed-in user (on Continue, after signing in with the existing method)',
         response: { 200: linkContinueResponse, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
       },
     },

@@ -102,7 +102,7 @@ const rollingRow = z.object({
 });
 export type RollingDbRow = z.infer<typeof rollingRow>;
 
-// The Rolling Billing tab, computed from the transactions (design.md §5): per merchant and central
+// The Rolling Billing tab, computed from the transactions: per merchant and central
 // processing (settlement) date of the last `days` days, the card sales and the fees billed on them.
 export async function listRollingBilling(
   executor: Executor,

@@ -14,7 +14,7 @@ import { clientConfigs, clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 
-// Issue 16: the frame's card payments that are not keyed. Apple Pay and Google Pay through the
+// The frame's card payments that are not keyed. Apple Pay and Google Pay through the
 // sandbox wallet's token, a swiped card through its own token (the number and expiry the browser
 // read; never the track): approved, declined, a frozen merchant refused, a double click paying once,
 // and a token of one kind refused for another method.

@@ -6,7 +6,7 @@ import { sandboxWalletCards } from '@portico/contracts/payment-frame/wallet';
 import type { ChargeGateway, PaymentToken } from '../../integrations/processors/processor-gateway';
 import type { AppError } from '../../lib/app-error';
 
-// The card payments that are not keyed (issue 16): the card reader field (swipe) and the wallets
+// The card payments that are not keyed: the card reader field (swipe) and the wallets
 // (Apple Pay, Google Pay). Each is a card token of its own kind from /tokenize, charged through the
 // merchant's card processor like a keyed card; the token says how the card came in, so a keyed
 // card's token cannot be booked as a swipe or a wallet payment, nor the other way round.
@@ -32,7 +32,7 @@ export async function tokenizeCardEntry(
       deps.now(),
     );
   }
-  // This build's only gateway is the sandbox: test card numbers only (spec 2 §9).
+  // This build's only gateway is the sandbox: test card numbers only (they begin with 1).
   const problem = numberAndExpiryProblemOf(body, deps.now(), true);
   if (problem !== null) throw invalid(problem);
   return deps.gateway.tokenizeSwiped({
@@ -55,7 +55,7 @@ export function isTokenForMethod(method: ChargeMethod, token: PaymentToken): boo
   return token.issuer !== 'BANK' && token.entry === entryOfMethod[method];
 }
 
-// The payment option (spec 3 §6) a charge stands for; a saved token is a card or a bank account.
+// The payment option (as the frame offers it) a charge stands for; a saved token is a card or a bank account.
 export function optionOfCharge(method: ChargeMethod, isBankToken: boolean): PaymentOption {
   if (method === 'saved' || method === 'credit_card' || method === 'bank') {
     return isBankToken ? 'bank' : 'credit_card';
@@ -64,7 +64,7 @@ export function optionOfCharge(method: ChargeMethod, isBankToken: boolean): Paym
 }
 
 // The transaction row of a card option. The Action column names the method in words; Apple Pay is
-// its own action_mode (spec 3 §9 lists it among the additions), Google Pay books as a charge.
+// its own action_mode (one that adds to the gross), Google Pay books as a charge.
 export function cardRowOf(option: PaymentOption) {
   const action =
     option === 'apple_pay'

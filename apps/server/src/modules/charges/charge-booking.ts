@@ -54,7 +54,7 @@ const chargeContext = z.object({
     meta: z.record(z.string(), z.unknown()),
     // The fee passed on, inside the attempt's amount (attempts of earlier builds carry none).
     surchargeCents: z.number().int().nonnegative().default(0),
-    // The chosen sub-location (spec 3 §3 showLocationsDropdown); the report reads sub_location.
+    // The sub-location chosen in the frame's locations dropdown; the report reads sub_location.
     subEntityId: z.uuid().optional(),
     subLocation: z.object({ name: z.string(), custom_fields: z.record(z.string(), z.unknown()) }).optional(),
   }),
@@ -65,7 +65,7 @@ const chargeContext = z.object({
     userAgent: z.string().nullable(),
   }),
   source: z.enum(['payment_link', 'virtual_terminal']),
-  // A signed subscription link: the series its approved charge creates (issue 18).
+  // A signed subscription link: the series its approved charge creates.
   subscription: linkSeriesPlan.nullable().optional(),
 });
 export type ChargeContext = z.infer<typeof chargeContext>;
@@ -117,7 +117,7 @@ export function chargeOperationOf(
     declined: () => ChargeError.Declined(PaymentFrameText.PaymentFailed),
     settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
     // A charge without a subscription books in one statement, its risk figures read beside the
-    // processor call (issue 16 speed); a subscription link's series takes the transactional settle.
+    // processor call, for speed; a subscription link's series takes the transactional settle.
     prepareSettle: async (attempt) => {
       if (contextOf(attempt).subscription) return null;
       const clientId = uuidSchema.parse(attempt.clientId);
@@ -282,7 +282,7 @@ async function settleCharge(
       subEntityId: row.subEntityId ?? null,
     });
   }
-  // Flagged as it is recorded (issue 20): the risk lists read it at once; the kinds go to the audit entry.
+  // Flagged as it is recorded: the risk lists read it at once; the kinds go to the audit entry.
   const riskKinds = await evaluateRecordedPayment(tx, {
     clientId,
     amountCents: attempt.amountCents,

@@ -742,7 +742,7 @@ describe('POST /api/payment-frame/charge', () => {
       expect(plain?.meta).not.toHaveProperty('billingAddress');
     });
 
-    it('answers a decline with the spec text and books nothing; a reused key for another body is a conflict', async () => {
+    it('answers a decline with the exact text and books nothing; a reused key for another body is a conflict', async () => {
       const token = await cardToken();
       const before = (await transactionsOf(merchant.id)).length;
       const declined = await charge({

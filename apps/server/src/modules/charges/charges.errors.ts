@@ -1,7 +1,7 @@
 import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
 import { defineErrors } from '../../lib/app-error';
 
-// The payment frame's errors (issue 16): the frame shows each with its spec text.
+// The payment frame's errors: the frame shows each with the product's text.
 export const ChargeError = defineErrors({
   InvalidLink: [PaymentFrameErrorCode.InvalidLink, 'validation'],
   SecretKeyInAddress: [PaymentFrameErrorCode.SecretKeyInAddress, 'validation'],

@@ -58,7 +58,7 @@ function frameMerchantSql(key: SQLWrapper): SQL {
       ${clients.apiKey} as api_key, ${clients.isActive} as is_active, ${clients.status}::text as status,
       ${clientConfigs.payment}::text as card_processor, ${clientConfigs.ach}::text as ach_processor,
       ${clientConfigs.highTicketCents}::text as high_ticket_cents,
-      -- The rates the merchant passes on to its customers (spec 2 §3 card_p2c, ach_p2c).
+      -- The rates the merchant passes on to its customers (card_p2c, ach_p2c).
       ${clientPricing.cardRate} as card_rate, ${clientPricing.cardP2c} as card_p2c,
       ${clientPricing.achRate} as ach_rate, ${clientPricing.achP2c} as ach_p2c,
       ${frameMerchantVersionSql} as version
@@ -130,7 +130,7 @@ function riskBoundValues(at: Date): Record<string, string> {
   return Object.fromEntries(Object.entries(riskBoundsOf(at)).map(([name, value]) => [`risk_${name}`, value]));
 }
 
-// A charge's first statement, one round trip (issue 16 speed): the payer's hit on the charge's
+// A charge's first statement, one round trip, for speed: the payer's hit on the charge's
 // limit (unless already counted), the merchant of the key, and the merchant's risk figures. The
 // hit is counted whether or not the key names a merchant.
 function openChargeSql(countsHit: boolean): SQL {
@@ -182,7 +182,7 @@ export async function openCharge(
   };
 }
 
-// The claim of a charge planned on a remembered merchant (issue 16 speed: three round trips instead
+// The claim of a charge planned on a remembered merchant (for speed: three round trips instead
 // of four): what openCharge would have read first goes into the claiming statement (lib/money-attempt.ts
 // AttemptGuard.extra): the payer's hit, counted whatever happens, the merchant's current version and
 // its risk figures. The claim is made only while the hit is within the limit and the merchant is still

@@ -18,7 +18,7 @@ import { transactions } from '../../db/schema/transactions';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { DeviceChargeText } from './device-charge';
 
-// Issue 16: paying on a linked device from the virtual terminal. The sale runs on the merchant's own
+// Paying on a linked device from the virtual terminal. The sale runs on the merchant's own
 // open terminal through the sandbox terminal provider under the charge's money attempt: approved
 // (brand and last four from the device, the lane and TPN in meta, the device's location), declined,
 // a closed or foreign terminal refused before any money moves, a frozen merchant refused, a double

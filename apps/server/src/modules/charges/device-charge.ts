@@ -14,7 +14,7 @@ import type { MoneyOperation, PaymentAttempt } from '../../lib/money-attempt';
 import { findTerminal } from '../terminals/terminals.repository';
 import { listMerchantLocations } from './charges.repository';
 
-// Paying on a linked device from the payment frame (issue 16): the frame names one of the merchant's
+// Paying on a linked device from the payment frame: the frame names one of the merchant's
 // own linked terminals; the sale runs on the device through the terminal provider (which answers
 // only a brand, the last four and its reference) under the same money attempt as every charge: the
 // attempt's id is the device's idempotency key, so a double click pays once.

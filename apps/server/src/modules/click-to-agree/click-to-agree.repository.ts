@@ -108,7 +108,7 @@ export async function findTermsOwner(executor: Executor, enrollmentId: string) {
 export async function markCtaSent(executor: Executor, enrollmentId: string, sentAt: Date) {
   await executor
     .update(enrollments)
-    // Spec 1 §3: SEND LINK is the incomplete application whose link is out.
+    // SEND LINK is the incomplete application whose link is out.
     .set({ status: 'cta_sent', applicationStatus: 'SEND LINK', ctaSentAt: sentAt })
     .where(eq(enrollments.id, enrollmentId));
 }

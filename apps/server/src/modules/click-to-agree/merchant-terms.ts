@@ -1,6 +1,6 @@
 import type { TermsView } from '@portico/contracts/enrollment/click-to-agree';
 
-// The merchant agreement a click-to-agree applicant accepts (spec 2 §2.1 /terms/{id}). One text for
+// The merchant agreement a click-to-agree applicant accepts on /terms/{id}. One text for
 // every parent, naming the parent as the merchant's service provider; legal owns the wording, so it
 // lives here alone and changes bump the version recorded with each agreement.
 

@@ -159,7 +159,7 @@ describe('GET /api/client/all (Merchants grid)', () => {
 });
 
 describe('GET /api/portal/clients (Admin Accounts)', () => {
-  it('lists every client with the spec row to staff', async () => {
+  it('lists every client with the client list row to staff', async () => {
     for (const email of [demo.admin, demo.healnow]) {
       const res = await call(email, 'GET', '/api/portal/clients');
       expect(res.statusCode).toBe(200);

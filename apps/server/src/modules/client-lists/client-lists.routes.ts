@@ -14,7 +14,7 @@ import { clientListRows, clientTuples, merchantGridJson, myConfigurations } from
 
 const errors = errorResponses(401, 403);
 
-// Issue 14 item 6, design.md §6b: access follows the menu (spec 1 §2.1). Accounts (/merchants)
+// Access follows the sidebar menu. Accounts (/merchants)
 // shows to admin, parent and user holding Merchant Accounts (hasPermission: RBAC off passes);
 // Admin Accounts (/accounts) to admin and healnow. The rows are scoped to the caller's reach.
 const merchantsAccess = {
@@ -46,7 +46,7 @@ export const clientListsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: adminAccountsAccess },
       schema: {
         tags: ['clients'],
-        summary: 'Admin Accounts: the client list (spec 3 §3 client list row)',
+        summary: 'Admin Accounts: the client list',
         response: { 200: clientListResponse, ...errors },
       },
     },

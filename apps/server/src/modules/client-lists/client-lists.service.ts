@@ -58,7 +58,7 @@ export async function merchantGridJson(executor: Executor, caller: Caller): Prom
   return body;
 }
 
-// GET /api/portal/clients: the Admin Accounts list (spec 3 §3 client list row).
+// GET /api/portal/clients: the Admin Accounts list, one row per client.
 export async function clientListRows(executor: Executor, caller: Caller): Promise<ClientListRow[]> {
   const rows = await listClientRows(executor, await scopeOf(executor, caller));
   return rows.map(toClientListRow);

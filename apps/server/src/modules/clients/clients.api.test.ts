@@ -7,7 +7,7 @@ import { subEntities, userSubEntities } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 
-// GET /api/client (spec 3 §3 merchant configuration, §7) and the locations call of the search form.
+// GET /api/client (a merchant's configuration) and the locations call of the search form.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/client', () => {
-  it("answers a merchant's reporting configuration with the spec's defaults", async () => {
+  it("answers a merchant's reporting configuration with the product's defaults", async () => {
     const dental = await clientId('Harborview Family Dental');
     const res = await getAs(demo.dental, `/api/client?id=${dental}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -327,7 +327,7 @@ describe('GET /api/certification', () => {
     });
   });
 
-  it('advances with the sandbox charges and refunds the client in certification makes (issue 16 item 7)', async () => {
+  it('advances with the sandbox charges and refunds the client in certification makes', async () => {
     const orbit = await defaultClientOf(app.db, certifyEmail);
     const before = certificationResponse.parse(
       (await get('/api/certification', as(certifyEmail))).json(),

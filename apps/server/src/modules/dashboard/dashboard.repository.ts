@@ -178,7 +178,7 @@ const certificationTransactionRow = z.object({
   first_refund_at: z.string().nullable(),
 });
 
-// The sandbox charges and refunds a client in certification made (issue 16 item 7): approved
+// The sandbox charges and refunds a client in certification made: approved
 // charges, and refunds or voids the processor accepted.
 export async function summarizeCertificationTransactions(executor: Executor, clientId: string) {
   const isCharge = sql`${transactions.actionMode} in ('charge', 'settle', 'debit', 'apple_pay') and ${transactions.paymentStatus} is not false and ${transactions.requestStatus}`;

@@ -26,7 +26,7 @@ const registration = certificationRegistrationBody.parse({
 });
 
 describe('certificationTestPlan', () => {
-  it('gives the spec 2 §9 amounts for the chosen features, in the form order', () => {
+  it('gives the test amounts for the chosen features, in the form order', () => {
     const plan = certificationTestPlan(registration.features, 'https://hooks.engine.example');
     expect(plan.map((section) => section.title)).toEqual([
       'Webhook callbacks',

@@ -10,8 +10,8 @@ import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { escapeHtml } from '../../lib/html';
 
-// Spec 2 §9 test amounts of the instructions e-mail, in cents. The terminal and API ACH amounts are
-// ours (the spec lists a few and says "and similar"); none ends in .13, which the sandbox declines.
+// The test amounts of the instructions e-mail, in cents. The terminal and API ACH amounts are
+// ours (the product names a few and says "and similar"); none ends in .13, which the sandbox declines.
 export const certificationTestAmounts = {
   iframeCardCharge: 423,
   iframeCardRefund: 211,
@@ -26,7 +26,7 @@ export const certificationTestAmounts = {
   terminalSale: 123,
 } as const;
 
-// Spec 2 §9: subscriptions in tests start this many days after set-up.
+// Subscriptions in tests start this many days after set-up.
 export const subscriptionStartDays = { iframe: 30, api: 15 } as const;
 
 const usd = (cents: number) => `$${formatCentsAsDecimal(cents)}`;
@@ -108,7 +108,7 @@ export const certificationInstructionsSubject =
 const sandboxCardsLine =
   'Sandbox card numbers begin with 1; nothing you run in the sandbox moves real money.';
 
-// Spec 2 §9: one message to the registrant and the developer-support address, the registration's
+// One message to the registrant and the developer-support address, the registration's
 // details first so support's copy says who registered.
 export function certificationInstructionsMessage(
   registration: CertificationRegistrationBody,

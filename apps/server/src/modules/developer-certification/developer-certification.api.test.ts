@@ -58,7 +58,7 @@ beforeEach(() => {
 });
 
 describe('POST /api/certregistration', () => {
-  it('stores the registration and mails the spec 2 §9 instructions to the registrant and developer support', async () => {
+  it('stores the registration and mails the test instructions to the registrant and developer support', async () => {
     const res = await register(demo.reseller, registration);
     expect(res.statusCode).toBe(200);
     const answer = res.json();
@@ -133,7 +133,7 @@ describe('POST /api/certregistration', () => {
     expect(await registrationsOf(email)).toHaveLength(2);
   });
 
-  it('refuses an incomplete form with the spec 2 §5 texts, storing and sending nothing', async () => {
+  it('refuses an incomplete form with the exact texts, storing and sending nothing', async () => {
     const before = smtp.received.length;
     const [{ n: rowsBefore } = { n: 0 }] = await ctx.app.db
       .select({ n: count() })
@@ -164,7 +164,7 @@ describe('POST /api/certregistration', () => {
     expect(smtp.received.length).toBe(before);
   });
 
-  it('is for admin and parent only (spec 2 §6)', async () => {
+  it('is for admin and parent only', async () => {
     for (const email of [demo.owner, demo.healnow, demo.alpha]) {
       expect((await register(email, registration)).statusCode, email).toBe(403);
     }

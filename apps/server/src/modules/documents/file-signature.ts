@@ -1,6 +1,6 @@
 import type { DocumentExtension } from '@portico/contracts/documents/documents';
 
-// Uploads are checked by content (design.md §4): the bytes must be what the extension claims.
+// Uploads are checked by content: the bytes must be what the extension claims.
 // A small check of our own: magic numbers, the entry names of an Office zip, the stream names of an
 // Office compound file, and strict UTF-8 for text.
 

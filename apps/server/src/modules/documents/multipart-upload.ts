@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { toDataUrl } from './data-url';
 import { DocumentError } from './documents.service';
 
-// Spec 1 §7 posts the upload payload as form data. A multipart request is turned into the same
+// The upload call posts its payload as form data. A multipart request is turned into the same
 // object the JSON body is, before validation, so one schema checks both: text fields as they are,
 // and the file (a part named contents or file) as a data URL, as the browser's FileReader makes it.
 // The security plugin's limits still apply to the file (10 MB); a contents text field may carry a

@@ -83,7 +83,7 @@ describe('POST /api/email', () => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it('reduces an HTML body to text (spec 2 CTA e-mails) and never sends HTML', async () => {
+  it('reduces an HTML body to text (the CTA e-mails) and never sends HTML', async () => {
     const res = await send(demo.admin, {
       subject: 'Complete your merchant application',
       body: '<p>Please accept: <a href="https://portal.example/enroll/1">Review &amp; sign</a></p>',

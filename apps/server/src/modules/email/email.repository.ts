@@ -55,7 +55,7 @@ export async function userAddressesWithin(
   return rows.map((row) => row.email);
 }
 
-// The e-mail on file of a client or an enrollment in scope (spec 2 CTA e-mails go to the applicant).
+// The e-mail on file of a client or an enrollment in scope (the CTA e-mails go to the applicant).
 export async function recordAddressesWithin(
   executor: Executor,
   addresses: readonly string[],
@@ -83,7 +83,7 @@ export async function recordAddressesWithin(
   return [...clientRows, ...enrollmentRows].map((row) => row.email);
 }
 
-// Registered developers (spec 2 developer e-mail); staff only.
+// Registered developers, for the developer e-mail; staff only.
 export async function developerAddresses(
   executor: Executor,
   addresses: readonly string[],

@@ -1,4 +1,4 @@
-// POST api/email sends plain text only: a body written as HTML (spec 2's CTA e-mails) is reduced to
+// POST api/email sends plain text only: a body written as HTML (the CTA e-mails) is reduced to
 // its text, links kept as their address, so no markup of the caller's ever reaches a mail client.
 // Every pattern is bounded, so a hostile body cannot make a regular expression backtrack for long.
 

@@ -6,7 +6,7 @@ import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
 import { clientConfigs, clientPricing } from '../../db/schema/clients';
 
-// Spec 2 §2.2 default processors and terminals: a sub-merchant approved under a parent starts from
+// Default processors and terminals: a sub-merchant approved under a parent starts from
 // the parent's child_defaults wherever its application chose nothing.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;

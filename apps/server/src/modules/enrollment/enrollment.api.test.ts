@@ -165,7 +165,7 @@ describe('POST /api/enroll', () => {
     ],
     ['a missing parent', { parent: undefined }, EnrollText.ParentRequired],
     ['a missing e-mail', { email: undefined }, EnrollText.EmailRequired],
-  ])('refuses %s with the spec text and stores nothing', async (_name, overrides, text) => {
+  ])('refuses %s with the exact text and stores nothing', async (_name, overrides, text) => {
     const before = await enrollmentCount();
     const res = await call(demo.reseller, 'POST', '/api/enroll', merchantBody(overrides));
     expect(res.statusCode).toBe(400);

@@ -56,7 +56,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: maxDocumentRequestLength,
       schema: {
         tags: ['enrollment'],
-        summary: 'Enroll a merchant, partner or agent (spec 1 §7); sensitive numbers are stored encrypted',
+        summary: 'Enroll a merchant, partner or agent; sensitive numbers are stored encrypted',
         body: enrollBody,
         response: { 200: enrollResponse, 400: errorEnvelope, 415: errorEnvelope, ...errors },
       },

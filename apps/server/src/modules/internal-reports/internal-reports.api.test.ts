@@ -118,7 +118,7 @@ describe('internal reports', () => {
     }
   });
 
-  it('sums a merchant month with the spec gross rule, money as 2-decimal strings', async () => {
+  it('sums a merchant month with the gross rule, money as 2-decimal strings', async () => {
     const rows = await report('merchant_volume_by_month');
     const harbor = rows.filter((row) => row.client_id === ids.harborLane);
     expect(harbor).toEqual([

@@ -45,7 +45,7 @@ export const mimicRoutes: FastifyPluginAsyncZod<MimicRoutesOptions> = async (app
       config: { access: mimicAccess },
       schema: {
         tags: ['mimic'],
-        summary: 'A single-use, short-lived link that opens a marked session as the user (spec 3 §7)',
+        summary: 'A single-use, short-lived link that opens a marked session as the user',
         body: mimicLinkRequestBody,
         response: { 200: mimicLinkResponse, 400: errorEnvelope, 403: errorEnvelope },
       },

@@ -1,6 +1,6 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 
-// Issue 15 item 5, who may mimic whom: staff anyone but other staff (and never themselves); parents
+// Who may mimic whom: staff anyone but other staff (and never themselves); parents
 // and alpha users holding Permissions only users whose memberships all lie inside merchants they
 // administer. A user without memberships lies inside nobody's merchants.
 export function isStaffUserType(userType: UserType): boolean {
@@ -26,7 +26,7 @@ export function mayMimicUser({ caller, target, administeredClientIds }: MimicDec
 
 export type MimicLinkState = { consumedAt: Date | null; isExpired: boolean } | undefined;
 
-// Why a mimic link did not open a session, for a clear answer (issue 15 "Bad input").
+// Why a mimic link did not open a session, for a clear answer to bad input.
 export function mimicLinkFailure(state: MimicLinkState): 'unknown' | 'used' | 'expired' {
   if (!state) return 'unknown';
   if (state.consumedAt !== null) return 'used';

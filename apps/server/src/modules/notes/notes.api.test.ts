@@ -223,7 +223,7 @@ describe('enrollment notes', () => {
     expect(list.json().message[0].id).toBe(res.json().message.id);
   });
 
-  it('answers the KYC notes with sub_domain KYC (spec 2 notes panel)', async () => {
+  it('answers the KYC notes with sub_domain KYC, as the notes panel asks', async () => {
     const res = await call(demo.admin, 'GET', `/api/notes?enrollment_id=${ids.withKyc}&sub_domain=KYC`);
     expect(res.statusCode).toBe(200);
     const list: { sub_domain: string; data: { message?: string } }[] = res.json().message;
@@ -283,7 +283,7 @@ describe('statement notes', () => {
   });
 });
 
-describe('viewing as a client (spec 1 §1)', () => {
+describe('viewing as a client', () => {
   it('makes staff a user of the viewed client: own client notes only, no events or enrollments', async () => {
     const viewAs = `viewAs=${ids.harborLane}`;
     expect((await call(demo.admin, 'GET', `/api/notes?id=${ids.harborLane}&${viewAs}`)).statusCode).toBe(200);

@@ -294,7 +294,7 @@ describe('who may void and refund', () => {
   });
 
   it('refuses a user whose role lacks the refund or void right on an RBAC merchant', async () => {
-    // At the barista's own location, so only the role's rights decide (issue 15 item 4).
+    // At the barista's own location, so only the role's rights decide.
     const [location] = await app.db
       .select({ id: userSubEntities.subEntityId })
       .from(userSubEntities)

@@ -31,7 +31,8 @@ const originalColumns = {
 };
 
 // The transaction being voided or refunded, locked until the surrounding transaction ends: a second
-// void or refund of it waits here, then sees what the first one wrote (design.md §3).
+// void or refund of it waits here, then sees what the first one wrote, so two refunds of one
+// transaction can never both succeed.
 // The id alone does not name a partition; each partition answers from its primary key index.
 export async function lockTransactionForUpdate(executor: Executor, id: string) {
   const [row] = await executor

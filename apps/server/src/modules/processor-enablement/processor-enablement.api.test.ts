@@ -21,7 +21,7 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { auditLog } from '../../db/schema/system';
 import { SandboxOnboardingText } from '../../integrations/onboarding/sandbox-onboarding';
 
-// Spec 2 §2.3, §7, §8: EPX, ProPay and ForumPay enablement through the onboarding sandbox; the
+// EPX, ProPay and ForumPay enablement through the onboarding sandbox; the
 // identifiers land in the keystore, each attempt in the Events panel; refusals change nothing.
 
 const missingClient = '00000000-0000-4000-8000-00000000c404';

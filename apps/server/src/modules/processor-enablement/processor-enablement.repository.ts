@@ -59,7 +59,7 @@ export async function saveForumPayConfig(
     });
 }
 
-// The Events panel's entry (spec 2 §3 Enablement entry): written by the system on the caller's behalf.
+// The Events panel's enablement entry: written by the system on the caller's behalf.
 export async function insertEnablementEvent(
   tx: Executor,
   event: {

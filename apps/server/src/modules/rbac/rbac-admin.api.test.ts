@@ -9,8 +9,8 @@ import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 
-// Spec 2 §7 "Roles and permissions" on the server: every call on Harbor Lane Coffee (RBAC on), the
-// issue 15 bad-input rules, and the audit of each change.
+// The "Roles and permissions" calls on the server: every call on Harbor Lane Coffee (RBAC on), the
+// refusals of bad input, and the audit of each change.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harbor: string;
@@ -257,7 +257,7 @@ describe('roles', () => {
   });
 });
 
-describe('custom-field access per terminal (spec 2 §4)', () => {
+describe('custom-field access per terminal', () => {
   it('moves a field between hidden, shown and required, and refuses to hide a required one', async () => {
     const [terminal] = await ctx.app.db
       .select({ id: virtualTerminalUrls.id })

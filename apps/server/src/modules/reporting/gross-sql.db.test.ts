@@ -19,7 +19,7 @@ import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from './gross-sql';
 
 // The SQL the dashboard, the seeded ledgers and the stats sum with must give, row by row, what the
-// contracts gross rule gives (spec 3 §9), for every action mode, payment status and ProPay status.
+// contracts gross rule gives, for every action mode, payment status and ProPay status.
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ export function grossCentsSql(alias: string): string {
     else 0 end)`;
 }
 
-// Spec 3 §9 / contracts isFailedPayment: the payment failed when payment_status is false.
+// As contracts isFailedPayment: a payment failed when payment_status is false.
 export function isNotFailedPaymentSql(alias: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Not a table alias: ${alias}`);
   return `(${alias}.payment_status is distinct from false)`;

@@ -10,7 +10,7 @@ import { memberships, rolePermissions, roles } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { transactions } from '../../db/schema/transactions';
 
-// Spec 3 §2: the receipt of /receipt?id= is one transaction of the caller's report.
+// The receipt of /receipt?id= is one transaction of the caller's report.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harborLaneId = '';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
 import { receiptOf } from './receipt.service';
 
-// The report's roles and permission (spec 3 §6): a receipt is one row of the caller's report.
+// The report's roles and permission: a receipt is one row of the caller's report.
 const receiptRoles = ['admin', 'user', 'parent'] as const;
 
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'authenticated', roles: receiptRoles, permission: Permission.Reports } },
       schema: {
         tags: ['reporting'],
-        summary: 'Printable receipt of one transaction of the caller’s report (spec 3 /receipt?id=)',
+        summary: 'Printable receipt of one transaction of the caller’s report (the /receipt?id= page)',
         querystring: receiptQuery,
         response: {
           200: receiptResponse,

@@ -34,7 +34,7 @@ function merchantOf(row: ReceiptRow): ReceiptMerchant {
   };
 }
 
-// Spec 3 §2 receipt: a transaction the caller's report shows (the same scope and Reports permission
+// A receipt is of a transaction the caller's report shows (the same scope and Reports permission
 // per merchant), else 404 whether it does not exist or is out of reach (no existence oracle).
 export async function receiptOf(executor: Executor, caller: Caller, id: string): Promise<Receipt> {
   const access = await resolveReportAccess(executor, caller, Permission.Reports);

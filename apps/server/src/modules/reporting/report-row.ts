@@ -322,8 +322,8 @@ export class ReportRowWriter {
     return json === 'null' ? '' : `,"sub_location":${json}`;
   }
 
-  // Spec 3 §3 Transaction (contracts transactionSchema). Without REPORTS_ADVANCED on the row's
-  // merchant the fee and surcharge are left out (spec 3 §6), and with them the net amount the
+  // The row's transaction (contracts transactionSchema). Without REPORTS_ADVANCED on the row's
+  // merchant the fee and surcharge are left out, and with them the net amount the
   // browser derives.
   #transaction(createdAt: string, merchant: Merchant): string {
     const row = this.#fields;
@@ -360,7 +360,7 @@ export class ReportRowWriter {
     );
   }
 
-  // Spec 3 §3 Report row: [created time, transaction, merchant DBA name, parent name].
+  // A report row: [created time, transaction, merchant DBA name, parent name].
   reportRow(line: ReportRowFields): string {
     this.#fields.read(line);
     const createdAt = isoInstant(this.#fields.get(F.createdAt));
@@ -368,7 +368,7 @@ export class ReportRowWriter {
     return `["${createdAt}",${this.#transaction(createdAt, merchant)},${merchant.names}]`;
   }
 
-  // Spec 3 §3 Search result row (contracts searchRowSchema).
+  // A search result row (contracts searchRowSchema).
   searchRow(line: ReportRowFields, facts: SearchRowFacts): string {
     const row = this.#fields;
     row.read(line);

@@ -28,7 +28,7 @@ import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql } from './gross-sql';
 import { reportJsonMaxRows, searchMaxDays } from './reporting.service';
 
-// Spec 3 §2 Transaction reporting, §7 GET /api/v1/report (paged, Load All as NDJSON, JSON fallback),
+// Transaction reporting: GET /api/v1/report (paged, Load All as NDJSON, JSON fallback),
 // POST /api/v1/report/search and GET /api/stats, on the demo data set (3,000 transactions around
 // today, so the dashboard's windows hold data).
 
@@ -222,7 +222,7 @@ describe('GET /api/v1/report, paged', () => {
     expect(new Set(viewing.message.map((row) => row[1].client_id))).toEqual(new Set([harborLane()]));
   });
 
-  it('is for admin, user and parent only (spec 3 §6)', async () => {
+  it('is for admin, user and parent only', async () => {
     expect((await get(demo.healnow, `/api/v1/report?${wideWindow()}`)).statusCode).toBe(403);
     expect((await get(demo.alpha, `/api/v1/report?${wideWindow()}`)).statusCode).toBe(403);
   });
@@ -230,7 +230,7 @@ describe('GET /api/v1/report, paged', () => {
   it("shows Fee and Surcharge only with 'Reports - Advanced Fields' on the row's merchant", async () => {
     const owner = await page(demo.owner, `${wideWindow()}&size=100`);
     const barista = await page(demo.barista, `${wideWindow()}&size=100`);
-    // The barista is tied to one location (issue 15 item 4): fewer rows, none with the fields.
+    // The barista is tied to one location, so sees fewer rows, none with the fields.
     expect(barista.message.length).toBeGreaterThan(0);
     for (const row of owner.message) {
       expect(row[1].fee).toMatch(/^\d+\.\d{2}$/);
@@ -576,7 +576,7 @@ describe('rows written from unusual stored values', () => {
   });
 });
 
-// Issue 13 item 1: the rows carry what undid them (undone_by), so the browser can show Voided,
+// The rows carry what undid them (undone_by), so the browser can show Voided,
 // Refunded or Partially refunded and link an original and its voids and refunds.
 describe('undone_by: the voids and refunds of a transaction', () => {
   // What the database says undid each original of Harbor Lane: the undo types whose payment did not

@@ -200,7 +200,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// Spec 3 §5: only the criteria present are applied. Dates are inclusive instants to the
+// Only the criteria present are applied. Dates are inclusive instants to the
 // millisecond; names match from their start without regard to case; the e-mail is stored lowercased.
 function searchFilter(criteria: SearchRequestBody): SQL {
   const parts: SQL[] = [

@@ -145,7 +145,7 @@ export async function searchJson(executor: Executor, access: ReportAccess, crite
   if (spanMs >= searchMaxDays * dayMs) {
     throw ReportingError.SearchWindowTooLong(ReportingText.SearchWindowTooLong);
   }
-  // Issue 15 item 4: a location outside the caller's merchants or assigned locations is refused,
+  // A location outside the caller's merchants or assigned locations is refused,
   // not silently searched as nothing.
   if (criteria.location_ids && criteria.location_ids.length > 0) {
     const reachable = await listReachableLocationIds(executor, access.scope, criteria.location_ids);

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { queryRows } from '../../db/sql-rows';
 import { findPaymentRiskFigures, type PaymentRiskFigures } from './risk.repository';
 
-// Issue 16 speed: a payment's risk figures are read from payment_risk_buckets (kept by the triggers of
+// For speed, a payment's risk figures are read from payment_risk_buckets (kept by the triggers of
 // migration 0019) and the rows of two partial minutes. They must be exactly the sums over the rows,
 // as the monitoring lists compute them: the reference below is the plain scan they replaced.
 

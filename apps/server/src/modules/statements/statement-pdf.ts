@@ -9,7 +9,7 @@ import {
 } from '@portico/contracts/statements/statements';
 import PDFDocument from 'pdfkit';
 
-// The PDF statement (spec 3 §9 "PDF export: landscape, orange table header #f6951e"): the logo, the
+// The PDF statement (landscape, orange table header #f6951e): the logo, the
 // merchant and period, the summary grid with its total row, the month's totals, the daily rows and the
 // processor fees. Built with pdfkit's standard fonts (no font files to ship).
 

@@ -211,7 +211,7 @@ describe('posting', () => {
     );
   });
 
-  it('holds the payout of a frozen merchant (issue 20)', async () => {
+  it('holds the payout of a frozen merchant', async () => {
     const day = `${month}-20`;
     await buildCardPayment(ctx.app.db, { clientId: copper, settlementDate: day, createdAt: at(19) });
     await ctx.app.db.update(clients).set({ isActive: false }).where(eq(clients.id, copper));

@@ -6,7 +6,7 @@ import { clientConfigs, clientCustomFields, clientKeystore, clients } from '../.
 
 type SubLocationRow = typeof subEntities.$inferSelect;
 
-// Spec 2 §3 Sub-entity records of the given merchants: the location, its merchant with the field
+// The sub-entity (sub-location) records of the given merchants: the location, its merchant with the field
 // definitions its values follow, and its MID overrides. Three indexed queries, whatever the count.
 export async function listSubLocations(
   executor: Executor,

@@ -3,7 +3,7 @@ import { calendarDateLabel } from '@portico/contracts/subscriptions/schedule';
 import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import type { MailMessage } from '../../integrations/mail/mailer';
 
-// The customer's e-mails about a scheduled charge (issue 18 item 4): a receipt after each charge with
+// The customer's e-mails about a scheduled charge: a receipt after each charge with
 // the unsubscribe link, a notice after a decline. Only the token's issuer and last four are named:
 // Portico never holds a card number, and a token's expiry is no business of the e-mail.
 

@@ -16,7 +16,7 @@ import { findUnusedCancelToken } from './cancel-token';
 import { subscriptionChargeJobName } from './subscription-scheduler.job';
 import { runSubscriptionCharges, type SchedulerDeps } from './subscription-scheduler.service';
 
-// Issue 18 items 4 and 5: the scheduler charges each due cycle once, through the sandbox processor
+// The scheduler charges each due cycle once, through the sandbox processor
 // and the money-attempt mechanism, on the merchant's date; declines follow the dunning schedule; the
 // customer gets a receipt with a working unsubscribe link, or a notice.
 

@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../../jobs/runner';
 import { runSubscriptionCharges, type SchedulerDeps } from './subscription-scheduler.service';
 
-// Every 15 minutes the due cycles are charged (issue 18 item 4); a cycle falls due at the start of
+// Every 15 minutes the due cycles are charged; a cycle falls due at the start of
 // its date in the merchant's zone. Safe on several instances and when a run dies halfway: each
 // cycle's try is one money attempt under its own key (subscription-scheduler.service.ts).
 export const subscriptionChargeJobName = 'subscriptions.charge';

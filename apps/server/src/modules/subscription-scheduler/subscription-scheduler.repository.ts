@@ -71,7 +71,7 @@ export async function lockSeries(tx: Tx, id: string) {
       merchantStatus: clients.status,
       cardProcessor: clientConfigs.payment,
       achProcessor: clientConfigs.ach,
-      // The series' location (issue 18): its cycles are recorded there, as its first charge was.
+      // The series' location: its cycles are recorded there, as its first charge was.
       location: { id: subEntities.id, name: subEntities.name, customFields: subEntities.customFields },
     })
     .from(subscriptions)

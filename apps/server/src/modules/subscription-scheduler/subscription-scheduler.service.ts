@@ -52,7 +52,7 @@ import {
   updateSeries,
 } from './subscription-scheduler.repository';
 
-// The recurring charges scheduler (issue 18 item 4). Each due cycle is one money attempt
+// The recurring charges scheduler. Each due cycle is one money attempt
 // (lib/money-attempt.ts) under the key sub_<series>_<date>_<try>: a short transaction locks the series,
 // checks the cycle is still due at this try and the merchant may take payments, and records the
 // attempt pending; the sandbox gateway is asked with the attempt's id as its idempotency key; a second
@@ -394,7 +394,7 @@ async function planTry(tx: Tx, deps: Pick<SchedulerDeps, 'gateway' | 'now'>, { d
     cycle?.status !== 'succeeded' &&
     (cycle?.status !== 'failed' || (cycle.nextAttemptOn !== null && cycle.nextAttemptOn <= today));
   if (!isThisTry) throw SchedulerError.NotDue('This try of the cycle was already made');
-  // Frozen (issue 20) or disabled merchants are not charged; the series waits, it is not ended.
+  // Frozen or disabled merchants are not charged; the series waits, it is not ended.
   await assertMerchantCanTakePayments(tx, series.clientId);
   if (locked.merchantStatus === 'Inactive') throw SchedulerError.MerchantInactive('The merchant is inactive');
 

@@ -26,8 +26,8 @@ import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { issueCancelToken } from '../subscription-scheduler/cancel-token';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
 
-// Issue 18 items 1-3: the Recurring Charges API, the series actions and the public unsubscribe, with
-// every "Bad input" line of the issue answered clearly and changing nothing.
+// The Recurring Charges API, the series actions and the public unsubscribe, with every bad input
+// answered clearly and changing nothing.
 
 // 16:00 UTC is 12:00 in New York: the merchant's today is 15 June 2026.
 const now = new Date('2026-06-15T16:00:00.000Z');
@@ -138,7 +138,7 @@ describe('GET /api/subscription', () => {
       interval: 'monthly',
       frequency: 1,
       trial_days: 0,
-      // Spec 3 §9: the part after the first dash.
+      // A card token shows as the part after the first dash.
       token: '1111-12-2030',
       description: 'Monthly beans',
       failed_charges: 1,
@@ -251,7 +251,7 @@ describe('PATCH /api/subscription/reactivate', () => {
     const message = JSON.parse(res.body).message;
     expect(message.text).toBe('Successfully reactivated.');
     expect(message.subscription).toMatchObject({ status: 'true', next: today, end_reason: null });
-    // 10 cycles left, monthly from 15 June 2026: the end date (spec 3 §5) moves with them.
+    // 10 cycles left, monthly from 15 June 2026: the end date moves with them.
     expect(await seriesRow(series.id)).toMatchObject({
       isActive: true,
       nextChargeDate: today,
@@ -526,7 +526,7 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
     expect(keyless.statusCode).toBe(400);
   });
 
-  // A user tied to sub-locations sees only their transactions (issue 15 item 4), so a charge they
+  // A user tied to sub-locations sees only their transactions, so a charge they
   // take is recorded at one of their locations.
   describe('by a user tied to sub-locations', () => {
     const location = { north: '', south: '', east: '' };

@@ -134,7 +134,7 @@ export async function findSubscriptionClientId(executor: Executor, id: string): 
   return row?.clientId;
 }
 
-// Ends an active series; completed charges stay as they are (no refunds, spec 3 §4).
+// Ends an active series; completed charges stay as they are (ending refunds nothing).
 export async function endSubscription(
   executor: Executor,
   id: string,

@@ -25,7 +25,7 @@ import { auditLog } from '../../db/schema/system';
 import { paxOrders, terminals } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 
-// Issue 19 items 1-2 and their bad-input rows: terminals are linked, moved and deleted only within
+// Terminals are linked, moved and deleted only within
 // the merchants and locations the caller manages with Terminal Admin; a bad request changes nothing;
 // a Pax order charges the card once and keeps neither its number nor its CVV anywhere.
 

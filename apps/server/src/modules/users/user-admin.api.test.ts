@@ -14,8 +14,8 @@ import { sessions } from '../../db/schema/auth';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
-// Spec 3 §2 Users page on the server: add with role and locations (welcome e-mail with a sign-in
-// link), edit, lock and delete (sessions end at once), and the foreign-id rules of issue 15.
+// The Users page on the server: add with role and locations (welcome e-mail with a sign-in
+// link), edit, lock and delete (sessions end at once), and the refusal of ids out of the caller's reach.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harbor: string;

@@ -12,7 +12,7 @@ const parent = alias(clients, 'parent');
 // The parent entity of a user: the default client itself when it is a parent, else its parent.
 const parentOfDefaultClient = sql`case when ${defaultClient.level} = 'Parent' then ${defaultClient.id} else ${defaultClient.parentId} end`;
 
-// The sidebar logo: the default client's own uploaded logo (issue 14), else its parent entity's.
+// The sidebar logo: the default client's own uploaded logo, else its parent entity's.
 const logoKeyOfDefaultClient = sql`coalesce(${defaultClient.logoStorageKey}, ${parent.logoStorageKey})`;
 
 // The user, the default client with its configuration, and the parent with its branding: one query.

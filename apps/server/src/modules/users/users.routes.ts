@@ -13,7 +13,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: everySignedInUser },
       schema: {
         tags: ['users'],
-        summary: 'The signed-in user (spec 1 §3)',
+        summary: 'The signed-in user',
         response: { 200: sessionUserResponse },
       },
     },

@@ -22,7 +22,7 @@ import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 
-// Spec 2 §3 Merchant (apikeys) and Virtual terminal URL record, §7; spec 3 §6, §7.
+// The merchants' API keys and their virtual terminal URL records: who may read and write them, and how.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 type Keys = { id: string; apiKey: string; publicKey: string };
@@ -171,7 +171,7 @@ describe('GET /api/virtualterminalurl', () => {
     expect(res.json().error).toEqual({ code: 'VIRTUAL_TERMINAL_NOT_FOUND', message: 'Terminal not found' });
   });
 
-  it("needs the key (spec 2 §5 'API key is required') and refuses keys of merchants out of reach", async () => {
+  it("needs the key ('API key is required') and refuses keys of merchants out of reach", async () => {
     const missing = await get(demo.owner, '/api/virtualterminalurl');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('API key is required');
@@ -184,7 +184,7 @@ describe('GET /api/virtualterminalurl', () => {
       expect(res.statusCode, key).toBe(403);
       expect(res.body).not.toContain('responsive-iframe');
     }
-    // Addresses carry the publishable key only (issue 16 item 6): the secret key is refused with a
+    // Addresses carry the publishable key only: the secret key is refused with a
     // clear message, and never answers terminals.
     const secret = await get(demo.owner, '/api/virtualterminalurl', bearer(harbor.apiKey));
     expect(secret.statusCode).toBe(400);
@@ -209,7 +209,7 @@ describe('GET /api/virtualterminalurl', () => {
   });
 });
 
-describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
+describe('POST and PATCH /api/virtualterminalurl', () => {
   const frameUrl = (params: object) =>
     `https://pay.portico.example${paymentFramePath}?params=${Buffer.from(JSON.stringify(params)).toString('base64')}`;
   const body = (overrides: Record<string, unknown> = {}) => ({
@@ -294,7 +294,7 @@ describe('POST and PATCH /api/virtualterminalurl (spec 3 §7)', () => {
     expect(on.json().message).toEqual({ is_active: true });
   });
 
-  it('refuses each custom-field rule of spec 3 §5 with its text and stores nothing', async () => {
+  it('refuses each broken custom-field rule with its text and stores nothing', async () => {
     const cases: [object[], string][] = [
       [[{ name: ' ', type: 'text' }], 'Field name cannot be blank'],
       [

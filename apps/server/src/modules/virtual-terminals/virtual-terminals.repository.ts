@@ -46,7 +46,7 @@ const terminalColumns = {
   urlId: virtualTerminalUrls.urlId,
 };
 
-// Oldest first, so the first active one is the merchant's original terminal (spec 2 §4 default).
+// Oldest first, so the first active one is the merchant's original terminal: the one chosen when none is named.
 export async function listVirtualTerminalUrls(executor: Executor, clientId: string) {
   return executor
     .select(terminalColumns)
@@ -107,7 +107,7 @@ export async function updateVirtualTerminalStatus(
   return row;
 }
 
-// The custom-field access of the role that governs the user on the merchant (spec 3 §6): the role of
+// The custom-field access of the role that governs the user on the merchant: the role of
 // the membership on the merchant itself, else on its nearest parent, as for its permissions. Raw
 // jsonb (the caller parses it); null without a governing role. rbac_enabled: whether roles restrict.
 export async function findGoverningFieldAccess(executor: Executor, userId: string, merchantId: string) {

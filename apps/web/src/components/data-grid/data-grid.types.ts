@@ -3,7 +3,7 @@ import type { ReactNode, Ref } from 'react';
 
 export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
 
-// Display patterns a date column may take; 'mm' after 'hh' means minutes, as the spec writes them.
+// Display patterns a date column may take; 'mm' after 'hh' means minutes, as the product writes them.
 export type DataGridDateFormat =
   | 'yyyy-mm-dd'
   | 'yyyy-mm-dd hh:mm'

@@ -6,7 +6,7 @@ import { createZonedDateFormatter } from './zoned-time.utils';
 
 export const DEFAULT_EXPORT_FILE_NAME = 'Export.xlsx';
 
-// A visible column: its spec's formatting fields and how to read a row's cell (the grid passes
+// A visible column: its definition's formatting fields and how to read a row's cell (the grid passes
 // TanStack's cached cell value; tests may read the raw row through createCellValueReader).
 export type ExportableColumn<Row> = Pick<DataGridColumn<Row>, 'header' | 'kind' | 'enumLabels'> & {
   read: (row: Row) => CellValue;

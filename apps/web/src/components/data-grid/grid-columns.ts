@@ -28,7 +28,7 @@ const DEFAULT_WIDTHS: Record<DataGridColumnKind, number> = {
   enum: 150,
 };
 
-// Everything the grid derives from one column spec, built once per spec and timezone.
+// Everything the grid derives from one column definition, built once per definition and timezone.
 export type ColumnRuntime<Row> = {
   id: string;
   spec: DataGridColumn<Row>;

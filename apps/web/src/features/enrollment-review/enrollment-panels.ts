@@ -1,7 +1,7 @@
 import type { UserType } from '@portico/contracts/auth/roles';
 
 // The side panels of the enrollment management page, each opened in the page's drawer
-// under one key. Titles are the spec's panel names.
+// under one key. Titles are the product's panel names.
 export const enrollmentPanels = [
   'users-contacts',
   'ids',

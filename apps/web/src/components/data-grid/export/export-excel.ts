@@ -82,7 +82,7 @@ export function downloadXlsx(bytes: Uint8Array<ArrayBuffer>, fileName: string): 
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_URL_AFTER_MS);
 }
 
-// Builds the workbook in a Web Worker (spec: the page never freezes) and downloads it. Only where
+// Builds the workbook in a Web Worker (the page never freezes) and downloads it. Only where
 // workers do not exist (the component tests) does it build on the main thread.
 export async function exportToExcel(
   input: ExcelExportInput,

@@ -1,7 +1,7 @@
 import { GridLayoutText, gridConfigKeyParams, namedLayoutKey } from '@portico/contracts/grid/grid-layout';
 import { ApiError } from '../../../lib/api-client';
 
-// Short texts of the layouts bar; the spec gives none beyond 'Field is required'.
+// Short texts of the layouts bar; the product gives none beyond 'Field is required'.
 export const GridLayoutsText = {
   NameRequired: GridLayoutText.NameRequired,
   NameTaken: 'A layout with this name already exists',

@@ -24,7 +24,7 @@ const role: Role = {
 };
 
 describe('PermissionsPage', () => {
-  it('sends a user without the Permissions permission home with the spec text', async () => {
+  it('sends a user without the Permissions permission home with the exact text', async () => {
     stubFetch({});
     const user = buildSessionUser({
       user_type: 'alpha',

@@ -77,7 +77,7 @@ async function fillNewUser() {
 }
 
 describe('UsersPage', () => {
-  it("shows a merchant user their own merchant's users in words, with the spec's label", async () => {
+  it("shows a merchant user their own merchant's users in words, with the exact label", async () => {
     const { fetchMock } = stubServer(ok(robin));
     renderUsersPage();
     expect(screen.getByText(UserAdminText.ViewingUsersFor)).toBeInTheDocument();

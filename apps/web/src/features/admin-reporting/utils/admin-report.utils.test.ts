@@ -54,7 +54,7 @@ describe('admin report window', () => {
 describe('admin report columns', () => {
   const cellOf = (row: ReportRow, id: string) => adminReportColumns.find((c) => c.id === id)?.value(row);
 
-  it('shows gross and net by the spec rules: a refund subtracts, net takes the fee off additions', () => {
+  it('shows gross and net by their rules: a refund subtracts, net takes the fee off additions', () => {
     const sale = buildWireTransaction({ action_mode: 'settle', amount: '100.00', fee: '3.20' });
     const refund = buildWireTransaction({ action_mode: 'refund', amount: '20.00', fee: '0.50' });
     const row = (transaction: typeof sale): ReportRow => [

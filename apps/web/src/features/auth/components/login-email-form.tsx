@@ -39,7 +39,7 @@ export function LoginEmailForm() {
   );
 }
 
-// POST /firebase with the spec's toasts; shared by the form and the e-mail entry modal.
+// POST /firebase with the product's toasts; shared by the form and the e-mail entry modal.
 export function useSendLoginLink() {
   const request = useLoginLinkRequest();
 

@@ -63,7 +63,7 @@ describe('login page', () => {
       failure(500, 'INTERNAL_ERROR', 'pg: relation missing'),
       'Something went wrong',
     ],
-  ])('explains %s with the spec text', async (_case, typed, answer, expected) => {
+  ])('explains %s with the exact text', async (_case, typed, answer, expected) => {
     stubSignedOut(answer ? { '/firebase': answer } : {});
     renderApp('/login');
 

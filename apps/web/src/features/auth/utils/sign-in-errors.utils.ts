@@ -22,7 +22,7 @@ export const SignInToastText = {
 } as const;
 
 // Portico's error codes (contracts SignInErrorCode) beside the identity-service codes the original
-// client mapped, so either kind of answer gets the spec's text.
+// client mapped, so either kind of answer gets the product's text.
 const textByErrorCode: Record<string, string> = {
   EMAIL_REQUIRED: SignInErrorText.EmailRequired,
   'auth/missing-email': SignInErrorText.EmailRequired,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { costingColumns, costingEstimateColumns, costingHeaderOf } from './costing-columns.utils';
 
 describe('costing columns', () => {
-  it('names the spec fields for people', () => {
+  it('names the costing fields for people', () => {
     expect(costingHeaderOf('fis_dues_and_assessments')).toBe('FIS Dues and Assessments');
     expect(costingHeaderOf('bluesnap_percent_of_remaining_margin')).toBe(
       'Bluesnap Percent of Remaining Margin',

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { actionFailureText, kycStatusLabel, maskedKey } from './enrollment-actions.utils';
 
 describe('enrollment action helpers', () => {
-  it("shows the server's reason, else the spec's generic failure", () => {
+  it("shows the server's reason, else the generic failure", () => {
     expect(actionFailureText(new ApiError('KYC_REQUIRED', 'Run KYC before approving', 422))).toBe(
       'Run KYC before approving',
     );

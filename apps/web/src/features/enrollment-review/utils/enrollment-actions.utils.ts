@@ -1,7 +1,7 @@
 import { EnrollmentActionText, type KycStatus } from '@portico/contracts/enrollment/enrollment-actions';
 
 // What a failed action says: the server's own message (it names the rule that refused), else the
-// spec's generic enrollment failure.
+// product's generic enrollment failure.
 export function actionFailureText(error: unknown): string {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return EnrollmentActionText.UpdateFailed;

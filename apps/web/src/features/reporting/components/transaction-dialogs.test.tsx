@@ -74,7 +74,7 @@ describe('void and refund columns', () => {
 });
 
 describe('void dialog', () => {
-  it('sends one Idempotency-Key per attempt, shows the server message or the spec text, and closes on success', async () => {
+  it('sends one Idempotency-Key per attempt, shows the server message or the exact text, and closes on success', async () => {
     let attempt = 0;
     const { today, server } = renderReport(allMoneyRights, {
       'POST /api/void': () => {

@@ -17,7 +17,7 @@ describe('checkRefundAmount', () => {
     expect(checkRefundAmount('partial', '100', '100.00')).toEqual({ isValid: true, amount: '100.00' });
   });
 
-  it('refuses more than the transaction amount with the spec text', () => {
+  it('refuses more than the transaction amount with the exact text', () => {
     expect(checkRefundAmount('partial', '100.01', '100.00')).toEqual({
       isValid: false,
       message: 'Refund can not be greater than transaction amount',
@@ -54,7 +54,7 @@ describe('failure texts', () => {
     ).toBe('The processor could not be reached.');
   });
 
-  it("falls back to the spec's texts without a server message", () => {
+  it('falls back to the exact texts without a server message', () => {
     const offline = new ApiError('NETWORK_ERROR', 'The server could not be reached.', 0);
     expect(voidFailureText(offline)).toBe('Failed to void transaction');
     expect(refundFailureText(offline)).toBe('Refund failed. Please try again.');

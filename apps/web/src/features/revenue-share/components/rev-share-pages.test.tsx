@@ -72,7 +72,7 @@ describe('RevSharePage', () => {
       [RevShareText.PerformanceGroup, '4', '10'],
     ]);
     expect(within(grid).getByText('Summit Merchant Services')).toBeInTheDocument();
-    // The grid draws the columns in view; the spec's order is the columns' own.
+    // The grid draws the columns in view; the product's order is the columns' own.
     expect(revShareColumns.map((column) => column.header)).toEqual([
       'Merchant',
       'Parent',

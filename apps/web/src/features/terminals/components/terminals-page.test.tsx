@@ -67,7 +67,7 @@ function renderPage(
 }
 
 describe('TerminalsPage', () => {
-  it('sends a user without Terminal Admin on a merchant using permissions home, with the spec toast', async () => {
+  it('sends a user without Terminal Admin on a merchant using permissions home, with the exact toast', async () => {
     stubFetch({});
     const user = buildSessionUser({
       rbac_enabled: true,
@@ -172,7 +172,7 @@ describe('TerminalsPage', () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ sub_entity: { id: alberta } });
   });
 
-  it('deletes a terminal after its confirm, with the spec texts', async () => {
+  it('deletes a terminal after its confirm, with the exact texts', async () => {
     const fetchMock = stubFetch({
       ...answers,
       'DELETE /api/terminal/delete/7': ok({ deleted_id: terminal.id }),

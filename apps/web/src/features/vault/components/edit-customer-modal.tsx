@@ -60,7 +60,7 @@ function EditCustomerForm({
       label={labels[key]}
       value={fields[key]}
       type={key === 'email' ? 'email' : 'text'}
-      // Marked, not enforced by the browser: the spec's toast says what is missing.
+      // Marked, not enforced by the browser: the product's toast says what is missing.
       withAsterisk={key === 'first_name' || key === 'last_name'}
       onChange={(event) => {
         const value = event.currentTarget.value;
@@ -76,7 +76,7 @@ function EditCustomerForm({
       void showToast({ text: `${VaultText.ErrorSavingPrefix}${problem}`, type: 'danger' });
       return;
     }
-    // Nothing changed: the spec's 'No customer data' (the server answers the same to an empty body).
+    // Nothing changed: the product's 'No customer data' (the server answers the same to an empty body).
     if (Object.keys(body).length === 0) {
       void showToast({ text: VaultText.NoCustomerData, type: 'danger' });
       return;

@@ -64,7 +64,7 @@ describe('AccountUsersContactsPanel', () => {
     expect(requestedPaths(fetchMock)).toContain(`GET /api/client/users?id=${clientId}`);
   });
 
-  it("requires the first name after touch, posts the spec's POST /api/user body and confirms", async () => {
+  it('requires the first name after touch, posts the POST /api/user body and confirms', async () => {
     const fetchMock = stubFetch({
       'GET /api/client/users': ok(entries),
       'POST /api/user': ok({
