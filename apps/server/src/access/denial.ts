@@ -3,6 +3,7 @@ import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { Executor } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { type AuditEntry, recordAudit, type requestOrigin } from '../lib/audit';
+import { auditActorOf } from './audit-actor';
 import type { SessionContext } from './request-session';
 
 export type DenialEntry = AuditEntry & { actorUserId: string; targetId: string };
@@ -106,12 +107,10 @@ function denialEntryOf(site: DenialSite, reason: DenialReason, details: DenialDe
   return {
     action: 'authorization_denied',
     outcome: 'denied',
-    actorUserId: site.session.userId,
-    actorEmail: site.session.email,
+    ...auditActorOf(site),
     targetType: 'route',
     targetId: site.route,
     clientId: details.merchantId ?? null,
-    ...site.origin,
     details: {
       reason,
       role: site.session.role,

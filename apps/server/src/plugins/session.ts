@@ -1,6 +1,7 @@
 import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts/auth/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { auditActorOfSession } from '../access/audit-actor';
 import { isSafeMethod } from '../access/processor-audit';
 import { resolveRequestSession } from '../access/request-session';
 import { requestAccessPlanOf, routeOf } from '../access/route-access';
@@ -91,12 +92,10 @@ export const sessionPlugin = fp(
       await recordAudit(app.db, {
         action: 'mimic.action',
         outcome: reply.statusCode < 400 ? 'success' : reply.statusCode === 403 ? 'denied' : 'failure',
-        actorUserId: session.userId,
-        actorEmail: session.email,
+        ...auditActorOfSession(session, requestOrigin(request)),
         onBehalfOfUserId: session.mimickedByUserId,
         targetType: 'route',
         targetId: routeOf(request),
-        ...requestOrigin(request),
         details: { status: reply.statusCode },
       });
     });

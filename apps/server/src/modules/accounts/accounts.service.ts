@@ -31,6 +31,7 @@ import { isCardRateBelowFloor } from '@portico/contracts/clients/subpricing';
 import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { isClientAtOrBelow, listMembershipClientIds } from '../../access/merchant-scope.repository';
@@ -430,12 +431,10 @@ export async function editAccount(
       await recordAudit(tx, {
         action: 'account.edit',
         outcome: 'success',
-        actorUserId: caller.session.userId,
-        actorEmail: caller.session.email,
+        ...auditActorOf(caller),
         targetType: 'client',
         targetId: clientId,
         clientId,
-        ...caller.origin,
         details: {
           changes: changes.map((change) => ({ field: change.field, old: change.old, new: change.new })),
           ...(isBankChanged ? { payout_account_changed: true, notified } : {}),
@@ -496,12 +495,10 @@ export async function revealAccountField(
   await recordAudit(deps.db, {
     action: 'reveal',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'client',
     targetId: clientId,
     clientId,
-    ...caller.origin,
     details: { field: name },
   });
   return { field: name, value };
@@ -573,12 +570,10 @@ export async function changeAccountParent(
     await recordAudit(tx, {
       action: 'account.hierarchy',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: body.clientid,
       clientId: body.clientid,
-      ...caller.origin,
       details: {
         from_parent_id: row.parent?.id ?? null,
         to_parent_id: parent.id,
@@ -625,12 +620,10 @@ export async function uploadLogo(
     await recordAudit(tx, {
       action: 'account.logo',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: body.client_id,
       clientId: body.client_id,
-      ...caller.origin,
       details: { changes: [{ field: 'logo', old: null, new: body.document.name }], size: bytes.length },
     });
   });

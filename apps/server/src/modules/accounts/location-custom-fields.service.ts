@@ -1,6 +1,7 @@
 import { AccountErrorCode } from '@portico/contracts/clients/account-detail';
 import type { LocationCustomField } from '@portico/contracts/clients/location-custom-fields';
 import { eq } from 'drizzle-orm';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
@@ -59,12 +60,10 @@ export async function replaceLocationCustomFields(
       await recordAudit(tx, {
         action: 'account.edit',
         outcome: 'success',
-        actorUserId: caller.session.userId,
-        actorEmail: caller.session.email,
+        ...auditActorOf(caller),
         targetType: 'client',
         targetId: clientId,
         clientId,
-        ...caller.origin,
         details: { changes: [{ field: 'location_custom_fields', old, new: now }] },
       });
     }

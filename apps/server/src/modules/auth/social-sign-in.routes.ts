@@ -14,6 +14,7 @@ import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOfSession } from '../../access/audit-actor';
 import { publicAccess } from '../../access/route-access';
 import type { OidcProvider } from '../../integrations/oidc/oidc-providers';
 import { recordAudit, requestOrigin } from '../../lib/audit';
@@ -249,9 +250,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
       await recordAudit(app.db, {
         action: 'sign_in',
         outcome: 'success',
-        actorUserId: session.userId,
-        actorEmail: session.email,
-        ...requestOrigin(request),
+        ...auditActorOfSession(session, requestOrigin(request)),
         details: { event: 'identity_linked', provider: linked.provider },
       });
       return { status: true as const, message: linked };

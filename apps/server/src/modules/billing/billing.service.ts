@@ -19,6 +19,7 @@ import {
 } from '@portico/contracts/statements/statement-month';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { attemptActorOf, auditActorOf, auditActorOfAttempt } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { resolveReportAccess } from '../../access/report-access';
@@ -154,13 +155,10 @@ export function billPaymentOperationOf(deps: BillingDeps): MoneyOperation<PayBil
       await recordAudit(tx, {
         action: 'charge',
         outcome: 'failure',
-        actorUserId: context.actor.userId,
-        actorEmail: context.actor.email,
+        ...auditActorOfAttempt(context.actor),
         targetType: 'bill',
         targetId: context.billId,
         clientId: attempt.clientId,
-        ip: context.actor.ip,
-        userAgent: context.actor.userAgent,
         details: {
           code: error.code,
           source: 'bill',
@@ -187,13 +185,10 @@ async function settleBillPayment(
   await recordAudit(tx, {
     action: 'charge',
     outcome: 'success',
-    actorUserId: context.actor.userId,
-    actorEmail: context.actor.email,
+    ...auditActorOfAttempt(context.actor),
     targetType: 'bill',
     targetId: bill.id,
     clientId: bill.clientId,
-    ip: context.actor.ip,
-    userAgent: context.actor.userAgent,
     details: {
       source: 'bill',
       amount: money(attempt.amountCents),
@@ -268,7 +263,7 @@ export async function payBill(
         context: {
           billId: locked.id,
           token: await bankTokenOf(tx, locked.clientId),
-          actor: { userId: caller.session.userId, email: caller.session.email, ...caller.origin },
+          actor: attemptActorOf(caller),
         },
       };
     },
@@ -400,12 +395,10 @@ export async function switchMonthlyBilling(
     await recordAudit(tx, {
       action: 'account.edit',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: clientId,
       clientId,
-      ...caller.origin,
       details: { fields: ['is_monthly_billing_enabled'], is_monthly_billing_enabled: isEnabled },
     });
     return true;

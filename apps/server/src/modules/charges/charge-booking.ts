@@ -3,6 +3,7 @@ import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { type ChargeResult, chargeResponse } from '@portico/contracts/payment-frame/charge';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { z } from 'zod';
+import { auditActorOfAttempt } from '../../access/audit-actor';
 import type { Db, Tx } from '../../db/client';
 import { placeholdersOf } from '../../db/named-statement';
 import { auditLog } from '../../db/schema/system';
@@ -133,13 +134,10 @@ export function chargeOperationOf(
       await recordAudit(tx, {
         action: 'charge',
         outcome: 'failure',
-        actorUserId: context.actor.userId,
-        actorEmail: context.actor.email,
+        ...auditActorOfAttempt(context.actor),
         targetType: 'transaction',
         targetId: null,
         clientId: attempt.clientId,
-        ip: context.actor.ip,
-        userAgent: context.actor.userAgent,
         details: {
           code: error.code,
           amount: formatCentsAsDecimal(attempt.amountCents),
@@ -194,13 +192,10 @@ function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: 
   const auditOf = (riskKinds: readonly string[]): AuditEntry => ({
     action: 'charge',
     outcome: 'success',
-    actorUserId: context.actor.userId,
-    actorEmail: context.actor.email,
+    ...auditActorOfAttempt(context.actor),
     targetType: 'transaction',
     targetId: context.transactionId,
     clientId,
-    ip: context.actor.ip,
-    userAgent: context.actor.userAgent,
     details: {
       amount: formatCentsAsDecimal(attempt.amountCents),
       method: row.paymentMethod,

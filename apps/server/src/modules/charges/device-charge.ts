@@ -11,6 +11,7 @@ import type {
 } from '../../integrations/terminals/terminal-provider';
 import { type AppError, defineErrors } from '../../lib/app-error';
 import type { MoneyOperation, PaymentAttempt } from '../../lib/money-attempt';
+import { terminalDeviceOf } from '../terminals/terminal-device';
 import { findTerminal } from '../terminals/terminals.repository';
 import { listMerchantLocations } from './charges.repository';
 
@@ -81,16 +82,8 @@ export async function deviceOfCharge(
   ) {
     throw DeviceChargeError.TerminalNotFound(DeviceChargeText.TerminalNotFound);
   }
-  const context: DeviceContext = {
-    clientId: row.clientId,
-    tpn: row.tpn,
-    registerId: row.registerId,
-    laneId: row.laneId,
-    serialNumber: row.sn,
-    deviceType: row.terminalType,
-    isActive: row.isActive,
-  };
-  const statuses = await provider.connectionStatuses([{ ...context, id: row.id }]);
+  const { id, ...context } = terminalDeviceOf(row);
+  const statuses = await provider.connectionStatuses([{ ...context, id }]);
   if (statuses.get(row.id) !== 'open') {
     throw DeviceChargeError.TerminalNotConnected(DeviceChargeText.TerminalNotConnected);
   }
@@ -186,18 +179,7 @@ export async function openDevicesOf(
       .where(and(eq(terminals.clientId, merchantId), eq(terminals.isActive, true)))
       .orderBy(asc(terminals.laneId))
   ).filter((row) => tiedLocationIds.length === 0 || tiedLocationIds.includes(row.subEntityId ?? ''));
-  const statuses = await provider.connectionStatuses(
-    rows.map((row) => ({
-      id: row.id,
-      isActive: row.isActive,
-      clientId: row.clientId,
-      tpn: row.tpn,
-      registerId: row.registerId,
-      laneId: row.laneId,
-      serialNumber: row.sn,
-      deviceType: row.terminalType,
-    })),
-  );
+  const statuses = await provider.connectionStatuses(rows.map(terminalDeviceOf));
   return rows
     .filter((row) => statuses.get(row.id) === 'open')
     .map((row) => ({ id: row.id, name: row.name, lane_id: row.laneId, terminal_type: row.terminalType }));

@@ -13,6 +13,7 @@ import {
   digitsOnly,
   type TermsView,
 } from '@portico/contracts/enrollment/click-to-agree';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { RequestOrigin } from '../../access/denial';
 import { authorizeEnrollment } from '../../access/owner-access';
@@ -125,12 +126,10 @@ export async function sendCta(deps: CtaDeps, caller: Caller, body: CtaSendBody):
   const outcome = await deps.mail.send(ctaMessage(to, application, link, expiresAt));
   const audit = {
     action: 'enrollment.cta_send' as const,
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'enrollment',
     targetId: application.id,
     clientId: application.parentId,
-    ...caller.origin,
   };
   if (outcome.status === 'failed') {
     await recordAudit(deps.db, {

@@ -7,6 +7,7 @@ import {
   SubpricingText,
 } from '@portico/contracts/clients/subpricing';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -133,12 +134,10 @@ export async function saveSubpricing(db: Db, caller: Caller, body: SubpricingBod
     await recordAudit(tx, {
       action: 'client.subpricing',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: body.client_id,
       clientId: body.client_id,
-      ...caller.origin,
       details: { mcc_code: body.mcc_code, card_rate: body.card_rate ?? null },
     });
     const saved = await findSubpricingRow(tx, id);
@@ -165,12 +164,10 @@ export async function copySubpricing(
     await recordAudit(tx, {
       action: 'client.subpricing',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: body.to_client_id,
       clientId: body.to_client_id,
-      ...caller.origin,
       details: { copied_from: body.from_client_id, rows: source.length },
     });
     return { copied: source.length };

@@ -20,6 +20,7 @@ import {
 } from '@portico/contracts/dashboard/manual-data-pull';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { eq } from 'drizzle-orm';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { decideMerchantAccess } from '../../access/merchant-scope';
 import type { Db } from '../../db/client';
@@ -82,12 +83,10 @@ export async function submitDataSyncRequest(
     await recordAudit(tx, {
       action: 'data_sync_request',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'data_sync_request',
       targetId: result.request.id,
       clientId: merchantId,
-      ...caller.origin,
       details: { is_new: result.isNew },
     });
     return result;

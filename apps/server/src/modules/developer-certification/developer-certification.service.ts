@@ -4,6 +4,7 @@ import {
   CertificationRegistrationErrorCode,
   CertificationRegistrationText,
 } from '@portico/contracts/developers/certification-registration';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
@@ -59,11 +60,9 @@ export async function registerDeveloper(
     await recordAudit(tx, {
       action: 'developer_registration.create',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'developer_registration',
       targetId: registrationId,
-      ...caller.origin,
       details: { features: values.features, replaces_unsent: unsent !== undefined },
     });
     return registrationId;

@@ -14,6 +14,7 @@ import {
   normalizeExtension,
   type UploadDocumentBody,
 } from '@portico/contracts/documents/documents';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import {
@@ -198,12 +199,10 @@ export async function uploadDocument(
     await recordAudit(tx, {
       action: 'document.upload',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'document',
       targetId: id,
       clientId: owner.auditClientId,
-      ...caller.origin,
       details: { extension, size_bytes: content.length, sha256, enrollment_id: owner.enrollmentId },
     });
     const record = await findDocument(tx, id);
@@ -275,12 +274,10 @@ export async function fetchDocument(
   await recordAudit(db, {
     action: 'document.download',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'document',
     targetId: document.id,
     clientId: document.clientId ?? document.enrollmentClientId,
-    ...caller.origin,
     details: { enrollment_id: document.enrollmentId },
   });
   return {

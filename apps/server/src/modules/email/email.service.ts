@@ -5,6 +5,7 @@ import {
   parseRecipientList,
   type SendEmailBody,
 } from '@portico/contracts/email/email';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import type { Db } from '../../db/client';
@@ -86,11 +87,9 @@ export async function sendUserEmail(
   await recordAudit(deps.db, {
     action: 'email.send',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'email',
     targetId: outcome.outboxId,
-    ...caller.origin,
     details: { recipients: addresses.length, delivery: outcome.status },
   });
   return { recipients: addresses.length };

@@ -7,12 +7,13 @@ import {
   type UserCategory,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
-import { ActionError, actorOf } from './enrollment-actions.common';
+import { ActionError } from './enrollment-actions.common';
 import {
   type AccountUserRecord,
   ensureMembership,
@@ -89,7 +90,7 @@ export async function insertAccountUser(db: Db, caller: Caller, user: NewAccount
       await recordAudit(tx, {
         action: 'user.create',
         outcome: 'success',
-        ...actorOf(caller),
+        ...auditActorOf(caller),
         targetType: 'user',
         targetId: record.id,
         clientId: user.clientId,

@@ -4,11 +4,12 @@ import {
   isRejectable,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
-import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
+import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import { lockEnrollment, updateClient, updateEnrollment } from './enrollment-actions.repository';
 
 // A refused approval or rejection is audited too (with its outcome), outside the transaction
@@ -24,7 +25,7 @@ async function auditRefusal(
   await recordAudit(deps.db, {
     action,
     outcome: 'failure',
-    ...actorOf(caller),
+    ...auditActorOf(caller),
     targetType: 'enrollment',
     targetId: enrollmentId,
     details: { code: error.code },
@@ -74,7 +75,7 @@ export async function approveEnrollment(
       await recordAudit(tx, {
         action: 'approve',
         outcome: 'success',
-        ...actorOf(caller),
+        ...auditActorOf(caller),
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId,
@@ -117,7 +118,7 @@ export async function rejectEnrollment(deps: ActionDeps, caller: Caller, enrollm
       await recordAudit(tx, {
         action: 'reject',
         outcome: 'success',
-        ...actorOf(caller),
+        ...auditActorOf(caller),
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId: enrollment.clientId,

@@ -40,11 +40,6 @@ export type ActionDeps = {
   publicUrl: string;
 };
 
-// Who acts and from where, for the audit entries.
-export function actorOf(caller: Caller) {
-  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
-}
-
 // The enrollment must be within the caller's reach (staff: any; a missing one is a 404 for staff).
 export async function reachEnrollment(db: Db, caller: Caller, enrollmentId: string): Promise<void> {
   await authorizeEnrollment(db, caller, enrollmentId, () =>

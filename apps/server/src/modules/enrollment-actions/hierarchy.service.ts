@@ -3,12 +3,13 @@ import {
   type EnrollmentHierarchyBody,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { isClientAtOrBelow } from '../../access/merchant-scope.repository';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
-import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
+import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import {
   listParentOptions,
   lockEnrollment,
@@ -57,7 +58,7 @@ export async function changeEnrollmentParent(
     await recordAudit(tx, {
       action: 'enrollment.hierarchy',
       outcome: 'success',
-      ...actorOf(caller),
+      ...auditActorOf(caller),
       targetType: 'enrollment',
       targetId: enrollment.id,
       clientId,

@@ -5,13 +5,14 @@ import {
   kycNoteDataSchema,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { KycAddress, KycResult, KycSubject } from '../../integrations/kyc/kyc-provider';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { listEnrollmentPrincipals } from '../enrollment/enrollment.repository';
-import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
+import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import {
   type EnrollmentPrincipalRecord,
   type EnrollmentRecord,
@@ -145,7 +146,7 @@ export async function runKyc(
   );
   const audit = {
     action: 'enrollment.kyc' as const,
-    ...actorOf(caller),
+    ...auditActorOf(caller),
     targetType: 'enrollment',
     targetId: enrollmentId,
     clientId: enrollment.clientId ?? enrollment.parentId,

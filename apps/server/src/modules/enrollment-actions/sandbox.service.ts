@@ -4,11 +4,12 @@ import {
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import type { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
 import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
-import { type ActionDeps, ActionError, actorOf, reachEnrollment } from './enrollment-actions.common';
+import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import {
   type ClientRecord,
   ensureMembership,
@@ -62,7 +63,7 @@ export async function createSandbox(deps: ActionDeps, caller: Caller, enrollment
     await recordAudit(tx, {
       action: 'enrollment.sandbox',
       outcome: 'success',
-      ...actorOf(caller),
+      ...auditActorOf(caller),
       targetType: 'enrollment',
       targetId: enrollmentId,
       clientId,
@@ -126,7 +127,7 @@ export async function enrollDeveloper(
     await recordAudit(tx, {
       action: 'enrollment.developer',
       outcome: 'success',
-      ...actorOf(caller),
+      ...auditActorOf(caller),
       targetType: 'user',
       targetId: userId,
       clientId: client.id,
@@ -162,7 +163,7 @@ export async function sendDeveloperEmail(
   await recordAudit(deps.db, {
     action: 'enrollment.developer_email',
     outcome: isDelivered ? 'success' : 'failure',
-    ...actorOf(caller),
+    ...auditActorOf(caller),
     targetType: 'user',
     targetId: developer.id,
     clientId: client.id,

@@ -20,6 +20,7 @@ import {
   transactionMixFieldNames,
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { findEnrollmentOwner } from '../../access/merchant-scope.repository';
@@ -372,12 +373,10 @@ export async function editEnrollment(
     await recordAudit(tx, {
       action: 'enrollment.edit',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'enrollment',
       targetId: meta.id,
       clientId: current.clientId ?? current.parentId,
-      ...caller.origin,
       // Names of the fields changed, never their values.
       details: { fields: [...fields] },
     });

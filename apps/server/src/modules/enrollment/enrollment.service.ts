@@ -7,6 +7,7 @@ import {
   type OnboardingRow,
   type ParentOption,
 } from '@portico/contracts/enrollment/enroll';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { canReachEveryMerchant } from '../../access/merchant-scope';
@@ -192,12 +193,10 @@ export async function enroll(
     await recordAudit(tx, {
       action: 'enrollment.create',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'enrollment',
       targetId: id,
       clientId: parentId,
-      ...caller.origin,
       details: { application_type: body.application_type, document_id: documentId },
     });
     return { id };

@@ -10,6 +10,7 @@ import {
 } from '@portico/contracts/jobs/jobs';
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOfSession } from '../../access/audit-actor';
 import type { RouteAccess } from '../../access/route-access';
 import { jobRuns } from '../../db/schema/jobs';
 import { payoutPostingJob, statementPostingJob } from '../../jobs/books.job';
@@ -118,11 +119,9 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, {
         action: 'job.run',
         outcome: run.status === 'succeeded' ? 'success' : 'failure',
-        actorUserId: session.userId,
-        actorEmail: session.email,
+        ...auditActorOfSession(session, requestOrigin(request)),
         targetType: 'job_run',
         targetId: run.id,
-        ...requestOrigin(request),
         details: { job: name, status: run.status, ...(run.lastError ? { error: run.lastError } : {}) },
       });
       return { status: true as const, message: { run: jobRunRowOf(run) } };

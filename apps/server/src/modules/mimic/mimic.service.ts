@@ -6,6 +6,7 @@ import {
   mimicPagePath,
 } from '@portico/contracts/access/mimic';
 import { Permission } from '@portico/contracts/access/permission-names';
+import { auditActorOfSession } from '../../access/audit-actor';
 import { decideMerchantAccess } from '../../access/merchant-scope';
 import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
@@ -65,10 +66,8 @@ async function allowedMimicTarget(
   await recordAudit(db, {
     action: 'mimic',
     outcome: 'denied',
-    actorUserId: caller.userId,
-    actorEmail: caller.email,
+    ...auditActorOfSession(caller, origin),
     targetType: 'user',
-    ...origin,
     details: { stage, email },
   });
   throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
@@ -95,12 +94,10 @@ export async function createMimicLink(
     await recordAudit(tx, {
       action: 'mimic',
       outcome: 'success',
-      actorUserId: caller.userId,
-      actorEmail: caller.email,
+      ...auditActorOfSession(caller, origin),
       targetType: 'user',
       targetId: target.id,
       clientId: target.defaultClientId,
-      ...origin,
       details: { stage: 'link', email },
     });
   });
@@ -130,9 +127,7 @@ export async function openMimicSession(
     await recordAudit(deps.db, {
       action: 'mimic',
       outcome: 'failure',
-      actorUserId: caller.userId,
-      actorEmail: caller.email,
-      ...origin,
+      ...auditActorOfSession(caller, origin),
       details: { stage: 'start', reason },
     });
     throw linkFailureErrors[reason]();
@@ -178,12 +173,10 @@ export async function stopMimicSession(
   await recordAudit(deps.db, {
     action: 'mimic',
     outcome: 'success',
-    actorUserId: session.userId,
-    actorEmail: session.email,
+    ...auditActorOfSession(session, origin),
     onBehalfOfUserId: staff.id,
     targetType: 'user',
     targetId: session.userId,
-    ...origin,
     details: { stage: 'stop', by: staff.email },
   });
   return back;

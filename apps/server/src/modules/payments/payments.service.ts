@@ -20,6 +20,7 @@ import {
   voidRefusalReason,
 } from '@portico/contracts/transactions/void-refund-eligibility';
 import { z } from 'zod';
+import { attemptActorOf, auditActorOf, auditActorOfAttempt } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
 import type { Db, Tx } from '../../db/client';
@@ -141,12 +142,10 @@ async function moveMoney(
       await recordAudit(deps.db, {
         action: request.operation,
         outcome: err.kind === 'forbidden' ? 'denied' : 'failure',
-        actorUserId: caller.session.userId,
-        actorEmail: caller.session.email,
+        ...auditActorOf(caller),
         targetType: 'transaction',
         targetId: request.body.id,
         clientId: facts.clientId,
-        ...caller.origin,
         details: {
           code: err.code,
           message: err.message,
@@ -201,12 +200,7 @@ async function planUndo(
   const gateway = deps.processors.gatewayFor(original.processor);
   facts.processor = gateway.name;
   const context: UndoContext = {
-    actor: {
-      userId: caller.session.userId,
-      email: caller.session.email,
-      ip: caller.origin.ip,
-      userAgent: caller.origin.userAgent,
-    },
+    actor: attemptActorOf(caller),
     gatewayTransaction: {
       id: original.id,
       processor: original.processor,
@@ -281,13 +275,10 @@ export function moneyOperationsOf(deps: PaymentsDeps): Record<Operation, MoneyOp
       await recordAudit(tx, {
         action: operationOfAttempt.parse(attempt.operation),
         outcome: 'failure',
-        actorUserId: context.actor.userId,
-        actorEmail: context.actor.email,
+        ...auditActorOfAttempt(context.actor),
         targetType: 'transaction',
         targetId: attempt.transactionId,
         clientId: attempt.clientId,
-        ip: context.actor.ip,
-        userAgent: context.actor.userAgent,
         details: {
           code: error.code,
           message: error.message,
@@ -322,13 +313,10 @@ async function settleUndo(
   await recordAudit(tx, {
     action: operation,
     outcome: 'success',
-    actorUserId: context.actor.userId,
-    actorEmail: context.actor.email,
+    ...auditActorOfAttempt(context.actor),
     targetType: 'transaction',
     targetId: original.id,
     clientId: original.clientId,
-    ip: context.actor.ip,
-    userAgent: context.actor.userAgent,
     details: {
       amount: formatCentsAsDecimal(attempt.amountCents),
       [`${operation}_transaction_id`]: row.id,

@@ -11,6 +11,7 @@ import {
   type ProPaySsoResult,
   proPaySuccessCode,
 } from '@portico/contracts/processor-enablement/processor-enablement';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
@@ -80,12 +81,10 @@ async function record(tx: Executor, caller: Caller, outcome: Outcome): Promise<v
   await recordAudit(tx, {
     action: 'processor.enable',
     outcome: outcome.status === 'declined' ? 'failure' : 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'client',
     targetId: outcome.clientId,
     clientId: outcome.clientId,
-    ...caller.origin,
     details: { processor: outcome.processor, status: outcome.status, ...outcome.details },
   });
 }
@@ -267,12 +266,10 @@ export async function proPaySso(
   await recordAudit(deps.db, {
     action: 'processor.portal_sso',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'client',
     targetId: clientId,
     clientId,
-    ...caller.origin,
     details: { processor: 'propay' },
   });
   return { authToken: link.authToken, portal_url: link.url };

@@ -15,6 +15,7 @@ import {
   RbacErrorText as Text,
 } from '@portico/contracts/access/rbac-admin';
 import type { UserType } from '@portico/contracts/auth/roles';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { decideMerchantAccess } from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
@@ -78,10 +79,6 @@ function grantablePermissions(caller: Caller): readonly PermissionName[] {
   return caller.merchant?.effectivePermissions ?? [];
 }
 
-function actor(caller: Caller) {
-  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
-}
-
 async function audit(
   executor: Executor,
   caller: Caller,
@@ -93,7 +90,7 @@ async function audit(
   await recordAudit(executor, {
     action,
     outcome: 'success',
-    ...actor(caller),
+    ...auditActorOf(caller),
     targetType: target.type,
     targetId: target.id,
     clientId,

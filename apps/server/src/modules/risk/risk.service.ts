@@ -11,6 +11,7 @@ import {
   type TransactionNote,
 } from '@portico/contracts/risk/risk';
 import { type RiskKind, riskKindsOfPayment } from '@portico/contracts/risk/risk-rules';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
@@ -180,12 +181,10 @@ export async function addTransactionNote(
     await recordAudit(tx, {
       action: 'risk_note.create',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'transaction',
       targetId: body.transaction_id,
       clientId: owner.clientId,
-      ...caller.origin,
       details: { note_id: id, attachment: attachment ? { sha256: attachment.sha256 } : null },
     });
     return id;
@@ -255,12 +254,10 @@ export async function changeMerchantStatus(
     await recordAudit(tx, {
       action: isActive ? 'unfreeze' : 'freeze',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'client',
       targetId: id,
       clientId: id,
-      ...caller.origin,
       details: { merchant: merchant.name, [isActive ? 'payoutsReleased' : 'payoutsHeld']: payoutsChanged },
     });
     return isActive;

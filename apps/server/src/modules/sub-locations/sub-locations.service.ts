@@ -5,6 +5,7 @@ import {
   type updateSubLocationBody,
 } from '@portico/contracts/access/sub-locations';
 import type { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -48,12 +49,10 @@ async function audit(
   await recordAudit(executor, {
     action: 'sub_location.change',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'sub_location',
     targetId: id,
     clientId: merchantId,
-    ...caller.origin,
     details,
   });
 }

@@ -17,6 +17,7 @@ import {
   SubscriptionText,
   type SubscriptionUnsubscribeBody,
 } from '@portico/contracts/subscriptions/subscriptions';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess, type RequestOrigin } from '../../access/denial';
 import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
@@ -152,12 +153,10 @@ async function lockOrNotFound(executor: Executor, subscriptionId: string): Promi
 function auditBase(caller: Caller, subscriptionId: string, clientId: string) {
   return {
     outcome: 'success' as const,
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'subscription',
     targetId: subscriptionId,
     clientId,
-    ...caller.origin,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   TerminalText,
 } from '@portico/contracts/terminals/terminals';
 import { z } from 'zod';
+import { attemptActorOf, auditActorOf, auditActorOfAttempt } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { ReportScope } from '../../access/report-access';
 import { resolveReportAccess } from '../../access/report-access';
@@ -191,10 +192,8 @@ function auditOf(
 ): AuditEntry {
   return {
     ...entry,
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: entry.action === 'pax_order' ? 'pax_order' : 'terminal',
-    ...caller.origin,
   };
 }
 
@@ -404,13 +403,10 @@ function paxAuditOf(
   return {
     action: 'pax_order',
     outcome,
-    actorUserId: context.actor.userId,
-    actorEmail: context.actor.email,
+    ...auditActorOfAttempt(context.actor),
     targetType: 'pax_order',
     targetId: outcome === 'success' ? context.orderId : null,
     clientId: attempt.clientId,
-    ip: context.actor.ip,
-    userAgent: context.actor.userAgent,
     details: {
       device_name: context.deviceName,
       quantity: context.quantity,
@@ -539,7 +535,7 @@ export async function orderPaxDevice(
       deviceName: device_name,
       quantity,
       shipping,
-      actor: { userId: caller.session.userId, email: caller.session.email, ...caller.origin },
+      actor: attemptActorOf(caller),
     };
     return await runMoneyAttempt(
       deps.db,

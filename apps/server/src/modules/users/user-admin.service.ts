@@ -9,6 +9,7 @@ import {
 import { userCategories } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import {
@@ -88,10 +89,6 @@ async function authorizeUsersOf(db: Db, caller: Caller, merchantId: string): Pro
   if (!decision.isAllowed)
     return denyAccess(caller, decision.reason, { merchantId, permission: Permission.Users });
   return decision.merchantExists;
-}
-
-function actorOf(caller: Caller) {
-  return { actorUserId: caller.session.userId, actorEmail: caller.session.email, ...caller.origin };
 }
 
 function labelOf(value: string | null) {
@@ -233,7 +230,7 @@ export async function createManagedUser(
       await recordAudit(tx, {
         action: 'user.create',
         outcome: 'success',
-        ...actorOf(caller),
+        ...auditActorOf(caller),
         targetType: 'user',
         targetId: id,
         clientId: merchantId,
@@ -316,11 +313,10 @@ export async function updateUser(
       await replaceMemberships(tx, body.id, wanted);
       await replaceLocations(tx, body.id, locations);
       const endedSessions = isLocking || isNewEmail ? await revokeUserSessions(tx, body.id) : 0;
-      const origin = actorOf(caller);
       await recordAudit(tx, {
         action: 'user.update',
         outcome: 'success',
-        ...origin,
+        ...auditActorOf(caller),
         targetType: 'user',
         targetId: body.id,
         clientId: body.default_client_id,
@@ -340,7 +336,7 @@ export async function updateUser(
         await recordAudit(tx, {
           action: 'role_change',
           outcome: 'success',
-          ...origin,
+          ...auditActorOf(caller),
           targetType: 'user',
           targetId: body.id,
           clientId: membership.clientId,
@@ -367,7 +363,7 @@ export async function deleteUser(db: Db, caller: Caller, userId: string) {
     await recordAudit(tx, {
       action: 'user.delete',
       outcome: 'success',
-      ...actorOf(caller),
+      ...auditActorOf(caller),
       targetType: 'user',
       targetId: userId,
       clientId: target.defaultClientId,

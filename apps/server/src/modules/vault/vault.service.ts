@@ -19,6 +19,7 @@ import {
   type Whoami,
   withoutDuplicateSavedMethods,
 } from '@portico/contracts/vault/vault';
+import { auditActorOf } from '../../access/audit-actor';
 import type { MerchantAccessContext } from '../../access/caller';
 import {
   canReachEveryMerchant,
@@ -236,12 +237,10 @@ async function auditPatientRead(
   await recordAudit(executor, {
     action: 'vault.patient_read',
     outcome: 'success',
-    actorUserId: caller.session.userId,
-    actorEmail: caller.session.email,
+    ...auditActorOf(caller),
     targetType: 'vault_customer',
     targetId: customerIds.length === 1 ? (customerIds[0] ?? null) : null,
     clientId: reach.clientId,
-    ...caller.origin,
     details: { customer_ids: [...customerIds] },
   });
 }
@@ -575,12 +574,10 @@ export async function editVaultCustomer(
     await recordAudit(tx, {
       action: 'vault.customer_update',
       outcome: 'success',
-      actorUserId: caller.session.userId,
-      actorEmail: caller.session.email,
+      ...auditActorOf(caller),
       targetType: 'vault_customer',
       targetId: row.id,
       clientId: row.clientId,
-      ...caller.origin,
       // Which fields changed, never their values (patient data stays out of the trail).
       details: { fields: given },
     });

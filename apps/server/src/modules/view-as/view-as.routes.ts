@@ -9,6 +9,7 @@ import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOfSession } from '../../access/audit-actor';
 import { canViewAs, mayViewAsAClient } from '../../access/merchant-scope';
 import type { RouteAccess } from '../../access/route-access';
 import { clients } from '../../db/schema/clients';
@@ -45,12 +46,10 @@ export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, {
         action: 'view_as',
         outcome: client ? 'success' : 'denied',
-        actorUserId: session.userId,
-        actorEmail: session.email,
+        ...auditActorOfSession(session, requestOrigin(request)),
         targetType: 'client',
         targetId: clientId,
         clientId: client ? clientId : null,
-        ...requestOrigin(request),
         details: { stage: 'start' },
       });
       if (!client) throw ViewAsError.NotAllowed(ViewAsText.NotAllowed);
@@ -76,12 +75,10 @@ export const viewAsRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(app.db, {
         action: 'view_as',
         outcome: 'success',
-        actorUserId: session.userId,
-        actorEmail: session.email,
+        ...auditActorOfSession(session, requestOrigin(request)),
         targetType: 'client',
         targetId: clientId,
         clientId,
-        ...requestOrigin(request),
         details: { stage: 'stop' },
       });
       return { status: true as const, message: true as const };
