@@ -182,12 +182,13 @@ export async function buildApp({
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(jobsPlugin);
   await app.register(cookie, { secret: config.cookieSecret });
-  // The session hook must run before the access hook that reads request.session.
+  // No database work may see a NUL character in params or query: the session statement may carry a
+  // route's read. The session hook must run before the access hook that reads request.session.
+  await app.register(textInputPlugin);
   await app.register(sessionPlugin, {
     secureCookies: config.secureCookies,
     hostPrefixed: config.publicUrl.startsWith('https://'),
   });
-  await app.register(textInputPlugin);
   await app.register(accessPlugin);
   await app.register(securityPlugin, { hsts: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);

@@ -115,6 +115,20 @@ describe('a NUL character', () => {
     expectRefusedAsInvalid(res);
   });
 
+  it('in a vault search, which goes out with the session statement, is refused with 400 before any query', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/payee/all?first_name=a%00b',
+      headers: { cookie: await sessionCookieFor(app.db, demo.dental) },
+    });
+    expectRefusedAsInvalid(res);
+  });
+
+  it('in a path parameter is refused with 400', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/payee/a%00b', headers: { cookie } });
+    expectRefusedAsInvalid(res);
+  });
+
   it("in a portal page's address is left to the page (no 400 instead of the page)", async () => {
     const res = await app.inject({ method: 'GET', url: '/app/verify-email?oobCode=%E2%80%AE%00xxxx' });
     expect(res.statusCode).toBe(200);
