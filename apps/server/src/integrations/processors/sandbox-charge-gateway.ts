@@ -7,12 +7,12 @@ import { lookupSandboxKey, recordSandboxOperation } from './sandbox-processor';
 // The sandbox gateway's side of taking a payment. Tokens are stateless: the facts Portico may keep
 // (issuer, last four, expiry), never the number, signed with a sub-key of the data key and good for
 // 15 minutes, like a real gateway's one-time token. Saved vault tokens (ISSUER-last4-mm-yyyy,
-// BANK-last4) are the sandbox's long-lived tokens: they name no secret (the vault and the reports
+// BANK-last4) are the sandbox's long-lived tokens: they hold no secret (the vault and the reports
 // show them), so they are read only for a saved method found under its customer and merchant
-// (readSavedToken), never accepted as a one-time token (readIssuedToken). Charges share the void/refund ledger: one answer
-// per idempotency key; amounts ending in .13 are declined. A wallet token stands for one of the
-// sandbox wallet's two test cards (contracts payment-frame/wallet.ts), good through December two
-// years on.
+// (readSavedToken), never accepted as a one-time token (readIssuedToken). Charges share the
+// void/refund ledger: one answer per idempotency key; amounts ending in .13 are declined. A wallet
+// token stands for one of the sandbox wallet's two test cards (contracts payment-frame/wallet.ts),
+// good through December two years on.
 
 export const sandboxTokenLifetimeMs = 15 * 60 * 1000;
 const TOKEN_PREFIX = 'sbx_tok_';
