@@ -73,9 +73,15 @@ export type ChargeGateway = {
   tokenizeBank(bank: BankDetails): Promise<PaymentToken>;
   tokenizeSwiped(card: SwipedCardDetails): Promise<PaymentToken>;
   tokenizeWallet(wallet: WalletDetails, now: Date): Promise<PaymentToken>;
-  // The facts of a token this gateway issued (or a saved vault token); null when it is not one, or
-  // a one-time token has expired.
-  readToken(token: string, now: Date): PaymentToken | null;
+  // The facts of a one-time token this gateway issued (tokenizeCard, tokenizeBank, tokenizeSwiped,
+  // tokenizeWallet); null for anything else: a saved method's token or its display form, a made-up
+  // string, or an issued token that has expired. Keyed, swiped, wallet and bank payments are taken
+  // only with such a token.
+  readIssuedToken(token: string, now: Date): PaymentToken | null;
+  // The facts of a saved method's long-lived token as the vault holds it; null when it is not one.
+  // Read only on the saved-method paths, once the method is found under its customer and merchant
+  // (or is a series' own), never for a token a caller sends.
+  readSavedToken(token: string): PaymentToken | null;
   charge(processorName: string, charge: GatewayCharge, idempotencyKey: string): Promise<GatewayAnswer>;
   lookup(idempotencyKey: string): Promise<GatewayAnswer | null>;
 };

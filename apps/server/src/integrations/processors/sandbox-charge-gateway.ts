@@ -7,10 +7,12 @@ import { lookupSandboxKey, recordSandboxOperation } from './sandbox-processor';
 // The sandbox gateway's side of taking a payment. Tokens are stateless: the facts Portico may keep
 // (issuer, last four, expiry), never the number, signed with a sub-key of the data key and good for
 // 15 minutes, like a real gateway's one-time token. Saved vault tokens (ISSUER-last4-mm-yyyy,
-// BANK-last4) are the sandbox's long-lived tokens. Charges share the void/refund ledger: one answer
-// per idempotency key; amounts ending in .13 are declined. A wallet token stands for one of the
-// sandbox wallet's two test cards (contracts payment-frame/wallet.ts), good through December two
-// years on.
+// BANK-last4) are the sandbox's long-lived tokens: they hold no secret (the vault and the reports
+// show them), so they are read only for a saved method found under its customer and merchant
+// (readSavedToken), never accepted as a one-time token (readIssuedToken). Charges share the
+// void/refund ledger: one answer per idempotency key; amounts ending in .13 are declined. A wallet
+// token stands for one of the sandbox wallet's two test cards (contracts payment-frame/wallet.ts),
+// good through December two years on.
 
 export const sandboxTokenLifetimeMs = 15 * 60 * 1000;
 const TOKEN_PREFIX = 'sbx_tok_';
@@ -70,22 +72,23 @@ export function createSandboxChargeGateway(db: Db, dataKey: () => Buffer): Charg
       }),
     tokenizeWallet: async (wallet, now) =>
       issue({ i: wallet.issuer, l: wallet.last4, m: 12, y: now.getUTCFullYear() + 2, s: wallet.wallet }),
-    readToken(token, now) {
+    readSavedToken(token) {
       const saved = savedTokenPattern.exec(token);
-      if (saved) {
-        const [, issuer, last4, month, year, bankLast4] = saved;
-        if (bankLast4 !== undefined) {
-          return { token, issuer: 'BANK', last4: bankLast4, expMonth: null, expYear: null };
-        }
-        const parsedIssuer = z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer);
-        return {
-          token,
-          issuer: parsedIssuer,
-          last4: last4 ?? '',
-          expMonth: Number(month),
-          expYear: Number(year),
-        };
+      if (!saved) return null;
+      const [, issuer, last4, month, year, bankLast4] = saved;
+      if (bankLast4 !== undefined) {
+        return { token, issuer: 'BANK', last4: bankLast4, expMonth: null, expYear: null };
       }
+      const parsedIssuer = z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer);
+      return {
+        token,
+        issuer: parsedIssuer,
+        last4: last4 ?? '',
+        expMonth: Number(month),
+        expYear: Number(year),
+      };
+    },
+    readIssuedToken(token, now) {
       if (!token.startsWith(TOKEN_PREFIX)) return null;
       const [payload = '', macText = ''] = token.slice(TOKEN_PREFIX.length).split('.');
       const given = Buffer.from(macText, 'base64url');

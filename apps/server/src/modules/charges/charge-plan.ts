@@ -178,19 +178,23 @@ export async function planCharge(
   let customerId: string | null = null;
   let savedCustomer: { firstName: string | null; lastName: string | null; email: string | null } | null =
     null;
+  // A saved method is paid only by its id, found under the link's customer and this merchant; its
+  // token never comes from the caller. Every other token must be one the gateway issued through
+  // /tokenize: a saved method's token (shown in the vault and the reports) or a made-up string is
+  // refused there, so it cannot pay as a keyed, swiped, wallet or bank payment.
   if (body.method === 'saved') {
     if (params.customerId === undefined || body.paymentMethodId === undefined) {
       throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
     }
     const saved = await findVaultMethod(tx, merchant.id, params.customerId, body.paymentMethodId);
     if (!saved) throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
-    token = deps.gateway.readToken(saved.token, deps.now());
+    token = deps.gateway.readSavedToken(saved.token);
     if (token === null) throw ChargeError.MethodNotAvailable(PaymentFrameText.SavedMethodNotFound);
     customerId = saved.customerId;
     savedCustomer = saved;
   } else if (body.method !== 'cash' && !isDeviceMethod(body.method)) {
     if (body.token === undefined) throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
-    token = deps.gateway.readToken(body.token, deps.now());
+    token = deps.gateway.readIssuedToken(body.token, deps.now());
     if (token === null || !isTokenForMethod(body.method, token)) {
       throw ChargeError.CardInvalid(PaymentFrameText.CardTokenNotValid);
     }

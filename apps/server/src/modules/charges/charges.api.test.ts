@@ -780,7 +780,7 @@ describe('a charge the gateway approved but the server never booked', () => {
     const real = app.chargeGateway;
     const lossy: ChargeGateway = {
       ...real,
-      readToken: (token, now) => real.readToken(token, now),
+      readIssuedToken: (token, now) => real.readIssuedToken(token, now),
       charge: async (processorName, gatewayCharge, idempotencyKey) => {
         await real.charge(processorName, gatewayCharge, idempotencyKey);
         throw new Error('connection reset');

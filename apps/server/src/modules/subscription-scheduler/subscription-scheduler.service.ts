@@ -398,7 +398,7 @@ async function planTry(tx: Tx, deps: Pick<SchedulerDeps, 'gateway' | 'now'>, { d
   await assertMerchantCanTakePayments(tx, series.clientId);
   if (locked.merchantStatus === 'Inactive') throw SchedulerError.MerchantInactive('The merchant is inactive');
 
-  const token = deps.gateway.readToken(series.token, deps.now());
+  const token = deps.gateway.readSavedToken(series.token);
   if (token === null) throw SchedulerError.MethodUnusable(MethodUnusableReason.NotAToken);
   if (isTokenExpired(token, deps.now())) throw SchedulerError.MethodUnusable(MethodUnusableReason.Expired);
   const isBank = token.issuer === 'BANK';

@@ -58,7 +58,7 @@ export async function chargeSeriesNow(
         body.location_id,
       );
       const saved = await savedTokenOfSeries(tx, series, body.token);
-      const token = saved === undefined ? null : deps.gateway.readToken(saved, deps.now());
+      const token = saved === undefined ? null : deps.gateway.readSavedToken(saved);
       if (token === null)
         throw SubscriptionError.PaymentMethodNotFound(SubscriptionText.PaymentMethodNotFound);
       const isBank = token.issuer === 'BANK';
