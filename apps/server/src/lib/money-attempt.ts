@@ -7,7 +7,7 @@ import { paymentAttempts } from '../db/schema/payment-attempts';
 import type { SqlRow } from '../db/sql-rows';
 import type { ChargeGateway, GatewayAnswer } from '../integrations/processors/processor-gateway';
 import type { AppError } from './app-error';
-import { isDivisionByZero } from './database-errors';
+import { isDivisionByZero, isUniqueViolationOf } from './database-errors';
 import {
   assertIdempotencyKey,
   claimIdempotencyKey,
@@ -46,6 +46,10 @@ export type AttemptPlan = {
   processor: string;
   // Whatever settling needs later, possibly in another process: who asked, from where, the facts.
   context: Record<string, unknown>;
+  // What may be paid only once (a one-time payment link's identity): the attempt holds it while
+  // pending or settled, and recording a second live attempt on it fails (isOnceKeyTaken); a failed
+  // attempt lets it go.
+  onceKey?: string | null;
 };
 
 // One money-moving operation (void, refund, ...), as the steps above and the reconcile need it.
@@ -226,9 +230,16 @@ export async function runMoneyAttemptClaimedAtOnce<T>(
   const attempt = attemptOf(request, planned);
   // What settling reads is read while the attempt is claimed (dropped if the claim is not made).
   const settling = prepareSettle(operation, attempt);
-  if (!(await claimInOneStatement(db, attempt, request, planner.guard))) {
-    return inTransaction();
+  let isClaimed: boolean;
+  try {
+    isClaimed = await claimInOneStatement(db, attempt, request, planner.guard);
+  } catch (err) {
+    // Its once-key held by another attempt: nothing was written; the checks, run again in a
+    // transaction, say why.
+    if (!isOnceKeyTaken(err)) throw err;
+    isClaimed = false;
   }
+  if (!isClaimed) return inTransaction();
   return carryOut(db, operation, attempt, settling);
 }
 
@@ -250,6 +261,7 @@ function attemptOf(request: IdempotentRequest & { operation: string }, planned: 
     processorReference: null,
     processorReason: null,
     context: planned.context,
+    onceKey: planned.onceKey ?? null,
     createdAt,
     updatedAt: createdAt,
   };
@@ -281,10 +293,10 @@ async function claimInOneStatement(
       ),
       attempt as (
         insert into payment_attempts (id, user_id, idempotency_key, request_hash, operation,
-          transaction_id, client_id, amount_cents, processor, context)
+          transaction_id, client_id, amount_cents, processor, context, once_key)
         select ${p('id')}, ${p('userId')}, ${p('key')}, ${p('requestHash')}, ${p('operation')},
           ${p('transactionId')}, ${p('clientId')}, ${p('amountCents')}, ${p('processor')},
-          ${p('context')}::jsonb
+          ${p('context')}::jsonb, ${p('onceKey')}
         from claimed
         returning id
       )
@@ -305,6 +317,7 @@ async function claimInOneStatement(
     amountCents: attempt.amountCents,
     processor: attempt.processor,
     context: JSON.stringify(attempt.context),
+    onceKey: attempt.onceKey,
   });
   const [row] = rows;
   const claimed = row !== undefined && row.claimed_id !== null;
@@ -503,6 +516,25 @@ async function pendingAttemptOfKey(tx: Tx, request: Pick<IdempotentRequest, 'key
       ),
     );
   return row;
+}
+
+// The attempt recording failed because another live attempt holds its once-key (a race the checks
+// before it could not see: the other one committed in between).
+export function isOnceKeyTaken(error: unknown): boolean {
+  return isUniqueViolationOf(error, 'payment_attempts_once_key_unique');
+}
+
+// How the live attempt holding a once-key stands: pending (its processor call under way), settled
+// (paid), or null when none holds it.
+export async function liveAttemptOfOnceKey(
+  executor: Executor,
+  onceKey: string,
+): Promise<'pending' | 'settled' | null> {
+  const [row] = await executor
+    .select({ state: paymentAttempts.state })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.onceKey, onceKey), sql`${paymentAttempts.state} <> 'failed'`));
+  return row === undefined || row.state === 'failed' ? null : row.state;
 }
 
 export type ReconcileSummary = { settled: number; failed: number; stillPending: number };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customFieldAccessSchema } from '../access/rbac-admin';
 import { successEnvelope } from '../common/envelope';
+import { linkStates } from './link-terms';
 import { maxEncodedParamsLength } from './params';
 import { walletMethods } from './wallet';
 
@@ -137,6 +138,9 @@ export const frameMerchantSchema = z.object({
   passed_on_rates: z.object({ credit_card: z.string().nullable(), bank: z.string().nullable() }),
   // showLocationsDropdown: the sub-locations the payer may choose (empty: no dropdown).
   locations: z.array(frameLocationSchema),
+  // The signed link's own state (payment-frame/link-terms.ts): a paid one-time link or an expired
+  // link shows its message instead of the form; absent: open.
+  link_state: z.enum(linkStates).optional(),
   // A signed-in user with Virtual Terminal on the merchant: what they may take.
   virtual_terminal: z
     .object({

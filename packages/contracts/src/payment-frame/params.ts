@@ -63,6 +63,8 @@ const uuid = z
 // A decimal amount as typed: the charge path parses it to cents with contracts money helpers.
 const decimalAmount = z.string().check(z.maxLength(20), z.regex(/^\d{1,13}(\.\d{1,2})?$/));
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+// An instant with its offset (2027-03-01T17:00:00.000Z, 2027-03-01T12:00:00-05:00).
+const isoInstant = z.iso.datetime({ offset: true });
 
 const appearance = z.enum(['default', 'custom']);
 
@@ -162,6 +164,11 @@ export const paymentFrameParamsSchema = z.strictObject({
   isLevelTwoDataEnabled: z.optional(z.boolean()),
   isLevelThreeDataEnabled: z.optional(z.boolean()),
   source: z.optional(shortText),
+  // A one-time link's identity: a fresh UUID the server puts in the params when it signs a link
+  // builder's one-time charge (payment-frame/link-terms.ts).
+  linkId: z.optional(uuid),
+  // The moment after which the signed link takes no payment (chosen in the link builder; absent: none).
+  expiresAt: z.optional(isoInstant),
   // Sandbox links label their buttons TEST.
   isSandbox: z.optional(z.boolean()),
   styles: z.optional(pageDesignSchema),

@@ -21,9 +21,13 @@ export const PaymentLinksText = {
 
 // POST /api/payment-links/sign (bearer: the merchant's secret API key, typed into the builder and
 // never put in an address): the server's signature of the link's params (the tamper rule at the top
-// of payment-frame/params.ts), so the payer's frame trusts the amount and settings.
+// of payment-frame/params.ts), so the payer's frame trusts the amount and settings. A one-time
+// charge's params get a fresh linkId first (payment-frame/link-terms.ts): `params` is the text
+// signed, which `url` carries.
 export const signLinkBody = z.strictObject({ params: z.string().min(1).max(32_000) });
-export const signLinkResponse = successEnvelope(z.object({ sig: z.string(), url: z.string() }));
+export const signLinkResponse = successEnvelope(
+  z.object({ sig: z.string(), url: z.string(), params: z.string() }),
+);
 
 export const paymentLinksHeaders = z.object({ authorization: z.string().max(500).optional() });
 

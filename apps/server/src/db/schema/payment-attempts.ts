@@ -32,6 +32,9 @@ export const paymentAttempts = pgTable(
     processorReason: text(),
     // What settling needs besides the columns: who asked and from where, the operation's own facts.
     context: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // What may be paid only once (a one-time payment link's identity): held by the one attempt that
+    // is pending or settled; a failed attempt lets it go, so the payer may try another card.
+    onceKey: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +43,8 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_user_key_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`state <> 'failed'`),
+    // One live attempt per once-key: two payments of one one-time link cannot both be recorded.
+    uniqueIndex('payment_attempts_once_key_unique').on(t.onceKey).where(sql`state <> 'failed'`),
     // What is held back from the amount left, and the start-up reconcile; both only read pending rows.
     index('payment_attempts_pending_idx').on(t.transactionId).where(sql`state = 'pending'`),
   ],

@@ -42,6 +42,7 @@ import {
 import type { ChargeDeps, PaymentFrameCaller, VirtualTerminalAccess } from './charges.types';
 import { deviceOfCharge, isDeviceMethod } from './device-charge';
 import { linkSeriesPlanOf } from './link-series';
+import { assertLinkNotExpired } from './link-terms';
 
 // A charge's plan (charges.service.ts takeCharge): the checks and reads made before any money moves,
 // against the merchant's stored state, ending in the attempt to record (lib/money-attempt.ts).
@@ -156,6 +157,9 @@ export async function planCharge(
   facts: ChargeFacts,
 ) {
   const { body, params, merchant, grants, isSigned } = facts;
+  // Checked in the plan, after the Idempotency-Key: a retry of a payment answered before the expiry
+  // still gets its answer.
+  assertLinkNotExpired(params, isSigned, deps.now());
 
   // The high-ticket limit refuses a payer on a link; a merchant's own Virtual Terminal user may key
   // a larger payment, which risk then flags as 'Over High Ticket'.

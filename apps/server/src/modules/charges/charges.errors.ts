@@ -1,3 +1,4 @@
+import { LinkTermsErrorCode } from '@portico/contracts/payment-frame/link-terms';
 import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
 import { defineErrors } from '../../lib/app-error';
 
@@ -16,4 +17,7 @@ export const ChargeError = defineErrors({
   LocationNotValid: [PaymentFrameErrorCode.LocationNotValid, 'validation'],
   LocationRequired: [PaymentFrameErrorCode.LocationRequired, 'validation'],
   LogoNotFound: [PaymentFrameErrorCode.LogoNotFound, 'not_found'],
+  LinkAlreadyPaid: [LinkTermsErrorCode.AlreadyPaid, 'conflict'],
+  LinkPaymentInProgress: [LinkTermsErrorCode.PaymentInProgress, 'conflict'],
+  LinkExpired: [LinkTermsErrorCode.Expired, 'business_rule'],
 });

@@ -14,6 +14,7 @@ import type {
   PaymentTokenView,
   TokenizeBody,
 } from '@portico/contracts/payment-frame/charge';
+import { isOneTimeLink } from '@portico/contracts/payment-frame/link-terms';
 import {
   decodePaymentFrameParams,
   type PaymentFrameParams,
@@ -66,6 +67,7 @@ import {
 import type { ChargeDeps, PaymentFrameCaller, VirtualTerminalAccess } from './charges.types';
 import { deviceChargeOperationName, isDeviceMethod, openDevicesOf } from './device-charge';
 import { isScheduledLinkStart, scheduleSeriesFromLink } from './link-series';
+import { linkStateOf, oneTimeLinkKeyOf, payOneTimeLink } from './link-terms';
 
 // The payment frame's charge path (tamper design at the top of contracts payment-frame/params.ts). A
 // charge is a money attempt (lib/money-attempt.ts) under the payer's Idempotency-Key: one short
@@ -190,8 +192,14 @@ export async function frameMerchant(
     query.params !== undefined &&
     isPaymentFrameSignatureValid(deps, query.params, query.sig);
   const locations = await frameLocationsOf(deps.db, merchant.id, access, params, isSigned);
+  // A paid one-time link or an expired link: the frame says so instead of asking for a card.
+  const linkState =
+    isSigned && query.sig !== undefined
+      ? await linkStateOf(deps.db, merchant.id, params, query.sig, deps.now())
+      : 'open';
   return {
     locations: locations.map((location) => ({ id: location.id, name: location.name })),
+    link_state: linkState,
     name: merchant.name,
     can_take_card: merchant.cardProcessor !== null,
     can_take_ach: merchant.achProcessor !== null,
@@ -265,10 +273,12 @@ export async function takeCharge(
     isSigned: isPaymentFrameSignatureValid(deps, body.params, body.sig),
   };
   const key = request.params.publishableKey;
-  // A subscription link starting later takes no claim: it reads the merchant afresh.
-  const remembered = isScheduledLinkStart(request.params, request.isSigned, deps.now())
-    ? undefined
-    : deps.frameMerchants?.get(key);
+  // A subscription link starting later takes no claim, and a one-time link's payment is claimed in a
+  // transaction (link-terms.ts payOneTimeLink): both read the merchant afresh.
+  const isReadAfresh =
+    isScheduledLinkStart(request.params, request.isSigned, deps.now()) ||
+    (request.isSigned && isOneTimeLink(request.params));
+  const remembered = isReadAfresh ? undefined : deps.frameMerchants?.get(key);
   if (remembered !== undefined) {
     const hit = { limit, isCounted: false };
     try {
@@ -363,20 +373,24 @@ async function chargeMerchant(
             hit,
             figuresRead,
           );
-    const result = await runMoneyAttemptClaimedAtOnce(
-      deps.db,
-      isDeviceMethod(body.method)
-        ? deviceChargeOperationOf(deps, riskBefore)
-        : chargeOperationOf(deps, riskBefore),
-      {
-        ...(await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey)),
-        method: 'POST',
-        path: '/api/payment-frame/charge',
-        body,
-        operation: isDeviceMethod(body.method) ? deviceChargeOperationName : 'charge',
-      },
-      chargePlanner(deps, caller, facts, remembered),
-    );
+    const operation = isDeviceMethod(body.method)
+      ? deviceChargeOperationOf(deps, riskBefore)
+      : chargeOperationOf(deps, riskBefore);
+    const attemptRequest = {
+      ...(await idempotencyScopeOf(deps.db, caller, merchant.id, idempotencyKey)),
+      method: 'POST',
+      path: '/api/payment-frame/charge',
+      body,
+      operation: isDeviceMethod(body.method) ? deviceChargeOperationName : 'charge',
+    };
+    const planner = chargePlanner(deps, caller, facts, remembered);
+    // A signed one-time link is paid once: its attempt holds the link's once-key.
+    const onceKey =
+      isSigned && body.sig !== undefined ? oneTimeLinkKeyOf(merchant.id, params, body.sig) : null;
+    const result =
+      onceKey === null
+        ? await runMoneyAttemptClaimedAtOnce(deps.db, operation, attemptRequest, planner)
+        : await payOneTimeLink(deps.db, operation, attemptRequest, planner, onceKey);
     if (params.paymentType === 'subscription' && isSigned) {
       await deps.sendSeriesReceipt?.(result.body.message.id);
     }

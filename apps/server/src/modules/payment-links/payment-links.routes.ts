@@ -81,8 +81,9 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payment-links'],
         summary: "Sign a payment link's params (bearer: the merchant's secret API key)",
         description:
-          'The params must pass the payment frame schema and name the merchant by its publishable key. ' +
-          'Answers the signature and the signed frame path.',
+          'The params must pass the payment frame schema and name the merchant by its publishable key; ' +
+          'an expiresAt must be ahead (LINK_EXPIRY_IN_PAST). A one-time charge (source link-builder) ' +
+          'gets a fresh linkId first. Answers the signature, the signed params and the signed frame path.',
         headers: paymentLinksHeaders,
         body: signLinkBody,
         response: { 200: signLinkResponse, ...errors, 403: errorEnvelope },
@@ -90,8 +91,12 @@ export const paymentLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await signLinkParams(app.db, request.headers.authorization, request.body.params, (params) =>
-        signPaymentFrameParams(app, params),
+      message: await signLinkParams(
+        app.db,
+        request.headers.authorization,
+        request.body.params,
+        (params) => signPaymentFrameParams(app, params),
+        app.now(),
       ),
     }),
   );

@@ -1,4 +1,15 @@
-import { decodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import { randomUUID } from 'node:crypto';
+import {
+  isLinkExpired,
+  isOneTimeLink,
+  LinkTermsErrorCode,
+  LinkTermsText,
+} from '@portico/contracts/payment-frame/link-terms';
+import {
+  decodePaymentFrameParams,
+  encodePaymentFrameParams,
+  paymentFrameAddress,
+} from '@portico/contracts/payment-frame/params';
 import {
   type LinkConfig,
   type LinkTerminal,
@@ -22,6 +33,7 @@ export const PaymentLinksError = defineErrors({
   UnknownApiKey: [PaymentLinksErrorCode.UnknownApiKey, 'unauthenticated'],
   SecretKeyRequired: [PaymentLinksErrorCode.SecretKeyRequired, 'forbidden'],
   InvalidParams: [PaymentLinksErrorCode.InvalidParams, 'validation'],
+  ExpiryInPast: [LinkTermsErrorCode.ExpiryInPast, 'validation'],
 });
 
 // The builder has no session: the bearer key is the credential and names the merchant.
@@ -89,20 +101,27 @@ export async function linkTerminalsOf(
 
 // POST /api/payment-links/sign: only the secret key signs (the publishable key is public, so it must
 // not let anyone mint links that bind an amount), and only params naming this merchant's publishable
-// key and passing the frame's schema.
+// key and passing the frame's schema, with an expiry (if any) still ahead. A one-time charge is
+// signed with a fresh linkId of the server's, whatever the builder sent, so each link built is paid
+// once on its own (contracts payment-frame/link-terms.ts).
 export async function signLinkParams(
   db: Db,
   authorization: string | undefined,
   encodedParams: string,
   sign: (encodedParams: string) => string,
-): Promise<{ sig: string; url: string }> {
+  now: Date,
+): Promise<{ sig: string; url: string; params: string }> {
   const merchant = await merchantOfBearer(db, authorization);
   if (!merchant.isSecretKey) throw PaymentLinksError.SecretKeyRequired(PaymentLinksText.SecretKeyRequired);
   const decoded = decodePaymentFrameParams(encodedParams);
   if (!decoded.ok || decoded.params.publishableKey !== merchant.publicKey) {
     throw PaymentLinksError.InvalidParams(PaymentLinksText.InvalidParams);
   }
-  const sig = sign(encodedParams);
+  if (isLinkExpired(decoded.params, now)) throw PaymentLinksError.ExpiryInPast(LinkTermsText.ExpiryInPast);
+  const params = isOneTimeLink(decoded.params)
+    ? encodePaymentFrameParams({ ...decoded.params, linkId: randomUUID() })
+    : encodedParams;
+  const sig = sign(params);
   // A path of this portal: the builder puts its own origin in front.
-  return { sig, url: paymentFrameAddress('', encodedParams, sig) };
+  return { sig, url: paymentFrameAddress('', params, sig), params };
 }

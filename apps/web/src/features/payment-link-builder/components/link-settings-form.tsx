@@ -22,7 +22,7 @@ import {
   toggleLinkMethod,
 } from '@portico/contracts/payment-links/link-builder';
 import type { LinkTerminal } from '@portico/contracts/payment-links/payment-links';
-import type { LinkBuilderState, LinkMessages } from '../utils/link-builder-state.utils';
+import { browserTimeZone, type LinkBuilderState, type LinkMessages } from '../utils/link-builder-state.utils';
 
 const methodLabels: Record<LinkPaymentMethod, string> = {
   credit_card: 'Credit Card',
@@ -152,7 +152,18 @@ export function LinkSettingsForm({
             comboboxProps={{ withinPortal: true }}
           />
         ))}
-      {isSubscription && <SubscriptionFields state={state} set={set} messages={messages} endDate={endDate} />}
+      {isSubscription ? (
+        <SubscriptionFields state={state} set={set} messages={messages} endDate={endDate} />
+      ) : (
+        <TextInput
+          type="datetime-local"
+          label="Link Expires"
+          description={`Optional: after this moment the link takes no payment. Your time zone: ${browserTimeZone()}.`}
+          value={state.expiresAt}
+          error={messages.expiresAt}
+          onChange={(event) => set({ expiresAt: event.currentTarget.value })}
+        />
+      )}
       <ContactOptionControl
         label="Email"
         value={state.emailOption}

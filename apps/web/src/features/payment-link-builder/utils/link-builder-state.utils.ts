@@ -1,3 +1,4 @@
+import { LinkTermsText } from '@portico/contracts/payment-frame/link-terms';
 import type { PageDesign, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import {
   type ContactOption,
@@ -39,6 +40,9 @@ export type LinkBuilderState = {
   showDescription: boolean;
   isSandbox: boolean;
   styles: PageDesign;
+  // A one-time charge's optional expiry as the date-time field holds it (YYYY-MM-DDTHH:mm, in the
+  // browser's time zone); '' for none.
+  expiresAt: string;
 };
 
 // The description and the payment options are remembered in local storage.
@@ -90,16 +94,40 @@ export function initialLinkState(
     showDescription: true,
     isSandbox: false,
     styles: defaultPageDesign,
+    expiresAt: '',
   };
 }
 
 export type LinkMessages = Partial<
-  Record<'amount' | 'paymentOptions' | 'start' | 'interval' | 'frequency' | 'email', string>
+  Record<'amount' | 'paymentOptions' | 'start' | 'interval' | 'frequency' | 'email' | 'expiresAt', string>
 >;
 
+// The time zone the expiry field is read in: the browser's own.
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+// The expiry field's local date-time as the instant the link carries; null when blank or unreadable.
+export function expiryInstantOf(local: string): string | null {
+  if (local.trim() === '') return null;
+  const instant = new Date(local);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
+
+// An expiry is optional; one given must be ahead (the server refuses a past one too).
+function expiryMessage(local: string, now: Date): string | null {
+  if (local.trim() === '') return null;
+  const instant = expiryInstantOf(local);
+  return instant === null || Date.parse(instant) <= now.getTime() ? LinkTermsText.ExpiryInPast : null;
+}
+
 // The form's validation: every message of the form at once.
-export function linkMessages(state: LinkBuilderState, today: string): LinkMessages {
+export function linkMessages(state: LinkBuilderState, today: string, now: Date = new Date()): LinkMessages {
   const messages: LinkMessages = {};
+  if (state.paymentType === 'charge') {
+    const expiry = expiryMessage(state.expiresAt, now);
+    if (expiry) messages.expiresAt = expiry;
+  }
   const amount = linkAmountMessage(state.amount);
   if (amount) messages.amount = amount;
   const options = paymentOptionsMessage(state.paymentOptions);
@@ -136,7 +164,8 @@ export function linkEndDate(state: LinkBuilderState, today: string): string | nu
 }
 
 // The frame params of the link (contracts payment-frame/params.ts); subscription fields only on a
-// subscription, from which the charge path creates the series.
+// subscription, from which the charge path creates the series; the expiry only on a one-time charge
+// (the server gives it its linkId when signing: payment-frame/link-terms.ts).
 export function linkParamsOf(
   state: LinkBuilderState,
   publishableKey: string,
@@ -164,7 +193,10 @@ export function linkParamsOf(
       ? { terminal: state.terminal }
       : {}),
   };
-  if (state.paymentType === 'charge') return common;
+  if (state.paymentType === 'charge') {
+    const expiresAt = expiryInstantOf(state.expiresAt);
+    return expiresAt === null ? common : { ...common, expiresAt };
+  }
   const cycles = parseCycles(state.cycles);
   const end = linkEndDate(state, today);
   return {
