@@ -39,7 +39,9 @@ export const MimicError = defineErrors({
 // A mimic link lives a few minutes (contracts mimicLinkValidMinutes).
 export type MimicDeps = { db: Db; publicUrl: string; linkValidMinutes: number };
 
-// Each person's permissions on the target's merchants and every client below them.
+// Nobody mimics a user who holds more than they do: the first of the target's merchants, or of the
+// clients below them, where the target holds a permission the caller lacks; null when there is none
+// (admin holds every permission).
 async function permissionsBeyondCaller(
   db: Db,
   caller: SessionContext,
