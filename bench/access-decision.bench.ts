@@ -122,7 +122,13 @@ export function benchAccessDecision(): Promise<boolean> {
       });
       const facts = resolved?.access.merchant?.facts;
       if (!resolved || !facts) throw new Error('The session did not resolve');
-      const decision = decideMerchantAccessFromFacts(resolved.session, facts, 'Reports');
+      const decision = await decideMerchantAccessFromFacts(
+        handle.db,
+        resolved.session,
+        merchantId,
+        facts,
+        'Reports',
+      );
       if (!decision.isAllowed && decision.reason === 'merchant') throw new Error('The member was refused');
       return decision;
     };

@@ -71,6 +71,7 @@ export function benchClientList(): Promise<boolean> {
           email,
           viewAsClientId: null,
           mimickedByUserId: null,
+          mimickedByRole: null,
           isProcessorAuditUser: false,
         },
         actingRole: 'admin',

@@ -213,6 +213,7 @@ export function benchVaultSearch(): Promise<boolean> {
           email: OWNER,
           viewAsClientId: null,
           mimickedByUserId: null,
+          mimickedByRole: null,
           isProcessorAuditUser: false,
         },
         origin: { ip: null, userAgent: null },

@@ -2,6 +2,7 @@ import { MimicErrorText, mimicLinkTokenKey } from '@portico/contracts/access/mim
 import { sessionCookieName } from '@portico/contracts/auth/session';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships } from '../src/db/schema/access';
 import { loginTokens } from '../src/db/schema/auth';
 import { auditLog } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
@@ -15,6 +16,7 @@ import {
 } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
 import { demo, seedDemoAccounts } from './demo-data';
+import { buildUser } from './factories';
 
 // Who may mimic whom, a single-use short-lived link bound to the staff member, a
 // marked session as the user, nothing sign-in related from it, and an audit trail naming both.
@@ -71,12 +73,19 @@ describe('who may mimic whom', () => {
   });
 
   it('lets a parent or alpha user mimic only users inside the merchants they administer', async () => {
+    // A user holding nothing the caller lacks (a Harbor Lane member without a role); users holding
+    // more than the caller are refused too (security/mimic-escalation.test.ts).
+    const plain = await buildUser(ctx.app.db, {
+      email: 'plain@harborlanecoffee.example',
+      defaultClientId: await defaultClientOf(ctx.app.db, demo.owner),
+    });
+    await ctx.app.db.insert(memberships).values({ userId: plain.id, clientId: plain.defaultClientId ?? '' });
     const reseller = await sessionCookieFor(ctx.app.db, demo.reseller);
-    expect((await askLink(reseller, demo.barista)).statusCode).toBe(200);
+    expect((await askLink(reseller, plain.email)).statusCode).toBe(200);
     // Blue River's agent belongs to merchants outside Summit's hierarchy.
     expect((await askLink(reseller, demo.agent)).statusCode).toBe(403);
     const alpha = await sessionCookieFor(ctx.app.db, demo.alpha);
-    expect((await askLink(alpha, demo.barista)).statusCode).toBe(200);
+    expect((await askLink(alpha, plain.email)).statusCode).toBe(200);
     // The reseller's membership (Summit) is above Harbor Lane, not inside it.
     expect((await askLink(alpha, demo.reseller)).statusCode).toBe(403);
     // An unknown address looks the same as a forbidden one.

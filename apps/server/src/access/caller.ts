@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { requestOrigin } from '../lib/audit';
 import type { DenialAuditor, DenialSite } from './denial';
-import { canReachEveryMerchant } from './merchant-scope';
+import { canReachEveryMerchant, personBehind } from './merchant-scope';
 import type { PrefetchedAccess, PrefetchedRead, SessionContext } from './request-session';
 import type { SessionPrefetch } from './request-session.repository';
 import { type RouteAccess, type RouteCatalogEntry, routeOf } from './route-access';
@@ -66,12 +66,18 @@ export function actingRoleOf(role: UserType, viewAsClientId: string | null): Use
 export type Caller = DenialSite & {
   actingRole: UserType;
   viewAsClientId: string | null;
-  // Staff in the acting role: viewing as a client, staff act as its user.
+  // Staff in the acting role: viewing as a client, staff act as its user; in a mimic session, only
+  // when the person behind it is staff too.
   isStaff: boolean;
   // Set in a mimic session: the staff member who opened it.
   mimickedByUserId: string | null;
   merchant: MerchantAccessContext | null;
 };
+
+function isStaffBehind(session: SessionContext): boolean {
+  const behind = personBehind(session);
+  return behind === null || canReachEveryMerchant(behind.role);
+}
 
 // The caller of an authenticated route (401 without a session).
 export function callerOf(request: FastifyRequest): Caller {
@@ -82,7 +88,7 @@ export function callerOf(request: FastifyRequest): Caller {
     session,
     actingRole,
     viewAsClientId,
-    isStaff: canReachEveryMerchant(actingRole),
+    isStaff: canReachEveryMerchant(actingRole) && isStaffBehind(session),
     mimickedByUserId: session.mimickedByUserId,
     merchant: request.merchantAccess,
     route: routeOf(request),

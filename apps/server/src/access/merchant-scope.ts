@@ -8,6 +8,8 @@ import type { PermissionHolder } from '@portico/contracts/access/session-user';
 import type { UserType } from '@portico/contracts/auth/roles';
 import type { Executor } from '../db/client';
 import {
+  type ClientAccessFacts,
+  findClientAccessFacts,
   findMerchantAccessFacts,
   findPermissionHolderFacts,
   isClientAtOrBelow,
@@ -41,21 +43,38 @@ export type MerchantAccess =
     }
   | { isAllowed: false; reason: 'merchant' | 'permission' };
 
-// May the caller act on one merchant, holding `permission` there? Reach: a membership on the
+// Whose rights a decision weighs: the signed-in user and, in a mimic session, the person behind it
+// (mimickedByUserId, with their role). A mimic session may do only what both may do.
+export type AccessHolder = {
+  userId: string;
+  role: UserType;
+  mimickedByUserId?: string | null;
+  mimickedByRole?: UserType | null;
+};
+
+type Person = { userId: string; role: UserType };
+
+// The person behind a mimic session; an unknown role counts as a merchant user's (no staff reach).
+export function personBehind(holder: AccessHolder): Person | null {
+  if (!holder.mimickedByUserId) return null;
+  return { userId: holder.mimickedByUserId, role: holder.mimickedByRole ?? 'user' };
+}
+
+// One person's decision on one merchant, holding `permission` there? Reach: a membership on the
 // merchant or on a parent above it (staff: any). Permissions: admin has all; RBAC off on the merchant
 // means every check passes; RBAC on means the governing membership's role must grant it (no role,
 // or staff without a membership: nothing).
-export function decideMerchantAccessFromFacts(
-  caller: { role: UserType },
+function decidePersonOnFacts(
+  person: { role: UserType },
   facts: MerchantAccessFacts,
   permission: PermissionName | undefined,
 ): MerchantAccess {
-  const isStaff = canReachEveryMerchant(caller.role);
+  const isStaff = canReachEveryMerchant(person.role);
   if (!facts.merchantExists && !isStaff) return { isAllowed: false, reason: 'merchant' };
   if (!isStaff && facts.membershipClientId === null) return { isAllowed: false, reason: 'merchant' };
 
   const effectivePermissions =
-    bypassesMerchantPermissions(caller.role) || !facts.rbacEnabled
+    bypassesMerchantPermissions(person.role) || !facts.rbacEnabled
       ? permissionNames
       : knownPermissionNames(facts.grantedPermissions);
   if (permission && !effectivePermissions.includes(permission))
@@ -68,24 +87,67 @@ export function decideMerchantAccessFromFacts(
   };
 }
 
+// The sub-locations two people are both tied to (empty: every location); null when they share
+// none, so that neither person's limit is lifted.
+function commonLocationIds(own: readonly string[], behind: readonly string[]): readonly string[] | null {
+  if (behind.length === 0) return own;
+  if (own.length === 0) return behind;
+  const common = own.filter((id) => behind.includes(id));
+  return common.length > 0 ? common : null;
+}
+
+// What a mimic session may do on a merchant: what the mimicked user and the person behind may both
+// do there, at the locations both reach.
+export function withinPersonBehind(own: MerchantAccess, behind: MerchantAccess): MerchantAccess {
+  if (!own.isAllowed) return own;
+  if (!behind.isAllowed) return behind;
+  const locationIds = commonLocationIds(own.locationIds, behind.locationIds);
+  if (locationIds === null) return { isAllowed: false, reason: 'merchant' };
+  return {
+    isAllowed: true,
+    merchantExists: own.merchantExists,
+    effectivePermissions: own.effectivePermissions.filter((name) =>
+      behind.effectivePermissions.includes(name),
+    ),
+    locationIds,
+  };
+}
+
+// May the caller act on one merchant, holding `permission` there? facts: the signed-in user's on
+// that merchant, when read ahead (with the session). In a mimic session the person behind is decided
+// on their own facts too, and only what both may do is allowed.
+export async function decideMerchantAccessFromFacts(
+  executor: Executor,
+  holder: AccessHolder,
+  merchantId: string,
+  facts: MerchantAccessFacts,
+  permission: PermissionName | undefined,
+): Promise<MerchantAccess> {
+  const own = decidePersonOnFacts(holder, facts, permission);
+  const behind = personBehind(holder);
+  if (behind === null || !own.isAllowed) return own;
+  const theirs = await findMerchantAccessFacts(executor, behind.userId, merchantId);
+  return withinPersonBehind(own, decidePersonOnFacts(behind, theirs, permission));
+}
+
 export async function decideMerchantAccess(
   executor: Executor,
-  caller: { userId: string; role: UserType },
+  holder: AccessHolder,
   merchantId: string,
   permission: PermissionName | undefined,
 ): Promise<MerchantAccess> {
-  const facts = await findMerchantAccessFacts(executor, caller.userId, merchantId);
-  return decideMerchantAccessFromFacts(caller, facts, permission);
+  const facts = await findMerchantAccessFacts(executor, holder.userId, merchantId);
+  return decideMerchantAccessFromFacts(executor, holder, merchantId, facts, permission);
 }
 
-// hasPermission for a call that names no merchant: the default merchant's RBAC flag, and
-// the union of what every membership grants. The rule itself is the shared one from contracts.
-export function hasPermissionAnywhereFromFacts(
-  caller: { role: UserType },
+// hasPermission for one person and a call that names no merchant: the default merchant's RBAC flag,
+// and the union of what every membership grants. The rule itself is the shared one from contracts.
+function personHasPermissionAnywhere(
+  person: { role: UserType },
   facts: PermissionHolderFacts,
   permission: PermissionName,
 ): boolean {
-  if (bypassesMerchantPermissions(caller.role)) return true;
+  if (bypassesMerchantPermissions(person.role)) return true;
   const grantsByClient = new Map<string, PermissionName[]>();
   for (const grant of facts.grants) {
     const list = grantsByClient.get(grant.clientId) ?? [];
@@ -110,14 +172,76 @@ export function hasPermissionAnywhereFromFacts(
   return hasPermission(holder, permission);
 }
 
-export async function hasPermissionAnywhere(
+async function personHasPermissionAnywhereByQuery(
   executor: Executor,
-  caller: { userId: string; role: UserType },
+  person: Person,
   permission: PermissionName,
 ): Promise<boolean> {
-  if (bypassesMerchantPermissions(caller.role)) return true;
-  const facts = await findPermissionHolderFacts(executor, caller.userId);
-  return hasPermissionAnywhereFromFacts(caller, facts, permission);
+  if (bypassesMerchantPermissions(person.role)) return true;
+  const facts = await findPermissionHolderFacts(executor, person.userId);
+  return personHasPermissionAnywhere(person, facts, permission);
+}
+
+// hasPermission for a call that names no merchant. facts: the signed-in user's, when read ahead; in
+// a mimic session the person behind must hold the permission too.
+export async function hasPermissionAnywhereFromFacts(
+  executor: Executor,
+  holder: AccessHolder,
+  facts: PermissionHolderFacts,
+  permission: PermissionName,
+): Promise<boolean> {
+  if (!personHasPermissionAnywhere(holder, facts, permission)) return false;
+  const behind = personBehind(holder);
+  return behind === null || personHasPermissionAnywhereByQuery(executor, behind, permission);
+}
+
+export async function hasPermissionAnywhere(
+  executor: Executor,
+  holder: AccessHolder,
+  permission: PermissionName,
+): Promise<boolean> {
+  if (!(await personHasPermissionAnywhereByQuery(executor, holder, permission))) return false;
+  const behind = personBehind(holder);
+  return behind === null || personHasPermissionAnywhereByQuery(executor, behind, permission);
+}
+
+// One person's permissions on a client from its facts (findClientAccessFacts); null: not reached.
+export function clientPermissionsOf(
+  person: { role: UserType },
+  fact: ClientAccessFacts,
+): readonly PermissionName[] | null {
+  if (!canReachEveryMerchant(person.role) && !fact.hasMembership) return null;
+  return bypassesMerchantPermissions(person.role) || !fact.rbacEnabled
+    ? permissionNames
+    : knownPermissionNames(fact.grantedPermissions);
+}
+
+// findClientAccessFacts for a holder: in a mimic session a client counts as reached only where the
+// person behind reaches it too, and grants only what both are granted there (an admin behind it
+// holds every permission). The RBAC flag is the client's own.
+export async function findHolderClientAccessFacts(
+  executor: Executor,
+  holder: AccessHolder,
+  clientIds: readonly string[],
+): Promise<ClientAccessFacts[]> {
+  const own = await findClientAccessFacts(executor, holder.userId, clientIds);
+  const behind = personBehind(holder);
+  if (behind === null) return own;
+  const theirs = new Map(
+    (await findClientAccessFacts(executor, behind.userId, clientIds)).map((fact) => [fact.clientId, fact]),
+  );
+  return own.map((fact) => {
+    const their = theirs.get(fact.clientId);
+    const isReachedBehind = canReachEveryMerchant(behind.role) || their?.hasMembership === true;
+    const grantedBehind = their?.grantedPermissions ?? [];
+    return {
+      ...fact,
+      hasMembership: fact.hasMembership && isReachedBehind,
+      grantedPermissions: bypassesMerchantPermissions(behind.role)
+        ? fact.grantedPermissions
+        : fact.grantedPermissions.filter((name) => grantedBehind.includes(name)),
+    };
+  });
 }
 
 // Viewing as a client, the caller acts as a user of that client. Only staff (any client) and
@@ -128,20 +252,32 @@ export function mayViewAsAClient(role: UserType): boolean {
   return canReachEveryMerchant(role) || role === 'parent';
 }
 
-// facts: the caller's facts on the viewed client.
-export function canViewAsFromFacts(caller: { role: UserType }, facts: MerchantAccessFacts): boolean {
-  if (!mayViewAsAClient(caller.role)) return false;
-  const access = decideMerchantAccessFromFacts(caller, facts, undefined);
+// Both people of a mimic session must be allowed to view as the client.
+function mayViewAsHolder(holder: AccessHolder): boolean {
+  const behind = personBehind(holder);
+  return mayViewAsAClient(holder.role) && (behind === null || mayViewAsAClient(behind.role));
+}
+
+// facts: the caller's facts on the viewed client, when read ahead.
+export async function canViewAsFromFacts(
+  executor: Executor,
+  holder: AccessHolder,
+  viewedClientId: string,
+  facts: MerchantAccessFacts,
+): Promise<boolean> {
+  if (!mayViewAsHolder(holder)) return false;
+  const access = await decideMerchantAccessFromFacts(executor, holder, viewedClientId, facts, undefined);
   return access.isAllowed && access.merchantExists;
 }
 
 export async function canViewAs(
   executor: Executor,
-  caller: { userId: string; role: UserType },
+  holder: AccessHolder,
   viewedClientId: string,
 ): Promise<boolean> {
-  if (!mayViewAsAClient(caller.role)) return false;
-  return canViewAsFromFacts(caller, await findMerchantAccessFacts(executor, caller.userId, viewedClientId));
+  if (!mayViewAsHolder(holder)) return false;
+  const facts = await findMerchantAccessFacts(executor, holder.userId, viewedClientId);
+  return canViewAsFromFacts(executor, holder, viewedClientId, facts);
 }
 
 export async function isWithinViewedClient(

@@ -2,10 +2,13 @@ import { Permission, type PermissionName } from '@portico/contracts/access/permi
 import type { Executor } from '../db/client';
 import { defineErrors } from '../lib/app-error';
 import type { Caller } from './caller';
-import { bypassesMerchantPermissions, canReachEveryMerchant } from './merchant-scope';
+import {
+  bypassesMerchantPermissions,
+  canReachEveryMerchant,
+  findHolderClientAccessFacts,
+} from './merchant-scope';
 import {
   clientIdsAtOrBelow,
-  findClientAccessFacts,
   findDefaultClientId,
   listLocationLimits,
   listMembershipClientIds,
@@ -69,7 +72,7 @@ export async function resolveReportAccess(
   if (isAdmin) return { scope: { kind: 'clients', clientIds, locationLimits }, advanced: { kind: 'all' } };
 
   const isStaff = canReachEveryMerchant(caller.session.role);
-  const facts = await findClientAccessFacts(executor, caller.session.userId, clientIds);
+  const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
   const holds = (fact: (typeof facts)[number], name: PermissionName) =>
     !fact.rbacEnabled || fact.grantedPermissions.includes(name);
   const allowed = facts.filter(

@@ -25,6 +25,7 @@ const sessionRow = z.object({
   user_id: z.string(),
   view_as_client_id: z.string().nullable(),
   mimicked_by_user_id: z.string().nullable(),
+  mimicked_by_user_type: z.string().nullable(),
   email: z.string(),
   user_type: z.string(),
   is_processor_audit_user: z.boolean(),
@@ -34,6 +35,8 @@ export type RequestAccessRow = {
   userId: string;
   viewAsClientId: string | null;
   mimickedByUserId: string | null;
+  // The role of the person behind a mimic session.
+  mimickedByUserType: string | null;
   email: string;
   userType: string;
   isProcessorAuditUser: boolean;
@@ -70,6 +73,7 @@ const sessionColumnNames = [
   'user_id',
   'view_as_client_id',
   'mimicked_by_user_id',
+  'mimicked_by_user_type',
   'email',
   'user_type',
   'is_processor_audit_user',
@@ -92,22 +96,26 @@ function requestAccessQuery(shape: RequestAccessShape, prefetch: SessionPrefetch
   const ctes = [merchant?.ctes, viewed?.ctes].filter((part) => part !== undefined);
   // Facts as text: with a prefetch the session's columns ride on the first row only, parsed once.
   const sessionColumns = sql`live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
-      live.mimicked_by_user_id::text as mimicked_by_user_id, live.email, live.user_type::text as user_type,
+      live.mimicked_by_user_id::text as mimicked_by_user_id,
+      live.mimicked_by_user_type::text as mimicked_by_user_type, live.email, live.user_type::text as user_type,
       live.is_processor_audit_user,
       ${merchant ? sql`${merchant.column}::text` : sql`null`} as merchant_facts,
       ${viewed ? sql`${viewed.column}::text` : sql`null`} as viewed_facts,
       ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${sql.placeholder('viewedClientId')})` : sql`null`} as is_merchant_within_viewed,
       ${shape.hasPermissionAnywhere ? sql`(select ${permissionHolderFactsColumn()}::text from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts`;
   const head = sql`with recursive live as (
-      select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, u.email, u.user_type,
-        u.is_processor_audit_user, u.default_client_id,
+      select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id,
+        staff.user_type as mimicked_by_user_type, u.email, u.user_type,
+        u.is_processor_audit_user or coalesce(staff.is_processor_audit_user, false) as is_processor_audit_user,
+        u.default_client_id,
         s.last_seen_at < now() - interval '1 minute' as is_due_for_touch
       from sessions s join users u on u.id = s.user_id
+        left join users staff on staff.id = s.mimicked_by_user_id
       where s.id = ${sql.placeholder('sessionId')} and s.revoked_at is null
         and s.expires_at > now() and s.absolute_expires_at > now()
         and not u.is_disabled and not u.is_locked_out and u.user_type <> 'contact'
-        and (s.mimicked_by_user_id is null or exists (select 1 from users staff
-          where staff.id = s.mimicked_by_user_id and not staff.is_disabled and not staff.is_locked_out))
+        and (s.mimicked_by_user_id is null
+          or (staff.id is not null and not staff.is_disabled and not staff.is_locked_out))
     ),
     touched as (
       update sessions
@@ -160,7 +168,9 @@ function jsonOf(value: unknown): unknown {
 
 // The request's whole access decision in one round trip. A live session of a user
 // who may still sign in (not revoked, inside both limits, account enabled; a mimic session ends
-// with the staff member's right to sign in), its user, and the facts the plan asks for. Extending
+// with the staff member's right to sign in), its user, the role of the person behind a mimic session
+// (a processor-audit user behind it makes the session read-only too), and the facts the plan asks
+// for. Extending
 // the idle limit costs a write: the same statement does it, at most once a minute per session.
 // Times come from the database clock, the one every check compares against. With a prefetch, its
 // rows come in the same round trip (prefetched; none without a live session).
@@ -201,6 +211,7 @@ export async function findRequestAccess(
     userId: session.user_id,
     viewAsClientId: session.view_as_client_id,
     mimickedByUserId: session.mimicked_by_user_id,
+    mimickedByUserType: session.mimicked_by_user_type,
     email: session.email,
     userType: session.user_type,
     isProcessorAuditUser: session.is_processor_audit_user,

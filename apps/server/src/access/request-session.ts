@@ -17,9 +17,12 @@ export type SessionContext = {
   role: UserType;
   email: string;
   viewAsClientId: string | null;
-  // Set in a mimic session: the staff member who opened it (the user is the mimicked one).
+  // Set in a mimic session: the staff member who opened it (the user is the mimicked one), and their
+  // role. The session may do only what both may do (access/merchant-scope decides so).
   mimickedByUserId: string | null;
-  // A processor-audit user reads everything and changes nothing (the access layer refuses their writes).
+  mimickedByRole: UserType | null;
+  // A processor-audit user reads everything and changes nothing (the access layer refuses their writes);
+  // so does a mimic session opened by one.
   isProcessorAuditUser: boolean;
 };
 
@@ -53,6 +56,9 @@ export async function resolveRequestSession(
   if (!row) return null;
   const role = userTypeSchema.safeParse(row.userType);
   if (!role.success) return null;
+  const mimickedByRole =
+    row.mimickedByUserType === null ? null : userTypeSchema.safeParse(row.mimickedByUserType);
+  if (mimickedByRole?.success === false) return null;
   return {
     session: {
       sessionId: id,
@@ -61,6 +67,7 @@ export async function resolveRequestSession(
       email: row.email,
       viewAsClientId: row.viewAsClientId,
       mimickedByUserId: row.mimickedByUserId,
+      mimickedByRole: mimickedByRole?.data ?? null,
       isProcessorAuditUser: row.isProcessorAuditUser,
     },
     access: {

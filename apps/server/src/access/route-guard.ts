@@ -78,7 +78,7 @@ export async function admitCaller(db: Db, request: FastifyRequest): Promise<void
     const prefetched = request.prefetchedAccess?.viewed;
     const isAllowed =
       prefetched?.id === viewedClientId
-        ? canViewAsFromFacts(session, prefetched.facts)
+        ? await canViewAsFromFacts(db, session, viewedClientId, prefetched.facts)
         : await canViewAs(db, session, viewedClientId);
     if (!isAllowed) {
       await deny(request, session, 'merchant', { merchantId: viewedClientId });
@@ -105,14 +105,15 @@ export async function refuseSignInEmailChange(request: FastifyRequest): Promise<
   }
 }
 
-// From the facts read with the session when they are of this merchant, else a query of its own.
+// From the facts read with the session when they are of this merchant, else a query of its own;
+// either way merchant-scope decides (in a mimic session, on the person behind it too).
 function decideOn(
   db: Db,
   request: FastifyRequest,
   session: SessionContext,
   merchantId: string,
   permission: PermissionName | undefined,
-): Promise<MerchantAccess> | MerchantAccess {
+): Promise<MerchantAccess> {
   const prefetched = request.prefetchedAccess;
   const facts =
     prefetched?.merchant?.id === merchantId
@@ -121,7 +122,7 @@ function decideOn(
         ? prefetched.viewed.facts
         : null;
   return facts
-    ? decideMerchantAccessFromFacts(session, facts, permission)
+    ? decideMerchantAccessFromFacts(db, session, merchantId, facts, permission)
     : decideMerchantAccess(db, session, merchantId, permission);
 }
 
@@ -133,7 +134,7 @@ function isPermittedAnywhere(
 ) {
   const facts = request.prefetchedAccess?.permissionHolder;
   return facts
-    ? hasPermissionAnywhereFromFacts(session, facts, permission)
+    ? hasPermissionAnywhereFromFacts(db, session, facts, permission)
     : hasPermissionAnywhere(db, session, permission);
 }
 

@@ -13,6 +13,7 @@ export const MimicText = {
 // The server's answers when a mimic link cannot open a session.
 export const MimicErrorText = {
   NotAllowed: 'You cannot mimic this user',
+  TargetExceedsCaller: 'You cannot mimic a user who holds more permissions than you on their merchants',
   LinkUsed: 'This mimic link was already used',
   LinkExpired: 'This mimic link has expired',
   LinkUnknown: 'This mimic link is not valid',
@@ -22,6 +23,7 @@ export const MimicErrorText = {
 
 export const MimicErrorCode = {
   NotAllowed: 'MIMIC_NOT_ALLOWED',
+  TargetExceedsCaller: 'MIMIC_TARGET_EXCEEDS_CALLER',
   LinkUsed: 'MIMIC_LINK_USED',
   LinkExpired: 'MIMIC_LINK_EXPIRED',
   LinkUnknown: 'MIMIC_LINK_UNKNOWN',

@@ -9,6 +9,7 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { userTypes } from '@portico/contracts/auth/roles';
 import { errorEnvelope } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../access/caller';
 import type { RouteAccess } from '../../access/route-access';
 import { requestOrigin } from '../../lib/audit';
 import { createMimicLink, mimicStateOf, openMimicSession, stopMimicSession } from './mimic.service';
@@ -52,12 +53,7 @@ export const mimicRoutes: FastifyPluginAsyncZod<MimicRoutesOptions> = async (app
     },
     async (request) => ({
       status: true as const,
-      message: await createMimicLink(
-        deps,
-        request.requireSession(),
-        request.body.email,
-        requestOrigin(request),
-      ),
+      message: await createMimicLink(deps, callerOf(request), request.body.email),
     }),
   );
 
@@ -73,12 +69,12 @@ export const mimicRoutes: FastifyPluginAsyncZod<MimicRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const session = request.requireSession();
-      const opened = await openMimicSession(deps, session, request.body.token, requestOrigin(request));
+      const caller = callerOf(request);
+      const opened = await openMimicSession(deps, caller, request.body.token);
       app.sessionCookies.set(reply, opened.token);
       return {
         status: true as const,
-        message: { mimicking: { email: opened.email, by_email: session.email } },
+        message: { mimicking: { email: opened.email, by_email: caller.session.email } },
       };
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
+import { clientBeyondCaller, mayMimicUser, mimicLinkFailure } from './mimic.rules';
 
 const admin = { userId: 'admin-1', role: 'admin' as const };
 const parent = { userId: 'parent-1', role: 'parent' as const };
@@ -52,5 +52,18 @@ describe('mimicLinkFailure', () => {
     expect(mimicLinkFailure({ consumedAt: new Date(), isExpired: true })).toBe('used');
     expect(mimicLinkFailure({ consumedAt: null, isExpired: true })).toBe('expired');
     expect(mimicLinkFailure(undefined)).toBe('unknown');
+  });
+});
+
+describe('clientBeyondCaller', () => {
+  it('names the first client where the target holds or reaches more than the caller', () => {
+    const caller = new Map([
+      ['m1', ['Reports', 'Users'] as const],
+      ['m2', null],
+    ]);
+    expect(clientBeyondCaller(new Map([['m1', ['Reports'] as const]]), caller)).toBeNull();
+    expect(clientBeyondCaller(new Map([['m1', ['Reports', 'Refund'] as const]]), caller)).toBe('m1');
+    expect(clientBeyondCaller(new Map([['m2', [] as const]]), caller)).toBe('m2');
+    expect(clientBeyondCaller(new Map([['m3', null]]), caller)).toBeNull();
   });
 });

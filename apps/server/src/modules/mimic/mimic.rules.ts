@@ -1,3 +1,4 @@
+import type { PermissionName } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
 
 // Who may mimic whom: staff anyone but other staff (and never themselves); parents
@@ -22,6 +23,20 @@ export function mayMimicUser({ caller, target, administeredClientIds }: MimicDec
     target.membershipClientIds.length > 0 &&
     target.membershipClientIds.every((clientId) => administeredClientIds.has(clientId))
   );
+}
+
+// A person's permissions by client (null: the client is out of their reach).
+export type PermissionsByClient = ReadonlyMap<string, readonly PermissionName[] | null>;
+
+// Nobody mimics a user who holds more than they do: the first client where the target holds a
+// permission the caller does not (or reaches a client the caller does not), else null.
+export function clientBeyondCaller(target: PermissionsByClient, caller: PermissionsByClient): string | null {
+  for (const [clientId, held] of target) {
+    if (held === null) continue;
+    const callerHolds = caller.get(clientId) ?? null;
+    if (callerHolds === null || held.some((name) => !callerHolds.includes(name))) return clientId;
+  }
+  return null;
 }
 
 export type MimicLinkState = { consumedAt: Date | null; isExpired: boolean } | undefined;

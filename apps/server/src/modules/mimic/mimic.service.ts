@@ -6,8 +6,16 @@ import {
   mimicPagePath,
 } from '@portico/contracts/access/mimic';
 import { Permission } from '@portico/contracts/access/permission-names';
-import { auditActorOfSession } from '../../access/audit-actor';
-import { decideMerchantAccess } from '../../access/merchant-scope';
+import type { UserType } from '@portico/contracts/auth/roles';
+import { auditActorOf, auditActorOfSession } from '../../access/audit-actor';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import {
+  bypassesMerchantPermissions,
+  clientPermissionsOf,
+  decideMerchantAccess,
+} from '../../access/merchant-scope';
+import { clientIdsAtOrBelow, findClientAccessFacts } from '../../access/merchant-scope.repository';
 import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -18,7 +26,7 @@ import { requireEmailAddress } from '../auth/login-link.service';
 import { accountAllowedToSignIn, opensPortal } from '../auth/sign-in.rules';
 import { type SessionOrigin, switchSession } from '../session/session.service';
 import { findMimicTarget, findMimicTokenState, findUserEmail } from './mimic.repository';
-import { mayMimicUser, mimicLinkFailure } from './mimic.rules';
+import { clientBeyondCaller, mayMimicUser, mimicLinkFailure } from './mimic.rules';
 
 export const MimicError = defineErrors({
   NotAllowed: [MimicErrorCode.NotAllowed, 'forbidden'],
@@ -31,12 +39,40 @@ export const MimicError = defineErrors({
 // A mimic link lives a few minutes (contracts mimicLinkValidMinutes).
 export type MimicDeps = { db: Db; publicUrl: string; linkValidMinutes: number };
 
+// Nobody mimics a user who holds more than they do: the first of the target's merchants, or of the
+// clients below them, where the target holds a permission the caller lacks; null when there is none
+// (admin holds every permission).
+async function permissionsBeyondCaller(
+  db: Db,
+  caller: SessionContext,
+  target: { id: string; role: UserType; membershipClientIds: readonly string[] },
+): Promise<string | null> {
+  if (bypassesMerchantPermissions(caller.role)) return null;
+  const clientIds = await clientIdsAtOrBelow(db, target.membershipClientIds);
+  const byClient = async (person: { userId: string; role: UserType }) =>
+    new Map(
+      (await findClientAccessFacts(db, person.userId, clientIds)).map((fact) => [
+        fact.clientId,
+        clientPermissionsOf(person, fact),
+      ]),
+    );
+  return clientBeyondCaller(await byClient({ userId: target.id, role: target.role }), await byClient(caller));
+}
+
+type MimicTarget =
+  | { kind: 'allowed'; account: MimicAccount }
+  | { kind: 'refused' }
+  // A user the caller may reach but who holds more than the caller on this client.
+  | { kind: 'exceeds'; clientId: string };
+type MimicAccount = NonNullable<ReturnType<typeof accountAllowedToSignIn>>;
+
 // The user behind the address, if this caller may mimic them now. Unknown, disabled and forbidden
 // users look the same to the caller: a parent learns nothing about addresses outside its merchants.
-async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
+// A user inside them who holds more than the caller is refused on its own terms.
+async function mimicTargetFor(db: Db, caller: SessionContext, email: string): Promise<MimicTarget> {
   const target = await findMimicTarget(db, email);
   const account = accountAllowedToSignIn(target);
-  if (!target || !account || !opensPortal(account)) return undefined;
+  if (!target || !account || !opensPortal(account)) return { kind: 'refused' };
   const administered = new Set<string>();
   for (const clientId of target.membershipClientIds) {
     const access = await decideMerchantAccess(db, caller, clientId, Permission.Permissions);
@@ -47,7 +83,13 @@ async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
     target: { id: account.id, userType: account.userType, membershipClientIds: target.membershipClientIds },
     administeredClientIds: administered,
   });
-  return isAllowed ? account : undefined;
+  if (!isAllowed) return { kind: 'refused' };
+  const beyond = await permissionsBeyondCaller(db, caller, {
+    id: account.id,
+    role: account.userType,
+    membershipClientIds: target.membershipClientIds,
+  });
+  return beyond === null ? { kind: 'allowed', account } : { kind: 'exceeds', clientId: beyond };
 }
 
 // POST /api/loginlink: the link itself is the answer; it opens a session only for the
@@ -56,45 +98,46 @@ async function mimicTargetFor(db: Db, caller: SessionContext, email: string) {
 // opened; a refusal is audited and says nothing about whether the address exists.
 async function allowedMimicTarget(
   db: MimicDeps['db'],
-  caller: SessionContext,
+  caller: Caller,
   email: string,
-  origin: SessionOrigin,
   stage: 'link' | 'start',
-) {
-  const target = await mimicTargetFor(db, caller, email);
-  if (target) return target;
+): Promise<MimicAccount> {
+  const target = await mimicTargetFor(db, caller.session, email);
+  if (target.kind === 'allowed') return target.account;
+  if (target.kind === 'exceeds') {
+    return denyAccess(caller, 'permission', {
+      merchantId: target.clientId,
+      code: MimicErrorCode.TargetExceedsCaller,
+      message: MimicErrorText.TargetExceedsCaller,
+    });
+  }
   await recordAudit(db, {
     action: 'mimic',
     outcome: 'denied',
-    ...auditActorOfSession(caller, origin),
+    ...auditActorOf(caller),
     targetType: 'user',
     details: { stage, email },
   });
   throw MimicError.NotAllowed(MimicErrorText.NotAllowed);
 }
 
-export async function createMimicLink(
-  deps: MimicDeps,
-  caller: SessionContext,
-  rawEmail: string,
-  origin: SessionOrigin,
-): Promise<string> {
+export async function createMimicLink(deps: MimicDeps, caller: Caller, rawEmail: string): Promise<string> {
   const email = requireEmailAddress(rawEmail);
-  const target = await allowedMimicTarget(deps.db, caller, email, origin, 'link');
+  const target = await allowedMimicTarget(deps.db, caller, email, 'link');
   const token = newSecretToken();
   await deps.db.transaction(async (tx) => {
     await insertLoginToken(tx, {
       hash: hashSecretToken(token),
       email,
       purpose: 'mimic',
-      requestedByUserId: caller.userId,
+      requestedByUserId: caller.session.userId,
       validMinutes: deps.linkValidMinutes,
-      ip: origin.ip,
+      ip: caller.origin.ip,
     });
     await recordAudit(tx, {
       action: 'mimic',
       outcome: 'success',
-      ...auditActorOfSession(caller, origin),
+      ...auditActorOf(caller),
       targetType: 'user',
       targetId: target.id,
       clientId: target.defaultClientId,
@@ -114,29 +157,29 @@ const linkFailureErrors = {
 // checked again: rights may have changed since the link was made.
 export async function openMimicSession(
   deps: MimicDeps,
-  caller: SessionContext,
+  caller: Caller,
   token: string,
-  origin: SessionOrigin,
 ): Promise<{ token: string; email: string }> {
+  const { session, origin } = caller;
   const hash = hashSecretToken(token);
-  const consumed = await consumeLoginToken(deps.db, hash, 'mimic', caller.userId);
+  const consumed = await consumeLoginToken(deps.db, hash, 'mimic', session.userId);
   if (!consumed) {
     const state = await findMimicTokenState(deps.db, hash);
     // Someone else's link is reported as unknown: it does not tell whether it exists.
-    const reason = mimicLinkFailure(state?.requestedByUserId === caller.userId ? state : undefined);
+    const reason = mimicLinkFailure(state?.requestedByUserId === session.userId ? state : undefined);
     await recordAudit(deps.db, {
       action: 'mimic',
       outcome: 'failure',
-      ...auditActorOfSession(caller, origin),
+      ...auditActorOf(caller),
       details: { stage: 'start', reason },
     });
     throw linkFailureErrors[reason]();
   }
-  const target = await allowedMimicTarget(deps.db, caller, consumed.email, origin, 'start');
+  const target = await allowedMimicTarget(deps.db, caller, consumed.email, 'start');
   const opened = await switchSession(deps.db, {
-    fromSessionId: caller.sessionId,
+    fromSessionId: session.sessionId,
     toUserId: target.id,
-    mimickedByUserId: caller.userId,
+    mimickedByUserId: session.userId,
     origin,
   });
   await recordAudit(deps.db, {
@@ -144,12 +187,12 @@ export async function openMimicSession(
     outcome: 'success',
     actorUserId: target.id,
     actorEmail: target.email,
-    onBehalfOfUserId: caller.userId,
+    onBehalfOfUserId: session.userId,
     targetType: 'user',
     targetId: target.id,
     clientId: target.defaultClientId,
     ...origin,
-    details: { stage: 'start', by: caller.email },
+    details: { stage: 'start', by: session.email },
   });
   return { token: opened.token, email: target.email };
 }

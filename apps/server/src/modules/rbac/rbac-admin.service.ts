@@ -14,10 +14,9 @@ import {
   renamedRoleName,
   RbacErrorText as Text,
 } from '@portico/contracts/access/rbac-admin';
-import type { UserType } from '@portico/contracts/auth/roles';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
-import { decideMerchantAccess } from '../../access/merchant-scope';
+import { type AccessHolder, decideMerchantAccess } from '../../access/merchant-scope';
 import type { Db, Executor } from '../../db/client';
 import type { FieldsByTerminal } from '../../db/schema/access';
 import { defineErrors } from '../../lib/app-error';
@@ -487,10 +486,11 @@ export async function listTerminalCustomFields(db: Db, caller: Caller, terminalI
 }
 
 // Nobody hands out more than they hold: a role given to a user (themselves included) must grant
-// only permissions the caller has on that merchant (admin: all; RBAC off: all).
+// only permissions the caller has on that merchant (admin: all; RBAC off: all; in a mimic session,
+// what the mimicked user and the person behind it both hold).
 export async function requireAssignableRole(
   executor: Executor,
-  caller: { userId: string; role: UserType },
+  caller: AccessHolder,
   merchantId: string,
   roleId: string,
 ): Promise<void> {

@@ -305,6 +305,7 @@ describe('GET /api/payee/all', () => {
       email: copper.email,
       viewAsClientId: null,
       mimickedByUserId: null,
+      mimickedByRole: null,
       isProcessorAuditUser: false,
     };
     // As if the caller's default merchant were one it has no membership on or above.

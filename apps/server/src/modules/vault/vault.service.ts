@@ -82,15 +82,18 @@ function forbidden(): AppError {
 }
 
 // What the caller may do in one merchant's vault. Patient fields are for users of
-// that merchant itself holding Vault: staff, parents above it and view-as see them hidden.
+// that merchant itself holding Vault: staff, parents above it, view-as and mimic sessions see them
+// hidden.
 type VaultReach = { clientId: string; canSeePatients: boolean; permissions: readonly PermissionName[] };
 
 // The caller's side of the patient rule; the merchant's side (it keeps patient information, the
 // caller is a member of it itself) is read with the merchant, or checked in the search statement.
+// A mimic session is never the merchant's own user acting for themselves: patient fields stay hidden.
 function isCallerForPatients(session: SessionContext, permissions: readonly PermissionName[]): boolean {
   return (
     !canReachEveryMerchant(session.role) &&
     session.viewAsClientId === null &&
+    session.mimickedByUserId === null &&
     permissions.includes(Permission.Vault)
   );
 }
@@ -444,7 +447,7 @@ export async function searchVault(
   if (!found) throw noAccessToMerchant();
   let granted: readonly PermissionName[] | null = decided?.effectivePermissions ?? null;
   if (found.facts !== null) {
-    const access = decideMerchantAccessFromFacts(session, found.facts, undefined);
+    const access = await decideMerchantAccessFromFacts(deps.db, session, clientId, found.facts, undefined);
     granted = access.isAllowed && access.merchantExists ? access.effectivePermissions : null;
   }
   const { merchant, customers, customerCount, patients } = found;

@@ -25,8 +25,11 @@ import {
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
-import { bypassesMerchantPermissions, canReachEveryMerchant } from '../../access/merchant-scope';
-import { findClientAccessFacts } from '../../access/merchant-scope.repository';
+import {
+  bypassesMerchantPermissions,
+  canReachEveryMerchant,
+  findHolderClientAccessFacts,
+} from '../../access/merchant-scope';
 import { authorizeClient } from '../../access/owner-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -68,7 +71,7 @@ async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<r
     .map((client) => client.id);
   if (isAdmin) return reachable;
   const isStaff = canReachEveryMerchant(caller.session.role);
-  const facts = await findClientAccessFacts(db, caller.session.userId, reachable);
+  const facts = await findHolderClientAccessFacts(db, caller.session, reachable);
   return facts
     .filter(
       (fact) =>
