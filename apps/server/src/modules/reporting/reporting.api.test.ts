@@ -642,7 +642,8 @@ describe('undone_by: the voids and refunds of a transaction', () => {
   });
 
   it('gives Load All (NDJSON and the JSON fallback) and the search the same undone_by as the pages', async () => {
-    const paged = undoneByOf(await allPages(demo.owner, wideWindow()));
+    const pagedRows = await allPages(demo.owner, wideWindow());
+    const paged = undoneByOf(pagedRows);
     const streamed = await get(demo.owner, `/api/v1/report?${wideWindow()}&is_portal_request=true`, {
       accept: reportStreamContentType,
     });
@@ -651,7 +652,20 @@ describe('undone_by: the voids and refunds of a transaction', () => {
     const fallback = await get(demo.owner, `/api/v1/report?${wideWindow()}&is_portal_request=true`);
     expect(undoneByOf(reportPageResponse.parse(fallback.json()).message)).toEqual(paged);
 
-    const window = searchWindowOfDays(daysAgo(90), today());
+    // The search covers at most searchMaxDays: a window from the day before the newest undone original
+    // (its UTC day, whatever the owner's zone) onwards, since the seed spreads the undone sales over
+    // the year and the last 90 days may hold none.
+    const newestUndone = pagedRows
+      .map(([, transaction]) => transaction)
+      .filter((transaction) => transaction.undone_by !== undefined)
+      .map((transaction) => Date.parse(transaction.created_at))
+      .sort((a, b) => a - b)
+      .at(-1);
+    if (newestUndone === undefined) throw new Error('the demo data holds no undone sale');
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const windowStart = dayOf(newestUndone - dayMs);
+    const windowEnd = dayOf(newestUndone + (searchMaxDays - 2) * dayMs);
+    const window = searchWindowOfDays(windowStart, windowEnd < today() ? windowEnd : today());
     const res = await search(demo.owner, window);
     expect(res.statusCode, res.body).toBe(200);
     const searched = searchResponse.parse(res.json()).message.value;
