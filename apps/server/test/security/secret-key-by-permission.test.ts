@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, roles } from '../../src/db/schema/access';
 import { clients } from '../../src/db/schema/clients';
 import { auditLog } from '../../src/db/schema/system';
+import { sealLegacySecretApiKeys, secretApiKeyHash } from '../../src/lib/secret-api-key';
 import { callAs, defaultClientOf } from '../auth-helpers';
-import { buildTestApp } from '../build-test-app';
+import { buildTestApp, testFieldCipher } from '../build-test-app';
 import { demo, seedDemoAccounts } from '../demo-data';
 import { buildUser, secretApiKeyOf } from '../factories';
 
@@ -102,6 +103,26 @@ describe('reading the secret key', () => {
     expect(entry).toMatchObject({ outcome: 'success', clientId: harborId });
     expect(entry?.details).toEqual({ client_ids: [harborId] });
     expect(JSON.stringify(entry)).not.toContain(record?.apikey ?? 'no key');
+  });
+
+  it('seals a plaintext key left by an older database and empties the plaintext column', async () => {
+    const [legacy] = await ctx.app.db
+      .insert(clients)
+      .values({
+        name: 'Legacy Keys Merchant',
+        legacyApiKey: 'sk_legacy_plaintext_key',
+        apiKeyHash: secretApiKeyHash('sk_legacy_plaintext_key'),
+        apiKeyLast4: '_key',
+        publicKey: 'pk_legacy_plaintext_key',
+      })
+      .returning({ id: clients.id });
+    expect(await sealLegacySecretApiKeys(ctx.app.db, testFieldCipher())).toBe(1);
+    const [row] = await ctx.app.db
+      .select({ legacy: clients.legacyApiKey })
+      .from(clients)
+      .where(eq(clients.id, legacy?.id ?? ''));
+    expect(row?.legacy).toBeNull();
+    expect(await secretApiKeyOf(ctx.app.db, legacy?.id ?? '')).toBe('sk_legacy_plaintext_key');
   });
 
   it('keeps the secret key sealed at rest', async () => {
