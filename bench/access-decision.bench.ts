@@ -23,9 +23,9 @@ const BUDGET_MS = 1;
 // live session per user.
 async function seedAccess(pool: pg.Pool): Promise<{ token: string; merchantId: string }[]> {
   await pool.query(
-    `insert into clients (name, legal_name, dba_name, level, api_key, public_key, mcc_code)
+    `insert into clients (name, legal_name, dba_name, level, api_key_hash, api_key_last4, public_key, mcc_code)
      select 'Access Merchant ' || n, 'Access Merchant ' || n || ' LLC', 'Access Merchant ' || n, 'Merchant',
-            'access_sk_' || n, 'access_pk_' || n, '5814'
+            encode(sha256(convert_to('access_sk_' || n, 'UTF8')), 'hex'), right('access_sk_' || n, 4), 'access_pk_' || n, '5814'
        from generate_series(1, $1::int) as n`,
     [MERCHANTS],
   );

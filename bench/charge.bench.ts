@@ -79,7 +79,13 @@ export async function benchCharge(): Promise<boolean> {
     const config = loadConfig({ ...process.env, DATABASE_URL: url });
     const [merchant] = await handle.db
       .insert(clients)
-      .values({ name: 'Bench Merchant', level: 'Merchant', apiKey: randomUUID(), publicKey: randomUUID() })
+      .values({
+        name: 'Bench Merchant',
+        level: 'Merchant',
+        apiKeyHash: randomUUID(),
+        apiKeyLast4: '0000',
+        publicKey: randomUUID(),
+      })
       .returning();
     if (!merchant) throw new Error('no merchant');
     await handle.db

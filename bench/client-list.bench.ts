@@ -29,11 +29,12 @@ const bareSql = `
 // 10,000 merchants under the demo parents, each with a configuration, in two statements.
 async function addMerchants(pool: pg.Pool, count: number) {
   await pool.query(
-    `insert into clients (name, legal_name, dba_name, level, parent_id, api_key, public_key, mcc_code)
+    `insert into clients (name, legal_name, dba_name, level, parent_id, api_key_hash, api_key_last4, public_key, mcc_code)
      select 'Bench Merchant ' || lpad(n::text, 6, '0'), 'Bench Merchant ' || n || ' LLC',
             'Bench Merchant ' || n, 'Merchant',
             (select id from clients where level = 'Parent' order by id offset (n % 3) limit 1),
-            'bench_sk_' || n, 'bench_pk_' || n, '5814'
+            encode(sha256(convert_to('bench_sk_' || n, 'UTF8')), 'hex'), right('bench_sk_' || n, 4),
+            'bench_pk_' || n, '5814'
        from generate_series(1, $1::int) as n`,
     [count],
   );

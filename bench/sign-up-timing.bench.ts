@@ -15,8 +15,8 @@ const RATIO_BOUNDS = [0.8, 1.25] as const;
 export async function benchSignUpTiming(): Promise<boolean> {
   return withBenchDatabase({}, async ({ handle, pool, config }) => {
     await pool.query(
-      `insert into clients (name, legal_name, dba_name, level, api_key, public_key)
-       values ('Bench Provider', 'Bench Provider LLC', 'Bench Provider', 'Parent', 'bench_sk_root', 'bench_pk_root')`,
+      `insert into clients (name, legal_name, dba_name, level, api_key_hash, api_key_last4, public_key)
+       values ('Bench Provider', 'Bench Provider LLC', 'Bench Provider', 'Parent', encode(sha256(convert_to('bench_sk_root', 'UTF8')), 'hex'), right('bench_sk_root', 4), 'bench_pk_root')`,
     );
     const total = WARMUP + RUNS;
     await pool.query(

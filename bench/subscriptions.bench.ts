@@ -108,8 +108,8 @@ function killedHalfway(url: string, pool: pg.Pool, batch: string, half: number):
 export function benchSubscriptions(): Promise<boolean> {
   return withBenchDatabase({}, async ({ handle, pool, url }) => {
     await pool.query(
-      `insert into clients (name, level, api_key, public_key)
-       select 'Bench Merchant ' || lpad(n::text, 4, '0'), 'Merchant', 'bench_sk_' || n, 'bench_pk_' || n
+      `insert into clients (name, level, api_key_hash, api_key_last4, public_key)
+       select 'Bench Merchant ' || lpad(n::text, 4, '0'), 'Merchant', encode(sha256(convert_to('bench_sk_' || n, 'UTF8')), 'hex'), right('bench_sk_' || n, 4), 'bench_pk_' || n
          from generate_series(1, $1::int) as n`,
       [MERCHANTS],
     );

@@ -8,6 +8,7 @@ import { demoAccounts } from './db/seed/demo-accounts';
 import { ensureDemoData } from './db/seed/ensure-demo-data';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { defaultWebDistDir } from './lib/paths';
+import { sealLegacySecretApiKeys } from './lib/secret-api-key';
 import { printStartupBanner } from './startup-banner';
 
 // The server entry is the one production place that runs the demo seed: on first start when
@@ -30,6 +31,8 @@ async function main() {
     log.warn('DATABASE_URL is set but DATA_KEY is not: encrypted columns depend on a key file in DATA_DIR');
   }
   const cipher = createFieldCipher(dataKey.key);
+  const sealedKeys = await withStartupLock(database, () => sealLegacySecretApiKeys(database.db, cipher));
+  if (sealedKeys > 0) log.info({ sealedKeys }, 'sealed plaintext secret API keys');
 
   if (config.seedDemoData)
     await withStartupLock(database, () => ensureDemoData(database, config, cipher, dataKey.key, log));

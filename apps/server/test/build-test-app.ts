@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { createFieldCipher, type FieldCipher, loadDataKey } from '../src/lib/crypto/field-cipher';
 import { openTestDatabase } from './test-database';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -17,6 +18,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitPerMinute: 100_000,
     ...overrides,
   };
+}
+
+// The field cipher of a test app's data key (testConfig's DATA_DIR), for rows a test writes itself.
+// Test files start in parallel: one that loses the race to create the key file reads the winner's.
+let testCipher: FieldCipher | undefined;
+export function testFieldCipher(): FieldCipher {
+  const { dataKeyHex, dataDir } = testConfig();
+  try {
+    testCipher ??= createFieldCipher(loadDataKey({ dataKeyHex, dataDir }).key);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    testCipher = createFieldCipher(loadDataKey({ dataKeyHex, dataDir }).key);
+  }
+  return testCipher;
 }
 
 // Builds the real app on a fresh migrated database; tests talk to it with inject(). logLines: every

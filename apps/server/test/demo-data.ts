@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../src/db/client';
 import { type SeedOptions, seedDemoData } from '../src/db/seed/seed-demo-data';
+import { testFieldCipher } from './build-test-app';
 
 export const demoDomains = {
   providerDomain: 'portico.example',
@@ -7,7 +8,8 @@ export const demoDomains = {
 };
 
 // The demo cast without transactions: users, memberships, roles and the client hierarchy. sealing:
-// the app's own cipher and patient-number hash, for a test that reads sealed fields back.
+// the app's own cipher and patient-number hash, for a test that reads sealed fields back (fields are
+// sealed with the test apps' data key unless a test says otherwise).
 export async function seedDemoAccounts(
   database: DatabaseHandle,
   sealing?: Pick<SeedOptions, 'encrypt' | 'hashPatientNumber'>,
@@ -18,7 +20,7 @@ export async function seedDemoAccounts(
       transactions: 0,
       anchorDate: new Date('2025-06-15T08:30:00Z'),
       ...demoDomains,
-      encrypt: (plaintext, column) => `test.${column}.${Buffer.from(plaintext).toString('base64')}`,
+      encrypt: testFieldCipher().encrypt,
       ...sealing,
     },
     { info: () => {} },

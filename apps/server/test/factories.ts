@@ -1,27 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import { clients } from '../src/db/schema/clients';
 import { transactions } from '../src/db/schema/transactions';
 import { users } from '../src/db/schema/users';
+import { openSecretApiKey, sealedSecretApiKey } from '../src/lib/secret-api-key';
+import { testFieldCipher } from './build-test-app';
 
 type ClientInsert = typeof clients.$inferInsert;
 type UserInsert = typeof users.$inferInsert;
 type TransactionInsert = typeof transactions.$inferInsert;
 
 // Data factories (immich style): a valid row with unique keys, overridden where a test cares.
-export async function buildClient(db: Executor, overrides: Partial<ClientInsert> = {}) {
+// apiKey: the secret key, stored sealed as the server stores it (the row answers it back).
+export async function buildClient(
+  db: Executor,
+  { apiKey = `test-api-${randomUUID()}`, ...overrides }: Partial<ClientInsert> & { apiKey?: string } = {},
+) {
   const suffix = randomUUID().slice(0, 8);
   const [row] = await db
     .insert(clients)
     .values({
       name: `Test Merchant ${suffix}`,
-      apiKey: `test-api-${randomUUID()}`,
+      ...sealedSecretApiKey(testFieldCipher().encrypt, apiKey),
       publicKey: `test-pub-${randomUUID()}`,
       ...overrides,
     })
     .returning();
   if (!row) throw new Error('client insert returned nothing');
-  return row;
+  return { ...row, apiKey };
+}
+
+// The secret key of a client as a test app would reveal it.
+export async function secretApiKeyOf(db: Executor, clientId: string): Promise<string> {
+  const [row] = await db.select({ sealed: clients.apiKeyEnc }).from(clients).where(eq(clients.id, clientId));
+  if (!row?.sealed) throw new Error(`client ${clientId} has no sealed secret key`);
+  return openSecretApiKey(testFieldCipher(), row.sealed);
 }
 
 export async function buildUser(db: Executor, overrides: Partial<UserInsert> = {}) {

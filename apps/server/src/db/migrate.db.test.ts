@@ -23,7 +23,8 @@ const clientId = '00000000-0000-4000-8000-00000000abcd';
 
 async function insertClient() {
   await database.db.execute(sql`
-    insert into clients (id, name, api_key, public_key) values (${clientId}, 'Partition Test', 'k-1', 'p-1')
+    insert into clients (id, name, api_key_hash, api_key_last4, public_key)
+    values (${clientId}, 'Partition Test', 'k-1', 'k-1', 'p-1')
     on conflict do nothing`);
 }
 

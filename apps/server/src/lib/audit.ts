@@ -12,6 +12,9 @@ export type AuditAction =
   | 'view_as'
   | 'key_entry'
   | 'reveal'
+  // A merchant's secret API key shown in full, and a new one issued.
+  | 'apikey.reveal'
+  | 'apikey.roll'
   | 'approve'
   | 'reject'
   | 'freeze'

@@ -39,7 +39,8 @@ it('keeps both methods two concurrent transactions add to one customer', async (
   await Promise.all([setup.connect(), first.connect(), second.connect()]);
   try {
     const client = await setup.query<{ id: string }>(
-      `insert into clients (name, api_key, public_key) values ('Concurrent Merchant', $1, $2) returning id`,
+      `insert into clients (name, api_key_hash, api_key_last4, public_key)
+        values ('Concurrent Merchant', $1, right($1, 4), $2) returning id`,
       [randomUUID(), randomUUID()],
     );
     await setup.query(`insert into vault_customers (id, client_id, last_name) values ($1, $2, 'Both')`, [

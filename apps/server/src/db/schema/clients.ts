@@ -11,6 +11,7 @@ import {
   numeric,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -71,8 +72,18 @@ export const clients = pgTable(
     startDate: date({ mode: 'string' }),
     // Key of the logo in file_blobs (GET api/logo answers it as base64 PNG).
     logoStorageKey: text(),
-    // API keys are shown to the merchant (IDs panel, payment page links), so they are stored as issued.
-    apiKey: text().notNull(),
+    // The secret API key is a credential: sealed with the field cipher (read back only for the users
+    // who may reveal it), found by its SHA-256 (a random 256-bit key needs no keyed hash) and masked
+    // from its last four everywhere else. Rolling it keeps the previous key's hash until its grace
+    // period ends. The publishable key goes in addresses and is stored as issued.
+    apiKeyEnc: text(),
+    apiKeyHash: text().notNull(),
+    apiKeyLast4: text().notNull(),
+    previousApiKeyHash: text(),
+    previousApiKeyExpiresAt: timestamp({ withTimezone: true }),
+    // Plaintext keys of a database from before sealing: sealed and emptied at start-up
+    // (sealLegacySecretApiKeys).
+    legacyApiKey: text('api_key'),
     publicKey: text().notNull(),
     sandboxApiKey: text(),
     mid: text(),
@@ -90,7 +101,9 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('clients_api_key_unique').on(t.apiKey),
+    uniqueIndex('clients_api_key_hash_unique').on(t.apiKeyHash),
+    uniqueIndex('clients_previous_api_key_hash_unique').on(t.previousApiKeyHash),
+    index('clients_legacy_api_key_idx').on(t.id).where(sql`${t.legacyApiKey} is not null`),
     uniqueIndex('clients_public_key_unique').on(t.publicKey),
     uniqueIndex('clients_sandbox_api_key_unique').on(t.sandboxApiKey),
     uniqueIndex('clients_hashcode_unique').on(t.hashcode),

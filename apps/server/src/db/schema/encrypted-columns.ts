@@ -3,6 +3,7 @@
 // take the name from here.
 export const encryptedColumn = {
   clientTaxId: 'clients.tax_id_enc',
+  clientApiKey: 'clients.api_key_enc',
   clientSsn: 'clients.ssn_enc',
   clientPrincipalSsn: 'client_principals.ssn_enc',
   clientPrincipalDateOfBirth: 'client_principals.date_of_birth_enc',

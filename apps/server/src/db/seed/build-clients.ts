@@ -1,3 +1,4 @@
+import { sealedSecretApiKey } from '../../lib/secret-api-key';
 import type {
   clientBankAccounts,
   clientConfigs,
@@ -97,7 +98,7 @@ function baseClientRow(
       .replace(/[^A-Z0-9 ]/g, '')
       .slice(0, 22),
     mccCode: input.mcc,
-    apiKey: rng.uuid(),
+    ...sealedSecretApiKey(ctx.encrypt, rng.uuid()),
     publicKey: rng.uuid(),
   };
 }

@@ -21,8 +21,8 @@ describe('buildDemoDataset', () => {
       createSeedContext(new Date('2025-09-01T00:00:00Z'), domains, (p, c) => `sealed:${c}:${p.length}`),
     );
     const first = build();
-    expect(later.clients.clients.map((c) => [c.id, c.apiKey])).toEqual(
-      first.clients.clients.map((c) => [c.id, c.apiKey]),
+    expect(later.clients.clients.map((c) => [c.id, c.apiKeyHash])).toEqual(
+      first.clients.clients.map((c) => [c.id, c.apiKeyHash]),
     );
   });
 
@@ -57,7 +57,7 @@ describe('buildDemoDataset', () => {
     const merchants = clients.clients.filter((c) => c.level === 'Merchant');
     expect(parents).toHaveLength(4);
     expect(merchants.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(clients.clients.map((c) => c.apiKey)).size).toBe(clients.clients.length);
+    expect(new Set(clients.clients.map((c) => c.apiKeyHash)).size).toBe(clients.clients.length);
   });
 
   it('stores vault payment methods as ISSUER-last4-mm-yyyy tokens, bank accounts without expiry', () => {

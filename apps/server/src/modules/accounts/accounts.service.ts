@@ -48,6 +48,7 @@ import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { maskedFromLastFour } from '../../lib/masking';
 import { checkFileSignature } from '../documents/file-signature';
 import { assignableParentOptions } from '../enrollment-actions/hierarchy.service';
 import {
@@ -171,7 +172,8 @@ export async function readAccount(db: Db, caller: Caller, clientId: string): Pro
     updated_at: row.client.updatedAt.toISOString(),
     mid: row.client.mid,
     public_key: row.client.publicKey,
-    api_key: isStaff && !viewer.isProcessorAuditUser ? row.client.apiKey : null,
+    // Masked: the secret key is revealed only by GET /api/user/apikeys, which audits it.
+    api_key: isStaff && !viewer.isProcessorAuditUser ? maskedFromLastFour(row.client.apiKeyLast4) : null,
     has_logo: row.client.logoStorageKey !== null,
     whitelabel: row.whiteLabel
       ? {

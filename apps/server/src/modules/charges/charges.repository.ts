@@ -54,8 +54,7 @@ const frameMerchantVersionSql = sql`${clients}.xmin::text || '.' || coalesce(${c
 // subquery, read alone (findMerchantByPublishableKey) or in a charge's first statement.
 function frameMerchantSql(key: SQLWrapper): SQL {
   return sql`select ${clients.id}::text as id, ${clients.name} as name, ${clients.level}::text as level,
-      -- Compared with a bearer key only; never answered.
-      ${clients.apiKey} as api_key, ${clients.isActive} as is_active, ${clients.status}::text as status,
+      ${clients.isActive} as is_active, ${clients.status}::text as status,
       ${clientConfigs.payment}::text as card_processor, ${clientConfigs.ach}::text as ach_processor,
       ${clientConfigs.highTicketCents}::text as high_ticket_cents,
       -- The rates the merchant passes on to its customers (card_p2c, ach_p2c).
@@ -74,7 +73,6 @@ const frameMerchantRow = z
     id: z.string(),
     name: z.string(),
     level: z.enum(clientLevel.enumValues),
-    api_key: z.string(),
     is_active: z.boolean(),
     status: z.enum(clientStatus.enumValues).nullable(),
     card_processor: z.enum(cardProcessor.enumValues).nullable(),
@@ -90,7 +88,6 @@ const frameMerchantRow = z
     id: m.id,
     name: m.name,
     level: m.level,
-    apiKey: m.api_key,
     isActive: m.is_active,
     status: m.status,
     cardProcessor: m.card_processor,

@@ -12,12 +12,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
-import { buildTestApp } from '../../../test/build-test-app';
+import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { clientMccConfigs, clients } from '../../db/schema/clients';
 import { mccCodes } from '../../db/schema/reference';
 import { auditLog } from '../../db/schema/system';
 import { queryRows } from '../../db/sql-rows';
+import { sealedSecretApiKey } from '../../lib/secret-api-key';
 
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 const ids = { summit: '', harbor: '', copper: '', dental: '' };
@@ -114,7 +115,7 @@ describe('GET /api/client/all (Merchants grid)', () => {
         legalName: 'Line\nBreak </script> LLC',
         dbaName: null,
         parentId: ids.summit,
-        apiKey: 'grid_bytes_sk',
+        ...sealedSecretApiKey(testFieldCipher().encrypt, 'grid_bytes_sk'),
         publicKey: 'grid_bytes_pk',
       })
       .returning({ id: clients.id });

@@ -125,7 +125,7 @@ export function settingsWithParentDefaults(chosen: InheritedRisk, parentDefaults
 
 export type AccountState = Pick<
   NewClient,
-  'apiKey' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
+  'apiKeyEnc' | 'apiKeyHash' | 'apiKeyLast4' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
 >;
 
 // The account an application becomes: identity, addresses and MCC from the record,

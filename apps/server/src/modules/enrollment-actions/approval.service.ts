@@ -8,7 +8,8 @@ import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
+import { sealedSecretApiKey } from '../../lib/secret-api-key';
+import { createAccountFromEnrollment, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import { lockEnrollment, updateClient, updateEnrollment } from './enrollment-actions.repository';
 
@@ -52,7 +53,10 @@ export async function approveEnrollment(
       if (blocker === 'kyc_not_passed') throw ActionError.KycRequired(Text.KycNotPassed);
 
       // Keys are issued at approval: a sandbox account's placeholder keys never went live.
-      const keys = { apiKey: newApiKey('live'), publicKey: newApiKey('public') };
+      const keys = {
+        ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
+        publicKey: newApiKey('public'),
+      };
       const isNewClient = enrollment.clientId === null;
       let clientId = enrollment.clientId;
       if (clientId === null) {
@@ -63,7 +67,9 @@ export async function approveEnrollment(
           isInCertification: false,
         });
       } else {
-        await updateClient(tx, clientId, { ...keys, status: 'Active' });
+        // A new key: nothing issued before it keeps working.
+        const noPreviousKey = { previousApiKeyHash: null, previousApiKeyExpiresAt: null };
+        await updateClient(tx, clientId, { ...keys, ...noPreviousKey, status: 'Active' });
       }
       await updateEnrollment(tx, enrollmentId, {
         clientId,
@@ -88,7 +94,7 @@ export async function approveEnrollment(
         status: 'Active' as const,
         is_new_client: isNewClient,
         public_key: keys.publicKey,
-        api_key_last4: lastFour(keys.apiKey),
+        api_key_last4: keys.apiKeyLast4,
       };
     });
   } catch (error) {

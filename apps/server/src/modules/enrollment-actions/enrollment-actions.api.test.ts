@@ -23,6 +23,7 @@ import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import type { KycProvider } from '../../integrations/kyc/kyc-provider';
 import { createFieldCipher } from '../../lib/crypto/field-cipher';
+import { openSecretApiKey } from '../../lib/secret-api-key';
 
 const dataKeyHex = '5a'.repeat(32);
 const cipher = createFieldCipher(Buffer.from(dataKeyHex, 'hex'));
@@ -85,7 +86,7 @@ async function enrollmentRow(id: string) {
 async function clientRow(id: string) {
   const [row] = await app.db.select().from(clients).where(eq(clients.id, id));
   if (!row) throw new Error(`no client ${id}`);
-  return row;
+  return { ...row, apiKey: row.apiKeyEnc === null ? null : openSecretApiKey(cipher, row.apiKeyEnc) };
 }
 
 async function clientCount() {
@@ -279,7 +280,7 @@ describe('PATCH /api/enroll/approve', () => {
       status: 'Active',
       is_new_client: true,
       public_key: client.publicKey,
-      api_key_last4: client.apiKey.slice(-4),
+      api_key_last4: client.apiKey?.slice(-4),
     });
     // The secret key is shown in full only where the account is read, never in this answer.
     expect(client.apiKey).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);

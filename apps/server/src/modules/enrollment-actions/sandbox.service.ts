@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
+import { sealedSecretApiKey } from '../../lib/secret-api-key';
 import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
 import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
@@ -43,7 +44,7 @@ export async function createSandbox(deps: ActionDeps, caller: Caller, enrollment
       sandboxKey = newApiKey('sandbox');
       // The production key columns cannot be empty: these never go live, approval issues new ones.
       clientId = await createAccountFromEnrollment(tx, deps.cipher(), enrollment, {
-        apiKey: newApiKey('live'),
+        ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
         publicKey: newApiKey('public'),
         status,
         sandboxApiKey: sandboxKey,

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { secretApiKeyOf } from '../../../test/factories';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { terminals } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
@@ -26,7 +27,6 @@ async function keysOf(email: string): Promise<Keys> {
   const [row] = await ctx.app.db
     .select({
       id: clients.id,
-      apiKey: clients.apiKey,
       publicKey: clients.publicKey,
       parentId: clients.parentId,
     })
@@ -34,7 +34,7 @@ async function keysOf(email: string): Promise<Keys> {
     .innerJoin(clients, eq(clients.id, users.defaultClientId))
     .where(eq(users.email, email));
   if (!row) throw new Error(`${email} has no default client`);
-  return row;
+  return { ...row, apiKey: await secretApiKeyOf(ctx.app.db, row.id) };
 }
 
 const get = (url: string, key?: string) =>
@@ -77,11 +77,8 @@ describe('GET /api/apikeys/publishable-key', () => {
       message: 'This API key is not valid.',
     });
     if (harbor.parentId === null) throw new Error('Harbor Lane has no parent');
-    const [parent] = await ctx.app.db
-      .select({ apiKey: clients.apiKey })
-      .from(clients)
-      .where(eq(clients.id, harbor.parentId));
-    expect((await get('/api/apikeys/publishable-key', parent?.apiKey)).statusCode).toBe(401);
+    const parentKey = await secretApiKeyOf(ctx.app.db, harbor.parentId);
+    expect((await get('/api/apikeys/publishable-key', parentKey)).statusCode).toBe(401);
   });
 });
 

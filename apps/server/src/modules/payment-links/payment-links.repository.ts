@@ -1,22 +1,25 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients, whiteLabels } from '../../db/schema/clients';
 import { terminals } from '../../db/schema/terminals';
+import { secretApiKeyMatches } from '../../lib/secret-api-key';
 
-// The merchant account whose secret or publishable key this is (parents carry keys but take no
-// payments).
+// The merchant account whose secret key (a rolled one within its grace period included) or
+// publishable key this is (parents carry keys but take no payments). isSecretKey: the key was
+// the secret one.
 export async function findMerchantByAnyKey(executor: Executor, key: string) {
+  const isSecretKey = secretApiKeyMatches(key);
   const [row] = await executor
     .select({
       id: clients.id,
       name: clients.name,
       dbaName: clients.dbaName,
       parentId: clients.parentId,
-      apiKey: clients.apiKey,
       publicKey: clients.publicKey,
+      isSecretKey: sql<boolean>`(${isSecretKey})`.mapWith(Boolean),
     })
     .from(clients)
-    .where(and(eq(clients.level, 'Merchant'), or(eq(clients.apiKey, key), eq(clients.publicKey, key))));
+    .where(and(eq(clients.level, 'Merchant'), or(isSecretKey, eq(clients.publicKey, key))));
   return row;
 }
 

@@ -42,7 +42,7 @@ async function merchantOfBearer(db: Db, authorization: string | undefined) {
   if (key === null) throw PaymentLinksError.ApiKeyRequired(PaymentLinksText.ApiKeyRequired);
   const merchant = await findMerchantByAnyKey(db, key);
   if (!merchant) throw PaymentLinksError.UnknownApiKey(PaymentLinksText.UnknownApiKey);
-  return { ...merchant, isSecretKey: merchant.apiKey === key };
+  return merchant;
 }
 
 // GET /api/apikeys/publishable-key: the key a link may carry, whichever key was the bearer.

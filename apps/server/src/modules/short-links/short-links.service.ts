@@ -13,6 +13,7 @@ import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
+import { findClientIdBySecretApiKey } from '../../lib/secret-api-key';
 import { findMerchantByPublishableKey } from '../charges/charges.repository';
 import { virtualTerminalGrants } from '../charges/charges.service';
 import { findShortLinkTarget, insertShortLink } from './short-links.repository';
@@ -51,7 +52,9 @@ export async function shortenPaymentLink(
   }
   const merchant = await findMerchantByPublishableKey(deps.db, decoded.params.publishableKey);
   if (!merchant) throw ShortLinkError.NotPaymentFrame(ShortLinkText.NotPaymentFrame);
-  const isMerchantKey = bearerTokenOf(authorization) === merchant.apiKey;
+  const bearer = bearerTokenOf(authorization);
+  const isMerchantKey =
+    bearer !== null && (await findClientIdBySecretApiKey(deps.db, bearer)) === merchant.id;
   if (!isMerchantKey && (await virtualTerminalGrants(deps.db, session, merchant.id)) === null) {
     throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You may not make links for this merchant');
   }

@@ -10,6 +10,7 @@ import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { countHit } from '../../lib/rate-limit-counters';
+import { sealedSecretApiKey } from '../../lib/secret-api-key';
 import { markCtaSent } from '../click-to-agree/click-to-agree.repository';
 import type { CtaCapability } from '../click-to-agree/cta-capability';
 import { insertEnrollment } from '../enrollment/enrollment.repository';
@@ -224,7 +225,7 @@ async function openSandbox(tx: Executor, deps: SignUpDeps, enrollmentId: string,
       enrollment,
       [],
       {
-        apiKey: newApiKey('live'),
+        ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
         publicKey: newApiKey('public'),
         status: 'in_development',
         sandboxApiKey: newApiKey('sandbox'),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
-import { buildUser } from '../../../test/factories';
+import { buildUser, secretApiKeyOf } from '../../../test/factories';
 import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
@@ -33,12 +33,12 @@ let noGrantsEmail = '';
 
 async function keysOf(email: string): Promise<Keys> {
   const [row] = await ctx.app.db
-    .select({ id: clients.id, apiKey: clients.apiKey, publicKey: clients.publicKey })
+    .select({ id: clients.id, publicKey: clients.publicKey })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.defaultClientId))
     .where(eq(users.email, email));
   if (!row) throw new Error(`${email} has no default client`);
-  return row;
+  return { ...row, apiKey: await secretApiKeyOf(ctx.app.db, row.id) };
 }
 
 async function get(email: string, url: string, headers: Record<string, string> = {}) {

@@ -4,12 +4,13 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { type VirtualTerminalCustomField, virtualTerminalUrls } from '../../db/schema/terminals';
 import { queryRows } from '../../db/sql-rows';
+import { findClientIdBySecretApiKey } from '../../lib/secret-api-key';
 
 const apiKeyColumns = {
   id: clients.id,
   name: clients.name,
   parentId: clients.parentId,
-  apiKey: clients.apiKey,
+  sealedApiKey: clients.apiKeyEnc,
   publicKey: clients.publicKey,
 };
 
@@ -24,6 +25,39 @@ export async function listMerchantApiKeys(executor: Executor, ids: readonly stri
     .orderBy(asc(clients.name), asc(clients.id));
 }
 
+// The merchant whose secret key is rolled, locked until the roll commits; undefined: no such merchant.
+export async function lockMerchantSecretKey(executor: Executor, clientId: string) {
+  const [row] = await executor
+    .select({ id: clients.id, apiKeyHash: clients.apiKeyHash })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.level, 'Merchant')))
+    .for('update');
+  return row;
+}
+
+// The new key replaces the current one; the current one stays valid for graceDays days (its hash
+// kept as the previous key's), or not at all. An earlier previous key ends here.
+export async function replaceSecretKey(
+  executor: Executor,
+  clientId: string,
+  sealed: Pick<typeof clients.$inferInsert, 'apiKeyEnc' | 'apiKeyHash' | 'apiKeyLast4'>,
+  previous: { apiKeyHash: string; graceDays: number },
+): Promise<Date | null> {
+  const keepsPrevious = previous.graceDays > 0;
+  const [row] = await executor
+    .update(clients)
+    .set({
+      ...sealed,
+      previousApiKeyHash: keepsPrevious ? previous.apiKeyHash : null,
+      previousApiKeyExpiresAt: keepsPrevious
+        ? sql`now() + make_interval(days => ${previous.graceDays})`
+        : null,
+    })
+    .where(eq(clients.id, clientId))
+    .returning({ previousExpiresAt: clients.previousApiKeyExpiresAt });
+  return row?.previousExpiresAt ?? null;
+}
+
 export async function findClientIdByPublicKey(executor: Executor, publicKey: string): Promise<string | null> {
   const [row] = await executor
     .select({ id: clients.id })
@@ -33,8 +67,7 @@ export async function findClientIdByPublicKey(executor: Executor, publicKey: str
 }
 
 export async function isSecretApiKey(executor: Executor, key: string): Promise<boolean> {
-  const [row] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.apiKey, key));
-  return row !== undefined;
+  return (await findClientIdBySecretApiKey(executor, key)) !== null;
 }
 
 const terminalColumns = {

@@ -1,5 +1,9 @@
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
-import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  apiKeysResponse,
+  rollSecretKeyBody,
+  rollSecretKeyResponse,
+} from '@portico/contracts/virtual-terminals/api-keys';
 import {
   patchVirtualTerminalBody,
   patchVirtualTerminalResponse,
@@ -17,6 +21,7 @@ import { callerOf } from '../../access/caller';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import {
   listApiKeys,
+  rollSecretApiKey,
   saveVirtualTerminal,
   setVirtualTerminalStatus,
   virtualTerminalUrls,
@@ -37,13 +42,45 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['virtual-terminals'],
         summary:
-          'Merchant accounts whose virtual terminal the caller may open, with their API and public keys',
+          'Merchant accounts whose virtual terminal the caller may open, with their public keys and, where ' +
+          'the caller may read it, the secret API key',
+        description:
+          'The secret key (apikey) is answered only on merchants where the caller holds Payment Pages or ' +
+          'Virtual Terminal Configuration, or is staff; elsewhere it is null. An answer carrying secret keys ' +
+          'is audited as apikey.reveal.',
         response: { 200: apiKeysResponse, ...errors },
       },
     },
     async (request) => ({
       status: true as const,
-      message: await listApiKeys(app.db, callerOf(request)),
+      message: await listApiKeys(app.db, app.fieldCipher, callerOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/user/apikeys/roll',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: apiKeyRoles,
+          merchant: { from: 'body', key: 'client_id' },
+          mimicSession: 'refused',
+        },
+      },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary: "Roll the merchant's secret API key",
+        description:
+          'Needs what reading the secret key needs. The new key is answered once, here; the previous key ' +
+          'keeps working for grace_days days (0 to 7; 0: refused at once). Audited as apikey.roll.',
+        body: rollSecretKeyBody,
+        response: { 200: rollSecretKeyResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await rollSecretApiKey(app.db, app.fieldCipher, callerOf(request), request.body),
     }),
   );
 

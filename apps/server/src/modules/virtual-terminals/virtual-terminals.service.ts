@@ -7,7 +7,13 @@ import {
   paymentFrameParamsQueryName,
   paymentFramePath,
 } from '@portico/contracts/payment-frame/params';
-import type { ApiKeyRecord } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  type ApiKeyRecord,
+  ApiKeysErrorCode,
+  ApiKeysText,
+  type RolledSecretKey,
+  type RollSecretKeyBody,
+} from '@portico/contracts/virtual-terminals/api-keys';
 import {
   ConfiguratorErrorCode,
   ConfiguratorText,
@@ -23,6 +29,7 @@ import {
   type VirtualTerminalUrl,
   virtualTerminalCustomFieldSchema,
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
+import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import {
@@ -33,6 +40,9 @@ import {
 import { authorizeClient } from '../../access/owner-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { newSecretApiKey, openSecretApiKey, sealedSecretApiKey } from '../../lib/secret-api-key';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   findClientIdByPublicKey,
@@ -42,6 +52,8 @@ import {
   isSecretApiKey,
   listMerchantApiKeys,
   listVirtualTerminalUrls,
+  lockMerchantSecretKey,
+  replaceSecretKey,
   updateVirtualTerminalStatus,
   updateVirtualTerminalUrl,
 } from './virtual-terminals.repository';
@@ -49,6 +61,7 @@ import {
 export const VirtualTerminalError = defineErrors({
   ApiKeyRequired: [VirtualTerminalErrorCode.ApiKeyRequired, 'validation'],
   TerminalNotFound: [VirtualTerminalErrorCode.TerminalNotFound, 'not_found'],
+  MerchantNotFound: [ApiKeysErrorCode.MerchantNotFound, 'not_found'],
   SecretKeyInAddress: [ConfiguratorErrorCode.SecretKeyInAddress, 'validation'],
   ApiKeyMismatch: [ConfiguratorErrorCode.ApiKeyMismatch, 'validation'],
   InvalidCustomFields: [ConfiguratorErrorCode.InvalidCustomFields, 'business_rule'],
@@ -60,16 +73,31 @@ const auditorDenial = {
   message: 'Processor audit users cannot use virtual terminals',
 } as const;
 
+// The permissions that let a user read and roll a merchant's secret key: the tools that need
+// it (payment pages, terminal configuration). A cashier running the terminal needs only the
+// publishable key.
+const secretKeyPermissions: readonly string[] = [
+  Permission.PaymentPages,
+  Permission.VirtualTerminalConfiguration,
+];
+
+export function grantsSecretKey(permissions: readonly string[]): boolean {
+  return permissions.some((permission) => secretKeyPermissions.includes(permission));
+}
+
+type KeyReach = { clientId: string; mayReadSecret: boolean };
+
 // The merchants whose terminal the caller may open: reached in their own right (narrowed to the
 // viewed client while viewing as one) and holding Virtual Terminal there. Admin skips
-// per-merchant permissions. Nobody gets a key of a merchant outside that set.
-async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<readonly string[] | 'all'> {
+// per-merchant permissions. Nobody gets a key of a merchant outside that set; the secret key only
+// where the caller is staff or grantsSecretKey holds there.
+async function merchantsWithVirtualTerminal(db: Db, caller: Caller): Promise<readonly KeyReach[] | 'all'> {
   const isAdmin = bypassesMerchantPermissions(caller.session.role);
   if (isAdmin && caller.viewAsClientId === null) return 'all';
   const reachable = (await listMerchantsUserCanActFor(db, caller.session, caller.viewAsClientId))
     .filter((client) => client.level === 'Merchant')
     .map((client) => client.id);
-  if (isAdmin) return reachable;
+  if (isAdmin) return reachable.map((clientId) => ({ clientId, mayReadSecret: true }));
   const isStaff = canReachEveryMerchant(caller.session.role);
   const facts = await findHolderClientAccessFacts(db, caller.session, reachable);
   return facts
@@ -78,23 +106,96 @@ async function merchantIdsWithVirtualTerminal(db: Db, caller: Caller): Promise<r
         (isStaff || fact.hasMembership) &&
         (!fact.rbacEnabled || fact.grantedPermissions.includes(Permission.VirtualTerminal)),
     )
-    .map((fact) => fact.clientId);
+    .map((fact) => ({
+      clientId: fact.clientId,
+      mayReadSecret: isStaff || !fact.rbacEnabled || grantsSecretKey(fact.grantedPermissions),
+    }));
 }
 
-// GET /api/user/apikeys.
-export async function listApiKeys(db: Db, caller: Caller): Promise<ApiKeyRecord[]> {
+// GET /api/user/apikeys. Every answer that carries secret keys writes one apikey.reveal entry
+// naming the merchants whose key it shows.
+export async function listApiKeys(
+  db: Db,
+  cipher: () => FieldCipher,
+  caller: Caller,
+): Promise<ApiKeyRecord[]> {
   // Read-only auditors never see the virtual terminal tools, nor the keys behind them.
   if (caller.session.isProcessorAuditUser) {
     return denyAccess(caller, 'role', auditorDenial);
   }
-  const rows = await listMerchantApiKeys(db, await merchantIdsWithVirtualTerminal(db, caller));
-  return rows.map((row) => ({
+  const reach = await merchantsWithVirtualTerminal(db, caller);
+  const rows = await listMerchantApiKeys(db, reach === 'all' ? 'all' : reach.map((r) => r.clientId));
+  const secretReadable =
+    reach === 'all' ? null : new Set(reach.filter((r) => r.mayReadSecret).map((r) => r.clientId));
+  const records = rows.map((row) => ({
     id: row.id,
     name: row.name,
     parent_id: row.parentId,
-    apikey: row.apiKey,
+    apikey:
+      row.sealedApiKey !== null && (secretReadable === null || secretReadable.has(row.id))
+        ? openSecretApiKey(cipher(), row.sealedApiKey)
+        : null,
     public_key: row.publicKey,
   }));
+  const revealed = records.filter((record) => record.apikey !== null).map((record) => record.id);
+  if (revealed.length > 0) {
+    await recordAudit(db, {
+      action: 'apikey.reveal',
+      outcome: 'success',
+      ...auditActorOf(caller),
+      targetType: 'client',
+      targetId: revealed.length === 1 ? (revealed[0] ?? null) : null,
+      clientId: revealed.length === 1 ? (revealed[0] ?? null) : null,
+      details: { client_ids: revealed },
+    });
+  }
+  return records;
+}
+
+// POST /api/user/apikeys/roll: a new secret key for the merchant named in the body (the access
+// layer checked reach), shown once in this answer; the old one keeps working for the grace
+// period. Needs what reading the key needs; the change and its audit entry commit together.
+export async function rollSecretApiKey(
+  db: Db,
+  cipher: () => FieldCipher,
+  caller: Caller,
+  body: RollSecretKeyBody,
+): Promise<RolledSecretKey> {
+  const access = await authorizeClient(db, caller, body.client_id);
+  if (!canReachEveryMerchant(caller.session.role) && !grantsSecretKey(access.effectivePermissions)) {
+    return denyAccess(caller, 'permission', {
+      merchantId: body.client_id,
+      permission: Permission.VirtualTerminalConfiguration,
+    });
+  }
+  const apiKey = newSecretApiKey();
+  return db.transaction(async (tx) => {
+    const current = await lockMerchantSecretKey(tx, body.client_id);
+    if (!current) throw VirtualTerminalError.MerchantNotFound(ApiKeysText.MerchantNotFound);
+    const previousExpiresAt = await replaceSecretKey(
+      tx,
+      body.client_id,
+      sealedSecretApiKey(cipher().encrypt, apiKey),
+      { apiKeyHash: current.apiKeyHash, graceDays: body.grace_days },
+    );
+    await recordAudit(tx, {
+      action: 'apikey.roll',
+      outcome: 'success',
+      ...auditActorOf(caller),
+      targetType: 'client',
+      targetId: body.client_id,
+      clientId: body.client_id,
+      details: {
+        grace_days: body.grace_days,
+        previous_key_expires_at: previousExpiresAt?.toISOString() ?? null,
+      },
+    });
+    return {
+      id: body.client_id,
+      apikey: apiKey,
+      previous_key_expires_at: previousExpiresAt?.toISOString() ?? null,
+    };
+  });
 }
 
 // Stored custom fields are kept only in the shape the contract allows; anything else is left out

@@ -15,6 +15,7 @@ import {
 import { defaultDashboardMerchantId } from '../utils/dashboard-merchant.utils';
 import { mobileMaxWidthPx } from '../utils/monthly-volume.utils';
 import { terminalAccountsOf } from '../utils/terminal-accounts.utils';
+import { ApiKeysCard } from './api-keys-card';
 import { CertificationProgressCard } from './certification-progress-card';
 import { CryptoTools } from './crypto-tools';
 import { DashboardMerchantSelect } from './dashboard-merchant-select';
@@ -90,6 +91,15 @@ export function HomePage() {
         </Group>
       )}
 
+      {canUseVirtualTerminalTools(viewer) && apiKeys.data !== undefined && (
+        <ApiKeysCard
+          records={
+            isChoosingMerchant
+              ? apiKeys.data.filter((record) => record.id === chosenMerchantId)
+              : apiKeys.data
+          }
+        />
+      )}
       <TransactionMetrics scope={scope} />
       {operationsCards.length > 0 && <OperationsMetrics scope={scope} cards={operationsCards} />}
       <CertificationProgressCard
