@@ -665,12 +665,18 @@ const matrix: Record<string, Row> = {
   // Virtual terminals (admin, user, parent; the permissions page's alpha lists keys too).
   // The matrix sends no bearer key, so the roles that pass get 400; key reach is covered by
   // virtual-terminals.api.test.ts.
+  // The list answers the secret key masked only; the full key comes from the reveal below.
   'GET /api/user/apikeys': { expect: { ...signedIn(200), healnow: 403, audit: 403 } },
   // Rolling Harbor Lane's secret key: those who may read it there (Payment Pages or Virtual Terminal
   // Configuration, or admin); the parent's role grants neither on Harbor Lane, which uses roles; never
   // another merchant, never the processor-audit user.
   'POST /api/user/apikeys/roll': {
     call: (ids) => ({ payload: { client_id: ids.harborLane, grace_days: 0 } }),
+    expect: { ...signedIn(200), parent: 403, healnow: 403, foreign: 403, audit: 403 },
+  },
+  // Revealing Harbor Lane's secret key in full: exactly who may roll it.
+  'POST /api/user/apikeys/reveal': {
+    call: (ids) => ({ payload: { client_id: ids.harborLane } }),
     expect: { ...signedIn(200), parent: 403, healnow: 403, foreign: 403, audit: 403 },
   },
   'GET /api/virtualterminalurl': { expect: { ...signedIn(400), healnow: 403, alpha: 403, audit: 400 } },

@@ -1,5 +1,10 @@
+import { Permission } from '@portico/contracts/access/permission-names';
 import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
-import { apiKeysResponse, rollSecretKeyResponse } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  apiKeysResponse,
+  revealSecretKeyResponse,
+  rollSecretKeyResponse,
+} from '@portico/contracts/virtual-terminals/api-keys';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, roles } from '../../src/db/schema/access';
@@ -12,8 +17,9 @@ import { demo, seedDemoAccounts } from '../demo-data';
 import { buildUser, secretApiKeyOf } from '../factories';
 
 // The merchant's secret API key goes only to users who hold Payment Pages or Virtual Terminal
-// Configuration there (and staff); every reveal and roll is audited; a rolled key keeps working for
-// its grace period only, wherever a secret key is accepted; the key belongs to the merchant.
+// Configuration there (and staff); the list of keys shows it masked, and the full key comes only from
+// a deliberate reveal; every reveal and roll is audited; a rolled key keeps working for its grace
+// period only, wherever a secret key is accepted; the key belongs to the merchant.
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harborId = '';
@@ -41,7 +47,7 @@ async function harborRecordAs(email: string) {
   return apiKeysResponse.parse(res.json()).message.find((record) => record.id === harborId);
 }
 
-async function auditRows(action: 'apikey.reveal' | 'apikey.roll', email: string) {
+async function auditRows(action: 'apikey.reveal' | 'apikey.roll' | 'authorization_denied', email: string) {
   return ctx.app.db
     .select()
     .from(auditLog)
@@ -62,6 +68,15 @@ async function storedKeyColumns() {
 
 const roll = (email: string, payload: object) =>
   callAs(ctx.app, email, 'POST', '/api/user/apikeys/roll', payload);
+
+const reveal = (email: string, payload: object) =>
+  callAs(ctx.app, email, 'POST', '/api/user/apikeys/reveal', payload);
+
+async function revealedKeyAs(email: string): Promise<string> {
+  const res = await reveal(email, { client_id: harborId });
+  expect(res.statusCode, res.body).toBe(200);
+  return revealSecretKeyResponse.parse(res.json()).message.apikey;
+}
 
 // Every place a secret key authenticates: the link builder's key check, signing link params, and
 // shortening a payment page.
@@ -96,13 +111,59 @@ describe('reading the secret key', () => {
     expect(await auditRows('apikey.reveal', demo.barista)).toEqual([]);
   });
 
-  it('gives the owner the secret key and audits the reveal', async () => {
-    const record = await harborRecordAs(demo.owner);
-    expect(record?.apikey).toBe(await secretApiKeyOf(ctx.app.db, harborId));
-    const [entry] = await auditRows('apikey.reveal', demo.owner);
-    expect(entry).toMatchObject({ outcome: 'success', clientId: harborId });
-    expect(entry?.details).toEqual({ client_ids: [harborId] });
-    expect(JSON.stringify(entry)).not.toContain(record?.apikey ?? 'no key');
+  it('listing keys writes no reveal audit and answers no full key', async () => {
+    const key = await secretApiKeyOf(ctx.app.db, harborId);
+    const res = await callAs(ctx.app, demo.owner, 'GET', '/api/user/apikeys');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(key);
+    const record = apiKeysResponse.parse(res.json()).message.find((entry) => entry.id === harborId);
+    expect(record?.apikey).toBe(`****${key.slice(-4)}`);
+    expect(await auditRows('apikey.reveal', demo.owner)).toEqual([]);
+  });
+
+  it('reveals the secret key to the owner on request, with one apikey.reveal entry', async () => {
+    const before = await auditRows('apikey.reveal', demo.owner);
+    const res = await reveal(demo.owner, { client_id: harborId });
+    expect(res.statusCode, res.body).toBe(200);
+    const revealed = revealSecretKeyResponse.parse(res.json()).message;
+    expect(revealed).toEqual({ id: harborId, apikey: await secretApiKeyOf(ctx.app.db, harborId) });
+    const after = await auditRows('apikey.reveal', demo.owner);
+    expect(after).toHaveLength(before.length + 1);
+    const entry = after.find((row) => !before.some((earlier) => earlier.id === row.id));
+    expect(entry).toMatchObject({
+      outcome: 'success',
+      targetType: 'client',
+      targetId: harborId,
+      clientId: harborId,
+    });
+    expect(JSON.stringify(entry)).not.toContain(revealed.apikey);
+  });
+
+  it('refuses the reveal to a cashier without the permissions, and audits the denial', async () => {
+    const res = await reveal(demo.barista, { client_id: harborId });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain(await secretApiKeyOf(ctx.app.db, harborId));
+    expect(await auditRows('apikey.reveal', demo.barista)).toEqual([]);
+    const denials = await auditRows('authorization_denied', demo.barista);
+    expect(
+      denials.map((row) => ({ target: row.targetId, clientId: row.clientId, details: row.details })),
+    ).toContainEqual({
+      target: 'POST /api/user/apikeys/reveal',
+      clientId: harborId,
+      details: { reason: 'permission', role: 'user', permission: Permission.VirtualTerminalConfiguration },
+    });
+  });
+
+  it("refuses to reveal the key of a merchant outside the caller's reach", async () => {
+    const copperId = await defaultClientOf(ctx.app.db, demo.copperOwner);
+    const res = await reveal(demo.owner, { client_id: copperId });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain(await secretApiKeyOf(ctx.app.db, copperId));
+  });
+
+  it('refuses a reveal body with anything but the merchant id', async () => {
+    const res = await reveal(demo.owner, { client_id: harborId, all: true });
+    expect(res.statusCode).toBe(400);
   });
 
   it('seals a plaintext key left by an older database and empties the plaintext column', async () => {
@@ -206,7 +267,7 @@ describe('the key belongs to the merchant', () => {
     const removed = await callAs(ctx.app, demo.owner, 'DELETE', `/api/user/delete?id=${roller.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
 
-    expect((await harborRecordAs(demo.owner))?.apikey).toBe(key);
+    expect(await revealedKeyAs(demo.owner)).toBe(key);
     expect(await secretKeyUses(key)).toEqual([200, 200, 200]);
     expect((await roll(demo.owner, { client_id: harborId, grace_days: 0 })).statusCode).toBe(200);
   });

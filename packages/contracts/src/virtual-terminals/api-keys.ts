@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 
 // GET /api/user/apikeys: the merchant accounts whose virtual terminal the caller may open, with the
-// keys the terminal pages carry. The secret key (apikey) comes only to those who may read it on that
-// merchant (Payment Pages or Virtual Terminal Configuration there, or staff); everyone else gets
-// null and the publishable key.
+// keys the terminal pages carry. The secret key (apikey) is only ever masked here (****1234), and only
+// for those who may read it on that merchant (Payment Pages or Virtual Terminal Configuration there,
+// or staff); everyone else gets null and the publishable key. The full key is revealed one merchant
+// at a time by POST /api/user/apikeys/reveal.
 
 export const apiKeyRecordSchema = z.object({
   id: z.uuid(),
@@ -39,6 +40,15 @@ export type RolledSecretKey = z.infer<typeof rolledSecretKeySchema>;
 
 export const rollSecretKeyResponse = successEnvelope(rolledSecretKeySchema);
 
+// POST /api/user/apikeys/reveal: the merchant's secret key in full, asked for deliberately and audited.
+export const revealSecretKeyBody = z.strictObject({ client_id: z.uuid() });
+export type RevealSecretKeyBody = z.infer<typeof revealSecretKeyBody>;
+
+export const revealedSecretKeySchema = z.object({ id: z.uuid(), apikey: z.string() });
+export type RevealedSecretKey = z.infer<typeof revealedSecretKeySchema>;
+
+export const revealSecretKeyResponse = successEnvelope(revealedSecretKeySchema);
+
 export const ApiKeysErrorCode = { MerchantNotFound: 'API_KEYS_MERCHANT_NOT_FOUND' } as const;
 
 // Words of the keys card in the portal.
@@ -47,6 +57,8 @@ export const ApiKeysText = {
   PublicKey: 'Public API Key',
   SecretKey: 'API Key',
   Roll: 'Roll secret key',
+  Reveal: 'Reveal',
+  Hide: 'Hide',
   GracePeriod: 'Keep the old key working for',
   Confirm: 'Roll key',
   NewKeyShownOnce: 'This is the only time the new key is shown. Copy it now.',

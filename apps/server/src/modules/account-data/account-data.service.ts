@@ -41,7 +41,7 @@ export async function accountData(db: Db, clientId: string): Promise<AccountData
     business_type: client.businessType,
     principal_ownership_type: client.ownershipType,
     mcc_code: client.mccCode,
-    // The secret key is revealed only by GET /api/user/apikeys, which audits it.
+    // The secret key is revealed only by POST /api/user/apikeys/reveal, which audits it.
     api_key: maskedFromLastFour(client.apiKeyLast4) ?? '',
     public_key: client.publicKey,
     parent: client.parentId && found.parentName ? { id: client.parentId, name: found.parentName } : null,

@@ -172,7 +172,7 @@ export async function readAccount(db: Db, caller: Caller, clientId: string): Pro
     updated_at: row.client.updatedAt.toISOString(),
     mid: row.client.mid,
     public_key: row.client.publicKey,
-    // Masked: the secret key is revealed only by GET /api/user/apikeys, which audits it.
+    // Masked: the secret key is revealed only by POST /api/user/apikeys/reveal, which audits it.
     api_key: isStaff && !viewer.isProcessorAuditUser ? maskedFromLastFour(row.client.apiKeyLast4) : null,
     has_logo: row.client.logoStorageKey !== null,
     whitelabel: row.whiteLabel

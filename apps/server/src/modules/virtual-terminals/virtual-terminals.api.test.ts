@@ -1,6 +1,10 @@
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { paymentFramePath } from '@portico/contracts/payment-frame/params';
-import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
+import {
+  ApiKeysErrorCode,
+  apiKeysResponse,
+  revealSecretKeyResponse,
+} from '@portico/contracts/virtual-terminals/api-keys';
 import {
   patchVirtualTerminalResponse,
   saveVirtualTerminalResponse,
@@ -78,13 +82,23 @@ describe('GET /api/user/apikeys', () => {
         id: harbor.id,
         name: expect.any(String),
         parent_id: expect.any(String),
-        apikey: harbor.apiKey,
+        apikey: `****${harbor.apiKey.slice(-4)}`,
         public_key: harbor.publicKey,
       },
     ]);
     const copperOwner = await apiKeysFor(demo.copperOwner);
     expect(copperOwner.map((record) => record.id)).toEqual([copper.id]);
-    expect(JSON.stringify(copperOwner)).not.toContain(harbor.apiKey);
+    expect(JSON.stringify(copperOwner)).not.toContain(harbor.apiKey.slice(-4));
+  });
+
+  it('answers no secret key in full, to anyone', async () => {
+    const records = await apiKeysFor(demo.admin);
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      if (record.apikey !== null) expect(record.apikey).toMatch(/^\*{4}.{4}$/);
+    }
+    expect(JSON.stringify(records)).not.toContain(harbor.apiKey);
+    expect(JSON.stringify(records)).not.toContain(copper.apiKey);
   });
 
   it('follows the Virtual Terminal permission on RBAC merchants (a cashier has it, a bare member not)', async () => {
@@ -125,6 +139,48 @@ describe('GET /api/user/apikeys', () => {
     expect(audit.body).not.toContain(harbor.apiKey);
     expect((await get(demo.healnow, '/api/user/apikeys')).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/apikeys' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/apikeys/reveal', () => {
+  async function reveal(email: string, payload: object, query = '') {
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/user/apikeys/reveal${query}`,
+      headers: { cookie: await sessionCookieFor(ctx.app.db, email) },
+      payload,
+    });
+  }
+
+  it("answers the merchant's secret key in full to those who may read it, staff included", async () => {
+    for (const email of [demo.owner, demo.admin]) {
+      const res = await reveal(email, { client_id: harbor.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(revealSecretKeyResponse.parse(res.json()).message).toEqual({
+        id: harbor.id,
+        apikey: harbor.apiKey,
+      });
+    }
+  });
+
+  it('refuses a member without the permissions, another merchant, processor-audit users and a bad body', async () => {
+    expect((await reveal(demo.barista, { client_id: harbor.id })).statusCode).toBe(403);
+    expect((await reveal(noGrantsEmail, { client_id: harbor.id })).statusCode).toBe(403);
+    expect((await reveal(demo.copperOwner, { client_id: harbor.id })).statusCode).toBe(403);
+    expect(
+      (await reveal(demo.admin, { client_id: harbor.id }, `?${VIEW_AS_QUERY_PARAM}=${copper.id}`)).statusCode,
+    ).toBe(403);
+    const audit = await reveal(demo.audit, { client_id: harbor.id });
+    expect(audit.statusCode).toBe(403);
+    expect(audit.body).not.toContain(harbor.apiKey);
+    expect((await reveal(demo.owner, {})).statusCode).toBe(400);
+    expect((await reveal(demo.owner, { client_id: 'not-a-uuid' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 to staff for an account that is no merchant (a parent: no terminal, no key here)', async () => {
+    const res = await reveal(demo.admin, { client_id: summitId });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe(ApiKeysErrorCode.MerchantNotFound);
   });
 });
 

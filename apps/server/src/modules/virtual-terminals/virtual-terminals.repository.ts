@@ -10,7 +10,7 @@ const apiKeyColumns = {
   id: clients.id,
   name: clients.name,
   parentId: clients.parentId,
-  sealedApiKey: clients.apiKeyEnc,
+  apiKeyLast4: clients.apiKeyLast4,
   publicKey: clients.publicKey,
 };
 
@@ -23,6 +23,18 @@ export async function listMerchantApiKeys(executor: Executor, ids: readonly stri
     .from(clients)
     .where(ids === 'all' ? isMerchant : and(isMerchant, inArray(clients.id, [...ids])))
     .orderBy(asc(clients.name), asc(clients.id));
+}
+
+// The sealed secret key of a merchant account; null: no such merchant, or one without a key.
+export async function findMerchantSealedSecretKey(
+  executor: Executor,
+  clientId: string,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ sealed: clients.apiKeyEnc })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.level, 'Merchant')));
+  return row?.sealed ?? null;
 }
 
 // The merchant whose secret key is rolled, locked until the roll commits; undefined: no such merchant.

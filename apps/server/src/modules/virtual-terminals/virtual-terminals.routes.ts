@@ -1,6 +1,8 @@
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import {
   apiKeysResponse,
+  revealSecretKeyBody,
+  revealSecretKeyResponse,
   rollSecretKeyBody,
   rollSecretKeyResponse,
 } from '@portico/contracts/virtual-terminals/api-keys';
@@ -21,6 +23,7 @@ import { callerOf } from '../../access/caller';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import {
   listApiKeys,
+  revealSecretApiKey,
   rollSecretApiKey,
   saveVirtualTerminal,
   setVirtualTerminalStatus,
@@ -43,17 +46,45 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['virtual-terminals'],
         summary:
           'Merchant accounts whose virtual terminal the caller may open, with their public keys and, where ' +
-          'the caller may read it, the secret API key',
+          'the caller may read it, the masked secret API key',
         description:
-          'The secret key (apikey) is answered only on merchants where the caller holds Payment Pages or ' +
-          'Virtual Terminal Configuration, or is staff; elsewhere it is null. An answer carrying secret keys ' +
-          'is audited as apikey.reveal.',
+          'The secret key (apikey) is masked (****1234) and answered only on merchants where the caller holds ' +
+          'Payment Pages or Virtual Terminal Configuration, or is staff; elsewhere it is null. The full key ' +
+          'comes only from POST /api/user/apikeys/reveal.',
         response: { 200: apiKeysResponse, ...errors },
       },
     },
     async (request) => ({
       status: true as const,
-      message: await listApiKeys(app.db, app.fieldCipher, callerOf(request)),
+      message: await listApiKeys(app.db, callerOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/user/apikeys/reveal',
+    {
+      config: {
+        access: {
+          kind: 'authenticated',
+          roles: apiKeyRoles,
+          merchant: { from: 'body', key: 'client_id' },
+          mimicSession: 'refused',
+        },
+      },
+      schema: {
+        tags: ['virtual-terminals'],
+        summary: "Reveal the merchant's secret API key in full",
+        description:
+          'Needs Payment Pages or Virtual Terminal Configuration on the merchant, or staff; refused to ' +
+          'processor-audit users and mimic sessions. 404 when the merchant has no secret key. Audited as ' +
+          'apikey.reveal.',
+        body: revealSecretKeyBody,
+        response: { 200: revealSecretKeyResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await revealSecretApiKey(app.db, app.fieldCipher, callerOf(request), request.body),
     }),
   );
 
@@ -72,7 +103,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['virtual-terminals'],
         summary: "Roll the merchant's secret API key",
         description:
-          'Needs what reading the secret key needs. The new key is answered once, here; the previous key ' +
+          'Needs what revealing the secret key needs. The new key is answered once, here; the previous key ' +
           'keeps working for grace_days days (0 to 7; 0: refused at once). Audited as apikey.roll.',
         body: rollSecretKeyBody,
         response: { 200: rollSecretKeyResponse, ...errors },

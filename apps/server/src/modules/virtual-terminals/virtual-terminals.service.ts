@@ -11,6 +11,8 @@ import {
   type ApiKeyRecord,
   ApiKeysErrorCode,
   ApiKeysText,
+  type RevealedSecretKey,
+  type RevealSecretKeyBody,
   type RolledSecretKey,
   type RollSecretKeyBody,
 } from '@portico/contracts/virtual-terminals/api-keys';
@@ -42,11 +44,13 @@ import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { maskedFromLastFour } from '../../lib/masking';
 import { newSecretApiKey, openSecretApiKey, sealedSecretApiKey } from '../../lib/secret-api-key';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   findClientIdByPublicKey,
   findGoverningFieldAccess,
+  findMerchantSealedSecretKey,
   findVirtualTerminalUrl,
   insertVirtualTerminalUrl,
   isSecretApiKey,
@@ -112,13 +116,9 @@ async function merchantsWithVirtualTerminal(db: Db, caller: Caller): Promise<rea
     }));
 }
 
-// GET /api/user/apikeys. Every answer that carries secret keys writes one apikey.reveal entry
-// naming the merchants whose key it shows.
-export async function listApiKeys(
-  db: Db,
-  cipher: () => FieldCipher,
-  caller: Caller,
-): Promise<ApiKeyRecord[]> {
+// GET /api/user/apikeys. The secret key only masked, where the caller may read it: listing the
+// keys reveals none, so it decrypts nothing and writes no apikey.reveal entry.
+export async function listApiKeys(db: Db, caller: Caller): Promise<ApiKeyRecord[]> {
   // Read-only auditors never see the virtual terminal tools, nor the keys behind them.
   if (caller.session.isProcessorAuditUser) {
     return denyAccess(caller, 'role', auditorDenial);
@@ -127,47 +127,62 @@ export async function listApiKeys(
   const rows = await listMerchantApiKeys(db, reach === 'all' ? 'all' : reach.map((r) => r.clientId));
   const secretReadable =
     reach === 'all' ? null : new Set(reach.filter((r) => r.mayReadSecret).map((r) => r.clientId));
-  const records = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     name: row.name,
     parent_id: row.parentId,
     apikey:
-      row.sealedApiKey !== null && (secretReadable === null || secretReadable.has(row.id))
-        ? openSecretApiKey(cipher(), row.sealedApiKey)
-        : null,
+      secretReadable === null || secretReadable.has(row.id) ? maskedFromLastFour(row.apiKeyLast4) : null,
     public_key: row.publicKey,
   }));
-  const revealed = records.filter((record) => record.apikey !== null).map((record) => record.id);
-  if (revealed.length > 0) {
-    await recordAudit(db, {
-      action: 'apikey.reveal',
-      outcome: 'success',
-      ...auditActorOf(caller),
-      targetType: 'client',
-      targetId: revealed.length === 1 ? (revealed[0] ?? null) : null,
-      clientId: revealed.length === 1 ? (revealed[0] ?? null) : null,
-      details: { client_ids: revealed },
+}
+
+// Reading (revealing) and rolling a merchant's secret key need the same: reach of the merchant, and
+// staff or grantsSecretKey there. Processor-audit users never handle it.
+async function authorizeSecretKey(db: Db, caller: Caller, clientId: string): Promise<void> {
+  if (caller.session.isProcessorAuditUser) return denyAccess(caller, 'role', auditorDenial);
+  const access = await authorizeClient(db, caller, clientId);
+  if (!canReachEveryMerchant(caller.session.role) && !grantsSecretKey(access.effectivePermissions)) {
+    return denyAccess(caller, 'permission', {
+      merchantId: clientId,
+      permission: Permission.VirtualTerminalConfiguration,
     });
   }
-  return records;
+}
+
+// POST /api/user/apikeys/reveal: the merchant's secret key in full, asked for one merchant at a
+// time. Each answer writes one apikey.reveal entry naming the merchant (never the key).
+export async function revealSecretApiKey(
+  db: Db,
+  cipher: () => FieldCipher,
+  caller: Caller,
+  body: RevealSecretKeyBody,
+): Promise<RevealedSecretKey> {
+  await authorizeSecretKey(db, caller, body.client_id);
+  const sealed = await findMerchantSealedSecretKey(db, body.client_id);
+  if (sealed === null) throw VirtualTerminalError.MerchantNotFound(ApiKeysText.MerchantNotFound);
+  const apiKey = openSecretApiKey(cipher(), sealed);
+  await recordAudit(db, {
+    action: 'apikey.reveal',
+    outcome: 'success',
+    ...auditActorOf(caller),
+    targetType: 'client',
+    targetId: body.client_id,
+    clientId: body.client_id,
+  });
+  return { id: body.client_id, apikey: apiKey };
 }
 
 // POST /api/user/apikeys/roll: a new secret key for the merchant named in the body (the access
 // layer checked reach), shown once in this answer; the old one keeps working for the grace
-// period. Needs what reading the key needs; the change and its audit entry commit together.
+// period. Needs what revealing the key needs; the change and its audit entry commit together.
 export async function rollSecretApiKey(
   db: Db,
   cipher: () => FieldCipher,
   caller: Caller,
   body: RollSecretKeyBody,
 ): Promise<RolledSecretKey> {
-  const access = await authorizeClient(db, caller, body.client_id);
-  if (!canReachEveryMerchant(caller.session.role) && !grantsSecretKey(access.effectivePermissions)) {
-    return denyAccess(caller, 'permission', {
-      merchantId: body.client_id,
-      permission: Permission.VirtualTerminalConfiguration,
-    });
-  }
+  await authorizeSecretKey(db, caller, body.client_id);
   const apiKey = newSecretApiKey();
   return db.transaction(async (tx) => {
     const current = await lockMerchantSecretKey(tx, body.client_id);
