@@ -6,7 +6,8 @@ import { homeKeys } from './keys';
 const apiKeysSchema = apiKeysResponse.shape.message;
 
 // GET /api/user/apikeys: the merchant accounts whose virtual terminal the caller may open, with the
-// API key the terminal pages carry in their path.
+// publishable key the terminal pages carry in their path and, where the caller may read it, the
+// secret key masked (the full key only through revealSecretKey).
 export function getApiKeys({ signal }: { signal?: AbortSignal } = {}): Promise<ApiKeyRecord[]> {
   return apiRequest('/api/user/apikeys', { schema: apiKeysSchema, signal });
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { Modal } from '../../../components/modal';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { useRevealSecretKey } from '../api/reveal-secret-key';
 import { useRollSecretKey } from '../api/roll-secret-key';
 
 const graceOptions = secretKeyGraceDayChoices.map((days) => ({
@@ -18,7 +19,8 @@ const graceOptions = secretKeyGraceDayChoices.map((days) => ({
 }));
 
 // The keys of the merchants the caller runs the terminal for. The server answers the secret key
-// only where the caller may read it (and audits that); only those rows show it and offer a roll.
+// masked, and only where the caller may read it: only those rows show it, with Reveal (the full key,
+// asked for on purpose and audited by the server) and a roll.
 export function ApiKeysCard({ records }: { records: readonly ApiKeyRecord[] }) {
   const [rolling, setRolling] = useState<ApiKeyRecord | null>(null);
   if (records.length === 0) return null;
@@ -35,20 +37,65 @@ export function ApiKeysCard({ records }: { records: readonly ApiKeyRecord[] }) {
               {ApiKeysText.PublicKey}: <Code>{record.public_key}</Code>
             </Text>
             {record.apikey !== null && (
-              <Group gap="sm">
-                <Text size="sm">
-                  {ApiKeysText.SecretKey}: <Code>{record.apikey}</Code>
-                </Text>
-                <Button size="compact-sm" variant="light" onClick={() => setRolling(record)}>
-                  {ApiKeysText.Roll}
-                </Button>
-              </Group>
+              // Keyed by the masked key: a rolled key hides what was revealed of the old one.
+              <SecretKeyRow
+                key={record.apikey}
+                record={record}
+                maskedKey={record.apikey}
+                onRoll={() => setRolling(record)}
+              />
             )}
           </Stack>
         ))}
       </Stack>
       <RollSecretKeyModal record={rolling} onClose={() => setRolling(null)} />
     </Paper>
+  );
+}
+
+// The masked secret key; Reveal asks the server for the full key and shows it until Hide. One
+// button toggles and is never disabled, so keyboard focus stays on it.
+function SecretKeyRow({
+  record,
+  maskedKey,
+  onRoll,
+}: {
+  record: ApiKeyRecord;
+  maskedKey: string;
+  onRoll: () => void;
+}) {
+  const reveal = useRevealSecretKey();
+  const revealed = reveal.data?.apikey ?? null;
+  const toggle = () => {
+    if (reveal.isPending) return;
+    if (revealed !== null) reveal.reset();
+    else reveal.mutate({ client_id: record.id });
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <Text size="sm">
+          {ApiKeysText.SecretKey}: <Code>{revealed ?? maskedKey}</Code>
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={toggle}
+          aria-busy={reveal.isPending}
+          aria-label={`${revealed !== null ? ApiKeysText.Hide : ApiKeysText.Reveal} ${ApiKeysText.SecretKey} of ${record.name}`}
+        >
+          {revealed !== null ? ApiKeysText.Hide : ApiKeysText.Reveal}
+        </Button>
+        <Button size="compact-sm" variant="light" onClick={onRoll}>
+          {ApiKeysText.Roll}
+        </Button>
+      </Group>
+      {reveal.isError && (
+        <Text size="sm" c="red" role="alert">
+          {apiErrorMessage(reveal.error, 'The key could not be revealed.')}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

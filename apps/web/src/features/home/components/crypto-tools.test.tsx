@@ -25,7 +25,7 @@ const enabled: CryptoStatus = {
   crypto_kyc_link: null,
 };
 const keys = ok([
-  { id: merchantId, name: 'Ledger Lane', parent_id: null, apikey: 'sk_ledger', public_key: 'pk_ledger' },
+  { id: merchantId, name: 'Ledger Lane', parent_id: null, apikey: '****dger', public_key: 'pk_ledger' },
 ]);
 
 function answers(status: CryptoStatus): Record<string, StubbedAnswer> {

@@ -1,11 +1,13 @@
 import { buildMembership, buildSessionUser, sampleIds } from '@portico/contracts/access/session-user.factory';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
+import { ApiKeysText } from '@portico/contracts/virtual-terminals/api-keys';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
 import {
   alderApiKey,
+  alderMaskedApiKey,
   alderPublishableKey,
   alderTerminalId,
   dashboardAnswers,
@@ -234,6 +236,26 @@ describe('Virtual terminal tools with GET /api/user/apikeys', () => {
     );
     // The secret key never reaches an address.
     expect(currentLocation()).not.toContain(alderApiKey);
+  });
+
+  it('shows the secret key masked on Home and reveals it only when asked', async () => {
+    const fetchMock = stubFetch(
+      dashboardAnswers({
+        'POST /api/user/apikeys/reveal': ok({ id: sampleIds.merchantA, apikey: alderApiKey }),
+      }),
+    );
+    renderDashboard(<HomePage />, { user: withoutRbac, myClients: [merchantA, merchantB] });
+
+    const keys = await screen.findByRole('region', { name: ApiKeysText.Title });
+    expect(within(keys).getByText(alderMaskedApiKey)).toBeInTheDocument();
+    expect(within(keys).queryByText(alderApiKey)).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock).some((path) => path.includes('/reveal'))).toBe(false);
+
+    await userEvent.click(within(keys).getByRole('button', { name: /^Reveal/ }));
+    expect(await within(keys).findByText(alderApiKey)).toBeInTheDocument();
+    expect(requestedPaths(fetchMock).filter((path) => path.includes('/reveal'))).toEqual([
+      'POST /api/user/apikeys/reveal',
+    ]);
   });
 
   it('keeps Go disabled for a merchant the server gave no key for', async () => {

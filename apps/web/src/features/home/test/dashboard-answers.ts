@@ -3,6 +3,8 @@ import type { MyClient } from '@portico/contracts/auth/my-clients';
 import { ok, readyDatabase, type StubbedAnswer } from '../../../test/fetch-stub';
 
 export const alderApiKey = 'test-api-alder-0001';
+// The list answers the secret key masked; the full key only comes from a reveal.
+export const alderMaskedApiKey = '****0001';
 // Addresses carry the publishable key.
 export const alderPublishableKey = 'test-pub-alder';
 export const alderTerminalId = '66666666-6666-4666-8666-666666666666';
@@ -96,7 +98,7 @@ export function dashboardAnswers(
         id: sampleIds.merchantA,
         name: 'Alder Bakery LLC',
         parent_id: sampleIds.parent,
-        apikey: alderApiKey,
+        apikey: alderMaskedApiKey,
         public_key: alderPublishableKey,
       },
     ]),
