@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
+import { revealedSecretKey } from '../support/secret-key';
 import { signInByEmailLink } from '../support/sign-in';
 
 // Through the enrollment page as staff: run KYC, approve, and the new merchant
@@ -67,7 +68,9 @@ test('staff run KYC and approve from the enrollment page; the merchant exists wi
   // The account is live: it is among the merchants with API keys, and no number leaks unmasked.
   const keys = apiKeysResponse.parse(await (await page.request.get('/api/user/apikeys')).json()).message;
   const account = keys.find((merchant) => merchant.name === dba);
-  expect(account?.apikey).toMatch(/^sk_live_/);
+  // The list answers the secret key masked; staff reveal it in full on request.
+  expect(account?.apikey).toMatch(/^\*{4}.{4}$/);
+  expect(await revealedSecretKey(page, account?.id ?? '')).toMatch(/^sk_live_/);
   const record = await (await page.request.get(`/api/enroll?id=${id}`)).text();
   expect(record).not.toContain('123-45-6789');
   expect(record).not.toContain('123456789');

@@ -6,6 +6,7 @@ import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
+import { revealedSecretKey } from '../support/secret-key';
 import { signInByEmailLink } from '../support/sign-in';
 
 // A merchant configures a terminal with a custom field and opens it from
@@ -17,9 +18,9 @@ async function harborKeys(page: Page) {
   const harborId = await clientIdNamed(page, harborLaneName);
   const response = await page.request.get('/api/user/apikeys');
   const record = apiKeysResponse.parse(await response.json()).message.find((entry) => entry.id === harborId);
-  // The owner holds Payment Pages there, so the secret key comes too.
-  if (!record?.apikey) throw new Error('Harbor Lane has no keys');
-  return { ...record, apikey: record.apikey };
+  if (!record) throw new Error('Harbor Lane has no keys');
+  // The list answers the secret key masked; the owner holds Payment Pages there, so may reveal it.
+  return { ...record, apikey: await revealedSecretKey(page, harborId) };
 }
 
 async function pickOption(page: Page, combobox: ReturnType<Page['getByRole']>, option: string | RegExp) {
