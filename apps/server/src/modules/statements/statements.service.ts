@@ -369,7 +369,20 @@ export async function settlementGroup(db: Db, caller: Caller, id: string): Promi
 // of the merchant's locations sees only their transactions' lines (locations_only), as in every report.
 export async function payoutLines(db: Db, caller: Caller, id: string): Promise<PayoutLines> {
   const { payout, locations } = await payoutInReach(db, caller, id);
-  const items = await readPayoutItems(db, payout.id, locations);
+  return {
+    ...payoutHeadOf(payout),
+    locations_only: locations !== null,
+    ...(await payoutLinesOfPayout(db, payout.id, locations)),
+  };
+}
+
+// The lines and totals of a payout the caller was already found to reach.
+export async function payoutLinesOfPayout(
+  executor: Executor,
+  payoutId: string,
+  locations: readonly string[] | null,
+): Promise<Pick<PayoutLines, 'lines' | 'totals'>> {
+  const items = await readPayoutItems(executor, payoutId, locations);
   const lines: PayoutLineRow[] = [];
   const all: PayoutLine[] = [];
   for (const item of items) {
@@ -385,16 +398,12 @@ export async function payoutLines(db: Db, caller: Caller, id: string): Promise<P
       });
     }
   }
-  return {
-    ...payoutHeadOf(payout),
-    locations_only: locations !== null,
-    lines,
-    totals: payoutLineTotals(all).map((total) => ({
-      kind: total.kind,
-      count: total.count,
-      amount: money(total.amountCents),
-    })),
-  };
+  const totals = payoutLineTotals(all).map((total) => ({
+    kind: total.kind,
+    count: total.count,
+    amount: money(total.amountCents),
+  }));
+  return { lines, totals };
 }
 
 // Posts the settlement groups and payouts of a settlement day (yyyy-mm-dd, not after today);
