@@ -328,6 +328,10 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: '/api/payouts/00000000-0000-4000-8000-0000000a0404' }),
     expect: { ...signedIn(403), admin: 404, healnow: 403, audit: 404 },
   },
+  'GET /api/payouts/:id/lines': {
+    call: () => ({ url: '/api/payouts/00000000-0000-4000-8000-0000000a0404/lines' }),
+    expect: { ...signedIn(403), admin: 404, healnow: 403, audit: 404 },
+  },
   'GET /api/statement/merchants': {
     expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { moneyOutput } from '../money/money';
+import { payoutLineKinds } from './payout-lines';
 
 // The Statements page: statement rows and payouts, GET /api/report/statement, /api/statement,
 // /api/statement/pdf and /api/payouts, the statement month and exports.
@@ -27,6 +28,8 @@ export const StatementText = {
   ProcessorFeesTab: 'Processor Fees',
   SettlementGroup: 'Settlement Group',
   AdminLineItemTotal: 'Admin Line Item Total',
+  PayoutLines: 'Payout lines',
+  ExportPayoutLines: 'Export lines to CSV',
   NotPosted: 'No statement has been posted for this month.',
   SelectMerchant: 'Please select a merchant',
 } as const;
@@ -140,8 +143,10 @@ export const payoutTransactionRow = z.object({
 });
 export type PayoutTransactionRow = z.infer<typeof payoutTransactionRow>;
 
-// A payout. The list leaves transaction_details empty: the Settlement Group modal reads
-// them from GET /api/payouts/{id}, so a page of 50 payouts never carries thousands of transactions.
+// A payout. The list leaves transaction_details empty: the Settlement Group modal reads them from
+// GET /api/payouts/{id} and the payout's lines from GET /api/payouts/{id}/lines, so a page of 50
+// payouts never carries thousands of transactions. Each transaction's net_amount there is the sum
+// of its lines.
 export const payoutRow = z.object({
   merchant_id: z.uuid(),
   merchant_name: z.string(),
@@ -151,6 +156,38 @@ export const payoutRow = z.object({
 });
 export type PayoutRow = z.infer<typeof payoutRow>;
 export const payoutsResponse = successEnvelope(z.array(payoutRow));
+
+// One line of a payout (contracts payout-lines.ts): what one transaction put in or took out, signed:
+// a sale is positive; its fee, a refund, void, chargeback or adjustment negative.
+export const payoutLineRow = z.object({
+  transaction_id: z.uuid(),
+  transaction_date: z.string(),
+  kind: z.enum(payoutLineKinds),
+  trans_description: z.string(),
+  amount: moneyOutput,
+});
+export type PayoutLineRow = z.infer<typeof payoutLineRow>;
+
+// The payout's totals by kind, signed like its lines.
+export const payoutLineTotalRow = z.object({
+  kind: z.enum(payoutLineKinds),
+  count: z.number().int(),
+  amount: moneyOutput,
+});
+export type PayoutLineTotalRow = z.infer<typeof payoutLineTotalRow>;
+
+// GET /api/payouts/{id}/lines: the payout and its lines, which add up to payout_details.amount;
+// locations_only: the caller is tied to some of the merchant's locations and sees only their lines,
+// which then add up to that part of the payout.
+export const payoutLines = payoutRow.omit({ transaction_details: true }).extend({
+  locations_only: z.boolean(),
+  lines: z.array(payoutLineRow),
+  totals: z.array(payoutLineTotalRow),
+});
+export type PayoutLines = z.infer<typeof payoutLines>;
+export const payoutLinesResponse = successEnvelope(payoutLines);
+export const payoutLinesFileName = (payoutDate: string, processor: string) =>
+  `Payout ${payoutDate} ${processor.toUpperCase()} lines.csv`;
 
 export const settlementGroupDetail = payoutRow.extend({
   settlement: z.object({

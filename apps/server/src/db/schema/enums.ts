@@ -1,5 +1,6 @@
 import { ownershipTypes } from '@portico/contracts/enrollment/enroll';
 import { noteCategories } from '@portico/contracts/notes/notes';
+import { payoutItemKinds } from '@portico/contracts/statements/payout-lines';
 import {
   actionModes,
   proPayStatuses,
@@ -95,6 +96,9 @@ export const actionMode = pgEnum('action_mode', actionModes);
 export const proPayStatus = pgEnum('pro_pay_status', proPayStatuses);
 
 export const payoutStatus = pgEnum('payout_status', ['scheduled', 'paid', 'held', 'failed']);
+
+// What a settled transaction was paid as (contracts statements/payout-lines.ts payoutItemKindOf).
+export const payoutItemKind = pgEnum('payout_item_kind', payoutItemKinds);
 
 export const subscriptionInterval = pgEnum('subscription_interval', ['daily', 'weekly', 'monthly', 'yearly']);
 

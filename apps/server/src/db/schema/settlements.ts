@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { cents, createdAt } from './columns';
-import { payoutStatus, processor } from './enums';
+import { payoutItemKind, payoutStatus, processor } from './enums';
 
 // A settlement group: what one processor settled for one client on one day, aggregated from the
 // transactions (gross adds sales and subtracts refunds, voids and credits; net also subtracts fees).
@@ -55,7 +55,9 @@ export const payouts = pgTable(
 // The transactions a payout paid (its transaction details): one row per settled
 // transaction, keyed by (payout, transaction). transaction_created_at locates the partitioned row; no
 // foreign key to it, so old partitions can be detached. The description is derived from the
-// transaction when read.
+// transaction when read. kind and the two amounts are what the posting summed: the payout's lines
+// are read from them (contracts payoutLinesOfItem), so they add up to the payout whatever happens to
+// the transaction later. kind is null for a transaction that moved no money.
 export const payoutItems = pgTable(
   'payout_items',
   {
@@ -66,6 +68,7 @@ export const payoutItems = pgTable(
     transactionCreatedAt: timestamp({ withTimezone: true }).notNull(),
     authAmountCents: cents().notNull(),
     netAmountCents: cents().notNull(),
+    kind: payoutItemKind(),
   },
   (t) => [primaryKey({ columns: [t.payoutId, t.transactionId] })],
 );

@@ -1,3 +1,4 @@
+import { payoutItemKinds } from '@portico/contracts/statements/payout-lines';
 import { returnedOrRejectedAchItemCents } from '@portico/contracts/transactions/gross-net';
 import { actionModes, proPayStatuses } from '@portico/contracts/transactions/transaction-enums';
 import { type SQL, sql } from 'drizzle-orm';
@@ -21,6 +22,18 @@ const counted = countedOnStatementSql;
 const isSale = sql`(not ${returned} and not ${failed} and ${adding})`;
 const isChargeback = sql`(not ${returned} and not ${failed} and t.action_mode = 'reversal')`;
 const isRefund = sql`(not ${returned} and not ${failed} and ${subtracting} and t.action_mode <> 'reversal')`;
+// The contracts payout rules as SQL over alias t: what one settled transaction adds to its payout
+// (netAmountCentsOfTransaction) and the kind it is paid as (payout-lines.ts payoutItemKindOf). The
+// posting computes both once per transaction; the payout is their sum and the items keep them.
+const netOfTransaction = sql`(case when ${returned} then ${returnedOrRejectedAchItemCents}
+  when ${isSale} then t.amount_cents - t.fee_cents
+  when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)`;
+const kindOfTransaction = sql`(case when ${returned} then 'adjustment'
+  when ${failed} then null
+  when ${adding} then 'sale'
+  when t.action_mode = 'reversal' then 'chargeback'
+  when t.action_mode in ('void', 'terminal_void') then 'void'
+  when ${subtracting} then 'refund' end)::payout_item_kind`;
 const ledgerSums = sql`count(*)::int as transaction_count,
   coalesce(sum(t.amount_cents) filter (where ${isSale}), 0)::text as sales,
   coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)::text as refunds,
@@ -410,11 +423,13 @@ export async function findSettlement(executor: Executor, id: string) {
   return rows[0] ? settlementDbRow.parse(rows[0]) : null;
 }
 
+// String ids for the reason given at payoutDbRow: a busy payout holds thousands of items.
 const payoutItemRow = z.object({
-  id: z.uuid(),
+  id: z.string(),
   transaction_date: z.string(),
   auth_amount_cents: centsText,
   net_amount_cents: centsText,
+  kind: z.enum(payoutItemKinds).nullable(),
   type: z.string().nullable(),
   card_brand: z.string().nullable(),
   last4: z.string().nullable(),
@@ -422,17 +437,24 @@ const payoutItemRow = z.object({
 });
 export type PayoutItemRow = z.infer<typeof payoutItemRow>;
 
-// The transactions a payout paid; the partition key narrows each lookup to its month.
-export async function readPayoutItems(executor: Executor, payoutId: string): Promise<PayoutItemRow[]> {
+// The transactions a payout paid, as posted; the partition key narrows each lookup to its month.
+// locations: only the transactions made at these sub-locations (null: all of them).
+export async function readPayoutItems(
+  executor: Executor,
+  payoutId: string,
+  locations: readonly string[] | null = null,
+): Promise<PayoutItemRow[]> {
+  const atLocations =
+    locations === null ? sql`true` : sql`t.sub_entity_id = any(${`{${locations.join(',')}}`}::uuid[])`;
   const rows = await queryRows(
     executor,
     sql`select i.transaction_id as id,
         ${isoUtc(sql`i.transaction_created_at`)} as transaction_date,
-        i.auth_amount_cents::text, i.net_amount_cents::text, t.payment_method as type, t.card_brand, t.last4,
-        t.action_mode::text as action_mode
+        i.auth_amount_cents::text, i.net_amount_cents::text, i.kind::text as kind, t.payment_method as type,
+        t.card_brand, t.last4, t.action_mode::text as action_mode
       from payout_items i
       left join transactions t on t.id = i.transaction_id and t.created_at = i.transaction_created_at
-      where i.payout_id = ${payoutId}
+      where i.payout_id = ${payoutId} and ${atLocations}
       order by i.transaction_created_at, i.transaction_id`,
   );
   return rows.map((row) => payoutItemRow.parse(row));
@@ -483,7 +505,8 @@ export async function insertSettlementsOfDays(
     executor,
     sql`with settled_rows as materialized (
         select t.id, t.created_at, t.client_id, t.settlement_date, t.processor, t.amount_cents, t.fee_cents,
-          t.action_mode, t.payment_status, t.pro_pay_status
+          t.action_mode, t.payment_status, t.pro_pay_status, ${netOfTransaction} as net_cents,
+          ${kindOfTransaction} as kind
         from transactions t
         where ${settled}
       ),
@@ -495,9 +518,7 @@ export async function insertSettlementsOfDays(
           coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
           count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
           coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0),
-          (coalesce(sum(t.amount_cents - t.fee_cents) filter (where ${isSale}), 0)
-            + coalesce(sum(-t.amount_cents) filter (where ${isRefund} or ${isChargeback}), 0)
-            + count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents}),
+          sum(t.net_cents),
           ${postedAt.toISOString()}::timestamptz
         from settled_rows t
         group by t.client_id, t.settlement_date, t.processor
@@ -516,11 +537,8 @@ export async function insertSettlementsOfDays(
       ),
       items as (
         insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents,
-          net_amount_cents)
-        select p.id, t.id, t.created_at, t.amount_cents,
-          (case when ${returned} then ${returnedOrRejectedAchItemCents}
-            when ${isSale} then t.amount_cents - t.fee_cents
-            when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)
+          net_amount_cents, kind)
+        select p.id, t.id, t.created_at, t.amount_cents, t.net_cents, t.kind
         from settled_rows t
         join paid p on p.client_id = t.client_id and p.processor = t.processor and p.payout_date = t.settlement_date
         on conflict do nothing

@@ -2,6 +2,7 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import {
+  payoutLinesResponse,
   payoutParams,
   payoutsQuery,
   payoutsResponse,
@@ -18,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
 import {
+  payoutLines,
   payoutRows,
   resolveStatementMerchant,
   resolveStatementMonth,
@@ -117,6 +119,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
         tags: ['statements'],
         summary:
           'Payouts (settlement groups) of the merchant, or of every merchant the caller reaches, newest first',
+        description:
+          "transaction_details is empty here: a payout's transactions are at GET /api/payouts/{id}, its lines at GET /api/payouts/{id}/lines.",
         querystring: payoutsQuery,
         response: { 200: payoutsResponse, ...errors },
       },
@@ -138,6 +142,25 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
     async (request) => ({
       status: true as const,
       message: await settlementGroup(app.db, callerOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api/payouts/:id/lines',
+    {
+      config: { access: { kind: 'authenticated', roles, permission: Permission.Payouts } },
+      schema: {
+        tags: ['statements'],
+        summary: "A payout's lines: its sales, fees, refunds, voids, chargebacks and adjustments, signed",
+        description:
+          "Scoped like the payouts list: another merchant's payout is refused. The lines and the totals by kind add up to payout_details.amount.",
+        params: payoutParams,
+        response: { 200: payoutLinesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await payoutLines(app.db, callerOf(request), request.params.id),
     }),
   );
 

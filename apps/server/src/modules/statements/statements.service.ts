@@ -1,6 +1,13 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
+  type PayoutItem,
+  type PayoutLine,
+  payoutLinesOfItem,
+  payoutLinesSumCents,
+  payoutLineTotals,
+} from '@portico/contracts/statements/payout-lines';
+import {
   parseStatementMonth,
   StatementMonthText,
   statementMonthDays,
@@ -16,6 +23,8 @@ import {
 } from '@portico/contracts/statements/statement-rules';
 import {
   type DailyTransactionRow,
+  type PayoutLineRow,
+  type PayoutLines,
   type PayoutRow,
   type SettlementGroupDetail,
   StatementErrorCode,
@@ -46,6 +55,8 @@ import {
   listPayouts,
   listPostedClientIds,
   type MonthInstants,
+  type PayoutDbRow,
+  type PayoutItemRow,
   type PricingRow,
   readDailySums,
   readPayoutItems,
@@ -261,18 +272,9 @@ export async function payoutRows(db: Db, caller: Caller): Promise<PayoutRow[]> {
   }
   const access = await resolveReportAccess(db, caller, Permission.Payouts);
   const rows = await listPayouts(db, access.scope.kind === 'all' ? 'all' : access.scope.clientIds);
-  return rows.map((row) => ({
-    merchant_id: row.client_id,
-    merchant_name: row.merchant_name,
-    payout_date: row.payout_date,
-    payout_details: {
-      id: row.id,
-      amount: money(row.amount_cents),
-      processor: row.processor,
-      status: row.status,
-    },
-    transaction_details: [],
-  }));
+  // The list carries no transactions: a payout's are read from GET /api/payouts/{id} and its lines
+  // from GET /api/payouts/{id}/lines, so a merchant's whole history never travels in one answer.
+  return rows.map((row) => ({ ...payoutHeadOf(row), transaction_details: [] }));
 }
 
 function describeItem(item: {
@@ -286,21 +288,29 @@ function describeItem(item: {
   return `${method}${ending}${item.action_mode ? ` (${item.action_mode})` : ''}`;
 }
 
-// One settlement group: its payout, totals and transactions. A payout out of the caller's reach is
-// refused like any merchant out of reach.
-export async function settlementGroup(db: Db, caller: Caller, id: string): Promise<SettlementGroupDetail> {
+// A payout the caller reaches, as the payouts list scopes it (the merchants the caller reaches with
+// Payouts). Another merchant's payout is refused like any merchant out of reach; staff, who reach
+// every merchant, are told it does not exist. locations: the sub-locations a caller tied to some of
+// the merchant's locations is limited to (their transactions only), else null.
+async function payoutInReach(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<{ payout: PayoutDbRow; locations: readonly string[] | null }> {
   const payout = await findPayout(db, id);
   const access = await resolveReportAccess(db, caller, Permission.Payouts);
-  const isInScope =
-    payout !== null && (access.scope.kind === 'all' || access.scope.clientIds.includes(payout.client_id));
+  const { scope } = access;
+  const isInScope = payout !== null && (scope.kind === 'all' || scope.clientIds.includes(payout.client_id));
   if (!isInScope) {
     if (caller.isStaff) throw StatementError.PayoutNotFound('Payout not found');
     return denyAccess(caller, 'merchant', { merchantId: payout?.client_id ?? null });
   }
-  const [settlement, items] = await Promise.all([
-    payout.settlement_id ? findSettlement(db, payout.settlement_id) : Promise.resolve(null),
-    readPayoutItems(db, payout.id),
-  ]);
+  const limit =
+    scope.kind === 'all' ? undefined : scope.locationLimits?.find((l) => l.clientId === payout.client_id);
+  return { payout, locations: limit?.subEntityIds ?? null };
+}
+
+function payoutHeadOf(payout: PayoutDbRow): Omit<PayoutRow, 'transaction_details'> {
   return {
     merchant_id: payout.client_id,
     merchant_name: payout.merchant_name,
@@ -311,11 +321,33 @@ export async function settlementGroup(db: Db, caller: Caller, id: string): Promi
       processor: payout.processor,
       status: payout.status,
     },
+  };
+}
+
+function payoutItemOfRow(item: PayoutItemRow): PayoutItem {
+  return {
+    kind: item.kind,
+    authAmountCents: item.auth_amount_cents,
+    netAmountCents: item.net_amount_cents,
+  };
+}
+
+// One settlement group: its payout, totals and transactions. A payout out of the caller's reach is
+// refused like any merchant out of reach. Each transaction's net is the sum of its payout lines; a
+// caller tied to some of the merchant's locations sees only their transactions.
+export async function settlementGroup(db: Db, caller: Caller, id: string): Promise<SettlementGroupDetail> {
+  const { payout, locations } = await payoutInReach(db, caller, id);
+  const [settlement, items] = await Promise.all([
+    payout.settlement_id ? findSettlement(db, payout.settlement_id) : Promise.resolve(null),
+    readPayoutItems(db, payout.id, locations),
+  ]);
+  return {
+    ...payoutHeadOf(payout),
     transaction_details: items.map((item) => ({
       id: item.id,
       transaction_date: item.transaction_date,
       auth_amount: money(item.auth_amount_cents),
-      net_amount: money(item.net_amount_cents),
+      net_amount: money(payoutLinesSumCents(payoutLinesOfItem(payoutItemOfRow(item)))),
       trans_description: describeItem(item),
     })),
     settlement: {
@@ -329,6 +361,49 @@ export async function settlementGroup(db: Db, caller: Caller, id: string): Promi
     },
     ...(caller.actingRole === 'admin' ? { admin_line_item_total: money(settlement?.fee_cents ?? 0) } : {}),
   };
+}
+
+// The lines of one payout: each posted item read by the contracts payout rule (a sale and its
+// negative fee; a refund, void, chargeback or adjustment, negative), with the totals by kind. They
+// add up to the payout's amount because the posting summed the same items. A caller tied to some
+// of the merchant's locations sees only their transactions' lines (locations_only), as in every report.
+export async function payoutLines(db: Db, caller: Caller, id: string): Promise<PayoutLines> {
+  const { payout, locations } = await payoutInReach(db, caller, id);
+  return {
+    ...payoutHeadOf(payout),
+    locations_only: locations !== null,
+    ...(await payoutLinesOfPayout(db, payout.id, locations)),
+  };
+}
+
+// The lines and totals of a payout the caller was already found to reach.
+export async function payoutLinesOfPayout(
+  executor: Executor,
+  payoutId: string,
+  locations: readonly string[] | null,
+): Promise<Pick<PayoutLines, 'lines' | 'totals'>> {
+  const items = await readPayoutItems(executor, payoutId, locations);
+  const lines: PayoutLineRow[] = [];
+  const all: PayoutLine[] = [];
+  for (const item of items) {
+    const description = describeItem(item);
+    for (const line of payoutLinesOfItem(payoutItemOfRow(item))) {
+      all.push(line);
+      lines.push({
+        transaction_id: item.id,
+        transaction_date: item.transaction_date,
+        kind: line.kind,
+        trans_description: description,
+        amount: money(line.amountCents),
+      });
+    }
+  }
+  const totals = payoutLineTotals(all).map((total) => ({
+    kind: total.kind,
+    count: total.count,
+    amount: money(total.amountCents),
+  }));
+  return { lines, totals };
 }
 
 // Posts the settlement groups and payouts of a settlement day (yyyy-mm-dd, not after today);

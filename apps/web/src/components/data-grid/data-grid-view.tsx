@@ -107,17 +107,18 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
   );
   const { onRefresh } = props;
   const refresh = useCallback(() => onRefresh?.(), [onRefresh]);
-  const exportExcel = exporter.exportExcel;
+  const { exportExcel, exportCsv } = exporter;
   useImperativeHandle(
     apiRef,
     () => ({
       getLayout,
       applyLayout,
       exportExcel,
+      exportCsv,
       refresh,
       getFilteredRowCount: () => table.getFilteredRowModel().rows.length,
     }),
-    [getLayout, applyLayout, exportExcel, refresh, table],
+    [getLayout, applyLayout, exportExcel, exportCsv, refresh, table],
   );
 
   const { onSelectionChange } = props;

@@ -17,7 +17,7 @@
 //   configKey        saved layouts bar (grid-config key).   exportFileName   'Export.xlsx' by default.
 //   defaultSort, defaultGrouping    initial state ({colId, sort}[] and column ids).
 //   onRowClick, onRowDoubleClick (also Enter), onSelectionChange (single selection).
-//   apiRef           DataGridApi: getLayout, applyLayout, exportExcel, refresh, getFilteredRowCount.
+//   apiRef           DataGridApi: getLayout, applyLayout, exportExcel, exportCsv, refresh, getFilteredRowCount.
 //   ariaLabel        name of the role=grid element ('Data grid').
 // The root carries data-testid="data-grid", data-rendered-rows (rows drawn now) and data-first-rows-at
 // (performance.now() when rows first appeared; also the 'data-grid:first-rows' performance mark).

@@ -64,6 +64,8 @@ export type DataGridApi = {
   getLayout: () => GridLayout;
   applyLayout: (layout: GridLayout) => void;
   exportExcel: () => Promise<void>;
+  // The same rows and columns as a .csv file (exportFileName with .csv).
+  exportCsv: () => void;
   refresh: () => void;
   // Rows after filters, before grouping and paging.
   getFilteredRowCount: () => number;

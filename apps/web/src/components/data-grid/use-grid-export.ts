@@ -1,6 +1,7 @@
 import type { Table, Row as TableRow } from '@tanstack/react-table';
 import { useCallback } from 'react';
 import type { CellValue } from './cell-values.utils';
+import { buildCsv, downloadCsv } from './export/csv-writer';
 import { useExcelExport } from './export/use-excel-export';
 import { type ExportableColumn, flattenGroupRows, toExportInput } from './export-rows.utils';
 import type { ColumnRuntime } from './grid-columns';
@@ -12,12 +13,12 @@ type UseGridExportArgs<Row> = {
   timeZone: string;
 };
 
-// Export Excel: what the grid shows (visible columns in order, filtered and sorted rows, groups
-// flattened), read at click time so it matches the screen.
+// Export Excel or CSV: what the grid shows (visible columns in order, filtered and sorted rows,
+// groups flattened), read at click time so it matches the screen.
 export function useGridExport<Row>({ table, runtimesById, fileName, timeZone }: UseGridExportArgs<Row>) {
   const excel = useExcelExport();
   const { exportExcel } = excel;
-  const run = useCallback(async () => {
+  const shownInput = useCallback(() => {
     const shown = [
       ...table.getLeftVisibleLeafColumns(),
       ...table.getCenterVisibleLeafColumns(),
@@ -31,8 +32,13 @@ export function useGridExport<Row>({ table, runtimesById, fileName, timeZone }: 
       columns.push({ header, kind, enumLabels, read: (row) => row.getValue<CellValue>(column.id) });
     }
     const rows = flattenGroupRows(table.getSortedRowModel().rows);
-    // The export module reports its own failures.
-    await exportExcel(toExportInput({ fileName, columns, rows, timeZone }));
-  }, [table, runtimesById, fileName, timeZone, exportExcel]);
-  return { exportExcel: run, isExporting: excel.isExporting, progress: excel.progress };
+    return toExportInput({ fileName, columns, rows, timeZone });
+  }, [table, runtimesById, fileName, timeZone]);
+  // The export module reports its own failures.
+  const run = useCallback(async () => exportExcel(shownInput()), [exportExcel, shownInput]);
+  const exportCsv = useCallback(() => {
+    const input = shownInput();
+    downloadCsv(buildCsv(input.columns, input.rows), input.fileName);
+  }, [shownInput]);
+  return { exportExcel: run, exportCsv, isExporting: excel.isExporting, progress: excel.progress };
 }

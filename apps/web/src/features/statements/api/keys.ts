@@ -7,6 +7,7 @@ export const statementKeys = {
     [...statementKeys.all, 'statement', merchantId ?? 'own', yearMonth] as const,
   payouts: (merchantId: string | null) => [...statementKeys.all, 'payouts', merchantId ?? 'all'] as const,
   payout: (id: string) => [...statementKeys.all, 'payout', id] as const,
+  payoutLines: (id: string) => [...statementKeys.all, 'payout', id, 'lines'] as const,
   notes: () => [...statementKeys.all, 'notes'] as const,
   support: () => [...statementKeys.all, 'support'] as const,
 };

@@ -1,4 +1,4 @@
-import { Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
 import { StatementText } from '@portico/contracts/statements/statements';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { DataGrid } from '../../../components/data-grid/data-grid';
 import { Modal } from '../../../components/modal';
 import { useSettlementGroup } from '../api/get-settlement-group';
 import { payoutTransactionColumns } from '../utils/statement-columns.utils';
+import { PayoutLinesPanel } from './payout-lines-panel';
 
 type Props = { payoutId: string | null; onClose: () => void; timeZone: string };
 
@@ -14,8 +15,8 @@ function money(decimal: string): string {
   return cents === null ? decimal : formatCentsAsMoney(cents);
 }
 
-// The Settlement Group modal: the group's totals and transactions; admin also sees the
-// 'Admin Line Item Total'.
+// The Settlement Group modal: the group's totals, its transactions and its payout lines; admin also
+// sees the 'Admin Line Item Total'.
 export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
   const group = useSettlementGroup(payoutId);
   const columns = useMemo(() => payoutTransactionColumns(timeZone), [timeZone]);
@@ -50,17 +51,28 @@ export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
               </Text>
             )}
           </SimpleGrid>
-          <DataGrid
-            ariaLabel="Settlement Group transactions"
-            columns={columns}
-            rows={detail.transaction_details}
-            getRowId={(row) => row.id}
-            timeZone={timeZone}
-            height={400}
-            showTotals
-            showSidePanel={false}
-            showGroupPanel={false}
-          />
+          <Tabs defaultValue="transactions" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="transactions">Transactions</Tabs.Tab>
+              <Tabs.Tab value="lines">{StatementText.PayoutLines}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="transactions" pt="sm">
+              <DataGrid
+                ariaLabel="Settlement Group transactions"
+                columns={columns}
+                rows={detail.transaction_details}
+                getRowId={(row) => row.id}
+                timeZone={timeZone}
+                height={400}
+                showTotals
+                showSidePanel={false}
+                showGroupPanel={false}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="lines" pt="sm">
+              <PayoutLinesPanel payoutId={detail.payout_details.id} timeZone={timeZone} />
+            </Tabs.Panel>
+          </Tabs>
         </Stack>
       )}
     </Modal>

@@ -1,5 +1,7 @@
+import { payoutLineKindLabels } from '@portico/contracts/statements/payout-lines';
 import {
   type DailyTransactionRow,
+  type PayoutLineRow,
   type PayoutRow,
   type PayoutTransactionRow,
   type ProcessorFeeWireRow,
@@ -129,6 +131,34 @@ export const payoutTransactionColumns = (
   },
   { id: 'auth_amount', header: 'Auth Amount', ...money, value: (r) => r.auth_amount },
   { id: 'net_amount', header: 'Net Amount', ...money, value: (r) => r.net_amount },
+];
+
+// A payout's lines: each signed as the payout feels it (a fee or refund is negative).
+export const payoutLineColumns = (timeZone: string): readonly DataGridColumn<PayoutLineRow>[] => [
+  {
+    id: 'transaction_date',
+    header: `Date (${timeZone})`,
+    kind: 'datetime',
+    value: (r) => r.transaction_date,
+    dateFormat: 'yyyy-mm-dd hh:mm',
+    width: 170,
+  },
+  {
+    id: 'kind',
+    header: 'Line',
+    kind: 'enum',
+    enumLabels: payoutLineKindLabels,
+    value: (r) => r.kind,
+    width: 130,
+  },
+  {
+    id: 'trans_description',
+    header: 'Description',
+    kind: 'text',
+    value: (r) => r.trans_description,
+    width: 220,
+  },
+  { id: 'amount', header: 'Amount', ...money, value: (r) => r.amount },
 ];
 
 // The detail of a master row is 30 px per row plus 2 rows plus 120, within 400 to 3500.
