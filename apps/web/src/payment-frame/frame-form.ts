@@ -13,6 +13,12 @@ import { chargeWithFee, passedOnRateOfMethod } from '@portico/contracts/payment-
 import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { isWalletMethod, walletLabels } from '@portico/contracts/payment-frame/wallet';
+import { merchantTimeZone } from '@portico/contracts/subscriptions/schedule';
+import {
+  SubscriptionTermsText,
+  subscriptionTermsOf,
+  subscriptionTermsOfLink,
+} from '@portico/contracts/subscriptions/subscription-terms';
 import { charge, tokenize } from './frame-api';
 import { DeviceText, deviceChooser, deviceLabels, deviceMethodsOf, isDeviceMethod } from './frame-device';
 import { applyPageDesign, el, field, showMessage } from './frame-dom';
@@ -79,6 +85,26 @@ export function feeLineOf(
   return `Fee: ${formatCentsAsMoney(feeCents)} · Total: ${formatCentsAsMoney(totalCents)}`;
 }
 
+// What a payer of a subscription link agrees to, before paying: the same terms the first receipt
+// repeats. The charge dates are the merchant's, named with their zone. A free-form amount is the one
+// entered.
+function subscriptionTermsSection(
+  params: PaymentFrameParams,
+  isAmountFixed: boolean,
+  now: Date,
+): HTMLElement {
+  const link = { ...params, amount: isAmountFixed ? params.amount : undefined };
+  const lines = subscriptionTermsOf(subscriptionTermsOfLink(link, now, merchantTimeZone), merchantTimeZone);
+  return el('section', { class: 'terms', 'aria-labelledby': 'subscription-terms' }, [
+    el('h2', { id: 'subscription-terms' }, [SubscriptionTermsText.Heading]),
+    el(
+      'ul',
+      {},
+      lines.map((line) => el('li', {}, [line])),
+    ),
+  ]);
+}
+
 function customFieldInput(
   custom: FrameCustomField,
   isRequired: boolean,
@@ -142,6 +168,8 @@ export function renderPaymentForm(
   });
   if (isAmountFixed) amount.readOnly = true;
   form.append(field('Amount', amount));
+  if (params.paymentType === 'subscription')
+    form.append(subscriptionTermsSection(params, isAmountFixed, new Date()));
   if (params.showFeeValue && params.feeMessage) form.append(el('p', { class: 'note' }, [params.feeMessage]));
   // The fee passed on is shown before paying, with the total the payer will be charged.
   const feeLine = el('p', { class: 'fee', 'aria-live': 'polite' });

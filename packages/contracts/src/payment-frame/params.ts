@@ -60,6 +60,11 @@ const colour = z
 const uuid = z
   .string()
   .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/));
+// A publishable key as issued: 'pk_live_' (an approved account) or 'pk_test_' (a sandbox account) and
+// 256 random bits in base64url; the demo accounts carry UUIDs.
+export const publishableKeyPattern =
+  /^(pk_(live|test)_[A-Za-z0-9_-]{43}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const publishableKey = z.string().check(z.regex(publishableKeyPattern));
 // A decimal amount as typed: the charge path parses it to cents with contracts money helpers.
 const decimalAmount = z.string().check(z.maxLength(20), z.regex(/^\d{1,13}(\.\d{1,2})?$/));
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -118,7 +123,7 @@ export type FrameCustomField = z.infer<typeof frameCustomFieldSchema>;
 // payment link settings' keys. Strict: an unknown key is a tampered or broken link.
 export const paymentFrameParamsSchema = z.strictObject({
   // The merchant, by its publishable key only.
-  publishableKey: uuid,
+  publishableKey,
   // Virtual terminal configuration.
   paymentOptions: z.optional(z.array(z.enum(paymentOptions)).check(z.maxLength(paymentOptions.length))),
   amount: z.optional(decimalAmount),

@@ -59,6 +59,8 @@ export const receiptSchema = z.object({
   location: z.string().nullable(),
   merchant: receiptMerchantSchema,
   template: z.enum(receiptTemplates),
+  // A test payment (booked while the merchant was a sandbox account): the receipt says so.
+  is_test: z.boolean(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

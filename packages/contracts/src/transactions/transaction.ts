@@ -81,12 +81,22 @@ export const transactionSchema = z.object({
   // Portico's own addition (absent when nothing undid the transaction): what the report needs to show
   // Voided, Refunded or Partially refunded and to link the original to its voids and refunds.
   undone_by: z.array(transactionUndoSchema).min(1).optional(),
+  // Portico's own addition (absent for a live payment): true for a test payment, one booked while the
+  // merchant was a sandbox account. Test payments move no money.
+  is_test: z.literal(true).optional(),
   data: z.object({
     api_response: transactionApiResponseSchema.nullable(),
     third_party_api_response: transactionThirdPartyApiResponseSchema.nullable(),
   }),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+// How a test payment (transaction.is_test) is named wherever it is listed: the badge of the report's
+// row, and the line of its detail and receipt.
+export const TestPaymentText = {
+  Badge: 'Test',
+  Description: 'Test payment: no money moved',
+} as const;
 
 // A money string that passed moneyOutput; beyond 13 whole digits it is refused rather than rounded.
 export function centsOfMoneyText(text: string): number {

@@ -61,6 +61,10 @@ export const transactions = pgTable(
     thirdPartyApiResponse: jsonb().$type<Record<string, unknown>>(),
     // firstName, lastName, email, customFields ('Clinic Location' ...).
     meta: jsonb().$type<Record<string, unknown>>(),
+    // A test payment: booked while its merchant was a sandbox account (status in_development). The
+    // database sets it as the row is written (trigger transactions_set_is_test), whichever path books
+    // it, so a value given by the insert is never kept.
+    isTest: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

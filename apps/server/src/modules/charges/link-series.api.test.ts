@@ -7,8 +7,13 @@ import {
   addIntervals,
   calendarDateInZone,
   calendarDateLabel,
+  merchantTimeZone,
   merchantToday,
 } from '@portico/contracts/subscriptions/schedule';
+import {
+  subscriptionTermsOf,
+  subscriptionTermsOfLink,
+} from '@portico/contracts/subscriptions/subscription-terms';
 import { subscriptionListResponse } from '@portico/contracts/subscriptions/subscriptions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +117,22 @@ const unsubscribeLink =
 function mailTo(email: string) {
   return smtp.received.filter((mail) => mail.to.includes(email));
 }
+
+// The terms the link's payment page shows a payer signing up at `now`, as the receipt words them.
+function termsTextOf(overrides: Partial<PaymentFrameParams>, now: Date): string {
+  const link = {
+    amount: '25.00',
+    interval: 'monthly',
+    frequency: 1,
+    cycles: 6,
+    trial: 0,
+    ...overrides,
+  } as const;
+  const terms = subscriptionTermsOf(subscriptionTermsOfLink(link, now, merchantTimeZone), merchantTimeZone);
+  return ['Subscription terms:', ...terms].join('\n');
+}
+
+const lf = (text: string | undefined) => (text ?? '').replace(/\r\n/g, '\n');
 
 async function seriesOfPayer(email: string) {
   const [series] = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email));
@@ -301,6 +322,8 @@ describe('a paid subscription link', () => {
     expect(text).toContain('Payment method: VISA card ending in 4444');
     expect(text).toContain('Description: Beans club');
     expect(text).toContain(`Next charge: ${calendarDateLabel(series.nextChargeDate ?? '')}`);
+    // The terms the link's page showed the payer, word for word.
+    expect(lf(text)).toContain(termsTextOf({}, new Date()));
     const link = unsubscribeLink.exec(text);
     expect(link?.[2]).toBe(encodeURIComponent(merchant.name));
     expect(link?.[3]).toBe('25.00');
@@ -341,9 +364,10 @@ describe('a paid subscription link', () => {
       email,
       firstName: 'Tess',
     };
+    const signedUpAt = new Date();
     const res = await charge(body, key);
     expect(res.statusCode).toBe(200);
-    const today = merchantToday(new Date());
+    const today = merchantToday(signedUpAt);
     const firstCharge = addDays(today, 14);
     const answer = scheduledSeriesResponse.parse(res.json()).message;
     expect(answer).toMatchObject({
@@ -424,6 +448,8 @@ describe('a paid subscription link', () => {
     const receipts = mailTo(email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.body).toContain('Payment was successful.');
+    // The first charge's receipt repeats the terms shown at sign-up: trial, first charge, six charges.
+    expect(lf(receipts[0]?.body)).toContain(termsTextOf({ trial: 14 }, signedUpAt));
     expect(unsubscribeLink.exec(receipts[0]?.body ?? '')?.[3]).toBe('25.00');
     // A second run the same day charges nothing more.
     await runSubscriptionCharges(schedulerDeps);

@@ -15,9 +15,13 @@ import {
 } from './enrollment-actions.repository';
 
 // API keys: 256 random bits (base64url), with a prefix that tells live, public and sandbox keys
-// apart at a glance. The clients table keeps them as issued (the IDs panel shows them).
-export function newApiKey(kind: 'live' | 'public' | 'sandbox'): string {
-  const prefix = { live: 'sk_live_', public: 'pk_live_', sandbox: 'sk_test_' }[kind];
+// apart at a glance. A sandbox account's publishable key is a test key ('pk_test_'): the payment
+// frame takes it, and the account's payments are test payments. The clients table keeps them as
+// issued (the IDs panel shows them).
+export function newApiKey(kind: 'live' | 'public' | 'sandbox' | 'sandbox-public'): string {
+  const prefix = { live: 'sk_live_', public: 'pk_live_', sandbox: 'sk_test_', 'sandbox-public': 'pk_test_' }[
+    kind
+  ];
   return `${prefix}${randomBytes(32).toString('base64url')}`;
 }
 
@@ -123,6 +127,11 @@ export function settingsWithParentDefaults(chosen: InheritedRisk, parentDefaults
   return { config, pricing };
 }
 
+// The processors a sandbox account (status in_development) takes its test payments through where
+// neither the application nor the parent chose one: every payment goes to the sandbox gateway, so
+// the names only let the frame offer card and bank payments. Review sets the live ones.
+export const sandboxProcessors = { payment: 'fis', ach: 'xpress' } as const;
+
 export type AccountState = Pick<
   NewClient,
   'apiKeyEnc' | 'apiKeyHash' | 'apiKeyLast4' | 'publicKey' | 'status' | 'sandboxApiKey' | 'isInCertification'
@@ -175,11 +184,19 @@ export function accountFromEnrollment(
   // Columns with database defaults (payout, high ticket, ETF, revenue share) keep them when the
   // application and the parent left the value out.
   const inherited = settingsWithParentDefaults(enrollment, parentDefaults);
+  const processors = processorsWithParentDefaults(
+    { payment: enrollment.payment, ach: enrollment.ach, terminals: enrollment.devices },
+    parentDefaults,
+  );
+  const isSandbox = state.status === 'in_development';
   const config: NewAccount['config'] = {
-    ...processorsWithParentDefaults(
-      { payment: enrollment.payment, ach: enrollment.ach, terminals: enrollment.devices },
-      parentDefaults,
-    ),
+    ...processors,
+    ...(isSandbox
+      ? {
+          payment: processors.payment ?? sandboxProcessors.payment,
+          ach: processors.ach ?? sandboxProcessors.ach,
+        }
+      : {}),
     crypto: enrollment.crypto,
     ...inherited.config,
     ...(enrollment.settlement === null ? {} : { payout: enrollment.settlement }),

@@ -42,10 +42,11 @@ export async function createSandbox(deps: ActionDeps, caller: Caller, enrollment
     let status: 'in_development' | 'Active' = 'in_development';
     if (clientId === null) {
       sandboxKey = newApiKey('sandbox');
-      // The production key columns cannot be empty: these never go live, approval issues new ones.
+      // The live secret key column cannot be empty: it never goes live, approval issues new keys. The
+      // publishable key is a test key: the frame takes the sandbox's test payments with it.
       clientId = await createAccountFromEnrollment(tx, deps.cipher(), enrollment, {
         ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
-        publicKey: newApiKey('public'),
+        publicKey: newApiKey('sandbox-public'),
         status,
         sandboxApiKey: sandboxKey,
         isInCertification: true,

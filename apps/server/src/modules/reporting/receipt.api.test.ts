@@ -126,6 +126,7 @@ describe('GET /api/v1/receipt', () => {
         phone: '207-555-0100',
       },
       template: 'healthcare',
+      is_test: false,
     });
   });
 

@@ -20,6 +20,7 @@ export type ReceiptRow = {
   apiResponse: ApiResponse | null;
   thirdPartyApiResponse: Record<string, unknown> | null;
   originalTransactionId: string | null;
+  isTest: boolean;
   customerFirstName: string | null;
   customerLastName: string | null;
   merchantName: string;
@@ -63,6 +64,7 @@ export async function findReceiptRow(
       apiResponse: transactions.apiResponse,
       thirdPartyApiResponse: transactions.thirdPartyApiResponse,
       originalTransactionId: transactions.originalTransactionId,
+      isTest: transactions.isTest,
       customerFirstName: transactions.customerFirstName,
       customerLastName: transactions.customerLastName,
       merchantName: clients.name,

@@ -65,5 +65,6 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
     location: textOf(row.apiResponse?.sub_location?.name),
     merchant: merchantOf(row),
     template: receiptTemplateOf(row.receiptTemplate),
+    is_test: row.isTest,
   };
 }

@@ -34,6 +34,7 @@ export const reportLineFields = [
   'masked_account_number',
   'meta',
   'sub_location',
+  'is_test',
   'merchant_name',
   'merchant_dba_name',
   'parent_name',
@@ -72,6 +73,7 @@ const fieldSql: Record<ReportLineField, string> = {
   masked_account_number: plain(`(t.third_party_api_response -> 'AUTH_MASKED_ACCOUNT_NBR')`),
   meta: plain('t.meta'),
   sub_location: plain(`(t.api_response -> 'sub_location')`),
+  is_test: 't.is_test::text',
 };
 
 const merchantFields: readonly ReportLineField[] = ['merchant_name', 'merchant_dba_name', 'parent_name'];

@@ -34,6 +34,7 @@ const base: Record<(typeof reportLineFields)[number], string> = {
   masked_account_number: '',
   meta: '{"email": "a@b.example", "firstName": ["not", "a", "string"], "ssn": "x"}',
   sub_location: '"not an object"',
+  is_test: 'false',
 };
 
 function lineOf(values: Record<string, string>): string {
@@ -120,6 +121,15 @@ describe('ReportRowWriter', () => {
     ]);
     const other = { ...card, id: '9d2a3b4c-5d6e-4f70-8a1b-2c3d4e5f6a7b' };
     expect(writer.reportRow(splitReportLine(lineOf(other)))).toBe(cardJson.replace(card.id, other.id));
+  });
+
+  it('marks a test payment with is_test and writes a live payment without it', () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const test = reportRowSchema.parse(
+      JSON.parse(writer.reportRow(splitReportLine(lineOf({ ...card, is_test: 'true' })))),
+    );
+    expect(test[1].is_test).toBe(true);
+    expect(writer.reportRow(splitReportLine(lineOf(card)))).toBe(cardJson);
   });
 
   it('writes a row the contracts schema reads, decoding every field kind', () => {
@@ -234,6 +244,6 @@ describe('ReportRowWriter', () => {
   });
 
   it('refuses a line with the wrong number of fields', () => {
-    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('26 fields, not 25');
+    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('27 fields, not 26');
   });
 });

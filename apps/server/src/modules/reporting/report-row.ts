@@ -58,9 +58,10 @@ const F = {
   maskedAccountNumber: 19,
   meta: 20,
   subLocation: 21,
-  merchantName: 22,
-  merchantDbaName: 23,
-  parentName: 24,
+  isTest: 22,
+  merchantName: 23,
+  merchantDbaName: 24,
+  parentName: 25,
 } as const;
 
 // The characters JSON.stringify writes as escapes (U+001F aside: it separates the fields).
@@ -351,6 +352,8 @@ export class ReportRowWriter {
       `"card_brand":${row.textJson(F.cardBrand)},"card_type":${row.textJson(F.cardType)},` +
       `"pro_pay_status":${row.isEmpty(F.proPayStatus) ? 'null' : `"${row.get(F.proPayStatus)}"`},` +
       `"settlement":${settlement}${this.#undoes.size === 0 ? '' : this.#undoneBy(row.get(F.id))},` +
+      // A live payment's row is written as before, byte for byte.
+      `${row.firstCode(F.isTest) === 116 /* t */ ? '"is_test":true,' : ''}` +
       `"data":{"api_response":{${apiMembers.slice(1)}},` +
       `"third_party_api_response":${
         row.firstCode(F.maskedAccountNumber) === 34 /* a JSON string */

@@ -1,13 +1,18 @@
 import { SignUpErrorCode, SignUpText } from '@portico/contracts/clients/sign-up';
+import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { receiptResponse } from '@portico/contracts/transactions/receipt';
+import { reportPageResponse } from '@portico/contracts/transactions/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { paymentFramePayer } from '../../../test/payment-frame-payer';
 import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { enrollments } from '../../db/schema/enrollments';
 import { auditLog } from '../../db/schema/system';
+import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 
 const publicUrl = 'http://localhost:3999';
@@ -250,5 +255,95 @@ describe('the sandbox sign-up', () => {
     }
     expect(await enrollmentsByEmail('mallory@orbit.example')).toEqual([]);
     expect(await userByEmail('mallory@orbit.example')).toBeUndefined();
+  });
+});
+
+describe("a sandbox account's payments", () => {
+  const developerIp = '198.51.100.24';
+  const email = 'grace@lovelace-labs.example';
+
+  it('takes a test payment on the frame with its publishable key, listed as a test payment', async () => {
+    const invitation = await callAs(built.app, demo.admin, 'POST', '/api/sandboxlink', { email });
+    const token = new URL(invitation.json().message).searchParams.get('token') ?? '';
+    const signed = await built.app.inject({
+      method: 'POST',
+      url: '/api/sign-up',
+      remoteAddress: developerIp,
+      payload: {
+        business_name: 'Lovelace Labs',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email,
+        sandbox_token: token,
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [lead] = await enrollmentsByEmail(email);
+    const [account] = await built.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, lead?.clientId ?? ''));
+    if (!account) throw new Error('no sandbox account');
+    expect(account.publicKey).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
+
+    // The developer signs a payment link of the account; a payer opens it and pays.
+    const params = encodePaymentFrameParams({
+      publishableKey: account.publicKey,
+      amount: '12.00',
+      paymentOptions: ['credit_card'],
+    });
+    const sign = await callAs(built.app, email, 'POST', '/api/payment-frame/sign', { params });
+    expect(sign.statusCode, sign.body).toBe(200);
+    const sig: string = sign.json().message.sig;
+    const frame = await built.app.inject({
+      method: 'GET',
+      url: `/api/payment-frame/merchant?${new URLSearchParams({ key: account.publicKey, params, sig })}`,
+    });
+    expect(frame.statusCode, frame.body).toBe(200);
+    expect(frame.json().message).toMatchObject({ name: 'Lovelace Labs', can_take_card: true });
+    const payer = paymentFramePayer(built.app);
+    const card = await payer.tokenize({
+      kind: 'card',
+      number: '1111111111111117',
+      expMonth: '12',
+      expYear: '2030',
+      cvv: '123',
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const paid = await payer.charge({
+      params,
+      sig,
+      amount: '12.00',
+      method: 'credit_card',
+      token: card.json().message.token,
+      email: 'payer@customer.example',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const transactionId: string = paid.json().message.id;
+
+    const [row] = await built.app.db.select().from(transactions).where(eq(transactions.id, transactionId));
+    expect(row?.isTest).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await callAs(
+      built.app,
+      email,
+      'GET',
+      `/api/v1/report?start=${today}&end=${today}&clientid=${account.id}`,
+    );
+    expect(report.statusCode, report.body).toBe(200);
+    const listed = reportPageResponse.parse(report.json()).message.find(([, t]) => t.id === transactionId);
+    expect(listed?.[1].is_test).toBe(true);
+    const receipt = await callAs(built.app, email, 'GET', `/api/v1/receipt?id=${transactionId}`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receiptResponse.parse(receipt.json()).message.is_test).toBe(true);
+
+    // A live merchant's payment is not a test payment.
+    const [live] = await built.app.db
+      .select({ isTest: transactions.isTest })
+      .from(transactions)
+      .innerJoin(clients, eq(clients.id, transactions.clientId))
+      .where(eq(clients.status, 'Active'))
+      .limit(1);
+    expect(live?.isTest ?? false).toBe(false);
   });
 });

@@ -14,11 +14,9 @@ import { sealedSecretApiKey } from '../../lib/secret-api-key';
 import { markCtaSent } from '../click-to-agree/click-to-agree.repository';
 import type { CtaCapability } from '../click-to-agree/cta-capability';
 import { insertEnrollment } from '../enrollment/enrollment.repository';
-import { accountFromEnrollment, newApiKey } from '../enrollment-actions/account-from-enrollment';
+import { createAccountFromEnrollment, newApiKey } from '../enrollment-actions/account-from-enrollment';
 import {
   ensureMembership,
-  findParentChildDefaults,
-  insertAccount,
   insertUser,
   lockEnrollment,
   updateEnrollment,
@@ -211,29 +209,20 @@ async function insertSignUp(
 // The sandbox sign-up does at once what staff do for a lead's developer by hand (POST /api/createsandbox,
 // then POST /api/enroll/developer): the lead's certification account, which holds only a sandbox API key and
 // may not process production payments (status in_development), and the applicant as its developer user
-// (category Technology). The application stays 'SEND LINK': going live is the normal review and approval,
+// (category Technology). Its publishable key is a test key, so the payment frame takes its test
+// payments. The application stays 'SEND LINK': going live is the normal review and approval,
 // which issues the live keys.
 async function openSandbox(tx: Executor, deps: SignUpDeps, enrollmentId: string, body: SignUpBody) {
   const enrollment = await lockEnrollment(tx, enrollmentId);
   if (!enrollment) throw new Error('the new enrollment is missing');
-  const parentDefaults = await findParentChildDefaults(tx, enrollment.parentId);
-  // The production key columns cannot be empty: these never go live, approval issues new ones.
-  const clientId = await insertAccount(
-    tx,
-    accountFromEnrollment(
-      deps.cipher(),
-      enrollment,
-      [],
-      {
-        ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
-        publicKey: newApiKey('public'),
-        status: 'in_development',
-        sandboxApiKey: newApiKey('sandbox'),
-        isInCertification: true,
-      },
-      parentDefaults,
-    ),
-  );
+  // The live secret key column cannot be empty: it never goes live, approval issues new keys.
+  const clientId = await createAccountFromEnrollment(tx, deps.cipher(), enrollment, {
+    ...sealedSecretApiKey(deps.cipher().encrypt, newApiKey('live')),
+    publicKey: newApiKey('sandbox-public'),
+    status: 'in_development',
+    sandboxApiKey: newApiKey('sandbox'),
+    isInCertification: true,
+  });
   await updateEnrollment(tx, enrollmentId, { clientId, status: 'in_development' });
   const developer = await insertUser(tx, {
     name: `${body.first_name} ${body.last_name}`,

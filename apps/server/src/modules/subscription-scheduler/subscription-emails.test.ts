@@ -3,6 +3,7 @@ import {
   type ChargeNoticeFacts,
   calendarDateLabel,
   declineNoticeMessage,
+  firstReceiptTermsOf,
   paymentMethodLabel,
   receiptMessage,
 } from './subscription-emails';
@@ -18,6 +19,7 @@ const facts: ChargeNoticeFacts = {
   nextAttemptOn: null,
   endReason: null,
   unsubscribeUrl: 'https://portal.example/app/unsubscribe/tok+Corner%20Coffee+1234.56',
+  terms: null,
 };
 
 describe('payment method label', () => {
@@ -72,5 +74,33 @@ describe('decline notice', () => {
 
   it('reads a calendar date as the merchant wrote it, whatever the server zone', () => {
     expect(calendarDateLabel('2026-01-01')).toBe('January 1, 2026');
+  });
+});
+
+describe('the first receipt of a series', () => {
+  const series = {
+    amountCents: 1200,
+    interval: 'monthly',
+    frequency: 1,
+    cycles: null,
+    trialDays: 14,
+    startDate: '2026-01-01',
+  } as const;
+
+  it('repeats the terms on the first charge only, after the trial', () => {
+    expect(firstReceiptTermsOf(series, { scheduledFor: '2026-01-15', status: 'succeeded' })).toEqual([
+      'Amount: $12.00 every month',
+      'Free trial: 14 days',
+      'First charge: January 15, 2026 (Eastern Time)',
+      'Charges: until you cancel',
+      'To cancel: use the unsubscribe link in any receipt e-mail we send you.',
+    ]);
+    expect(firstReceiptTermsOf(series, { scheduledFor: '2026-02-15', status: 'succeeded' })).toBeNull();
+    expect(firstReceiptTermsOf(series, { scheduledFor: '2026-01-15', status: 'failed' })).toBeNull();
+  });
+
+  it('prints them under their heading', () => {
+    const text = receiptMessage({ ...facts, terms: ['Amount: $12.00 every month'] }).text;
+    expect(text).toContain('Subscription terms:\nAmount: $12.00 every month');
   });
 });

@@ -1,5 +1,14 @@
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
-import { calendarDateLabel } from '@portico/contracts/subscriptions/schedule';
+import {
+  calendarDateLabel,
+  firstChargeDate,
+  merchantTimeZone,
+  type SubscriptionInterval,
+} from '@portico/contracts/subscriptions/schedule';
+import {
+  SubscriptionTermsText,
+  subscriptionTermsOf,
+} from '@portico/contracts/subscriptions/subscription-terms';
 import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
 import type { MailMessage } from '../../integrations/mail/mailer';
 
@@ -22,7 +31,29 @@ export type ChargeNoticeFacts = {
   endReason: string | null;
   // Absolute unsubscribe address; null when the series has ended (nothing left to cancel).
   unsubscribeUrl: string | null;
+  // The series' terms (subscriptionTermsOf), on the receipt of its first charge only; else null.
+  terms: readonly string[] | null;
 };
+
+export type SeriesTermsFacts = {
+  amountCents: number;
+  interval: SubscriptionInterval;
+  frequency: number;
+  cycles: number | null;
+  trialDays: number;
+  startDate: string;
+};
+
+// The terms the payer agreed to, repeated on the receipt of the series' first charge (the cycle due
+// on its first charge date, after any trial): the same words the subscription link's page showed.
+export function firstReceiptTermsOf(
+  series: SeriesTermsFacts,
+  cycle: { scheduledFor: string; status: string },
+): string[] | null {
+  const firstCharge = firstChargeDate(series.startDate, series.trialDays);
+  if (cycle.status !== 'succeeded' || cycle.scheduledFor !== firstCharge) return null;
+  return subscriptionTermsOf({ ...series, firstCharge }, merchantTimeZone);
+}
 
 export function paymentMethodLabel(token: string): string {
   const [issuer = '', last4 = ''] = token.split('-');
@@ -49,6 +80,7 @@ export function receiptMessage(facts: ChargeNoticeFacts): MailMessage {
     facts.nextChargeDate === null
       ? 'This was the last charge of this subscription.'
       : `Next charge: ${calendarDateLabel(facts.nextChargeDate)}`,
+    ...(facts.terms === null ? [] : ['', `${SubscriptionTermsText.Heading}:`, ...facts.terms]),
     ...unsubscribeLines(facts),
   ];
   return {

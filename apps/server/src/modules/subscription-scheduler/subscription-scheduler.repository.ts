@@ -183,6 +183,15 @@ export async function findPendingNotices(executor: Executor, limit: number, tran
       nextChargeDate: subscriptions.nextChargeDate,
       endReason: subscriptions.endReason,
       merchantName: clients.name,
+      // The series' terms, which the receipt of its first charge repeats.
+      series: {
+        amountCents: subscriptions.amountCents,
+        interval: subscriptions.interval,
+        frequency: subscriptions.frequency,
+        cycles: subscriptions.cycles,
+        trialDays: subscriptions.trialDays,
+        startDate: subscriptions.startDate,
+      },
     })
     .from(subscriptionCharges)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))

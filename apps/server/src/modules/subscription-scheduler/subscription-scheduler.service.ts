@@ -35,7 +35,7 @@ import {
 } from '../../lib/money-attempt';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import { issueCancelToken } from './cancel-token';
-import { declineNoticeMessage, receiptMessage } from './subscription-emails';
+import { declineNoticeMessage, firstReceiptTermsOf, receiptMessage } from './subscription-emails';
 import {
   claimNotice,
   type DueSeries,
@@ -687,7 +687,7 @@ async function sendNotice(deps: NoticeDeps, notice: PendingNotice): Promise<bool
           formatCentsAsDecimal(notice.amountCents),
         )}`
       : null;
-    const facts = { ...notice, unsubscribeUrl };
+    const facts = { ...notice, unsubscribeUrl, terms: firstReceiptTermsOf(notice.series, notice) };
     await deps.mail.send(
       notice.status === 'succeeded' ? receiptMessage(facts) : declineNoticeMessage(facts),
       tx,

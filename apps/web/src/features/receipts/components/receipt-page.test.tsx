@@ -33,6 +33,7 @@ const receipt: Receipt = {
     phone: '207-555-0100',
   },
   template: 'standard',
+  is_test: false,
 };
 
 function renderAt(url: string) {

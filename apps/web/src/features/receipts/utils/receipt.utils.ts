@@ -1,6 +1,7 @@
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
 import { unreadableLastFour } from '@portico/contracts/transactions/last-four';
 import { type Receipt, receiptAddressLines } from '@portico/contracts/transactions/receipt';
+import { TestPaymentText } from '@portico/contracts/transactions/transaction';
 import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 
 export type ReceiptLine = { label: string; value: string };
@@ -37,6 +38,7 @@ export function receiptCardText(receipt: Pick<Receipt, 'card_brand' | 'last4'>):
 // The lines under the amount, in print order; a healthcare template speaks of patients.
 export function receiptLines(receipt: Receipt, timeZone: string): ReceiptLine[] {
   const lines: ReceiptLine[] = [
+    ...(receipt.is_test ? [{ label: 'Mode', value: TestPaymentText.Description }] : []),
     { label: 'Date', value: formatDateTime(receipt.created_at, timeZone) },
     { label: 'Type', value: receiptTypeText(receipt) },
     { label: 'Card', value: receiptCardText(receipt) },

@@ -1,8 +1,9 @@
-import { Button } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import type { SearchRow } from '@portico/contracts/transactions/search';
 import {
   lastFourDigitsOfWireTransaction,
+  TestPaymentText,
   type Transaction,
 } from '@portico/contracts/transactions/transaction';
 import { transactionTypeLabels } from '@portico/contracts/transactions/transaction-labels';
@@ -82,7 +83,8 @@ function actionColumns<Row>(
 }
 
 // Status in words, or what happened to the transaction: 'Voided', 'Refunded', 'Partially refunded'
-// (the cell adds the amount left to refund; filters and exports keep the state alone).
+// (the cell adds the amount left to refund; filters and exports keep the state alone). A test
+// payment's cell leads with a 'Test' badge.
 function statusColumn<Row>(transactionOf: (row: Row) => Transaction): DataGridColumn<Row> {
   return {
     id: 'status',
@@ -90,8 +92,18 @@ function statusColumn<Row>(transactionOf: (row: Row) => Transaction): DataGridCo
     kind: 'enum',
     value: (row) => transactionStateOf(transactionOf(row)),
     renderCell: (row, text) => {
-      const full = transactionStateText(transactionOf(row));
-      return full === text ? text : <span title={full}>{full}</span>;
+      const transaction = transactionOf(row);
+      const full = transactionStateText(transaction);
+      const state = full === text ? text : <span title={full}>{full}</span>;
+      if (transaction.is_test !== true) return state;
+      return (
+        <Group gap={4} wrap="nowrap">
+          <Badge size="xs" color="orange" variant="light" title={TestPaymentText.Description}>
+            {TestPaymentText.Badge}
+          </Badge>
+          {state}
+        </Group>
+      );
     },
     width: 150,
   };

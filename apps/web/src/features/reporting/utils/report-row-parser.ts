@@ -258,7 +258,7 @@ function isExactSettlement(value: unknown): value is Transaction['settlement'] {
   return typeof date === 'string' && datePattern.test(date) && keyCount(value) === 2;
 }
 
-// The 15 members every transaction has; fee, surcharge, client and undone_by may be left out.
+// The 15 members every transaction has; fee, surcharge, client, undone_by and is_test may be left out.
 const requiredTransactionKeys = 15;
 
 function isExactTransaction(value: unknown): value is Transaction {
@@ -277,12 +277,13 @@ function isExactTransaction(value: unknown): value is Transaction {
     if (!isFields(client) || !(client.id === client_id || isUuid(client.id))) return false;
     if (!isExactMerchant(client.merchant) || keyCount(client) !== 2) return false;
   }
-  const { undone_by } = value;
+  const { undone_by, is_test } = value;
   return (
     isExactSettlement(value.settlement) &&
     isExactData(value.data) &&
     isExactUndoneBy(undone_by) &&
-    keyCount(value) === requiredTransactionKeys + presentCount(fee, surcharge, client, undone_by)
+    (is_test === undefined || is_test === true) &&
+    keyCount(value) === requiredTransactionKeys + presentCount(fee, surcharge, client, undone_by, is_test)
   );
 }
 
@@ -321,6 +322,9 @@ export function readTransaction(value: unknown): Transaction | undefined {
   };
   if (fee !== undefined) transaction.fee = fee;
   if (surcharge !== undefined) transaction.surcharge = surcharge;
+  // Only a test payment carries is_test, always true.
+  if (value.is_test === true) transaction.is_test = true;
+  else if (value.is_test !== undefined) return undefined;
   if (value.undone_by !== undefined) {
     const undoneBy = readUndoneBy(value.undone_by);
     if (!undoneBy) return undefined;

@@ -2,6 +2,7 @@ import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import {
   centsOfMoneyText,
   lastFourDigitsOfWireTransaction,
+  TestPaymentText,
 } from '@portico/contracts/transactions/transaction';
 import { transactionTypeLabel } from '@portico/contracts/transactions/transaction-labels';
 import {
@@ -55,6 +56,7 @@ export function transactionDetailSections(
       title: 'Transaction',
       fields: [
         { label: 'Transaction ID', value: transaction.id },
+        ...(transaction.is_test === true ? [{ label: 'Mode', value: TestPaymentText.Description }] : []),
         { label: 'Date', value: formatDateTime(transaction.created_at) },
         { label: 'Merchant', value: textOr(merchantName) },
         { label: 'Parent', value: textOr(parentName) },
