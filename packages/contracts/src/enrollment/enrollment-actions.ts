@@ -32,6 +32,7 @@ export const EnrollmentActionText = {
   KycNotPassed: 'KYC has not passed: the enrollment cannot be approved',
   AlreadyApproved: 'This enrollment is already approved',
   AlreadyRejected: 'This enrollment is already rejected',
+  Decided: 'This application is decided: it can no longer be approved or rejected.',
   UnknownParent: 'Unknown parent',
   AmbiguousParent: 'Several parents have this legal name',
   ParentCycle: 'An account cannot be moved under itself or one of its own accounts',
