@@ -115,14 +115,6 @@ describe('EnrollForm', () => {
     await userEvent.click(enroll);
 
     expect(await screen.findByText('Success!')).toBeInTheDocument();
-    // The page says what was sent and to whom, in place of the form, until another one is started.
-    const confirmation = await screen.findByRole('status', {
-      name: 'Application sent to owner@juniper.example',
-    });
-    expect(confirmation).toHaveTextContent(
-      'The merchant application of Juniper Bakery is filed under Summit Merchant Services and waits for review.',
-    );
-    expect(screen.queryByRole('button', { name: 'Enroll' })).toBeNull();
     expect(postedBodies(fetchMock)).toEqual([
       {
         application_type: 'Merchant',
@@ -138,14 +130,32 @@ describe('EnrollForm', () => {
         card_rate: 'IC+35bps+10c',
       },
     ]);
+  });
 
-    // The confirmation stays until the user starts another application, which begins empty.
+  it('confirms what was sent and to whom in place of the form until another application is started', async () => {
+    stubFetch({ ...options, 'POST /api/enroll': ok({ id: summitId }) });
+    renderFeature(<EnrollForm />, { role: 'user' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Agent' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /First Name/ }), 'Rosa');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last Name/ }), 'Diaz');
+    await userEvent.type(screen.getByRole('textbox', { name: /Principal Email/ }), 'rosa@agents.example');
+    await choose(/Select Parent of Company/, 'Summit Merchant Services');
+    await userEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+
+    const confirmation = await screen.findByRole('status', {
+      name: 'Application sent to rosa@agents.example',
+    });
+    expect(confirmation).toHaveTextContent(
+      'The agent application of Rosa Diaz is filed under Summit Merchant Services and waits for review.',
+    );
+    expect(screen.queryByRole('button', { name: 'Enroll' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /First Name/ })).toBeNull();
+
     await userEvent.click(screen.getByRole('button', { name: 'Start another application' }));
     expect(screen.queryByText(/^Application sent to/)).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Merchant', selected: true })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Business Name \(DBA\)/ })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: /Email Address/ })).toHaveValue('');
-    expect(screen.getByRole('button', { name: 'Enroll' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Agent', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Principal Email/ })).toHaveValue('');
   });
 
   it('keeps the form and names the support address when enrolling fails', async () => {
