@@ -47,6 +47,7 @@ async function enrollJuniperWithInterchangePlus(page: Page, dba: string): Promis
   const answer = await answered;
   expect(answer.status()).toBe(200);
   await expect(page.getByText('Success!')).toBeVisible();
+  await expect(page.getByText('Application sent to owner@juniper.example')).toBeVisible();
   return String((await answer.json()).message.id);
 }
 

@@ -3,9 +3,10 @@ import {
   approvalBlocker,
   buildNewUserBody,
   canProcessProductionPayments,
+  decisionOf,
   EnrollmentActionText,
   emptyNewUserForm,
-  isRejectable,
+  isAwaitingDecision,
   newUserBody,
   newUserFormSchema,
   overallKycOutcome,
@@ -16,7 +17,7 @@ const clientId = '6f1c1f7e-3f43-4d0b-9a55-0d6f0c7f2a11';
 describe('approval rules', () => {
   it('approves only a passed KYC on an enrollment not yet approved', () => {
     expect(approvalBlocker({ applicationStatus: 'PENDING', kycStatus: 'passed' })).toBeNull();
-    expect(approvalBlocker({ applicationStatus: 'REJECTED', kycStatus: 'passed' })).toBeNull();
+    expect(approvalBlocker({ applicationStatus: 'REJECTED', kycStatus: 'passed' })).toBe('already_rejected');
     expect(approvalBlocker({ applicationStatus: 'BOARDED', kycStatus: 'passed' })).toBe('already_approved');
     expect(approvalBlocker({ applicationStatus: null, kycStatus: null })).toBe('kyc_not_run');
     expect(approvalBlocker({ applicationStatus: null, kycStatus: 'pending' })).toBe('kyc_not_run');
@@ -24,10 +25,15 @@ describe('approval rules', () => {
     expect(approvalBlocker({ applicationStatus: null, kycStatus: 'needs_review' })).toBe('kyc_not_passed');
   });
 
-  it('rejects anything not already rejected', () => {
-    expect(isRejectable('BOARDED')).toBe(true);
-    expect(isRejectable(null)).toBe(true);
-    expect(isRejectable('REJECTED')).toBe(false);
+  it('decides an application once: approved or rejected is final', () => {
+    expect(decisionOf(null)).toBeNull();
+    expect(decisionOf('SEND LINK')).toBeNull();
+    expect(decisionOf('PENDING')).toBeNull();
+    expect(decisionOf('BOARDED')).toBe('already_approved');
+    expect(decisionOf('REJECTED')).toBe('already_rejected');
+    expect(isAwaitingDecision('PENDING')).toBe(true);
+    expect(isAwaitingDecision('BOARDED')).toBe(false);
+    expect(isAwaitingDecision('REJECTED')).toBe(false);
   });
 
   it('lets only an active, unfrozen account take production payments', () => {

@@ -32,6 +32,7 @@ export const EnrollmentActionText = {
   KycNotPassed: 'KYC has not passed: the enrollment cannot be approved',
   AlreadyApproved: 'This enrollment is already approved',
   AlreadyRejected: 'This enrollment is already rejected',
+  Decided: 'This application is decided: it can no longer be approved or rejected.',
   UnknownParent: 'Unknown parent',
   AmbiguousParent: 'Several parents have this legal name',
   ParentCycle: 'An account cannot be moved under itself or one of its own accounts',
@@ -89,19 +90,30 @@ export type AccountUserType = (typeof accountUserTypes)[number];
 
 export type ApprovalFacts = { applicationStatus: ApplicationStatus | null; kycStatus: KycStatus | null };
 
-// Approval needs a passed KYC: the original approved without looking at the KYC result;
-// a failed or review-pending check has to be resolved and run again first.
-export function approvalBlocker(
-  facts: ApprovalFacts,
-): 'already_approved' | 'kyc_not_run' | 'kyc_not_passed' | null {
-  if (facts.applicationStatus === 'BOARDED') return 'already_approved';
-  if (facts.kycStatus === null || facts.kycStatus === 'pending') return 'kyc_not_run';
-  if (facts.kycStatus !== 'passed') return 'kyc_not_passed';
+// A decided application (approved or rejected) is final: neither approved nor rejected again.
+export function decisionOf(
+  applicationStatus: ApplicationStatus | null,
+): 'already_approved' | 'already_rejected' | null {
+  if (applicationStatus === 'BOARDED') return 'already_approved';
+  if (applicationStatus === 'REJECTED') return 'already_rejected';
   return null;
 }
 
-export function isRejectable(applicationStatus: ApplicationStatus | null): boolean {
-  return applicationStatus !== 'REJECTED';
+// Approve and Reject are offered only while the application is undecided.
+export function isAwaitingDecision(applicationStatus: ApplicationStatus | null): boolean {
+  return decisionOf(applicationStatus) === null;
+}
+
+// Approval needs an undecided application and a passed KYC: the original approved without looking
+// at the KYC result; a failed or review-pending check has to be resolved and run again first.
+export function approvalBlocker(
+  facts: ApprovalFacts,
+): 'already_approved' | 'already_rejected' | 'kyc_not_run' | 'kyc_not_passed' | null {
+  const decided = decisionOf(facts.applicationStatus);
+  if (decided !== null) return decided;
+  if (facts.kycStatus === null || facts.kycStatus === 'pending') return 'kyc_not_run';
+  if (facts.kycStatus !== 'passed') return 'kyc_not_passed';
+  return null;
 }
 
 // Production payments need an approved (Active) account that risk has not frozen.
@@ -193,7 +205,14 @@ export const approveEnrollmentResponse = successEnvelope(
 );
 export type ApproveEnrollmentResult = z.infer<typeof approveEnrollmentResponse>['message'];
 
-// PATCH /api/enroll/reject {id}.
+// PATCH /api/enroll/reject {id, reason?}: the reason, when given, is told to the applicant.
+export const rejectReasonMaxLength = 500;
+export const rejectEnrollmentBody = z.strictObject({
+  id: z.uuid(),
+  reason: z.string().trim().max(rejectReasonMaxLength).optional(),
+});
+export type RejectEnrollmentBody = z.infer<typeof rejectEnrollmentBody>;
+
 export const rejectEnrollmentResponse = successEnvelope(
   z.object({
     enrollment_id: z.uuid(),

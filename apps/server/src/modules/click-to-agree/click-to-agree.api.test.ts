@@ -2,7 +2,7 @@ import { CtaText } from '@portico/contracts/enrollment/click-to-agree';
 import { buildCtaApplication, buildCtaOwner } from '@portico/contracts/enrollment/click-to-agree.factory';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
@@ -335,6 +335,16 @@ describe('the click-to-agree link', () => {
       .where(and(eq(auditLog.action, 'enrollment.cta_agree'), eq(auditLog.targetId, ids.fernFig)));
     expect(audit).toMatchObject({ outcome: 'success', ip: '127.0.0.1', userAgent, clientId: ids.summit });
 
+    // Submitting tells the contact address the merchant gave, in the same transaction.
+    const submitted = await outboxFor(ctx.app.db, 'june@fernfig.example');
+    expect(submitted.map((mail) => [mail.toAddresses, mail.subject])).toEqual([
+      [['june@fernfig.example'], 'Application received: Fern & Fig Kitchen'],
+    ]);
+    expect(submitted[0]?.bodyText).toContain(
+      'Summit Merchant Services received the merchant application for Fern & Fig Kitchen. It is now under review.',
+    );
+    for (const secret of secrets) expect(submitted[0]?.bodyText).not.toContain(secret);
+
     // Submitting again through the same link is refused; the stored agreement stays.
     const again = await agree(
       ids.fernFig,
@@ -344,6 +354,7 @@ describe('the click-to-agree link', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'CTA_ALREADY_AGREED', message: CtaText.AlreadyAgreed });
     expect((await enrollmentRow(ids.fernFig)).agreedAt?.getTime()).toBe(row.agreedAt?.getTime());
+    expect(await outboxFor(ctx.app.db, 'june@fernfig.example')).toHaveLength(1);
 
     // Staff cannot send another link once agreed.
     const resend = await sendCta(demo.admin, { id: ids.fernFig });

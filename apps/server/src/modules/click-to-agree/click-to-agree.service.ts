@@ -24,6 +24,7 @@ import type { MailMessage } from '../../integrations/mail/mailer';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { applicantAddress, applicationSubmittedMessage } from '../enrollment/enrollment-mail';
 import {
   type ApplicationRow,
   findApplication,
@@ -252,7 +253,8 @@ function sealedDigits(cipher: FieldCipher, value: string, column: string) {
 }
 
 // The merchant completes and agrees: one transaction stores the answers, the
-// owners, cta_signed and when, from where and with which browser the agreement was given.
+// owners, cta_signed and when, from where and with which browser the agreement was given, and queues
+// the "application received" e-mail to the contact address the merchant gave.
 export async function agreeToApplication(
   deps: CtaDeps,
   visit: LinkVisit,
@@ -354,6 +356,17 @@ export async function agreeToApplication(
       userAgent,
       details: { owners: principals.length, terms_version: merchantTermsVersion, via: 'click_to_agree_link' },
     });
+    const applicant = applicantAddress(body.contact.email);
+    if (applicant !== null) {
+      const owner = await findTermsOwner(tx, enrollmentId);
+      await deps.mail.send(
+        applicationSubmittedMessage(applicant, {
+          businessName: body.business.dba_name || body.business.legal_name,
+          providerName: owner?.parentName ?? null,
+        }),
+        tx,
+      );
+    }
     return { status: 'cta_signed' as const, agreed_at: agreedAt.toISOString() };
   });
 }

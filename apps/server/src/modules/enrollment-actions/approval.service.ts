@@ -1,17 +1,47 @@
 import {
   type ApproveEnrollmentResult,
   approvalBlocker,
-  isRejectable,
+  decisionOf,
+  type RejectEnrollmentBody,
   EnrollmentActionText as Text,
 } from '@portico/contracts/enrollment/enrollment-actions';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { sealedSecretApiKey } from '../../lib/secret-api-key';
+import {
+  type ApplicationNames,
+  applicantAddress,
+  applicationApprovedMessage,
+  applicationRejectedMessage,
+} from '../enrollment/enrollment-mail';
 import { createAccountFromEnrollment, newApiKey } from './account-from-enrollment';
 import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
-import { lockEnrollment, updateClient, updateEnrollment } from './enrollment-actions.repository';
+import {
+  type EnrollmentRecord,
+  findClient,
+  lockEnrollment,
+  updateClient,
+  updateEnrollment,
+} from './enrollment-actions.repository';
+import { ensureOwnerSignIn, signInAddressOf } from './owner-sign-in';
+
+// A decided application refuses a second decision of either kind with a 409 and changes nothing.
+function refuseDecided(decision: 'already_approved' | 'already_rejected' | null): void {
+  if (decision === 'already_approved') throw ActionError.AlreadyApproved(Text.AlreadyApproved);
+  if (decision === 'already_rejected') throw ActionError.AlreadyRejected(Text.AlreadyRejected);
+}
+
+async function applicationNames(tx: Executor, enrollment: EnrollmentRecord): Promise<ApplicationNames> {
+  const parent = enrollment.parentId === null ? undefined : await findClient(tx, enrollment.parentId);
+  return {
+    businessName: enrollment.dbaName ?? enrollment.legalName,
+    providerName: parent?.name ?? null,
+  };
+}
 
 // A refused approval or rejection is audited too (with its outcome), outside the transaction
 // that rolled back.
@@ -48,7 +78,7 @@ export async function approveEnrollment(
       const enrollment = await lockEnrollment(tx, enrollmentId);
       if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
       const blocker = approvalBlocker(enrollment);
-      if (blocker === 'already_approved') throw ActionError.AlreadyApproved(Text.AlreadyApproved);
+      if (blocker === 'already_approved' || blocker === 'already_rejected') refuseDecided(blocker);
       if (blocker === 'kyc_not_run') throw ActionError.KycRequired(Text.RunKycFirst);
       if (blocker === 'kyc_not_passed') throw ActionError.KycRequired(Text.KycNotPassed);
 
@@ -78,6 +108,7 @@ export async function approveEnrollment(
         approvedAt: deps.now(),
         approvedByUserId: caller.session.userId,
       });
+      const owner = await ensureOwnerSignIn(tx, enrollment, clientId);
       await recordAudit(tx, {
         action: 'approve',
         outcome: 'success',
@@ -85,8 +116,20 @@ export async function approveEnrollment(
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId,
-        details: { is_new_client: isNewClient, kyc_status: enrollment.kycStatus },
+        details: {
+          is_new_client: isNewClient,
+          kyc_status: enrollment.kycStatus,
+          owner_user: owner.outcome,
+          ...(owner.outcome === 'no_address' ? {} : { owner_user_id: owner.userId }),
+        },
       });
+      if (owner.outcome !== 'no_address') {
+        const names = await applicationNames(tx, enrollment);
+        await deps.mail.send(
+          applicationApprovedMessage(owner.email, names, signInAddressOf(owner), deps.publicUrl),
+          tx,
+        );
+      }
       return {
         enrollment_id: enrollmentId,
         client_id: clientId,
@@ -98,22 +141,25 @@ export async function approveEnrollment(
       };
     });
   } catch (error) {
-    await auditRefusal(deps, caller, 'approve', enrollmentId, error);
-    throw error;
+    // The applicant's address was taken by a user created at the same moment: nothing was approved.
+    const refusal = isUniqueViolation(error) ? ActionError.DuplicateEmail(Text.DuplicateEmail) : error;
+    await auditRefusal(deps, caller, 'approve', enrollmentId, refusal);
+    throw refusal;
   }
 }
 
-// PATCH /api/enroll/reject: the application is REJECTED and its account, if one
-// exists, is Inactive: barred from production payments (contracts canProcessProductionPayments).
-export async function rejectEnrollment(deps: ActionDeps, caller: Caller, enrollmentId: string) {
+// PATCH /api/enroll/reject: an undecided application is REJECTED and its account, if one
+// exists (a sandbox), is Inactive: barred from production payments (contracts
+// canProcessProductionPayments). The applicant is told, with the reason when one is given.
+export async function rejectEnrollment(deps: ActionDeps, caller: Caller, body: RejectEnrollmentBody) {
+  const enrollmentId = body.id;
+  const reason = body.reason || null;
   await reachEnrollment(deps.db, caller, enrollmentId);
   try {
     return await deps.db.transaction(async (tx) => {
       const enrollment = await lockEnrollment(tx, enrollmentId);
       if (!enrollment) throw ActionError.EnrollmentNotFound(Text.EnrollmentNotFound);
-      if (!isRejectable(enrollment.applicationStatus)) {
-        throw ActionError.AlreadyRejected(Text.AlreadyRejected);
-      }
+      refuseDecided(decisionOf(enrollment.applicationStatus));
       await updateEnrollment(tx, enrollmentId, {
         applicationStatus: 'REJECTED',
         status: 'Inactive',
@@ -128,8 +174,13 @@ export async function rejectEnrollment(deps: ActionDeps, caller: Caller, enrollm
         targetType: 'enrollment',
         targetId: enrollmentId,
         clientId: enrollment.clientId,
-        details: { previous_status: enrollment.applicationStatus },
+        details: { previous_status: enrollment.applicationStatus, reason },
       });
+      const applicant = applicantAddress(enrollment.email);
+      if (applicant !== null) {
+        const names = await applicationNames(tx, enrollment);
+        await deps.mail.send(applicationRejectedMessage(applicant, names, reason), tx);
+      }
       return {
         enrollment_id: enrollmentId,
         client_id: enrollment.clientId,

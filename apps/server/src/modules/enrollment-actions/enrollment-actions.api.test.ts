@@ -5,7 +5,7 @@ import {
 } from '@portico/contracts/enrollment/enrollment-actions';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
@@ -31,6 +31,7 @@ const bouncingAddress = 'bounce@dev.example';
 
 let smtp: SmtpPeer;
 let database: DatabaseHandle;
+let publicUrl = '';
 let app: App;
 // Same database, a KYC provider that cannot answer.
 let brokenKycApp: App;
@@ -135,6 +136,7 @@ beforeAll(async () => {
 
   database = await openTestDatabase();
   const config = testConfig({ dataKeyHex, smtpUrl, devMailboxEnabled: false });
+  publicUrl = config.publicUrl;
   app = await buildApp({ config, database, logger: false });
   brokenKycApp = await buildApp({ config, database, logger: false, kyc: unreachableKyc });
   await app.ready();
@@ -351,8 +353,10 @@ describe('PATCH /api/enroll/approve', () => {
 });
 
 describe('PATCH /api/enroll/reject', () => {
-  it('rejects an approved enrollment and bars its account from production payments', async () => {
-    const { id, clientId } = await approvedEnrollment();
+  it('rejects an application with a sandbox account and bars that account from production payments', async () => {
+    const id = await enrollMerchant();
+    const sandbox = await call(demo.admin, 'POST', `/api/createsandbox?id=${id}`);
+    const clientId = String(sandbox.json().message.client_id);
     const res = await call(demo.healnow, 'PATCH', '/api/enroll/reject', { id });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toEqual({
@@ -382,6 +386,140 @@ describe('PATCH /api/enroll/reject', () => {
       application_status: 'REJECTED',
     });
     expect((await call(demo.reseller, 'PATCH', '/api/enroll/reject', { id })).statusCode).toBe(403);
+  });
+});
+
+describe('the applicant hears of the decision', () => {
+  it('approval makes the applicant a user of the new account and e-mails how to sign in', async () => {
+    const { id, clientId } = await approvedEnrollment({
+      dba_name: 'Fennel Deli',
+      email: 'Owner@FennelDeli.example',
+    });
+    const [owner] = await app.db.select().from(users).where(eq(users.email, 'owner@fenneldeli.example'));
+    expect(owner).toMatchObject({
+      name: 'June Park',
+      userType: 'user',
+      label: 'Principal',
+      defaultClientId: clientId,
+      isDisabled: false,
+    });
+    const member = await app.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, owner?.id ?? ''), eq(memberships.clientId, clientId)));
+    expect(member).toHaveLength(1);
+
+    const mails = await outboxFor(app.db, 'owner@fenneldeli.example');
+    expect(mails.map((mail) => [mail.toAddresses, mail.subject])).toEqual([
+      [['owner@fenneldeli.example'], 'Application approved: Fennel Deli'],
+      [['owner@fenneldeli.example'], 'Application received: Fennel Deli'],
+    ]);
+    expect(mails[0]?.bodyText).toContain(
+      'Summit Merchant Services approved the merchant application for Fennel Deli.',
+    );
+    expect(mails[0]?.bodyText).toContain(
+      'Sign in to the portal with this e-mail address: owner@fenneldeli.example',
+    );
+    expect(mails[0]?.bodyText).toContain(`Open ${publicUrl}/app/login, type the address`);
+    expect(mails[0]?.bodyText).not.toMatch(/sk_live_|oobCode/);
+    expect(await auditsOf(id)).toContainEqual(['approve', 'success', demo.admin]);
+  });
+
+  it('gives an existing merchant user the new account, and leaves other kinds of accounts as they are', async () => {
+    const existing = await approvedEnrollment({ email: demo.owner });
+    const [ownerUser] = await app.db.select().from(users).where(eq(users.email, demo.owner));
+    const added = await app.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, ownerUser?.id ?? ''), eq(memberships.clientId, existing.clientId)));
+    expect(added).toHaveLength(1);
+    expect((await outboxFor(app.db, demo.owner))[0]?.bodyText).toContain(
+      `Sign in to the portal with this e-mail address: ${demo.owner}`,
+    );
+
+    const [resellerBefore] = await app.db.select().from(users).where(eq(users.email, demo.reseller));
+    const staffAddress = await approvedEnrollment({ email: demo.reseller });
+    const [resellerAfter] = await app.db.select().from(users).where(eq(users.email, demo.reseller));
+    expect(resellerAfter).toEqual(resellerBefore);
+    const resellerMember = await app.db
+      .select()
+      .from(memberships)
+      .where(
+        and(eq(memberships.userId, resellerAfter?.id ?? ''), eq(memberships.clientId, staffAddress.clientId)),
+      );
+    expect(resellerMember).toHaveLength(0);
+    const [approvedMail] = await outboxFor(app.db, demo.reseller);
+    expect(approvedMail?.subject).toMatch(/^Application approved: /);
+    expect(approvedMail?.bodyText).toContain('Summit Merchant Services will tell you how to sign in');
+    expect(approvedMail?.bodyText).not.toContain('Sign in to the portal with this e-mail address');
+  });
+
+  it('rejection e-mails the applicant, with the reason when the call gives one', async () => {
+    const withReason = await enrollMerchant({ dba_name: 'Thistle Vapes', email: 'owner@thistle.example' });
+    const res = await call(demo.admin, 'PATCH', '/api/enroll/reject', {
+      id: withReason,
+      reason: '  Vape shops are outside our processing policy.  ',
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await outboxFor(app.db, 'owner@thistle.example');
+    expect(mail?.toAddresses).toEqual(['owner@thistle.example']);
+    expect(mail?.subject).toBe('Application not approved: Thistle Vapes');
+    expect(mail?.bodyText).toContain(
+      'Summit Merchant Services reviewed the merchant application for Thistle Vapes and did not approve it.',
+    );
+    expect(mail?.bodyText).toContain('Reason: Vape shops are outside our processing policy.');
+
+    const without = await enrollMerchant({ dba_name: 'Quiet Books', email: 'owner@quietbooks.example' });
+    expect((await call(demo.admin, 'PATCH', '/api/enroll/reject', { id: without })).statusCode).toBe(200);
+    const [plain] = await outboxFor(app.db, 'owner@quietbooks.example');
+    expect(plain?.subject).toBe('Application not approved: Quiet Books');
+    expect(plain?.bodyText).not.toContain('Reason:');
+
+    const tooLong = await call(demo.admin, 'PATCH', '/api/enroll/reject', {
+      id: await enrollMerchant(),
+      reason: 'x'.repeat(501),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('refuses a second decision of either kind with a 409, changing nothing and e-mailing nobody', async () => {
+    const approved = await approvedEnrollment({ email: 'owner@decided-one.example' });
+    const approvedBefore = await enrollmentRow(approved.id);
+    const approvedMails = (await outboxFor(app.db, 'owner@decided-one.example')).length;
+    const rejectApproved = await call(demo.admin, 'PATCH', '/api/enroll/reject', { id: approved.id });
+    expect(rejectApproved.statusCode).toBe(409);
+    expect(rejectApproved.json().error).toMatchObject({
+      code: EnrollmentActionErrorCode.AlreadyApproved,
+      message: EnrollmentActionText.AlreadyApproved,
+    });
+    const approveAgain = await call(demo.admin, 'PATCH', '/api/enroll/approve', { id: approved.id });
+    expect(approveAgain.statusCode).toBe(409);
+    expect(approveAgain.json().error.code).toBe(EnrollmentActionErrorCode.AlreadyApproved);
+    expect(await enrollmentRow(approved.id)).toEqual(approvedBefore);
+    expect((await clientRow(approved.clientId)).status).toBe('Active');
+    expect(await outboxFor(app.db, 'owner@decided-one.example')).toHaveLength(approvedMails);
+
+    const rejected = await enrollMerchant({ email: 'owner@decided-two.example' });
+    expect((await call(demo.admin, 'POST', '/api/kyc', { id: rejected })).statusCode).toBe(200);
+    expect((await call(demo.admin, 'PATCH', '/api/enroll/reject', { id: rejected })).statusCode).toBe(200);
+    const rejectedBefore = await enrollmentRow(rejected);
+    const rejectedMails = (await outboxFor(app.db, 'owner@decided-two.example')).length;
+    const clientsBefore = await clientCount();
+    const approveRejected = await call(demo.admin, 'PATCH', '/api/enroll/approve', { id: rejected });
+    expect(approveRejected.statusCode).toBe(409);
+    expect(approveRejected.json().error).toMatchObject({
+      code: EnrollmentActionErrorCode.AlreadyRejected,
+      message: EnrollmentActionText.AlreadyRejected,
+    });
+    const rejectAgain = await call(demo.admin, 'PATCH', '/api/enroll/reject', {
+      id: rejected,
+      reason: 'Again',
+    });
+    expect(rejectAgain.statusCode).toBe(409);
+    expect(await enrollmentRow(rejected)).toEqual(rejectedBefore);
+    expect(await clientCount()).toBe(clientsBefore);
+    expect(await outboxFor(app.db, 'owner@decided-two.example')).toHaveLength(rejectedMails);
+    expect(await auditsOf(rejected)).toContainEqual(['approve', 'failure', demo.admin]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   kycViewResponse,
   newUserBody,
   newUserResponse,
+  rejectEnrollmentBody,
   rejectEnrollmentResponse,
   runKycResponse,
 } from '@portico/contracts/enrollment/enrollment-actions';
@@ -96,7 +97,8 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
       config: { access: staffAccess },
       schema: {
         tags: ['enrollment'],
-        summary: 'Approve an enrollment (KYC passed): the account is created or enabled with production keys',
+        summary:
+          'Approve an undecided enrollment (KYC passed): the account is created or enabled with production keys, the applicant gets a portal user and an e-mail saying how to sign in',
         body: enrollmentIdBody,
         response: { 200: approveEnrollmentResponse, ...errors },
       },
@@ -113,14 +115,15 @@ export const enrollmentActionsRoutes: FastifyPluginAsyncZod<EnrollmentActionsRou
       config: { access: staffAccess },
       schema: {
         tags: ['enrollment'],
-        summary: 'Reject an enrollment: its account, if any, is barred from production payments',
-        body: enrollmentIdBody,
+        summary:
+          'Reject an undecided enrollment: its account, if any, is barred from production payments; the applicant is e-mailed, with the reason when given',
+        body: rejectEnrollmentBody,
         response: { 200: rejectEnrollmentResponse, ...errors },
       },
     },
     async (request) => ({
       status: true as const,
-      message: await rejectEnrollment(deps, callerOf(request), request.body.id),
+      message: await rejectEnrollment(deps, callerOf(request), request.body),
     }),
   );
 

@@ -1,7 +1,7 @@
 import { EnrollText } from '@portico/contracts/enrollment/enroll';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../../../test/auth-helpers';
+import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, seedDemoAccounts } from '../../../test/demo-data';
 import { buildMerchantApplication } from '../../../test/enrollment-fixtures';
@@ -13,7 +13,7 @@ import { clients } from '../../db/schema/clients';
 import { documents } from '../../db/schema/documents';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { enrollmentPrincipals, enrollments } from '../../db/schema/enrollments';
-import { auditLog } from '../../db/schema/system';
+import { auditLog, emailOutbox } from '../../db/schema/system';
 import { createFieldCipher } from '../../lib/crypto/field-cipher';
 
 const dataKeyHex = '4f'.repeat(32);
@@ -36,6 +36,11 @@ async function parentIdByName(name: string) {
   const [row] = await ctx.app.db.select({ id: clients.id }).from(clients).where(eq(clients.name, name));
   if (!row) throw new Error(`no client ${name}`);
   return row.id;
+}
+
+async function outboxCount() {
+  const [row] = await ctx.app.db.select({ n: count() }).from(emailOutbox);
+  return row?.n ?? 0;
 }
 
 async function enrollmentCount() {
@@ -262,5 +267,38 @@ describe('Create Enrollment for white-label staff', () => {
     const res = await call(demo.healnow, 'POST', '/api/enroll', merchantBody({ parent: parents.blueriver }));
     expect(res.statusCode).toBe(200);
     expect(await enrollmentCount()).toBe(before + 1);
+  });
+});
+
+describe('the applicant is told the application was submitted', () => {
+  it('queues one e-mail to the application address naming the business and its parent', async () => {
+    const applicant = 'Hello@Sprucebakery.example';
+    const res = await call(
+      demo.reseller,
+      'POST',
+      '/api/enroll',
+      merchantBody({ email: applicant, dba_name: 'Spruce Bakery' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const mails = await outboxFor(ctx.app.db, 'hello@sprucebakery.example');
+    expect(mails.map((mail) => [mail.toAddresses, mail.subject, mail.status])).toEqual([
+      [['hello@sprucebakery.example'], 'Application received: Spruce Bakery', 'pending'],
+    ]);
+    expect(mails[0]?.bodyText).toContain(
+      'Summit Merchant Services received the merchant application for Spruce Bakery. It is now under review.',
+    );
+    expect(mails[0]?.bodyText).not.toContain('6789');
+  });
+
+  it('queues nothing when the application is refused', async () => {
+    const before = await outboxCount();
+    const refused = await call(
+      demo.reseller,
+      'POST',
+      '/api/enroll',
+      merchantBody({ parent: parents.blueriver, email: 'refused@sprucebakery.example' }),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(await outboxCount()).toBe(before);
   });
 });

@@ -63,7 +63,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      message: await enroll(app.db, app.fieldCipher, callerOf(request), request.body),
+      message: await enroll(
+        { db: app.db, cipher: app.fieldCipher, mail: app.mail },
+        callerOf(request),
+        request.body,
+      ),
     }),
   );
 

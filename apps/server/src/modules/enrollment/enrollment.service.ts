@@ -13,6 +13,7 @@ import { denyAccess } from '../../access/denial';
 import { canReachEveryMerchant } from '../../access/merchant-scope';
 import type { Db } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
+import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
@@ -27,6 +28,7 @@ import {
   listParentClients,
   type NewEnrollmentPrincipal,
 } from './enrollment.repository';
+import { applicantAddress, applicationSubmittedMessage } from './enrollment-mail';
 
 export const EnrollError = defineErrors({
   MccNotApproved: [EnrollErrorCode.MccNotApproved, 'validation'],
@@ -69,17 +71,17 @@ function decodeBase64(content: string): Buffer | null {
   return bytes.length === 0 ? null : bytes;
 }
 
-// Enroll: the application, its principals and its agreement in one transaction.
-export async function enroll(
-  db: Db,
-  cipher: () => FieldCipher,
-  caller: Caller,
-  body: EnrollBody,
-): Promise<{ id: string }> {
+export type EnrollDeps = { db: Db; cipher: () => FieldCipher; mail: MailService };
+
+// Enroll: the application, its principals, its agreement and the applicant's "application received"
+// e-mail (when the application names an address) in one transaction.
+export async function enroll(deps: EnrollDeps, caller: Caller, body: EnrollBody): Promise<{ id: string }> {
+  const { db, cipher } = deps;
   // The schema's rules made parent present and a uuid.
   const parentId = body.parent ?? '';
   const parents = await assignableParents(db, caller);
-  if (!parents.some((parent) => parent.parent_id === parentId)) {
+  const parent = parents.find((option) => option.parent_id === parentId);
+  if (!parent) {
     await denyAccess(caller, 'merchant', {
       merchantId: null,
       code: EnrollErrorCode.ParentNotAllowed,
@@ -126,6 +128,9 @@ export async function enroll(
   const isAgent = body.application_type === 'Agent';
   // Agents enroll as a person: their name is the application's name in the onboarding grid.
   const personName = [body.first_name, body.last_name].filter(Boolean).join(' ') || null;
+  const applicantEmail = applicantAddress(body.email ?? null);
+  const dbaName = isAgent ? personName : (body.dba_name ?? null);
+  const legalName = isAgent ? personName : (body.legal_name ?? null);
 
   return db.transaction(async (tx) => {
     const id = await insertEnrollment(
@@ -138,8 +143,8 @@ export async function enroll(
         status: null,
         level: body.level ?? (body.application_type === 'Merchant' ? 'Merchant' : 'Parent'),
         isFromPortal: body.is_from_portal ?? false,
-        dbaName: isAgent ? personName : (body.dba_name ?? null),
-        legalName: isAgent ? personName : (body.legal_name ?? null),
+        dbaName,
+        legalName,
         firstName: body.first_name ?? null,
         lastName: body.last_name ?? null,
         ownershipType: body.ownership_type ?? null,
@@ -199,6 +204,15 @@ export async function enroll(
       clientId: parentId,
       details: { application_type: body.application_type, document_id: documentId },
     });
+    if (applicantEmail !== null) {
+      await deps.mail.send(
+        applicationSubmittedMessage(applicantEmail, {
+          businessName: dbaName ?? legalName,
+          providerName: parent?.name ?? null,
+        }),
+        tx,
+      );
+    }
     return { id };
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionMenuItems,
+  actionMenuItemsFor,
   canOpenMenuItem,
   enrollmentPageRights,
   enrollmentPanels,
@@ -59,4 +61,17 @@ it('names every side panel of the enrollment page', () => {
       'Certification',
     ]),
   );
+});
+
+describe('actionMenuItemsFor', () => {
+  it('lists Approve or Reject Client only while the application is undecided', () => {
+    for (const status of [null, 'SEND LINK', 'PENDING'] as const) {
+      expect(actionMenuItemsFor(status)).toEqual(actionMenuItems);
+    }
+    for (const status of ['BOARDED', 'REJECTED'] as const) {
+      const panels = actionMenuItemsFor(status).map((item) => item.panel);
+      expect(panels).not.toContain('approve-reject');
+      expect(panels).toEqual(['cta', 'manage-kyc', 'view-kyc', 'run-kyc', 'hierarchy']);
+    }
+  });
 });

@@ -1,4 +1,6 @@
 import type { UserType } from '@portico/contracts/auth/roles';
+import type { ApplicationStatus } from '@portico/contracts/enrollment/enroll';
+import { isAwaitingDecision } from '@portico/contracts/enrollment/enrollment-actions';
 
 // The side panels of the enrollment management page, each opened in the page's drawer
 // under one key. Titles are the product's panel names.
@@ -74,6 +76,14 @@ export const actionMenuItems: readonly { label: string; panel: EnrollmentPanel }
   { label: 'Approve or Reject Client', panel: 'approve-reject' },
   { label: 'Edit Hierarchy', panel: 'hierarchy' },
 ];
+// The Actions menu offers only what can succeed for the application: once it is approved or
+// rejected, the decision is final and Approve or Reject Client is no longer listed.
+export function actionMenuItemsFor(
+  applicationStatus: ApplicationStatus | null,
+): readonly { label: string; panel: EnrollmentPanel }[] {
+  if (isAwaitingDecision(applicationStatus)) return actionMenuItems;
+  return actionMenuItems.filter((item) => item.panel !== 'approve-reject');
+}
 export const moreActionItems: readonly { label: string; panel: EnrollmentPanel }[] = [
   { label: 'KYC Log', panel: 'kyc-log' },
   { label: 'Certification', panel: 'certification' },

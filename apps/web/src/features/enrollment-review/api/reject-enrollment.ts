@@ -2,12 +2,14 @@ import { rejectEnrollmentResponse } from '@portico/contracts/enrollment/enrollme
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-// PATCH /api/enroll/reject {id}: the client is barred from production payments.
-export function rejectEnrollment(enrollmentId: string) {
+// PATCH /api/enroll/reject {id, reason?}: the client is barred from production payments and the
+// applicant is e-mailed, with the reason when one is given.
+export function rejectEnrollment({ id, reason }: { id: string; reason: string }) {
+  const given = reason.trim();
   return apiRequest('/api/enroll/reject', {
     method: 'PATCH',
     schema: rejectEnrollmentResponse.shape.message,
-    body: { id: enrollmentId },
+    body: given === '' ? { id } : { id, reason: given },
   });
 }
 

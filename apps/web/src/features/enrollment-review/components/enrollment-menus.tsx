@@ -1,7 +1,8 @@
 import { Button, Menu } from '@mantine/core';
+import type { ApplicationStatus } from '@portico/contracts/enrollment/enroll';
 import { IconChevronDown } from '@tabler/icons-react';
 import {
-  actionMenuItems,
+  actionMenuItemsFor,
   canOpenMenuItem,
   type EnrollmentPageRights,
   type EnrollmentPanel,
@@ -44,12 +45,17 @@ export function JumpToMenu() {
   );
 }
 
-export function ActionsMenu({ onOpen }: { onOpen: (panel: EnrollmentPanel) => void }) {
+type ActionsMenuProps = {
+  applicationStatus: ApplicationStatus | null;
+  onOpen: (panel: EnrollmentPanel) => void;
+};
+
+export function ActionsMenu({ applicationStatus, onOpen }: ActionsMenuProps) {
   return (
     <Menu position="bottom-end">
       <MenuButton label="Actions" />
       <Menu.Dropdown>
-        {actionMenuItems.map((item) => (
+        {actionMenuItemsFor(applicationStatus).map((item) => (
           <Menu.Item key={item.panel} onClick={() => onOpen(item.panel)}>
             {item.label}
           </Menu.Item>

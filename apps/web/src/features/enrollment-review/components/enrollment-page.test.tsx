@@ -105,6 +105,25 @@ describe('EnrollmentPage header and role rules', () => {
     }
   });
 
+  it.each([
+    ['BOARDED', 'Boarded'],
+    ['REJECTED', 'Rejected'],
+  ] as const)('no longer offers Approve or Reject Client once the application is %s', async (status, label) => {
+    renderPage({ record: buildEnrollmentRecord({ application_status: status }) });
+    expect(await screen.findByLabelText('Application status')).toHaveTextContent(label);
+    await openMenu('Actions');
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'CTA Options',
+      'Manage KYC',
+      'View KYC',
+      'Run KYC',
+      'Edit Hierarchy',
+      'KYC Log',
+      'Certification',
+    ]);
+  });
+
   it('shows a parent no processing section, no Jump-to or Actions menu, and Edit and Save', async () => {
     renderPage({ role: 'parent' });
     expect(

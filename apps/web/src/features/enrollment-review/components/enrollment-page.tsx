@@ -92,7 +92,9 @@ function EnrollmentView({ record, rights, slots, onChanged }: EnrollmentViewProp
     <Stack gap="md">
       <EnrollmentHeader record={record} rights={rights}>
         {rights.canUseJumpMenu && <JumpToMenu />}
-        {rights.canUseActions && <ActionsMenu onOpen={setPanel} />}
+        {rights.canUseActions && (
+          <ActionsMenu applicationStatus={record.application_status} onOpen={setPanel} />
+        )}
         <OpenMenu ids={{ id: record.id, parentId: record.parent_id }} rights={rights} onOpen={setPanel} />
         <Button variant="default" onClick={() => setPanel('ticket')}>
           Submit a Ticket

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
 import { SignedInSessionProvider } from '../../../lib/auth/session-context';
 import { theme } from '../../../test/app-parts';
@@ -40,7 +40,7 @@ describe('EnrollForm', () => {
 
   it('shows errors only after a field is touched and keeps Enroll disabled while invalid', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     expect(screen.getByRole('heading', { name: 'Enroll' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Merchant', selected: true })).toBeInTheDocument();
     expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('EnrollForm', () => {
 
   it('says why Enroll is disabled, naming what is left, before anything was touched', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     const enroll = screen.getByRole('button', { name: 'Enroll' });
     await waitFor(() => expect(enroll).toBeDisabled());
     await waitFor(() =>
@@ -74,7 +74,7 @@ describe('EnrollForm', () => {
 
   it('keeps Enroll disabled for a processor-audit user and says they have read-only access', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'admin', isProcessorAuditUser: true });
+    renderFeature(<EnrollForm />, { role: 'admin', isProcessorAuditUser: true });
     const enroll = screen.getByRole('button', { name: 'Enroll' });
     expect(enroll).toBeDisabled();
     expect(enroll).toHaveAccessibleDescription('Processor-audit users have read-only access.');
@@ -82,8 +82,7 @@ describe('EnrollForm', () => {
 
   it('labels MCC options and enrolls a merchant with interchange-plus pricing and a PDF agreement', async () => {
     const fetchMock = stubFetch({ ...options, 'POST /api/enroll': ok({ id: summitId }) });
-    const onEnrolled = vi.fn();
-    renderFeature(<EnrollForm onEnrolled={onEnrolled} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
 
     await userEvent.type(screen.getByRole('textbox', { name: /Business Name \(DBA\)/ }), 'Juniper Bakery');
     await userEvent.type(screen.getByRole('textbox', { name: /Legal Business Name/ }), 'Juniper Bakery LLC');
@@ -116,7 +115,6 @@ describe('EnrollForm', () => {
     await userEvent.click(enroll);
 
     expect(await screen.findByText('Success!')).toBeInTheDocument();
-    expect(onEnrolled).toHaveBeenCalledTimes(1);
     expect(postedBodies(fetchMock)).toEqual([
       {
         application_type: 'Merchant',
@@ -134,10 +132,35 @@ describe('EnrollForm', () => {
     ]);
   });
 
+  it('confirms what was sent and to whom in place of the form until another application is started', async () => {
+    stubFetch({ ...options, 'POST /api/enroll': ok({ id: summitId }) });
+    renderFeature(<EnrollForm />, { role: 'user' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Agent' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /First Name/ }), 'Rosa');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last Name/ }), 'Diaz');
+    await userEvent.type(screen.getByRole('textbox', { name: /Principal Email/ }), 'rosa@agents.example');
+    await choose(/Select Parent of Company/, 'Summit Merchant Services');
+    await userEvent.click(screen.getByRole('button', { name: 'Enroll' }));
+
+    const confirmation = await screen.findByRole('status', {
+      name: 'Application sent to rosa@agents.example',
+    });
+    expect(confirmation).toHaveTextContent(
+      'The agent application of Rosa Diaz is filed under Summit Merchant Services and waits for review.',
+    );
+    expect(screen.queryByRole('button', { name: 'Enroll' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /First Name/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start another application' }));
+    expect(screen.queryByText(/^Application sent to/)).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Agent', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: /Principal Email/ })).toHaveValue('');
+  });
+
   it('keeps the form and names the support address when enrolling fails', async () => {
     stubFetch({ ...options, 'POST /api/enroll': failure(500, 'INTERNAL_ERROR', 'Something went wrong') });
-    const onEnrolled = vi.fn();
-    renderFeature(<EnrollForm onEnrolled={onEnrolled} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     await userEvent.click(screen.getByRole('tab', { name: 'Agent' }));
     await userEvent.type(screen.getByRole('textbox', { name: /First Name/ }), 'Rosa');
     await userEvent.type(screen.getByRole('textbox', { name: /Last Name/ }), 'Diaz');
@@ -146,13 +169,13 @@ describe('EnrollForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enroll' }));
 
     expect(await screen.findByText(/^Enrollment Failed - Please Retry Or Contact Us/)).toBeInTheDocument();
-    expect(onEnrolled).not.toHaveBeenCalled();
+    expect(screen.queryByText(/^Application sent to/)).toBeNull();
     expect(screen.getByRole('textbox', { name: /First Name/ })).toHaveValue('Rosa');
   });
 
   it('strips the partner ZIP, checks its format and refuses a non-PDF agreement', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     await userEvent.click(screen.getByRole('tab', { name: 'Partner' }));
     expect(screen.getByText('Additional Partner Information')).toBeInTheDocument();
     const zip = screen.getByRole('textbox', { name: /Business Zip/ });
@@ -172,7 +195,7 @@ describe('EnrollForm', () => {
 
   it('resets the whole form when the tab changes', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     await userEvent.type(screen.getByRole('textbox', { name: /Business Name \(DBA\)/ }), 'Juniper');
     await userEvent.click(screen.getByRole('radio', { name: 'Interchange Plus' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Partner' }));
@@ -184,7 +207,7 @@ describe('EnrollForm', () => {
 
   it('shows the fix-errors toast when submitted invalid (Enter key)', async () => {
     stubFetch(options);
-    renderFeature(<EnrollForm onEnrolled={() => {}} />, { role: 'user' });
+    renderFeature(<EnrollForm />, { role: 'user' });
     await userEvent.type(screen.getByRole('textbox', { name: /Email Address/ }), 'a@b.example{Enter}');
     expect(
       await screen.findByText('Please fix the errors in the form before submitting.'),

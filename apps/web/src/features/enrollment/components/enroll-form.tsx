@@ -1,5 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Input, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Input,
+  Radio,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { processorAuditReadOnlyText } from '@portico/contracts/access/processor-audit';
 import {
   buildEnrollBody,
@@ -25,6 +37,7 @@ import { useSignedInSession } from '../../../lib/auth/session-context';
 import { portalEnv } from '../../../lib/portal-env';
 import { useEnroll, useMccOptions, useParentOptions } from '../api/enrollment-api';
 import { enrollBlockers, enrollDisabledText } from '../utils/enroll-blockers.utils';
+import { type EnrollConfirmation, enrollConfirmation } from '../utils/enroll-confirmation.utils';
 
 const stateOptions = usStates.map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
 const pricingLabels = { FlatPercent: 'Flat Percent', InterchangePlus: 'Interchange Plus' } as const;
@@ -55,20 +68,12 @@ type TextFieldName =
   | 'principal_last_name'
   | 'business_address_1';
 
-type EnrollFormProps = {
-  // Success reloads the page (tests observe it instead).
-  onEnrolled?: () => void;
-};
-
-function reloadSoon() {
-  // Leave the 'Success!' toast on screen for a moment before the reload.
-  window.setTimeout(() => window.location.reload(), 1500);
-}
-
-// The Merchant, Partner and Agent forms of the enroll page.
-export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
+// The Merchant, Partner and Agent forms of the enroll page. A successful Enroll replaces the form
+// with what was sent and to whom, until the user starts another application.
+export function EnrollForm() {
   const [tab, setTab] = useState<EnrollTab>('Merchant');
   const [fileError, setFileError] = useState<string | null>(null);
+  const [sent, setSent] = useState<EnrollConfirmation | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const mccOptions = useMccOptions();
   const parentOptions = useParentOptions();
@@ -91,12 +96,17 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
       ? enrollDisabledText(blockers)
       : null;
 
-  function switchTab(next: string | null) {
-    if (!isEnrollTab(next) || next === tab) return;
+  function startApplication(next: EnrollTab) {
     setTab(next);
+    setSent(null);
     setFileError(null);
     if (fileInput.current) fileInput.current.value = '';
     form.reset(emptyEnrollForm(next));
+  }
+
+  function switchTab(next: string | null) {
+    if (!isEnrollTab(next) || (next === tab && sent === null)) return;
+    startApplication(next);
   }
 
   async function chooseFile(file: File | undefined) {
@@ -119,9 +129,10 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        await enroll.mutateAsync(buildEnrollBody(values));
+        const body = buildEnrollBody(values);
+        await enroll.mutateAsync(body);
         showToast({ text: EnrollText.Success, type: 'success' });
-        onEnrolled();
+        setSent(enrollConfirmation(body, parentOptions.data ?? []));
       } catch {
         showToast({ text: enrollFailedText(portalEnv.supportEmail ?? ''), type: 'danger' });
       }
@@ -334,38 +345,49 @@ export function EnrollForm({ onEnrolled = reloadSoon }: EnrollFormProps) {
           ))}
         </Tabs.List>
       </Tabs>
-      <form
-        onSubmit={submit}
-        noValidate
-        onKeyDown={(event) => {
-          // Enter still submits while Enroll is disabled, so the invalid form gets its toast
-          // (the browser skips implicit submission when the submit button is disabled).
-          if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-          if (event.target.type === 'file' || event.target.getAttribute('role') === 'combobox') return;
-          event.preventDefault();
-          if (!enroll.isPending && !isReadOnly) void submit();
-        }}
-      >
+      {sent ? (
         <Stack gap="sm" maw={720}>
-          {tab === 'Merchant' ? merchantFields : tab === 'Partner' ? partnerFields : agentFields}
-          <Group justify="flex-end" wrap="nowrap" align="flex-start">
-            {disabledReason && (
-              <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status" style={{ flex: 1 }}>
-                {disabledReason}
-              </Text>
-            )}
-            <Button
-              type="submit"
-              disabled={isReadOnly || !isValid || enroll.isPending}
-              loading={enroll.isPending}
-              aria-describedby={disabledReason ? 'enroll-disabled-reason' : undefined}
-              style={{ flexShrink: 0 }}
-            >
-              Enroll
-            </Button>
+          <Alert color="green" title={sent.title} role="status">
+            {sent.detail}
+          </Alert>
+          <Group>
+            <Button onClick={() => startApplication(tab)}>Start another application</Button>
           </Group>
         </Stack>
-      </form>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          onKeyDown={(event) => {
+            // Enter still submits while Enroll is disabled, so the invalid form gets its toast
+            // (the browser skips implicit submission when the submit button is disabled).
+            if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+            if (event.target.type === 'file' || event.target.getAttribute('role') === 'combobox') return;
+            event.preventDefault();
+            if (!enroll.isPending && !isReadOnly) void submit();
+          }}
+        >
+          <Stack gap="sm" maw={720}>
+            {tab === 'Merchant' ? merchantFields : tab === 'Partner' ? partnerFields : agentFields}
+            <Group justify="flex-end" wrap="nowrap" align="flex-start">
+              {disabledReason && (
+                <Text id="enroll-disabled-reason" size="sm" c="dimmed" role="status" style={{ flex: 1 }}>
+                  {disabledReason}
+                </Text>
+              )}
+              <Button
+                type="submit"
+                disabled={isReadOnly || !isValid || enroll.isPending}
+                loading={enroll.isPending}
+                aria-describedby={disabledReason ? 'enroll-disabled-reason' : undefined}
+                style={{ flexShrink: 0 }}
+              >
+                Enroll
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

@@ -51,7 +51,9 @@ describe('ApproveRejectPanel', () => {
     expect(sentBodies(fetchMock, 'PATCH')).toEqual([{ id: enrollmentId }]);
     expect(screen.getByText(/Production API key •••• x9Z2/)).toBeInTheDocument();
     expect(screen.getByLabelText('Application status')).toHaveTextContent('Boarded');
-    expect(screen.getByRole('button', { name: 'Approve Client' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Approve Client' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Client' })).toBeNull();
+    expect(screen.getByText(EnrollmentActionText.Decided)).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
@@ -87,7 +89,30 @@ describe('ApproveRejectPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(EnrollmentActionText.Rejected)).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'PATCH')).toEqual([{ id: enrollmentId }]);
-    expect(screen.getByRole('button', { name: 'Reject Client' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Reject Client' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve Client' })).toBeNull();
+  });
+
+  it('sends the reason typed for the applicant with the rejection', async () => {
+    const fetchMock = stubFetch({
+      'PATCH /api/enroll/reject': ok({
+        enrollment_id: enrollmentId,
+        client_id: null,
+        application_status: 'REJECTED',
+      }),
+    });
+    renderFeature(<ApproveRejectPanel enrollmentId={enrollmentId} applicationStatus="PENDING" />);
+    expect(screen.queryByRole('textbox', { name: /Reason for the applicant/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject Client' }));
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Reason for the applicant/ }),
+      '  Outside our processing policy. ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(EnrollmentActionText.Rejected)).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'PATCH')).toEqual([
+      { id: enrollmentId, reason: 'Outside our processing policy.' },
+    ]);
   });
 
   it('shows no "Reject Successful" when the rejection fails', async () => {
@@ -105,10 +130,27 @@ describe('ApproveRejectPanel', () => {
     expect(screen.queryByText(EnrollmentActionText.Rejected)).not.toBeInTheDocument();
   });
 
-  it('offers only the decisions the status allows', () => {
+  it.each([
+    ['BOARDED', 'Boarded'],
+    ['REJECTED', 'Rejected'],
+  ] as const)('offers neither decision once the application is %s', (status, label) => {
+    const fetchMock = stubFetch({});
+    renderFeature(<ApproveRejectPanel enrollmentId={enrollmentId} applicationStatus={status} />);
+    expect(screen.getByLabelText('Application status')).toHaveTextContent(label);
+    expect(screen.queryByRole('button', { name: 'Approve Client' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Client' })).toBeNull();
+    expect(screen.getByText(EnrollmentActionText.Decided)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    null,
+    'SEND LINK',
+    'PENDING',
+  ] as const)('offers both decisions while the application is %s', (status) => {
     stubFetch({});
-    renderFeature(<ApproveRejectPanel enrollmentId={enrollmentId} applicationStatus="BOARDED" />);
-    expect(screen.getByRole('button', { name: 'Approve Client' })).toBeDisabled();
+    renderFeature(<ApproveRejectPanel enrollmentId={enrollmentId} applicationStatus={status} />);
+    expect(screen.getByRole('button', { name: 'Approve Client' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Reject Client' })).toBeEnabled();
   });
 });

@@ -1,11 +1,15 @@
 // Props:
 // - enrollmentId: the enrollment the page shows.
-// - applicationStatus: its application_status (null while New); BOARDED disables Approve, REJECTED
-//   disables Reject.
+// - applicationStatus: its application_status (null while New); once BOARDED or REJECTED the decision
+//   is final and neither button is offered.
 // - onChanged: asks the page to refetch after an approval or a rejection.
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type ApplicationStatus, applicationStatusLabel } from '@portico/contracts/enrollment/enroll';
-import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-actions';
+import {
+  EnrollmentActionText,
+  isAwaitingDecision,
+  rejectReasonMaxLength,
+} from '@portico/contracts/enrollment/enrollment-actions';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../../components/confirm-bar';
 import { showToast } from '../../../../components/toasts';
@@ -22,12 +26,14 @@ type ApproveRejectPanelProps = {
 type Decision = 'approve' | 'reject';
 
 // Approving gives the client a live production API key, rejecting bars it from
-// production payments; each asks for confirmation. The toasts show only when the server did it.
+// production payments; each asks for confirmation, a rejection with an optional reason the applicant
+// is told. The toasts show only when the server did it. A decided application offers neither.
 export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged }: ApproveRejectPanelProps) {
   const approve = useApproveEnrollment();
   const reject = useRejectEnrollment();
   const [asking, setAsking] = useState<Decision | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
   // The status the server answered last, until the page refetches its record.
   const [decided, setDecided] = useState<ApplicationStatus | null>(null);
   const status = decided ?? applicationStatus;
@@ -50,14 +56,17 @@ export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged 
       });
       return;
     }
-    reject.mutate(enrollmentId, {
-      ...handlers,
-      onSuccess: () => {
-        setDecided('REJECTED');
-        void showToast({ text: EnrollmentActionText.Rejected, type: 'success' });
-        onChanged?.();
+    reject.mutate(
+      { id: enrollmentId, reason },
+      {
+        ...handlers,
+        onSuccess: () => {
+          setDecided('REJECTED');
+          void showToast({ text: EnrollmentActionText.Rejected, type: 'success' });
+          onChanged?.();
+        },
       },
-    });
+    );
   }
 
   return (
@@ -78,6 +87,17 @@ export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged 
           {failure}
         </Alert>
       )}
+      {asking === 'reject' && (
+        <Textarea
+          label="Reason for the applicant (optional)"
+          description="Sent to the applicant in the rejection e-mail."
+          value={reason}
+          maxLength={rejectReasonMaxLength}
+          rows={2}
+          disabled={isBusy}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+      )}
       {asking ? (
         <ConfirmBar
           message={
@@ -89,20 +109,17 @@ export function ApproveRejectPanel({ enrollmentId, applicationStatus, onChanged 
           onConfirm={() => confirm(asking)}
           onCancel={() => setAsking(null)}
         />
-      ) : (
+      ) : isAwaitingDecision(status) ? (
         <Group>
-          <Button onClick={() => setAsking('approve')} disabled={status === 'BOARDED'}>
-            Approve Client
-          </Button>
-          <Button
-            color="red"
-            variant="light"
-            onClick={() => setAsking('reject')}
-            disabled={status === 'REJECTED'}
-          >
+          <Button onClick={() => setAsking('approve')}>Approve Client</Button>
+          <Button color="red" variant="light" onClick={() => setAsking('reject')}>
             Reject Client
           </Button>
         </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {EnrollmentActionText.Decided}
+        </Text>
       )}
     </Stack>
   );
