@@ -8,6 +8,16 @@ const apiTier = [
 ];
 // Migrates one template database per run; each API test file starts from a copy of it.
 const apiGlobalSetup = 'apps/server/test/global-setup.ts';
+// Each API file builds its own app on its own database and no test mocks a module, stubs a global or
+// fakes the clock, so a worker keeps the server's modules loaded from one file to the next instead of
+// importing the whole server again for each of them.
+const apiTierOptions = {
+  environment: 'node',
+  globalSetup: [apiGlobalSetup],
+  isolate: false,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} as const;
 
 // Tiers (as immich has them): pure units; the API and database tier on PGlite and, when
 // TEST_DATABASE_URL is set, again on PostgreSQL; the web components under happy-dom.
@@ -33,11 +43,8 @@ export default defineConfig({
           include: apiTier,
           // Several server processes on one database: PostgreSQL only (two-instances.test.ts).
           exclude: [...configDefaults.exclude, 'apps/server/test/postgres-only/**'],
-          environment: 'node',
           env: { TEST_DB_DRIVER: 'pglite' },
-          globalSetup: [apiGlobalSetup],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...apiTierOptions,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -46,11 +53,8 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTier,
-                environment: 'node',
                 env: { TEST_DB_DRIVER: 'postgres' },
-                globalSetup: [apiGlobalSetup],
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
+                ...apiTierOptions,
               },
             },
           ]

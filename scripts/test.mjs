@@ -1,6 +1,6 @@
 // `npm test`: every tier. Lint, the architecture check (which part may import which) and types, the
 // unit and API tiers (API on PGlite and on a throwaway PostgreSQL), then the end-to-end tier in Debian's
-// Chromium against the built server.
+// Chromium against the built server (on a database of its own in that PostgreSQL).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,9 +52,16 @@ try {
   if (!skipE2e) {
     ensureChromium();
     ok = run('build', 'npm', ['run', 'build']) && ok;
+    // The server under test keeps its data in PostgreSQL when one is at hand (its own empty database):
+    // the database then works on the second core instead of inside the server's one thread.
+    const e2eDatabaseUrl = process.env.E2E_DATABASE_URL ?? postgres?.createDatabase('portico_e2e');
     ok =
-      run('end-to-end tier (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']) &&
-      ok;
+      run(
+        'end-to-end tier (Chromium)',
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+        e2eDatabaseUrl ? { E2E_DATABASE_URL: e2eDatabaseUrl } : {},
+      ) && ok;
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -51,7 +51,7 @@ function asOwner(bin, args) {
   return result.stdout;
 }
 
-/** @returns {Promise<{ url: string, port: number, dir: string, stop: () => void }>} */
+/** @returns {Promise<{ url: string, port: number, dir: string, stop: () => void, createDatabase: (name: string) => string }>} */
 export async function startThrowawayPostgres({ quiet = false } = {}) {
   let bin = findPgBin();
   if (!bin) {
@@ -108,5 +108,10 @@ export async function startThrowawayPostgres({ quiet = false } = {}) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url, port, dir, stop };
+  // A new empty database in this cluster, for a tier that must not share one with another.
+  const createDatabase = (name) => {
+    asOwner(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'portico', name]);
+    return `postgres://portico@127.0.0.1:${port}/${name}`;
+  };
+  return { url, port, dir, stop, createDatabase };
 }

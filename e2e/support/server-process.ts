@@ -51,9 +51,11 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sta
     LOGIN_LINKS_PER_ADDRESS: '1000',
     ...extraEnv,
   };
-  // A fresh embedded database every run, even on a machine configured for a real Postgres.
+  // A fresh database every run, even on a machine configured for a real Postgres: the empty one named
+  // by E2E_DATABASE_URL, else the embedded PGlite in the work directory.
   delete env.DATABASE_URL;
   delete env.REPORTING_DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
   const logFd = openSync(logPath, 'a');
   const child = spawn(process.execPath, [serverEntry], {

@@ -6,7 +6,7 @@ import { auditLog } from '../src/db/schema/system';
 import { users } from '../src/db/schema/users';
 import { defaultClientOf, sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 
 // The audit page's filters and keyset paging, and view-as start, stop and
 // calls showing up in it.
@@ -18,8 +18,7 @@ let copper: string;
 const seededAt = '2020-03-01T00:00:00.000Z';
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   admin = await sessionCookieFor(ctx.app.db, demo.admin);
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);

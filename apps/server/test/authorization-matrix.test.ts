@@ -6,7 +6,7 @@ import { enrollments } from '../src/db/schema/enrollments';
 import { users } from '../src/db/schema/users';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 import { dataUrlOf, samples } from './sample-files';
 
 // Every route has an access rule: one test walks every registered route and checks who gets what. A
@@ -1009,8 +1009,7 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let ids: Ids;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   const [owner] = await ctx.app.db
     .select({ clientId: users.defaultClientId })
     .from(users)

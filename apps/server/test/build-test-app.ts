@@ -34,14 +34,20 @@ export function testFieldCipher(): FieldCipher {
   return testCipher;
 }
 
-// Builds the real app on a fresh migrated database; tests talk to it with inject(). logLines: every
-// log line at trace level is pushed there, for tests that prove a secret never reaches the log.
+// Builds the real app on a fresh migrated database; tests talk to it with inject(). demoAccounts: the
+// database holds the demo cast (seedDemoAccounts) from the start. logLines: every log line at trace
+// level is pushed there, for tests that prove a secret never reaches the log.
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { extraRoutes?: FastifyPluginAsync[]; now?: () => Date; logLines?: string[] } = {},
+  options: {
+    demoAccounts?: boolean;
+    extraRoutes?: FastifyPluginAsync[];
+    now?: () => Date;
+    logLines?: string[];
+  } = {},
 ) {
-  const { logLines, ...appOptions } = options;
-  const database: DatabaseHandle = await openTestDatabase();
+  const { logLines, demoAccounts, ...appOptions } = options;
+  const database: DatabaseHandle = await openTestDatabase({ demoAccounts });
   const logger = logLines
     ? { ...loggerOptions('trace'), stream: { write: (line: string) => logLines.push(line) } }
     : false;

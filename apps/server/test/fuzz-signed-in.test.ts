@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 import { leakPatterns, withoutEchoedInput } from './leak-patterns';
 
 // fuzz-routes.test.ts calls without a session, so signed-in routes stop at 401. This walks the
@@ -12,8 +12,7 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const cookies: string[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ rateLimitPerMinute: 1_000_000 });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ rateLimitPerMinute: 1_000_000 }, { demoAccounts: true });
   cookies.push(
     await sessionCookieFor(ctx.app.db, demo.admin),
     await sessionCookieFor(ctx.app.db, demo.owner),

@@ -1,58 +1,100 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client';
 import { migrationsFolder, runMigrations } from '../src/db/migrate';
+import { seedDemoAccounts } from './demo-data';
 import { databaseUrlOf, withAdminClient } from './postgres-admin';
 
-// Vitest globalSetup of the API tiers: migrate ONE database per run and let every test file start from
-// a copy of it (test-database.ts) instead of running every migration again in each file.
-// migrate.db.test.ts still migrates from scratch, and the template itself is built by the real
-// migrations, so a broken migration fails the run here.
+// Vitest globalSetup of the API tiers: build the databases every test file starts from ONCE per run,
+// and let each file take a copy (test-database.ts) instead of running every migration, and seeding
+// the demo cast, again in each file. Two templates: the migrated schema, and the same with the demo
+// accounts (seedDemoAccounts). migrate.db.test.ts still migrates from scratch, and the templates
+// themselves are built by the real migrations and seed, so a broken one fails the run here.
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    // PGlite: the dumpDataDir() tarball of a migrated instance.
+    // PGlite: the dumpDataDir() tarballs of a migrated instance, without and with the demo cast.
     pgliteTemplateFile: string;
-    // PostgreSQL: the database to CREATE DATABASE … TEMPLATE from.
+    pgliteDemoTemplateFile: string;
+    // PostgreSQL: the databases to CREATE DATABASE … TEMPLATE from.
     postgresTemplateName: string;
+    postgresDemoTemplateName: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   if (project.config.env.TEST_DB_DRIVER === 'postgres') {
-    project.provide('postgresTemplateName', await ensurePostgresTemplate());
-    return;
+    const migrated = await ensurePostgresTemplate();
+    const demo = await createPostgresDemoTemplate(migrated);
+    project.provide('postgresTemplateName', migrated);
+    project.provide('postgresDemoTemplateName', demo.name);
+    return demo.drop;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portico-test-template-'));
-  project.provide('pgliteTemplateFile', await writePgliteTemplate(dir));
+  const files = await writePgliteTemplates(dir);
+  project.provide('pgliteTemplateFile', files.migrated);
+  project.provide('pgliteDemoTemplateFile', files.demo);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function writePgliteTemplate(dir: string): Promise<string> {
+async function writePgliteTemplates(dir: string): Promise<{ migrated: string; demo: string }> {
   const client = new PGlite();
+  const handle = await openPglite(client);
   try {
-    await runMigrations(drizzle(client), 'pglite');
-    // gzip: a fifth of the size and, measured, no slower to load than the raw tar.
-    const dump = await client.dumpDataDir('gzip');
-    const file = path.join(dir, 'pglite-template.tar.gz');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    return file;
+    await runMigrations(handle);
+    const migrated = await dumpTo(client, path.join(dir, 'pglite-template.tar.gz'));
+    await seedDemoAccounts(handle);
+    const demo = await dumpTo(client, path.join(dir, 'pglite-demo-template.tar.gz'));
+    return { migrated, demo };
   } finally {
-    await client.close();
+    await handle.close();
   }
+}
+
+// gzip: a fifth of the size and, measured, no slower to load than the raw tar.
+async function dumpTo(client: PGlite, file: string): Promise<string> {
+  const dump = await client.dumpDataDir('gzip');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
+}
+
+// The demo template is the run's own (the seed changes more often than the migrations, and a server
+// that outlives the run must not hand an older cast to the next one): made from the migrated
+// template, seeded, and dropped when the run ends.
+async function createPostgresDemoTemplate(migrated: string) {
+  const adminUrl = requireAdminUrl();
+  const name = `portico_demo_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name} template ${migrated}`));
+  await withDatabase(databaseUrlOf(adminUrl, name), (handle) => seedDemoAccounts(handle));
+  const drop = () =>
+    withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name}`)).then(() => {});
+  return { name, drop };
+}
+
+async function withDatabase(url: string, work: (handle: DatabaseHandle) => Promise<void>) {
+  const handle = await openDatabase({ databaseUrl: url });
+  try {
+    await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+function requireAdminUrl(): string {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  return adminUrl;
 }
 
 // The name carries a hash of the migration set (and the month, which sets the transaction partitions),
 // so a server that outlives a run (TEST_DATABASE_URL) never hands out a template of older migrations.
 // The advisory lock keeps two runs against one server from building it at the same time.
 async function ensurePostgresTemplate(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const adminUrl = requireAdminUrl();
   const name = `portico_template_${migrationSetHash()}`;
   await withAdminClient(adminUrl, async (admin) => {
     await admin.query(`select pg_advisory_lock(hashtext('portico_test_template'))`);
@@ -69,12 +111,7 @@ async function ensurePostgresTemplate(): Promise<string> {
     if (names.includes(name)) return;
     await admin.query(`create database ${name}`);
     try {
-      const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name) });
-      try {
-        await runMigrations(handle);
-      } finally {
-        await handle.close();
-      }
+      await withDatabase(databaseUrlOf(adminUrl, name), (handle) => runMigrations(handle));
     } catch (err) {
       await admin.query(`drop database if exists ${name}`);
       throw err;

@@ -6,7 +6,7 @@ import { auditLog } from '../src/db/schema/system';
 import { withOddParity } from '../src/modules/key-entry/key-crypto';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 import { buildUser } from './factories';
 
 // Key components combined by XOR under dual control, check values the standard
@@ -25,8 +25,7 @@ const componentB = shareB.toString('hex').toUpperCase();
 const arn = 'arn:aws:payment-cryptography:us-east-2:111122223333:key/kwapwa6qaifllw2h';
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   await buildUser(ctx.app.db, { email: 'second.officer@portico.example', userType: 'admin' });
   firstOfficer = await sessionCookieFor(ctx.app.db, demo.admin);
   secondOfficer = await sessionCookieFor(ctx.app.db, 'second.officer@portico.example');

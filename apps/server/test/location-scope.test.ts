@@ -5,7 +5,7 @@ import { subEntities, userSubEntities } from '../src/db/schema/access';
 import { users } from '../src/db/schema/users';
 import { defaultClientOf, sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 import { buildCardPayment } from './factories';
 
 // A user tied to sub-locations sees and acts on only those locations'
@@ -32,8 +32,7 @@ async function locationId(name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   locations.pearl = await locationId('Pearl District');
   locations.alberta = await locationId('Alberta Arts');

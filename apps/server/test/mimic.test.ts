@@ -15,7 +15,7 @@ import {
   shiftSession,
 } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 import { buildUser } from './factories';
 
 // Who may mimic whom, a single-use short-lived link bound to the staff member, a
@@ -24,8 +24,7 @@ import { buildUser } from './factories';
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
 });
 afterAll(() => ctx.close());
 

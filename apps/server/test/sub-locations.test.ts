@@ -5,7 +5,7 @@ import { subEntities } from '../src/db/schema/access';
 import { auditLog } from '../src/db/schema/system';
 import { defaultClientOf, sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 
 // Sub-locations of a merchant: the whole record listed,
 // add, edit with custom fields by the merchant's definitions and MID overrides, delete; each call
@@ -18,8 +18,7 @@ let admin: string;
 let alpha: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
   admin = await sessionCookieFor(ctx.app.db, demo.admin);

@@ -10,27 +10,39 @@ import { databaseUrlOf, withAdminClient } from './postgres-admin';
 export const testDriver: 'pglite' | 'postgres' =
   process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-// Each file's database is a copy of the template that global-setup.ts migrated once for the run;
+// Each file's database is a copy of a template that global-setup.ts built once for the run: the
+// migrated schema, or with demoAccounts the demo cast on top (what seedDemoAccounts writes with the
+// tests' data key), which every file reading the demo people would otherwise seed again itself.
 // `fresh` starts from an empty database and runs every migration (migrate.db.test.ts).
-export async function openTestDatabase(options: { fresh?: boolean } = {}): Promise<DatabaseHandle> {
-  const handle = await openEmptyOrCopy(options.fresh === true);
+export async function openTestDatabase(
+  options: { fresh?: boolean; demoAccounts?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const template = options.fresh ? null : options.demoAccounts ? 'demo' : 'migrated';
+  const handle = await openEmptyOrCopy(template);
   // From scratch this migrates; on a copy it finds nothing to apply and only keeps the partition
   // window current, so a template can never be behind the migration files.
   await runMigrations(handle);
   return handle;
 }
 
-async function openEmptyOrCopy(fresh: boolean): Promise<DatabaseHandle> {
+type Template = 'migrated' | 'demo';
+
+async function openEmptyOrCopy(template: Template | null): Promise<DatabaseHandle> {
   if (testDriver === 'pglite') {
-    if (fresh) return openDatabase({ memory: true });
-    const tarball = fs.readFileSync(inject('pgliteTemplateFile'));
+    if (template === null) return openDatabase({ memory: true });
+    const tarball = fs.readFileSync(
+      inject(template === 'demo' ? 'pgliteDemoTemplateFile' : 'pgliteTemplateFile'),
+    );
     return openDatabase({ memory: true, loadDataDir: new Blob([tarball]) });
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `portico_test_${randomBytes(6).toString('hex')}`;
-  const template = fresh ? '' : ` template ${inject('postgresTemplateName')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${template}`));
+  const source =
+    template === null
+      ? ''
+      : ` template ${inject(template === 'demo' ? 'postgresDemoTemplateName' : 'postgresTemplateName')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${source}`));
   const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, name) });
   return {
     ...handle,

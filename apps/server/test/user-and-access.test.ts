@@ -9,7 +9,7 @@ import { type ClientKey, merchantSpecs, parentSpecs, primaryClient } from '../sr
 import { accessFixtureRoutes } from './access-fixture-routes';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const cookies = new Map<string, string>();
@@ -46,8 +46,7 @@ function nameOf(key: ClientKey): string {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { extraRoutes: [accessFixtureRoutes] });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, extraRoutes: [accessFixtureRoutes] });
   const rows = await ctx.app.db.select({ id: clients.id, name: clients.name }).from(clients);
   for (const row of rows) clientIds.set(row.name, row.id);
 });

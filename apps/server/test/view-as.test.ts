@@ -8,7 +8,7 @@ import { merchantSpecs, parentSpecs } from '../src/db/seed/demo-catalog';
 import { accessFixtureRoutes } from './access-fixture-routes';
 import { sessionCookieFor } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { demo, seedDemoAccounts } from './demo-data';
+import { demo } from './demo-data';
 
 // View-as on the server: the acting role becomes user, the call is limited to the viewed
 // client and the clients below it, and only a caller who reaches that client may view as it.
@@ -44,8 +44,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { extraRoutes: [accessFixtureRoutes] });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, extraRoutes: [accessFixtureRoutes] });
   for (const row of await ctx.app.db.select({ id: clients.id, name: clients.name }).from(clients)) {
     ids.set(row.name, row.id);
     ctxNames.set(row.id, row.name);

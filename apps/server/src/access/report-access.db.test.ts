@@ -2,7 +2,7 @@ import { Permission } from '@portico/contracts/access/permission-names';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, seedDemoAccounts } from '../../test/demo-data';
+import { demo } from '../../test/demo-data';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/sql-rows';
@@ -15,8 +15,7 @@ import { findClientAccessFacts } from './merchant-scope.repository';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemoAccounts(database);
+  database = await openTestDatabase({ demoAccounts: true });
 });
 afterAll(() => database.close());
 

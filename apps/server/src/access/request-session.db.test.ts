@@ -2,7 +2,7 @@ import { sessionCookieName } from '@portico/contracts/auth/session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor, sessionIdOfCookie, shiftSession } from '../../test/auth-helpers';
-import { demo, seedDemoAccounts } from '../../test/demo-data';
+import { demo } from '../../test/demo-data';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { sessions } from '../db/schema/auth';
@@ -24,8 +24,7 @@ import type { SessionPrefetch } from './request-session.repository';
 let database: DatabaseHandle;
 let clientIds: string[];
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemoAccounts(database);
+  database = await openTestDatabase({ demoAccounts: true });
   clientIds = (await queryRows(database.db, sql`select id::text as id from clients order by name`)).map(
     (row) => String(row.id),
   );

@@ -38,7 +38,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return openPglite(new PGlite({ loadDataDir: target.loadDataDir }));
 }
 
-async function openPglite(client: PGlite): Promise<DatabaseHandle> {
+// A handle on a PGlite the caller made and still holds (the tests dump their templates from it).
+export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
   await client.waitReady;
   const db: Db = drizzlePglite(client, { casing: 'snake_case' });
   return {

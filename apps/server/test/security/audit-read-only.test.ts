@@ -14,7 +14,7 @@ import { transactions } from '../../src/db/schema/transactions';
 import { users } from '../../src/db/schema/users';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { testConfig } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../enrollment-fixtures';
 import { buildCardPayment } from '../factories';
 import { openTestDatabase } from '../test-database';
@@ -32,10 +32,9 @@ let summitId: string;
 let harborLaneId: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({ config: testConfig(), database, logger: false, now: () => now });
   await app.ready();
-  await seedDemoAccounts(database);
   summitId = await defaultClientOf(app.db, demo.reseller);
   harborLaneId = await defaultClientOf(app.db, demo.owner);
 });

@@ -11,7 +11,7 @@ import { transactions } from '../../src/db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../src/db/schema/vault';
 import { clientIdNamed, sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { buildClient } from '../factories';
 import { paymentFramePayer } from '../payment-frame-payer';
 
@@ -74,8 +74,7 @@ async function customerWithCard(clientId: string, card: { token: string; last4: 
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   payer = paymentFramePayer(ctx.app);
   merchant = await merchantTakingCards();
   other = await merchantTakingCards();

@@ -9,7 +9,7 @@ import { auditLog } from '../../src/db/schema/system';
 import { users } from '../../src/db/schema/users';
 import { cookiePair, defaultClientOf, sessionCookieFor, setCookieHeader } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { buildUser } from '../factories';
 
 // A mimic session never holds more than the person behind it: a user who holds more than the caller
@@ -21,8 +21,7 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let harbor: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
 });
 afterAll(() => ctx.close());

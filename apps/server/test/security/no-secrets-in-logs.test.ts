@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 
 // Secrets and personal data that reach the server in an address: none of them may be written to the
 // log, whichever line (incoming request, completion, error, browser report) would carry the address.
@@ -19,8 +19,7 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { logLines });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, logLines });
 });
 
 afterAll(async () => {

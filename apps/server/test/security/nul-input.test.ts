@@ -10,7 +10,7 @@ import { buildApp, loggerOptions } from '../../src/app';
 import { notes } from '../../src/db/schema/notes';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { testConfig } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { openTestDatabase } from '../test-database';
 
 // A NUL character used to reach PostgreSQL (which cannot store it) and come back as a 500,
@@ -34,7 +34,7 @@ let cookie: string;
 let harborLane: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   const stream = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
@@ -51,7 +51,6 @@ beforeAll(async () => {
     extraRoutes: [failingQueryRoute],
   });
   await app.ready();
-  await seedDemoAccounts(database);
   cookie = await sessionCookieFor(app.db, demo.owner);
   harborLane = await defaultClientOf(app.db, demo.owner);
 });

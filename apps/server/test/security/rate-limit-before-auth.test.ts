@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/system';
 import { sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 
 // Refused requests spend the client's budget like any other, before the session is looked
 // up, and a client looping on a forbidden call writes one audit row per route and minute.
@@ -12,8 +12,7 @@ const budget = 8;
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ rateLimitPerMinute: budget });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ rateLimitPerMinute: budget }, { demoAccounts: true });
 });
 afterAll(async () => {
   await ctx.close();

@@ -5,7 +5,7 @@ import { allowedOriginsOf, isForgeryFree } from '../../src/lib/same-origin';
 import { sessionCookieNameOf } from '../../src/plugins/session';
 import { defaultClientOf, sessionCookieFor } from '../auth-helpers';
 import { buildTestApp } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { samples } from '../sample-files';
 
 // A page on a sibling subdomain or another local port is the same *site*, so SameSite=Lax
@@ -17,8 +17,7 @@ let cookie: string;
 let harborLane: string;
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ publicUrl, secureCookies: true });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ publicUrl, secureCookies: true }, { demoAccounts: true });
   // This app serves https: the session cookie is __Host- prefixed.
   cookie = await sessionCookieFor(ctx.app.db, demo.owner, sessionCookieNameOf(true));
   harborLane = await defaultClientOf(ctx.app.db, demo.owner);

@@ -13,7 +13,7 @@ import { auditLog } from '../../src/db/schema/system';
 import { sealLegacySecretApiKeys, secretApiKeyHash } from '../../src/lib/secret-api-key';
 import { callAs, defaultClientOf } from '../auth-helpers';
 import { buildTestApp, testFieldCipher } from '../build-test-app';
-import { demo, seedDemoAccounts } from '../demo-data';
+import { demo } from '../demo-data';
 import { buildUser, secretApiKeyOf } from '../factories';
 
 // The merchant's secret API key goes only to users who hold Payment Pages or Virtual Terminal
@@ -26,8 +26,7 @@ let harborId = '';
 let harborPublicKey = '';
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harborId = await defaultClientOf(ctx.app.db, demo.owner);
   const [row] = await ctx.app.db
     .select({ publicKey: clients.publicKey })

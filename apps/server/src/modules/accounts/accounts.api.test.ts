@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
@@ -35,8 +35,7 @@ const pngBytes = Buffer.from(
 );
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harborLane = await clientIdOfDba('Harbor Lane Coffee Roasters');
   magnolia = await clientIdOfDba('Magnolia Grill');
   copperKettle = await clientIdOfDba('Copper Kettle Bistro');

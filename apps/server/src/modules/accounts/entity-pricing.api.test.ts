@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientConfigs } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
@@ -25,8 +25,7 @@ const patchAs = (email: string, clientId: string, meta: object) =>
   callAs(ctx.app, email, 'PATCH', `/api/client/${clientId}`, { meta: JSON.stringify(meta) });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   summit = await clientIdNamed(ctx.app.db, 'Summit Merchant Services');
   blueriver = await clientIdNamed(ctx.app.db, 'BlueRiver Payments Group');
 });

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientCustomFields, clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 
@@ -33,8 +33,7 @@ async function storedFields(clientId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harborLane = await clientIdOfDba('Harbor Lane Coffee Roasters');
   magnolia = await clientIdOfDba('Magnolia Grill');
 });

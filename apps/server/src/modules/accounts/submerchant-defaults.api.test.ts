@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientConfigs, clients } from '../../db/schema/clients';
 
 // The submerchant settings (parent level): the default card and ACH processors and terminals
@@ -39,8 +39,7 @@ async function fieldsOf(email: string, clientId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   summit = await clientIdNamed('Summit Merchant Services');
   harborLane = await clientIdNamed('Harbor Lane Coffee Roasters');
 });

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
 import { billingLineItems, monthlyBilling } from '../../db/schema/billing';
 import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clients';
@@ -39,8 +39,7 @@ async function giveBillingFacts(clientId: string, monthlyFeeCents: number, month
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { now: () => now });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, now: () => now });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
   await giveBillingFacts(harbor, 995, 2_500);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { paymentFramePayer } from '../../../test/payment-frame-payer';
 import { tableTexts } from '../../../test/table-texts';
@@ -66,7 +66,7 @@ let merchant: { id: string; publicKey: string; apiKey: string };
 let harbor: { id: string; publicKey: string };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({
     config: testConfig(),
     database,
@@ -74,7 +74,6 @@ beforeAll(async () => {
   });
   await app.ready();
   payer = paymentFramePayer(app);
-  await seedDemoAccounts(database);
   const row = await buildClient(app.db, { publicKey: randomUUID(), apiKey: randomUUID(), level: 'Merchant' });
   await app.db
     .insert(clientConfigs)

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
@@ -43,10 +43,9 @@ async function addTerminal(values: Partial<typeof terminals.$inferInsert> & { cl
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({ config: testConfig(), database });
   await app.ready();
-  await seedDemoAccounts(database);
   const [harborRow] = await app.db
     .select({ id: clients.id, publicKey: clients.publicKey })
     .from(clients)

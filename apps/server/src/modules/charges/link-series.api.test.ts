@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { subEntities } from '../../db/schema/access';
@@ -47,8 +47,7 @@ const cardNumber = '1111222233334444';
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  ctx = await buildTestApp({ smtpUrl: smtp.url, publicUrl });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ smtpUrl: smtp.url, publicUrl }, { demoAccounts: true });
   const row = await buildClient(ctx.app.db, {
     publicKey: randomUUID(),
     apiKey: randomUUID(),

@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { clients } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
@@ -79,13 +79,15 @@ const secrets = [
 
 beforeAll(async () => {
   smtp = await startSmtpPeer((address) => refused.has(address));
-  ctx = await buildTestApp({
-    dataKeyHex,
-    publicUrl,
-    smtpUrl: smtp.url,
-    devMailboxEnabled: false,
-  });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp(
+    {
+      dataKeyHex,
+      publicUrl,
+      smtpUrl: smtp.url,
+      devMailboxEnabled: false,
+    },
+    { demoAccounts: true },
+  );
   const byDba = async (dba: string) => {
     const [row] = await ctx.app.db
       .select({ id: enrollments.id, parentId: enrollments.parentId })

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientMccConfigs, clients } from '../../db/schema/clients';
 import { mccCodes } from '../../db/schema/reference';
 import { auditLog } from '../../db/schema/system';
@@ -25,8 +25,7 @@ const ids = { summit: '', harbor: '', copper: '', dental: '' };
 let allClientCount = 0;
 
 beforeAll(async () => {
-  built = await buildTestApp();
-  await seedDemoAccounts(built.database);
+  built = await buildTestApp({}, { demoAccounts: true });
   const db = built.app.db;
   ids.summit = await clientIdNamed(db, 'Summit Merchant Services');
   ids.harbor = await clientIdNamed(db, 'Harbor Lane Coffee Roasters');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { subEntities, userSubEntities } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
@@ -40,8 +40,7 @@ async function locationNames(merchantId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
 });
 afterAll(async () => {
   await ctx.close();

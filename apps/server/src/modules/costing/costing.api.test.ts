@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientPricing, clients } from '../../db/schema/clients';
 import { processorCostModels } from '../../db/schema/costing';
 import { transactions } from '../../db/schema/transactions';
@@ -48,8 +48,7 @@ const day = '2025-08-20';
 const at = new Date(`${day}T15:00:00.000Z`);
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   const harbor = await clientByName('Harbor Lane Coffee Roasters');
   const copper = await clientByName('Copper Kettle Bistro');
   ids.harborLane = harbor.id;

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -72,7 +72,7 @@ async function setForumPayState(merchantId: string, state: string | null) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({
     config: testConfig({ publicUrl: 'https://portal.test' }),
     database,
@@ -81,7 +81,6 @@ beforeAll(async () => {
     dataKey: Buffer.alloc(32, 9),
   });
   await app.ready();
-  await seedDemoAccounts(database);
   for (const email of [cryptoEmail, demo.owner, demo.admin])
     cookies.set(email, await sessionCookieFor(app.db, email, sessionCookieNameOf(true)));
   ledgerLane = await defaultClientOf(app.db, cryptoEmail);

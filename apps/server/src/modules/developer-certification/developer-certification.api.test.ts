@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import { developerRegistrations } from '../../db/schema/developers';
 import { auditLog } from '../../db/schema/system';
@@ -40,12 +40,14 @@ async function registrationsOf(email: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpPeer(() => isRefusing);
-  ctx = await buildTestApp({
-    smtpUrl: smtp.url,
-    devMailboxEnabled: false,
-    supportEmail: 'developers@portico.example',
-  });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp(
+    {
+      smtpUrl: smtp.url,
+      devMailboxEnabled: false,
+      supportEmail: 'developers@portico.example',
+    },
+    { demoAccounts: true },
+  );
 });
 
 afterAll(async () => {

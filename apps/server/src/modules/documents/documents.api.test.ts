@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { dataUrlOf, samples } from '../../../test/sample-files';
 import { clients } from '../../db/schema/clients';
 import { documents, fileBlobs } from '../../db/schema/documents';
@@ -69,8 +69,7 @@ async function stored() {
 const byClient = () => `/api/documents/by-client/${ids.harborLane}`;
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   const [harbor] = await ctx.app.db
     .select({ id: clients.id })
     .from(clients)

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildUser } from '../../../test/factories';
 import { enrollments } from '../../db/schema/enrollments';
 import { auditLog, emailOutbox } from '../../db/schema/system';
@@ -28,8 +28,7 @@ async function outboxCount() {
 const upload = { subject: 'Documents uploaded', body: 'Harbor Lane uploaded 2 files.' };
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   const [fernFig] = await ctx.app.db
     .select({ email: enrollments.email })
     .from(enrollments)

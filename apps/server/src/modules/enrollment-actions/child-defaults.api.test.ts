@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
 import { clientConfigs, clientPricing } from '../../db/schema/clients';
 
@@ -87,8 +87,7 @@ async function setInheritedSettings(parentId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   summit = await clientIdNamed(ctx.app.db, 'Summit Merchant Services');
   blueriver = await clientIdNamed(ctx.app.db, 'BlueRiver Payments Group');
   // Summit's defaults set on its account page, as staff do.

@@ -7,7 +7,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildMerchantApplication, enrollThroughApi } from '../../../test/enrollment-fixtures';
 import { issueMessages } from '../../../test/error-body';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
@@ -134,14 +134,13 @@ beforeAll(async () => {
   smtp = await startSmtpPeer((address) => address === bouncingAddress);
   const smtpUrl = smtp.url;
 
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   const config = testConfig({ dataKeyHex, smtpUrl, devMailboxEnabled: false });
   publicUrl = config.publicUrl;
   app = await buildApp({ config, database, logger: false });
   brokenKycApp = await buildApp({ config, database, logger: false, kyc: unreachableKyc });
   await app.ready();
   await brokenKycApp.ready();
-  await seedDemoAccounts(database);
   ids.summit = await clientIdByName('Summit Merchant Services');
   ids.blueriver = await clientIdByName('BlueRiver Payments Group');
   ids.blueriverMerchant = await merchantUnder(ids.blueriver);

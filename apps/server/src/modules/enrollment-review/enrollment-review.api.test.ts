@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import {
   applicantSecrets,
   buildMerchantApplication,
@@ -94,8 +94,7 @@ function expectNoClearValues(text: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ dataKeyHex });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ dataKeyHex }, { demoAccounts: true });
   const [summit] = await ctx.app.db
     .select({ id: clients.id })
     .from(clients)

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildMerchantApplication } from '../../../test/enrollment-fixtures';
 import { issueMessages } from '../../../test/error-body';
 import { buildUser } from '../../../test/factories';
@@ -57,8 +57,7 @@ function merchantBody(overrides: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ dataKeyHex });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({ dataKeyHex }, { demoAccounts: true });
   parents.summit = await parentIdByName('Summit Merchant Services');
   parents.blueriver = await parentIdByName('BlueRiver Payments Group');
 });

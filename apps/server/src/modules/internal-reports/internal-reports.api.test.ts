@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { enrollments } from '../../db/schema/enrollments';
 import { merchantStatusHistory } from '../../db/schema/risk';
@@ -40,8 +40,7 @@ async function clientIdByName(name: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   ids.harborLane = await clientIdByName('Harbor Lane Coffee Roasters');
   ids.copperKettle = await clientIdByName('Copper Kettle Bistro');
   const now = new Date();

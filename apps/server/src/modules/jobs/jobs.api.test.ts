@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
@@ -35,8 +35,7 @@ let adminCookie: string;
 let ownerCookie: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemoAccounts(database);
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({ config: testConfig(), database, logger: false, mailer, now: () => now });
   await app.ready();
   adminCookie = await sessionCookieFor(database.db, demo.admin);

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { clients } from '../../db/schema/clients';
 import { enrollments } from '../../db/schema/enrollments';
 import { notes } from '../../db/schema/notes';
@@ -52,8 +52,7 @@ async function noteCount() {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   ids.harborLane = await clientIdByName('Harbor Lane Coffee Roasters');
   ids.copperKettle = await clientIdByName('Copper Kettle Bistro');
   const [fernFig] = await ctx.app.db

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { secretApiKeyOf } from '../../../test/factories';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { terminals } from '../../db/schema/terminals';
@@ -45,8 +45,7 @@ const get = (url: string, key?: string) =>
   });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await keysOf(demo.owner);
   copper = await keysOf(demo.copperOwner);
 });

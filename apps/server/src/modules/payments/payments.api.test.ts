@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment } from '../../../test/factories';
 import { openTestDatabase, testDriver } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
@@ -51,10 +51,9 @@ function as(account: Account): string {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({ config: testConfig(), database, logger: false, now: () => now });
   await app.ready();
-  await seedDemoAccounts(database);
   harborLaneId = await defaultClientOf(app.db, demo.owner);
   copperKettleId = await defaultClientOf(app.db, demo.copperOwner);
   for (const account of ['owner', 'barista', 'admin', 'audit', 'healnow', 'copper'] as const) {

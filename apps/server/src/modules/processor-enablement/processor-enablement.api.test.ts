@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientIdNamed, sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -62,10 +62,9 @@ async function setTaxIdLast4(clientId: string, last4: string) {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ demoAccounts: true });
   app = await buildApp({ config: testConfig(), database, logger: false, dataKey: Buffer.alloc(32, 5) });
   await app.ready();
-  await seedDemoAccounts(database);
 });
 afterAll(async () => {
   await app.close();

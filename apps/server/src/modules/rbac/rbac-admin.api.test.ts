@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { memberships, rolePermissions, roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
@@ -54,8 +54,7 @@ async function auditsOf(action: string, targetId: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await clientId('Harbor Lane Coffee Roasters');
   copper = await clientId('Copper Kettle Bistro');
   for (const row of await ctx.app.db

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildUser } from '../../../test/factories';
 import { memberships, rolePermissions, roles } from '../../db/schema/access';
 import { clientConfigs, clients } from '../../db/schema/clients';
@@ -59,8 +59,7 @@ async function receipt(email: string, id: string) {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harborLaneId = await defaultClientOf(ctx.app.db, demo.owner);
   copperKettleId = await defaultClientOf(ctx.app.db, demo.copperOwner);
   await ctx.app.db

@@ -2,7 +2,7 @@ import { reportPageResponse } from '@portico/contracts/transactions/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { testConfig } from '../../../test/build-test-app';
-import { demo, demoDomains, seedDemoAccounts } from '../../../test/demo-data';
+import { demo, demoDomains } from '../../../test/demo-data';
 import { openTestDatabase } from '../../../test/test-database';
 import { type App, buildApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
@@ -26,9 +26,8 @@ async function report(email: string, query: string) {
 }
 
 beforeAll(async () => {
-  main = await openTestDatabase();
+  main = await openTestDatabase({ demoAccounts: true });
   warehouse = await openTestDatabase();
-  await seedDemoAccounts(main);
   await seedDemoData(
     warehouse,
     {

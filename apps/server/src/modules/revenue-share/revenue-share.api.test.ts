@@ -2,7 +2,7 @@ import { parseDecimalToCents } from '@portico/contracts/money/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
 import { clientConfigs } from '../../db/schema/clients';
 
@@ -19,8 +19,7 @@ const cents = (text: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { now: () => now });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, now: () => now });
   summit = await clientIdNamed(ctx.app.db, 'Summit Merchant Services');
   await ctx.app.db
     .insert(clientConfigs)

@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
@@ -18,8 +18,7 @@ let built: Awaited<ReturnType<typeof buildTestApp>>;
 let merchant: { id: string; publicKey: string; apiKey: string };
 
 beforeAll(async () => {
-  built = await buildTestApp({ publicUrl: 'https://portal.example' });
-  await seedDemoAccounts(built.database);
+  built = await buildTestApp({ publicUrl: 'https://portal.example' }, { demoAccounts: true });
   merchant = await buildClient(built.app.db, { publicKey: randomUUID(), apiKey: randomUUID() });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { paymentFramePayer } from '../../../test/payment-frame-payer';
 import { memberships } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
@@ -21,12 +21,14 @@ const signUpsPerMinute = 8;
 let built: Awaited<ReturnType<typeof buildTestApp>>;
 
 beforeAll(async () => {
-  built = await buildTestApp({
-    dataKeyHex: '6b'.repeat(32),
-    publicUrl,
-    authRateLimitPerMinute: signUpsPerMinute,
-  });
-  await seedDemoAccounts(built.database);
+  built = await buildTestApp(
+    {
+      dataKeyHex: '6b'.repeat(32),
+      publicUrl,
+      authRateLimitPerMinute: signUpsPerMinute,
+    },
+    { demoAccounts: true },
+  );
 });
 afterAll(async () => {
   await built.close();

@@ -14,7 +14,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment } from '../../../test/factories';
 import { clientPricing, clients } from '../../db/schema/clients';
 import { payoutItems, payouts, settlements } from '../../db/schema/settlements';
@@ -30,8 +30,10 @@ const at = (day: number, hour = 15) =>
   new Date(`${month}-${String(day).padStart(2, '0')}T${hour}:00:00.000Z`);
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ supportPhone: '1-888-300-4100', supportEmail: 'statements@portico.example' });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp(
+    { supportPhone: '1-888-300-4100', supportEmail: 'statements@portico.example' },
+    { demoAccounts: true },
+  );
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
   await ctx.app.db

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient, buildUser } from '../../../test/factories';
 import type { Executor } from '../../db/client';
 import { memberships, subEntities, userSubEntities } from '../../db/schema/access';
@@ -94,8 +94,7 @@ function rowsOf(body: string): SubscriptionRow[] {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { now: () => now });
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true, now: () => now });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
   outsider = (await buildClient(ctx.app.db, { name: 'Outside Summit Goods' })).id;

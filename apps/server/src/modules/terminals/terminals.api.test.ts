@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { tableTexts } from '../../../test/table-texts';
 import type { App } from '../../app';
 import { subEntities, userSubEntities } from '../../db/schema/access';
@@ -48,9 +48,8 @@ async function locationId(clientId: string, name?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { logLines });
+  ctx = await buildTestApp({}, { demoAccounts: true, logLines });
   app = ctx.app;
-  await seedDemoAccounts(ctx.database);
   harbor = await defaultClientOf(app.db, demo.owner);
   copper = await defaultClientOf(app.db, demo.copperOwner);
   locations.pearl = await locationId(harbor, 'Pearl District');

@@ -8,7 +8,7 @@ import {
   sessionCookieFor,
 } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { sessions } from '../../db/schema/auth';
 import { auditLog } from '../../db/schema/system';
@@ -67,8 +67,7 @@ const newUser = (email: string) => ({
 });
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await clientId('Harbor Lane Coffee Roasters');
   copper = await clientId('Copper Kettle Bistro');
   cashier = await roleId(harbor, 'Cashier');

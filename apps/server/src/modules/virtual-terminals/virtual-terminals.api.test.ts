@@ -17,7 +17,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { demo, seedDemoAccounts } from '../../../test/demo-data';
+import { demo } from '../../../test/demo-data';
 import { buildUser, secretApiKeyOf } from '../../../test/factories';
 import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import { memberships } from '../../db/schema/access';
@@ -62,8 +62,7 @@ async function apiKeysFor(email: string, query = '') {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await seedDemoAccounts(ctx.database);
+  ctx = await buildTestApp({}, { demoAccounts: true });
   harbor = await keysOf(demo.owner);
   copper = await keysOf(demo.copperOwner);
   summitId = (await keysOf(demo.reseller)).id;
