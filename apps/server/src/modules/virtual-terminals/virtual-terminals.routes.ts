@@ -20,6 +20,7 @@ import {
 } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
+import type { RouteAccess } from '../../access/route-access';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import {
   listApiKeys,
@@ -34,6 +35,13 @@ import {
 // parent; the permissions page (admin, alpha) also lists the merchants with their keys.
 const terminalRoles = ['admin', 'user', 'parent'] as const;
 const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
+// Revealing and rolling a merchant's secret key: the merchant named in the body, never in a mimic session.
+const secretKeyAccess: RouteAccess = {
+  kind: 'authenticated',
+  roles: apiKeyRoles,
+  merchant: { from: 'body', key: 'client_id' },
+  mimicSession: 'refused',
+};
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 422: errorEnvelope };
 
@@ -63,14 +71,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/apikeys/reveal',
     {
-      config: {
-        access: {
-          kind: 'authenticated',
-          roles: apiKeyRoles,
-          merchant: { from: 'body', key: 'client_id' },
-          mimicSession: 'refused',
-        },
-      },
+      config: { access: secretKeyAccess },
       schema: {
         tags: ['virtual-terminals'],
         summary: "Reveal the merchant's secret API key in full",
@@ -91,14 +92,7 @@ export const virtualTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/apikeys/roll',
     {
-      config: {
-        access: {
-          kind: 'authenticated',
-          roles: apiKeyRoles,
-          merchant: { from: 'body', key: 'client_id' },
-          mimicSession: 'refused',
-        },
-      },
+      config: { access: secretKeyAccess },
       schema: {
         tags: ['virtual-terminals'],
         summary: "Roll the merchant's secret API key",
