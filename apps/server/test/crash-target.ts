@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { databaseUrlOf, withAdminClient } from './postgres-admin';
+import { databaseUrlOf, testAdminUrl, withAdminClient } from './postgres-admin';
 import { type RunningServer, spawnServer } from './server-process';
 import { testDriver } from './test-database';
 
@@ -29,8 +29,7 @@ export async function crashTarget(workDir: string, namePrefix: string): Promise<
     env = { DATA_DIR: dataDir };
     open = () => openDatabase({ dataDir });
   } else {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+    const adminUrl = testAdminUrl();
     const name = `${namePrefix}_${randomBytes(6).toString('hex')}`;
     await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
     const databaseUrl = databaseUrlOf(adminUrl, name);

@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { type DatabaseHandle, openDatabase, openPglite } from '../src/db/client';
 import { migrationsFolder, runMigrations } from '../src/db/migrate';
 import { seedDemoAccounts } from './demo-data';
-import { databaseUrlOf, withAdminClient } from './postgres-admin';
+import { databaseUrlOf, testAdminUrl, withAdminClient } from './postgres-admin';
 
 // Vitest globalSetup of the API tiers: build the databases every test file starts from ONCE per run,
 // and let each file take a copy (test-database.ts) instead of running every migration, and seeding
@@ -66,7 +66,7 @@ async function dumpTo(client: PGlite, file: string): Promise<string> {
 // that outlives the run must not hand an older cast to the next one): made from the migrated
 // template, seeded, and dropped when the run ends.
 async function createPostgresDemoTemplate(migrated: string) {
-  const adminUrl = requireAdminUrl();
+  const adminUrl = testAdminUrl();
   const name = `portico_demo_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name} template ${migrated}`));
   await withDatabase(databaseUrlOf(adminUrl, name), (handle) => seedDemoAccounts(handle));
@@ -84,17 +84,11 @@ async function withDatabase(url: string, work: (handle: DatabaseHandle) => Promi
   }
 }
 
-function requireAdminUrl(): string {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
-  return adminUrl;
-}
-
 // The name carries a hash of the migration set (and the month, which sets the transaction partitions),
 // so a server that outlives a run (TEST_DATABASE_URL) never hands out a template of older migrations.
 // The advisory lock keeps two runs against one server from building it at the same time.
 async function ensurePostgresTemplate(): Promise<string> {
-  const adminUrl = requireAdminUrl();
+  const adminUrl = testAdminUrl();
   const name = `portico_template_${migrationSetHash()}`;
   await withAdminClient(adminUrl, async (admin) => {
     await admin.query(`select pg_advisory_lock(hashtext('portico_test_template'))`);

@@ -17,3 +17,10 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+// The maintenance URL of the api-postgres tier; the tier cannot run without it.
+export function testAdminUrl(): string {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  return adminUrl;
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { databaseUrlOf, withAdminClient } from './postgres-admin';
+import { databaseUrlOf, testAdminUrl, withAdminClient } from './postgres-admin';
 
 // The API tier runs twice: on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
 // (the vitest project sets TEST_DB_DRIVER). Each test file gets a database of its own.
@@ -35,8 +35,7 @@ async function openEmptyOrCopy(template: Template | null): Promise<DatabaseHandl
     );
     return openDatabase({ memory: true, loadDataDir: new Blob([tarball]) });
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const adminUrl = testAdminUrl();
   const name = `portico_test_${randomBytes(6).toString('hex')}`;
   const source =
     template === null
