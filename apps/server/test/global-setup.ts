@@ -68,10 +68,15 @@ async function dumpTo(client: PGlite, file: string): Promise<string> {
 async function createPostgresDemoTemplate(migrated: string) {
   const adminUrl = testAdminUrl();
   const name = `portico_demo_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name} template ${migrated}`));
-  await withDatabase(databaseUrlOf(adminUrl, name), (handle) => seedDemoAccounts(handle));
   const drop = () =>
     withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name}`)).then(() => {});
+  await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name} template ${migrated}`));
+  try {
+    await withDatabase(databaseUrlOf(adminUrl, name), (handle) => seedDemoAccounts(handle));
+  } catch (err) {
+    await drop();
+    throw err;
+  }
   return { name, drop };
 }
 
