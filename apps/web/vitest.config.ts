@@ -12,5 +12,25 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20_000,
+    // Each test file starts in a fresh module graph, and Node loads Mantine and the icon set as hundreds
+    // (the icons: over six thousand) of small ES modules every time. Pre-bundled into one file each,
+    // they cost about a fifth less CPU across the tier.
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@mantine/core',
+            '@mantine/dates',
+            '@mantine/hooks',
+            '@mantine/notifications',
+            '@mantine/charts',
+            '@mantine/dropzone',
+            '@tabler/icons-react',
+            'recharts',
+          ],
+        },
+      },
+    },
   },
 });

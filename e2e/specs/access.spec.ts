@@ -5,7 +5,7 @@ import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { z } from 'zod';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { menuTitlesOf, signInByEmailLink } from '../support/sign-in';
+import { menuTitlesOf, signInAs } from '../support/sign-in';
 
 // Access from the browser: the server refuses what the role may not do, whatever the page
 // shows; and view-as makes staff act as a user of the viewed client on both sides.
@@ -17,7 +17,7 @@ test('a merchant user gets 403 from an admin-only call and the Not allowed page 
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
 
   const refused = await page.request.get(adminOnlyCall);
   expect(refused.status()).toBe(403);
@@ -36,7 +36,7 @@ test('an admin viewing as a merchant acts as its user: user menu, admin-only cal
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   expect((await page.request.get(adminOnlyCall)).status()).toBe(200);
 
   const harborName = harborLaneName;

@@ -9,7 +9,7 @@ import { seriousAxeViolations, waitForPageContent } from '../support/axe';
 import { enrollUnderSummit, waitForApplicationLink } from '../support/click-to-agree';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { lastDays, reportRowsOf } from '../support/reporting';
-import { expectedMenuEntries, mainMenu, sessionUserOf, signInByEmailLink } from '../support/sign-in';
+import { expectedMenuEntries, mainMenu, sessionUserOf, signInAs } from '../support/sign-in';
 
 // axe-core (WCAG 2.2 AA) on every built page of the route table, for each main role and
 // for a visitor without a session; any serious or critical violation fails, listed page by page.
@@ -174,7 +174,7 @@ function report(checks: readonly PageCheck[]): string {
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const onboarding = onboardingListResponse.parse(
     await (await page.request.get('/api/portal/onboarding-meta')).json(),
   );
@@ -208,7 +208,7 @@ for (const role of roles) {
       page,
     }) => {
       test.setTimeout(300_000);
-      await signInByEmailLink(page, role.email);
+      await signInAs(page, role.email);
       const user = await sessionUserOf(page);
       const visibleMenuPaths = new Set((await expectedMenuEntries(page)).map((entry) => entry.path));
       const routes = builtRoutes.filter(

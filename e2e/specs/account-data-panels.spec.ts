@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { SubpricingText } from '@portico/contracts/clients/subpricing';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // The account data page's Setup MCC Code, Ticket and Certification panels.
 
@@ -23,7 +23,7 @@ test("staff add an MCC code's sub-pricing from the data page and open its Ticket
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const id = await clientIdNamed(page, parent);
   await page.goto(`/app/account/${id}/data`);
   await expect(page.getByRole('heading', { name: 'Merchant Information' })).toBeVisible({ timeout: 30_000 });

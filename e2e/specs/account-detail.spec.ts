@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { AccountText } from '@portico/contracts/clients/account-detail';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Staff edit pricing and Schedule A and see them after a reload, change
 // a parent, upload a logo that the merchant's user then sees in the sidebar; a parent gets the
@@ -32,7 +32,7 @@ test('staff edit pricing and Schedule A, confirm, and see the values after a rel
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await openAccount(page, 'Maple Street Hardware');
 
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -61,7 +61,7 @@ test('staff edit pricing and Schedule A, confirm, and see the values after a rel
 
 test('staff change the parent of an account from the Actions menu', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await openAccount(page, 'Bluebird Florals');
   await expect(page.getByText('Parent: Summit Merchant Services')).toBeVisible();
 
@@ -77,7 +77,7 @@ test('staff change the parent of an account from the Actions menu', async ({ pag
 
 test("staff upload a logo and the merchant's user sees it in the sidebar", async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await openAccount(page, 'Copper Kettle Bistro');
   await page
     .locator('input[type=file]')
@@ -86,7 +86,7 @@ test("staff upload a logo and the merchant's user sees it in the sidebar", async
   await expect(page.getByText('A logo is uploaded.')).toBeVisible();
 
   await signOut(page);
-  await signInByEmailLink(page, 'owner@copperkettle.example');
+  await signInAs(page, 'owner@copperkettle.example');
   const logo = page.getByRole('img', { name: /logo$/ }).first();
   await expect(logo).toHaveAttribute('src', `data:image/png;base64,${pngBase64}`);
   expect(pageErrors).toEqual([]);
@@ -96,7 +96,7 @@ test('a parent sees the parent view of its merchant: processing and Schedule A, 
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   await openAccount(page, 'Riverbend Auto Care');
   await expect(page.getByRole('heading', { name: 'Processing' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Schedule A Fees' })).toBeVisible();
@@ -132,7 +132,7 @@ test('a parent sees the parent view of its merchant: processing and Schedule A, 
 
 test('a merchant user opens its own account, masked, without pricing', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   await openAccount(page, 'Harbor Lane Coffee Roasters');
   await expect(page.getByRole('heading', { name: 'Business Information' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Principals' })).toBeVisible();

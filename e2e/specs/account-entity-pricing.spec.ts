@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AccountText } from '@portico/contracts/clients/account-detail';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A parent's current entity pricing, set with the page's Edit and Save and
 // read in its table after a reload.
@@ -16,7 +16,7 @@ test("staff set a parent's default card rate and see it in the Current Entity Pr
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const id = await clientIdNamed(page, parent);
   await page.goto(`/app/account/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible({ timeout: 30_000 });

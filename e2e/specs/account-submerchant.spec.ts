@@ -3,7 +3,7 @@ import { AccountText } from '@portico/contracts/clients/account-detail';
 import { LocationCustomFieldsText } from '@portico/contracts/clients/location-custom-fields';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A parent's submerchant settings (the sub-pricing table, the default processors and terminals, the
 // inherited revenue share) and the Settings' location custom fields, saved and seen after a reload.
@@ -18,7 +18,7 @@ test("staff set a parent's submerchant defaults and location custom fields, and 
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   const id = await clientIdNamed(page, parent);
   await page.goto(`/app/account/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible({ timeout: 30_000 });

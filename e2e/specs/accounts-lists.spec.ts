@@ -3,7 +3,7 @@ import { SignUpText } from '@portico/contracts/clients/sign-up';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { waitForLinkInMail } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
-import { mainMenu, signInByEmailLink } from '../support/sign-in';
+import { mainMenu, signInAs } from '../support/sign-in';
 
 // In Chromium: staff find a merchant on Accounts with the grid filter
 // and open it; a parent sees only its hierarchy and a merchant user only its own merchant, each from
@@ -26,7 +26,7 @@ async function openAccountsFromMenu(page: Page) {
 
 test('staff find a merchant with the grid filter and open its account', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const grid = await openAccountsFromMenu(page);
   // The grid opens on every client by name: the first one shows before the filter, not after.
   const everyClient: { message: { name: string }[] } = await (
@@ -56,7 +56,7 @@ test('staff find a merchant with the grid filter and open its account', async ({
 
 test('a parent sees only its own merchants on Accounts', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   const grid = await openAccountsFromMenu(page);
   await expect(grid.getByRole('row', { name: new RegExp(harborLaneName) })).toBeVisible();
   await expect(grid.getByRole('row', { name: new RegExp(copperKettleName) })).toBeVisible();
@@ -69,7 +69,7 @@ test('a parent sees only its own merchants on Accounts', async ({ page }) => {
 
 test('a merchant user opens Accounts from its menu and sees only its own merchant', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const grid = await openAccountsFromMenu(page);
   await expect(grid.getByRole('row', { name: new RegExp(harborLaneName) })).toBeVisible();
   await expect(grid.getByRole('row', { name: new RegExp(copperKettleName) })).toHaveCount(0);
@@ -113,7 +113,7 @@ test('a business signs up from the login page, gets its link by e-mail and appea
 
   const staff = await browser.newPage();
   const staffErrors = collectPageErrors(staff);
-  await signInByEmailLink(staff, 'admin@portico.example');
+  await signInAs(staff, 'admin@portico.example');
   await staff.goto('/app/onboarding');
   await expect(
     staff.getByRole('grid', { name: 'Onboarding' }).getByRole('row', { name: new RegExp(business) }),

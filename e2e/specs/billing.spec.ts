@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BillingText, monthlyBillDescription } from '@portico/contracts/billing/billing';
 import { shiftYearMonth, statementMonthLabel } from '@portico/contracts/statements/statement-month';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Staff switch a merchant's monthly billing off and on, create a month's bill
 // for it, and pay the bill once on the Billing page.
@@ -11,7 +11,7 @@ test.setTimeout(120_000);
 
 test('staff switch monthly billing off and on, create a bill and pay it once', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/monthly-billing');
   await expect(page.getByRole('heading', { level: 1, name: BillingText.MonthlyBillingTitle })).toBeVisible();
   await expect(page.getByRole('tab', { name: BillingText.MonthlyBillingTab })).toHaveAttribute(

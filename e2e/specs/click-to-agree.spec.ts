@@ -3,7 +3,7 @@ import { ctaApplicationResponse, ctaSendResponse } from '@portico/contracts/enro
 import { onboardingListResponse } from '@portico/contracts/enrollment/enroll';
 import { enrollUnderSummit, waitForApplicationLink } from '../support/click-to-agree';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Staff send the click-to-agree e-mail; the link from the real SMTP peer is
 // completed and agreed in a fresh browser without a session; the enrollment moves to cta_signed.
@@ -17,7 +17,7 @@ test('staff send the CTA; the merchant completes and agrees in a fresh browser; 
   const stamp = Date.now();
   const applicant = `owner-${stamp}@juniper.example`;
   const dba = `Juniper Bakery ${stamp}`;
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const enrollmentId = await enrollUnderSummit(page, applicant, dba);
 
   // Quick send: the record's primary e-mail.

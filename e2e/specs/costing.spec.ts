@@ -5,7 +5,7 @@ import { TotalsLabel } from '@portico/contracts/transactions/search-totals';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Costing from the seeded transactions and cost models, exported and read back; the
 // admin reporting Home and with-snowflake tabs.
@@ -31,7 +31,7 @@ function cellNumber(value: ExcelJS.CellValue): number {
 
 test('an admin reads costing for the last 90 days and exports Costing.xlsx', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/costing');
   await expect(page.getByRole('heading', { name: 'Costing', exact: true })).toBeVisible();
 
@@ -91,7 +91,7 @@ test('admin reporting: Home shows the internal reports and the last 30 days; wit
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   // The last 30 days are counted in the admin's zone setting, whose day may differ from the
   // browser's (UTC here) for some hours after midnight UTC.
   const userZone = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/timezone');

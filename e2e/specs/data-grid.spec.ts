@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Open an internal report, group and export the grid and read the file back,
 // save a named layout and load it again after a reload.
@@ -28,7 +28,7 @@ async function reportRowCount(page: Page): Promise<number> {
 
 test('an admin opens an internal report, groups it and exports what the grid shows', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const grid = await openReport(page);
   const rows = await reportRowCount(page);
   expect(rows).toBeGreaterThan(0);
@@ -63,7 +63,7 @@ test('an admin opens an internal report, groups it and exports what the grid sho
 
 test('a named layout survives a reload', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   let grid = await openReport(page);
   await expect(grid.getByRole('columnheader', { name: /^Parent/ })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // An enrollment made on the enroll page with
 // interchange-plus pricing and a PDF agreement, the ZIP and PDF rules, and the onboarding grid.
@@ -55,7 +55,7 @@ test('an admin enrolls a merchant under Summit with interchange-plus pricing and
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const dba = `Juniper Bakery ${Date.now()}`;
   const id = await enrollJuniperWithInterchangePlus(page, dba);
 
@@ -75,7 +75,7 @@ test('a parent enrolls a merchant with interchange-plus pricing and a PDF agreem
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   const dba = `Summit Juniper ${Date.now()}`;
   const id = await enrollJuniperWithInterchangePlus(page, dba);
   // The parent opens it from its hierarchy; processing stays staff-only.
@@ -86,7 +86,7 @@ test('a parent enrolls a merchant with interchange-plus pricing and a PDF agreem
 });
 
 test('the partner ZIP and a non-PDF agreement show their messages', async ({ page }) => {
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/enroll-portal-page');
   await page.getByRole('tab', { name: 'Partner' }).click();
   await expect(page.getByText('Additional Partner Information')).toBeVisible();
@@ -112,7 +112,7 @@ test('the partner ZIP and a non-PDF agreement show their messages', async ({ pag
 });
 
 test('a parent enrolls under its own parent only; a missing parent is refused', async ({ page }) => {
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   const parents = await page.request.get('/api/parent-assignment');
   expect(parents.status()).toBe(200);
   const parentList: unknown = (await parents.json()).message;

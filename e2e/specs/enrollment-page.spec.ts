@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // The enrollment management page opened from the onboarding grid, an
 // edit saved after confirmation, and a parent's view without the processing sections.
@@ -19,7 +19,7 @@ test('staff open an enrollment from /onboarding, edit it, save after confirming,
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/onboarding');
   const row = page
     .getByRole('grid', { name: 'Onboarding' })
@@ -62,7 +62,7 @@ test('staff open an enrollment from /onboarding, edit it, save after confirming,
 test('a parent opens an enrollment of its own hierarchy and sees no processing section', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
   // Found as staff: the parent has no onboarding grid (it is for admin and healnow).
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/onboarding');
   await page
     .getByRole('grid', { name: 'Onboarding' })
@@ -72,7 +72,7 @@ test('a parent opens an enrollment of its own hierarchy and sees no processing s
   const address = new URL(page.url()).pathname;
 
   await page.context().clearCookies();
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   await page.goto(address);
   await expect(page.getByRole('heading', { level: 1, name: 'Fern & Fig Kitchen' })).toBeVisible();
   // The parent by name, never its id.

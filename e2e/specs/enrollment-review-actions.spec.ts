@@ -3,7 +3,7 @@ import { apiKeysResponse } from '@portico/contracts/virtual-terminals/api-keys';
 import { z } from 'zod';
 import { collectPageErrors } from '../support/page-errors';
 import { revealedSecretKey } from '../support/secret-key';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Through the enrollment page as staff: run KYC, approve, and the new merchant
 // account exists with its API key; a second enrollment is rejected.
@@ -44,7 +44,7 @@ test('staff run KYC and approve from the enrollment page; the merchant exists wi
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const dba = `Juniper Bakery ${Date.now()}`;
   const id = await enrollUnderSummit(page, dba);
   await page.goto(`/app/onboard/${id}`);
@@ -79,7 +79,7 @@ test('staff run KYC and approve from the enrollment page; the merchant exists wi
 
 test('staff reject a second enrollment from its page', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const dba = `Quince Vapor ${Date.now()}`;
   const id = await enrollUnderSummit(page, dba);
   await page.goto(`/app/onboard/${id}`);

@@ -5,7 +5,7 @@ import { harborLaneName } from '../support/clients';
 import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../support/payment-frame';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A payment over the high-ticket limit taken through the virtual terminal
 // appears in 'Over High Ticket'; staff add a note with a PDF and the open alerts drop by that payment's;
@@ -39,7 +39,7 @@ test('a high-ticket payment from the virtual terminal is flagged and reviewed wi
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const terminal = await saveFreeFormTerminal(page, await harborPublishableKey(page));
   const frame = page.frameLocator('iframe[title="Payment frame"]');
   const pay = async (amount: string) => {
@@ -58,7 +58,7 @@ test('a high-ticket payment from the virtual terminal is flagged and reviewed wi
 
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
-  await signInByEmailLink(staffPage, staff);
+  await signInAs(staffPage, staff);
   const monitoring = await monitoringOf(staffPage);
   expect(monitoring.transactions_over_high_ticket_limit.map((row) => row.id)).toContain(paymentId);
   await staffPage.goto('/app/risk');

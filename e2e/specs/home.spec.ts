@@ -7,7 +7,7 @@ import { moneyFactsOfTransaction } from '@portico/contracts/transactions/transac
 import { z } from 'zod';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Home dashboard: the admin's Merchant Data Sync, and a merchant's Transaction Metrics agreeing
 // with the transaction report (GET /api/v1/report) for the same days.
@@ -20,7 +20,7 @@ const syncAnswer = z.object({
 
 test('an admin requests a merchant data sync', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const harborId = await clientIdNamed(page, harborLaneName);
 
   await page.getByRole('button', { name: DashboardLabel.MerchantDataSync }).click();
@@ -132,7 +132,7 @@ async function shownMetrics(card: Locator) {
 
 test('a merchant sees its metrics, and they agree with the report for the same days', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const timeZone = await userTimeZone(page);
 
   // A merchant sees neither the admin tools nor the admin cards.

@@ -3,7 +3,7 @@ import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs
 import { statementResponse } from '@portico/contracts/statements/statements';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // The server's job runner ticks as it starts; staff open the jobs page and see the
 // run that posted the statements of the month before, its period and what it posted, times with
@@ -13,7 +13,7 @@ const staff = 'admin@portico.example';
 
 test('staff open the jobs page and see the statement run of this month', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, staff);
+  await signInAs(page, staff);
 
   // The runner's first tick has posted the month before by the time staff look (polled, not timed).
   let statementRun: ReturnType<typeof jobRunsResponse.parse>['message']['runs'][number] | undefined;
@@ -54,7 +54,7 @@ test('staff open the jobs page and see the statement run of this month', async (
 });
 
 test("staff's Run now posts the month before once: a second run adds nothing", async ({ page }) => {
-  await signInByEmailLink(page, staff);
+  await signInAs(page, staff);
   const runNow = async () => {
     const response = await page.request.post('/api/jobs/statements.post/run');
     expect(response.ok()).toBe(true);
@@ -83,7 +83,7 @@ test("staff's Run now posts the month before once: a second run adds nothing", a
 });
 
 test('a merchant user cannot open the jobs page', async ({ page }) => {
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const response = await page.request.get('/api/jobs/runs');
   expect(response.status()).toBe(403);
 });

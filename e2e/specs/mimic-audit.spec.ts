@@ -5,7 +5,7 @@ import { statsResponse } from '@portico/contracts/transactions/stats';
 import { z } from 'zod';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { mainMenu, signInByEmailLink } from '../support/sign-in';
+import { mainMenu, signInAs } from '../support/sign-in';
 
 // In Chromium: staff mimic a merchant user and stop (a parent may mimic only users who hold no more
 // than it does, which the API tier covers); staff view as a merchant and see its numbers; the audit
@@ -30,7 +30,7 @@ test('staff mimic a merchant user, every page says so, and Stop returns to the s
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await mainMenu(page).getByRole('link', { name: 'Mimic' }).click();
   await expect(page.getByRole('heading', { name: 'Mimic', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(barista);
@@ -59,7 +59,7 @@ test('staff mimic a merchant user, every page says so, and Stop returns to the s
 
 test('staff view as a merchant from Home and see its numbers, then stop', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   const harborId = await clientIdNamed(page, harborLaneName);
   const statsOf = (match: string) =>
     page.waitForResponse((res) => res.url().includes('/api/stats') && res.url().includes(match));
@@ -92,7 +92,7 @@ test('staff view as a merchant from Home and see its numbers, then stop', async 
 
 test('the audit page shows the mimic and the view-as, with both identities', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await mainMenu(page).getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Audit log' });

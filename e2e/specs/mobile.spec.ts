@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import { collectPageErrors } from '../support/page-errors';
-import { mainMenu, signInByEmailLink } from '../support/sign-in';
+import { mainMenu, signInAs } from '../support/sign-in';
 
 // The portal at a phone's width (390 px): the menu opens and closes, Home's buttons show
 // their whole labels, the chart keeps its amount axis, and the report grid shows rows.
@@ -27,7 +27,7 @@ test('at 390 px the menu opens and closes, Home shows whole labels and an amount
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
 
   const tools = page.getByRole('group', { name: 'Transaction tools' });
   for (const label of [

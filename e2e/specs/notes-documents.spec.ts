@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { z } from 'zod';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A note added on an account shows first; a PDF uploads, a renamed executable is
 // refused with a clear message and nothing is stored.
@@ -23,7 +23,7 @@ const executable = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126, 0x90), Bu
 
 test('an admin adds a note on an account and sees it first in the list', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const harborId = await clientIdNamed(page, harborLaneName);
   await page.request.post('/api/notes', {
     data: { comment: 'An older note', client_id: harborId, origin: 'Portal' },
@@ -51,7 +51,7 @@ test('an admin adds a note on an account and sees it first in the list', async (
 
 test('a merchant uploads a PDF; a renamed executable is refused and nothing is stored', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const harborId = await clientIdNamed(page, harborLaneName);
   await page.goto(`/app/documents/upload/${harborId}`);
   await expect(page.getByText('Drag and drop here')).toBeVisible();

@@ -3,7 +3,7 @@ import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { harborLaneName } from '../support/clients';
 import { harborPublishableKey, saveFreeFormTerminal, testCard } from '../support/payment-frame';
 import { isoDay, lastDays, reportRowsOf, searchForTransaction } from '../support/reporting';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // On its virtual terminal a merchant takes an Apple Pay payment through the sandbox wallet
 // sheet and a swiped card through the card reader field (a USB reader types the track and Enter),
@@ -24,7 +24,7 @@ function uniqueAmount(base: number): string {
 test('an Apple Pay payment and a swiped card on the virtual terminal, each in the report', async ({
   page,
 }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const key = await harborPublishableKey(page);
   await page.goto(
     await saveFreeFormTerminal(page, key, [], ['credit_card', 'swipe', 'apple_pay', 'google_pay']),
@@ -84,7 +84,7 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
 // linked through the Terminals page's call (a TPN the sandbox links and keeps open), so the frame
 // offers 'Terminal'; the sandbox device answers with its card and the report says 'Terminal sale'.
 test('a payment on a linked terminal from the virtual terminal, in the report', async ({ page }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const key = await harborPublishableKey(page);
   const merchants = await page.request.get('/api/terminal/merchants');
   expect(merchants.ok()).toBe(true);

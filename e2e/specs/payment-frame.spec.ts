@@ -4,7 +4,7 @@ import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contract
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../support/payment-frame';
 import { lastDays, reportRowsOf } from '../support/reporting';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant takes a sandbox card payment on its virtual terminal and finds
 // it at the top of its report; a short link opened in a fresh browser without a session pays; the
@@ -16,7 +16,7 @@ const FRAME_JS_BUDGET_BYTES = 60_000;
 test('a merchant takes a sandbox card payment on its virtual terminal and sees it at the top of the report', async ({
   page,
 }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const key = await harborPublishableKey(page);
   // A configured terminal with a custom field (the configurator's own test builds one through its page).
   await page.goto(await saveFreeFormTerminal(page, key, [{ name: 'Table', type: 'text' }]));
@@ -45,7 +45,7 @@ test('a short link opened in a fresh browser without a session pays, within the 
   page,
   browser,
 }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const key = await harborPublishableKey(page);
   const frameUrl = paymentFrameAddress(
     '',

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { enablementStateResponse } from '@portico/contracts/processor-enablement/processor-enablement';
 import { clientIdNamed } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Manage Processor Enablement against the onboarding sandbox: staff enable EPX and see
 // the event; ProPay ACH only for a merchant whose tax id ends in 13 (the sandbox's decline rule)
@@ -23,7 +23,7 @@ test('staff enable EPX for a merchant in the sandbox and see the event in the Ev
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const libertyId = await clientIdNamed(page, 'Liberty Wine & Spirits');
   expect((await enablementOf(page, libertyId)).epx.is_enabled).toBe(false);
 
@@ -51,7 +51,7 @@ test('ProPay ACH only with a failing sandbox input shows the failure text and ch
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   // The demo's Northwind Subscription Box has a tax id ending in 13.
   const northwindId = await clientIdNamed(page, 'Northwind Subscription Box');
   const before = await enablementOf(page, northwindId);
@@ -72,7 +72,7 @@ test('ProPay ACH only with a failing sandbox input shows the failure text and ch
 
 test("the ProPay portal opens the sandbox's page for the merchant, 480px high", async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   const peakId = await clientIdNamed(page, 'Peak Performance Fitness');
   const account = (await enablementOf(page, peakId)).propay.propay_mid;
   expect(account).not.toBeNull();

@@ -7,7 +7,7 @@ import { addDays, calendarDateLabel, merchantToday } from '@portico/contracts/su
 import { subscriptionListResponse } from '@portico/contracts/subscriptions/subscriptions';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { harborPublishableKey, payByCard } from '../support/payment-frame';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A payer signs up on a subscription link with a 14-day trial in the payment frame. Nothing is
 // charged: the frame says when the subscription starts, and the merchant's Recurring Charges grid shows
@@ -18,7 +18,7 @@ test('a trial subscription link charges nothing at sign-up and shows when it sta
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const harborId = await clientIdNamed(page, harborLaneName);
   const params = encodePaymentFrameParams({
     publishableKey: await harborPublishableKey(page),

@@ -16,7 +16,7 @@ import { clientIdNamed, harborLaneName } from '../support/clients';
 import { waitForLinkInMail } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
 import { lastDays, reportRowsOf } from '../support/reporting';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant ends a series, reactivates it from a start date, replaces its next charge and adds a
 // charge now that the transaction report shows; a processor-audit user reads the series with nothing
@@ -46,7 +46,7 @@ test('a merchant ends a series, reactivates it, replaces its next charge and add
 }) => {
   test.setTimeout(90_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchantUser);
+  await signInAs(page, merchantUser);
   const clientId = await clientIdNamed(page, merchantName);
   const active = (await seriesOf(page, clientId)).find((row) => row.status === 'true');
   if (!active) throw new Error(`The seed left ${merchantName} no active series`);
@@ -120,7 +120,7 @@ test('a processor-audit user reads a series at 390 px with nothing to change', a
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, auditUser);
+  await signInAs(page, auditUser);
   await page.goto('/app/report/recurring');
   // The selector names the user's own merchant once the merchant list arrives; typing before that
   // ran into it ('Portico PaymentsHarborview Family Dental').
@@ -166,7 +166,7 @@ async function runChargesNow(page: Page): Promise<void> {
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInByEmailLink(page, email);
+  await signInAs(page, email);
   return page;
 }
 
@@ -176,7 +176,7 @@ test('a series reactivated for today is charged once by Run now; the customer ca
 }) => {
   test.setTimeout(180_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchantUser);
+  await signInAs(page, merchantUser);
   const clientId = await clientIdNamed(page, merchantName);
   // Not the series the first test works on (the first active one).
   const series = (await seriesOf(page, clientId)).filter((row) => row.status === 'true')[1];
@@ -238,7 +238,7 @@ test('a payer of a subscription link gets the first receipt, whose link cancels 
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   const harborId = await clientIdNamed(page, harborLaneName);
   const keysResponse = await page.request.get('/api/user/apikeys');
   const keys = apiKeysResponse

@@ -17,7 +17,7 @@ import {
   setReportDates,
   voidablePayment,
 } from '../support/reporting';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Reporting: page through the report, load all with progress and cancel,
 // export and read the file back, run a search, share its url and restore it, void a same-day
@@ -61,7 +61,7 @@ async function choosePageSize(page: Page, size: number) {
 
 test('a merchant pages through the report and exports a page that reads back', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   await openClassicReport(page);
 
   await choosePageSize(page, 25);
@@ -119,7 +119,7 @@ test('a merchant pages through the report and exports a page that reads back', a
 test('an admin loads all results with a progress bar, cancels, then loads them all', async ({ page }) => {
   test.setTimeout(120_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, admin);
+  await signInAs(page, admin);
   await openClassicReport(page);
   const year = lastDays(365);
   const paged = page.waitForResponse((response) => isPagedReport(response, 0, 250, year));
@@ -187,7 +187,7 @@ test('a merchant runs a search, shares its url and the url restores it', async (
   // Two pages, two searches over 60 days and a sign-in.
   test.slow();
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   await page.goto('/app/reporting/search');
   const form = page.getByRole('form', { name: 'Transaction search' });
   const window = lastDays(60);
@@ -232,7 +232,7 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
 }) => {
   test.setTimeout(60_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)));
   if (!row) throw new Error('The seed holds no refundable card payment of Harbor Lane in the last 60 days');
   const [createdAt, transaction] = row;
@@ -272,7 +272,7 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
 
 test('a merchant voids a same-day transaction', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   const row = voidablePayment(await reportRowsOf(page, lastDays(2)));
   // The seed copies each merchant's latest sales into the day so far when the server starts; only
   // an Eastern midnight between that start and this test leaves none of today.
@@ -295,7 +295,7 @@ test('a merchant voids a same-day transaction', async ({ page }) => {
 
 test('the void dialog shows why the server refused a void', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)));
   if (!row) throw new Error('The seed holds no card payment of Harbor Lane in the last 60 days');
   const [createdAt, transaction] = row;

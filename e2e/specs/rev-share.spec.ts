@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { RevShareText } from '@portico/contracts/billing/revenue-share';
 import { StatementText, statementDisclaimer } from '@portico/contracts/statements/statements';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A parent sees its revenue share in the grouped grid (the Merchant group,
 // then the Performance group, as the grid's own column-group header row).
@@ -11,7 +11,7 @@ test.setTimeout(90_000);
 
 test('a parent sees its revenue share under the Merchant and Performance column groups', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'reseller@summitms.example');
+  await signInAs(page, 'reseller@summitms.example');
   await page.goto('/app/rev-share');
   await expect(page.getByRole('heading', { level: 1, name: RevShareText.PageTitle })).toBeVisible();
   const grid = page.getByRole('grid', { name: RevShareText.PageTitle });
@@ -37,7 +37,7 @@ test('a parent sees its revenue share under the Merchant and Performance column 
 
 test("the statement page prints the server's support disclaimer, the PDF's", async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   await page.goto('/app/statement');
   await expect(page.getByRole('heading', { level: 1, name: StatementText.PageTitle })).toBeVisible();
   // The e2e server runs with the default SUPPORT_PHONE and SUPPORT_EMAIL.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { RiskText } from '@portico/contracts/risk/risk';
 import { collectPageErrors } from '../support/page-errors';
 import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // On the seeded data: a seeded payment over its merchant's high-ticket limit is in 'Over High
 // Ticket'; staff add a note with a PDF and the open alerts drop by that payment's; staff freeze the
@@ -16,7 +16,7 @@ test('staff review a high-ticket payment with a PDF note, then freeze and unfree
 }) => {
   test.setTimeout(90_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, staff);
+  await signInAs(page, staff);
 
   const lists = await monitoringOf(page);
   const flagged = lists.transactions_over_high_ticket_limit.find((row) => !row.has_notes);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { StatementText, statementDisclaimer } from '@portico/contracts/statements/statements';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { collectPageErrors } from '../support/page-errors';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant opens Statements, picks last month, downloads the PDF and reads
 // the same totals as the grid; staff open a settlement group.
@@ -21,7 +21,7 @@ async function pdfTextOf(bytes: Buffer): Promise<string[]> {
 
 test('a merchant picks last month, downloads the PDF and reads the grid totals in it', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'owner@harborlanecoffee.example');
+  await signInAs(page, 'owner@harborlanecoffee.example');
   await page.goto('/app/payouts');
   await page.getByRole('tab', { name: StatementText.StatementTab }).click();
   await expect(page).toHaveURL(/\/app\/payouts\?tab=statement$/);
@@ -81,7 +81,7 @@ test('staff open a settlement group and see its transactions and the Admin Line 
   page,
 }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, 'admin@portico.example');
+  await signInAs(page, 'admin@portico.example');
   await page.goto('/app/payouts');
   const grid = page.getByRole('grid', { name: StatementText.PayoutsTab, exact: true });
   const firstPayout = grid.getByRole('row').nth(1);

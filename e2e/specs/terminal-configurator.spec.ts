@@ -7,7 +7,7 @@ import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
 import { revealedSecretKey } from '../support/secret-key';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant configures a terminal with a custom field and opens it from
 // Home; a payment link builder without a session makes a one-time and a subscription link.
@@ -30,7 +30,7 @@ async function pickOption(page: Page, combobox: ReturnType<Page['getByRole']>, o
 
 test('a merchant configures a terminal with a custom field and opens it from Home', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const keys = await harborKeys(page);
   const terminalName = `E2E Counter ${Date.now()}`;
 
@@ -92,7 +92,7 @@ test('a payment link builder without a session makes a one-time and a subscripti
   page,
   browser,
 }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   const keys = await harborKeys(page);
 
   // A fresh browser: no session at all.

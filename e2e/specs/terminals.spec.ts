@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TerminalText } from '@portico/contracts/terminals/terminals';
 import { seriousAxeViolations, waitForPageContent } from '../support/axe';
 import { testCard } from '../support/payment-frame';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant links a terminal to a location, moves it to another
 // and deletes it; orders a Pax device in the sandbox. Harbor Lane's terminals setting is pax.
@@ -28,7 +28,7 @@ test('a merchant links a terminal to a location, moves it to another and deletes
   test.setTimeout(120_000);
   // A lane no seeded terminal uses; a TPN the sandbox links (not ending in 8 or 9).
   const lane = `E2E${Date.now() % 1_000_000}`;
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   await page.goto('/app/terminals');
   await expect(page.getByRole('heading', { name: TerminalText.GridTitle })).toBeVisible();
 
@@ -70,7 +70,7 @@ test('a merchant links a terminal to a location, moves it to another and deletes
 test('a pax merchant orders a Pax device in the sandbox, at a phone width', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   await page.goto('/app/terminals');
   await page.getByRole('button', { name: TerminalText.OrderTitle }).click();
   const form = page.getByRole('dialog', { name: TerminalText.OrderTitle });
@@ -108,7 +108,7 @@ test('a pax merchant orders a Pax device in the sandbox, at a phone width', asyn
 test('the terminal forms have no serious or critical axe violation', async ({ page }) => {
   // axe over a page with a grid is slow, as in the accessibility walk.
   test.setTimeout(120_000);
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   await page.goto('/app/terminals');
   await waitForPageContent(page);
   for (const title of [TerminalText.AddTitle, TerminalText.OrderTitle]) {

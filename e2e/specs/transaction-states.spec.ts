@@ -6,7 +6,7 @@ import { VoidText } from '@portico/contracts/transactions/texts';
 import { centsOfMoneyText } from '@portico/contracts/transactions/transaction';
 import { collectPageErrors } from '../support/page-errors';
 import { isoDay, lastDays, reportRowsOf, searchForTransaction, voidablePayment } from '../support/reporting';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // Void a sale and find the original marked Voided with no
 // Void action, its detail linked to the void and back; read the same total in the grid footer and
@@ -19,7 +19,7 @@ test('a merchant voids a same-day sale: a toast, the original says Voided with n
 }) => {
   test.setTimeout(60_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   // The server seeds the day so far from each merchant's latest sales when it starts.
   const row = voidablePayment((await reportRowsOf(page, lastDays(2))).filter(([, t]) => !t.undone_by));
   if (!row)
@@ -67,7 +67,7 @@ test('a merchant voids a same-day sale: a toast, the original says Voided with n
 test('the search header and the grid footer read the same gross and net totals', async ({ page }) => {
   test.setTimeout(60_000);
   const pageErrors = collectPageErrors(page);
-  await signInByEmailLink(page, merchant);
+  await signInAs(page, merchant);
   await page.goto('/app/reporting/search');
   const form = page.getByRole('form', { name: 'Transaction search' });
   const window = lastDays(30);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { harborLaneName } from '../support/clients';
 import { waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
-import { expectedMenuTitles, menuTitlesOf, signInByEmailLink } from '../support/sign-in';
+import { expectedMenuTitles, menuTitlesOf, signInAs } from '../support/sign-in';
 
 // In Chromium: staff add a user with a role and a location on /users; the
 // welcome e-mail's link signs the user in to the menu of that role and a report of that location's
@@ -22,7 +22,7 @@ test('staff add a user with a role and a location, the user signs in by the e-ma
   test.setTimeout(90_000);
   const staff = await browser.newPage();
   const staffErrors = collectPageErrors(staff);
-  await signInByEmailLink(staff, 'admin@portico.example');
+  await signInAs(staff, 'admin@portico.example');
 
   // Users page: choose Harbor Lane, add a Bookkeeper (Reports, advanced fields, payouts, documents).
   await staff.goto('/app/users');

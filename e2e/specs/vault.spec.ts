@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { payeeSearchResponse, VaultText } from '@portico/contracts/vault/vault';
-import { signInByEmailLink } from '../support/sign-in';
+import { signInAs } from '../support/sign-in';
 
 // A merchant finds a vault customer by a prefix of its last name, edits
 // its e-mail, and opens the virtual terminal prefilled with that customer's saved card.
@@ -13,7 +13,7 @@ test.slow();
 test('finds a customer by a prefix of the last name, edits the e-mail and charges the saved card in the virtual terminal', async ({
   page,
 }) => {
-  await signInByEmailLink(page, owner);
+  await signInAs(page, owner);
   // A seeded Harbor Lane customer with a saved card.
   const listed = payeeSearchResponse.parse(await (await page.request.get('/api/payee/all')).json()).message;
   const customer = listed.customers.find(
@@ -63,7 +63,7 @@ test.describe('at a phone width', () => {
   test('the search and the customer table fit 390 px: the table scrolls inside its box, the page does not', async ({
     page,
   }) => {
-    await signInByEmailLink(page, owner);
+    await signInAs(page, owner);
     await page.goto('/app/vault');
     await expect(page.getByRole('button', { name: VaultText.RunSearch })).toBeInViewport();
     const table = page.getByRole('table', { name: 'Vault customers' });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { filterMenu, type MenuEntry } from '@portico/contracts/access/menu';
 import { type SessionUser, sessionUserSchema } from '@portico/contracts/access/session-user';
 import { waitForEmailLink } from './mailbox';
@@ -29,6 +29,40 @@ export async function signInByEmailLink(page: Page, email: string): Promise<stri
   await expect(page).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   return link;
+}
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+// The session cookies of each account signed in by link earlier in this worker, by e-mail.
+const signedInSessions = new Map<string, Cookies>();
+
+async function sessionAnswersAs(page: Page, email: string): Promise<boolean> {
+  const response = await page.request.get('/api/user');
+  if (!response.ok()) return false;
+  const body: unknown = await response.json();
+  const user = sessionUserSchema.safeParse(
+    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined,
+  );
+  return user.success && user.data.email.toLowerCase() === email.toLowerCase();
+}
+
+// A signed-in page for a spec that is not about signing in. The first time an account is needed the
+// whole e-mail link flow runs; later tests of the worker reuse that session, which saves a mail round
+// trip each. A session that no longer answers as its own user (signed out, expired, still mimicking
+// someone) is dropped and the link flow runs again, so a test always starts as a fresh sign-in would.
+export async function signInAs(page: Page, email: string): Promise<void> {
+  const cookies = signedInSessions.get(email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    if (await sessionAnswersAs(page, email)) {
+      await page.goto('/app/home');
+      await expect(page.getByText(email, { exact: true })).toBeVisible();
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await signInByEmailLink(page, email);
+  signedInSessions.set(email, await page.context().cookies());
 }
 
 export function mainMenu(page: Page) {
