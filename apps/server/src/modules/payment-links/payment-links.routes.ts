@@ -31,8 +31,8 @@ import {
 
 export type PaymentLinksRoutesOptions = { publicUrl: string };
 
-// The payment link builder needs no sign-in: the bearer key is the credential. Key
-// guessing is bounded by the per-route limit on top of the whole-API budget.
+// Without a session the bearer key is the payment link builder's credential. Key guessing is bounded
+// by the per-route limit on top of the whole-API budget.
 const keyRateLimit = { max: 60, timeWindow: '1 minute' };
 const errors = errorResponses(400, 401);
 const description = 'No session: the bearer is the merchant secret API key or its publishable key.';
