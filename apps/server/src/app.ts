@@ -268,7 +268,7 @@ export async function buildApp({
   await app.register(enrollmentReviewRoutes);
   await app.register(developerCertificationRoutes, { supportEmail: config.supportEmail });
   await app.register(virtualTerminalRoutes);
-  await app.register(paymentLinksRoutes);
+  await app.register(paymentLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(cryptoRoutes, { publicUrl: config.publicUrl });
   await app.register(mimicRoutes, { publicUrl: config.publicUrl });
   await app.register(keyEntryRoutes);

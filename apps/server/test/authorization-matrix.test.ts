@@ -61,6 +61,12 @@ const harborStatements: Record<ActorsButAudit, number> = {
   parent: 200,
 };
 const adminOnly: Record<ActorsButAudit, number> = { ...signedIn(403), admin: 200 };
+// Holders of Payment Pages on Harbor Lane (its owner and admin), answering the given status.
+const harborPaymentPages = (status: number): Record<ActorsButAudit, number> => ({
+  ...signedIn(403),
+  admin: status,
+  user: status,
+});
 // Admin and white-label staff only (the enrollment page's Actions menu), answering the given status.
 const staffOnly = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
@@ -735,6 +741,27 @@ const matrix: Record<string, Row> = {
   'POST /api/payment-links/sign': {
     call: () => ({ payload: { params: 'e30=' } }),
     expect: { ...same(400), audit: 400 },
+  },
+  // The signed-in link builder: Payment Pages on the merchant (Harbor Lane uses roles: its owner and
+  // admin; the parent's and partner's roles lack it there). payment-links-session.api.test.ts covers
+  // each caller; empty params are 400 to those allowed.
+  'GET /api/payment-links/merchants': {
+    expect: { ...signedIn(200), alpha: 403, audit: 403 },
+  },
+  'GET /api/payment-links/merchants/:client_id/link-config': {
+    call: (ids) => ({ url: `/api/payment-links/merchants/${ids.harborLane}/link-config` }),
+    expect: { ...harborPaymentPages(200), audit: 403 },
+  },
+  'GET /api/payment-links/merchants/:client_id/terminals': {
+    call: (ids) => ({ url: `/api/payment-links/merchants/${ids.harborLane}/terminals` }),
+    expect: { ...harborPaymentPages(200), audit: 403 },
+  },
+  'POST /api/payment-links/merchants/:client_id/sign': {
+    call: (ids) => ({
+      url: `/api/payment-links/merchants/${ids.harborLane}/sign`,
+      payload: { params: 'e30=' },
+    }),
+    expect: { ...harborPaymentPages(400), audit: 403 },
   },
   // The payment frame has no sign-in: an empty or incomplete request is 400 for
   // everyone (the processor-audit user's session makes the writes 403); charges.api.test.ts

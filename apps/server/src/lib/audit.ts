@@ -61,6 +61,8 @@ export type AuditAction =
   | 'terminal.assign'
   | 'terminal.delete'
   | 'pax_order'
+  // A payment link signed by the link builder (by the secret key or by a signed-in user).
+  | 'payment_link.create'
   | 'subscription.create'
   | 'subscription.end'
   | 'subscription.reactivate'

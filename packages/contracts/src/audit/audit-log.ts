@@ -67,6 +67,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'terminal.assign': 'Terminal location assigned',
   'terminal.delete': 'Terminal deleted',
   pax_order: 'Pax device ordered',
+  'payment_link.create': 'Payment link created',
   'subscription.create': 'Recurring series created',
   'subscription.end': 'Recurring series ended',
   'subscription.reactivate': 'Recurring series reactivated',

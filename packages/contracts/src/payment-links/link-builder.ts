@@ -26,6 +26,9 @@ export const LinkBuilderText = {
   // Ours: addresses carry the publishable key only.
   SecretKeyInAddress: 'A secret API key cannot be used in an address. Use the publishable key.',
   InvalidApiKey: 'The API key must be a UUID.',
+  // Signed in: the merchant the link is for (names, never ids), when the user has several.
+  Merchant: 'Merchant',
+  ChooseMerchant: 'Choose the merchant this link is for.',
 } as const;
 
 export const linkPaymentMethods = ['credit_card', 'bank', 'crypto', 'terminal', 'cash', 'swipe'] as const;

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientConfigs, clients, whiteLabels } from '../../db/schema/clients';
 import { terminals } from '../../db/schema/terminals';
@@ -21,6 +21,34 @@ export async function findMerchantByAnyKey(executor: Executor, key: string) {
     .from(clients)
     .where(and(eq(clients.level, 'Merchant'), or(isSecretKey, eq(clients.publicKey, key))));
   return row;
+}
+
+const linkMerchantColumns = {
+  id: clients.id,
+  name: clients.name,
+  dbaName: clients.dbaName,
+  parentId: clients.parentId,
+  publicKey: clients.publicKey,
+};
+
+// A merchant account a signed-in caller makes links for (parents take no payments).
+export async function findLinkMerchant(executor: Executor, clientId: string) {
+  const [row] = await executor
+    .select(linkMerchantColumns)
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.level, 'Merchant')));
+  return row;
+}
+
+// The merchant accounts among the given ones ('all': every one), by name.
+export async function listLinkMerchants(executor: Executor, clientIds: readonly string[] | 'all') {
+  if (clientIds !== 'all' && clientIds.length === 0) return [];
+  const isMerchant = eq(clients.level, 'Merchant');
+  return executor
+    .select(linkMerchantColumns)
+    .from(clients)
+    .where(clientIds === 'all' ? isMerchant : and(isMerchant, inArray(clients.id, [...clientIds])))
+    .orderBy(asc(sql`coalesce(${clients.dbaName}, ${clients.name})`), asc(clients.id));
 }
 
 export async function findLinkConfiguration(executor: Executor, clientId: string) {

@@ -10,7 +10,7 @@ import { ShortLinkErrorCode, ShortLinkText } from '@portico/contracts/payment-fr
 import { bearerTokenOf } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
 import QRCode from 'qrcode';
 import type { SessionContext } from '../../access/request-session';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { findClientIdBySecretApiKey } from '../../lib/secret-api-key';
@@ -59,10 +59,21 @@ export async function shortenPaymentLink(
     throw new AppError(CommonErrorCode.Forbidden, 'forbidden', 'You may not make links for this merchant');
   }
   const target = paymentFrameAddress('', encoded, signPaymentFrameParams(deps, encoded));
+  return storeShortLink(deps.db, deps.publicUrl, merchant.id, target);
+}
+
+// A new short link of the merchant to a signed payment frame path; answers its address. The caller
+// has decided that it may make links for the merchant.
+export async function storeShortLink(
+  executor: Executor,
+  publicUrl: string,
+  clientId: string,
+  signedFramePath: string,
+): Promise<string> {
   // 48 random bits: short, and not worth guessing (each code only opens a payment page).
   const code = randomBytes(6).toString('base64url');
-  await insertShortLink(deps.db, { code, targetUrl: target, clientId: merchant.id });
-  return `${deps.publicUrl}/url/${code}`;
+  await insertShortLink(executor, { code, targetUrl: signedFramePath, clientId });
+  return `${publicUrl}/url/${code}`;
 }
 
 // GET /url/{url_id}: where a short link or a saved terminal's url_id leads, signed. null: nowhere.

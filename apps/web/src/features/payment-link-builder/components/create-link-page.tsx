@@ -6,13 +6,16 @@ import {
   linkButtonLabel,
   offeredLinkMethods,
 } from '@portico/contracts/payment-links/link-builder';
+import type { LinkMerchant } from '@portico/contracts/payment-links/payment-links';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { Dropdown } from '../../../components/dropdown';
 import { useLinkConfig } from '../api/get-link-config';
+import { useLinkMerchants } from '../api/get-link-merchants';
 import { useOpenLinkTerminals } from '../api/get-link-terminals';
 import { usePublishableKey } from '../api/get-publishable-key';
-import { shortenLink } from '../api/shorten-link';
-import { useSignLink } from '../api/sign-link';
+import type { LinkCredential } from '../api/link-credential';
+import { useBuildLink } from '../api/sign-link';
 import {
   iframeCode,
   initialLinkState,
@@ -30,22 +33,52 @@ import { LinkSuccessModal } from './link-success-modal';
 import { PageDesignEditor } from './page-design-editor';
 
 type PendingAction = 'link' | 'open';
+type KeyModalState = 'auto' | 'open' | 'closed';
 
-// /createlink/{apikey?}: the payment link builder, without sign-in.
+// The merchant a signed-in builder makes links for: the one picked, else the one whose publishable
+// key the address carries, else the only one.
+function chosenMerchant(
+  merchants: readonly LinkMerchant[],
+  pickedId: string | null,
+  addressKey: string | null,
+): LinkMerchant | null {
+  return (
+    merchants.find((merchant) => merchant.id === pickedId) ??
+    merchants.find((merchant) => merchant.publishable_key === addressKey) ??
+    (merchants.length === 1 ? (merchants[0] ?? null) : null)
+  );
+}
+
+// /createlink/{apikey?}: the payment link builder. Signed in, the session is the credential: the user
+// picks one of the merchants where they hold Payment Pages and types no key. Nobody signed in, a key
+// names the merchant (the address's publishable key, and the secret key typed in to sign).
 export function CreateLinkPage() {
   const { apikey } = useParams();
   const addressKey = apikey !== undefined && apikey !== '' ? apikey : null;
-  const isAddressKeyMalformed = addressKey !== null && !isUuidV1To5(addressKey);
+  const merchants = useLinkMerchants();
+  // null: nobody is signed in; undefined: not known yet.
+  const signedInMerchants = merchants.isPending ? undefined : merchants.isError ? [] : merchants.data;
+  const isAnonymous = signedInMerchants === null;
+  const [pickedMerchantId, setPickedMerchantId] = useState<string | null>(null);
+  const merchant = signedInMerchants ? chosenMerchant(signedInMerchants, pickedMerchantId, addressKey) : null;
+  const isAddressKeyMalformed = isAnonymous && addressKey !== null && !isUuidV1To5(addressKey);
   // The secret key typed into the modal: memory only.
   const [typedKey, setTypedKey] = useState<string | null>(null);
-  const bearerKey = typedKey ?? (isAddressKeyMalformed ? null : addressKey);
-  const [isKeyModalOpen, setIsKeyModalOpen] = useState(bearerKey === null);
+  const bearerKey = isAnonymous ? (typedKey ?? (isAddressKeyMalformed ? null : addressKey)) : null;
+  const [keyModal, setKeyModal] = useState<KeyModalState>('auto');
+  const isKeyModalOpen = keyModal === 'open' || (keyModal === 'auto' && isAnonymous && bearerKey === null);
   const publishable = usePublishableKey(bearerKey);
   const isSecretInAddress = typedKey === null && publishable.data?.is_secret_key === true;
   const usableKey = isSecretInAddress ? null : bearerKey;
-  const linkConfig = useLinkConfig(usableKey);
-  const terminals = useOpenLinkTerminals(usableKey);
-  const sign = useSignLink();
+  const credential: LinkCredential | null =
+    merchant !== null
+      ? { kind: 'session', clientId: merchant.id }
+      : usableKey !== null
+        ? { kind: 'key', key: usableKey }
+        : null;
+  const linkConfig = useLinkConfig(credential);
+  const terminals = useOpenLinkTerminals(credential);
+  const build = useBuildLink();
   const today = todayIso(new Date());
   const [state, setState] = useState<LinkBuilderState>(() =>
     initialLinkState(today, {
@@ -64,9 +97,14 @@ export function CreateLinkPage() {
     openTerminals.length > 0,
   );
   const messages = hasTried ? linkMessages(state, today) : {};
-  const publishableKey = isSecretInAddress ? undefined : publishable.data?.publishable_key;
-  // A publishable-key failure disables the link buttons.
-  const areButtonsDisabled = publishableKey === undefined || sign.isPending;
+  const publishableKey =
+    merchant !== null
+      ? merchant.publishable_key
+      : isSecretInAddress || !isAnonymous
+        ? undefined
+        : publishable.data?.publishable_key;
+  // A publishable-key failure, or no merchant chosen, disables the link buttons.
+  const areButtonsDisabled = publishableKey === undefined || build.isPending;
 
   // Remember the description and payment options; unoffered methods are dropped; the
   // terminal defaults to the first open one.
@@ -94,23 +132,27 @@ export function CreateLinkPage() {
   async function run(action: PendingAction, secretKey: string | null) {
     setHasTried(true);
     if (publishableKey === undefined || Object.keys(linkMessages(state, today)).length > 0) return;
-    // Only the secret key signs links: ask for it when the address carried the publishable key.
-    if (secretKey === null) {
+    // Signed in, the session signs. Otherwise only the secret key signs links: ask for it when the
+    // address carried the publishable key.
+    const signer: LinkCredential | null =
+      merchant !== null
+        ? { kind: 'session', clientId: merchant.id }
+        : secretKey === null
+          ? null
+          : { kind: 'key', key: secretKey };
+    if (signer === null) {
       setPending(action);
-      setIsKeyModalOpen(true);
+      setKeyModal('open');
       return;
     }
     const params = encodePaymentFrameParams(linkParamsOf(state, publishableKey, today));
     try {
-      const signed = await sign.mutateAsync({ secretKey, params });
-      const url = `${window.location.origin}${signed.url}`;
+      const link = await build.mutateAsync({ credential: signer, params, withShortLink: action === 'link' });
       if (action === 'open') {
-        window.open(url, '_blank', 'noopener');
+        window.open(link.url, '_blank', 'noopener');
         return;
       }
-      // The short link is a convenience: without it the modal shows the full link.
-      const shortUrl = await shortenLink(secretKey, url).catch(() => null);
-      setLinkUrl({ url, shortUrl });
+      setLinkUrl(link);
     } catch {
       // The error shows below the buttons from the mutation state.
     }
@@ -133,6 +175,17 @@ export function CreateLinkPage() {
       {isAddressKeyMalformed && <Alert color="red">{LinkBuilderText.InvalidApiKey}</Alert>}
       {isSecretInAddress && <Alert color="red">{LinkBuilderText.SecretKeyInAddress}</Alert>}
       {publishable.error && <Alert color="red">{publishable.error.message}</Alert>}
+      {merchants.error && <Alert color="red">{merchants.error.message}</Alert>}
+      {signedInMerchants && signedInMerchants.length > 1 && (
+        <Dropdown
+          label={LinkBuilderText.Merchant}
+          options={signedInMerchants.map((option) => ({ value: option.id, label: option.name }))}
+          value={merchant?.id ?? null}
+          onChange={setPickedMerchantId}
+          isAutocomplete
+          placeholder={LinkBuilderText.ChooseMerchant}
+        />
+      )}
       <Card withBorder padding="md">
         <LinkSettingsForm
           state={state}
@@ -162,7 +215,7 @@ export function CreateLinkPage() {
           {isIframeCodeShown && previewUrl !== '' && <Code block>{iframeCode(previewUrl)}</Code>}
         </Stack>
       </Card>
-      {sign.error && <Alert color="red">{sign.error.message}</Alert>}
+      {build.error && <Alert color="red">{build.error.message}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" disabled={areButtonsDisabled} onClick={() => void run('open', secretKey)}>
           {linkButtonLabel(LinkBuilderText.OpenPaymentPage, state.isSandbox)}
@@ -173,10 +226,10 @@ export function CreateLinkPage() {
       </Group>
       <ApiKeyModal
         isOpen={isKeyModalOpen}
-        onClose={() => setIsKeyModalOpen(false)}
+        onClose={() => setKeyModal('closed')}
         onSubmit={(key) => {
           setTypedKey(key);
-          setIsKeyModalOpen(false);
+          setKeyModal('closed');
           const action = pending;
           setPending(null);
           if (action !== null) void run(action, key);
