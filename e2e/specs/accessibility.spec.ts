@@ -69,7 +69,7 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
       const key = await publishableKeyOf(page);
       return key === null ? null : `/configure-terminal/${key}`;
     },
-    // Without a key the builder opens on its API-key modal, for a visitor as for a signed-in user.
+    // Without a key in the address: a visitor gets the API-key modal, a signed-in user the builder itself.
     '/createlink/:apikey?': async () => '/createlink',
     '/documents/upload/:clientid': async ({ page }) => {
       const clients = myClients.parse(await (await page.request.get('/api/client/my-clients')).json());
