@@ -226,11 +226,13 @@ export const payoutStatusLabels: Readonly<Record<string, string>> = {
   failed: 'Failed',
 };
 
+// statement_month (yyyy-mm): the statement whose transactions the payout pays; each payout pays one.
 export const payoutDetails = z.object({
   id: z.uuid(),
   amount: moneyOutput,
   processor: z.string(),
   status: z.string(),
+  statement_month: z.string(),
 });
 
 export const payoutTransactionRow = z.object({

@@ -365,13 +365,14 @@ const payoutDbRow = z.object({
   amount_cents: centsText,
   processor: z.string(),
   status: z.string(),
+  statement_month: z.string(),
   settlement_id: z.string().nullable(),
 });
 export type PayoutDbRow = z.infer<typeof payoutDbRow>;
 
 const payoutColumns = sql`p.id, p.client_id, coalesce(c.dba_name, c.name) as merchant_name,
   p.payout_date::text as payout_date, p.amount_cents::text, p.processor::text as processor, p.status::text as status,
-  p.settlement_id`;
+  to_char(p.statement_month, 'YYYY-MM') as statement_month, p.settlement_id`;
 
 // Payouts of the merchants in scope, newest first (index on client_id, payout_date).
 export async function listPayouts(

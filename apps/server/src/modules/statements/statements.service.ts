@@ -384,6 +384,7 @@ function payoutHeadOf(payout: PayoutDbRow): Omit<PayoutRow, 'transaction_details
       amount: money(payout.amount_cents),
       processor: payout.processor,
       status: payout.status,
+      statement_month: payout.statement_month,
     },
   };
 }
