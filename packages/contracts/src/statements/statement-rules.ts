@@ -10,11 +10,14 @@ import {
 
 // The books of the Statements page (statement rows, payouts), in integer cents. A
 // transaction belongs to the statement of the UTC month it was made in and to the settlement group of
-// its settlement day and processor. Signs: sales add; refunds, adjustments (returned ACH items, -25.00
-// each) and chargebacks (reversals) are negative; fees are positive and subtracted.
-//   net = gross - fees + adjustments + chargebacks, where gross = sales + refunds.
-// The flat fees of Schedule A and the monthly minimum shortfall are on the statement but billed, not
-// withheld from a payout: paid out = net + flat fees.
+// its settlement day, processor and statement month. Signs: sales add; refunds, adjustments (returned
+// ACH items, -25.00 each) and chargebacks (reversals) are negative; fees are kept positive in the lines
+// and subtracted. The figures of a statement (statementFiguresOf) are each defined once:
+//   gross = sales + refunds and voids + chargebacks and reversals + adjustments (the report's gross)
+//   net = gross - per-transaction fees - item fees (the report's net)
+//   net deposited = net - cash recorded = the month's payouts + what is pending
+// The flat fees (PCI, regulatory) and monthly fees (monthly fee, monthly minimum shortfall) are billed
+// on the statement, never withheld from a payout, so they are in no net.
 
 export type StatementTransactionFacts = TransactionMoneyFacts & {
   // yyyy-mm-dd, UTC day the transaction was made.
@@ -140,7 +143,8 @@ export const FlatFeeLineType = {
 } as const;
 
 // Schedule A fees, and the shortfall when the month's processing fees stay under the monthly
-// minimum (a month without processing fees owes the whole minimum).
+// minimum (a month without processing fees owes the whole minimum). They are billed, not withheld
+// from a payout: their lines carry the fee in Flat Fee and nothing in Net.
 export function flatFeeLinesOf(pricing: StatementPricing, processingFeesCents: number): StatementLine[] {
   const shortfall = Math.max(0, (pricing.monthlyMinCents ?? 0) - processingFeesCents);
   const fees: [string, number][] = [
@@ -159,18 +163,20 @@ export function flatFeeLinesOf(pricing: StatementPricing, processingFeesCents: n
       feesCents: 0,
       flatFeeCents: cents,
       itemFeeCents: 0,
-      netCents: -cents,
+      netCents: 0,
     }));
 }
 
 export type StatementTotals = {
   totalTransactions: number;
-  // sales + refunds (refunds negative).
+  // The gross (StatementFigures.grossCents).
   totalAmountCents: number;
-  // processing fees + flat fees.
+  // Every fee of the month, positive: per-transaction, item, flat and monthly.
   totalFeesCents: number;
   totalAdjustmentsCents: number;
   chargebacksAndReversalsCents: number;
+  refundsAndVoidsCents: number;
+  // The net (StatementFigures.netCents).
   netCents: number;
 };
 
@@ -256,19 +262,23 @@ export function statementOfLineSums(sums: readonly LineSums[], pricing: Statemen
   const processingFeesCents = total((s) => s.feesCents);
   const flatLines = flatFeeLinesOf(pricing, processingFeesCents);
   const flatFeesCents = flatLines.reduce((sum, line) => sum + line.flatFeeCents, 0);
-  const totalAmountCents = total((s) => s.salesCents + s.refundsCents);
-  const totalFeesCents = processingFeesCents + flatFeesCents;
-  const adjustments = total((s) => s.adjustmentsCents);
-  const chargebacks = total((s) => s.chargebacksCents);
+  const lines = [...transactionLines, ...flatLines];
+  const split: GrossSplit = {
+    refundsAndVoidsCents: total((s) => s.refundsCents),
+    chargebacksAndReversalsCents: total((s) => s.chargebacksCents),
+    adjustmentsCents: total((s) => s.adjustmentsCents),
+  };
+  const figures = statementFiguresOf(lines, split);
   return {
-    lines: [...transactionLines, ...flatLines],
+    lines,
     totals: {
       totalTransactions: total((s) => s.transactionCount),
-      totalAmountCents,
-      totalFeesCents,
-      totalAdjustmentsCents: adjustments,
-      chargebacksAndReversalsCents: chargebacks,
-      netCents: statementNetCents(totalAmountCents, totalFeesCents, adjustments, chargebacks),
+      totalAmountCents: figures.grossCents,
+      totalFeesCents: processingFeesCents + flatFeesCents,
+      totalAdjustmentsCents: split.adjustmentsCents,
+      chargebacksAndReversalsCents: split.chargebacksAndReversalsCents,
+      refundsAndVoidsCents: split.refundsAndVoidsCents,
+      netCents: figures.netCents,
     },
     processingFeesCents,
     flatFeesCents,
@@ -310,15 +320,128 @@ export function computeStatement(
   };
 }
 
-// The one net rule of the books: gross (sales + refunds) less fees, plus the (negative) adjustments
-// and chargebacks.
-export function statementNetCents(
-  totalAmountCents: number,
-  totalFeesCents: number,
-  adjustmentsCents: number,
-  chargebacksCents: number,
-): number {
-  return totalAmountCents - totalFeesCents + adjustmentsCents + chargebacksCents;
+// The parts of the gross a statement line does not keep apart (a line's gross is all of them).
+export type GrossSplit = {
+  refundsAndVoidsCents: number;
+  chargebacksAndReversalsCents: number;
+  adjustmentsCents: number;
+};
+
+// The figures of a statement, each defined once; every amount is signed as the merchant feels it
+// (fees negative). The page's Summary and Month totals, the PDF and the reconciliation with the
+// payouts all read these.
+export type StatementFigures = {
+  // Sales of every payment method, cash included.
+  grossSalesCents: number;
+  refundsAndVoidsCents: number;
+  chargebacksAndReversalsCents: number;
+  // Returned or rejected ACH items, -25.00 each.
+  adjustmentsCents: number;
+  // Gross sales + refunds and voids + chargebacks and reversals + adjustments: the report's gross.
+  grossCents: number;
+  // The percentage (or interchange-plus) part of the processing fees, withheld from payouts.
+  perTransactionFeesCents: number;
+  // The per-item part of the processing fees, withheld from payouts.
+  itemFeesCents: number;
+  // PCI and regulatory fees, billed.
+  flatFeesCents: number;
+  // Monthly fee and monthly minimum shortfall, billed.
+  monthlyFeesCents: number;
+  // Gross + per-transaction fees + item fees: the report's net.
+  netCents: number;
+  // The net of cash payments: recorded, never deposited.
+  cashRecordedCents: number;
+  // Net - cash recorded: the month's payouts + what is still pending.
+  netDepositedCents: number;
+};
+
+// The parts of the gross as a statement's totals keep them.
+export function grossSplitOf(
+  totals: Pick<
+    StatementTotals,
+    'refundsAndVoidsCents' | 'chargebacksAndReversalsCents' | 'totalAdjustmentsCents'
+  >,
+): GrossSplit {
+  return {
+    refundsAndVoidsCents: totals.refundsAndVoidsCents,
+    chargebacksAndReversalsCents: totals.chargebacksAndReversalsCents,
+    adjustmentsCents: totals.totalAdjustmentsCents,
+  };
+}
+
+export const CashLineType = 'Cash';
+const monthlyFeeLineTypes: ReadonlySet<string> = new Set([
+  FlatFeeLineType.MonthlyFee,
+  FlatFeeLineType.MonthlyMinimum,
+]);
+const flatFeeLineTypes: ReadonlySet<string> = new Set([
+  FlatFeeLineType.PciFee,
+  FlatFeeLineType.RegulatoryFee,
+]);
+
+// The figures of a statement from its lines (as posted) and the parts of its gross.
+export function statementFiguresOf(lines: readonly StatementLine[], split: GrossSplit): StatementFigures {
+  let grossCents = 0;
+  let rateFees = 0;
+  let itemFees = 0;
+  let flatFees = 0;
+  let monthlyFees = 0;
+  let cashRecordedCents = 0;
+  for (const line of lines) {
+    if (monthlyFeeLineTypes.has(line.type)) monthlyFees += line.flatFeeCents;
+    else if (flatFeeLineTypes.has(line.type)) flatFees += line.flatFeeCents;
+    else {
+      grossCents += line.grossCents;
+      rateFees += line.feesCents;
+      itemFees += line.itemFeeCents;
+      if (line.type === CashLineType)
+        cashRecordedCents += line.grossCents - line.feesCents - line.itemFeeCents;
+    }
+  }
+  const netCents = grossCents - rateFees - itemFees;
+  return {
+    grossSalesCents:
+      grossCents - split.refundsAndVoidsCents - split.chargebacksAndReversalsCents - split.adjustmentsCents,
+    refundsAndVoidsCents: split.refundsAndVoidsCents,
+    chargebacksAndReversalsCents: split.chargebacksAndReversalsCents,
+    adjustmentsCents: split.adjustmentsCents,
+    grossCents,
+    perTransactionFeesCents: -rateFees,
+    itemFeesCents: -itemFees,
+    flatFeesCents: -flatFees,
+    monthlyFeesCents: -monthlyFees,
+    netCents,
+    cashRecordedCents,
+    netDepositedCents: netCents - cashRecordedCents,
+  };
+}
+
+// Whether a counted transaction's net reaches the merchant's bank account: every payment method but
+// cash, which the merchant already holds.
+export function isDepositedTransaction(t: Pick<StatementTransactionFacts, 'paymentMethod'>): boolean {
+  return t.paymentMethod !== 'cash';
+}
+
+// The reconciliation of net deposited with the payouts: the month's payouts, then what is still
+// pending (deposited transactions in no payout yet); their total is net deposited.
+export type PayoutReconciliation = {
+  payouts: { payoutDate: string; processor: string; amountCents: number }[];
+  pendingCents: number;
+  totalCents: number;
+};
+
+export function reconcilePayouts(
+  payouts: readonly { payoutDate: string; processor: string; amountCents: number }[],
+  pendingCents: number,
+): PayoutReconciliation {
+  const sorted = [...payouts].sort(
+    (a, b) => byText(a.payoutDate, b.payoutDate) || byText(a.processor, b.processor),
+  );
+  return {
+    payouts: sorted,
+    pendingCents,
+    totalCents: sorted.reduce((sum, p) => sum + p.amountCents, 0) + pendingCents,
+  };
 }
 
 // Sum of a column over the statement lines, as the grid's and the PDF's total row show it.
@@ -347,6 +470,8 @@ export function statementLineTotals(
 export type SettlementGroup = {
   settlementDate: string;
   processor: string;
+  // yyyy-mm of the transactions it pays: a payout belongs to one statement.
+  statementMonth: string;
   transactionCount: number;
   grossCents: number;
   feeCents: number;
@@ -355,16 +480,31 @@ export type SettlementGroup = {
   netCents: number;
 };
 
-// Settlement groups (payouts): what one processor settled on one day; each is one payout of
-// its net. Unsettled transactions (cash, not yet settled) are in no group.
-export function groupSettlements(transactions: readonly StatementTransactionFacts[]): SettlementGroup[] {
+// Whether a transaction is in a settlement group: counted, deposited (not cash) and settled by a
+// processor.
+export function isSettledTransaction(t: StatementTransactionFacts): boolean {
+  return (
+    t.settlementDate !== null && t.processor !== null && isCountedOnStatement(t) && isDepositedTransaction(t)
+  );
+}
+
+// Settlement groups (payouts): what one processor settled on one day of the transactions of one
+// statement month; each is one payout of its net. Unsettled transactions (cash, not yet settled) are
+// in no group. settledThrough (yyyy-mm-dd): only the days posted so far.
+export function groupSettlements(
+  transactions: readonly StatementTransactionFacts[],
+  settledThrough: string | null = null,
+): SettlementGroup[] {
   const groups = new Map<string, SettlementGroup>();
   for (const t of transactions) {
-    if (t.settlementDate === null || t.processor === null || !isCountedOnStatement(t)) continue;
-    const key = `${t.settlementDate}\u0001${t.processor}`;
+    if (!isSettledTransaction(t) || t.settlementDate === null || t.processor === null) continue;
+    if (settledThrough !== null && t.settlementDate > settledThrough) continue;
+    const statementMonth = t.day.slice(0, 7);
+    const key = `${t.settlementDate}\u0001${t.processor}\u0001${statementMonth}`;
     const group = groups.get(key) ?? {
       settlementDate: t.settlementDate,
       processor: t.processor,
+      statementMonth,
       transactionCount: 0,
       grossCents: 0,
       feeCents: 0,
@@ -382,7 +522,10 @@ export function groupSettlements(transactions: readonly StatementTransactionFact
     groups.set(key, group);
   }
   return [...groups.values()].sort(
-    (a, b) => byText(a.settlementDate, b.settlementDate) || byText(a.processor, b.processor),
+    (a, b) =>
+      byText(a.settlementDate, b.settlementDate) ||
+      byText(a.processor, b.processor) ||
+      byText(a.statementMonth, b.statementMonth),
   );
 }
 

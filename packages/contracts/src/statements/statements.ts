@@ -101,6 +101,103 @@ export const processorFeeRow = z.object({
 });
 export type ProcessorFeeWireRow = z.infer<typeof processorFeeRow>;
 
+// The figures of a statement (statement-rules.ts statementFiguresOf), in the order the page and the
+// PDF print them, each with its label and the one-line definition printed under it.
+export const statementFigureKeys = [
+  'gross_sales',
+  'refunds_and_voids',
+  'chargebacks_and_reversals',
+  'adjustments',
+  'gross',
+  'per_transaction_fees',
+  'item_fees',
+  'net',
+  'cash_recorded',
+  'net_deposited',
+  'flat_fees',
+  'monthly_fees',
+] as const;
+export type StatementFigureKey = (typeof statementFigureKeys)[number];
+
+export const StatementFigureText: Readonly<
+  Record<StatementFigureKey, { label: string; definition: string }>
+> = {
+  gross_sales: { label: 'Gross sales', definition: 'Every sale of the month, cash included.' },
+  refunds_and_voids: { label: 'Refunds and voids', definition: 'Refunds, voids and credits given back.' },
+  chargebacks_and_reversals: {
+    label: 'Chargebacks and reversals',
+    definition: 'Sales the cardholder’s bank took back.',
+  },
+  adjustments: { label: 'Adjustments', definition: 'Returned or rejected ACH items, −$25.00 each.' },
+  gross: {
+    label: 'Gross',
+    definition:
+      'Gross sales less refunds, voids, chargebacks and adjustments: the Gross total of the Transactions report for the same days.',
+  },
+  per_transaction_fees: {
+    label: 'Per-transaction fees',
+    definition: 'The percentage part of the processing fees, withheld from payouts.',
+  },
+  item_fees: {
+    label: 'Item fees',
+    definition: 'The per-item part of the processing fees, withheld from payouts.',
+  },
+  net: {
+    label: 'Net',
+    definition:
+      'Gross less per-transaction and item fees: the Net total of the Transactions report for the same days.',
+  },
+  cash_recorded: {
+    label: 'Cash recorded',
+    definition: 'The net of cash payments: recorded here, never deposited.',
+  },
+  net_deposited: {
+    label: 'Net deposited',
+    definition:
+      'Net less cash recorded: the payouts of this month’s transactions plus what is still pending.',
+  },
+  flat_fees: {
+    label: 'Flat fees',
+    definition: 'PCI and regulatory fees, billed with this statement, not withheld.',
+  },
+  monthly_fees: {
+    label: 'Monthly fees',
+    definition:
+      'The monthly fee and any monthly minimum shortfall, billed with this statement, not withheld.',
+  },
+};
+
+export const ReconciliationText = {
+  Heading: 'Payouts and pending',
+  Pending: 'Pending (not yet paid out)',
+  Total: 'Total = net deposited',
+} as const;
+
+export const statementFigures = z.object(
+  Object.fromEntries(statementFigureKeys.map((key) => [key, moneyOutput])) as Record<
+    StatementFigureKey,
+    typeof moneyOutput
+  >,
+);
+export type StatementFiguresWire = z.infer<typeof statementFigures>;
+
+// Net deposited line for line: the payouts of the month's transactions (date and amount), what is
+// still pending, and their total, which is net deposited.
+export const statementReconciliation = z.object({
+  payouts: z.array(
+    z.object({
+      id: z.uuid(),
+      payout_date: z.string(),
+      processor: z.string(),
+      status: z.string(),
+      amount: moneyOutput,
+    }),
+  ),
+  pending: moneyOutput,
+  total: moneyOutput,
+});
+export type StatementReconciliation = z.infer<typeof statementReconciliation>;
+
 // Statements tab row, plus the merchant id, the posting time and the lines the PDF prints.
 export const statementRow = z.object({
   merchant_id: z.uuid(),
@@ -113,6 +210,8 @@ export const statementRow = z.object({
   charge_backs_and_reversals_total: moneyOutput,
   net: moneyOutput,
   posted_at: z.string().nullable(),
+  figures: statementFigures,
+  reconciliation: statementReconciliation,
   daily_transactions: z.array(dailyTransactionRow),
   processor_fees: z.array(processorFeeRow),
 });
@@ -127,11 +226,13 @@ export const payoutStatusLabels: Readonly<Record<string, string>> = {
   failed: 'Failed',
 };
 
+// statement_month (yyyy-mm): the statement whose transactions the payout pays; each payout pays one.
 export const payoutDetails = z.object({
   id: z.uuid(),
   amount: moneyOutput,
   processor: z.string(),
   status: z.string(),
+  statement_month: z.string(),
 });
 
 export const payoutTransactionRow = z.object({

@@ -3,8 +3,9 @@ import { clients } from './clients';
 import { cents, createdAt } from './columns';
 import { payoutItemKind, payoutStatus, processor } from './enums';
 
-// A settlement group: what one processor settled for one client on one day, aggregated from the
-// transactions (gross adds sales and subtracts refunds, voids and credits; net also subtracts fees).
+// A settlement group: what one processor settled for one client on one day of the transactions made
+// in one statement month, aggregated from them (gross adds sales and subtracts refunds, voids and
+// credits; net also subtracts fees). Cash is never in one.
 export const settlements = pgTable(
   'settlements',
   {
@@ -14,6 +15,8 @@ export const settlements = pgTable(
       .references(() => clients.id, { onDelete: 'restrict' }),
     settlementDate: date({ mode: 'string' }).notNull(),
     processor: processor().notNull(),
+    // First day of the statement month of its transactions: a payout belongs to one statement.
+    statementMonth: date({ mode: 'string' }).notNull(),
     transactionCount: integer().notNull(),
     grossCents: cents().notNull(),
     feeCents: cents().notNull(),
@@ -24,7 +27,12 @@ export const settlements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('settlements_client_date_processor_unique').on(t.clientId, t.settlementDate, t.processor),
+    uniqueIndex('settlements_client_date_processor_month_unique').on(
+      t.clientId,
+      t.settlementDate,
+      t.processor,
+      t.statementMonth,
+    ),
     // Daily totals across merchants (statements tab, rolling billing).
     index('settlements_date_idx').on(t.settlementDate),
   ],
@@ -42,12 +50,16 @@ export const payouts = pgTable(
     payoutDate: date({ mode: 'string' }).notNull(),
     amountCents: cents().notNull(),
     processor: processor().notNull(),
+    // First day of the statement month of the transactions it pays (its settlement group's).
+    statementMonth: date({ mode: 'string' }).notNull(),
     status: payoutStatus().notNull().default('scheduled'),
     createdAt: createdAt(),
   },
   (t) => [
     // Payouts tab of one merchant, newest first.
     index('payouts_client_date_idx').on(t.clientId, t.payoutDate),
+    // The payouts of one statement (its reconciliation with net deposited).
+    index('payouts_client_statement_month_idx').on(t.clientId, t.statementMonth),
     uniqueIndex('payouts_settlement_unique').on(t.settlementId),
   ],
 );

@@ -28,6 +28,9 @@ export const statements = pgTable(
     totalFeesCents: cents().notNull(),
     totalAdjustmentsCents: cents().notNull(),
     chargebacksAndReversalsCents: cents().notNull(),
+    // Refunds, voids and credits (negative): with the chargebacks and adjustments, the part of the
+    // gross the lines do not keep apart (contracts statementFiguresOf).
+    refundsAndVoidsCents: cents().notNull().default(0),
     netCents: cents().notNull(),
     postedAt: timestamptz(),
     createdAt: createdAt(),

@@ -253,6 +253,7 @@ describe('GET /api/operations', () => {
         {
           clientId: merchant.id,
           payoutDate: '2026-06-10',
+          statementMonth: '2026-06-01',
           amountCents: 10_000,
           processor: 'fis',
           status: 'held',
@@ -261,6 +262,7 @@ describe('GET /api/operations', () => {
         {
           clientId: merchant.id,
           payoutDate: '2026-06-09',
+          statementMonth: '2026-06-01',
           amountCents: 10_000,
           processor: 'fis',
           status: 'paid',

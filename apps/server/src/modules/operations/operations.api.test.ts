@@ -139,6 +139,7 @@ describe('Operations reports', () => {
     await app.db.insert(payouts).values({
       clientId: merchant.id,
       payoutDate: '2026-06-12',
+      statementMonth: '2026-06-01',
       amountCents: 123_456,
       processor: 'fis',
       status: 'held',

@@ -255,10 +255,17 @@ describe('Merchant Control', () => {
     const [due, paid] = await app.db
       .insert(payouts)
       .values([
-        { clientId: merchant.id, payoutDate: '2026-06-14', amountCents: 12_345, processor: 'fis' },
+        {
+          clientId: merchant.id,
+          payoutDate: '2026-06-14',
+          statementMonth: '2026-06-01',
+          amountCents: 12_345,
+          processor: 'fis',
+        },
         {
           clientId: merchant.id,
           payoutDate: '2026-06-13',
+          statementMonth: '2026-06-01',
           amountCents: 500,
           processor: 'fis',
           status: 'paid',

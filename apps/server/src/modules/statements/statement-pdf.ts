@@ -1,19 +1,25 @@
 import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
 import { statementMonthLabel } from '@portico/contracts/statements/statement-month';
 import {
+  payoutStatusLabels,
+  ReconciliationText,
+  StatementFigureText,
   type StatementLineRow,
   type StatementRow,
   StatementText,
   statementDisclaimer,
+  statementFigureKeys,
   statementNotesLine,
 } from '@portico/contracts/statements/statements';
 import PDFDocument from 'pdfkit';
 
 // The PDF statement (landscape, orange table header #f6951e): the logo, the
-// merchant and period, the summary grid with its total row, the month's totals, the daily rows and the
-// processor fees. Built with pdfkit's standard fonts (no font files to ship).
+// merchant and period, the summary grid with its total row, the month's totals, the figures with
+// their definitions, net deposited reconciled with the payouts, the daily rows and the processor fees.
+// Every amount is the one the API answers (contracts statementFiguresOf), so page and PDF agree. Built with pdfkit's standard fonts (no font files to ship).
 
 export const pdfHeaderColor = '#f6951e';
+const FiguresHeading = 'Figures';
 
 export type StatementPdfInput = {
   merchantName: string;
@@ -119,6 +125,12 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
     doc.moveDown(0.8);
   }
 
+  function caption(text: string) {
+    ensureRoom(rowHeight);
+    doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(text, margin, doc.y, { width: usable });
+    doc.moveDown(0.5);
+  }
+
   function heading(text: string) {
     ensureRoom(rowHeight * 3);
     doc.font('Helvetica-Bold').fontSize(11).fillColor('#222222').text(text, margin, doc.y);
@@ -186,6 +198,43 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
           printed(statement.net),
         ],
       ],
+    );
+    caption(
+      `Total Amount is the ${StatementFigureText.gross.label}; Net and every figure are defined under ${FiguresHeading}.`,
+    );
+    heading(FiguresHeading);
+    table(
+      [
+        { title: 'Figure', width: 18, align: left },
+        { title: 'Amount', width: 12, align: right },
+        { title: 'Definition', width: 60, align: left },
+      ],
+      statementFigureKeys.map((key) => [
+        StatementFigureText[key].label,
+        printed(statement.figures[key]),
+        StatementFigureText[key].definition,
+      ]),
+    );
+    heading(ReconciliationText.Heading);
+    const { reconciliation } = statement;
+    table(
+      [
+        { title: 'Payout Date', width: 14, align: left },
+        { title: 'Processor', width: 14, align: left },
+        { title: 'Status', width: 12, align: left },
+        { title: 'Amount', width: 14, align: right },
+      ],
+      [
+        ...reconciliation.payouts.map((payout) => [
+          payout.payout_date,
+          payout.processor.toUpperCase(),
+          payoutStatusLabels[payout.status] ?? payout.status,
+          printed(payout.amount),
+        ]),
+        [ReconciliationText.Pending, '', '', printed(reconciliation.pending)],
+        [ReconciliationText.Total, '', '', printed(reconciliation.total)],
+      ],
+      true,
     );
     heading(StatementText.DailyTransactionsTab);
     table(

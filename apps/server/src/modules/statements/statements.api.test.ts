@@ -5,8 +5,11 @@ import {
   type StatementTransactionFacts,
 } from '@portico/contracts/statements/statement-rules';
 import {
+  ReconciliationText,
   StatementErrorCode,
+  StatementFigureText,
   type StatementLineRow,
+  statementFigureKeys,
   statementNotesLine,
 } from '@portico/contracts/statements/statements';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
@@ -231,7 +234,7 @@ describe('posting', () => {
 });
 
 describe('the books balance against the posted rows', () => {
-  it('matches the contracts rule, and payouts plus flat fees equal the statement net to the cent', async () => {
+  it('matches the contracts rule, and the payouts plus what is pending are net deposited to the cent', async () => {
     const { facts, statement } = await expectedStatement();
     const res = await callAs(
       ctx.app,
@@ -254,14 +257,16 @@ describe('the books balance against the posted rows', () => {
       })),
     );
     // By hand: sales 100.00 + 42.50 + 500.00 + 12.34, refund -20.00, chargeback -30.00, one returned
-    // ACH item -25.00; fees 3.20 + 1.53 + 2.75 + 0.66 = 8.14; flat 9.95 + 5.00 + (25.00 - 8.14).
+    // ACH item -25.00; fees 3.20 + 1.53 + 2.75 + 0.66 = 8.14; flat 9.95 + 5.00 + (25.00 - 8.14), billed
+    // apart. The gross takes the chargeback and the returned item; the net is the gross less the fees.
     expect(statement.totals).toEqual({
       totalTransactions: 7,
-      totalAmountCents: 63_484,
+      totalAmountCents: 65_484 - 2000 - 3000 - 2500,
       totalFeesCents: 814 + 995 + 500 + 1686,
       totalAdjustmentsCents: -2500,
       chargebacksAndReversalsCents: -3000,
-      netCents: 63_484 - 3995 - 2500 - 3000,
+      refundsAndVoidsCents: -2000,
+      netCents: 65_484 - 2000 - 3000 - 2500 - 814,
     });
     const tab = await callAs(
       ctx.app,
@@ -274,13 +279,29 @@ describe('the books balance against the posted rows', () => {
     expect(row).toMatchObject({
       merchant_name: expect.any(String),
       month_year: month,
-      total_amount: '634.84',
+      total_amount: '579.84',
       total_transactions: 7,
       total_fees: '39.95',
       total_adjustments: '-25.00',
       charge_backs_and_reversals_total: '-30.00',
-      net: '539.89',
+      net: '571.70',
+      figures: {
+        gross_sales: '654.84',
+        refunds_and_voids: '-20.00',
+        chargebacks_and_reversals: '-30.00',
+        adjustments: '-25.00',
+        gross: '579.84',
+        net: '571.70',
+        cash_recorded: '0.00',
+        net_deposited: '571.70',
+        flat_fees: '-5.00',
+        monthly_fees: '-26.81',
+      },
     });
+    expect(
+      Math.round(Number(row.figures.per_transaction_fees) * 100) +
+        Math.round(Number(row.figures.item_fees) * 100),
+    ).toBe(-814);
     expect(row.daily_transactions.map((d: { transaction_day: string }) => d.transaction_day)).toEqual([
       `${month}-02`,
       `${month}-15`,
@@ -291,7 +312,7 @@ describe('the books balance against the posted rows', () => {
       '2.75',
       '3.86',
     ]);
-    // What the payouts paid for September's transactions, plus the flat fees billed, is the net.
+    // What the payouts paid for September's transactions is net deposited: nothing is pending.
     const items = await ctx.app.db
       .select({ net: payoutItems.netAmountCents })
       .from(payoutItems)
@@ -304,12 +325,22 @@ describe('the books balance against the posted rows', () => {
         ),
       );
     const paidOut = items.reduce((sum, item) => sum + item.net, 0);
-    expect(paidOut).toBe(statement.totals.netCents + statement.flatFeesCents);
+    expect(paidOut).toBe(statement.totals.netCents);
+    expect(row.reconciliation.pending).toBe('0.00');
+    expect(row.reconciliation.total).toBe(row.figures.net_deposited);
+    const listed = row.reconciliation.payouts.reduce(
+      (sum: number, p: { amount: string }) => sum + Math.round(Number(p.amount) * 100),
+      0,
+    );
+    expect(listed).toBe(paidOut);
     const groups = await ctx.app.db.select().from(settlements).where(eq(settlements.clientId, harbor));
     const expectedGroups = groupSettlements(facts);
     for (const group of expectedGroups.filter((g) => g.settlementDate.startsWith(month))) {
       const posted = groups.find(
-        (g) => g.settlementDate === group.settlementDate && g.processor === group.processor,
+        (g) =>
+          g.settlementDate === group.settlementDate &&
+          g.processor === group.processor &&
+          g.statementMonth === `${group.statementMonth}-01`,
       );
       expect(posted).toMatchObject({
         transactionCount: group.transactionCount,
@@ -372,10 +403,24 @@ describe('GET /api/statement/pdf', () => {
       formatCentsAsMoney(cents((l) => l.itemfee)),
       formatCentsAsMoney(cents((l) => l.net)),
     ]);
-    expect(formatCentsAsMoney(cents((l) => l.net))).toBe('$539.89');
+    // The Summary's total Net and Gross are the Month totals' Net and Total Amount: one of each.
+    expect(formatCentsAsMoney(cents((l) => l.net))).toBe('$571.70');
+    expect(formatCentsAsMoney(cents((l) => l.gross))).toBe('$579.84');
     for (const line of grid) expect(text).toContain(formatCentsAsMoney(Math.round(Number(line.net) * 100)));
-    expect(text).toContain('$634.84');
     expect(text).toContain('-$25.00');
+    // Every figure with its definition, and net deposited reconciled with the payouts line for line.
+    for (const key of statementFigureKeys) {
+      expect(text).toContain(StatementFigureText[key].label);
+      expect(text).toContain(formatCentsAsMoney(Math.round(Number(tab.figures[key]) * 100)));
+    }
+    const pending = text.indexOf(ReconciliationText.Pending);
+    expect(text.slice(pending, pending + 2)).toEqual([ReconciliationText.Pending, '$0.00']);
+    const total = text.indexOf(ReconciliationText.Total);
+    expect(text.slice(total, total + 2)).toEqual([
+      ReconciliationText.Total,
+      formatCentsAsMoney(Math.round(Number(tab.figures.net_deposited) * 100)),
+    ]);
+    for (const payout of tab.reconciliation.payouts) expect(text).toContain(payout.payout_date);
   });
   it('ends with the Notes line the page shows and the support disclaimer with the configured contact', async () => {
     const note = 'Card network fees rise on October 1.';

@@ -135,6 +135,7 @@ export type StatementInsert = {
   totalFeesCents: number;
   totalAdjustmentsCents: number;
   chargebacksAndReversalsCents: number;
+  refundsAndVoidsCents: number;
   netCents: number;
   lines: {
     type: string;
@@ -177,6 +178,7 @@ export async function insertStatements(
     total_fees_cents: s.totalFeesCents,
     total_adjustments_cents: s.totalAdjustmentsCents,
     chargebacks_and_reversals_cents: s.chargebacksAndReversalsCents,
+    refunds_and_voids_cents: s.refundsAndVoidsCents,
     net_cents: s.netCents,
   }));
   const lines = statements.flatMap((s) =>
@@ -210,12 +212,13 @@ export async function insertStatements(
     executor,
     sql`with inserted as (
         insert into statements (client_id, month, total_transactions, total_amount_cents, total_fees_cents,
-          total_adjustments_cents, chargebacks_and_reversals_cents, net_cents, posted_at)
+          total_adjustments_cents, chargebacks_and_reversals_cents, refunds_and_voids_cents, net_cents, posted_at)
         select s.client_id, ${month}::date, s.total_transactions, s.total_amount_cents, s.total_fees_cents,
-          s.total_adjustments_cents, s.chargebacks_and_reversals_cents, s.net_cents, ${postedAt.toISOString()}::timestamptz
+          s.total_adjustments_cents, s.chargebacks_and_reversals_cents, s.refunds_and_voids_cents, s.net_cents,
+          ${postedAt.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as s(client_id uuid, total_transactions int,
           total_amount_cents bigint, total_fees_cents bigint, total_adjustments_cents bigint,
-          chargebacks_and_reversals_cents bigint, net_cents bigint)
+          chargebacks_and_reversals_cents bigint, refunds_and_voids_cents bigint, net_cents bigint)
         on conflict (client_id, month) do nothing
         returning id, client_id
       ),
@@ -254,6 +257,7 @@ const statementRow = z.object({
   total_fees_cents: centsText,
   total_adjustments_cents: centsText,
   chargebacks_and_reversals_cents: centsText,
+  refunds_and_voids_cents: centsText,
   net_cents: centsText,
   posted_at: z.string().nullable(),
 });
@@ -268,7 +272,7 @@ export async function findStatement(
     executor,
     sql`select s.id, s.client_id, coalesce(c.dba_name, c.name) as merchant_name, s.month::text as month,
         s.total_transactions, s.total_amount_cents::text, s.total_fees_cents::text, s.total_adjustments_cents::text,
-        s.chargebacks_and_reversals_cents::text, s.net_cents::text,
+        s.chargebacks_and_reversals_cents::text, s.refunds_and_voids_cents::text, s.net_cents::text,
         ${isoUtc(sql`s.posted_at`)} as posted_at
       from statements s join clients c on c.id = s.client_id
       where s.client_id = ${clientId} and s.month = ${monthFirst}::date`,
@@ -361,13 +365,14 @@ const payoutDbRow = z.object({
   amount_cents: centsText,
   processor: z.string(),
   status: z.string(),
+  statement_month: z.string(),
   settlement_id: z.string().nullable(),
 });
 export type PayoutDbRow = z.infer<typeof payoutDbRow>;
 
 const payoutColumns = sql`p.id, p.client_id, coalesce(c.dba_name, c.name) as merchant_name,
   p.payout_date::text as payout_date, p.amount_cents::text, p.processor::text as processor, p.status::text as status,
-  p.settlement_id`;
+  to_char(p.statement_month, 'YYYY-MM') as statement_month, p.settlement_id`;
 
 // Payouts of the merchants in scope, newest first (index on client_id, payout_date).
 export async function listPayouts(
@@ -492,8 +497,9 @@ export async function insertSettlementsOfDays(
   postedAt: Date,
 ): Promise<number> {
   // A transaction settles within days of being made; the bound lets the partitions outside it be skipped.
+  // Cash is never deposited (contracts isSettledTransaction), whatever its row says of a processor.
   const settled = sql`t.settlement_date >= ${days.from}::date and t.settlement_date <= ${days.to}::date
-    and t.processor is not null and ${counted}
+    and t.processor is not null and ${counted} and t.payment_method is distinct from 'cash'
     and t.created_at >= ${days.from}::date - ${settlementLookbackDays}::int and t.created_at < ${days.to}::date + 1`;
   // One statement: each insert reads the rows the one before it made (RETURNING), not an id list.
   // The settled transactions are read once (settled_rows, materialized); the groups and the items
@@ -506,14 +512,14 @@ export async function insertSettlementsOfDays(
     sql`with settled_rows as materialized (
         select t.id, t.created_at, t.client_id, t.settlement_date, t.processor, t.amount_cents, t.fee_cents,
           t.action_mode, t.payment_status, t.pro_pay_status, ${netOfTransaction} as net_cents,
-          ${kindOfTransaction} as kind
+          ${kindOfTransaction} as kind, ${statementMonthOf} as statement_month
         from transactions t
         where ${settled}
       ),
       groups as (
-        insert into settlements (client_id, settlement_date, processor, transaction_count, gross_cents, fee_cents,
-          adjustments_cents, chargebacks_cents, net_cents, created_at)
-        select t.client_id, t.settlement_date, t.processor, count(*)::int,
+        insert into settlements (client_id, settlement_date, processor, statement_month, transaction_count,
+          gross_cents, fee_cents, adjustments_cents, chargebacks_cents, net_cents, created_at)
+        select t.client_id, t.settlement_date, t.processor, t.statement_month, count(*)::int,
           (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
           coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
           count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
@@ -521,19 +527,20 @@ export async function insertSettlementsOfDays(
           sum(t.net_cents),
           ${postedAt.toISOString()}::timestamptz
         from settled_rows t
-        group by t.client_id, t.settlement_date, t.processor
-        on conflict (client_id, settlement_date, processor) do nothing
-        returning id, client_id, settlement_date, processor, net_cents
+        group by t.client_id, t.settlement_date, t.processor, t.statement_month
+        on conflict (client_id, settlement_date, processor, statement_month) do nothing
+        returning id, client_id, settlement_date, processor, statement_month, net_cents
       ),
       paid as (
-        insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, status, created_at)
-        select g.client_id, g.id, g.settlement_date, g.net_cents, g.processor,
+        insert into payouts (client_id, settlement_id, payout_date, amount_cents, processor, statement_month, status,
+          created_at)
+        select g.client_id, g.id, g.settlement_date, g.net_cents, g.processor, g.statement_month,
           (case when c.pause_settlement or not m.is_active then 'held' else 'scheduled' end)::payout_status,
           ${postedAt.toISOString()}::timestamptz
         from groups g left join client_configs c on c.client_id = g.client_id
           join clients m on m.id = g.client_id
         on conflict (settlement_id) do nothing
-        returning id, client_id, payout_date, processor
+        returning id, client_id, payout_date, processor, statement_month
       ),
       items as (
         insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents,
@@ -541,6 +548,7 @@ export async function insertSettlementsOfDays(
         select p.id, t.id, t.created_at, t.amount_cents, t.net_cents, t.kind
         from settled_rows t
         join paid p on p.client_id = t.client_id and p.processor = t.processor and p.payout_date = t.settlement_date
+          and p.statement_month = t.statement_month
         on conflict do nothing
       )
       select count(*)::int as n from groups`,
@@ -549,3 +557,53 @@ export async function insertSettlementsOfDays(
 }
 
 const settlementLookbackDays = 45;
+
+// The statement month of a transaction (the UTC month it was made in), as the first day of it.
+const statementMonthOf = sql`date_trunc('month', t.created_at at time zone 'UTC')::date`;
+
+const statementPayoutRow = z.object({
+  id: z.string(),
+  payout_date: z.string(),
+  processor: z.string(),
+  status: z.string(),
+  amount_cents: centsText,
+});
+export type StatementPayoutRow = z.infer<typeof statementPayoutRow>;
+
+// The payouts of one merchant's statement month (index on client_id, statement_month).
+export async function listStatementPayouts(
+  executor: Executor,
+  clientId: string,
+  monthFirst: string,
+): Promise<StatementPayoutRow[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select p.id, p.payout_date::text as payout_date, p.processor::text as processor, p.status::text as status,
+        p.amount_cents::text
+      from payouts p where p.client_id = ${clientId} and p.statement_month = ${monthFirst}::date
+      order by p.payout_date, p.processor`,
+  );
+  return rows.map((row) => statementPayoutRow.parse(row));
+}
+
+const pendingRow = z.object({ pending: centsText });
+
+// What of a merchant's month is still pending: the net (contracts netAmountCentsOfTransaction) of
+// its deposited transactions (counted, not cash) that no payout of the month holds yet. One aggregate
+// over the month's transactions (index on client_id, created_at) against the month's payout items.
+export async function readPendingCents(
+  executor: Executor,
+  clientId: string,
+  month: MonthInstants & { first: string },
+): Promise<number> {
+  const rows = await queryRows(
+    executor,
+    sql`select coalesce(sum(${netOfTransaction}), 0)::text as pending
+      from transactions t
+      where ${monthFilter(month, clientId)} and t.payment_method is distinct from 'cash'
+        and not exists (select 1 from payout_items i join payouts p on p.id = i.payout_id
+          where p.client_id = ${clientId} and p.statement_month = ${month.first}::date
+            and i.transaction_id = t.id and i.transaction_created_at = t.created_at)`,
+  );
+  return pendingRow.parse(rows[0]).pending;
+}

@@ -13,10 +13,14 @@ import {
   statementMonthDays,
 } from '@portico/contracts/statements/statement-month';
 import {
+  grossSplitOf,
   lineSumsOfGroups,
   type ProcessorFeeSums,
   processorFeeRowsOf,
+  reconcilePayouts,
+  type StatementFigures,
   type StatementPricing,
+  statementFiguresOf,
   statementLineTypeOf,
   statementOfLineSums,
   type TransactionGroupFacts,
@@ -28,6 +32,8 @@ import {
   type PayoutRow,
   type SettlementGroupDetail,
   StatementErrorCode,
+  type StatementFigureKey,
+  type StatementFiguresWire,
   type StatementLineRow,
   type StatementRow,
 } from '@portico/contracts/statements/statements';
@@ -54,12 +60,14 @@ import {
   insertStatements,
   listPayouts,
   listPostedClientIds,
+  listStatementPayouts,
   type MonthInstants,
   type PayoutDbRow,
   type PayoutItemRow,
   type PricingRow,
   readDailySums,
   readPayoutItems,
+  readPendingCents,
   readPricing,
   readProcessorFees,
   readStatementLines,
@@ -227,10 +235,34 @@ export async function statementRows(
 ): Promise<StatementRow[]> {
   const statement = await findStatement(executor, clientId, month.first);
   if (!statement) return [];
-  const [daily, fees] = await Promise.all([
+  const [daily, fees, lines, payouts, pendingCents] = await Promise.all([
     readDailySums(executor, clientId, month),
     readProcessorFees(executor, statement.id),
+    readStatementLines(executor, statement.id),
+    listStatementPayouts(executor, clientId, month.first),
+    readPendingCents(executor, clientId, month),
   ]);
+  const figures = statementFiguresOf(
+    lines.map((line) => ({
+      type: line.type,
+      pricing: line.pricing,
+      transactionCount: line.transaction_count,
+      grossCents: line.gross_cents,
+      feesCents: line.fees_cents,
+      flatFeeCents: line.flat_fee_cents,
+      itemFeeCents: line.item_fee_cents,
+      netCents: line.net_cents,
+    })),
+    grossSplitOf({
+      refundsAndVoidsCents: statement.refunds_and_voids_cents,
+      chargebacksAndReversalsCents: statement.chargebacks_and_reversals_cents,
+      totalAdjustmentsCents: statement.total_adjustments_cents,
+    }),
+  );
+  const reconciliation = reconcilePayouts(
+    payouts.map((p) => ({ payoutDate: p.payout_date, processor: p.processor, amountCents: p.amount_cents })),
+    pendingCents,
+  );
   const dailyRows: DailyTransactionRow[] = daily.map((day) => ({
     transaction_day: day.day,
     total_transactions: day.transaction_count,
@@ -251,6 +283,18 @@ export async function statementRows(
       charge_backs_and_reversals_total: money(statement.chargebacks_and_reversals_cents),
       net: money(statement.net_cents),
       posted_at: statement.posted_at,
+      figures: figuresWire(figures),
+      reconciliation: {
+        payouts: payouts.map((p) => ({
+          id: p.id,
+          payout_date: p.payout_date,
+          processor: p.processor,
+          status: p.status,
+          amount: money(p.amount_cents),
+        })),
+        pending: money(reconciliation.pendingCents),
+        total: money(reconciliation.totalCents),
+      },
       daily_transactions: dailyRows,
       processor_fees: fees.map((fee) => ({
         STATEMENT_DATE: fee.statement_date,
@@ -263,6 +307,26 @@ export async function statementRows(
       })),
     },
   ];
+}
+
+const figureCents: Readonly<Record<StatementFigureKey, keyof StatementFigures>> = {
+  gross_sales: 'grossSalesCents',
+  refunds_and_voids: 'refundsAndVoidsCents',
+  chargebacks_and_reversals: 'chargebacksAndReversalsCents',
+  adjustments: 'adjustmentsCents',
+  gross: 'grossCents',
+  per_transaction_fees: 'perTransactionFeesCents',
+  item_fees: 'itemFeesCents',
+  net: 'netCents',
+  cash_recorded: 'cashRecordedCents',
+  net_deposited: 'netDepositedCents',
+  flat_fees: 'flatFeesCents',
+  monthly_fees: 'monthlyFeesCents',
+};
+
+function figuresWire(figures: StatementFigures): StatementFiguresWire {
+  const entries = Object.entries(figureCents).map(([key, field]) => [key, money(figures[field])]);
+  return Object.fromEntries(entries) as StatementFiguresWire;
 }
 
 // Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
@@ -320,6 +384,7 @@ function payoutHeadOf(payout: PayoutDbRow): Omit<PayoutRow, 'transaction_details
       amount: money(payout.amount_cents),
       processor: payout.processor,
       status: payout.status,
+      statement_month: payout.statement_month,
     },
   };
 }

@@ -16,7 +16,13 @@ const payoutId = '7b1e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
 const sale = '8c2e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
 const bigSale = '8c2e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1f';
 const refund = '9d3e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
-const payoutDetails = { id: payoutId, amount: '1318.77', processor: 'fis', status: 'paid' };
+const payoutDetails = {
+  id: payoutId,
+  amount: '1318.77',
+  processor: 'fis',
+  status: 'paid',
+  statement_month: '2025-09',
+};
 const payout: PayoutRow = {
   merchant_id: harbor,
   merchant_name: 'Harbor Lane Coffee',

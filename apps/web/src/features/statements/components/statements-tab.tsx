@@ -19,10 +19,12 @@ import {
 } from '../utils/statement-columns.utils';
 import { statementPdfHref } from '../utils/statement-link.utils';
 import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
+import { StatementFiguresPanel } from './statement-figures-panel';
 import { StatementMerchantPicker, StatementMonthPicker } from './statement-filters';
 
 // Statement tab: month, merchant, 'Export Statement to Excel', 'PDF Statement', and
-// master rows whose detail holds the Daily Transactions and Processor Fees tabs.
+// master rows; the open row's figures with their definitions and its payouts reconciliation, then the
+// Daily Transactions and Processor Fees tabs.
 export function StatementsTab() {
   const session = useSignedInSession();
   const timeZone = useUserTimeZone();
@@ -75,6 +77,7 @@ export function StatementsTab() {
       {hasBoth && !statement.isPending && rows.length === 0 && (
         <Text size="sm">{StatementText.NotPosted}</Text>
       )}
+      {detailRow && <StatementFiguresPanel row={detailRow} />}
       {detailRow && <StatementDetail row={detailRow} timeZone={timeZone} />}
     </Stack>
   );

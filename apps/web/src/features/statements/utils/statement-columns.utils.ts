@@ -109,6 +109,13 @@ export const payoutColumns: readonly DataGridColumn<PayoutRow>[] = [
     enumLabels: payoutStatusLabels,
     value: (r) => r.payout_details.status,
   },
+  {
+    id: 'statement_month',
+    header: 'Statement',
+    kind: 'text',
+    value: (r) => r.payout_details.statement_month,
+    width: 110,
+  },
 ];
 
 export const payoutTransactionColumns = (
