@@ -81,7 +81,7 @@ test('a high-ticket payment from the virtual terminal is flagged and reviewed wi
   await setFrozen(staffPage, true);
   try {
     await pay('21.50');
-    await expect(frame.getByText(RiskText.PaymentsFrozen)).toBeVisible();
+    await expect(frame.getByText(PaymentFrameText.MerchantCannotTakePayments)).toBeVisible();
   } finally {
     await setFrozen(staffPage, false);
   }

@@ -280,7 +280,7 @@ export async function buildApp({
   await app.register(processorEnablementRoutes);
   await app.register(jobsRoutes);
   await app.register(clientErrorsRoutes);
-  await app.register(riskRoutes);
+  await app.register(riskRoutes, { supportEmail: config.supportEmail });
   await app.register(operationsRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);

@@ -87,6 +87,7 @@ describe('GET /api/user', () => {
             name: nameOf('harbor-lane-coffee'),
             level: 'Merchant',
             is_enrolled_as_crypto_only: false,
+            is_frozen: false,
             configuration: {
               customizations: { rbac_enabled: true },
               has_patient_information_in_vault: false,

@@ -260,6 +260,7 @@ function attemptOf(request: IdempotentRequest & { operation: string }, planned: 
     state: 'pending',
     processorReference: null,
     processorReason: null,
+    processorCode: null,
     context: planned.context,
     onceKey: planned.onceKey ?? null,
     createdAt,
@@ -478,6 +479,7 @@ async function failAttempt<T>(
         state: 'failed',
         processorReference: declined?.reference ?? null,
         processorReason: declined?.reason ?? null,
+        processorCode: declined?.code ?? null,
       })
       .where(eq(paymentAttempts.id, current.id))
       .returning();

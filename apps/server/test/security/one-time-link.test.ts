@@ -229,6 +229,7 @@ describe('a one-time payment link', () => {
       outcome: 'declined',
       reference: 'sbx-declined-1',
       reason: 'Do not honor',
+      code: '05',
     });
     const declined = await pay(link, { email: 'declined@payer.example' });
     expect(declined.statusCode).toBe(422);

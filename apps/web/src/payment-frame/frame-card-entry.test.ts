@@ -137,7 +137,8 @@ describe('the card reader field', () => {
     const sent = fetchMock.mock.calls.map(([, init]) => String(init?.body)).join(' ');
     expect(sent).not.toContain('%B');
     expect(sent).not.toContain('^DOE');
-    expect(await screen.findByText(/Payment was successful\. 9\.50/)).toBeInTheDocument();
+    expect(await screen.findByText(PaymentFrameText.PaymentSuccessful)).toBeInTheDocument();
+    expect(screen.getByText('$9.50')).toBeInTheDocument();
   });
 
   it('says so when a swipe cannot be read, and asks for a swipe before paying', async () => {

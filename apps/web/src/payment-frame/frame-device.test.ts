@@ -108,6 +108,6 @@ describe('the device methods of the frame', () => {
         },
       }),
     );
-    await waitFor(() => expect(screen.getByText(/…1117/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Visa •••• 1117')).toBeTruthy());
   });
 });

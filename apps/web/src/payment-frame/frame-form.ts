@@ -22,6 +22,7 @@ import {
 import { charge, tokenize } from './frame-api';
 import { DeviceText, deviceChooser, deviceLabels, deviceMethodsOf, isDeviceMethod } from './frame-device';
 import { applyPageDesign, el, field, showMessage } from './frame-dom';
+import { showApproval } from './frame-result';
 import { swipeReader } from './frame-swipe';
 import { openWalletSheet } from './frame-wallet';
 
@@ -301,8 +302,9 @@ export function renderPaymentForm(
     if (firstName.value.trim() === '' && card.firstName) firstName.value = card.firstName;
     if (lastName.value.trim() === '' && card.lastName) lastName.value = card.lastName;
   });
-  const device = deviceChooser(merchant, params.terminal);
-  form.append(cardFields, swipe.node, bankFields, device.node);
+  // The device select exists only where a device payment is offered.
+  const device = methods.some(isDeviceMethod) ? deviceChooser(merchant, params.terminal) : null;
+  form.append(cardFields, swipe.node, bankFields, ...(device ? [device.node] : []));
 
   const selected = (): ChargeMethod => {
     const value = methodInputs.find((input) => input.checked)?.value;
@@ -317,7 +319,7 @@ export function renderPaymentForm(
     cardFields.hidden = selected() !== 'credit_card';
     swipe.node.hidden = selected() !== 'swipe';
     bankFields.hidden = selected() !== 'bank';
-    device.show(selected());
+    device?.show(selected());
     showFee();
   };
   for (const input of methodInputs) input.addEventListener('change', showMethodFields);
@@ -422,7 +424,7 @@ export function renderPaymentForm(
         body.token = token.value.token;
       } else if (method === 'saved' && params.paymentMethodId) {
         body.paymentMethodId = params.paymentMethodId;
-      } else if (isDeviceMethod(method)) {
+      } else if (isDeviceMethod(method) && device) {
         // The device reads the card; the answer comes once the payer has presented it.
         body.terminal_id = device.value();
         showMessage(status, DeviceText.Waiting, 'info');
@@ -439,11 +441,7 @@ export function renderPaymentForm(
         showMethodFields();
         return;
       }
-      showMessage(
-        status,
-        `${result.value.message} ${result.value.amount}${result.value.last4 ? ` (…${result.value.last4})` : ''}`,
-        'success',
-      );
+      showApproval(status, result.value, isVirtualTerminal);
       window.parent?.postMessage({ type: 'portico:payment', status: 'approved', id: result.value.id }, '*');
       form.reset();
       showMethodFields();

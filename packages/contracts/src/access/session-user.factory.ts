@@ -43,6 +43,7 @@ export type SessionUserFactoryOptions = {
   hasDefaultClient?: boolean;
   defaultClientId?: string;
   is_in_certification?: boolean;
+  is_frozen?: boolean;
   merchantLevel?: MerchantLevel;
   rbac_enabled?: boolean;
   skipped_menu_titles?: string[];
@@ -58,6 +59,7 @@ export function buildSessionUser(options: SessionUserFactoryOptions = {}): Sessi
       name: 'Corner Coffee',
       level: options.merchantLevel ?? 'Merchant',
       is_enrolled_as_crypto_only: false,
+      is_frozen: options.is_frozen ?? false,
       configuration: {
         customizations: {
           rbac_enabled: options.rbac_enabled ?? false,

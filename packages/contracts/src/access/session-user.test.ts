@@ -23,6 +23,7 @@ function wireUser(): Record<string, unknown> {
           name: 'Harbor Payments',
           level: 'Parent',
           is_enrolled_as_crypto_only: false,
+          is_frozen: false,
           configuration: {
             customizations: { rbac_enabled: true, skipped_menu_titles: ['Vault'] },
             has_patient_information_in_vault: true,

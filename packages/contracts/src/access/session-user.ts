@@ -41,6 +41,8 @@ export const defaultClientMerchantSchema = z.object({
   name: z.string(),
   level: merchantLevelSchema,
   is_enrolled_as_crypto_only: z.boolean(),
+  // Frozen by risk review: it takes no payments until enabled again (Home shows 'Payments are paused').
+  is_frozen: z.boolean(),
   configuration: merchantConfigurationSchema,
 });
 

@@ -28,7 +28,8 @@ export const PaymentFrameText = {
   AccountNumberNotValid: 'The account number is not valid.',
   MethodNotAvailable: 'This payment method is not available.',
   SavedMethodNotFound: 'The saved payment method was not found.',
-  MerchantCannotTakePayments: 'This merchant cannot take payments at the moment.',
+  // A frozen or disabled merchant, in the same words: the payer is never told the risk state.
+  MerchantCannotTakePayments: 'This merchant cannot take payments right now.',
   CustomFieldRequired: (name: string) => `${name} is required`,
   // Portico's own text: a location the merchant does not have, or one the user is not tied to.
   LocationNotValid: 'The chosen location is not valid.',

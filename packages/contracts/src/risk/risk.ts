@@ -23,6 +23,18 @@ export const RiskText = {
   OneAttachment: 'A note takes one attachment at most.',
 } as const;
 
+// What the merchant's own people read while it is frozen: the Home banner and the e-mails to its
+// owners when it is frozen and enabled again. They say what it means and whom to contact, not the
+// risk review's reasons.
+export const FreezeNoticeText = {
+  PausedTitle: 'Payments are paused',
+  pausedBody: (merchantName: string, supportEmail: string | null) =>
+    `${merchantName} cannot take payments right now. To find out why and to have payments enabled again, contact ${supportEmail ?? 'the support team of your payment provider'}.`,
+  frozenSubject: (merchantName: string) => `Payments paused: ${merchantName}`,
+  enabledSubject: (merchantName: string) => `Payments enabled again: ${merchantName}`,
+  enabledBody: (merchantName: string) => `${merchantName} can take payments again.`,
+} as const;
+
 export const RiskErrorCode = {
   MerchantFrozen: 'MERCHANT_FROZEN',
   AlreadyFrozen: 'MERCHANT_ALREADY_FROZEN',

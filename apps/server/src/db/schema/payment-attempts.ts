@@ -30,6 +30,9 @@ export const paymentAttempts = pgTable(
     state: paymentAttemptState().notNull().default('pending'),
     processorReference: text(),
     processorReason: text(),
+    // A decline's response code as the processor gave it (ISO 8583: '05', '51'…); the payer reads it
+    // in words (contracts payment-frame/decline.ts).
+    processorCode: text(),
     // What settling needs besides the columns: who asked and from where, the operation's own facts.
     context: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     // What may be paid only once (a one-time payment link's identity): held by the one attempt that

@@ -16,7 +16,9 @@ export type GatewayTransaction = {
 
 export type GatewayAnswer =
   | { outcome: 'approved'; reference: string }
-  | { outcome: 'declined'; reference: string; reason: string };
+  // code: the processor's response code (ISO 8583: '05', '51'…), worded for people by contracts
+  // payment-frame/decline.ts; reason: its own text, kept for the audit and never shown to a payer.
+  | { outcome: 'declined'; reference: string; reason: string; code: string };
 
 // Every money-moving call carries an idempotency key (the payment attempt's id, lib/money-attempt.ts):
 // the processor moves the money at most once per key and answers a repeated key with its first answer.

@@ -26,11 +26,27 @@ export function isSandboxDeclinedAmount(amountCents: number): boolean {
 
 export const sandboxDeclineReason = 'Sandbox: amounts ending in .13 are declined';
 
+// A declined amount's response code, from its whole dollars: 51.13 answers '51' (insufficient
+// funds), 54.13 '54' (expired card), 57.13 '57' (not permitted), 82.13 '82' (security code), 99.13
+// '99' (a code without words of its own); any other '05' (do not honor). The terminals sandbox
+// answers the same, so every decline message can be shown.
+export const sandboxDeclineCodes = ['51', '54', '57', '82', '99'] as const;
+
+export function sandboxDeclineCodeOf(amountCents: number): string {
+  const dollars = String(Math.trunc(Math.abs(amountCents) / 100) % 100).padStart(2, '0');
+  return sandboxDeclineCodes.find((code) => code === dollars) ?? '05';
+}
+
 type LedgerRow = typeof sandboxProcessorLedger.$inferSelect;
 
 function answerOf(row: LedgerRow): GatewayAnswer {
   if (row.outcome === 'approved') return { outcome: 'approved', reference: row.reference };
-  return { outcome: 'declined', reference: row.reference, reason: row.reason ?? sandboxDeclineReason };
+  return {
+    outcome: 'declined',
+    reference: row.reference,
+    reason: row.reason ?? sandboxDeclineReason,
+    code: sandboxDeclineCodeOf(row.amountCents),
+  };
 }
 
 // A processor refuses a key reused for another operation rather than guess which one was meant.

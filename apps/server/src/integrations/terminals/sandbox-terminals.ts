@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sandboxDeclineCodeOf } from '../processors/sandbox-processor';
 import {
   DeviceClosedError,
   type DeviceSaleAnswer,
@@ -15,7 +16,7 @@ import {
 // - anything else: linked, and open while the terminal is active.
 // Unlinking always succeeds.
 // A sale on an open device is approved (a sandbox VISA ending in 1117) unless the amount ends in .13
-// (declined, as the card sandbox); a closed device refuses it. One answer per idempotency key.
+// (declined, with the card sandbox's response code); a closed device refuses it. One answer per idempotency key.
 
 export const sandboxTerminalsName = 'sandbox';
 
@@ -57,7 +58,12 @@ export function createSandboxTerminalProvider(): TerminalProvider {
       const reference = `dev_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20)}`;
       const answer: DeviceSaleAnswer =
         amountCents % 100 === 13
-          ? { outcome: 'declined', reference, reason: SandboxTerminalText.SaleDeclined }
+          ? {
+              outcome: 'declined',
+              reference,
+              reason: SandboxTerminalText.SaleDeclined,
+              code: sandboxDeclineCodeOf(amountCents),
+            }
           : { outcome: 'approved', reference, brand: 'VISA', last4: '1117' };
       sales.set(idempotencyKey, answer);
       return answer;

@@ -26,7 +26,7 @@ export type TerminalConnectionStatus = 'open' | 'closed';
 // brand, the last four and its own reference. A repeated key answers the first sale's answer.
 export type DeviceSaleAnswer =
   | { outcome: 'approved'; reference: string; brand: 'VISA' | 'MC' | 'DISC' | 'AMEX'; last4: string }
-  | { outcome: 'declined'; reference: string; reason: string };
+  | { outcome: 'declined'; reference: string; reason: string; code: string };
 
 // The device cannot take a sale (closed, unlinked): nothing was charged.
 export class DeviceClosedError extends Error {}

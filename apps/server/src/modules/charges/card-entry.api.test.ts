@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { DeclineText } from '@portico/contracts/payment-frame/decline';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
-import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/build-test-app';
@@ -234,7 +234,7 @@ describe('POST /api/payment-frame/charge: Apple Pay, Google Pay and swipe', () =
       expect(res.statusCode).toBe(422);
       expect(res.json().error).toMatchObject({
         code: PaymentFrameErrorCode.Declined,
-        message: PaymentFrameText.PaymentFailed,
+        message: DeclineText.DeclinedByBank,
       });
     }
     expect(await countOf()).toBe(before);
@@ -252,8 +252,8 @@ describe('POST /api/payment-frame/charge: Apple Pay, Google Pay and swipe', () =
         const res = await charge({ ...signedLink(), amount: '5.00', method, token });
         expect(res.statusCode).toBe(422);
         expect(res.json().error).toMatchObject({
-          code: RiskErrorCode.MerchantFrozen,
-          message: RiskText.PaymentsFrozen,
+          code: PaymentFrameErrorCode.MerchantCannotTakePayments,
+          message: PaymentFrameText.MerchantCannotTakePayments,
         });
       }
     } finally {

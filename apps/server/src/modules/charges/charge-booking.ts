@@ -1,6 +1,7 @@
 import { processors } from '@portico/contracts/common/processors';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { type ChargeResult, chargeResponse } from '@portico/contracts/payment-frame/charge';
+import { declineMessageOf } from '@portico/contracts/payment-frame/decline';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { z } from 'zod';
 import { auditActorOfAttempt } from '../../access/audit-actor';
@@ -115,7 +116,8 @@ export function chargeOperationOf(
     responseSchema: chargeResponse,
     chargeOf: (attempt) => contextOf(attempt),
     unavailable: () => ChargeError.ProcessorUnavailable(PaymentFrameText.PaymentFailedToProcess),
-    declined: () => ChargeError.Declined(PaymentFrameText.PaymentFailed),
+    // The payer reads why in words; the processor's own code and text stay in the audit entry.
+    declined: (attempt) => ChargeError.Declined(declineMessageOf(attempt.processorCode)),
     settle: (tx, attempt, answer) => settleCharge(tx, attempt, answer.reference),
     // A charge without a subscription books in one statement, its risk figures read beside the
     // processor call, for speed; a subscription link's series takes the transactional settle.
@@ -145,6 +147,7 @@ export function chargeOperationOf(
           processor: attempt.processor,
           ...(attempt.processorReference ? { processor_reference: attempt.processorReference } : {}),
           ...(attempt.processorReason ? { processor_reason: attempt.processorReason } : {}),
+          ...(attempt.processorCode ? { processor_code: attempt.processorCode } : {}),
         },
       });
     },

@@ -26,7 +26,6 @@ import type { Executor, Tx } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import type { SqlRow } from '../../db/sql-rows';
 import type { PaymentToken } from '../../integrations/processors/processor-gateway';
-import { merchantFrozenError } from '../../lib/merchant-freeze';
 import type { AttemptPlanner } from '../../lib/money-attempt';
 import { roleFieldAccessOf, storedTerminalFields } from '../virtual-terminals/virtual-terminals.service';
 import { cardRowOf, entryMetaOf, isTokenForMethod, optionOfCharge } from './card-entry';
@@ -85,17 +84,17 @@ export type ChargeFacts = {
 };
 
 // The frozen and disabled checks in one read of the merchant row, under a share lock so a freeze (an
-// update of that row) cannot slip in between the check and the booking: a frozen merchant is refused
-// with the freeze guard's own error and words (lib/merchant-freeze.ts), an inactive one with
-// the frame's. One round trip instead of two.
+// update of that row) cannot slip in between the check and the booking. A payer (or the terminal's
+// operator) reads the same words for both: the merchant cannot take payments right now; whether it
+// is frozen by risk review or disabled is the provider's business, not the payer's. One round trip
+// instead of two.
 export async function assertMerchantTakesPayments(tx: Tx, clientId: string): Promise<void> {
   const [row] = await tx
     .select({ isActive: clients.isActive, status: clients.status })
     .from(clients)
     .where(eq(clients.id, clientId))
     .for('share');
-  if (row && !row.isActive) throw merchantFrozenError();
-  if (!row || row.status === 'Inactive') {
+  if (!row?.isActive || row.status === 'Inactive') {
     throw ChargeError.MerchantCannotTakePayments(PaymentFrameText.MerchantCannotTakePayments);
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { ChargeBody } from '@portico/contracts/payment-frame/charge';
+import { DeclineText } from '@portico/contracts/payment-frame/decline';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode, PaymentFrameText } from '@portico/contracts/payment-frame/texts';
-import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { ConfiguratorText } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs, clientPricing, clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
 import { rateLimitCounters } from '../../db/schema/jobs';
+import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { transactions } from '../../db/schema/transactions';
@@ -146,6 +147,11 @@ async function baristaLocation() {
 
 async function transactionsOf(clientId: string) {
   return app.db.select().from(transactions).where(eq(transactions.clientId, clientId));
+}
+
+// The money attempts made for a merchant: none is made when the merchant is refused before paying.
+async function attemptsOf(clientId: string) {
+  return (await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.clientId, clientId))).length;
 }
 
 describe('POST /api/payment-frame/tokenize', () => {
@@ -568,24 +574,26 @@ describe('POST /api/payment-frame/charge', () => {
       expect(merchantAnswer.json().error.code).toBe(PaymentFrameErrorCode.SecretKeyInAddress);
     });
 
-    it('refuses a frozen or disabled merchant', async () => {
+    it('tells the payer of a frozen or disabled merchant it cannot take payments, without the risk state, and charges nothing', async () => {
       const token = await cardToken();
       const body = { ...signedLink(), amount: '25.00', method: 'credit_card', token };
       const before = (await transactionsOf(merchant.id)).length;
-      const refusals = [
-        [{ isActive: false }, RiskErrorCode.MerchantFrozen, RiskText.PaymentsFrozen],
-        [
-          { status: 'Inactive' as const },
+      const attemptsBefore = await attemptsOf(merchant.id);
+      for (const change of [{ isActive: false }, { status: 'Inactive' as const }]) {
+        await app.db.update(clients).set(change).where(eq(clients.id, merchant.id));
+        const res = await charge(body);
+        await expectRefused(
+          res,
+          422,
           PaymentFrameErrorCode.MerchantCannotTakePayments,
           PaymentFrameText.MerchantCannotTakePayments,
-        ],
-      ] as const;
-      for (const [change, code, text] of refusals) {
-        await app.db.update(clients).set(change).where(eq(clients.id, merchant.id));
-        await expectRefused(await charge(body), 422, code, text);
+        );
+        expect(res.json().error.message).toBe('This merchant cannot take payments right now.');
+        expect(res.body).not.toMatch(/frozen|risk|MERCHANT_FROZEN/i);
         await app.db.update(clients).set({ isActive: true, status: null }).where(eq(clients.id, merchant.id));
       }
       expect((await transactionsOf(merchant.id)).length).toBe(before);
+      expect(await attemptsOf(merchant.id)).toBe(attemptsBefore);
     });
 
     it('refuses an expired or foreign token, a method the link does not offer, a missing required field', async () => {
@@ -741,7 +749,7 @@ describe('POST /api/payment-frame/charge', () => {
       expect(plain?.meta).not.toHaveProperty('billingAddress');
     });
 
-    it('answers a decline with the exact text and books nothing; a reused key for another body is a conflict', async () => {
+    it('answers a decline with its reason in words and books nothing; a reused key for another body is a conflict', async () => {
       const token = await cardToken();
       const before = (await transactionsOf(merchant.id)).length;
       const declined = await charge({
@@ -750,7 +758,21 @@ describe('POST /api/payment-frame/charge', () => {
         method: 'credit_card',
         token,
       });
-      await expectRefused(declined, 422, PaymentFrameErrorCode.Declined, PaymentFrameText.PaymentFailed);
+      await expectRefused(declined, 422, PaymentFrameErrorCode.Declined, DeclineText.DeclinedByBank);
+      expect(declined.body).not.toMatch(/sandbox|\.13|"05"/i);
+      for (const [amount, text] of [
+        ['51.13', DeclineText.OverLimit],
+        ['54.13', DeclineText.CardExpired],
+        ['99.13', DeclineText.Generic],
+      ] as const) {
+        const answer = await charge({
+          ...signedLink({ freeFormAmount: true }),
+          amount,
+          method: 'credit_card',
+          token: await cardToken(),
+        });
+        await expectRefused(answer, 422, PaymentFrameErrorCode.Declined, text);
+      }
       expect((await transactionsOf(merchant.id)).length).toBe(before);
       const key = randomUUID();
       expect(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
-import { RiskErrorCode } from '@portico/contracts/risk/risk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
@@ -247,7 +246,7 @@ describe('POST /api/payment-frame/charge on a linked device', () => {
         method: 'terminal',
         terminal_id: openTerminal,
       });
-      expect(res.json().error.code).toBe(RiskErrorCode.MerchantFrozen);
+      expect(res.json().error.code).toBe(PaymentFrameErrorCode.MerchantCannotTakePayments);
       expect(await harborCount()).toBe(before);
     } finally {
       await app.db.update(clients).set({ isActive: true }).where(eq(clients.id, harbor.id));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { scheduledSeriesResponse } from '@portico/contracts/payment-frame/scheduled-series';
-import { RiskText } from '@portico/contracts/risk/risk';
+import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import {
   addDays,
   addIntervals,
@@ -563,7 +563,7 @@ describe('a paid subscription link', () => {
     try {
       const res = await charge(body);
       expect(res.statusCode).toBe(422);
-      expect(res.json().error.message).toBe(RiskText.PaymentsFrozen);
+      expect(res.json().error.message).toBe(PaymentFrameText.MerchantCannotTakePayments);
     } finally {
       await ctx.app.db.update(clients).set({ isActive: true }).where(eq(clients.id, merchant.id));
     }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
+import { FreezeNoticeText, RiskErrorCode, RiskText } from '@portico/contracts/risk/risk';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFor } from '../../../test/auth-helpers';
 import { buildDemoApp } from '../../../test/demo-app';
 import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient } from '../../../test/factories';
@@ -10,7 +11,7 @@ import type { App } from '../../app';
 import { clientConfigs, clients } from '../../db/schema/clients';
 import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
 import { payouts } from '../../db/schema/settlements';
-import { auditLog } from '../../db/schema/system';
+import { auditLog, emailOutbox } from '../../db/schema/system';
 import {
   assertMerchantCanTakePayments,
   frozenMerchantIds,
@@ -340,5 +341,49 @@ describe('Merchant Control', () => {
       .from(clients)
       .where(eq(clients.id, merchant.id));
     expect(row?.isActive).toBe(true);
+  });
+});
+
+describe('telling the owners of a frozen merchant', () => {
+  const defaultClientOf = async (email: string) =>
+    (await get('/api/user', as(email))).json().message.account.default_client;
+  const statusMails = async (merchantName: string) =>
+    (await outboxFor(app.db, demo.owner)).filter((mail) => mail.subject.endsWith(`: ${merchantName}`));
+
+  it('mails the owners once when frozen and once when enabled, and the Home data says frozen meanwhile', async () => {
+    const harbor = await defaultClientOf(demo.owner);
+    const name: string = harbor.merchant.name;
+    expect(harbor.merchant.is_frozen).toBe(false);
+    const before = (await statusMails(name)).length;
+
+    expect((await post(`/api/merchant-status/${harbor.id}/freeze`, as(demo.admin))).statusCode).toBe(200);
+    const [paused, ...rest] = await statusMails(name);
+    expect(rest).toHaveLength(before);
+    expect(paused?.toAddresses).toEqual([demo.owner]);
+    expect(paused?.subject).toBe(FreezeNoticeText.frozenSubject(name));
+    expect(paused?.bodyText).toContain(`${name} cannot take payments right now.`);
+    expect(paused?.bodyText).toContain('support@portico.example');
+    expect(await outboxFor(app.db, demo.barista)).toHaveLength(0);
+    expect((await defaultClientOf(demo.owner)).merchant.is_frozen).toBe(true);
+
+    // A refused second freeze changes nothing and mails nobody.
+    expect((await post(`/api/merchant-status/${harbor.id}/freeze`, as(demo.admin))).statusCode).toBe(409);
+    expect(await statusMails(name)).toHaveLength(before + 1);
+
+    expect((await post(`/api/merchant-status/${harbor.id}/unfreeze`, as(demo.admin))).statusCode).toBe(200);
+    const [enabled] = await statusMails(name);
+    expect(await statusMails(name)).toHaveLength(before + 2);
+    expect(enabled?.toAddresses).toEqual([demo.owner]);
+    expect(enabled?.subject).toBe(FreezeNoticeText.enabledSubject(name));
+    expect((await defaultClientOf(demo.owner)).merchant.is_frozen).toBe(false);
+  });
+
+  it('queues no e-mail for a merchant without owners', async () => {
+    const merchant = await buildMerchant({ highTicketCents: 100_000, riskVelocity: 10 });
+    const queued = async () => (await app.db.select().from(emailOutbox)).length;
+    const before = await queued();
+    expect((await post(`/api/merchant-status/${merchant.id}/freeze`, as(demo.admin))).statusCode).toBe(200);
+    expect((await post(`/api/merchant-status/${merchant.id}/unfreeze`, as(demo.admin))).statusCode).toBe(200);
+    expect(await queued()).toBe(before);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { memberships, roles } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
 import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
@@ -346,6 +347,21 @@ export async function setMerchantActive(
     status: input.isActive ? 'Active' : 'Frozen',
     changedByUserId: input.userId,
   });
+}
+
+// The merchant's owners: its users whose role there is named Owner, who may still sign in.
+export const ownerRoleName = 'Owner';
+
+export async function listOwnerAddresses(executor: Executor, clientId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(eq(memberships.clientId, clientId), eq(roles.name, ownerRoleName), eq(users.isDisabled, false)),
+    );
+  return rows.map((row) => row.email);
 }
 
 export const maxHistoryRows = 1000;

@@ -38,7 +38,10 @@ function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
+// supportEmail: whom the owners of a frozen merchant are told to contact.
+export type RiskRoutesOptions = { supportEmail: string };
+
+export const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) => {
   app.get(
     '/api/transaction-monitoring',
     {
@@ -171,7 +174,7 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const isActive = await changeMerchantStatus(
-          app.db,
+          { db: app.db, mail: app.mail, supportEmail: opts.supportEmail },
           callerOf(request),
           request.params.id,
           action === 'unfreeze',

@@ -14,11 +14,13 @@ import { type RiskKind, riskKindsOfPayment } from '@portico/contracts/risk/risk-
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { Db, Executor } from '../../db/client';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { holdOrReleasePayouts } from '../../lib/merchant-freeze';
 import { cleanFileName } from '../documents/data-url';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
+import { merchantStatusMessage } from './freeze-mail';
 import {
   findAttachment,
   findMerchant,
@@ -29,6 +31,7 @@ import {
   listMerchantNames,
   listMerchantStatusHistory,
   listNotesOfTransaction,
+  listOwnerAddresses,
   type PaymentRiskFigures,
   type RiskWindow,
   setMerchantActive,
@@ -233,15 +236,18 @@ export async function merchantIsActive(db: Db, id: string): Promise<boolean> {
   return merchant.isActive;
 }
 
+export type MerchantStatusDeps = { db: Db; mail: Mailer; supportEmail: string };
+
 // Freeze or unfreeze under the merchant row's lock: two staff clicking at once change it once, and
-// the second gets the conflict. Audited with the history row in the same transaction.
+// the second gets the conflict. Audited with the history row, and the e-mail to the merchant's
+// owners queued, in the same transaction: a change that rolls back tells nobody.
 export async function changeMerchantStatus(
-  db: Db,
+  deps: MerchantStatusDeps,
   caller: Caller,
   id: string,
   isActive: boolean,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const merchant = await findMerchant(tx, id, { lock: true });
     if (!merchant) throw RiskError.MerchantNotFound(RiskText.MerchantNotFound);
     if (merchant.isActive === isActive) {
@@ -260,6 +266,9 @@ export async function changeMerchantStatus(
       clientId: id,
       details: { merchant: merchant.name, [isActive ? 'payoutsReleased' : 'payoutsHeld']: payoutsChanged },
     });
+    const owners = await listOwnerAddresses(tx, id);
+    const message = merchantStatusMessage(owners, merchant.name, isActive, deps.supportEmail);
+    if (message !== null) await deps.mail.send(message, tx);
     return isActive;
   });
 }

@@ -32,6 +32,7 @@ export async function findUserProfile(executor: Executor, userId: string) {
         level: defaultClient.level,
         isInCertification: defaultClient.isInCertification,
         isEnrolledAsCryptoOnly: defaultClient.isEnrolledAsCryptoOnly,
+        isActive: defaultClient.isActive,
       },
       customizations: clientConfigs.customizations,
       hasPatientInformationInVault: clientConfigs.hasPatientInformationInVault,

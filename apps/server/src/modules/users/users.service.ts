@@ -77,6 +77,7 @@ export async function loadSessionUser(executor: Executor, session: SessionContex
               name: dc.name,
               level: dc.level,
               is_enrolled_as_crypto_only: dc.isEnrolledAsCryptoOnly,
+              is_frozen: !dc.isActive,
               configuration: {
                 customizations: {
                   rbac_enabled: profile.customizations?.rbac_enabled === true,

@@ -1,4 +1,5 @@
 import { buildMembership, buildSessionUser, sampleIds } from '@portico/contracts/access/session-user.factory';
+import { FreezeNoticeText } from '@portico/contracts/risk/risk';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import { ApiKeysText } from '@portico/contracts/virtual-terminals/api-keys';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -290,5 +291,31 @@ describe('Virtual terminal tools with GET /api/user/apikeys', () => {
 
     await expectFigure('Last 7 Days', '1,234');
     expect(requestedPaths(fetchMock).some((path) => path.includes('/api/user/apikeys'))).toBe(false);
+  });
+});
+
+describe('HomePage while the merchant is frozen', () => {
+  const frozenUser = buildSessionUser({
+    user_type: 'user',
+    is_frozen: true,
+    memberships: [buildMembership(sampleIds.defaultClient, null)],
+  });
+
+  it('tells the merchant it cannot take payments and whom to contact', async () => {
+    stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: frozenUser, myClients: [merchantA] });
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(FreezeNoticeText.PausedTitle);
+    expect(banner).toHaveTextContent(
+      `${frozenUser.account.default_client?.merchant.name} cannot take payments right now.`,
+    );
+    expect(banner).toHaveTextContent(/contact/);
+  });
+
+  it('shows no banner once the merchant is enabled', async () => {
+    stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: merchantUser, myClients: [merchantA] });
+    await expectFigure('Last 7 Days', '$12,345.60');
+    expect(screen.queryByText(FreezeNoticeText.PausedTitle)).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import styles from './home-page.module.css';
 import { MerchantDataSync } from './merchant-data-sync';
 import { MonthlyVolumeSection } from './monthly-volume-section';
 import { OperationsMetrics } from './operations-metrics';
+import { PaymentsPausedBanner } from './payments-paused-banner';
 import { SystemStatusCard } from './system-status-card';
 import { TerminalTools } from './terminal-tools';
 import { TransactionMetrics } from './transaction-metrics';
@@ -52,6 +53,7 @@ export function HomePage() {
   );
   const defaultClient = user.account.default_client;
   const isCryptoEntity = !isViewingAs && defaultClient?.merchant.is_enrolled_as_crypto_only === true;
+  const isFrozen = !isViewingAs && defaultClient?.merchant.is_frozen === true;
   const hasTools = canUseVirtualTerminalTools(viewer) || isCryptoEntity || canRequestMerchantDataSync(viewer);
 
   return (
@@ -77,6 +79,8 @@ export function HomePage() {
           </div>
         )}
       </Group>
+
+      {isFrozen && defaultClient && <PaymentsPausedBanner merchantName={defaultClient.merchant.name} />}
 
       {hasTools && (
         <Group
