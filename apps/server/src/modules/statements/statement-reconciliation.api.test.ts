@@ -20,7 +20,7 @@ beforeAll(async () => {
   const seeded = await seedDemoData(
     ctx.database,
     {
-      transactions: 3_000,
+      transactions: 800,
       anchorDate: new Date('2025-06-15T08:30:00Z'),
       ...demoDomains,
       encrypt: testFieldCipher().encrypt,
