@@ -31,13 +31,39 @@ const PDF_BUDGET_MS = 500;
 const bareGroupBy = `select client_id, count(*), sum(amount_cents), sum(fee_cents) from transactions
   where created_at >= $1 and created_at < $2 group by client_id`;
 
-const bareStatementPage = [
-  `select s.*, coalesce(c.dba_name, c.name) from statements s join clients c on c.id = s.client_id
-    where s.client_id = $1 and s.month = $2::date`,
-  `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), sum(amount_cents), sum(fee_cents)
-    from transactions where client_id = $1 and created_at >= $2 and created_at < $3 group by 1 order by 1`,
-  `select f.* from processor_fees f join statements s on s.id = f.statement_id
-    where s.client_id = $1 and s.month = $2::date order by f.processor, f.detail_description`,
+type MonthParams = { clientId: string; first: string; startAt: Date; endAt: Date };
+
+// The statement page's floor: the posted row, the daily lines, the processor fees, the month's payouts
+// and what of the month no payout holds yet (pending), each as plain SQL with its parameters.
+const bareStatementPage: { text: string; params: (m: MonthParams) => unknown[] }[] = [
+  {
+    text: `select s.*, coalesce(c.dba_name, c.name) from statements s join clients c on c.id = s.client_id
+      where s.client_id = $1 and s.month = $2::date`,
+    params: (m) => [m.clientId, m.first],
+  },
+  {
+    text: `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*), sum(amount_cents), sum(fee_cents)
+      from transactions where client_id = $1 and created_at >= $2 and created_at < $3 group by 1 order by 1`,
+    params: (m) => [m.clientId, m.startAt, m.endAt],
+  },
+  {
+    text: `select f.* from processor_fees f join statements s on s.id = f.statement_id
+      where s.client_id = $1 and s.month = $2::date order by f.processor, f.detail_description`,
+    params: (m) => [m.clientId, m.first],
+  },
+  {
+    text: `select id, payout_date, processor, status, amount_cents from payouts
+      where client_id = $1 and statement_month = $2::date order by payout_date, processor`,
+    params: (m) => [m.clientId, m.first],
+  },
+  {
+    text: `select coalesce(sum(t.amount_cents - t.fee_cents), 0) from transactions t
+      where t.client_id = $1 and t.created_at >= $3 and t.created_at < $4 and t.payment_method is distinct from 'cash'
+        and not exists (select 1 from payout_items i join payouts p on p.id = i.payout_id
+          where p.client_id = $1 and p.statement_month = $2::date
+            and i.transaction_id = t.id and i.transaction_created_at = t.created_at)`,
+    params: (m) => [m.clientId, m.first, m.startAt, m.endAt],
+  },
 ];
 
 const barePayoutsPage = `select p.id, p.client_id, coalesce(c.dba_name, c.name), p.payout_date, p.amount_cents, p.processor,
@@ -104,11 +130,8 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
     () => statementRows(handle.db, merchant.client_id, month),
     () =>
       Promise.all(
-        bareStatementPage.map((text, i) =>
-          pool.query(
-            text,
-            i === 1 ? [merchant.client_id, month.startAt, month.endAt] : [merchant.client_id, month.first],
-          ),
+        bareStatementPage.map(({ text, params }) =>
+          pool.query(text, params({ clientId: merchant.client_id, ...month })),
         ),
       ),
   );
