@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../test/fetch-stub';
+import { approvedCharge, frameMerchant } from '../test/frame-fixtures';
 import { methodsOf, renderPaymentForm } from './frame-form';
 
 // The frame's Apple Pay, Google Pay and card reader (swipe) methods: shown by the params
@@ -14,15 +15,7 @@ import { methodsOf, renderPaymentForm } from './frame-form';
 const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const track = '%B1111111111111117^DOE/JANE M^3012101000000000000000?;1111111111111117=30121010000000000000?';
 
-const payerMerchant: FrameMerchant = {
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: true,
-  high_ticket: '1000.00',
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: null,
-};
+const payerMerchant = frameMerchant();
 const allCardEntry: PaymentFrameParams['paymentOptions'] = [
   'credit_card',
   'swipe',
@@ -41,17 +34,7 @@ function postedBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unkn
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
 
-const approved = (last4: string) =>
-  ok({
-    id: '31111111-2222-4333-8444-555555555555',
-    amount: '9.50',
-    fee: '0.00',
-    status: 'Approved',
-    message: PaymentFrameText.PaymentSuccessful,
-    issuer: 'VISA',
-    last4,
-    created_at: '2026-11-26T00:00:00.000Z',
-  });
+const approved = (last4: string) => ok(approvedCharge({ last4 }));
 const token = (last4: string) =>
   ok({ token: 'sbx_tok_x', issuer: 'VISA', last4, exp_month: 12, exp_year: 2030 });
 

@@ -1,9 +1,9 @@
 import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
-import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { approvedCharge } from '../test/frame-fixtures';
 import { DeviceText } from './frame-device';
 import { methodsOf, renderPaymentForm } from './frame-form';
 
@@ -96,16 +96,7 @@ describe('the device methods of the frame', () => {
     answer(
       Response.json({
         status: true,
-        message: {
-          id: '31111111-2222-4333-8444-555555555555',
-          amount: '9.50',
-          fee: '0.00',
-          status: 'Approved',
-          message: PaymentFrameText.PaymentSuccessful,
-          issuer: 'VISA',
-          last4: '1117',
-          created_at: '2026-11-26T00:00:00.000Z',
-        },
+        message: approvedCharge(),
       }),
     );
     await waitFor(() => expect(screen.getByText('Visa •••• 1117')).toBeTruthy());

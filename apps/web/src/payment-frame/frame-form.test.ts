@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure, ok, stubFetch } from '../test/fetch-stub';
+import { frameMerchant, terminalFrameMerchant } from '../test/frame-fixtures';
 import { feeLineOf, isCustomFieldRequired, methodsOf, renderPaymentForm } from './frame-form';
 
 // The payment frame's plain-DOM form, built into happy-dom as the browser builds it.
@@ -13,19 +14,8 @@ import { feeLineOf, isCustomFieldRequired, methodsOf, renderPaymentForm } from '
 const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const testCard = '1111111111111117';
 
-const payerMerchant: FrameMerchant = {
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: true,
-  high_ticket: '1000.00',
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: null,
-};
-const terminalMerchant: FrameMerchant = {
-  ...payerMerchant,
-  virtual_terminal: { payment_options: ['credit_card', 'cash'], omit_zip: false, custom_field_access: null },
-};
+const payerMerchant = frameMerchant();
+const terminalMerchant = terminalFrameMerchant();
 
 function mount(params: PaymentFrameParams, merchant: FrameMerchant, sig?: string) {
   const root = document.createElement('main');

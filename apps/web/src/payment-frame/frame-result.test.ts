@@ -1,4 +1,4 @@
-import type { ChargeResult, FrameMerchant } from '@portico/contracts/payment-frame/charge';
+import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import { DeclineText } from '@portico/contracts/payment-frame/decline';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure, ok, stubFetch } from '../test/fetch-stub';
+import { approvedCharge, frameMerchant, terminalFrameMerchant } from '../test/frame-fixtures';
 import { DeviceText } from './frame-device';
 import { renderPaymentForm } from './frame-form';
 import { ApprovalText, approvalLinesOf } from './frame-result';
@@ -15,29 +16,9 @@ import { ApprovalText, approvalLinesOf } from './frame-result';
 
 const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const transactionId = '31111111-2222-4333-8444-555555555555';
-const approved: ChargeResult = {
-  id: transactionId,
-  amount: '1234.50',
-  fee: '0.00',
-  status: 'Approved',
-  message: PaymentFrameText.PaymentSuccessful,
-  issuer: 'VISA',
-  last4: '1117',
-  created_at: '2026-11-26T00:00:00.000Z',
-};
-const payerMerchant: FrameMerchant = {
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: true,
-  high_ticket: null,
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: null,
-};
-const terminalMerchant: FrameMerchant = {
-  ...payerMerchant,
-  virtual_terminal: { payment_options: ['credit_card', 'cash'], omit_zip: false, custom_field_access: null },
-};
+const approved = approvedCharge({ id: transactionId, amount: '1234.50' });
+const payerMerchant = frameMerchant({ high_ticket: null });
+const terminalMerchant = terminalFrameMerchant({ high_ticket: null });
 const terminalParams: PaymentFrameParams = {
   publishableKey: key,
   isVirtualTerminal: true,

@@ -1,4 +1,3 @@
-import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import {
   type ScheduledSeriesResult,
@@ -10,20 +9,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ok, stubFetch } from '../test/fetch-stub';
+import { frameMerchant } from '../test/frame-fixtures';
 import { renderPaymentForm } from './frame-form';
 
 // A subscription link with a trial charges nothing at sign-up; the frame says when it
 // starts instead of showing a payment receipt.
 
-const merchant: FrameMerchant = {
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: false,
-  high_ticket: '1000.00',
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: null,
-};
+const merchant = frameMerchant({ can_take_ach: false });
 
 const scheduled: ScheduledSeriesResult = {
   scheduled: true,

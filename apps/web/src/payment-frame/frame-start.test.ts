@@ -4,19 +4,12 @@ import { encodePaymentFrameParams } from '@portico/contracts/payment-frame/param
 import { screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { ok, stubFetch } from '../test/fetch-stub';
+import { frameMerchant } from '../test/frame-fixtures';
 import { startPaymentFrame } from './frame-start';
 
 // A paid one-time link or an expired link says so when the frame opens, before any card is asked for.
 
-const merchant: FrameMerchant = {
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: false,
-  high_ticket: '1000.00',
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: null,
-};
+const merchant = frameMerchant({ can_take_ach: false });
 
 const search = `?${new URLSearchParams({
   params: encodePaymentFrameParams({
