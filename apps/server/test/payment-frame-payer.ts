@@ -3,6 +3,23 @@ import { encodePaymentFrameParams, type PaymentFrameParams } from '@portico/cont
 import type { FastifyInstance } from 'fastify';
 import { signPaymentFrameParams } from '../src/lib/payment-frame-signature';
 
+// A one-time card link as the payment link builder makes it, for the merchant of publishableKey; each
+// test overrides what it is about (source undefined: a reusable payment page).
+export function linkBuilderParams(
+  publishableKey: string,
+  overrides: Partial<PaymentFrameParams> = {},
+): PaymentFrameParams {
+  return {
+    publishableKey,
+    paymentType: 'charge',
+    amount: '42.00',
+    description: 'Invoice 1042',
+    paymentOptions: ['credit_card'],
+    source: 'link-builder',
+    ...overrides,
+  };
+}
+
 // The payer's side of the payment frame in API tests (charges, card entry, subscription links):
 // signed links, tokenisation and charges as a browser sends them, each call from its own address
 // so the routes' per-address limits are not what a test measures.

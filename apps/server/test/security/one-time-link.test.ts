@@ -18,6 +18,7 @@ import { signPaymentFrameParams } from '../../src/lib/payment-frame-signature';
 import { oneTimeLinkKeyOf } from '../../src/modules/charges/link-terms';
 import { buildTestApp } from '../build-test-app';
 import { buildClient } from '../factories';
+import { linkBuilderParams } from '../payment-frame-payer';
 
 // A one-time payment link (the link builder's one-time charge, signed by the server) pays once: a
 // second payment, by the same payer or another, is refused and books nothing, however close together
@@ -60,15 +61,7 @@ function payerAddress(): string {
 }
 
 function builderParams(overrides: Partial<PaymentFrameParams> = {}): PaymentFrameParams {
-  return {
-    publishableKey: merchant.publicKey,
-    paymentType: 'charge',
-    amount: '42.00',
-    description: 'Invoice 1042',
-    paymentOptions: ['credit_card'],
-    source: 'link-builder',
-    ...overrides,
-  };
+  return linkBuilderParams(merchant.publicKey, overrides);
 }
 
 // The link as the builder gets it: POST /api/payment-links/sign with the secret key.

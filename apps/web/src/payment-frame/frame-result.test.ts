@@ -18,7 +18,7 @@ const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const transactionId = '31111111-2222-4333-8444-555555555555';
 const approved = approvedCharge({ id: transactionId, amount: '1234.50' });
 const payerMerchant = frameMerchant({ high_ticket: null });
-const terminalMerchant = terminalFrameMerchant({ high_ticket: null });
+const terminalMerchant = terminalFrameMerchant({}, { high_ticket: null });
 const terminalParams: PaymentFrameParams = {
   publishableKey: key,
   isVirtualTerminal: true,

@@ -17,13 +17,19 @@ export function frameMerchant(overrides: Partial<FrameMerchant> = {}): FrameMerc
   };
 }
 
+type TerminalSettings = NonNullable<FrameMerchant['virtual_terminal']>;
+
 // A merchant's own user on its virtual terminal: card and cash, no device.
-export function terminalFrameMerchant(overrides: Partial<FrameMerchant> = {}): FrameMerchant {
+export function terminalFrameMerchant(
+  terminal: Partial<TerminalSettings> = {},
+  overrides: Partial<FrameMerchant> = {},
+): FrameMerchant {
   return frameMerchant({
     virtual_terminal: {
       payment_options: ['credit_card', 'cash'],
       omit_zip: false,
       custom_field_access: null,
+      ...terminal,
     },
     ...overrides,
   });

@@ -19,7 +19,7 @@ import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-he
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { secretApiKeyOf } from '../../../test/factories';
-import { paymentFramePayer } from '../../../test/payment-frame-payer';
+import { linkBuilderParams, paymentFramePayer } from '../../../test/payment-frame-payer';
 import { clients } from '../../db/schema/clients';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { auditLog } from '../../db/schema/system';
@@ -61,15 +61,7 @@ afterAll(async () => {
 });
 
 function builderParams(merchant: Merchant, overrides: Partial<PaymentFrameParams> = {}): string {
-  return encodePaymentFrameParams({
-    publishableKey: merchant.publicKey,
-    paymentType: 'charge',
-    amount: '42.00',
-    description: 'Invoice 1042',
-    paymentOptions: ['credit_card'],
-    source: 'link-builder',
-    ...overrides,
-  });
+  return encodePaymentFrameParams(linkBuilderParams(merchant.publicKey, overrides));
 }
 
 const oneTime = (merchant: Merchant) => builderParams(merchant);

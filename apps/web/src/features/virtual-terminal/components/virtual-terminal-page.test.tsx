@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import type { FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import {
   decodePaymentFrameParams,
   encodePaymentFrameParams,
@@ -16,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
+import { terminalFrameMerchant } from '../../../test/frame-fixtures';
 import { renderFeature } from '../../../test/render-feature';
 import { VirtualTerminalPage } from './virtual-terminal-page';
 
@@ -23,22 +23,7 @@ const key = '0d7c4791-78ee-4803-9c4d-0332784a1478';
 const counterId = '6d0b1f8e-3c1a-4a55-9d7e-2b1f0c9e8a71';
 const patioId = '7e1c2f9a-4d2b-4b66-8e8f-3c2a1d0f9b82';
 
-const merchant = (
-  overrides: Partial<NonNullable<FrameMerchant['virtual_terminal']>> = {},
-): FrameMerchant => ({
-  name: 'Harbor Lane Coffee Roasters',
-  can_take_card: true,
-  can_take_ach: true,
-  high_ticket: '1000.00',
-  passed_on_rates: { credit_card: null, bank: null },
-  locations: [],
-  virtual_terminal: {
-    payment_options: ['credit_card', 'cash'],
-    omit_zip: false,
-    custom_field_access: null,
-    ...overrides,
-  },
-});
+const merchant = terminalFrameMerchant;
 
 function terminal(id: string, name: string, params: Partial<PaymentFrameParams>): VirtualTerminalUrl {
   return {
