@@ -167,6 +167,9 @@ export const StatementFigureText: Readonly<
   },
 };
 
+// The heading the statement's figures stand under, on the Statement tab and in the PDF.
+export const StatementFiguresHeading = 'Figures';
+
 export const ReconciliationText = {
   Heading: 'Payouts and pending',
   Pending: 'Pending (not yet paid out)',

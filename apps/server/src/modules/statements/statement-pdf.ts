@@ -1,8 +1,13 @@
-import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import {
+  formatCentsAsMoney,
+  formatDecimalAsMoney,
+  parseDecimalToCents,
+} from '@portico/contracts/money/money';
 import { statementMonthLabel } from '@portico/contracts/statements/statement-month';
 import {
   payoutStatusLabels,
   ReconciliationText,
+  StatementFiguresHeading,
   StatementFigureText,
   type StatementLineRow,
   type StatementRow,
@@ -19,7 +24,6 @@ import PDFDocument from 'pdfkit';
 // Every amount is the one the API answers (contracts statementFiguresOf), so page and PDF agree. Built with pdfkit's standard fonts (no font files to ship).
 
 export const pdfHeaderColor = '#f6951e';
-const FiguresHeading = 'Figures';
 
 export type StatementPdfInput = {
   merchantName: string;
@@ -38,12 +42,6 @@ type Column = { title: string; width: number; align: 'left' | 'right' };
 const margin = 36;
 const rowHeight = 16;
 const fontSize = 8.5;
-
-// Wire decimals ('-12.50') as printed money ('-$12.50'), through the one money formatter.
-function printed(decimal: string): string {
-  const cents = parseDecimalToCents(decimal);
-  return cents === null ? decimal : formatCentsAsMoney(cents);
-}
 
 function sumColumn(lines: readonly StatementLineRow[], pick: (line: StatementLineRow) => string): string {
   const total = lines.reduce((sum, line) => sum + (parseDecimalToCents(pick(line)) ?? 0), 0);
@@ -165,11 +163,11 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
         line.type,
         line.pricing ?? '',
         String(line.transactions),
-        printed(line.gross),
-        printed(line.fees),
-        printed(line.flatfee),
-        printed(line.itemfee),
-        printed(line.net),
+        formatDecimalAsMoney(line.gross),
+        formatDecimalAsMoney(line.fees),
+        formatDecimalAsMoney(line.flatfee),
+        formatDecimalAsMoney(line.itemfee),
+        formatDecimalAsMoney(line.net),
       ]),
       statementLineTotalsRow(input.lines),
     ],
@@ -191,18 +189,18 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       [
         [
           String(statement.total_transactions),
-          printed(statement.total_amount),
-          printed(statement.total_fees),
-          printed(statement.total_adjustments),
-          printed(statement.charge_backs_and_reversals_total),
-          printed(statement.net),
+          formatDecimalAsMoney(statement.total_amount),
+          formatDecimalAsMoney(statement.total_fees),
+          formatDecimalAsMoney(statement.total_adjustments),
+          formatDecimalAsMoney(statement.charge_backs_and_reversals_total),
+          formatDecimalAsMoney(statement.net),
         ],
       ],
     );
     caption(
-      `Total Amount is the ${StatementFigureText.gross.label}; Net and every figure are defined under ${FiguresHeading}.`,
+      `Total Amount is the ${StatementFigureText.gross.label}; Net and every figure are defined under ${StatementFiguresHeading}.`,
     );
-    heading(FiguresHeading);
+    heading(StatementFiguresHeading);
     table(
       [
         { title: 'Figure', width: 18, align: left },
@@ -211,7 +209,7 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       ],
       statementFigureKeys.map((key) => [
         StatementFigureText[key].label,
-        printed(statement.figures[key]),
+        formatDecimalAsMoney(statement.figures[key]),
         StatementFigureText[key].definition,
       ]),
     );
@@ -229,10 +227,10 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
           payout.payout_date,
           payout.processor.toUpperCase(),
           payoutStatusLabels[payout.status] ?? payout.status,
-          printed(payout.amount),
+          formatDecimalAsMoney(payout.amount),
         ]),
-        [ReconciliationText.Pending, '', '', printed(reconciliation.pending)],
-        [ReconciliationText.Total, '', '', printed(reconciliation.total)],
+        [ReconciliationText.Pending, '', '', formatDecimalAsMoney(reconciliation.pending)],
+        [ReconciliationText.Total, '', '', formatDecimalAsMoney(reconciliation.total)],
       ],
       true,
     );
@@ -249,10 +247,10 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
       statement.daily_transactions.map((day) => [
         day.transaction_day,
         String(day.total_transactions),
-        printed(day.total_processed),
-        printed(day.total_fees),
-        printed(day.total_adjustments),
-        printed(day.total_chargebacks),
+        formatDecimalAsMoney(day.total_processed),
+        formatDecimalAsMoney(day.total_fees),
+        formatDecimalAsMoney(day.total_adjustments),
+        formatDecimalAsMoney(day.total_chargebacks),
       ]),
     );
     heading(StatementText.ProcessorFeesTab);
@@ -270,10 +268,10 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
         fee.STATEMENT_DATE,
         fee.DETAIL_DESCRIPTION,
         String(fee.ITEM_COUNT),
-        printed(fee.VOLUME),
+        formatDecimalAsMoney(fee.VOLUME),
         fee.R_RATE1,
-        printed(fee.R_RATE2),
-        printed(fee.R_TOTAL),
+        formatDecimalAsMoney(fee.R_RATE2),
+        formatDecimalAsMoney(fee.R_TOTAL),
       ]),
     );
   } else {

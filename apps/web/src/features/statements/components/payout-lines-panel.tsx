@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { formatDecimalAsMoney } from '@portico/contracts/money/money';
 import { payoutLineKindLabels } from '@portico/contracts/statements/payout-lines';
 import { payoutLinesFileName, StatementText } from '@portico/contracts/statements/statements';
 import { useMemo, useRef } from 'react';
@@ -9,11 +9,6 @@ import { usePayoutLines } from '../api/get-payout-lines';
 import { payoutLineColumns } from '../utils/statement-columns.utils';
 
 type Props = { payoutId: string; timeZone: string };
-
-function money(decimal: string): string {
-  const cents = parseDecimalToCents(decimal);
-  return cents === null ? decimal : formatCentsAsMoney(cents);
-}
 
 // A payout's lines: its totals by kind (signed, adding up to the payout), the lines grid and the
 // CSV export of what the grid shows.
@@ -35,11 +30,11 @@ export function PayoutLinesPanel({ payoutId, timeZone }: Props) {
       <Group gap="lg" aria-label="Payout line totals">
         {detail.totals.map((total) => (
           <Text size="sm" key={total.kind}>
-            {payoutLineKindLabels[total.kind]} ({total.count}): {money(total.amount)}
+            {payoutLineKindLabels[total.kind]} ({total.count}): {formatDecimalAsMoney(total.amount)}
           </Text>
         ))}
         <Text size="sm" fw={600}>
-          Payout: {money(detail.payout_details.amount)}
+          Payout: {formatDecimalAsMoney(detail.payout_details.amount)}
         </Text>
       </Group>
       {detail.locations_only && (

@@ -1,5 +1,5 @@
 import { Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { formatDecimalAsMoney } from '@portico/contracts/money/money';
 import { StatementText } from '@portico/contracts/statements/statements';
 import { useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
@@ -9,11 +9,6 @@ import { payoutTransactionColumns } from '../utils/statement-columns.utils';
 import { PayoutLinesPanel } from './payout-lines-panel';
 
 type Props = { payoutId: string | null; onClose: () => void; timeZone: string };
-
-function money(decimal: string): string {
-  const cents = parseDecimalToCents(decimal);
-  return cents === null ? decimal : formatCentsAsMoney(cents);
-}
 
 // The Settlement Group modal: the group's totals, its transactions and its payout lines; admin also
 // sees the 'Admin Line Item Total'.
@@ -38,16 +33,16 @@ export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
             <Text>{detail.payout_details.status}</Text>
           </Group>
           <SimpleGrid cols={3} spacing="xs">
-            <Text size="sm">Gross: {money(detail.settlement.gross)}</Text>
-            <Text size="sm">Fees: {money(detail.settlement.fees)}</Text>
-            <Text size="sm">Adjustments: {money(detail.settlement.adjustments)}</Text>
-            <Text size="sm">Chargebacks: {money(detail.settlement.chargebacks)}</Text>
+            <Text size="sm">Gross: {formatDecimalAsMoney(detail.settlement.gross)}</Text>
+            <Text size="sm">Fees: {formatDecimalAsMoney(detail.settlement.fees)}</Text>
+            <Text size="sm">Adjustments: {formatDecimalAsMoney(detail.settlement.adjustments)}</Text>
+            <Text size="sm">Chargebacks: {formatDecimalAsMoney(detail.settlement.chargebacks)}</Text>
             <Text size="sm" fw={600}>
-              Net: {money(detail.settlement.net)}
+              Net: {formatDecimalAsMoney(detail.settlement.net)}
             </Text>
             {detail.admin_line_item_total !== undefined && (
               <Text size="sm" fw={600}>
-                {StatementText.AdminLineItemTotal}: {money(detail.admin_line_item_total)}
+                {StatementText.AdminLineItemTotal}: {formatDecimalAsMoney(detail.admin_line_item_total)}
               </Text>
             )}
           </SimpleGrid>

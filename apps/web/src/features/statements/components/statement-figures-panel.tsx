@@ -1,8 +1,9 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
+import { formatDecimalAsMoney } from '@portico/contracts/money/money';
 import {
   payoutStatusLabels,
   ReconciliationText,
+  StatementFiguresHeading,
   StatementFigureText,
   type StatementRow,
   statementFigureKeys,
@@ -11,12 +12,6 @@ import {
 // The server's figures of a statement (contracts statementFiguresOf), each with its definition under
 // its label, then net deposited line for line: the month's payouts, what is pending, and their total.
 // The PDF prints the same answer.
-const printed = (decimal: string) => {
-  const cents = parseDecimalToCents(decimal);
-  return cents === null ? decimal : formatCentsAsMoney(cents);
-};
-
-export const FiguresHeading = 'Figures';
 export const TotalAmountDefinition = `Total Amount is the ${StatementFigureText.gross.label}, the same as the Summary's Gross total.`;
 
 export function StatementFiguresPanel({ row }: { row: StatementRow }) {
@@ -26,8 +21,8 @@ export function StatementFiguresPanel({ row }: { row: StatementRow }) {
       <Text size="xs" c="dimmed">
         {TotalAmountDefinition}
       </Text>
-      <Title order={3}>{FiguresHeading}</Title>
-      <Table withTableBorder aria-label={FiguresHeading}>
+      <Title order={3}>{StatementFiguresHeading}</Title>
+      <Table withTableBorder aria-label={StatementFiguresHeading}>
         <Table.Tbody>
           {statementFigureKeys.map((key) => (
             <Table.Tr key={key}>
@@ -39,7 +34,7 @@ export function StatementFiguresPanel({ row }: { row: StatementRow }) {
                   {StatementFigureText[key].definition}
                 </Text>
               </Table.Th>
-              <Table.Td ta="right">{printed(figures[key])}</Table.Td>
+              <Table.Td ta="right">{formatDecimalAsMoney(figures[key])}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -60,21 +55,21 @@ export function StatementFiguresPanel({ row }: { row: StatementRow }) {
               <Table.Td>{payout.payout_date}</Table.Td>
               <Table.Td>{payout.processor.toUpperCase()}</Table.Td>
               <Table.Td>{payoutStatusLabels[payout.status] ?? payout.status}</Table.Td>
-              <Table.Td ta="right">{printed(payout.amount)}</Table.Td>
+              <Table.Td ta="right">{formatDecimalAsMoney(payout.amount)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
             <Table.Th scope="row" colSpan={3}>
               {ReconciliationText.Pending}
             </Table.Th>
-            <Table.Td ta="right">{printed(reconciliation.pending)}</Table.Td>
+            <Table.Td ta="right">{formatDecimalAsMoney(reconciliation.pending)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th scope="row" colSpan={3}>
               {ReconciliationText.Total}
             </Table.Th>
             <Table.Td ta="right" fw={700}>
-              {printed(reconciliation.total)}
+              {formatDecimalAsMoney(reconciliation.total)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
