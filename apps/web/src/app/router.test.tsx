@@ -34,14 +34,20 @@ describe('route table', () => {
 });
 
 describe('session guard', () => {
-  it('redirects / to /home for a signed-in user, which greets them and reports the database', async () => {
-    stubSignedIn();
+  it('redirects / to /home for a signed-in user, which greets them; the system status is for staff', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'user' }));
     const { router } = renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Portico' })).toBeInTheDocument();
-    expect(await screen.findByText('Database: ready')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/home');
     expect(document.title).toBe('Home');
+    expect(screen.queryByRole('heading', { name: 'System status' })).not.toBeInTheDocument();
+  });
+
+  it("reports the database on staff's home", async () => {
+    stubSignedIn(internalAdmin);
+    renderApp('/home');
+    expect(await screen.findByText('Database: ready')).toBeInTheDocument();
   });
 
   it('sends a visitor without a session from a signed-in page to /login', async () => {
