@@ -234,6 +234,8 @@ for (const role of roles) {
 test('every built page a visitor without a session opens has no serious or critical axe violation', async ({
   page,
 }) => {
+  // A dozen pages with an axe run each: the role tests' allowance, not the 30 s of one flow.
+  test.setTimeout(300_000);
   const routes = builtRoutes.filter(isVisitorRoute);
   expect(routes.map((route) => route.path)).toContain('/login');
   const checks: PageCheck[] = [];

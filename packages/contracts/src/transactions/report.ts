@@ -145,4 +145,8 @@ export type ReportPageResponse = z.infer<typeof reportPageResponse>;
 export const reportTransactionQuery = z.object({ id: z.uuid() });
 export const reportTransactionResponse = successEnvelope(reportRowSchema);
 export type ReportTransactionResponse = z.infer<typeof reportTransactionResponse>;
-export const ReportTransactionText = { NotFound: 'Transaction not found' } as const;
+export const ReportTransactionText = {
+  NotFound: 'Transaction not found',
+  // Above the report and search grids: how a row opens.
+  OpenRowHint: 'Click a transaction to open its details, receipt, void and refund.',
+} as const;

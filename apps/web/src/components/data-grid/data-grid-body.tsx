@@ -135,11 +135,14 @@ export function DataGridBody<Row>({
     if (!rowElement || !row) return null;
     const cellElement = event.target.closest<HTMLElement>('[data-col-index]');
     const isToggle = event.target.closest('[data-group-toggle]') !== null;
+    // A button or link inside a cell does its own thing; the click is not also the row's.
+    const isControl = event.target.closest('button, a, input, select, textarea, [role="button"]') !== null;
     return {
       row,
       rowIndex: Number(rowElement.dataset.rowIndex),
       col: Number(cellElement?.dataset.colIndex ?? 0),
       isToggle,
+      isControl,
     };
   };
 
@@ -152,12 +155,12 @@ export function DataGridBody<Row>({
       if (hit.isToggle) hit.row.toggleExpanded();
       return;
     }
-    onSelectRow(hit.row, true);
+    onSelectRow(hit.row, !hit.isControl);
   };
 
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
     const hit = hitOf(event);
-    if (!hit || hit.isToggle) return;
+    if (!hit || hit.isToggle || hit.isControl) return;
     if (hit.row.getIsGrouped()) hit.row.toggleExpanded();
     else onActivateRow(hit.row);
   };

@@ -27,7 +27,8 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     enumLabels: applicationStatusEnumLabels,
   },
   // The name leads; the 36-character id sits last and narrow.
-  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120 },
+  // Hidden by default: people find an application by its name; the id stays one column away.
+  { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120, hidden: true },
 ];
 
 // /onboarding: every enrollment; one click on a row opens /onboard/{id} (a list of links,

@@ -4,8 +4,8 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 
 const noProcessor = '';
 
-// The client list row, in the order the Admin Accounts list shows it; the id sits last and
-// narrow (the name leads).
+// The client list row, in the order the Admin Accounts list shows it; the id sits last, narrow and
+// hidden until asked for in Columns (people find a merchant by its name).
 export function clientListColumns<Row extends ClientListRow>(): DataGridColumn<Row>[] {
   return [
     { id: 'dba_name', header: 'DBA Name', kind: 'text', value: (row) => row.dba_name ?? '' },
@@ -29,7 +29,7 @@ export function clientListColumns<Row extends ClientListRow>(): DataGridColumn<R
       enumLabels: processorLabels,
     },
     { id: 'updated_at', header: 'Updated', kind: 'datetime', value: (row) => row.updated_at },
-    { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120 },
+    { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120, hidden: true },
   ];
 }
 

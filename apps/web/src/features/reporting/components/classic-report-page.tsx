@@ -1,6 +1,6 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReportRow } from '@portico/contracts/transactions/report';
-import { transactionReportFileName } from '@portico/contracts/transactions/report';
+import { ReportTransactionText, transactionReportFileName } from '@portico/contracts/transactions/report';
 import { useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { useSignedInSession } from '../../../lib/auth/session-context';
@@ -23,7 +23,7 @@ import { TransactionDialogs } from './transaction-dialogs';
 const reportRowId = (row: ReportRow) => row[1].id;
 
 // /reporting/classic: the transaction report, paged or all results, with the detail
-// viewer on double-click and the void and refund actions.
+// viewer on a click (or Enter) and the void and refund actions.
 export function ClassicReportPage() {
   const { actingRole, permissions, user, viewAsClientId } = useSignedInSession();
   const timeZone = usableTimeZone(useUserTimeZone());
@@ -52,6 +52,9 @@ export function ClassicReportPage() {
       <Title order={1}>Transaction Report</Title>
       <ReportingTabs active="classic" />
       <ReportControls report={report} searchTermField={searchTermField} />
+      <Text size="sm" c="dimmed">
+        {ReportTransactionText.OpenRowHint}
+      </Text>
       <DataGrid
         ariaLabel="Transaction Report"
         columns={columns}
@@ -65,6 +68,8 @@ export function ClassicReportPage() {
         showTotals
         summarizeRows={summarizeReportRows}
         exportFileName={transactionReportFileName}
+        // One click opens the transaction, as Enter does from the keyboard.
+        onRowClick={(row) => openDetail(subjectOfReportRow(row))}
         onRowDoubleClick={(row) => openDetail(subjectOfReportRow(row))}
       />
       <TransactionDialogs

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { ReportTransactionText } from '@portico/contracts/transactions/report';
 import type { SearchCriteria, SearchRow } from '@portico/contracts/transactions/search';
 import { TotalsLabel } from '@portico/contracts/transactions/search-totals';
 import { ReportLabel } from '@portico/contracts/transactions/texts';
@@ -83,6 +84,9 @@ export function SearchResults({
           </Paper>
         )}
       </Group>
+      <Text size="sm" c="dimmed">
+        {ReportTransactionText.OpenRowHint}
+      </Text>
       <DataGrid
         ariaLabel="Search Results"
         columns={columns}
@@ -97,6 +101,8 @@ export function SearchResults({
         showTotals
         summarizeRows={summarizeSearchRows}
         exportFileName="Transaction Search.xlsx"
+        // One click opens the transaction, as Enter does from the keyboard.
+        onRowClick={(row) => openDetail(subjectOfSearchRow(row))}
         onRowDoubleClick={(row) => openDetail(subjectOfSearchRow(row))}
       />
     </>

@@ -201,6 +201,27 @@ describe('transaction detail', () => {
     return screen.findByRole('dialog', { name: 'Transaction Details' });
   }
 
+  it('opens on a single click, as the hint above the grid says, and not from a button in the row', async () => {
+    renderReport(allMoneyRights);
+    await waitFor(() => expect(gridRows(grid)).toHaveLength(2));
+    expect(
+      screen.getByText('Click a transaction to open its details, receipt, void and refund.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(rowButtons('Refund')).toHaveLength(1));
+    await userEvent.click(rowButtons('Refund')[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Refund Transaction' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Transaction Details' })).not.toBeInTheDocument();
+  });
+
+  it('opens from one click on a cell', async () => {
+    renderReport(['Reports']);
+    await waitFor(() => expect(gridRows(grid)).toHaveLength(2));
+    const cell = gridRows(grid)[0]?.querySelector('[role="gridcell"]');
+    if (!cell) throw new Error('no cell');
+    await userEvent.click(cell);
+    expect(await screen.findByRole('dialog', { name: 'Transaction Details' })).toBeInTheDocument();
+  });
+
   it('opens on double-click with the transaction, customer, settlement; Advanced Details only with REPORTS_ADVANCED', async () => {
     const { today } = renderReport(['Reports']);
     await waitFor(() => expect(gridRows(grid)).toHaveLength(2));

@@ -44,7 +44,7 @@ export const stdDevColumns: readonly DataGridColumn<StdDevRow>[] = [
 
 export const highTicketColumns: readonly DataGridColumn<HighTicketRow>[] = [
   { id: 'name', header: 'Merchant', kind: 'text', value: (row) => row.name, width: 220 },
-  { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 300 },
+  { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 300, hidden: true },
   { id: 'created_at', header: 'Created', kind: 'datetime', value: (row) => row.created_at, width: 210 },
   {
     id: 'limits_high_ticket',
@@ -67,7 +67,7 @@ export const highTicketColumns: readonly DataGridColumn<HighTicketRow>[] = [
 
 export const highVelocityColumns: readonly DataGridColumn<HighVelocityRow>[] = [
   { id: 'name', header: 'Merchant', kind: 'text', value: (row) => row.name, width: 220 },
-  { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 300 },
+  { id: 'id', header: 'Transaction ID', kind: 'text', value: (row) => row.id, width: 300, hidden: true },
   { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount, hasCurrencySign: true },
   { id: 'created_at', header: 'Created', kind: 'datetime', value: (row) => row.created_at, width: 210 },
   {
