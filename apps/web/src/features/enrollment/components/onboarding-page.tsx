@@ -1,8 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { applicationStatusEnumLabels, type OnboardingRow } from '@portico/contracts/enrollment/enroll';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import { GridSearch } from '../../../components/grid-search';
+import { useSearchedRows } from '../../../lib/text-search';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useOnboardingRows } from '../api/enrollment-api';
 
@@ -26,25 +29,34 @@ export const onboardingColumns: readonly DataGridColumn<OnboardingRow>[] = [
     value: (row) => row.application_status ?? newStatus,
     enumLabels: applicationStatusEnumLabels,
   },
-  // The name leads; the 36-character id sits last and narrow.
-  // Hidden by default: people find an application by its name; the id stays one column away.
+  // The name leads; the 36-character id sits last, narrow and hidden until asked for in Columns.
   { id: 'id', header: 'ID', kind: 'text', value: (row) => row.id, width: 120, hidden: true },
 ];
 
 // /onboarding: every enrollment; one click on a row opens /onboard/{id} (a list of links,
 // nothing to select first).
+const searchedTextsOf = (row: OnboardingRow) => [row.dba_name, row.legal_name, row.id];
+
 export function OnboardingPage() {
   const timeZone = useUserTimeZone();
   const navigate = useNavigate();
   const rows = useOnboardingRows();
   const openRow = (row: OnboardingRow) => void navigate(`/onboard/${row.id}`);
+  const [search, setSearch] = useState('');
+  const shownRows = useSearchedRows(rows.data ?? [], search, searchedTextsOf);
   return (
     <Stack gap="md">
       <Title order={1}>Onboarding</Title>
+      <GridSearch
+        label="Search applications"
+        placeholder="DBA, legal name or ID"
+        value={search}
+        onChange={setSearch}
+      />
       <DataGrid
         ariaLabel="Onboarding"
         columns={onboardingColumns}
-        rows={rows.data ?? []}
+        rows={shownRows}
         getRowId={(row) => row.id}
         isLoading={rows.isPending}
         error={rows.error ? 'Enrollments could not be loaded.' : null}

@@ -71,6 +71,22 @@ describe('MerchantsPage', () => {
     expect(await screen.findByText(`Account ${harborId}`)).toBeInTheDocument();
   });
 
+  it('narrows the grid with the search box above it, word by word, and clears it', async () => {
+    stubFetch({ ...gridAnswers, '/api/client/subpricing': ok([coffeeRow]) });
+    renderPage('user', harborId);
+    const grid = await screen.findByRole('grid', { name: 'Merchants' });
+    expect(await within(grid).findByRole('row', { name: /Portico Payments/ })).toBeInTheDocument();
+    // The id column is one click away, not shown by default.
+    expect(within(grid).queryByText(harborId)).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search merchants' }), 'harbor llc');
+    expect(within(grid).queryByRole('row', { name: /Portico Payments/ })).not.toBeInTheDocument();
+    expect(within(grid).getByRole('row', { name: /Harbor Lane Coffee/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await within(grid).findByRole('row', { name: /Portico Payments/ })).toBeInTheDocument();
+  });
+
   it("lets staff save a client's sub-pricing ('Information Saved') and copy from another client", async () => {
     const fetchMock = stubFetch({
       ...gridAnswers,
