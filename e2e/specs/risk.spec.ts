@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatDecimalAsMoney } from '@portico/contracts/money/money';
 import { RiskText } from '@portico/contracts/risk/risk';
 import { collectPageErrors } from '../support/page-errors';
 import { addPdfNote, monitoringOf, openAlertsOf } from '../support/risk';
@@ -28,8 +29,12 @@ test('staff review a high-ticket payment with a PDF note, then freeze and unfree
   await page.goto('/app/risk');
   await page.getByRole('tab', { name: 'Over High Ticket' }).click();
   const grid = page.getByRole('grid', { name: 'Over High Ticket' });
-  const row = grid.getByRole('row').filter({ hasText: flagged.id });
-  await expect(row).toContainText(flagged.name);
+  // People find the payment by its merchant and amount; the id column is hidden by default.
+  const row = grid
+    .getByRole('row')
+    .filter({ hasText: flagged.name })
+    .filter({ hasText: formatDecimalAsMoney(flagged.amount) });
+  await expect(row).toHaveCount(1);
   await expect(row.getByRole('gridcell', { name: 'Open', exact: true })).toBeVisible();
 
   await addPdfNote(page, row, `Invoice checked with the merchant ${Date.now()}`);

@@ -125,6 +125,10 @@ describe('GET /api/audit-log', () => {
       ['view_as', 'success', 'start'],
     ]);
     expect(JSON.parse(rows[1]?.details ?? '{}').viewAs).toBe(harbor);
+    // People read the viewed merchant by its name; the id stays in the raw details.
+    expect(rows[1]?.details_text).toContain('View as: Harbor Lane Coffee Roasters');
+    expect(rows[1]?.details_text).not.toContain(harbor);
+    expect(rows[0]?.target_name ?? '').not.toMatch(/^[0-9a-f]{8}-/);
   });
 
   it('refuses view-as to a merchant user, even on its own merchant, and audits it', async () => {

@@ -84,6 +84,35 @@ export function auditActionLabel(action: string): string {
 }
 
 export const auditOutcomes = ['success', 'denied', 'failure'] as const;
+// What an entry acted on, as people call it; a kind not listed reads its code with spaces.
+export const auditTargetTypeLabels: Readonly<Record<string, string>> = {
+  client: 'Merchant',
+  enrollment: 'Application',
+  user: 'User',
+  role: 'Role',
+  transaction: 'Payment',
+  subscription: 'Subscription',
+  route: 'Page or call',
+  vault_customer: 'Saved customer',
+  document: 'Document',
+  bill: 'Bill',
+  sub_location: 'Location',
+  pax_order: 'PAX order',
+  terminal: 'Terminal',
+  key: 'API key',
+  job_run: 'Job run',
+  email: 'E-mail',
+  developer_registration: 'Developer registration',
+  data_sync_request: 'Data sync request',
+  crypto_kyc: 'Crypto KYC check',
+};
+
+export function auditTargetInWords(row: { target_type: string | null; target_name: string | null }): string {
+  if (row.target_type === null) return row.target_name ?? '';
+  const kind = auditTargetTypeLabels[row.target_type] ?? row.target_type.replace(/_/g, ' ');
+  return row.target_name === null ? kind : `${kind}: ${row.target_name}`;
+}
+
 export const auditOutcomeLabels: Readonly<Record<(typeof auditOutcomes)[number], string>> = {
   success: 'Succeeded',
   denied: 'Refused',
@@ -117,10 +146,15 @@ export const auditLogRowSchema = z.object({
   on_behalf_of_email: z.string().nullable(),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
+  // The target by the name people know it by (a merchant, user, role, location or application);
+  // null for a record without one (a payment is found by its id).
+  target_name: z.string().nullable(),
   client_id: z.uuid().nullable(),
   client_name: z.string().nullable(),
   ip: z.string().nullable(),
+  // The raw details (JSON), and the same in words with ids named (audit-details).
   details: z.string().nullable(),
+  details_text: z.string().nullable(),
 });
 export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/sql-rows';
 
 export type AuditLogFilter = {
   // An e-mail: entries the person made, and those made in a mimic session they opened.
@@ -64,4 +65,25 @@ export async function listAuditLogPage(executor: Executor, filter: AuditLogFilte
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(filter.limit);
+}
+
+// The names people know the audited records by, in one round trip: merchants, users, roles,
+// locations and applications. An id of anything else (a payment, a job run) has no name to give.
+export async function namesOfRecords(
+  executor: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  // Ids come from isUuid-checked values only, so the array literal holds nothing but UUIDs.
+  const list = sql`(select unnest(${`{${[...new Set(ids)].join(',')}}`}::uuid[]) as id)`;
+  const rows = await queryRows(
+    executor,
+    sql`
+    select c.id::text as id, c.name from clients c where c.id in ${list}
+    union all select u.id::text, u.name || ' (' || u.email || ')' from users u where u.id in ${list}
+    union all select r.id::text, r.name from roles r where r.id in ${list}
+    union all select s.id::text, s.name from sub_entities s where s.id in ${list}
+    union all select e.id::text, coalesce(e.dba_name, e.legal_name, 'Application') from enrollments e where e.id in ${list}`,
+  );
+  return new Map(rows.map((row) => [String(row.id), String(row.name)]));
 }

@@ -1,8 +1,9 @@
+import { auditDetailsInWords, idsInAuditDetails, isUuid } from '@portico/contracts/audit/audit-details';
 import type { AuditLogPage } from '@portico/contracts/audit/audit-log';
 import { normalizeEmailAddress } from '@portico/contracts/auth/email-address';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { listAuditLogPage } from './audit-log.repository';
+import { listAuditLogPage, namesOfRecords } from './audit-log.repository';
 
 export const AuditLogError = defineErrors({ BadCursor: ['AUDIT_LOG_BAD_CURSOR', 'validation'] });
 
@@ -45,6 +46,15 @@ export async function readAuditLogPage(executor: Executor, request: AuditLogRequ
   });
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
+  // The ids in the page's details and targets, named in one lookup.
+  const names = await namesOfRecords(
+    executor,
+    page.flatMap((row) => [
+      ...idsInAuditDetails(row.details),
+      ...(isUuid(row.targetId) ? [row.targetId.toLowerCase()] : []),
+    ]),
+  );
+  const nameOf = (id: string) => names.get(id);
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -55,10 +65,12 @@ export async function readAuditLogPage(executor: Executor, request: AuditLogRequ
       on_behalf_of_email: row.onBehalfOfEmail,
       target_type: row.targetType,
       target_id: row.targetId,
+      target_name: isUuid(row.targetId) ? (nameOf(row.targetId.toLowerCase()) ?? null) : row.targetId,
       client_id: row.clientId,
       client_name: row.clientName,
       ip: row.ip,
       details: row.details === null ? null : JSON.stringify(row.details),
+      details_text: row.details === null ? null : auditDetailsInWords(row.details, nameOf),
     })),
     next_before: rows.length > request.limit && last ? encodeAuditCursor(last) : null,
   };

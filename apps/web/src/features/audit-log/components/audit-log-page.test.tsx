@@ -17,10 +17,12 @@ function entry(overrides: Partial<AuditLogRow>): AuditLogRow {
     on_behalf_of_email: 'admin@portico.example',
     target_type: 'user',
     target_id: 'b5d0a7c2-0000-4000-8000-000000000002',
+    target_name: 'Jamie Fox (barista@harbor.example)',
     client_id: null,
     client_name: null,
     ip: '127.0.0.1',
     details: '{"stage":"start"}',
+    details_text: 'Stage: start',
     ...overrides,
   };
 }
@@ -40,6 +42,10 @@ describe('AuditLogPage', () => {
     expect(await screen.findByText('barista@harbor.example')).toBeInTheDocument();
     expect(screen.getByText('admin@portico.example')).toBeInTheDocument();
     expect(screen.getAllByText('Mimic').length).toBeGreaterThan(0);
+    // The target and the details in words; the ids only in hidden columns.
+    expect(screen.getByText('User: Jamie Fox (barista@harbor.example)')).toBeInTheDocument();
+    expect(screen.getByText('Stage: start')).toBeInTheDocument();
+    expect(screen.queryByText(/b5d0a7c2-/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
   });
 

@@ -10,10 +10,12 @@ const row = (id: string) => ({
   on_behalf_of_email: null,
   target_type: null,
   target_id: null,
+  target_name: null,
   client_id: null,
   client_name: null,
   ip: null,
   details: null,
+  details_text: null,
 });
 
 afterEach(() => vi.unstubAllGlobals());
