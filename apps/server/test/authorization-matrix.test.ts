@@ -179,6 +179,10 @@ const matrix: Record<string, Row> = {
   // The signed-in user's own things.
   'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/logo': { expect: { ...signedIn(200), audit: 200 } },
+  // The caller's own sessions: every signed-in person, the auditor included (ending one's own other
+  // sign-ins changes nothing of the business).
+  'GET /api/user/sessions': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/user/sessions/sign-out-others': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/timezone': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/timezones': { expect: { ...signedIn(200), audit: 200 } },
   'POST /api/timezone': {

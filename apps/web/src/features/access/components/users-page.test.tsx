@@ -30,6 +30,15 @@ const robin = {
   locations: [],
 };
 
+// Another user of the merchant (Robin is the signed-in user: the session factory's id).
+const sky = {
+  ...robin,
+  id: '00000000-0000-4000-8000-0000000000e1',
+  name: 'Sky Marlow',
+  email: 'sky@corner.example',
+  is_locked_out: false,
+};
+
 // Answers by path prefix; writes are recorded with their bodies.
 function stubServer(postAnswer: StubbedAnswer) {
   const bodies: unknown[] = [];
@@ -39,7 +48,7 @@ function stubServer(postAnswer: StubbedAnswer) {
     if (method !== 'GET') bodies.push(JSON.parse(String(init?.body)));
     const answer = ((): StubbedAnswer => {
       if (method === 'POST' && url.pathname === '/api/user') return postAnswer;
-      if (url.pathname === '/api/client/my-users') return ok([robin]);
+      if (url.pathname === '/api/client/my-users') return ok([robin, sky]);
       if (url.pathname === '/api/timezone') return ok('UTC');
       if (url.pathname.startsWith('/api/user/grid-config'))
         return ok(url.pathname.includes('names') ? [] : null);
@@ -83,10 +92,14 @@ describe('UsersPage', () => {
     expect(screen.getByText(UserAdminText.ViewingUsersFor)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: UserAdminText.ViewingUsersFor })).toBeNull();
     expect(await screen.findByText('Robin Vale')).toBeInTheDocument();
-    expect(screen.getByText('Corner Coffee: Cashier')).toBeInTheDocument();
-    expect(screen.getByText('All locations')).toBeInTheDocument();
+    expect(screen.getAllByText('Corner Coffee: Cashier')).toHaveLength(2);
+    expect(screen.getAllByText('All locations')).toHaveLength(2);
     expect(screen.getByText('Locked')).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toContain('GET /api/client/my-users');
+    // Everyone's row may be edited; only other people's rows offer Delete.
+    expect(screen.getByRole('button', { name: 'Edit Robin Vale' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Robin Vale' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Sky Marlow' })).toBeInTheDocument();
   });
 
   it("adds a user: one name from first and last, and 'Successfully added!'", async () => {

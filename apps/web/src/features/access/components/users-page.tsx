@@ -68,20 +68,23 @@ export function UsersPage() {
             >
               Edit
             </Button>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              aria-label={`Delete ${row.name}`}
-              onClick={() => setDeleting(row)}
-            >
-              Delete
-            </Button>
+            {/* Nobody deletes their own account (the server refuses it): the row does not offer it. */}
+            {row.id !== user.id && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                aria-label={`Delete ${row.name}`}
+                onClick={() => setDeleting(row)}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
         ),
       },
     ],
-    [],
+    [user.id],
   );
 
   function confirmDelete(target: ManagedUser) {
