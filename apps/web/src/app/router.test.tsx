@@ -92,6 +92,14 @@ describe('session guard', () => {
     expect(router.state.location.pathname).toBe('/app/mimic');
   });
 
+  it('lands a role that may not open Home (alpha) on the first page of its menu', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'alpha' }), { '/api/mimic/users': ok([]) });
+    const { router } = renderApp('/home');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/mimic'));
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).not.toBeInTheDocument();
+  });
+
   it("opens the pages an RBAC merchant's grants put in a user's menu, and keeps Mimic to its roles", async () => {
     // A merchant owner whose role grants Permissions (under RBAC the grant decides the menu).
     const owner = buildSessionUser({
