@@ -8,6 +8,8 @@ export const portalBasePath = '/app';
 // '/' redirects here.
 export const portalDefaultPath = '/home';
 export const portalLoginPath = '/login';
+// After the first factor, where a user with an authenticator app types its code.
+export const portalSecondFactorPath = '/second-factor';
 
 // 'public': no session needed (the product's "none needed", "none", "no authentication").
 // 'guestsOnly': the sign-in screens; a signed-in user is sent to /home.
