@@ -139,7 +139,7 @@ export function AuthenticatorSection() {
               {AuthenticatorText.NewCodes}
             </Button>
             <Button
-              variant="default"
+              variant="light"
               color="red"
               onClick={() => {
                 disable.reset();

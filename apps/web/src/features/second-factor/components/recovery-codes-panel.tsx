@@ -53,7 +53,7 @@ export function RecoveryCodesPanel({
         <Text size="sm">{RecoveryCodesText.Intro}</Text>
         <SimpleGrid cols={2} spacing="xs" maw={360} component="ul" aria-label="Recovery codes" p={0} m={0}>
           {codes.map((code) => (
-            <Code key={code} component="li" fz="md" style={{ listStyle: 'none' }}>
+            <Code key={code} component="li" fz="sm" style={{ listStyle: 'none', whiteSpace: 'nowrap' }}>
               {code}
             </Code>
           ))}
