@@ -14,6 +14,7 @@ import {
 } from '../../../test/auth-helpers';
 import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
 import { buildClient, buildUser } from '../../../test/factories';
+import { memberships } from '../../db/schema/access';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { auditLog } from '../../db/schema/system';
@@ -28,9 +29,12 @@ const nextStep = () => {
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let merchantId: string;
+// Every log line at trace level, and every secret and code the tests saw: none may meet.
+const logLines: string[] = [];
+const secretsSeen: string[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { now: () => new Date(clock) });
+  ctx = await buildTestApp({}, { now: () => new Date(clock), logLines });
   merchantId = (await buildClient(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
@@ -62,6 +66,7 @@ async function signInByLink(email: string) {
 // A user with a confirmed authenticator: its secret, its recovery codes, a full session's cookie.
 async function enrolledUser() {
   const user = await buildUser(ctx.app.db, { defaultClientId: merchantId });
+  await ctx.app.db.insert(memberships).values({ userId: user.id, clientId: merchantId });
   const cookie = await sessionCookieFor(ctx.app.db, user.email);
   const start = await call('POST', '/api/second-factor/enrolment', cookie);
   expect(start.statusCode).toBe(200);
@@ -72,6 +77,7 @@ async function enrolledUser() {
   });
   expect(confirm.statusCode).toBe(200);
   const codes: string[] = confirm.json().message.recovery_codes;
+  secretsSeen.push(secret, ...codes);
   nextStep();
   return { user, cookie, secret: String(secret), codes };
 }
@@ -332,9 +338,17 @@ describe("staff resetting another user's second factor", () => {
       await ctx.app.db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id)),
     ).toHaveLength(1);
 
+    // The Users page says who has one.
+    const listed = async () => {
+      const res = await call('GET', `/api/client/my-users?merchant_id=${merchantId}`, staffCookie);
+      return res.json().message.find((row: { id: string }) => row.id === user.id)?.has_second_factor;
+    };
+    expect(await listed()).toBe(true);
+
     const reset = await call('POST', `/api/second-factor/users/${user.id}/reset`, staffCookie);
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toEqual({ is_reset: true });
+    expect(await listed()).toBe(false);
     expect(
       await ctx.app.db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id)),
     ).toEqual([]);
@@ -353,5 +367,14 @@ describe("staff resetting another user's second factor", () => {
     expect(none.json().error.message).toBe(SecondFactorText.UserHasNone);
     const unknown = await call('POST', `/api/second-factor/users/${crypto.randomUUID()}/reset`, staffCookie);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the log', () => {
+  it('holds no secret and no recovery code of the tests above', () => {
+    expect(secretsSeen.length).toBeGreaterThan(20);
+    const log = logLines.join('');
+    expect(log).toContain('/api/second-factor/challenge');
+    for (const secret of secretsSeen) expect(log).not.toContain(secret);
   });
 });

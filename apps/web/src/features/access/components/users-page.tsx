@@ -48,6 +48,13 @@ export function UsersPage({
       { id: 'locations', header: 'Locations', kind: 'text', value: locationsLabel, width: 180 },
       { id: 'status', header: 'Status', kind: 'text', value: userStatusLabel, width: 100 },
       {
+        id: 'has_second_factor',
+        header: 'Two-step verification',
+        kind: 'text',
+        value: (row) => (row.has_second_factor ? 'On' : 'Off'),
+        width: 110,
+      },
+      {
         id: 'last_sign_in_at',
         header: 'Last sign-in',
         kind: 'datetime',

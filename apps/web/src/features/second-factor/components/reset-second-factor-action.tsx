@@ -18,7 +18,7 @@ type Person = { id: string; name: string; email: string };
 
 // Staff remove a user's authenticator app (a lost phone): asked once more, then the user signs in with
 // the first factor alone until they set one up again, and is told by e-mail.
-export function ResetSecondFactorAction({ user }: { user: Person }) {
+export function ResetSecondFactorAction({ user, onReset }: { user: Person; onReset?: () => void }) {
   const [isOpen, setOpen] = useState(false);
   const reset = useResetSecondFactor();
 
@@ -26,6 +26,7 @@ export function ResetSecondFactorAction({ user }: { user: Person }) {
     reset.mutate(user.id, {
       onSuccess: () => {
         setOpen(false);
+        onReset?.();
         void showToast({ text: ResetSecondFactorText.Done, type: 'success' });
       },
       onError: (error) => {
