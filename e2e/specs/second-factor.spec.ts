@@ -16,13 +16,21 @@ const merchantName = 'Ledger Lane Collectibles';
 
 const hmacSha1: HmacSha1 = (key, message) => createHmac('sha1', key).update(message).digest();
 
-// The code of the step after the current one: the server accepts one step of drift, and it is later
-// than any code used so far in this spec (each use moves the accepted step forward).
-function nextStepCode(secret: string): string {
+// The app's code now, and the next step's: the server accepts one step of drift and only a step later
+// than the last one used, so setting up with the current step's code leaves the next step's code good
+// for the sign-in that follows, however soon.
+function codeAt(secret: string, epochMs: number): string {
   const key = base32Decode(secret);
   if (!key) throw new Error('The key shown is not base32');
-  return totpCodeAt(key, Date.now() + TOTP_PERIOD_SECONDS * 1000, hmacSha1);
+  return totpCodeAt(key, epochMs, hmacSha1);
 }
+const currentStepCode = (secret: string) => codeAt(secret, Date.now());
+// A code no step around now has.
+function wrongCode(secret: string): string {
+  const near = [-1, 0, 1].map((step) => codeAt(secret, Date.now() + step * TOTP_PERIOD_SECONDS * 1000));
+  return ['000000', '111111', '222222', '333333'].find((code) => !near.includes(code)) ?? '444444';
+}
+const nextStepCode = (secret: string) => codeAt(secret, Date.now() + TOTP_PERIOD_SECONDS * 1000);
 
 async function signInToTheCode(page: Page) {
   const since = await askForLoginLink(page, email);
@@ -57,12 +65,10 @@ test('a user sets up an authenticator app, signs in with its code, and a replaye
   const secret = (await section.getByLabel('Key for manual entry').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-  await section
-    .getByLabel('Code from your authenticator app')
-    .fill('000000' === nextStepCode(secret) ? '111111' : '000000');
+  await section.getByLabel('Code from your authenticator app').fill(wrongCode(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
   await expect(section.getByText('The code is not valid.')).toBeVisible();
-  await section.getByLabel('Code from your authenticator app').fill(nextStepCode(secret));
+  await section.getByLabel('Code from your authenticator app').fill(currentStepCode(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
 
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

@@ -39,6 +39,9 @@ const ownAuthenticator: RouteAccess = {
   mimicSession: 'refused',
 };
 
+// Reading whether it is set up is harmless, in a mimic session too (the Settings page shows it).
+const ownAuthenticatorStatus: RouteAccess = { kind: 'authenticated', roles: userTypes };
+
 // The challenge serves only a session waiting for its second factor.
 const challengeAccess: RouteAccess = {
   kind: 'public',
@@ -56,7 +59,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   app.get(
     '/api/second-factor',
     {
-      config: { access: ownAuthenticator },
+      config: { access: ownAuthenticatorStatus },
       schema: {
         tags: ['auth'],
         summary: "Whether the caller's authenticator app is set up, since when, and recovery codes left",
