@@ -74,6 +74,7 @@ export function benchClientList(): Promise<boolean> {
           mimickedByUserId: null,
           mimickedByRole: null,
           isProcessorAuditUser: false,
+          isAwaitingSecondFactor: false,
         },
         actingRole: 'admin',
         viewAsClientId: null,

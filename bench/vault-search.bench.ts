@@ -215,6 +215,7 @@ export function benchVaultSearch(): Promise<boolean> {
           mimickedByUserId: null,
           mimickedByRole: null,
           isProcessorAuditUser: false,
+          isAwaitingSecondFactor: false,
         },
         origin: { ip: null, userAgent: null },
         // As the route passes it: read with the session.

@@ -54,6 +54,7 @@ import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { revenueShareRoutes } from './modules/revenue-share/revenue-share.routes';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes';
@@ -221,6 +222,10 @@ export async function buildApp({
     secureCookies: config.secureCookies,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     loginLinksPerAddress: config.loginLinksPerAddress,
+  });
+  await app.register(secondFactorRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
   });
   await app.register(signUpRoutes, {
     publicUrl: config.publicUrl,

@@ -142,6 +142,34 @@ const matrix: Record<string, Row> = {
   // Sign-in and session: public, answers independent of the caller.
   'POST /authenticated': { expect: { ...same(200), audit: 200 } },
   'POST /logout': { expect: { ...same(200), audit: 200 } },
+  // The second factor. The caller's own authenticator: anyone signed in, processor-audit users too.
+  // The set-up starts (200), a code that is not six digits is wrong (422); with nothing confirmed,
+  // disabling and new recovery codes are 409.
+  'GET /api/second-factor': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/second-factor/enrolment': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/second-factor/enrolment/confirm': {
+    call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...signedIn(422), audit: 422 },
+  },
+  'POST /api/second-factor/disable': {
+    call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...signedIn(409), audit: 409 },
+  },
+  'POST /api/second-factor/recovery-codes': {
+    call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...signedIn(409), audit: 409 },
+  },
+  // Staff reset another user's: admin only (404 for a user no row has), never the processor-audit user.
+  'POST /api/second-factor/users/:user_id/reset': {
+    call: () => ({ url: `/api/second-factor/users/${missingUser}/reset` }),
+    expect: { ...adminOnly, admin: 404, audit: 403 },
+  },
+  // The challenge serves only a session waiting for its second factor: none of these is.
+  'GET /api/second-factor/challenge': { expect: { ...same(401), audit: 401 } },
+  'POST /api/second-factor/challenge': {
+    call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...same(401), audit: 401 },
+  },
   'POST /firebase': {
     call: () => ({ payload: { email: 'nobody@nowhere.example' } }),
     expect: { ...same(200), audit: 200 },

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identities } from '../src/db/schema/auth';
+import { userAuthenticators } from '../src/db/schema/second-factor';
 import { auditLog } from '../src/db/schema/system';
 import { cookiePair, latestMailedCode, outboxFor, setCookieHeader } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
@@ -174,6 +175,35 @@ describe('GET /auth/oidc/google/callback', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'sign_in'), eq(auditLog.actorUserId, user.id)));
     expect(entry).toMatchObject({ outcome: 'success', details: { method: 'google' } });
+  });
+
+  it('counts as the first factor only: a user with an authenticator app is sent to the code', async () => {
+    const user = await userWithClient();
+    await ctx.app.db
+      .insert(identities)
+      .values({ userId: user.id, provider: 'google', issuer, subject: 'google-sub-2fa', email: user.email });
+    await ctx.app.db
+      .insert(userAuthenticators)
+      .values({ userId: user.id, secretEnc: 'sealed', confirmedAt: new Date() });
+    claims = { sub: 'google-sub-2fa', email: user.email, email_verified: true };
+    const { res, jar } = await signInWithProvider();
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/app/second-factor');
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: cookieHeader(jar) },
+    });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sign_in'), eq(auditLog.actorUserId, user.id)));
+    expect(entry).toMatchObject({
+      outcome: 'success',
+      details: { method: 'google', second_factor: 'required' },
+    });
   });
 
   it('keys identities by issuer and subject, not by e-mail', async () => {

@@ -1,5 +1,6 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
+import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
@@ -53,6 +54,11 @@ declare module 'fastify' {
 
 export function unauthenticated(): AppError {
   return new AppError(CommonErrorCode.Unauthenticated, 'unauthenticated', 'Sign in to continue');
+}
+
+// A session signed in with its first factor only, on a route that needs a full sign-in.
+export function secondFactorRequired(): AppError {
+  return new AppError(SecondFactorErrorCode.Required, 'unauthenticated', SecondFactorText.Required);
 }
 
 // Viewing as a client makes the caller a user of that client.

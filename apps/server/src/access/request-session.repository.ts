@@ -29,6 +29,7 @@ const sessionRow = z.object({
   email: z.string(),
   user_type: z.string(),
   is_processor_audit_user: z.boolean(),
+  awaiting_second_factor: z.boolean(),
 });
 
 export type RequestAccessRow = {
@@ -40,6 +41,7 @@ export type RequestAccessRow = {
   email: string;
   userType: string;
   isProcessorAuditUser: boolean;
+  isAwaitingSecondFactor: boolean;
   merchant: MerchantAccessFacts | null;
   viewed: MerchantAccessFacts | null;
   // The named merchant is the viewed client or lies below it; null unless both were asked for.
@@ -77,6 +79,7 @@ const sessionColumnNames = [
   'email',
   'user_type',
   'is_processor_audit_user',
+  'awaiting_second_factor',
   'merchant_facts',
   'viewed_facts',
   'is_merchant_within_viewed',
@@ -98,13 +101,13 @@ function requestAccessQuery(shape: RequestAccessShape, prefetch: SessionPrefetch
   const sessionColumns = sql`live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
       live.mimicked_by_user_id::text as mimicked_by_user_id,
       live.mimicked_by_user_type::text as mimicked_by_user_type, live.email, live.user_type::text as user_type,
-      live.is_processor_audit_user,
+      live.is_processor_audit_user, live.awaiting_second_factor,
       ${merchant ? sql`${merchant.column}::text` : sql`null`} as merchant_facts,
       ${viewed ? sql`${viewed.column}::text` : sql`null`} as viewed_facts,
       ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${sql.placeholder('viewedClientId')})` : sql`null`} as is_merchant_within_viewed,
       ${shape.hasPermissionAnywhere ? sql`(select ${permissionHolderFactsColumn()}::text from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts`;
   const head = sql`with recursive live as (
-      select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id,
+      select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, s.awaiting_second_factor,
         staff.user_type as mimicked_by_user_type, u.email, u.user_type,
         u.is_processor_audit_user or coalesce(staff.is_processor_audit_user, false) as is_processor_audit_user,
         u.default_client_id,
@@ -215,6 +218,7 @@ export async function findRequestAccess(
     email: session.email,
     userType: session.user_type,
     isProcessorAuditUser: session.is_processor_audit_user,
+    isAwaitingSecondFactor: session.awaiting_second_factor,
     merchant: shape.hasMerchant ? parseMerchantAccessFacts(jsonOf(column('merchant_facts'))) : null,
     viewed: shape.hasViewed ? parseMerchantAccessFacts(jsonOf(column('viewed_facts'))) : null,
     isMerchantWithinViewed:

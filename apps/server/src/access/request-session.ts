@@ -24,6 +24,8 @@ export type SessionContext = {
   // A processor-audit user reads everything and changes nothing (the access layer refuses their writes);
   // so does a mimic session opened by one.
   isProcessorAuditUser: boolean;
+  // Signed in with the first factor only: the access layer lets it call the challenge and little else.
+  isAwaitingSecondFactor: boolean;
 };
 
 // The facts findRequestAccess read with the session, for the access decision to use.
@@ -69,6 +71,7 @@ export async function resolveRequestSession(
       mimickedByUserId: row.mimickedByUserId,
       mimickedByRole: mimickedByRole?.data ?? null,
       isProcessorAuditUser: row.isProcessorAuditUser,
+      isAwaitingSecondFactor: row.isAwaitingSecondFactor,
     },
     access: {
       merchant:

@@ -19,9 +19,13 @@ export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string 
 // sent as POST, the caller's own session or preferences); every other unsafe call is refused to them.
 // mimicSession 'refused': not callable from a mimic session (no mimicking from a mimic session, no
 // change to the mimicked user's sign-in e-mail or identities).
+// secondFactorPending 'allowed': callable by a session that waits for its second factor (the
+// challenge, the session check, logout); every other route refuses such a session with 401
+// SECOND_FACTOR_REQUIRED, and a public route reads it as no session.
 // signInEmail: where a write names a user and that user's new sign-in e-mail; in a mimic session a
 // change of the mimicked user's own e-mail is refused, other edits go through.
 export type MimicSessionRule = 'refused';
+export type SecondFactorPendingRule = 'allowed';
 export type SignInEmailSelector = { userIdKey: string; emailKey: string };
 export type RouteAccess =
   | {
@@ -29,6 +33,7 @@ export type RouteAccess =
       readsSession?: boolean;
       processorAudit?: ProcessorAuditRule;
       mimicSession?: MimicSessionRule;
+      secondFactorPending?: SecondFactorPendingRule;
     }
   | {
       kind: 'authenticated';
@@ -37,6 +42,7 @@ export type RouteAccess =
       merchant?: MerchantSelector;
       processorAudit?: ProcessorAuditRule;
       mimicSession?: MimicSessionRule;
+      secondFactorPending?: SecondFactorPendingRule;
       signInEmail?: SignInEmailSelector;
     };
 

@@ -72,7 +72,15 @@ export type AuditAction =
   | 'subscription.unsubscribe'
   | 'job.run'
   | 'vault.customer_update'
-  | 'vault.patient_read';
+  | 'vault.patient_read'
+  // The second factor: set up, removed by its user, removed by staff, new recovery codes, a recovery
+  // code spent, and each answer to the sign-in challenge.
+  | 'second_factor.enrol'
+  | 'second_factor.disable'
+  | 'second_factor.reset'
+  | 'second_factor.recovery_codes'
+  | 'second_factor.recovery_code_used'
+  | 'second_factor.challenge';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -2,6 +2,7 @@ import { sessionAbsoluteLimitHours, sessionCookieName } from '@portico/contracts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditActorOfSession } from '../access/audit-actor';
+import { secondFactorRequired } from '../access/caller';
 import { isSafeMethod } from '../access/processor-audit';
 import { resolveRequestSession } from '../access/request-session';
 import { requestAccessPlanOf, routeOf } from '../access/route-access';
@@ -77,7 +78,13 @@ export const sessionPlugin = fp(
       const prefetchOf = request.routeOptions.config.sessionPrefetch;
       const prefetch = access.kind === 'authenticated' && prefetchOf ? prefetchOf(request) : null;
       const resolved = await resolveRequestSession(app.db, token, requestAccessPlanOf(request), prefetch);
-      request.session = resolved?.session ?? null;
+      const session = resolved?.session ?? null;
+      if (session?.isAwaitingSecondFactor && access.secondFactorPending !== 'allowed') {
+        // Only the challenge, the session check and logout serve a session without its second factor.
+        if (access.kind === 'authenticated') throw secondFactorRequired();
+        return;
+      }
+      request.session = session;
       request.prefetchedAccess = resolved?.access ?? null;
       request.prefetchedRead = resolved?.prefetched ?? null;
       const context = auditRequestContext.getStore();

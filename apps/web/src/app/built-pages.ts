@@ -7,6 +7,7 @@ export const builtPagePaths = [
   '/login',
   '/verify-email',
   '/sso',
+  '/second-factor',
   '/home',
   '/account/:clientid',
   '/account/:clientid/data',

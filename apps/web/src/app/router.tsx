@@ -40,6 +40,8 @@ const loadLoginPage: RouteModuleLoader = () =>
   import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage }));
 const loadVerifyEmailPage: RouteModuleLoader = () =>
   import('../features/auth/components/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
+const loadSecondFactorPage: RouteModuleLoader = () =>
+  import('../features/auth/components/second-factor-page').then((m) => ({ Component: m.SecondFactorPage }));
 const loadSsoPage: RouteModuleLoader = () =>
   import('../features/auth/components/sso-page').then((m) => ({ Component: m.SsoPage }));
 const loadDevMailboxPage: RouteModuleLoader = () =>
@@ -137,7 +139,7 @@ const loadOperationsPage: RouteModuleLoader = () =>
 const reportPage = (name: keyof typeof import('../features/operations/components/report-pages')) => () =>
   import('../features/operations/components/report-pages').then((m) => ({ Component: m[name] }));
 const loadUsersPage: RouteModuleLoader = () =>
-  import('../features/access/components/users-page').then((m) => ({ Component: m.UsersPage }));
+  import('./pages/users-admin-page').then((m) => ({ Component: m.UsersAdminPage }));
 const loadPermissionsPage: RouteModuleLoader = () =>
   import('../features/access/components/permissions-page').then((m) => ({ Component: m.PermissionsPage }));
 const loadMerchantsPage: RouteModuleLoader = () =>
@@ -187,6 +189,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/login': loadLoginPage,
   '/verify-email': loadVerifyEmailPage,
   '/sso': loadSsoPage,
+  '/second-factor': loadSecondFactorPage,
   '/home': loadHomePage,
   '/account/:clientid': loadAccountPage,
   '/account/:clientid/data': loadAccountDataPage,

@@ -70,6 +70,7 @@ describe('portalRoutes', () => {
     ['/createlink/:apikey?', 'public'],
     ['/login', 'guestsOnly'],
     ['/sso', 'guestsOnly'],
+    ['/second-factor', 'guestsOnly'],
     ['/verify-email', 'public'],
     ['/sign-up', 'guestsOnly'],
     ['/contact', 'public'],
@@ -106,6 +107,7 @@ describe('portalRoutes', () => {
       '/sso',
       '/verify-email',
       '/sign-up',
+      '/second-factor',
       '/unsubscribe',
       '/unsubscribe/:subscription',
       '/createlink/:apikey?',
@@ -126,7 +128,7 @@ describe('portalRoutes', () => {
   it('use the auth layout for sign-in screens and the plain one for public pages', () => {
     const pathsByLayout = (layout: PortalRoute['layout']) =>
       portalRoutes.filter((route) => route.layout === layout).map((route) => route.path);
-    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up']);
+    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up', '/second-factor']);
     expect(pathsByLayout('plain')).toEqual([
       '/unsubscribe',
       '/unsubscribe/:subscription',

@@ -8,6 +8,8 @@ export const portalBasePath = '/app';
 // '/' redirects here.
 export const portalDefaultPath = '/home';
 export const portalLoginPath = '/login';
+// After the first factor, where a user with an authenticator app types its code.
+export const portalSecondFactorPath = '/second-factor';
 
 // 'public': no session needed (the product's "none needed", "none", "no authentication").
 // 'guestsOnly': the sign-in screens; a signed-in user is sent to /home.
@@ -53,6 +55,15 @@ const portalRouteDefinitions = [
   // Public so a link opened in a browser that is already signed in still completes.
   { path: '/verify-email', access: 'public', title: 'Verify email', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sign-up', access: 'guestsOnly', title: 'Sign up', layout: 'auth', ...WITHOUT_SESSION },
+  // After the first factor, a user with an authenticator app types its code here; the waiting session
+  // is not signed in yet, so the page is for guests.
+  {
+    path: '/second-factor',
+    access: 'guestsOnly',
+    title: 'Two-step verification',
+    layout: 'auth',
+    ...WITHOUT_SESSION,
+  },
 
   // Public pages in the plain wrapper; /contact is named in the notes of the product's route table.
   { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },

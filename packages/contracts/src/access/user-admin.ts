@@ -66,6 +66,8 @@ export const managedUserSchema = z.object({
   is_locked_out: z.boolean(),
   created_at: z.iso.datetime(),
   last_sign_in_at: z.iso.datetime().nullable(),
+  // An authenticator app is set up and confirmed (staff may reset it).
+  has_second_factor: z.boolean(),
   memberships: z.array(managedMembershipSchema),
   locations: z.array(z.object({ id: z.uuid(), name: z.string(), merchant_id: z.uuid() })),
 });

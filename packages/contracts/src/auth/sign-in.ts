@@ -47,6 +47,8 @@ export const signInResult = z.object({
   clientid: z.uuid().nullable(),
   utype: userTypeSchema,
   details: z.object({ email: z.string(), name: z.string() }),
+  // true: the session waits for the second factor (the browser asks for the code next).
+  second_factor_required: z.boolean().optional(),
 });
 export type SignInResult = z.infer<typeof signInResult>;
 export const signInWithLinkResponse = successEnvelope(signInResult);

@@ -1,4 +1,4 @@
-import { boolean, index, inet, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, inet, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { createdAt, timestamptz } from './columns';
 import { loginTokenPurpose } from './enums';
@@ -24,6 +24,13 @@ export const sessions = pgTable(
     viewAsClientId: uuid().references(() => clients.id, { onDelete: 'set null' }),
     // Set when an admin signed in through a mimic link: the audit trail names the real person.
     mimickedByUserId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    // Signed in with the first factor only: every route but the second-factor challenge, the
+    // session check and logout refuses it until a code is proved.
+    awaitingSecondFactor: boolean().notNull().default(false),
+    // Wrong codes typed in this session's challenge; the fifth ends the session.
+    secondFactorFailures: smallint().notNull().default(0),
+    // When the second factor was last proved in this session (step-up reads it).
+    secondFactorAt: timestamptz(),
   },
   (t) => [
     // Sign out everywhere / revoke on role change.

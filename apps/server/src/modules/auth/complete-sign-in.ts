@@ -1,19 +1,21 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit, requestOrigin } from '../../lib/audit';
+import { hasConfirmedAuthenticator } from '../second-factor/second-factor.repository';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
 export type SignInMethod = 'email_link' | 'google' | 'microsoft';
 
 // The end of every sign-in: a fresh session (the presented one revoked), the cookie, the audit entry.
+// Every first factor (e-mail link, OpenID Connect, password) ends here, so none passes the second.
 export async function completeSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   account: SignInAccount,
   method: SignInMethod,
-): Promise<{ result: SignInResult; sessionStarted: boolean }> {
+): Promise<{ result: SignInResult; sessionStarted: boolean; isAwaitingSecondFactor: boolean }> {
   const origin = requestOrigin(request);
   const result: SignInResult = {
     clientid: account.defaultClientId,
@@ -29,12 +31,15 @@ export async function completeSignIn(
       ...origin,
       details: { method, reason: 'no_client' },
     });
-    return { result, sessionStarted: false };
+    return { result, sessionStarted: false, isAwaitingSecondFactor: false };
   }
+  // The first factor only, for a user with an authenticator app: the session waits for a code.
+  const isAwaitingSecondFactor = await hasConfirmedAuthenticator(app.db, account.id);
   const { token } = await startSession(app.db, {
     userId: account.id,
     presentedToken: app.sessionCookies.read(request),
     origin,
+    isAwaitingSecondFactor,
   });
   app.sessionCookies.set(reply, token);
   await recordAudit(app.db, {
@@ -44,7 +49,11 @@ export async function completeSignIn(
     actorEmail: account.email,
     clientId: account.defaultClientId,
     ...origin,
-    details: { method },
+    details: isAwaitingSecondFactor ? { method, second_factor: 'required' } : { method },
   });
-  return { result, sessionStarted: true };
+  return {
+    result: isAwaitingSecondFactor ? { ...result, second_factor_required: true } : result,
+    sessionStarted: true,
+    isAwaitingSecondFactor,
+  };
 }

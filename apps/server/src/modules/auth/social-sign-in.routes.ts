@@ -181,8 +181,15 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialSignInRoutesOptions
       const outcome = await resolveSocialSignIn(deps, provider, claims, request.ip);
       switch (outcome.kind) {
         case 'signed-in': {
-          const { sessionStarted } = await completeSignIn(app, request, reply, outcome.account, provider.id);
-          return reply.redirect(sessionStarted ? '/app/home' : '/app/contact');
+          const { sessionStarted, isAwaitingSecondFactor } = await completeSignIn(
+            app,
+            request,
+            reply,
+            outcome.account,
+            provider.id,
+          );
+          if (!sessionStarted) return reply.redirect('/app/contact');
+          return reply.redirect(isAwaitingSecondFactor ? '/app/second-factor' : '/app/home');
         }
         case 'verify-email':
         case 'link': {

@@ -14,18 +14,31 @@ export type NewSession = {
   // from the session it was opened from (id of that session), so mimicking never extends a sign-in.
   mimickedByUserId?: string;
   absoluteLimitOfSessionId?: string;
+  // Signed in with the first factor only: the session lasts this many minutes, whatever the limits
+  // above, unless the second factor is proved (which starts a new session).
+  awaitingSecondFactorMinutes?: number;
+  // The second factor was proved as this session started.
+  hasProvedSecondFactor?: boolean;
 };
 
 // Times come from the database clock, the same one the session checks compare against.
 export async function insertSession(executor: Executor, session: NewSession): Promise<void> {
+  const waiting = session.awaitingSecondFactorMinutes;
   await executor.insert(sessions).values({
     id: session.id,
     userId: session.userId,
-    expiresAt: sql`now() + make_interval(mins => ${session.idleMinutes})`,
+    expiresAt:
+      waiting === undefined
+        ? sql`now() + make_interval(mins => ${session.idleMinutes})`
+        : sql`now() + make_interval(mins => ${waiting})`,
     absoluteExpiresAt:
-      session.absoluteLimitOfSessionId === undefined
-        ? sql`now() + make_interval(hours => ${session.absoluteHours})`
-        : sql`least(now() + make_interval(hours => ${session.absoluteHours}), (select s.absolute_expires_at from sessions s where s.id = ${session.absoluteLimitOfSessionId}))`,
+      waiting !== undefined
+        ? sql`now() + make_interval(mins => ${waiting})`
+        : session.absoluteLimitOfSessionId === undefined
+          ? sql`now() + make_interval(hours => ${session.absoluteHours})`
+          : sql`least(now() + make_interval(hours => ${session.absoluteHours}), (select s.absolute_expires_at from sessions s where s.id = ${session.absoluteLimitOfSessionId}))`,
+    awaitingSecondFactor: waiting !== undefined,
+    secondFactorAt: session.hasProvedSecondFactor ? sql`now()` : null,
     ip: session.ip,
     userAgent: session.userAgent?.slice(0, 500) ?? null,
     mimickedByUserId: session.mimickedByUserId ?? null,

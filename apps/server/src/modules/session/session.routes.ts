@@ -7,8 +7,13 @@ import { publicAccessReadingSession } from '../../access/route-access';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { endSession, ownSessions, signOutOtherSessions } from './session.service';
 
-// The caller's own session: processor-audit users check and end theirs like anyone.
-const ownSessionAccess = { ...publicAccessReadingSession, processorAudit: 'allowed' } as const;
+// The caller's own session: processor-audit users check and end theirs like anyone, and so does a
+// session still waiting for its second factor.
+const ownSessionAccess = {
+  ...publicAccessReadingSession,
+  processorAudit: 'allowed',
+  secondFactorPending: 'allowed',
+} as const;
 // The caller's own sign-ins, listed and ended from the Settings page, whatever the role.
 const ownSignInsAccess = { kind: 'authenticated', roles: userTypes, processorAudit: 'allowed' } as const;
 
@@ -19,11 +24,15 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: ownSessionAccess },
       schema: {
         tags: ['auth'],
-        summary: 'Whether the session cookie names a live session (never 401)',
+        summary: 'Whether the session cookie names a live, fully signed-in session (never 401)',
         response: { 200: authenticatedResponse },
       },
     },
-    async (request) => ({ status: true as const, message: request.session !== null }),
+    // A session waiting for its second factor is not signed in yet: the sign-in screens stay open to it.
+    async (request) => ({
+      status: true as const,
+      message: request.session !== null && !request.session.isAwaitingSecondFactor,
+    }),
   );
 
   app.post(

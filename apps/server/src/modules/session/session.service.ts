@@ -1,6 +1,7 @@
 import { deviceOf, type OwnSession, OwnSessionsText } from '@portico/contracts/auth/own-sessions';
+import { SECOND_FACTOR_CHALLENGE_MINUTES } from '@portico/contracts/auth/second-factor';
 import { sessionAbsoluteLimitHours, sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import {
@@ -18,9 +19,16 @@ const SessionError = defineErrors({
 export type SessionOrigin = { ip: string | null; userAgent: string | null };
 
 // A new id at every sign-in; whatever session the browser presented is revoked (fixation defence).
+// A user with an authenticator app gets a session that waits for the second factor (short-lived,
+// refused everywhere but the challenge); the sign-in time is recorded once the sign-in is whole.
 export async function startSession(
   db: Db,
-  input: { userId: string; presentedToken: string | undefined; origin: SessionOrigin },
+  input: {
+    userId: string;
+    presentedToken: string | undefined;
+    origin: SessionOrigin;
+    isAwaitingSecondFactor?: boolean;
+  },
 ): Promise<{ token: string }> {
   const token = newSecretToken();
   await db.transaction(async (tx) => {
@@ -30,10 +38,34 @@ export async function startSession(
       userId: input.userId,
       idleMinutes: sessionIdleTimeoutMinutes,
       absoluteHours: sessionAbsoluteLimitHours,
+      ...(input.isAwaitingSecondFactor
+        ? { awaitingSecondFactorMinutes: SECOND_FACTOR_CHALLENGE_MINUTES }
+        : {}),
       ...input.origin,
     });
-    await recordSignInTime(tx, input.userId);
+    if (!input.isAwaitingSecondFactor) await recordSignInTime(tx, input.userId);
   });
+  return { token };
+}
+
+// The second factor proved: a full session under a new token replaces the waiting one, in the
+// transaction of the proof (tx), so a code is never spent without the session it earned.
+export async function completeSecondFactorSession(
+  tx: Executor,
+  input: { waitingSessionId: string; userId: string; origin: SessionOrigin },
+): Promise<{ token: string } | null> {
+  const token = newSecretToken();
+  // Ended meanwhile (logout, a reset, its time up): nothing to complete.
+  if (!(await revokeSession(tx, input.waitingSessionId))) return null;
+  await insertSession(tx, {
+    id: hashSecretToken(token),
+    userId: input.userId,
+    idleMinutes: sessionIdleTimeoutMinutes,
+    absoluteHours: sessionAbsoluteLimitHours,
+    hasProvedSecondFactor: true,
+    ...input.origin,
+  });
+  await recordSignInTime(tx, input.userId);
   return { token };
 }
 

@@ -119,6 +119,7 @@ async function loadManagedUsers(
         is_locked_out: record.isLockedOut,
         created_at: record.createdAt.toISOString(),
         last_sign_in_at: record.lastSignInAt?.toISOString() ?? null,
+        has_second_factor: record.hasSecondFactor,
         memberships: memberships
           .filter((m) => m.userId === record.id && clientIds.has(m.clientId))
           .map((m) => ({

@@ -307,6 +307,7 @@ describe('GET /api/payee/all', () => {
       mimickedByUserId: null,
       mimickedByRole: null,
       isProcessorAuditUser: false,
+      isAwaitingSecondFactor: false,
     };
     // As if the caller's default merchant were one it has no membership on or above.
     await expect(

@@ -1,15 +1,17 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { portalLoginPath } from '@portico/contracts/access/routes';
+import { portalLoginPath, portalSecondFactorPath } from '@portico/contracts/access/routes';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { useSessionUser } from '../../features/auth/api/get-session-user';
+import { isSecondFactorRequired, useSessionUser } from '../../features/auth/api/get-session-user';
 import { SignedInSessionScope } from '../../features/auth/components/signed-in-session';
 
-// The user is fetched on arrival; with no user the visitor goes to /login.
+// The user is fetched on arrival; with no user the visitor goes to /login, and a sign-in waiting for
+// its second factor to the code page.
 export function SignedInBoundary() {
   const sessionUser = useSessionUser();
 
   if (sessionUser.isPending) return <PageLoader />;
+  if (isSecondFactorRequired(sessionUser.error)) return <Navigate to={portalSecondFactorPath} replace />;
   if (sessionUser.isError) {
     return (
       <Center py="xl" px="md" mih="60vh">

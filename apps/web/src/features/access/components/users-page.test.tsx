@@ -24,6 +24,7 @@ const robin = {
   is_locked_out: true,
   created_at: '2025-06-01T12:00:00.000Z',
   last_sign_in_at: null,
+  has_second_factor: false,
   memberships: [
     { merchant: { id: merchant, name: 'Corner Coffee' }, role: { id: sampleIds.roleA, name: 'Cashier' } },
   ],

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { type ManagedUser, UserAdminText, usersFileName } from '@portico/contracts/access/user-admin';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
@@ -21,8 +21,13 @@ import { UserFormModal } from './user-form-modal';
 type Editing = { mode: 'add' } | { mode: 'edit'; user: ManagedUser } | null;
 
 // /users: whose users ('Viewing Users For'), the grid exported as
-// Users.xlsx, Add user, Edit and Delete.
-export function UsersPage() {
+// Users.xlsx, Add user, Edit and Delete. The app may add actions of other features to each row
+// (staff resetting a user's second factor).
+export function UsersPage({
+  renderUserActions,
+}: {
+  renderUserActions?: (user: ManagedUser) => ReactNode;
+} = {}) {
   const { user, actingRole, myClients } = useSignedInSession();
   const timeZone = useUserTimeZone();
   const isChooser = canChooseMerchant(actingRole);
@@ -43,6 +48,13 @@ export function UsersPage() {
       { id: 'locations', header: 'Locations', kind: 'text', value: locationsLabel, width: 180 },
       { id: 'status', header: 'Status', kind: 'text', value: userStatusLabel, width: 100 },
       {
+        id: 'has_second_factor',
+        header: 'Two-step verification',
+        kind: 'text',
+        value: (row) => (row.has_second_factor ? 'On' : 'Off'),
+        width: 110,
+      },
+      {
         id: 'last_sign_in_at',
         header: 'Last sign-in',
         kind: 'datetime',
@@ -54,7 +66,7 @@ export function UsersPage() {
         header: 'Actions',
         kind: 'text',
         value: () => '',
-        width: 160,
+        width: renderUserActions ? 260 : 160,
         pinned: 'right',
         filter: false,
         isSortable: false,
@@ -80,11 +92,12 @@ export function UsersPage() {
                 Delete
               </Button>
             )}
+            {renderUserActions?.(row)}
           </Group>
         ),
       },
     ],
-    [user.id],
+    [user.id, renderUserActions],
   );
 
   function confirmDelete(target: ManagedUser) {

@@ -8,4 +8,6 @@ export const authKeys = {
   myClients: () => [...authKeys.all, 'my-clients'] as const,
   socialProviders: () => [...authKeys.all, 'social-providers'] as const,
   devMailbox: () => [...authKeys.all, 'dev-mailbox'] as const,
+  // The sign-in waiting for its second factor (not part of the session: it is no sign-in yet).
+  secondFactorChallenge: () => [...authKeys.all, 'second-factor-challenge'] as const,
 };

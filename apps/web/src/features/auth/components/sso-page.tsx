@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
+import { portalDefaultPath, portalLoginPath, portalSecondFactorPath } from '@portico/contracts/access/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -44,6 +44,11 @@ export function SsoPage() {
         onSuccess: (result) => {
           if (destinationAfterLinkSignIn(result) === 'not-recognized') {
             failAndReturnToLogin(SignInToastText.NotRecognized);
+            return;
+          }
+          // The first factor only: the code from the authenticator app comes next.
+          if (result.second_factor_required === true) {
+            void navigate(portalSecondFactorPath, { replace: true });
             return;
           }
           // A new session: the user is fetched afresh by the signed-in part of the portal.

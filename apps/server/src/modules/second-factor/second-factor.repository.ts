@@ -1,0 +1,156 @@
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions } from '../../db/schema/auth';
+import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
+import { users } from '../../db/schema/users';
+
+// Read under a row lock when a code is checked, so two requests with one code cannot both pass.
+export async function findAuthenticator(executor: Executor, userId: string, options: { lock: boolean }) {
+  const query = executor
+    .select({
+      secretEnc: userAuthenticators.secretEnc,
+      confirmedAt: userAuthenticators.confirmedAt,
+      lastUsedStep: userAuthenticators.lastUsedStep,
+    })
+    .from(userAuthenticators)
+    .where(eq(userAuthenticators.userId, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function hasConfirmedAuthenticator(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ userId: userAuthenticators.userId })
+    .from(userAuthenticators)
+    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
+  return row !== undefined;
+}
+
+// A new secret replaces an unconfirmed one; a confirmed authenticator is never overwritten here.
+export async function upsertUnconfirmedAuthenticator(
+  executor: Executor,
+  userId: string,
+  secretEnc: string,
+): Promise<boolean> {
+  const rows = await executor
+    .insert(userAuthenticators)
+    .values({ userId, secretEnc })
+    .onConflictDoUpdate({
+      target: userAuthenticators.userId,
+      set: { secretEnc, createdAt: sql`now()`, lastUsedStep: null },
+      setWhere: isNull(userAuthenticators.confirmedAt),
+    })
+    .returning({ userId: userAuthenticators.userId });
+  return rows.length === 1;
+}
+
+// Only a later step than the last accepted one moves it: the losing request of a race changes nothing.
+export async function acceptStep(executor: Executor, userId: string, step: number): Promise<boolean> {
+  const rows = await executor
+    .update(userAuthenticators)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(userAuthenticators.userId, userId),
+        or(isNull(userAuthenticators.lastUsedStep), lt(userAuthenticators.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: userAuthenticators.userId });
+  return rows.length === 1;
+}
+
+export async function confirmAuthenticator(executor: Executor, userId: string) {
+  const [row] = await executor
+    .update(userAuthenticators)
+    .set({ confirmedAt: sql`now()` })
+    .where(eq(userAuthenticators.userId, userId))
+    .returning({ confirmedAt: userAuthenticators.confirmedAt });
+  return row?.confirmedAt ?? null;
+}
+
+// The authenticator and every recovery code of the user; true when there was an authenticator.
+export async function deleteSecondFactor(executor: Executor, userId: string): Promise<boolean> {
+  await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const rows = await executor
+    .delete(userAuthenticators)
+    .where(eq(userAuthenticators.userId, userId))
+    .returning({ userId: userAuthenticators.userId });
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(
+  executor: Executor,
+  userId: string,
+  hashes: string[],
+): Promise<void> {
+  await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await executor.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+// Single use by construction: only one caller can set used_at.
+export async function useRecoveryCode(
+  executor: Executor,
+  userId: string,
+  codeHash: string,
+): Promise<boolean> {
+  const rows = await executor
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countUnusedRecoveryCodes(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findUser(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      userType: users.userType,
+      defaultClientId: users.defaultClientId,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+// One more wrong code in a waiting session; the last allowed one revokes it. Answers the count and
+// whether the session ended (undefined: the session is no longer waiting).
+export async function recordChallengeFailure(executor: Executor, sessionId: string, maxFailures: number) {
+  const [row] = await executor
+    .update(sessions)
+    .set({
+      secondFactorFailures: sql`${sessions.secondFactorFailures} + 1`,
+      revokedAt: sql`case when ${sessions.secondFactorFailures} + 1 >= ${maxFailures} then now() else null end`,
+    })
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.awaitingSecondFactor, true), isNull(sessions.revokedAt)),
+    )
+    .returning({ failures: sessions.secondFactorFailures, revokedAt: sessions.revokedAt });
+  return row ? { failures: row.failures, hasEnded: row.revokedAt !== null } : undefined;
+}
+
+// A reset ends the user's sessions that still wait for a code of the removed authenticator.
+export async function revokeWaitingSessions(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.awaitingSecondFactor, true), isNull(sessions.revokedAt)),
+    );
+}

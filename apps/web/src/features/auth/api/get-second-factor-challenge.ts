@@ -1,0 +1,23 @@
+import { challengeInfo } from '@portico/contracts/auth/second-factor';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { authKeys } from './keys';
+
+// GET /api/second-factor/challenge: the sign-in waiting for its code; null when there is none (401).
+export async function getSecondFactorChallenge({ signal }: { signal?: AbortSignal } = {}) {
+  try {
+    return await apiRequest('/api/second-factor/challenge', { schema: challengeInfo, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 401) return null;
+    throw error;
+  }
+}
+
+export function useSecondFactorChallenge() {
+  return useQuery({
+    queryKey: authKeys.secondFactorChallenge(),
+    queryFn: ({ signal }) => getSecondFactorChallenge({ signal }),
+    staleTime: 0,
+    retry: false,
+  });
+}

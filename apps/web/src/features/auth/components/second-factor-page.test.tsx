@@ -1,0 +1,123 @@
+import { notifications } from '@mantine/notifications';
+import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { failure, ok, readyDatabase, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
+import { renderApp } from '../../../test/render-app';
+import { signedInAnswers, signedOutAnswers } from '../../../test/session-stubs';
+
+// Home's module loads on first use: the first navigation there waits for it.
+const slow = { timeout: 10_000 };
+const user = buildSessionUser();
+const clientId = '11111111-1111-4111-8111-111111111111';
+const result = { clientid: clientId, utype: 'user', details: { email: user.email, name: user.name } };
+const continueUrl = encodeURIComponent(
+  `http://localhost:3000/app/sso?email=${encodeURIComponent(user.email)}`,
+);
+
+// The server's answers while the sign-in waits for its code.
+const waiting: Record<string, StubbedAnswer> = {
+  ...signedOutAnswers,
+  '/api/user': failure(401, 'SECOND_FACTOR_REQUIRED', SecondFactorText.Required),
+  'GET /api/second-factor/challenge': ok({ email: user.email }),
+};
+
+function bodyOf(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === path && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+describe('the second-factor page', () => {
+  beforeEach(() => notifications.clean());
+
+  it('follows the e-mail link to the code, says a wrong code is not valid, and goes Home with the right one', async () => {
+    const answers: Record<string, StubbedAnswer> = {
+      ...signedOutAnswers,
+      '/auth': ok({ ...result, second_factor_required: true }),
+    };
+    const fetchMock = stubFetch(answers);
+    const { router } = renderApp(`/sso?oobCode=tok&continueUrl=${continueUrl}`);
+    // POST /auth answered: the session waits for the code.
+    Object.assign(answers, waiting, {
+      'POST /api/second-factor/challenge': failure(
+        422,
+        'SECOND_FACTOR_CODE_NOT_VALID',
+        SecondFactorText.CodeNotValid,
+      ),
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/second-factor'), slow);
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    expect(screen.getByText(`Signing in as ${user.email}`)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Authentication code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not valid.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/second-factor');
+
+    Object.assign(answers, signedInAnswers(user), {
+      '/readyz': readyDatabase,
+      'POST /api/second-factor/challenge': ok(result),
+    });
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'), slow);
+    expect(bodyOf(fetchMock, '/api/second-factor/challenge')).toEqual([
+      { code: '000000' },
+      { code: '123456' },
+    ]);
+  });
+
+  it('takes a recovery code instead', async () => {
+    const answers: Record<string, StubbedAnswer> = {
+      ...waiting,
+      'POST /api/second-factor/challenge': ok(result),
+    };
+    const fetchMock = stubFetch(answers);
+    const { router } = renderApp('/second-factor');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    Object.assign(answers, signedInAnswers(user), { '/readyz': readyDatabase });
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'k7m2-p7qr-x4ta');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'), slow);
+    expect(bodyOf(fetchMock, '/api/second-factor/challenge')).toEqual([{ recovery_code: 'k7m2-p7qr-x4ta' }]);
+  });
+
+  it('ends on /login when the fifth wrong code ended the sign-in', async () => {
+    stubFetch({
+      ...waiting,
+      'POST /api/second-factor/challenge': failure(
+        401,
+        'SECOND_FACTOR_CHALLENGE_ENDED',
+        SecondFactorText.ChallengeEnded,
+      ),
+    });
+    const { router } = renderApp('/second-factor');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SecondFactorText.ChallengeEnded)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+  });
+
+  it('sends a visitor with no waiting sign-in to /login, and a waiting one from Home to the code', async () => {
+    stubFetch({
+      ...signedOutAnswers,
+      'GET /api/second-factor/challenge': failure(
+        401,
+        'SECOND_FACTOR_NO_CHALLENGE',
+        SecondFactorText.NoChallenge,
+      ),
+    });
+    const first = renderApp('/second-factor');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/app/login'));
+    first.unmount();
+
+    stubFetch(waiting);
+    const second = renderApp('/home');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/app/second-factor'), slow);
+  });
+});

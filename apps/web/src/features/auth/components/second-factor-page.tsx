@@ -1,0 +1,112 @@
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
+import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { showToast } from '../../../components/toasts';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { useSecondFactorChallenge } from '../api/get-second-factor-challenge';
+import { authKeys } from '../api/keys';
+import { useAnswerSecondFactorChallenge } from '../api/post-second-factor-challenge';
+
+export const SecondFactorPageText = {
+  Heading: 'Two-step verification',
+  CodeIntro: 'Enter the 6-digit code from your authenticator app.',
+  CodeLabel: 'Authentication code',
+  RecoveryIntro: 'Enter one of the recovery codes you saved when you set up the app. Each code works once.',
+  RecoveryLabel: 'Recovery code',
+  Verify: 'Verify',
+  UseRecoveryCode: 'Use a recovery code instead',
+  UseApp: 'Use the authenticator app instead',
+  CodeRequired: 'Enter the code.',
+} as const;
+
+// /second-factor: after the e-mail link, OpenID Connect or password, a user with an authenticator app
+// proves the second factor here, then lands on Home. Without a waiting sign-in the page goes to /login.
+export function SecondFactorPage() {
+  const challenge = useSecondFactorChallenge();
+  const answer = useAnswerSecondFactorChallenge();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isRecovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (challenge.isPending) return <PageLoader />;
+  if (challenge.data === null || challenge.isError) return <Navigate to={portalLoginPath} replace />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = value.trim();
+    if (typed === '') {
+      setError(SecondFactorPageText.CodeRequired);
+      return;
+    }
+    setError(null);
+    answer.mutate(isRecovery ? { recovery_code: typed } : { code: typed }, {
+      onSuccess: () => {
+        // A new, full session: the user is fetched afresh by the signed-in part of the portal.
+        queryClient.removeQueries({ queryKey: authKeys.session() });
+        queryClient.removeQueries({ queryKey: authKeys.secondFactorChallenge() });
+        queryClient.setQueryData(authKeys.authenticated(), true);
+        void navigate(portalDefaultPath, { replace: true });
+      },
+      onError: (failure) => {
+        const isOver =
+          failure instanceof ApiError &&
+          (failure.code === SecondFactorErrorCode.ChallengeEnded ||
+            failure.code === SecondFactorErrorCode.NoChallenge);
+        if (isOver) {
+          void showToast({ text: failure.message, type: 'danger' });
+          void navigate(portalLoginPath, { replace: true });
+          return;
+        }
+        setError(apiErrorMessage(failure, SecondFactorText.CodeNotValid));
+        setValue('');
+      },
+    });
+  }
+
+  function toggleMode() {
+    setRecovery((was) => !was);
+    setValue('');
+    setError(null);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {SecondFactorPageText.Heading}
+        </Title>
+        <Text size="sm">
+          {isRecovery ? SecondFactorPageText.RecoveryIntro : SecondFactorPageText.CodeIntro}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Signing in as {challenge.data.email}
+        </Text>
+        <TextInput
+          key={isRecovery ? 'recovery' : 'code'}
+          label={isRecovery ? SecondFactorPageText.RecoveryLabel : SecondFactorPageText.CodeLabel}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          autoComplete="one-time-code"
+          inputMode={isRecovery ? 'text' : 'numeric'}
+          maxLength={isRecovery ? 20 : 7}
+          spellCheck={false}
+          data-autofocus
+          autoFocus
+        />
+        <Button type="submit" loading={answer.isPending}>
+          {SecondFactorPageText.Verify}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={toggleMode}>
+          {isRecovery ? SecondFactorPageText.UseApp : SecondFactorPageText.UseRecoveryCode}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

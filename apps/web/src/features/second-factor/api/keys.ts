@@ -1,0 +1,4 @@
+export const secondFactorKeys = {
+  all: ['second-factor'] as const,
+  status: () => [...secondFactorKeys.all, 'status'] as const,
+};

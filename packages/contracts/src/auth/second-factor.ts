@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { successEnvelope } from '../common/envelope';
+import { signInResult } from './sign-in';
+
+// The second factor: an authenticator app (TOTP) and single-use recovery codes.
+
+export const SecondFactorErrorCode = {
+  // A session signed in with its first factor only, calling anything but the challenge.
+  Required: 'SECOND_FACTOR_REQUIRED',
+  CodeNotValid: 'SECOND_FACTOR_CODE_NOT_VALID',
+  // The fifth wrong code ended the waiting session.
+  ChallengeEnded: 'SECOND_FACTOR_CHALLENGE_ENDED',
+  NoChallenge: 'SECOND_FACTOR_NO_CHALLENGE',
+  AlreadyEnabled: 'SECOND_FACTOR_ALREADY_ENABLED',
+  NotEnabled: 'SECOND_FACTOR_NOT_ENABLED',
+  NoEnrolment: 'SECOND_FACTOR_NO_ENROLMENT',
+  UserNotFound: 'SECOND_FACTOR_USER_NOT_FOUND',
+} as const;
+
+export const SecondFactorText = {
+  Required: 'Enter the code from your authenticator app to finish signing in.',
+  CodeNotValid: 'The code is not valid.',
+  RecoveryCodeNotValid: 'The recovery code is not valid.',
+  ChallengeEnded: 'Too many wrong codes. Sign in again.',
+  NoChallenge: 'Your sign-in has expired. Sign in again.',
+  AlreadyEnabled: 'An authenticator app is already set up.',
+  NotEnabled: 'No authenticator app is set up.',
+  UserHasNone: 'This user has no authenticator app.',
+  NoEnrolment: 'Start the set-up again.',
+  UserNotFound: 'This user does not exist.',
+} as const;
+
+// Wrong codes a waiting session may type; the last one ends it.
+export const SECOND_FACTOR_MAX_FAILURES = 5;
+// How long a session waits for its second factor.
+export const SECOND_FACTOR_CHALLENGE_MINUTES = 10;
+export const RECOVERY_CODE_COUNT = 10;
+
+// A recovery code: 12 characters of the base32 alphabet in three groups (60 bits), e.g. 'k7m2-p9qr-x4ta'.
+const RECOVERY_CODE_LENGTH = 12;
+export function normalizeRecoveryCode(input: string): string | null {
+  const code = input.replace(/[\s-]/g, '').toLowerCase();
+  return code.length === RECOVERY_CODE_LENGTH && /^[a-z2-7]+$/.test(code) ? code : null;
+}
+export function formatRecoveryCode(normalized: string): string {
+  return normalized.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+const codeField = z.string().min(1).max(20);
+
+// GET /api/second-factor: the caller's own authenticator.
+export const secondFactorStatus = z.object({
+  is_enabled: z.boolean(),
+  enrolled_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
+export const secondFactorStatusResponse = successEnvelope(secondFactorStatus);
+
+// POST /api/second-factor/enrolment: a new secret, answered this once (the QR code is drawn by the
+// server, so the secret never travels in an address).
+export const enrolmentStart = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  qr_code: z.string(),
+});
+export type EnrolmentStart = z.infer<typeof enrolmentStart>;
+export const enrolmentStartResponse = successEnvelope(enrolmentStart);
+
+export const totpCodeBody = z.strictObject({ code: codeField });
+export type TotpCodeBody = z.infer<typeof totpCodeBody>;
+
+// Confirming the set-up and asking for new codes answer the recovery codes, once.
+export const recoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesAnswer>;
+export const recoveryCodesResponse = successEnvelope(recoveryCodesAnswer);
+
+export const secondFactorDisableResponse = successEnvelope(secondFactorStatus);
+
+// POST /api/second-factor/users/{user_id}/reset: staff remove another user's authenticator.
+export const secondFactorResetParams = z.strictObject({ user_id: z.uuid() });
+export const secondFactorResetResponse = successEnvelope(z.object({ is_reset: z.literal(true) }));
+
+// GET /api/second-factor/challenge: the waiting session's person.
+export const challengeInfo = z.object({ email: z.string() });
+export const challengeInfoResponse = successEnvelope(challengeInfo);
+
+// POST /api/second-factor/challenge: a code from the app, or one recovery code.
+export const challengeBody = z.union([
+  z.strictObject({ code: codeField }),
+  z.strictObject({ recovery_code: z.string().min(1).max(40) }),
+]);
+export type ChallengeBody = z.infer<typeof challengeBody>;
+export const challengeResponse = successEnvelope(signInResult);
