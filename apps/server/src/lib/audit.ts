@@ -5,6 +5,13 @@ import { auditLog } from '../db/schema/system';
 export type AuditAction =
   | 'sign_in'
   | 'sign_out'
+  // The signed-in user's own password: first set, changed, a reset link asked for and used, and
+  // password sign-in locked after too many wrong passwords.
+  | 'password.set'
+  | 'password.change'
+  | 'password.reset_request'
+  | 'password.reset'
+  | 'password.lock_out'
   | 'authorization_denied'
   | 'mimic'
   // A write made in a mimic session: the user and the staff member behind it.

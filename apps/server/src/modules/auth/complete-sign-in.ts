@@ -4,7 +4,7 @@ import { recordAudit, requestOrigin } from '../../lib/audit';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
-export type SignInMethod = 'email_link' | 'google' | 'microsoft';
+export type SignInMethod = 'email_link' | 'password' | 'google' | 'microsoft';
 
 // The end of every sign-in: a fresh session (the presented one revoked), the cookie, the audit entry.
 export async function completeSignIn(

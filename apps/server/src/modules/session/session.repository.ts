@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
@@ -42,6 +42,27 @@ export async function revokeSession(executor: Executor, id: string) {
   return row;
 }
 
+// A sign-in by login link or through a provider that vouches for the address proves the address;
+// password sign-in requires that proof already, so it changes nothing there.
 export async function recordSignInTime(executor: Executor, userId: string): Promise<void> {
-  await executor.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+  await executor
+    .update(users)
+    .set({ lastSignInAt: sql`now()`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+// Ends every open session of the user but the one kept (a new password ends the others).
+export async function revokeOtherSessions(executor: Executor, userId: string, keptSessionId: string | null) {
+  const rows = await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keptSessionId === null ? undefined : ne(sessions.id, keptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
