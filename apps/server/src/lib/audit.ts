@@ -5,6 +5,8 @@ import { auditLog } from '../db/schema/system';
 export type AuditAction =
   | 'sign_in'
   | 'sign_out'
+  // Every other session of the user ended from the Settings page.
+  | 'sign_out_others'
   // The signed-in user's own password: first set, changed, a reset link asked for and used, and
   // password sign-in locked after too many wrong passwords.
   | 'password.set'

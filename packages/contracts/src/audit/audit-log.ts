@@ -9,6 +9,12 @@ import { successEnvelope } from '../common/envelope';
 export const auditActionLabels: Readonly<Record<string, string>> = {
   sign_in: 'Sign-in',
   sign_out: 'Sign-out',
+  sign_out_others: 'Signed out everywhere else',
+  'password.set': 'Password set',
+  'password.change': 'Password changed',
+  'password.reset_request': 'Password reset link asked for',
+  'password.reset': 'Password reset',
+  'password.lock_out': 'Password sign-in locked',
   authorization_denied: 'Refused call',
   mimic: 'Mimic',
   'mimic.action': 'Change made while mimicking',

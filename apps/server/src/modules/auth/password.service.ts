@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import { hashSecretToken } from '../../lib/secret-token';
-import { revokeOtherSessions } from '../session/session.repository';
+import { revokeAllSessionsOf, revokeSessionsOfUserExcept } from '../session/session.repository';
 import { PasswordError } from './auth.errors';
 import { countRecentLoginTokens } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
@@ -198,7 +198,7 @@ export async function resetPassword(
     const hash = await hashPassword(input.password);
     await consumeTokenById(tx, token.id);
     await storePasswordHash(tx, account.id, hash, { proofOfAddress: true });
-    const endedSessions = await revokeOtherSessions(tx, account.id, null);
+    const endedSessions = await revokeAllSessionsOf(tx, account.id);
     await recordAudit(tx, {
       action: 'password.reset',
       outcome: 'success',
@@ -254,7 +254,7 @@ export async function setOwnPassword(
     // the hash the first replaced, which is acceptable: both proved the same knowledge.
     await findPasswordAccountById(tx, account.id, { forUpdate: true });
     await storePasswordHash(tx, account.id, hash, { proofOfAddress: false });
-    const endedSessions = await revokeOtherSessions(tx, account.id, session.sessionId);
+    const endedSessions = await revokeSessionsOfUserExcept(tx, account.id, session.sessionId);
     await recordAudit(tx, {
       action: hasPassword ? 'password.change' : 'password.set',
       outcome: 'success',

@@ -51,18 +51,53 @@ export async function recordSignInTime(executor: Executor, userId: string): Prom
     .where(eq(users.id, userId));
 }
 
-// Ends every open session of the user but the one kept (a new password ends the others).
-export async function revokeOtherSessions(executor: Executor, userId: string, keptSessionId: string | null) {
+// Ends every open session of the user (a password reset: whoever knew the old password is out).
+export async function revokeAllSessionsOf(executor: Executor, userId: string): Promise<number> {
   const rows = await executor
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keptSessionId === null ? undefined : ne(sessions.id, keptSessionId),
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+const isLive = sql`${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${sessions.absoluteExpiresAt} > now()`;
+
+export type OwnSessionRow = {
+  id: string;
+  mimickedByUserId: string | null;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+// The user's sessions that still open the portal, most recently used first.
+export async function findLiveSessionsOf(executor: Executor, userId: string): Promise<OwnSessionRow[]> {
+  return executor
+    .select({
+      id: sessions.id,
+      mimickedByUserId: sessions.mimickedByUserId,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isLive))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+// Ends every live session of the user except the one given; answers how many ended.
+export async function revokeSessionsOfUserExcept(
+  executor: Executor,
+  userId: string,
+  keptSessionId: string,
+): Promise<number> {
+  const ended = await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isLive))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
