@@ -7,6 +7,7 @@ export const builtPagePaths = [
   '/login',
   '/verify-email',
   '/sso',
+  '/reset-password',
   '/home',
   '/account/:clientid',
   '/account/:clientid/data',

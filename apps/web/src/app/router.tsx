@@ -40,6 +40,10 @@ const loadLoginPage: RouteModuleLoader = () =>
   import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage }));
 const loadVerifyEmailPage: RouteModuleLoader = () =>
   import('../features/auth/components/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
+const loadResetPasswordPage: RouteModuleLoader = () =>
+  import('../features/password/components/reset-password-page').then((m) => ({
+    Component: m.ResetPasswordPage,
+  }));
 const loadSsoPage: RouteModuleLoader = () =>
   import('../features/auth/components/sso-page').then((m) => ({ Component: m.SsoPage }));
 const loadDevMailboxPage: RouteModuleLoader = () =>
@@ -187,6 +191,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/login': loadLoginPage,
   '/verify-email': loadVerifyEmailPage,
   '/sso': loadSsoPage,
+  '/reset-password': loadResetPasswordPage,
   '/home': loadHomePage,
   '/account/:clientid': loadAccountPage,
   '/account/:clientid/data': loadAccountDataPage,

@@ -72,6 +72,7 @@ describe('portalRoutes', () => {
     ['/sso', 'guestsOnly'],
     ['/verify-email', 'public'],
     ['/sign-up', 'guestsOnly'],
+    ['/reset-password', 'public'],
     ['/contact', 'public'],
     // The click-to-agree application and the terms.
     ['/enroll/:parent_id/:id', 'public'],
@@ -84,6 +85,8 @@ describe('portalRoutes', () => {
     ['/audit', ['admin']],
     // The job runner's runs.
     ['/jobs', ['admin']],
+    // The signed-in user's own settings.
+    ['/settings', 'signedIn'],
   ];
 
   it('hold every route of the route table and nothing else', () => {
@@ -104,6 +107,7 @@ describe('portalRoutes', () => {
       '/sso',
       '/verify-email',
       '/sign-up',
+      '/reset-password',
       '/unsubscribe',
       '/unsubscribe/:subscription',
       '/createlink/:apikey?',
@@ -124,7 +128,7 @@ describe('portalRoutes', () => {
   it('use the auth layout for sign-in screens and the plain one for public pages', () => {
     const pathsByLayout = (layout: PortalRoute['layout']) =>
       portalRoutes.filter((route) => route.layout === layout).map((route) => route.path);
-    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up']);
+    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up', '/reset-password']);
     expect(pathsByLayout('plain')).toEqual([
       '/unsubscribe',
       '/unsubscribe/:subscription',

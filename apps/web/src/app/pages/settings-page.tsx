@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { PasswordSection } from '../../features/password/components/password-section';
 import { OwnSessionsSection } from '../../features/sessions/components/own-sessions-section';
 
 // /settings: the signed-in user's own sign-in and security, one section per part, each owned by its
@@ -10,6 +11,7 @@ export function SettingsPage() {
         <Title order={1}>Settings</Title>
         <Text c="dimmed">How you sign in to Portico and where you are signed in.</Text>
       </div>
+      <PasswordSection />
       <OwnSessionsSection />
     </Stack>
   );
