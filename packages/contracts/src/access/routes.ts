@@ -54,7 +54,13 @@ const portalRouteDefinitions = [
   { path: '/verify-email', access: 'public', title: 'Verify email', layout: 'auth', ...WITHOUT_SESSION },
   { path: '/sign-up', access: 'guestsOnly', title: 'Sign up', layout: 'auth', ...WITHOUT_SESSION },
   // The 'Forgot password?' link's page; public, like /verify-email, so it works in any browser.
-  { path: '/reset-password', access: 'public', title: 'Set a new password', layout: 'auth', ...WITHOUT_SESSION },
+  {
+    path: '/reset-password',
+    access: 'public',
+    title: 'Set a new password',
+    layout: 'auth',
+    ...WITHOUT_SESSION,
+  },
 
   // Public pages in the plain wrapper; /contact is named in the notes of the product's route table.
   { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },
