@@ -42,18 +42,16 @@ type Envelope =
   | { status: true; message: unknown }
   | { status: false; error: { code: string; message: string; issues: FieldIssue[] } };
 
+function isFieldIssue(issue: unknown): issue is FieldIssue {
+  return isRecordLike(issue) && typeof issue.path === 'string' && typeof issue.message === 'string';
+}
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 function readIssues(error: object): FieldIssue[] {
-  if (!('issues' in error) || !Array.isArray(error.issues)) return [];
-  return error.issues.flatMap((issue: unknown) =>
-    typeof issue === 'object' &&
-    issue !== null &&
-    'path' in issue &&
-    typeof issue.path === 'string' &&
-    'message' in issue &&
-    typeof issue.message === 'string'
-      ? [{ path: issue.path, message: issue.message }]
-      : [],
-  );
+  return 'issues' in error && Array.isArray(error.issues) ? error.issues.filter(isFieldIssue) : [];
 }
 
 // The two envelope shapes ({status: true, message} and {status: false, error}), checked field by field.

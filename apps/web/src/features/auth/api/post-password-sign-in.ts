@@ -1,5 +1,4 @@
 import type { UserType } from '@portico/contracts/auth/roles';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { isRecord, parserOf, readStringField } from '../../../lib/response-parsers';
 
@@ -18,6 +17,7 @@ function readUserType(value: unknown): UserType | undefined {
   return userTypeNames.find((name) => name === value);
 }
 
+// Loaded only when the person signs in with a password (the login page's first load has a budget).
 // Parsed by hand: the login page loads without zod (hand-parsers.test.ts holds it to the schema).
 export function readPasswordSignInResult(value: unknown): PasswordSignInResult | undefined {
   if (!isRecord(value) || !isRecord(value.details)) return undefined;
@@ -38,8 +38,4 @@ export function postPasswordSignIn(request: PasswordSignInRequest): Promise<Pass
     body: { email: request.email, password: request.password },
     schema: parserOf(readPasswordSignInResult),
   });
-}
-
-export function usePasswordSignIn() {
-  return useMutation({ mutationFn: postPasswordSignIn });
 }

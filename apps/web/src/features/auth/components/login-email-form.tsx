@@ -1,19 +1,11 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { portalDefaultPath } from '@portico/contracts/access/routes';
+import { Anchor, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '../../../components/toasts';
-import { authKeys } from '../api/keys';
 import { useLoginLinkRequest } from '../api/post-login-link';
-import { usePasswordSignIn } from '../api/post-password-sign-in';
-import {
-  errorTextForSignIn,
-  SignInErrorText,
-  SignInToastText,
-  signInFailureOf,
-} from '../utils/sign-in-errors.utils';
-import { destinationAfterLinkSignIn } from '../utils/sso.utils';
+import { errorTextForSignIn, SignInErrorText, signInFailureOf } from '../utils/sign-in-errors.utils';
+import type { PasswordErrorTargets } from './password-sign-in-flow';
 
 // The e-mail box with Send Login Link, and the password with 'Sign in with password' and 'Forgot
 // password?'. Plain state rather than react-hook-form and zod: the login page must stay within its
@@ -32,7 +24,10 @@ export function LoginEmailForm() {
   }
 
   function signInWithPassword() {
-    passwordSignIn.signIn(email, password, { onEmailError: setError, onPasswordError: setPasswordError });
+    void passwordSignIn.signIn(email, password, {
+      onEmailError: setError,
+      onPasswordError: setPasswordError,
+    });
   }
 
   // Enter in the password box signs in with the password, not with a link.
@@ -42,10 +37,7 @@ export function LoginEmailForm() {
     signInWithPassword();
   }
 
-  const forgotPasswordTarget =
-    email.trim() === ''
-      ? '/reset-password'
-      : `/reset-password?${new URLSearchParams({ email: email.trim() })}`;
+  const trimmedEmail = email.trim();
 
   return (
     <form onSubmit={submit} noValidate>
@@ -66,8 +58,10 @@ export function LoginEmailForm() {
           Send Login Link
         </Button>
         <Divider label="or use your password" labelPosition="center" />
-        <PasswordInput
+        {/* A plain password box: Mantine's PasswordInput would add its own chunk to the page's first load. */}
+        <TextInput
           label="Password"
+          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => {
@@ -77,11 +71,14 @@ export function LoginEmailForm() {
           onKeyDown={onPasswordKeyDown}
           error={passwordError}
         />
-        <Group justify="flex-end" mt={-4}>
-          <Anchor component={Link} to={forgotPasswordTarget} size="sm">
-            Forgot password?
-          </Anchor>
-        </Group>
+        <Anchor
+          component={Link}
+          to={trimmedEmail ? `/reset-password?email=${encodeURIComponent(trimmedEmail)}` : '/reset-password'}
+          size="sm"
+          ta="right"
+        >
+          Forgot password?
+        </Anchor>
         <Button
           type="button"
           variant="light"
@@ -96,48 +93,27 @@ export function LoginEmailForm() {
   );
 }
 
-type PasswordErrorTargets = {
-  onEmailError: (text: string | null) => void;
-  onPasswordError: (text: string | null) => void;
-};
-
-// POST /api/auth/password/sign-in, then on to Home as after a link sign-in. A wrong combination shows
-// under the password; an address not proved yet is a danger toast, as the product has it.
+// Empty boxes are told at once; the call and what follows it load on first use.
 function useSignInWithPassword() {
-  const request = usePasswordSignIn();
+  const [isSigningIn, setSigningIn] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  function signIn(rawEmail: string, password: string, targets: PasswordErrorTargets) {
+  async function signIn(rawEmail: string, password: string, targets: PasswordErrorTargets) {
     const email = rawEmail.trim();
     targets.onEmailError(email === '' ? SignInErrorText.EmailRequired : null);
     targets.onPasswordError(password === '' ? SignInErrorText.PasswordRequired : null);
-    if (email === '' || password === '') return;
-    request.mutate(
-      { email, password },
-      {
-        onSuccess: (result) => {
-          if (destinationAfterLinkSignIn(result) === 'not-recognized') {
-            void showToast({ text: SignInToastText.NotRecognized, type: 'danger' });
-            return;
-          }
-          queryClient.removeQueries({ queryKey: authKeys.session() });
-          queryClient.setQueryData(authKeys.authenticated(), true);
-          void navigate(portalDefaultPath, { replace: true });
-        },
-        onError: (failure) => {
-          const signInFailure = signInFailureOf(failure);
-          const text = errorTextForSignIn(signInFailure);
-          if (signInFailure.code === 'EMAIL_REQUIRED' || signInFailure.code === 'EMAIL_NOT_VALID')
-            targets.onEmailError(text);
-          else if (signInFailure.code !== 'EMAIL_NOT_VERIFIED') targets.onPasswordError(text);
-          void showToast({ text, type: 'danger' });
-        },
-      },
-    );
+    if (email === '' || password === '' || isSigningIn) return;
+    setSigningIn(true);
+    try {
+      const { runPasswordSignIn } = await import('./password-sign-in-flow');
+      await runPasswordSignIn({ email, password, queryClient, navigate, targets });
+    } finally {
+      setSigningIn(false);
+    }
   }
 
-  return { signIn, isSigningIn: request.isPending };
+  return { signIn, isSigningIn };
 }
 
 // POST /firebase with the product's toasts; shared by the form and the e-mail entry modal.
