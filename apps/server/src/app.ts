@@ -20,6 +20,7 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passwordRoutes } from './modules/auth/password.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { chargesRoutes } from './modules/charges/charges.routes';
@@ -212,6 +213,11 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(authRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    loginLinksPerAddress: config.loginLinksPerAddress,
+  });
+  await app.register(passwordRoutes, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     loginLinksPerAddress: config.loginLinksPerAddress,

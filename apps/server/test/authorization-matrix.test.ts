@@ -178,6 +178,21 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { token: 'A'.repeat(43), email: 'nobody@nowhere.example' } }),
     expect: { ...same(401), audit: 401 },
   },
+  'POST /api/auth/password/sign-in': {
+    call: () => ({ payload: { email: 'nobody@nowhere.example', password: 'not-a-password' } }),
+    expect: { ...same(401), audit: 401 },
+  },
+  'POST /api/auth/password/reset-request': {
+    call: () => ({ payload: { email: 'nobody@nowhere.example' } }),
+    expect: { ...same(200), audit: 200 },
+  },
+  'POST /api/auth/password/reset': {
+    call: () => ({ payload: { token: 'A'.repeat(43), password: 'not-a-password' } }),
+    expect: { ...same(422), audit: 422 },
+  },
+  // The caller's own password (an empty body changes nothing).
+  'GET /api/auth/password': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/auth/password': { call: () => ({ payload: {} }), expect: { ...signedIn(400), audit: 400 } },
   'GET /api/auth/providers': { expect: { ...same(200), audit: 200 } },
   // No provider is configured here.
   'GET /auth/oidc/:provider/start': {

@@ -7,6 +7,13 @@ export type AuditAction =
   | 'sign_out'
   // Every other session of the user ended from the Settings page.
   | 'sign_out_others'
+  // The signed-in user's own password: first set, changed, a reset link asked for and used, and
+  // password sign-in locked after too many wrong passwords.
+  | 'password.set'
+  | 'password.change'
+  | 'password.reset_request'
+  | 'password.reset'
+  | 'password.lock_out'
   | 'authorization_denied'
   | 'mimic'
   // A write made in a mimic session: the user and the staff member behind it.

@@ -8,6 +8,7 @@ export const builtPagePaths = [
   '/verify-email',
   '/sso',
   '/second-factor',
+  '/reset-password',
   '/home',
   '/account/:clientid',
   '/account/:clientid/data',

@@ -42,6 +42,10 @@ const loadVerifyEmailPage: RouteModuleLoader = () =>
   import('../features/auth/components/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
 const loadSecondFactorPage: RouteModuleLoader = () =>
   import('../features/auth/components/second-factor-page').then((m) => ({ Component: m.SecondFactorPage }));
+const loadResetPasswordPage: RouteModuleLoader = () =>
+  import('../features/password/components/reset-password-page').then((m) => ({
+    Component: m.ResetPasswordPage,
+  }));
 const loadSsoPage: RouteModuleLoader = () =>
   import('../features/auth/components/sso-page').then((m) => ({ Component: m.SsoPage }));
 const loadDevMailboxPage: RouteModuleLoader = () =>
@@ -190,6 +194,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/verify-email': loadVerifyEmailPage,
   '/sso': loadSsoPage,
   '/second-factor': loadSecondFactorPage,
+  '/reset-password': loadResetPasswordPage,
   '/home': loadHomePage,
   '/account/:clientid': loadAccountPage,
   '/account/:clientid/data': loadAccountDataPage,

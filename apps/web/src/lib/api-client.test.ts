@@ -208,7 +208,19 @@ describe('parseEnvelope', () => {
     expect(parseEnvelope({ status: true, message: [1] })).toEqual({ status: true, message: [1] });
     expect(parseEnvelope({ status: false, error: { code: 'X', message: 'y' } })).toEqual({
       status: false,
-      error: { code: 'X', message: 'y' },
+      error: { code: 'X', message: 'y', issues: [] },
+    });
+  });
+
+  it('keeps the field reasons of a refusal, and only well-formed ones', () => {
+    const error = {
+      code: 'WEAK_PASSWORD',
+      message: 'Password is too weak',
+      issues: [{ path: 'password', message: 'Use at least 12 characters.' }, { path: 1 }],
+    };
+    expect(parseEnvelope({ status: false, error })).toEqual({
+      status: false,
+      error: { ...error, issues: [{ path: 'password', message: 'Use at least 12 characters.' }] },
     });
   });
 

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     // 0 when no HTTP answer arrived (network failure, timeout).
     readonly httpStatus: number,
+    // The field-level reasons the server gave (a refused password says why), never input values.
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
   }
@@ -34,9 +36,23 @@ export type ResponseParser<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 };
 
+export type FieldIssue = { path: string; message: string };
+
 type Envelope =
   | { status: true; message: unknown }
-  | { status: false; error: { code: string; message: string } };
+  | { status: false; error: { code: string; message: string; issues: FieldIssue[] } };
+
+function isFieldIssue(issue: unknown): issue is FieldIssue {
+  return isRecordLike(issue) && typeof issue.path === 'string' && typeof issue.message === 'string';
+}
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readIssues(error: object): FieldIssue[] {
+  return 'issues' in error && Array.isArray(error.issues) ? error.issues.filter(isFieldIssue) : [];
+}
 
 // The two envelope shapes ({status: true, message} and {status: false, error}), checked field by field.
 export function parseEnvelope(payload: unknown): Envelope | undefined {
@@ -49,7 +65,7 @@ export function parseEnvelope(payload: unknown): Envelope | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   if (!('code' in error) || typeof error.code !== 'string') return undefined;
   if (!('message' in error) || typeof error.message !== 'string') return undefined;
-  return { status: false, error: { code: error.code, message: error.message } };
+  return { status: false, error: { code: error.code, message: error.message, issues: readIssues(error) } };
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -122,7 +138,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw invalidResponse(response.status);
   }
   if (!envelope.status) {
-    throw new ApiError(envelope.error.code, envelope.error.message, response.status);
+    throw new ApiError(envelope.error.code, envelope.error.message, response.status, envelope.error.issues);
   }
   if (!response.ok) throw errorForStatus(response.status);
 

@@ -73,6 +73,7 @@ describe('portalRoutes', () => {
     ['/second-factor', 'guestsOnly'],
     ['/verify-email', 'public'],
     ['/sign-up', 'guestsOnly'],
+    ['/reset-password', 'public'],
     ['/contact', 'public'],
     // The click-to-agree application and the terms.
     ['/enroll/:parent_id/:id', 'public'],
@@ -108,6 +109,7 @@ describe('portalRoutes', () => {
       '/verify-email',
       '/sign-up',
       '/second-factor',
+      '/reset-password',
       '/unsubscribe',
       '/unsubscribe/:subscription',
       '/createlink/:apikey?',
@@ -128,7 +130,14 @@ describe('portalRoutes', () => {
   it('use the auth layout for sign-in screens and the plain one for public pages', () => {
     const pathsByLayout = (layout: PortalRoute['layout']) =>
       portalRoutes.filter((route) => route.layout === layout).map((route) => route.path);
-    expect(pathsByLayout('auth')).toEqual(['/login', '/sso', '/verify-email', '/sign-up', '/second-factor']);
+    expect(pathsByLayout('auth')).toEqual([
+      '/login',
+      '/sso',
+      '/verify-email',
+      '/sign-up',
+      '/second-factor',
+      '/reset-password',
+    ]);
     expect(pathsByLayout('plain')).toEqual([
       '/unsubscribe',
       '/unsubscribe/:subscription',

@@ -64,6 +64,14 @@ const portalRouteDefinitions = [
     layout: 'auth',
     ...WITHOUT_SESSION,
   },
+  // The 'Forgot password?' link's page; public, like /verify-email, so it works in any browser.
+  {
+    path: '/reset-password',
+    access: 'public',
+    title: 'Set a new password',
+    layout: 'auth',
+    ...WITHOUT_SESSION,
+  },
 
   // Public pages in the plain wrapper; /contact is named in the notes of the product's route table.
   { path: '/unsubscribe', access: 'public', title: 'Unsubscribe', layout: 'plain', ...WITHOUT_SESSION },

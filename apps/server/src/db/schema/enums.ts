@@ -125,7 +125,13 @@ export const merchantCountBand = pgEnum('merchant_count_band', [
 ]);
 
 // verify_email: proves the mailbox of a social sign-in whose provider did not verify the address.
-export const loginTokenPurpose = pgEnum('login_token_purpose', ['sign_in', 'mimic', 'verify_email']);
+// password_reset: the 'Forgot password?' link, which sets a new password.
+export const loginTokenPurpose = pgEnum('login_token_purpose', [
+  'sign_in',
+  'mimic',
+  'verify_email',
+  'password_reset',
+]);
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sending', 'sent', 'failed']);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { userLabel, userType } from './enums';
@@ -32,6 +32,16 @@ export const users = pgTable(
     timezone: text().notNull().default('America/New_York'),
     userCustomizations: jsonb().$type<UserCustomizations>().notNull().default({}),
     lastSignInAt: timestamptz(),
+    // When the person last proved they read this address (a login link, a password reset link, a
+    // sign-in through a provider that vouches for it); cleared when the address changes. Password
+    // sign-in needs it.
+    emailVerifiedAt: timestamptz(),
+    // scrypt, its parameters and salt in one string (lib/password-hash.ts); null: no password.
+    passwordHash: text(),
+    passwordSetAt: timestamptz(),
+    // Consecutive wrong passwords; at the limit, password sign-in is locked until passwordLockedUntil.
+    passwordFailedCount: integer().notNull().default(0),
+    passwordLockedUntil: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import { PasswordErrorCode } from '@portico/contracts/auth/password';
 import { SignInErrorCode } from '@portico/contracts/auth/sign-in';
 import { defineErrors } from '../../lib/app-error';
 
@@ -9,4 +10,13 @@ export const AuthError = defineErrors({
   PendingLinkForAnotherUser: [SignInErrorCode.PendingLinkForAnotherUser, 'forbidden'],
   IdentityLinkedElsewhere: [SignInErrorCode.IdentityLinkedElsewhere, 'conflict'],
   UnknownProvider: [SignInErrorCode.UnknownProvider, 'not_found'],
+});
+
+export const PasswordError = defineErrors({
+  CredentialsNotValid: [PasswordErrorCode.CredentialsNotValid, 'unauthenticated'],
+  EmailNotVerified: [PasswordErrorCode.EmailNotVerified, 'forbidden'],
+  PasswordRequired: [PasswordErrorCode.PasswordRequired, 'validation'],
+  CurrentPasswordRequired: [PasswordErrorCode.CurrentPasswordRequired, 'validation'],
+  CurrentPasswordNotValid: [PasswordErrorCode.CurrentPasswordNotValid, 'business_rule'],
+  ResetLinkNotValid: [PasswordErrorCode.ResetLinkNotValid, 'business_rule'],
 });

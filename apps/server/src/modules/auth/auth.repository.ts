@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { identities, loginTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 
-export type LoginTokenPurpose = 'sign_in' | 'verify_email' | 'mimic';
+export type LoginTokenPurpose = 'sign_in' | 'verify_email' | 'mimic' | 'password_reset';
 
 const accountColumns = {
   id: users.id,

@@ -5,7 +5,7 @@ import { hasConfirmedAuthenticator } from '../second-factor/second-factor.reposi
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
-export type SignInMethod = 'email_link' | 'google' | 'microsoft';
+export type SignInMethod = 'email_link' | 'password' | 'google' | 'microsoft';
 
 // The end of every sign-in: a fresh session (the presented one revoked), the cookie, the audit entry.
 // Every first factor (e-mail link, OpenID Connect, password) ends here, so none passes the second.

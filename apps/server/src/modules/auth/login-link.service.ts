@@ -48,7 +48,7 @@ export function addressTag(email: string): string {
 // Issues a single-use token for the address, or nothing, and reports which (never to the browser).
 export async function issueEmailToken(
   deps: Pick<LoginLinkDeps, 'db' | 'log' | 'loginLinksPerAddress'>,
-  input: { email: string; purpose: LoginTokenPurpose; ip: string | null },
+  input: { email: string; purpose: LoginTokenPurpose; ip: string | null; validMinutes?: number },
 ): Promise<string | undefined> {
   // Count and insert under a per-address lock: two requests at once, on one instance or two, cannot
   // both see room for one more link.
@@ -61,7 +61,7 @@ export async function issueEmailToken(
       hash: hashSecretToken(issued),
       email: input.email,
       purpose: input.purpose,
-      validMinutes: loginLinkValidMinutes,
+      validMinutes: input.validMinutes ?? loginLinkValidMinutes,
       ip: input.ip,
     });
     return issued;

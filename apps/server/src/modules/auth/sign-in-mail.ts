@@ -52,3 +52,52 @@ export function verifyEmailMessage(to: string, providerName: string, link: strin
     link,
   );
 }
+
+// The 'Forgot password?' link: /app/reset-password?oobCode=…. Opening it changes nothing; only the
+// page's POST with a new password uses it.
+export function passwordResetUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/app/reset-password?${new URLSearchParams({ oobCode: token }).toString()}`;
+}
+
+export function passwordResetMessage(
+  to: string,
+  name: string,
+  link: string,
+  validMinutes: number,
+): MailMessage {
+  return messageWithLink(
+    to,
+    'Set a new Portico password',
+    {
+      intro:
+        `Hello ${name}, use this link to set a new password for Portico. It works once and expires in ` +
+        `${validMinutes} minutes. Setting a new password signs you out everywhere else.`,
+      outro: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    },
+    link,
+  );
+}
+
+// Told to the account's owner when password sign-in locks: the lock does not show on the login page.
+export function passwordLockedMessage(
+  to: string,
+  name: string,
+  input: { failures: number; lockMinutes: number; forgotPasswordUrl: string },
+): MailMessage {
+  const intro =
+    `Hello ${name}, someone entered a wrong password for your Portico account ${input.failures} times in a ` +
+    `row, so signing in with a password is locked for ${input.lockMinutes} minutes.`;
+  const outro =
+    'If this was you, wait or set a new password with Forgot password? on the login page; signing in ' +
+    'with a login link still works. If it was not you, set a new password now.';
+  const text = `${intro}\n\n${outro}\n\n${input.forgotPasswordUrl}\n`;
+  const html =
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(outro)}</p>` +
+    `<p><a href="${escapeHtml(input.forgotPasswordUrl)}">Go to the login page</a></p>`;
+  return {
+    to: [to],
+    subject: `Password sign-in to Portico is locked for ${input.lockMinutes} minutes`,
+    text,
+    html,
+  };
+}

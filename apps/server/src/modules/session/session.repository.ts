@@ -55,8 +55,23 @@ export async function revokeSession(executor: Executor, id: string) {
   return row;
 }
 
+// A sign-in by login link or through a provider that vouches for the address proves the address;
+// password sign-in requires that proof already, so it changes nothing there.
 export async function recordSignInTime(executor: Executor, userId: string): Promise<void> {
-  await executor.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+  await executor
+    .update(users)
+    .set({ lastSignInAt: sql`now()`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+// Ends every open session of the user (a password reset: whoever knew the old password is out).
+export async function revokeAllSessionsOf(executor: Executor, userId: string): Promise<number> {
+  const rows = await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 const isLive = sql`${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${sessions.absoluteExpiresAt} > now()`;

@@ -72,7 +72,10 @@ export async function updateManagedUser(
   executor: Executor,
   userId: string,
   change: Partial<
-    Pick<typeof users.$inferInsert, 'name' | 'email' | 'defaultClientId' | 'isDisabled' | 'isLockedOut'>
+    Pick<
+      typeof users.$inferInsert,
+      'name' | 'email' | 'defaultClientId' | 'isDisabled' | 'isLockedOut' | 'emailVerifiedAt'
+    >
   >,
 ) {
   await executor

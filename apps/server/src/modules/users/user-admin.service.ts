@@ -310,6 +310,8 @@ export async function updateUser(
         defaultClientId: body.default_client_id,
         ...(body.disabled === undefined ? {} : { isDisabled: body.disabled }),
         ...(body.is_locked_out === undefined ? {} : { isLockedOut: body.is_locked_out }),
+        // A new address is not proved yet: password sign-in waits for a link sent to it.
+        ...(isNewEmail ? { emailVerifiedAt: null } : {}),
       });
       await replaceMemberships(tx, body.id, wanted);
       await replaceLocations(tx, body.id, locations);

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { PasswordSection } from '../../features/password/components/password-section';
 import { AuthenticatorSection } from '../../features/second-factor/components/authenticator-section';
 import { OwnSessionsSection } from '../../features/sessions/components/own-sessions-section';
 
@@ -11,6 +12,7 @@ export function SettingsPage() {
         <Title order={1}>Settings</Title>
         <Text c="dimmed">How you sign in to Portico and where you are signed in.</Text>
       </div>
+      <PasswordSection />
       <AuthenticatorSection />
       <OwnSessionsSection />
     </Stack>

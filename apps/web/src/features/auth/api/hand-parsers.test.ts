@@ -1,8 +1,11 @@
 import { devMailboxMessageSchema } from '@portico/contracts/auth/dev-mailbox';
+import { userTypes } from '@portico/contracts/auth/roles';
+import { signInResult } from '@portico/contracts/auth/sign-in';
 import { socialProvidersResponse } from '@portico/contracts/auth/social-sign-in';
 import { describe, expect, it } from 'vitest';
 import { readDevMailboxMessage } from './get-dev-mailbox';
 import { readSocialProvider } from './get-social-providers';
+import { readPasswordSignInResult } from './post-password-sign-in';
 
 // The login page parses these answers by hand (no zod in its chunk): for the fields the page reads
 // they must accept and refuse what the contracts schemas do.
@@ -36,6 +39,23 @@ describe('hand parsers agree with the contracts schemas', () => {
     ['a missing subject', { ...message, subject: undefined }],
   ])('dev mailbox message: %s', (_case, value) => {
     expect(readDevMailboxMessage(value) !== undefined).toBe(devMailboxMessageSchema.safeParse(value).success);
+  });
+
+  const result = {
+    clientid: '0b5c2f4e-8d1a-4c3b-9e7f-1a2b3c4d5e6f',
+    utype: 'user',
+    details: { email: 'a@b.example', name: 'A' },
+  };
+  it.each<[string, unknown]>([
+    ['a sign-in result', result],
+    ['no client', { ...result, clientid: null }],
+    ['no details', { ...result, details: undefined }],
+    ['a number name', { ...result, details: { email: 'a@b.example', name: 1 } }],
+    ['a missing type', { ...result, utype: undefined }],
+    ['an unknown type', { ...result, utype: 'contact' }],
+    ...userTypes.map((utype): [string, unknown] => [`type ${utype}`, { ...result, utype }]),
+  ])('password sign-in result: %s', (_case, value) => {
+    expect(readPasswordSignInResult(value) !== undefined).toBe(signInResult.safeParse(value).success);
   });
 
   it('reads the provider fields under the names the page uses', () => {

@@ -1,3 +1,4 @@
+import { PasswordText } from '@portico/contracts/auth/password-rules';
 import { SignInErrorCode, SignInText } from '@portico/contracts/auth/sign-in';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
@@ -38,6 +39,12 @@ describe('errorTextForSignIn', () => {
     ['user not found', { code: 'auth/user-not-found' }, 'Credentials are not valid'],
     ['wrong password', { code: 'auth/wrong-password' }, 'Credentials are not valid'],
     [
+      'wrong password or unknown user (Portico)',
+      { code: 'CREDENTIALS_NOT_VALID', httpStatus: 401 },
+      'Credentials are not valid',
+    ],
+    ['unverified address', { code: 'EMAIL_NOT_VERIFIED', httpStatus: 403 }, 'Please verify your email.'],
+    [
       'server error 500',
       { code: 'INTERNAL_ERROR', httpStatus: 500, message: 'db down at 10.0.0.4' },
       'Something went wrong',
@@ -59,6 +66,10 @@ describe('errorTextForSignIn', () => {
     expect(SignInErrorText.SessionExpired).toBe(SignInText.SessionExpired);
     expect(SignInToastText.LoginLinkSent).toBe(SignInText.LoginLinkSent);
     expect(SignInToastText.EmailVerified).toBe(SignInText.EmailVerified);
+    expect(SignInErrorText.CredentialsNotValid).toBe(PasswordText.CredentialsNotValid);
+    expect(SignInErrorText.WeakPassword).toBe(PasswordText.WeakPassword);
+    expect(SignInErrorText.VerifyEmail).toBe(PasswordText.VerifyEmail);
+    expect(SignInErrorText.PasswordRequired).toBe(PasswordText.PasswordRequired);
   });
 
   it('reads code, status and message from what a call threw', () => {

@@ -10,6 +10,8 @@ export const SignInErrorText = {
   WeakPassword: 'Password is too weak',
   CredentialsNotValid: 'Credentials are not valid',
   ServerError: 'Something went wrong',
+  PasswordRequired: 'Password is required',
+  VerifyEmail: 'Please verify your email.',
 } as const;
 
 // The toasts of the sign-in pages.
@@ -43,6 +45,10 @@ const textByErrorCode: Record<string, string> = {
   WRONG_PASSWORD: SignInErrorText.CredentialsNotValid,
   'auth/user-not-found': SignInErrorText.CredentialsNotValid,
   'auth/wrong-password': SignInErrorText.CredentialsNotValid,
+  CREDENTIALS_NOT_VALID: SignInErrorText.CredentialsNotValid,
+  PASSWORD_REQUIRED: SignInErrorText.PasswordRequired,
+  EMAIL_NOT_VERIFIED: SignInErrorText.VerifyEmail,
+  'auth/email-not-verified': SignInErrorText.VerifyEmail,
 };
 
 export type SignInFailure = {
