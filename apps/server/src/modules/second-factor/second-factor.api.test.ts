@@ -18,6 +18,7 @@ import { memberships } from '../../db/schema/access';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { auditLog } from '../../db/schema/system';
+import { users } from '../../db/schema/users';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { insertSession } from '../session/session.repository';
 
@@ -401,5 +402,28 @@ describe('the log', () => {
     const log = logLines.join('');
     expect(log).toContain('/api/second-factor/challenge');
     for (const secret of secretsSeen) expect(log).not.toContain(secret);
+  });
+});
+
+describe('a password is the first factor only', () => {
+  it('answers second_factor_required and a waiting session after the right password', async () => {
+    const { user, cookie, secret } = await enrolledUser();
+    const password = 'a long passphrase of mine 42';
+    expect((await call('POST', '/api/auth/password', cookie, { new_password: password })).statusCode).toBe(
+      200,
+    );
+    await ctx.app.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(clock) })
+      .where(eq(users.id, user.id));
+
+    const res = await call('POST', '/api/auth/password/sign-in', undefined, { email: user.email, password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message.second_factor_required).toBe(true);
+    const waiting = cookiePair(setCookieHeader(res.headers, sessionCookieName));
+    expect((await call('GET', '/api/user', waiting)).statusCode).toBe(401);
+    nextStep();
+    const passed = await call('POST', '/api/second-factor/challenge', waiting, { code: codeOf(secret) });
+    expect(passed.statusCode).toBe(200);
   });
 });

@@ -53,9 +53,17 @@ describe('hand parsers agree with the contracts schemas', () => {
     ['a number name', { ...result, details: { email: 'a@b.example', name: 1 } }],
     ['a missing type', { ...result, utype: undefined }],
     ['an unknown type', { ...result, utype: 'contact' }],
+    ['awaiting the second factor', { ...result, second_factor_required: true }],
+    ['a second factor flag that is not a flag', { ...result, second_factor_required: 'yes' }],
     ...userTypes.map((utype): [string, unknown] => [`type ${utype}`, { ...result, utype }]),
   ])('password sign-in result: %s', (_case, value) => {
     expect(readPasswordSignInResult(value) !== undefined).toBe(signInResult.safeParse(value).success);
+  });
+
+  it('keeps the second factor flag of a password sign-in', () => {
+    expect(
+      readPasswordSignInResult({ ...result, second_factor_required: true })?.second_factor_required,
+    ).toBe(true);
   });
 
   it('reads the provider fields under the names the page uses', () => {

@@ -8,6 +8,8 @@ export type PasswordSignInResult = {
   clientid: string | null;
   utype: UserType;
   details: { email: string; name: string };
+  // true: the session waits for the authenticator's code.
+  second_factor_required?: boolean;
 };
 
 // The roles as contracts/auth/roles lists them (that module brings zod, so the list is repeated here;
@@ -27,7 +29,14 @@ export function readPasswordSignInResult(value: unknown): PasswordSignInResult |
   const name = readStringField(value.details, 'name');
   if (clientid === undefined || utype === undefined || email === undefined || name === undefined)
     return undefined;
-  return { clientid, utype, details: { email, name } };
+  const awaitsSecondFactor = value.second_factor_required;
+  if (awaitsSecondFactor !== undefined && typeof awaitsSecondFactor !== 'boolean') return undefined;
+  return {
+    clientid,
+    utype,
+    details: { email, name },
+    ...(awaitsSecondFactor === undefined ? {} : { second_factor_required: awaitsSecondFactor }),
+  };
 }
 
 // POST /api/auth/password/sign-in: a session cookie on success; 'Credentials are not valid' for any

@@ -1,4 +1,4 @@
-import { portalDefaultPath } from '@portico/contracts/access/routes';
+import { portalDefaultPath, portalSecondFactorPath } from '@portico/contracts/access/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { showToast } from '../../../components/toasts';
@@ -26,6 +26,11 @@ export async function runPasswordSignIn(input: {
     const result = await postPasswordSignIn({ email: input.email, password: input.password });
     if (destinationAfterLinkSignIn(result) === 'not-recognized') {
       void showToast({ text: SignInToastText.NotRecognized, type: 'danger' });
+      return;
+    }
+    // The password is the first factor only: the authenticator's code comes next when there is one.
+    if (result.second_factor_required === true) {
+      void input.navigate(portalSecondFactorPath, { replace: true });
       return;
     }
     input.queryClient.removeQueries({ queryKey: authKeys.session() });

@@ -48,8 +48,9 @@ describe('signed-in session', () => {
   });
 
   it('signs out with Session has expired when a call answers 401', async () => {
+    // Staff's home asks for the system status: that call finds the session gone.
     stubFetch({
-      ...signedInAnswers(buildSessionUser()),
+      ...signedInAnswers(buildSessionUser({ user_type: 'admin' })),
       '/readyz': failure(401, 'UNAUTHENTICATED', 'Sign in to continue'),
     });
     const { router } = renderApp('/home');

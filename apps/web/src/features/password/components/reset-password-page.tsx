@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
+import { portalDefaultPath, portalLoginPath, portalSecondFactorPath } from '@portico/contracts/access/routes';
 import { PasswordText } from '@portico/contracts/auth/password-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -127,6 +127,11 @@ function SetNewPassword({ token }: { token: string }) {
           void showToast({ text: PasswordText.PasswordSet, type: 'success' });
           // A new session: everything cached belongs to the browser's previous state.
           queryClient.clear();
+          // The reset proves the address, not the second factor: its code comes next when there is one.
+          if (result.second_factor_required === true) {
+            void navigate(portalSecondFactorPath, { replace: true });
+            return;
+          }
           const opensPortal = result.clientid !== null || result.utype === 'admin';
           void navigate(opensPortal ? portalDefaultPath : portalLoginPath, { replace: true });
         },
