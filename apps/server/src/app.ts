@@ -41,6 +41,7 @@ import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -282,6 +283,7 @@ export async function buildApp({
   await app.register(clientErrorsRoutes);
   await app.register(riskRoutes, { supportEmail: config.supportEmail });
   await app.register(operationsRoutes);
+  await app.register(webhooksRoutes, config.webhooks);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

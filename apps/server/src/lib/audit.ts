@@ -70,7 +70,14 @@ export type AuditAction =
   | 'subscription.unsubscribe'
   | 'job.run'
   | 'vault.customer_update'
-  | 'vault.patient_read';
+  | 'vault.patient_read'
+  // Webhook endpoints: every change, each secret roll, each test event and resend.
+  | 'webhook.endpoint_create'
+  | 'webhook.endpoint_update'
+  | 'webhook.endpoint_delete'
+  | 'webhook.secret_roll'
+  | 'webhook.test'
+  | 'webhook.resend';
 
 export type AuditEntry = {
   action: AuditAction;

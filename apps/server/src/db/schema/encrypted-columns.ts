@@ -23,6 +23,7 @@ export const encryptedColumn = {
   keyComponent: 'key_components.component_enc',
   keyCeremonyKey: 'key_ceremonies.key_enc',
   keyInjectionIpek: 'key_injections.ipek_enc',
+  webhookEndpointSecret: 'webhook_endpoints.secret_enc',
 } as const;
 
 export type EncryptedColumn = (typeof encryptedColumn)[keyof typeof encryptedColumn];
