@@ -1012,7 +1012,11 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/webhooks/endpoints': {
     call: (ids) => ({
-      payload: { merchant_id: ids.harborLane, url: 'ftp://example.com/hook', event_types: ['payment.approved'] },
+      payload: {
+        merchant_id: ids.harborLane,
+        url: 'ftp://example.com/hook',
+        event_types: ['payment.approved'],
+      },
     }),
     expect: { ...harborStatements, admin: 400, user: 400, parent: 400, audit: 403 },
   },

@@ -1,6 +1,6 @@
+import { webhookEventsKeptDays } from '@portico/contracts/developers/webhooks';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import { jobRuns, rateLimitCounters } from '../db/schema/jobs';
-import { webhookEventsKeptDays } from '@portico/contracts/developers/webhooks';
 import { paymentRiskBuckets } from '../db/schema/risk';
 import { webhookEvents } from '../db/schema/webhooks';
 import type { JobDefinition } from './runner';

@@ -25,7 +25,12 @@ describe('verifyWebhookSignature', () => {
 
   it('refuses a body changed by one character', () => {
     const header = webhookSignatureHeader(secret, now, body);
-    const result = verifyWebhookSignature({ secret, header, body: body.replace('approved', 'approvee'), nowSeconds: now });
+    const result = verifyWebhookSignature({
+      secret,
+      header,
+      body: body.replace('approved', 'approvee'),
+      nowSeconds: now,
+    });
     expect(result).toEqual({ isValid: false, reason: WebhookText.SignatureMismatch });
   });
 
@@ -44,7 +49,13 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature({ secret, header, body, nowSeconds: now + 250 }).isValid).toBe(false);
   });
 
-  it.each([undefined, '', 'v1=abcd', `t=${now}`, 't=soon,v1=ab'])('refuses the malformed header %j', (header) => {
+  it.each([
+    undefined,
+    '',
+    'v1=abcd',
+    `t=${now}`,
+    't=soon,v1=ab',
+  ])('refuses the malformed header %j', (header) => {
     expect(verifyWebhookSignature({ secret, header, body, nowSeconds: now })).toEqual({
       isValid: false,
       reason: WebhookText.SignatureMissing,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { createdAt, timestamptz, updatedAt } from './columns';
 
@@ -45,9 +55,7 @@ export const webhookEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_events_undispatched_idx')
-      .on(t.seq)
-      .where(sql`dispatched_at is null`),
+    index('webhook_events_undispatched_idx').on(t.seq).where(sql`dispatched_at is null`),
     index('webhook_events_client_created_idx').on(t.clientId, t.createdAt),
     index('webhook_events_created_idx').on(t.createdAt),
   ],
@@ -80,9 +88,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_endpoint_unique').on(t.eventId, t.endpointId),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     // A later event of one object waits for the earlier ones still pending.
     index('webhook_deliveries_object_order_idx')
       .on(t.endpointId, t.objectKey, t.eventSeq)

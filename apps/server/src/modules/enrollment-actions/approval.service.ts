@@ -10,9 +10,9 @@ import type { Caller } from '../../access/caller';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { recordWebhookEvent } from '../../lib/webhook-events';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { sealedSecretApiKey } from '../../lib/secret-api-key';
+import { recordWebhookEvent } from '../../lib/webhook-events';
 import {
   type ApplicationNames,
   applicantAddress,

@@ -29,7 +29,6 @@ import type { transactions } from '../../db/schema/transactions';
 import type { ProcessorDirectory } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { paymentEventData, recordWebhookEvent } from '../../lib/webhook-events';
 import type { IdempotentResult } from '../../lib/idempotency';
 import {
   type AttemptPlan,
@@ -38,6 +37,7 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
+import { paymentEventData, recordWebhookEvent } from '../../lib/webhook-events';
 import {
   insertUndoTransaction,
   type LockedTransaction,

@@ -62,7 +62,11 @@ export function deliveryRequest(claimed: ClaimedDelivery, secret: string, now: D
   };
 }
 
-async function runLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function runLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -149,7 +153,11 @@ async function bookFailure(deps: DeliveryDeps, delivery: ClaimedDelivery, outcom
         tx,
       );
     }
-    if (failingSince && at.getTime() - failingSince.getTime() >= endpointFailingDisableMs && endpoint.isEnabled) {
+    if (
+      failingSince &&
+      at.getTime() - failingSince.getTime() >= endpointFailingDisableMs &&
+      endpoint.isEnabled
+    ) {
       await updateEndpoint(tx, endpoint.id, { isEnabled: false, disabledReason: 'failing' });
       if (owners.length > 0) {
         await deps.mail.send(
@@ -185,14 +193,21 @@ export async function runWebhookDeliveries(
     if (claimed.length === 0) break;
     const outcomes = await deliverClaimed(deps, claimed, now);
     summary.attempted += outcomes.length;
-    summary.delivered += outcomes.filter((outcome) => outcome.statusCode !== null && outcome.statusCode < 300 && outcome.statusCode >= 200).length;
+    summary.delivered += outcomes.filter(
+      (outcome) => outcome.statusCode !== null && outcome.statusCode < 300 && outcome.statusCode >= 200,
+    ).length;
   }
   return summary;
 }
 
 // Sends one delivery now (a test event, a resend), in the caller's request.
 export async function deliverOneNow(deps: DeliveryDeps, deliveryId: string, now: () => Date) {
-  const claimed = await claimDueDeliveries(deps.db, { now: now(), limit: 1, leaseSeconds, onlyId: deliveryId });
+  const claimed = await claimDueDeliveries(deps.db, {
+    now: now(),
+    limit: 1,
+    leaseSeconds,
+    onlyId: deliveryId,
+  });
   if (claimed.length === 0) return null;
   const [outcome] = await deliverClaimed(deps, claimed, now);
   return outcome ?? null;

@@ -62,7 +62,8 @@ function hostOf(url: URL): string {
 export async function checkedAddresses(url: URL, allowPrivate: boolean): Promise<dns.LookupAddress[]> {
   const host = hostOf(url);
   const family = net.isIP(host);
-  const addresses = family !== 0 ? [{ address: host, family }] : await dns.promises.lookup(host, { all: true });
+  const addresses =
+    family !== 0 ? [{ address: host, family }] : await dns.promises.lookup(host, { all: true });
   if (addresses.length === 0) throw new WebhookTargetRefused(`${host} has no address`);
   if (!allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address))) {
     throw new WebhookTargetRefused(WebhookText.UrlPrivate);
@@ -170,7 +171,8 @@ export async function postWebhook(post: WebhookPost): Promise<WebhookPostResult>
 function connectionErrorText(err: Error): string {
   const code = 'code' in err && typeof err.code === 'string' ? err.code : '';
   if (code === 'ECONNREFUSED') return 'The connection was refused.';
-  if (code === 'ECONNRESET' || err.message === 'socket hang up') return 'The connection was closed before an answer.';
+  if (code === 'ECONNRESET' || err.message === 'socket hang up')
+    return 'The connection was closed before an answer.';
   if (code.startsWith('ERR_TLS') || code.includes('CERT')) return 'The TLS certificate was not accepted.';
   return 'The request could not be completed.';
 }

@@ -11,7 +11,12 @@ import { buildClient } from '../../../test/factories';
 import { paymentFramePayer } from '../../../test/payment-frame-payer';
 import { clientConfigs } from '../../db/schema/clients';
 import { auditLog, emailOutbox } from '../../db/schema/system';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/webhooks';
 import { recordWebhookEvent } from '../../lib/webhook-events';
 import { verifyWebhookSignature } from '../../lib/webhook-signature';
 import { runWebhookDeliveries } from './webhook-delivery';
@@ -97,7 +102,10 @@ async function removeEndpoint(id: string) {
   await app.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }
 
-async function harborEvent(objectId: string, type: 'payment.approved' | 'merchant.frozen' = 'payment.approved') {
+async function harborEvent(
+  objectId: string,
+  type: 'payment.approved' | 'merchant.frozen' = 'payment.approved',
+) {
   return recordWebhookEvent(app.db, {
     type,
     clientId: harborLane,
@@ -119,7 +127,10 @@ describe('webhook endpoints', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.signing_secret);
-    const [row] = await app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.endpoint.id));
+    const [row] = await app.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, created.endpoint.id));
     expect(row?.secretEnc).not.toContain(created.signing_secret.slice(6));
 
     const rolled = await app.inject({
@@ -133,7 +144,10 @@ describe('webhook endpoints', () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.targetId, created.endpoint.id));
-    expect(audits.map((entry) => entry.action).sort()).toEqual(['webhook.endpoint_create', 'webhook.secret_roll']);
+    expect(audits.map((entry) => entry.action).sort()).toEqual([
+      'webhook.endpoint_create',
+      'webhook.secret_roll',
+    ]);
     await removeEndpoint(created.endpoint.id);
   });
 
@@ -163,7 +177,10 @@ describe('webhook endpoints', () => {
       payload: { url: 'https://example.com/elsewhere' },
     });
     expect(foreign.statusCode).toBe(403);
-    const [row] = await app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.endpoint.id));
+    const [row] = await app.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, created.endpoint.id));
     expect(row?.url).toBe(`${base}/ok`);
     await removeEndpoint(created.endpoint.id);
   });
@@ -172,13 +189,23 @@ describe('webhook endpoints', () => {
 describe('delivery', () => {
   it('writes payment.approved with the charge and posts it signed, with the event id', async () => {
     const created = await addEndpoint('/ok');
-    const child = await buildClient(app.db, { publicKey: randomUUID(), level: 'Merchant', parentId: harborLane });
+    const child = await buildClient(app.db, {
+      publicKey: randomUUID(),
+      level: 'Merchant',
+      parentId: harborLane,
+    });
     await app.db
       .insert(clientConfigs)
       .values({ clientId: child.id, payment: 'fis', ach: 'xpress', highTicketCents: 100_000 })
       .onConflictDoUpdate({ target: clientConfigs.clientId, set: { payment: 'fis' } });
     const payer = paymentFramePayer(app);
-    const token = await payer.tokenize({ kind: 'card', number: '1111222233334444', expMonth: '12', expYear: '2030', cvv: '123' });
+    const token = await payer.tokenize({
+      kind: 'card',
+      number: '1111222233334444',
+      expMonth: '12',
+      expYear: '2030',
+      cvv: '123',
+    });
     expect(token.statusCode).toBe(200);
     const paid = await payer.charge({
       ...payer.signedLink(child.publicKey, { paymentOptions: ['credit_card'], amount: '25.00' }),
@@ -246,12 +273,20 @@ describe('delivery', () => {
     const objectId = randomUUID();
     const eventId = await harborEvent(objectId);
     await deliverDue();
-    const deliveries = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+    const deliveries = await app.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, eventId));
     expect(deliveries).toHaveLength(3);
     const attempts = await app.db
       .select()
       .from(webhookAttempts)
-      .where(inArray(webhookAttempts.deliveryId, deliveries.map((delivery) => delivery.id)));
+      .where(
+        inArray(
+          webhookAttempts.deliveryId,
+          deliveries.map((delivery) => delivery.id),
+        ),
+      );
     expect(attempts.map((attempt) => attempt.statusCode ?? attempt.error).sort()).toEqual(
       [500, 'No answer within 300 ms.', 'The connection was closed before an answer.'].sort(),
     );
@@ -275,14 +310,21 @@ describe('delivery', () => {
     const switchedOff = await app.db
       .select()
       .from(webhookEndpoints)
-      .where(inArray(webhookEndpoints.id, endpoints.map((endpoint) => endpoint.endpoint.id)));
+      .where(
+        inArray(
+          webhookEndpoints.id,
+          endpoints.map((endpoint) => endpoint.endpoint.id),
+        ),
+      );
     expect(switchedOff.map((endpoint) => [endpoint.isEnabled, endpoint.disabledReason])).toEqual([
       [false, 'failing'],
       [false, 'failing'],
       [false, 'failing'],
     ]);
     const mail = (await app.db.select().from(emailOutbox)).slice(mailBefore.length);
-    expect(mail.some((message) => message.subject.startsWith('A webhook event could not be delivered'))).toBe(true);
+    expect(mail.some((message) => message.subject.startsWith('A webhook event could not be delivered'))).toBe(
+      true,
+    );
     expect(mail.some((message) => message.subject.includes('was disabled'))).toBe(true);
     expect(mail.every((message) => message.toAddresses.includes(demo.owner))).toBe(true);
     for (const endpoint of endpoints) await removeEndpoint(endpoint.endpoint.id);
@@ -342,7 +384,10 @@ describe('delivery', () => {
     expect(received).toHaveLength(2);
     // Same event id: a receiver drops it if it already handled it.
     expect(received[1]?.headers[WebhookHeader.EventId]).toBe(received[0]?.headers[WebhookHeader.EventId]);
-    const [delivery] = await app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    const [delivery] = await app.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId));
     expect(delivery?.attempts).toBe(2);
     const audits = await app.db
       .select()
@@ -378,7 +423,10 @@ describe('delivery', () => {
 
 describe('outside development', () => {
   it('refuses plain http and private, loopback and link-local addresses, and sends nothing there', async () => {
-    const strict = await buildTestApp({ webhooks: { allowPrivateTargets: false, timeoutMs: 300 } }, { demoAccounts: true });
+    const strict = await buildTestApp(
+      { webhooks: { allowPrivateTargets: false, timeoutMs: 300 } },
+      { demoAccounts: true },
+    );
     try {
       const cookie = await sessionCookieFor(strict.app.db, demo.owner);
       const merchant = await clientIdNamed(strict.app.db, 'Harbor Lane Coffee Roasters');

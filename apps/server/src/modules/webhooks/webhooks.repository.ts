@@ -2,7 +2,12 @@ import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { clients } from '../../db/schema/clients';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/webhooks';
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/webhooks';
 import { queryRows } from '../../db/sql-rows';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect & { merchantName: string };
@@ -24,7 +29,10 @@ const endpointColumns = {
   merchantName: sql<string>`coalesce(${clients.dbaName}, ${clients.name})`,
 };
 
-export async function listEndpoints(executor: Executor, clientIds: readonly string[]): Promise<EndpointRow[]> {
+export async function listEndpoints(
+  executor: Executor,
+  clientIds: readonly string[],
+): Promise<EndpointRow[]> {
   if (clientIds.length === 0) return [];
   return executor
     .select(endpointColumns)
@@ -226,7 +234,11 @@ export async function markAttemptFailed(
 }
 
 // Marks the endpoint failing from `at` unless it already is; answers since when it fails.
-export async function markEndpointFailing(executor: Executor, endpointId: string, at: Date): Promise<Date | null> {
+export async function markEndpointFailing(
+  executor: Executor,
+  endpointId: string,
+  at: Date,
+): Promise<Date | null> {
   const [row] = await executor
     .update(webhookEndpoints)
     .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at}::timestamptz)` })
@@ -315,7 +327,11 @@ export async function listDeliveries(executor: Executor, filter: DeliveryFilter)
 
 export async function findDeliveryOwner(executor: Executor, id: string) {
   const [row] = await executor
-    .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, clientId: webhookEndpoints.clientId })
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      clientId: webhookEndpoints.clientId,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.id, id));

@@ -38,7 +38,12 @@ import {
 // on the merchant. A parent's list covers the merchants below it.
 const roles: readonly UserType[] = ['admin', 'parent', 'user'];
 const onMerchant = (from: 'query' | 'body') =>
-  ({ kind: 'authenticated', roles, permission: Permission.Developers, merchant: { from, key: 'merchant_id' } }) as const;
+  ({
+    kind: 'authenticated',
+    roles,
+    permission: Permission.Developers,
+    merchant: { from, key: 'merchant_id' },
+  }) as const;
 // By an endpoint's or a delivery's id: the service checks the merchant it belongs to.
 const byRecord = { kind: 'authenticated', roles, permission: Permission.Developers } as const;
 
@@ -75,7 +80,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
         response: { 200: webhookEndpointsResponse, ...errors },
       },
     },
-    async (request) => ({ status: true as const, message: await listWebhookEndpoints(deps, request.query.merchant_id) }),
+    async (request) => ({
+      status: true as const,
+      message: await listWebhookEndpoints(deps, request.query.merchant_id),
+    }),
   );
 
   app.post(

@@ -107,7 +107,11 @@ export async function listWebhookEndpoints(deps: WebhookDeps, merchantId: string
   return (await endpointsInScope(deps, merchantId)).map(viewOf);
 }
 
-export async function createWebhookEndpoint(deps: WebhookDeps, caller: Caller, body: CreateWebhookEndpointBody & { event_types: string[] }) {
+export async function createWebhookEndpoint(
+  deps: WebhookDeps,
+  caller: Caller,
+  body: CreateWebhookEndpointBody & { event_types: string[] },
+) {
   await assertUsableUrl(deps, body.url);
   const secret = newWebhookSecret();
   const id = await deps.db.transaction(async (tx) => {
@@ -150,7 +154,9 @@ export async function updateWebhookEndpoint(
       ...(body.description !== undefined ? { description: body.description || null } : {}),
       ...(body.event_types !== undefined ? { eventTypes: body.event_types } : {}),
       // Enabled again by a person: it starts afresh, not failing.
-      ...(body.is_enabled !== undefined ? { isEnabled: body.is_enabled, disabledReason: null, failingSince: null } : {}),
+      ...(body.is_enabled !== undefined
+        ? { isEnabled: body.is_enabled, disabledReason: null, failingSince: null }
+        : {}),
     });
     await recordAudit(tx, {
       action: 'webhook.endpoint_update',
@@ -364,7 +370,11 @@ export async function resendFailedSince(
       targetType: 'client',
       targetId: body.merchant_id,
       clientId: body.merchant_id,
-      details: { since: body.since, queued: ids.length, ...(body.endpoint_id ? { endpoint_id: body.endpoint_id } : {}) },
+      details: {
+        since: body.since,
+        queued: ids.length,
+        ...(body.endpoint_id ? { endpoint_id: body.endpoint_id } : {}),
+      },
     });
     return { queued: ids.length };
   });
