@@ -36,6 +36,7 @@ export const builtPagePaths = [
   '/sublocations',
   '/audit',
   '/jobs',
+  '/developers',
   '/settings',
   '/terminals',
   '/configure-terminal/:apikey',
