@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@portico/contracts/developers/webhooks';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { subscriptions } from '../db/schema/subscriptions';
 import { webhookEvents } from '../db/schema/webhooks';
 
 // The webhook outbox: every change a webhook reports writes its event through here, with the
@@ -81,4 +83,85 @@ export function paymentEventData(facts: PaymentEventFacts): Record<string, unkno
     ...(facts.originalPaymentId ? { original_payment_id: facts.originalPaymentId } : {}),
     ...(facts.reason ? { reason: facts.reason } : {}),
   };
+}
+
+export type SubscriptionEventType = Extract<WebhookEventType, `subscription.${string}`>;
+
+// A subscription event: the series as it stands after the change (read in the change's own
+// transaction), plus what the change adds (the charge, the decline). Amounts are signed decimals.
+export async function recordSubscriptionEvent(
+  executor: Executor,
+  type: SubscriptionEventType,
+  subscriptionId: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const [series] = await executor
+    .select({
+      clientId: subscriptions.clientId,
+      amountCents: subscriptions.amountCents,
+      interval: subscriptions.interval,
+      frequency: subscriptions.frequency,
+      cycles: subscriptions.cycles,
+      cyclesCompleted: subscriptions.cyclesCompleted,
+      isActive: subscriptions.isActive,
+      startDate: subscriptions.startDate,
+      nextChargeDate: subscriptions.nextChargeDate,
+      endReason: subscriptions.endReason,
+      description: subscriptions.description,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!series) throw new Error(`subscription ${subscriptionId} not found for its ${type} event`);
+  return recordWebhookEvent(executor, {
+    type,
+    clientId: series.clientId,
+    objectType: 'subscription',
+    objectId: subscriptionId,
+    data: {
+      amount: formatCentsAsDecimal(series.amountCents),
+      currency: 'USD',
+      interval: series.interval,
+      frequency: series.frequency,
+      cycles: series.cycles,
+      cycles_completed: series.cyclesCompleted,
+      status: series.isActive ? 'active' : 'ended',
+      start_date: series.startDate,
+      next_charge_date: series.nextChargeDate,
+      end_reason: series.endReason,
+      description: series.description,
+      ...extra,
+    },
+  });
+}
+
+// The set-based sibling of recordWebhookEvent, for changes made many rows at a time in one SQL
+// statement (statements posted, payouts made): a data-modifying CTE body that writes one event per
+// row of `source` (a CTE of that statement), with the same body shape, in the same transaction.
+// `data` is a jsonb object expression over the source row `s`; amounts through sqlCentsAsDecimal.
+export function webhookEventsFromRows(input: {
+  type: WebhookEventType;
+  source: SQL;
+  clientId: SQL;
+  objectType: string;
+  objectId: SQL;
+  data: SQL;
+  where?: SQL;
+  createdAt: Date;
+}): SQL {
+  const createdAt = input.createdAt.toISOString();
+  return sql`insert into webhook_events (id, type, client_id, object_type, object_id, payload, created_at)
+    select s.event_id, ${input.type}, ${input.clientId}, ${input.objectType}, (${input.objectId})::text,
+      jsonb_build_object('id', s.event_id, 'type', ${input.type}::text, 'created_at', ${createdAt}::text,
+        'merchant_id', ${input.clientId},
+        'data', jsonb_build_object('object',
+          jsonb_build_object('object', ${input.objectType}::text, 'id', (${input.objectId})::text) || ${input.data})),
+      ${createdAt}::timestamptz
+    -- A volatile call in the select list runs per row (a lateral subquery of no column runs once).
+    from (select src.*, gen_random_uuid() as event_id from ${input.source} src) s
+    ${input.where ? sql`where ${input.where}` : sql``}`;
+}
+
+// Cents as the API's signed decimal with two places ('-5.00'), as formatCentsAsDecimal writes them.
+export function sqlCentsAsDecimal(cents: SQL): SQL {
+  return sql`to_char((${cents})::numeric / 100, 'FM999999999999990.00')`;
 }
