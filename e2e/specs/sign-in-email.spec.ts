@@ -26,7 +26,7 @@ const menuCases: { email: string; includes: string[]; excludes: string[]; exactl
   },
   {
     email: 'owner@harborlanecoffee.example',
-    includes: ['Home', 'Reporting', 'Vault', 'Terminals', 'Users'],
+    includes: ['Home', 'Reporting', 'Vault', 'Terminals', 'Users', 'Developers'],
     excludes: ['Monthly Billing', 'Admin Accounts', 'Billing', 'Rev Share'],
   },
   {

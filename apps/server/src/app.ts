@@ -71,6 +71,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { vaultRoutes } from './modules/vault/vault.routes';
 import { viewAsRoutes } from './modules/view-as/view-as.routes';
 import { virtualTerminalRoutes } from './modules/virtual-terminals/virtual-terminals.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { accessPlugin } from './plugins/access';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -293,6 +294,7 @@ export async function buildApp({
   await app.register(clientErrorsRoutes);
   await app.register(riskRoutes, { supportEmail: config.supportEmail });
   await app.register(operationsRoutes);
+  await app.register(webhooksRoutes, config.webhooks);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

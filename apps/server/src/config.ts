@@ -49,6 +49,11 @@ const envSchema = z.object({
   // The job runner (apps/server/src/jobs): every instance may run it; each period runs once.
   JOBS: z.enum(['true', 'false']).default('true'),
   JOB_TICK_SECONDS: z.coerce.number().int().min(1).default(30),
+  // Test and development only: webhooks may go to plain http and to private, loopback and link-local
+  // addresses (a receiver on this machine). Development allows them without it.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
+  // How long one webhook request may take, answer included.
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });
 
 export type AppConfig = {
@@ -83,6 +88,7 @@ export type AppConfig = {
   metricsToken: string | undefined;
   jobsEnabled: boolean;
   jobTickSeconds: number;
+  webhooks: { allowPrivateTargets: boolean; timeoutMs: number };
 };
 
 export type OidcProviderConfig = { issuer: string; clientId: string; clientSecret: string };
@@ -166,5 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     jobsEnabled: e.JOBS === 'true',
     jobTickSeconds: e.JOB_TICK_SECONDS,
+    webhooks: {
+      allowPrivateTargets: e.NODE_ENV === 'development' || e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
   };
 }

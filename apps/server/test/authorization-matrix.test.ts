@@ -83,6 +83,7 @@ const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
 const missingSubscription = '00000000-0000-4000-8000-0000000a5404';
 const missingVaultCustomer = '00000000-0000-4000-8000-0000000fa404';
+const missingWebhookRecord = '00000000-0000-4000-8000-0000000ab404';
 // Holders of Permissions on Harbor Lane, answering the given status.
 const permissionManagers = (status: number): Record<ActorsButAudit, number> => ({
   ...signedIn(403),
@@ -1050,6 +1051,50 @@ const matrix: Record<string, Row> = {
   },
   // The audit log page: admin, and the processor-audit admin reads it.
   'GET /api/audit-log': { expect: { ...adminOnly, audit: 200 } },
+  // Webhooks (the Developers page): holders of Developers on Harbor Lane, its parent and admin; the
+  // processor-audit admin reads. An address that is not http(s) is refused before anything is stored.
+  'GET /api/webhooks/endpoints': {
+    call: (ids) => ({ url: `/api/webhooks/endpoints?merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'POST /api/webhooks/endpoints': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        url: 'ftp://example.com/hook',
+        event_types: ['payment.approved'],
+      },
+    }),
+    expect: { ...harborStatements, admin: 400, user: 400, parent: 400, audit: 403 },
+  },
+  'PATCH /api/webhooks/endpoints/:id': {
+    call: () => ({ url: `/api/webhooks/endpoints/${missingWebhookRecord}`, payload: { is_enabled: false } }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'DELETE /api/webhooks/endpoints/:id': {
+    call: () => ({ url: `/api/webhooks/endpoints/${missingWebhookRecord}` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'POST /api/webhooks/endpoints/:id/roll-secret': {
+    call: () => ({ url: `/api/webhooks/endpoints/${missingWebhookRecord}/roll-secret` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'POST /api/webhooks/endpoints/:id/test': {
+    call: () => ({ url: `/api/webhooks/endpoints/${missingWebhookRecord}/test` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'GET /api/webhooks/deliveries': {
+    call: (ids) => ({ url: `/api/webhooks/deliveries?merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'POST /api/webhooks/deliveries/:id/resend': {
+    call: () => ({ url: `/api/webhooks/deliveries/${missingWebhookRecord}/resend` }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
+  'POST /api/webhooks/deliveries/resend-failed': {
+    call: (ids) => ({ payload: { merchant_id: ids.harborLane, since: '2025-01-01T00:00:00Z' } }),
+    expect: { ...harborStatements, audit: 403 },
+  },
   // The job runner's runs: staff; the processor-audit admin reads them.
   'GET /api/jobs/runs': { expect: { ...adminOnly, audit: 200 } },
   // Run now: staff only, a write the processor-audit admin may not make; a name no job has is a 404.

@@ -1,6 +1,8 @@
+import { webhookEventsKeptDays } from '@portico/contracts/developers/webhooks';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import { jobRuns, rateLimitCounters } from '../db/schema/jobs';
 import { paymentRiskBuckets } from '../db/schema/risk';
+import { webhookEvents } from '../db/schema/webhooks';
 import type { JobDefinition } from './runner';
 
 // Finished runs are kept this long for the jobs page.
@@ -10,7 +12,8 @@ export const jobRunsKeptDays = 30;
 // twice that is kept.
 export const paymentRiskBucketsKeptDays = 62;
 
-// Expired rate-limit counters, old finished job runs and old payment risk buckets are deleted;
+// Expired rate-limit counters, old finished job runs, old payment risk buckets and webhook events past
+// their 30 days (with their deliveries and attempts) are deleted;
 // deleting again finds nothing.
 export function housekeepingJob(): JobDefinition {
   return {
@@ -36,7 +39,16 @@ export function housekeepingJob(): JobDefinition {
           lt(paymentRiskBuckets.startsAt, sql`now() - make_interval(days => ${paymentRiskBucketsKeptDays})`),
         )
         .returning({ span: paymentRiskBuckets.span });
-      return { expiredCounters: counters.length, oldRuns: runs.length, oldRiskBuckets: buckets.length };
+      const events = await db
+        .delete(webhookEvents)
+        .where(lt(webhookEvents.createdAt, sql`now() - make_interval(days => ${webhookEventsKeptDays})`))
+        .returning({ id: webhookEvents.id });
+      return {
+        expiredCounters: counters.length,
+        oldRuns: runs.length,
+        oldRiskBuckets: buckets.length,
+        oldWebhookEvents: events.length,
+      };
     },
   };
 }

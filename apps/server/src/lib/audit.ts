@@ -87,7 +87,14 @@ export type AuditAction =
   | 'second_factor.reset'
   | 'second_factor.recovery_codes'
   | 'second_factor.recovery_code_used'
-  | 'second_factor.challenge';
+  | 'second_factor.challenge'
+  // Webhook endpoints: every change, each secret roll, each test event and resend.
+  | 'webhook.endpoint_create'
+  | 'webhook.endpoint_update'
+  | 'webhook.endpoint_delete'
+  | 'webhook.secret_roll'
+  | 'webhook.test'
+  | 'webhook.resend';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -38,6 +38,7 @@ export const builtPagePaths = [
   '/sublocations',
   '/audit',
   '/jobs',
+  '/developers',
   '/settings',
   '/terminals',
   '/configure-terminal/:apikey',

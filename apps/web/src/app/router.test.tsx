@@ -179,6 +179,7 @@ describe('menu', () => {
         'Vault',
         'Users',
         'Terminals',
+        'Developers',
       ]),
     );
   });

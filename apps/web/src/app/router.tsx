@@ -124,6 +124,8 @@ const loadSettingsPage: RouteModuleLoader = () =>
   import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const loadJobsPage: RouteModuleLoader = () =>
   import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
+const loadDevelopersPage: RouteModuleLoader = () =>
+  import('../features/developers/components/developers-page').then((m) => ({ Component: m.DevelopersPage }));
 const loadTerminalsPage: RouteModuleLoader = () =>
   import('../features/terminals/components/terminals-page').then((m) => ({ Component: m.TerminalsPage }));
 const loadRiskPage: RouteModuleLoader = () =>
@@ -224,6 +226,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/jobs': loadJobsPage,
+  '/developers': loadDevelopersPage,
   '/settings': loadSettingsPage,
   '/terminals': loadTerminalsPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,

@@ -68,6 +68,8 @@ describe('menuEntries', () => {
     ['Key Entry', '/key-entry', 'admin', '', 'internalStaffOnly'],
     ['Revenue Sharing Admin', '/revshareadmin', 'admin', '', 'internalStaffOnly'],
     ['Jobs', '/jobs', 'admin', '', 'internalStaffOnly'],
+    // Portico's own page for integrators.
+    ['Developers', '/developers', 'admin,parent,user', 'Developers', 'none'],
   ];
 
   it("are the 21 rows of the sidebar menu table, in order, then the provider's staff pages", () => {
@@ -117,6 +119,7 @@ const merchantUserMenu = [
   'Vault',
   'Users',
   'Terminals',
+  'Developers',
 ];
 const adminOutsideProviderDomainMenu = [
   'Home',
@@ -132,6 +135,7 @@ const adminOutsideProviderDomainMenu = [
   'Terminals',
   'Risk Dashboard',
   'Rev Share',
+  'Developers',
 ];
 const internalAdminMenu = [
   'Home',
@@ -159,6 +163,7 @@ const internalAdminMenu = [
   'Key Entry',
   'Revenue Sharing Admin',
   'Jobs',
+  'Developers',
 ];
 const parentMenu = [
   'Home',
@@ -170,6 +175,7 @@ const parentMenu = [
   'Vault',
   'Users',
   'Terminals',
+  'Developers',
 ];
 const parentAtPartnerDomainMenu = [
   'Home',
@@ -182,6 +188,7 @@ const parentAtPartnerDomainMenu = [
   'Vault',
   'Users',
   'Terminals',
+  'Developers',
 ];
 
 // No dead ends. Where the product's menu and route tables disagree, the route follows
@@ -301,8 +308,9 @@ describe('filterMenu step 3: internal-only and partner items by e-mail domain', 
       [
         ...adminOutsideProviderDomainMenu.slice(0, 5),
         'Billing',
-        ...adminOutsideProviderDomainMenu.slice(5),
+        ...adminOutsideProviderDomainMenu.slice(5, -1),
         'Operations',
+        'Developers',
       ],
     ],
   ])('admin at %s', (_case, email, expected) => {
@@ -450,6 +458,16 @@ describe('filterMenu step 3: RBAC', () => {
       { memberships: [buildMembership(sampleIds.merchantA, [Permission.Payouts])] },
       ['Home', 'Statements'],
     ],
+    [
+      'Developers granted: the webhooks page',
+      { memberships: [buildMembership(sampleIds.merchantA, [Permission.Developers])] },
+      ['Home', 'Developers'],
+    ],
+    [
+      'alpha granted Developers: not a role the webhooks page serves',
+      { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Developers])] },
+      [],
+    ],
   ])('%s', (_case, options, expected) => {
     expect(visibleTitles(user({ rbac_enabled: true, ...options }))).toEqual(expected);
   });
@@ -510,7 +528,7 @@ describe('filterMenu step 4: skipped_menu_titles', () => {
     [
       'hides the named entries',
       ['Vault', 'Users'],
-      ['Home', 'Accounts', 'Reporting', 'Statements', 'Recurring Charges', 'Terminals'],
+      ['Home', 'Accounts', 'Reporting', 'Statements', 'Recurring Charges', 'Terminals', 'Developers'],
     ],
     ['ignores names of no entry', ['No Such Page'], merchantUserMenu],
     ['matches titles exactly', ['vault', 'Users '], merchantUserMenu],
@@ -533,6 +551,7 @@ describe('filterMenu: viewing as another client', () => {
       'Vault',
       'Users',
       'Terminals',
+      'Developers',
     ]);
   });
 

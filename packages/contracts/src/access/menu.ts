@@ -282,6 +282,17 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
+  // Portico's own: webhook endpoints and their delivery log, for owners, parents and staff holding
+  // the Developers permission on a merchant.
+  {
+    title: 'Developers',
+    path: '/developers',
+    roles: MERCHANT_ROLES,
+    permissions: [Permission.Developers],
+    visibility: 'none',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
 ] as const satisfies readonly (MenuEntryRule & { path: string })[];
 
 export type MenuTitle = (typeof menuEntryDefinitions)[number]['title'];

@@ -33,6 +33,8 @@ export const permissionNames = [
   'Void ACH',
   'Refund Card',
   'Refund ACH',
+  // Portico's own, after the product's list: webhook endpoints and their delivery log.
+  'Developers',
 ] as const;
 export type PermissionName = (typeof permissionNames)[number];
 export const permissionNameSchema = z.enum(permissionNames);
@@ -90,5 +92,6 @@ export const Permission = {
   RefundCard: 'Refund Card',
   // REFUND_ACH -> 'Refund ACH'
   RefundAch: 'Refund ACH',
+  Developers: 'Developers',
 } as const satisfies Record<string, PermissionName>;
 export type PermissionKey = keyof typeof Permission;

@@ -86,6 +86,8 @@ describe('portalRoutes', () => {
     ['/audit', ['admin']],
     // The job runner's runs.
     ['/jobs', ['admin']],
+    // Webhook endpoints and their delivery log.
+    ['/developers', ['admin', 'user', 'parent']],
     // The user's own sign-in and security.
     ['/settings', 'signedIn'],
   ];

@@ -225,6 +225,8 @@ const portalRouteDefinitions = [
   { path: '/audit', access: ADMIN_ONLY, title: 'Audit Log', ...MANAGEMENT },
   // Portico's own; the job runner's runs and failures for the provider's staff.
   { path: '/jobs', access: ADMIN_ONLY, title: 'Jobs', ...MANAGEMENT },
+  // Portico's own; webhook endpoints and their delivery log (the server asks for the Developers permission).
+  { path: '/developers', access: MERCHANT_ROLES, title: 'Developers', ...MANAGEMENT },
   // The product's route table gives admin and healnow; its menu offers Onboarding to users who are members of a
   // parent too. Followed with scoping: such a user sees the enrollments under the parents it acts for.
   { path: '/onboarding', access: ['admin', 'healnow', 'user'], title: 'Onboarding', ...MANAGEMENT },

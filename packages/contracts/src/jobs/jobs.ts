@@ -24,6 +24,7 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'monthly-billing.bill': 'Monthly bills of the month before',
   'bill-payments.reconcile': 'Bill payment reconcile',
   'subscriptions.charge': 'Recurring charges',
+  'webhooks.deliver': 'Webhook deliveries',
 };
 
 export function jobLabel(name: string): string {

@@ -24,6 +24,7 @@ export const encryptedColumn = {
   keyCeremonyKey: 'key_ceremonies.key_enc',
   keyInjectionIpek: 'key_injections.ipek_enc',
   authenticatorSecret: 'user_authenticators.secret_enc',
+  webhookEndpointSecret: 'webhook_endpoints.secret_enc',
 } as const;
 
 export type EncryptedColumn = (typeof encryptedColumn)[keyof typeof encryptedColumn];

@@ -124,7 +124,7 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
 ];
 
 function partnerPermissions(): PermissionName[] {
-  return ['Merchant Accounts', 'Reports', 'Payouts', 'Users', 'Permissions', 'Documents'];
+  return ['Merchant Accounts', 'Reports', 'Payouts', 'Users', 'Permissions', 'Documents', 'Developers'];
 }
 
 function timezoneOf(state: string): string {

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { placeholdersOf } from '../../db/named-statement';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
+import { webhookEvents } from '../../db/schema/webhooks';
 import { type AuditEntry, auditRowOf, recordAudit } from '../../lib/audit';
 import {
   gatewayChargeOperation,
@@ -16,6 +17,7 @@ import {
   type OneStatementSettle,
   type PaymentAttempt,
 } from '../../lib/money-attempt';
+import { paymentEventData, recordWebhookEvent, webhookEventRowOf } from '../../lib/webhook-events';
 import {
   evaluateRecordedPayment,
   type PaymentRiskFigures,
@@ -133,6 +135,25 @@ export function chargeOperationOf(
     },
     recordFailure: async (tx, attempt, error) => {
       const context = contextOf(attempt);
+      // Declined by the processor (not merely unreachable): the payer's attempt is an event too.
+      if (attempt.processorReference !== null && attempt.clientId !== null) {
+        await recordWebhookEvent(tx, {
+          type: 'payment.declined',
+          clientId: attempt.clientId,
+          objectType: 'payment',
+          objectId: context.transactionId,
+          data: paymentEventData({
+            id: context.transactionId,
+            amountCents: attempt.amountCents,
+            status: 'Declined',
+            method: context.row.paymentMethod,
+            cardBrand: context.row.cardBrand,
+            last4: context.row.last4,
+            createdAt: attempt.updatedAt,
+            reason: declineMessageOf(attempt.processorCode),
+          }),
+        });
+      }
       await recordAudit(tx, {
         action: 'charge',
         outcome: 'failure',
@@ -218,11 +239,31 @@ function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: 
     last4: row.last4,
     created_at: createdAt.toISOString(),
   };
+  const eventOf = () =>
+    webhookEventRowOf(
+      {
+        type: 'payment.approved',
+        clientId,
+        objectType: 'payment',
+        objectId: context.transactionId,
+        data: paymentEventData({
+          id: context.transactionId,
+          amountCents: attempt.amountCents,
+          status: 'Approved',
+          method: row.paymentMethod,
+          cardBrand: row.cardBrand,
+          last4: row.last4,
+          createdAt,
+        }),
+      },
+      createdAt,
+    );
   return {
     context,
     clientId,
     insert,
     auditOf,
+    eventOf,
     answer: {
       status: 200,
       resultTransactionId: context.transactionId,
@@ -243,14 +284,17 @@ function chargeInOneStatement(
   const booking = chargeBookingOf(attempt, reference, createdAt);
   const row = placeholdersOf('t_', booking.insert);
   const audit = placeholdersOf('a_', auditRowOf(booking.auditOf(riskKinds)));
+  // The webhook outbox's event commits in the same statement as the payment.
+  const event = placeholdersOf('e_', booking.eventOf());
   return {
     writes: {
-      shape: `charge:${row.shape}:${audit.shape}`,
+      shape: `charge:${row.shape}:${audit.shape}:${event.shape}`,
       build: () => [
         db.insert(transactions).values(row.placeholders()),
         db.insert(auditLog).values(audit.placeholders()),
+        db.insert(webhookEvents).values(event.placeholders()),
       ],
-      values: { ...row.values, ...audit.values },
+      values: { ...row.values, ...audit.values, ...event.values },
     },
     ...booking.answer,
   };
@@ -287,5 +331,6 @@ async function settleCharge(
     createdAt: inserted.createdAt,
   });
   await recordAudit(tx, booking.auditOf(riskKinds));
+  await tx.insert(webhookEvents).values(booking.eventOf());
   return booking.answer;
 }

@@ -27,6 +27,7 @@ import { clientConfigs, clients } from '../../db/schema/clients';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
 import { transactions } from '../../db/schema/transactions';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { webhookEvents } from '../../db/schema/webhooks';
 import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { sessionCookieNameOf } from '../../plugins/session';
 import { findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
@@ -213,12 +214,25 @@ describe('a paid subscription link', () => {
     expect(charges.map((c) => [c.scheduledFor, c.status, c.transactionId, c.amountCents])).toEqual([
       [chargedOn, 'succeeded', transactionId, 2_500],
     ]);
+    // Its events, written with it: created, then its first charge (this payment).
+    const seriesEvents = () =>
+      ctx.app.db
+        .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.objectId, series.id))
+        .orderBy(webhookEvents.seq);
+    const events = await seriesEvents();
+    expect(events.map((event) => event.type)).toEqual(['subscription.created', 'subscription.charged']);
+    expect(events[1]?.payload).toMatchObject({
+      data: { object: { payment_id: transactionId, charged_amount: '25.00', cycles_completed: 1 } },
+    });
 
     // The same click again replays the answer and creates nothing.
     const replay = await charge(body, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await seriesOfMerchant()).toHaveLength(1);
+    expect(await seriesEvents()).toHaveLength(2);
   });
 
   it('keeps one saved method when two paid links of one customer carry the same card', async () => {
@@ -496,6 +510,12 @@ describe('a paid subscription link', () => {
     expect(ids[0]).toBe(ids[1]);
     const ofPayer = await ctx.app.db.select().from(subscriptions).where(eq(subscriptions.email, email));
     expect(ofPayer.map((series) => series.id)).toEqual([ids[0]]);
+    // One series, one 'created' event.
+    const events = await ctx.app.db
+      .select({ type: webhookEvents.type })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.objectId, ids[0] ?? ''));
+    expect(events.map((event) => event.type)).toEqual(['subscription.created']);
   });
 
   it('records each cycle the scheduler charges at the location the payer chose', async () => {

@@ -20,6 +20,7 @@ import { subscriptionCharges, subscriptions } from '../../db/schema/subscription
 import { vaultCustomers } from '../../db/schema/vault';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { recordSubscriptionEvent } from '../../lib/webhook-events';
 import { saveVaultMethod } from '../vault/vault.repository';
 
 // The frame charge's subscription branch: a paid subscription payment link creates its series. The
@@ -146,6 +147,14 @@ export async function createSeriesFromLinkCharge(
       cycles: input.plan.cycles,
     },
   });
+  // The series, its first charge (this payment) and, for a single cycle, its end: in that order.
+  await recordSubscriptionEvent(tx, 'subscription.created', series.id);
+  await recordSubscriptionEvent(tx, 'subscription.charged', series.id, {
+    payment_id: input.transactionId,
+    scheduled_for: chargedOn,
+    charged_amount: formatCentsAsDecimal(input.amountCents),
+  });
+  if (input.plan.cycles === 1) await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
   return series.id;
 }
 
@@ -252,6 +261,7 @@ export async function scheduleSeriesFromLink(
     clientId: planned.clientId,
     details: { interval: plan.interval, cycles: plan.cycles, first_charge_date: start.firstCharge },
   });
+  await recordSubscriptionEvent(tx, 'subscription.created', series.id);
   const message: ScheduledSeriesResult = {
     scheduled: true,
     subscription_id: series.id,

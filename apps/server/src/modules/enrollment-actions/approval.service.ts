@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { sealedSecretApiKey } from '../../lib/secret-api-key';
+import { recordWebhookEvent } from '../../lib/webhook-events';
 import {
   type ApplicationNames,
   applicantAddress,
@@ -109,6 +110,14 @@ export async function approveEnrollment(
         approvedByUserId: caller.session.userId,
       });
       const owner = await ensureOwnerSignIn(tx, enrollment, clientId);
+      // Heard by the new merchant's parents (the merchant itself has no endpoint yet).
+      await recordWebhookEvent(tx, {
+        type: 'enrollment.approved',
+        clientId,
+        objectType: 'enrollment',
+        objectId: enrollmentId,
+        data: { merchant_id: clientId, is_new_merchant: isNewClient, approved_at: deps.now().toISOString() },
+      });
       await recordAudit(tx, {
         action: 'approve',
         outcome: 'success',

@@ -37,6 +37,7 @@ import {
   type PaymentAttempt,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
+import { paymentEventData, recordWebhookEvent } from '../../lib/webhook-events';
 import {
   insertUndoTransaction,
   type LockedTransaction,
@@ -310,6 +311,23 @@ async function settleUndo(
     tx,
     undoRowOf(original, operation, attempt.amountCents, reference, attempt.processor, deps.now()),
   );
+  // Signed: a void or refund takes money back. About the original payment, so its events keep order.
+  await recordWebhookEvent(tx, {
+    type: operation === 'void' ? 'payment.voided' : 'payment.refunded',
+    clientId: original.clientId,
+    objectType: 'payment',
+    objectId: original.id,
+    data: paymentEventData({
+      id: row.id,
+      amountCents: -attempt.amountCents,
+      status: 'Approved',
+      method: original.paymentMethod,
+      cardBrand: original.cardBrand,
+      last4: original.last4,
+      createdAt: row.createdAt,
+      originalPaymentId: original.id,
+    }),
+  });
   await recordAudit(tx, {
     action: operation,
     outcome: 'success',

@@ -18,6 +18,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { holdOrReleasePayouts } from '../../lib/merchant-freeze';
+import { recordWebhookEvent } from '../../lib/webhook-events';
 import { cleanFileName } from '../documents/data-url';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
 import { merchantStatusMessage } from './freeze-mail';
@@ -257,6 +258,13 @@ export async function changeMerchantStatus(
     }
     await setMerchantActive(tx, { clientId: id, isActive, userId: caller.session.userId });
     const payoutsChanged = await holdOrReleasePayouts(tx, id, isActive);
+    await recordWebhookEvent(tx, {
+      type: isActive ? 'merchant.enabled' : 'merchant.frozen',
+      clientId: id,
+      objectType: 'merchant',
+      objectId: id,
+      data: { name: merchant.name, is_active: isActive, payouts_held: !isActive },
+    });
     await recordAudit(tx, {
       action: isActive ? 'unfreeze' : 'freeze',
       outcome: 'success',

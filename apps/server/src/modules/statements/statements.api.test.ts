@@ -12,7 +12,7 @@ import {
   statementFigureKeys,
   statementNotesLine,
 } from '@portico/contracts/statements/statements';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gte, lt, ne } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf } from '../../../test/auth-helpers';
@@ -23,6 +23,7 @@ import { clientPricing, clients } from '../../db/schema/clients';
 import { payoutItems, payouts, settlements } from '../../db/schema/settlements';
 import { statementLines, statements } from '../../db/schema/statements';
 import { transactions } from '../../db/schema/transactions';
+import { webhookEvents } from '../../db/schema/webhooks';
 import { postPayouts, postStatements } from './statements.service';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -179,7 +180,16 @@ async function countRows() {
   const [l] = await ctx.app.db.select({ n: count() }).from(statementLines);
   const [p] = await ctx.app.db.select({ n: count() }).from(payouts);
   const [i] = await ctx.app.db.select({ n: count() }).from(payoutItems);
-  return { statements: s?.n, lines: l?.n, payouts: p?.n, items: i?.n };
+  const [e] = await ctx.app.db.select({ n: count() }).from(webhookEvents);
+  return { statements: s?.n, lines: l?.n, payouts: p?.n, items: i?.n, events: e?.n };
+}
+
+// The webhook events about rows of one table, by the id of each row.
+async function eventsAbout(objectType: 'statement' | 'payout') {
+  return ctx.app.db
+    .select({ type: webhookEvents.type, objectId: webhookEvents.objectId, payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.objectType, objectType));
 }
 
 const now = new Date('2025-11-20T12:00:00Z');
@@ -188,6 +198,30 @@ describe('posting', () => {
   it('posts every merchant with transactions once; a second run adds nothing', async () => {
     expect(await postStatements(ctx.app.db, month, now)).toBe(2);
     const after = await countRows();
+    // One 'statement.posted' per statement, in the posting's own statement.
+    const posted = await ctx.app.db
+      .select()
+      .from(statements)
+      .where(eq(statements.month, `${month}-01`));
+    expect(posted).toHaveLength(2);
+    const ids = new Set(posted.map((row) => row.id));
+    const events = (await eventsAbout('statement')).filter((event) => ids.has(event.objectId));
+    expect(events.map((event) => event.objectId).sort()).toEqual([...ids].sort());
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['statement.posted']));
+    const first = posted[0];
+    expect(events.find((event) => event.objectId === first?.id)?.payload).toMatchObject({
+      type: 'statement.posted',
+      merchant_id: first?.clientId,
+      data: {
+        object: {
+          object: 'statement',
+          id: first?.id,
+          month,
+          net: formatCentsAsDecimal(Number(first?.netCents)),
+          gross: formatCentsAsDecimal(Number(first?.totalAmountCents)),
+        },
+      },
+    });
     expect(await postStatements(ctx.app.db, month, now)).toBe(0);
     expect(await countRows()).toEqual(after);
   });
@@ -209,6 +243,16 @@ describe('posting', () => {
     expect(await postPayouts(ctx.app.db, `${month}-16`, now)).toBe(2);
     expect(await postPayouts(ctx.app.db, '2025-10-01', now)).toBe(1);
     const after = await countRows();
+    // One 'payout.paid' per payout sent, with its signed amount.
+    // Every payout sent (the seed's older ones are marked paid since); none held.
+    const made = await ctx.app.db.select().from(payouts).where(ne(payouts.status, 'held'));
+    const events = await eventsAbout('payout');
+    expect(events.map((event) => event.objectId).sort()).toEqual(made.map((row) => row.id).sort());
+    const one = made[0];
+    expect(events.find((event) => event.objectId === one?.id)?.payload).toMatchObject({
+      type: 'payout.paid',
+      data: { object: { object: 'payout', amount: formatCentsAsDecimal(Number(one?.amountCents)) } },
+    });
     expect(await postPayouts(ctx.app.db, `${month}-16`, now)).toBe(0);
     expect(await countRows()).toEqual(after);
     await expect(postPayouts(ctx.app.db, '2025-11-21', now)).rejects.toThrow(
@@ -227,6 +271,8 @@ describe('posting', () => {
         .from(payouts)
         .where(and(eq(payouts.clientId, copper), eq(payouts.payoutDate, day)));
       expect(payout).toMatchObject({ payoutDate: day, status: 'held', amountCents: 10_000 - 320 });
+      // A held payout is not sent: no event.
+      expect((await eventsAbout('payout')).some((event) => event.objectId === payout?.id)).toBe(false);
     } finally {
       await ctx.app.db.update(clients).set({ isActive: true }).where(eq(clients.id, copper));
     }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isoUtc } from '../../db/sql-json';
 import { queryRows } from '../../db/sql-rows';
+import { sqlCentsAsDecimal, webhookEventsFromRows } from '../../lib/webhook-events';
 
 // The contracts ledger rule (statements/statement-rules.ts ledgerEffectOf) as SQL over alias t, for
 // the sums the database must do itself: one GROUP BY over a month's transactions.
@@ -220,7 +221,26 @@ export async function insertStatements(
           total_amount_cents bigint, total_fees_cents bigint, total_adjustments_cents bigint,
           chargebacks_and_reversals_cents bigint, refunds_and_voids_cents bigint, net_cents bigint)
         on conflict (client_id, month) do nothing
-        returning id, client_id
+        returning id, client_id, month, total_transactions, total_amount_cents, total_fees_cents,
+          total_adjustments_cents, chargebacks_and_reversals_cents, refunds_and_voids_cents, net_cents
+      ),
+      statement_events as (
+        ${webhookEventsFromRows({
+          type: 'statement.posted',
+          source: sql`inserted`,
+          clientId: sql`s.client_id`,
+          objectType: 'statement',
+          objectId: sql`s.id`,
+          data: sql`jsonb_build_object('month', to_char(s.month, 'YYYY-MM'),
+            'total_transactions', s.total_transactions,
+            'gross', ${sqlCentsAsDecimal(sql`s.total_amount_cents`)},
+            'fees', ${sqlCentsAsDecimal(sql`s.total_fees_cents`)},
+            'adjustments', ${sqlCentsAsDecimal(sql`s.total_adjustments_cents`)},
+            'chargebacks_and_reversals', ${sqlCentsAsDecimal(sql`s.chargebacks_and_reversals_cents`)},
+            'refunds_and_voids', ${sqlCentsAsDecimal(sql`s.refunds_and_voids_cents`)},
+            'net', ${sqlCentsAsDecimal(sql`s.net_cents`)}, 'currency', 'USD')`,
+          createdAt: postedAt,
+        })}
       ),
       line_rows as (
         insert into statement_lines (statement_id, position, type, pricing, transaction_count, gross_cents, fees_cents,
@@ -540,7 +560,21 @@ export async function insertSettlementsOfDays(
         from groups g left join client_configs c on c.client_id = g.client_id
           join clients m on m.id = g.client_id
         on conflict (settlement_id) do nothing
-        returning id, client_id, payout_date, processor, statement_month
+        returning id, client_id, payout_date, processor, statement_month, amount_cents, status
+      ),
+      payout_events as (
+        ${webhookEventsFromRows({
+          type: 'payout.paid',
+          source: sql`paid`,
+          // A held payout (settlement paused, merchant inactive) is not sent: no event until it is.
+          where: sql`s.status = 'scheduled'`,
+          clientId: sql`s.client_id`,
+          objectType: 'payout',
+          objectId: sql`s.id`,
+          data: sql`jsonb_build_object('amount', ${sqlCentsAsDecimal(sql`s.amount_cents`)}, 'currency', 'USD',
+            'payout_date', s.payout_date, 'statement_month', to_char(s.statement_month, 'YYYY-MM'))`,
+          createdAt: postedAt,
+        })}
       ),
       items as (
         insert into payout_items (payout_id, transaction_id, transaction_created_at, auth_amount_cents,

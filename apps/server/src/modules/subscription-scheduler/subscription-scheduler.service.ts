@@ -33,6 +33,7 @@ import {
   reconcilePendingAttempts,
   runMoneyAttempt,
 } from '../../lib/money-attempt';
+import { recordSubscriptionEvent } from '../../lib/webhook-events';
 import { evaluateRecordedPayment } from '../risk/risk.service';
 import { issueCancelToken } from './cancel-token';
 import { declineNoticeMessage, firstReceiptTermsOf, receiptMessage } from './subscription-emails';
@@ -251,7 +252,13 @@ async function settleCycle(
     transactionId: inserted.id,
     transactionCreatedAt: inserted.createdAt,
   });
-  await advanceSeries(tx, deps, series, context.scheduledFor);
+  const hasEnded = await advanceSeries(tx, deps, series, context.scheduledFor);
+  await recordSubscriptionEvent(tx, 'subscription.charged', series.id, {
+    payment_id: inserted.id,
+    scheduled_for: context.scheduledFor,
+    charged_amount: formatCentsAsDecimal(attempt.amountCents),
+  });
+  if (hasEnded) await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
   await recordAudit(tx, {
     action: 'charge',
     outcome: 'success',
@@ -278,18 +285,18 @@ async function settleCycle(
   };
 }
 
-// A charged cycle counts; the series moves to its next date, or ends when its cycles are done. A
+// A charged cycle counts; the series moves to its next date, or ends when its cycles are done (true). A
 // series the merchant moved or ended meanwhile keeps the merchant's choice.
 async function advanceSeries(
   tx: Tx,
   deps: Pick<SchedulerDeps, 'now'>,
   series: Subscription,
   scheduledFor: string,
-): Promise<void> {
+): Promise<boolean> {
   const cyclesCompleted = series.cyclesCompleted + 1;
   if (!isOnCycle(series, scheduledFor)) {
     await updateSeries(tx, series.id, { cyclesCompleted });
-    return;
+    return false;
   }
   if (series.cycles !== null && cyclesCompleted >= series.cycles) {
     await updateSeries(tx, series.id, {
@@ -299,11 +306,12 @@ async function advanceSeries(
       endReason: SubscriptionEndReason.Completed,
       endedAt: deps.now(),
     });
-    return;
+    return true;
   }
   const next = chargeDateAfter(series, scheduledFor);
   await updateSeries(tx, series.id, { cyclesCompleted, nextChargeDate: next });
   await scheduleCycle(tx, { subscriptionId: series.id, scheduledFor: next, amountCents: series.amountCents });
+  return false;
 }
 
 // A declined try: the cycle's row shows it (visible in the merchant's grid) with its next try on the
@@ -351,7 +359,8 @@ async function bookDeclinedTry(
       transactionCreatedAt: inserted?.createdAt ?? null,
     },
   );
-  if (retryOn === null && isOnCycle(series, context.scheduledFor)) {
+  const hasEnded = retryOn === null && isOnCycle(series, context.scheduledFor);
+  if (hasEnded) {
     await updateSeries(tx, series.id, {
       nextChargeDate: null,
       isActive: false,
@@ -359,6 +368,14 @@ async function bookDeclinedTry(
       endedAt: deps.now(),
     });
   }
+  await recordSubscriptionEvent(tx, 'subscription.failed', series.id, {
+    payment_id: inserted?.id ?? null,
+    scheduled_for: context.scheduledFor,
+    attempt: attempts,
+    reason: declined.reason,
+    next_attempt_on: retryOn,
+  });
+  if (hasEnded) await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
 }
 
 // ---- Planning a try -------------------------------------------------------------------------------
@@ -519,6 +536,7 @@ async function endLateSeries(deps: SchedulerDeps, { due }: PlannedTry): Promise<
       endReason: SubscriptionEndReason.ChargeDateMissed,
       endedAt: deps.now(),
     });
+    await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
     return true;
   });
 }

@@ -23,6 +23,7 @@ import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
+import { webhookEvents } from '../../db/schema/webhooks';
 import { issueCancelToken } from '../subscription-scheduler/cancel-token';
 import { runSubscriptionCharges } from '../subscription-scheduler/subscription-scheduler.service';
 
@@ -76,9 +77,19 @@ async function chargeRows(id: string) {
   return ctx.app.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, id));
 }
 
-// The series and its charge rows as stored: a refused call must leave both exactly so.
+// The webhook events written about a series, oldest first.
+async function eventsOf(id: string) {
+  return ctx.app.db
+    .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.objectId, id))
+    .orderBy(webhookEvents.seq);
+}
+
+// The series, its charge rows and its webhook events as stored: a refused call must leave all
+// exactly so.
 async function stateOf(id: string) {
-  return { series: await seriesRow(id), charges: await chargeRows(id) };
+  return { series: await seriesRow(id), charges: await chargeRows(id), events: await eventsOf(id) };
 }
 
 function errorOf(body: string): { code: string; message: string } {
@@ -202,6 +213,22 @@ describe('PATCH /api/subscription/unsubscribe', () => {
       .where(and(eq(auditLog.action, 'subscription.end'), eq(auditLog.targetId, series.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.outcome).toBe('success');
+    // Exactly one event, written with the change.
+    const events = await eventsOf(series.id);
+    expect(events.map((event) => event.type)).toEqual(['subscription.ended']);
+    expect(events[0]?.payload).toMatchObject({
+      type: 'subscription.ended',
+      merchant_id: harbor,
+      data: {
+        object: {
+          object: 'subscription',
+          id: series.id,
+          amount: '25.00',
+          status: 'ended',
+          end_reason: 'Ended by merchant',
+        },
+      },
+    });
   });
 
   it('refuses to end an ended series (409) and changes nothing', async () => {
@@ -731,6 +758,7 @@ describe('public unsubscribe', () => {
       endReason: SubscriptionEndReasonText.CancelledByCustomer,
       nextChargeDate: null,
     });
+    expect((await eventsOf(series.id)).map((event) => event.type)).toEqual(['subscription.ended']);
 
     // Reactivated by the merchant, the series is not ended again by the same link.
     await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
@@ -829,5 +857,19 @@ describe('an override of the next charge, charged by the scheduler', () => {
       ['2026-07-15', 2_500, 'scheduled', null],
     ]);
     expect(await seriesRow(series.id)).toMatchObject({ amountCents: 2_500, nextChargeDate: '2026-07-15' });
+    // One 'charged' event naming the payment and the amount charged; the series goes on.
+    const events = await eventsOf(series.id);
+    expect(events.map((event) => event.type)).toEqual(['subscription.charged']);
+    expect(events[0]?.payload).toMatchObject({
+      data: {
+        object: {
+          payment_id: charged[0]?.id,
+          charged_amount: '12.34',
+          scheduled_for: today,
+          status: 'active',
+          next_charge_date: '2026-07-15',
+        },
+      },
+    });
   });
 });

@@ -25,6 +25,7 @@ import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { recordSubscriptionEvent } from '../../lib/webhook-events';
 import { consumeCancelToken, findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
 import {
   endSubscription,
@@ -180,6 +181,7 @@ export async function endSeriesByMerchant(
       ...auditBase(caller, series.id, clientId),
       details: { end_reason: SubscriptionEndReasonText.EndedByMerchant, reason: body.reason ?? null },
     });
+    await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
     return { text: SubscriptionText.Ended, subscription: await rowAfterWrite(tx, series.id) };
   });
 }
@@ -285,6 +287,7 @@ export async function unsubscribeByCustomer(
         ...origin,
         details: { reason: body.reason ?? null },
       });
+      await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
       return { text: SubscriptionText.Unsubscribed };
     });
   } catch (err) {

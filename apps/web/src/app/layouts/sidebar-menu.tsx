@@ -28,6 +28,7 @@ import {
   IconTool,
   IconUserPlus,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
@@ -62,6 +63,7 @@ const menuIcons: Record<MenuPath, Icon> = {
   '/key-entry': IconKeyboard,
   '/revshareadmin': IconCoins,
   '/jobs': IconClock,
+  '/developers': IconWebhook,
 };
 
 type SidebarMenuProps = { onNavigate: () => void };

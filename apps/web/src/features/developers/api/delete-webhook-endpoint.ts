@@ -1,0 +1,23 @@
+import { successEnvelope } from '@portico/contracts/common/envelope';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { developersKeys } from './keys';
+
+const deletedAnswer = successEnvelope(z.object({ id: z.string() })).shape.message;
+
+// DELETE /api/webhooks/endpoints/{id}: the endpoint and its delivery log are removed.
+export function deleteWebhookEndpoint(id: string) {
+  return apiRequest(`/api/webhooks/endpoints/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: deletedAnswer,
+  });
+}
+
+export function useDeleteWebhookEndpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWebhookEndpoint,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: developersKeys.all }),
+  });
+}
