@@ -32,9 +32,21 @@ const credentialTables = [
   'key_injections',
   // A customer's one-time cancel link is issued with a receipt e-mail, never seeded.
   'subscription_cancel_tokens',
+  // Second factors are set up by their owners: no authenticator secret or recovery code is seeded.
+  'user_authenticators',
+  'recovery_codes',
 ];
-// What a running server records of itself: the job runner's runs and the shared rate-limit counters.
-const runtimeTables = ['job_runs', 'rate_limit_counters'];
+// What a running server records of itself: the job runner's runs, the shared rate-limit counters and
+// webhook deliveries.
+// Webhook endpoints are a merchant's own systems, added by the merchant: none is seeded, so nothing
+// is delivered either (the events the seeded postings wrote wait for no endpoint).
+const runtimeTables = [
+  'job_runs',
+  'rate_limit_counters',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'webhook_attempts',
+];
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
 // the seeded history predates both, as a migrated ledger would. Pax device orders are such calls too.
 const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger', 'pax_orders'];
