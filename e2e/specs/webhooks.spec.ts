@@ -80,7 +80,8 @@ test('an owner adds an endpoint, sends a test event the receiver can verify, and
 
   // The receiver got one POST, signed with the secret shown once, carrying the test event.
   expect(received).toHaveLength(1);
-  const [delivery] = received;
+  const delivery = received[0];
+  if (delivery === undefined) throw new Error('the receiver got nothing');
   expect(delivery.method).toBe('POST');
   expect(delivery.path).toBe('/hooks/portico');
   expect(delivery.headers['content-type']).toMatch(/^application\/json/);
