@@ -1,4 +1,4 @@
-// `npm run bench [-- report|clients|access|vault|charge|subscriptions|signup|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// `npm run bench [-- report|clients|access|vault|charge|webhooks|subscriptions|signup|grid|ingest]`: every benchmark by default. report seeds a throwaway
 // PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
 // (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
 // prints its figures beside a baseline measured in the same run. Never part of `npm test`.
@@ -24,6 +24,10 @@ if (only === undefined || only === 'vault') {
 if (only === undefined || only === 'charge') {
   const { benchCharge } = await import('./charge.bench');
   results.push(await benchCharge());
+}
+if (only === undefined || only === 'webhooks') {
+  const { benchWebhookDelivery } = await import('./webhooks.bench');
+  results.push(await benchWebhookDelivery());
 }
 if (only === undefined || only === 'subscriptions') {
   const { benchSubscriptions } = await import('./subscriptions.bench');

@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
       OIDC_GOOGLE_ISSUER: control.oidcIssuer,
       OIDC_GOOGLE_CLIENT_ID: googleClient.id,
       OIDC_GOOGLE_CLIENT_SECRET: googleClient.secret,
+      // Test only: the webhooks spec's receiver listens on loopback, which a production server refuses
+      // to post to (it accepts only public addresses).
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     });
     // Workers inherit the runner's environment: this is how the specs learn the addresses.
     process.env[serverEnvKeys.baseUrl] = server.baseUrl;
