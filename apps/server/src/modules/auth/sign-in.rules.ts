@@ -4,6 +4,9 @@ import type { Account } from './auth.repository';
 // A login link is valid 10 minutes; an address gets at most LOGIN_LINKS_PER_ADDRESS links (5 unless
 // configured) per 15 minutes.
 export const loginLinkValidMinutes = 10;
+// The welcome e-mail of a user added by their merchant: people open it hours or a weekend later, so
+// its single-use link lasts 72 hours.
+export const invitationLinkValidHours = 72;
 export const loginLinksPerAddressWindowMinutes = 15;
 
 export type SignInAccount = Omit<Account, 'userType'> & { userType: UserType };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -10,7 +10,7 @@ import {
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
-import { sessions } from '../../db/schema/auth';
+import { loginTokens, sessions } from '../../db/schema/auth';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 
@@ -101,6 +101,15 @@ describe('adding a user', () => {
     await ctx.app.mail.idle();
     const [mail] = await outboxFor(ctx.app.db, 'robin.vale@example.com');
     expect(mail?.subject).toBe('Welcome to Portico');
+    expect(mail?.bodyText).toContain('it works once and expires in 72 hours.');
+    // The link lasts 72 hours: people open a welcome e-mail hours or a weekend later.
+    const [link] = await ctx.app.db
+      .select({
+        minutes: sql<number>`round(extract(epoch from (${loginTokens.expiresAt} - ${loginTokens.createdAt})) / 60)`,
+      })
+      .from(loginTokens)
+      .where(eq(loginTokens.email, 'robin.vale@example.com'));
+    expect(Number(link?.minutes)).toBe(72 * 60);
     // The link signs the new user in.
     const token = await latestMailedCode(ctx.app.db, 'robin.vale@example.com');
     const signIn = await ctx.app.inject({

@@ -25,7 +25,7 @@ import { recordAudit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { escapeHtml } from '../../lib/html';
 import { issueEmailToken } from '../auth/login-link.service';
-import { loginLinkValidMinutes } from '../auth/sign-in.rules';
+import { invitationLinkValidHours } from '../auth/sign-in.rules';
 import { loginLinkUrl } from '../auth/sign-in-mail';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
@@ -189,7 +189,7 @@ async function requireLocationsOf(
 function welcomeMessage(to: string, name: string, merchantName: string, link: string): MailMessage {
   const intro =
     `Hello ${name}, you have been added to ${merchantName} on Portico. Use this link to sign in; ` +
-    `it works once and expires in ${loginLinkValidMinutes} minutes.`;
+    `it works once and expires in ${invitationLinkValidHours} hours.`;
   const outro = 'After it expires, ask for a new link on the sign-in page with this e-mail address.';
   return {
     to: [to],
@@ -249,6 +249,7 @@ export async function createManagedUser(
       email: body.email,
       purpose: 'sign_in',
       ip: caller.origin.ip,
+      validMinutes: invitationLinkValidHours * 60,
     });
     if (token) {
       const merchantName = (await findClientName(deps.db, merchantId)) ?? 'your merchant';
