@@ -70,7 +70,14 @@ export type AuditAction =
   | 'subscription.unsubscribe'
   | 'job.run'
   | 'vault.customer_update'
-  | 'vault.patient_read';
+  | 'vault.patient_read'
+  // Disputes: evidence added, the draft saved, the response submitted or the dispute accepted, and
+  // staff's sandbox simulation.
+  | 'dispute.evidence_upload'
+  | 'dispute.draft'
+  | 'dispute.submit'
+  | 'dispute.accept'
+  | 'dispute.simulate';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -33,6 +33,7 @@ export const permissionNames = [
   'Void ACH',
   'Refund Card',
   'Refund ACH',
+  'Disputes',
 ] as const;
 export type PermissionName = (typeof permissionNames)[number];
 export const permissionNameSchema = z.enum(permissionNames);
@@ -90,5 +91,7 @@ export const Permission = {
   RefundCard: 'Refund Card',
   // REFUND_ACH -> 'Refund ACH'
   RefundAch: 'Refund ACH',
+  // Portico's own: see and answer the merchant's disputes and chargebacks.
+  Disputes: 'Disputes',
 } as const satisfies Record<string, PermissionName>;
 export type PermissionKey = keyof typeof Permission;

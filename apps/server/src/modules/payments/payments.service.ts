@@ -39,6 +39,7 @@ import {
 } from '../../lib/money-attempt';
 import {
   insertUndoTransaction,
+  isTransactionDisputed,
   type LockedTransaction,
   lockTransactionForUpdate,
   sumUndoneCents,
@@ -185,6 +186,7 @@ async function planUndo(
     paymentStatus: original.paymentStatus,
     requestStatus: original.requestStatus,
     createdAt: original.createdAt,
+    isDisputed: await isTransactionDisputed(tx, original.id),
   };
   const grants = grantsOf(permissions);
   const refusal =
