@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Permission, permissionNameSchema, permissionNames } from './permission-names';
 
 describe('permissionNames', () => {
-  it('holds the 30 permission names, each once', () => {
-    expect(permissionNames).toHaveLength(30);
-    expect(new Set(permissionNames).size).toBe(30);
+  it("holds the product's 30 permission names and Portico's Disputes, each once", () => {
+    expect(permissionNames).toHaveLength(31);
+    expect(new Set(permissionNames).size).toBe(31);
   });
 
   it('starts and ends as the product lists them', () => {
     expect(permissionNames.slice(0, 3)).toEqual(['Documents', 'Merchant Accounts', 'Omit CC Zip']);
-    expect(permissionNames.slice(-4)).toEqual(['Void Card', 'Void ACH', 'Refund Card', 'Refund ACH']);
+    expect(permissionNames.slice(-5, -1)).toEqual(['Void Card', 'Void ACH', 'Refund Card', 'Refund ACH']);
+    expect(permissionNames.at(-1)).toBe('Disputes');
   });
 
   it.each(['reports', 'Reports Advanced', 'Void card', 'CC Zip', ''])('the schema refuses %j', (name) => {
