@@ -3,7 +3,7 @@ import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs
 import { statementResponse } from '@portico/contracts/statements/statements';
 import { clientIdNamed, harborLaneName } from '../support/clients';
 import { collectPageErrors } from '../support/page-errors';
-import { signInAs } from '../support/sign-in';
+import { mainMenu, signInAs } from '../support/sign-in';
 
 // The server's job runner ticks as it starts; staff open the jobs page and see the
 // run that posted the statements of the month before, its period and what it posted, times with
@@ -29,7 +29,9 @@ test('staff open the jobs page and see the statement run of this month', async (
     .toMatch(/^\d{4}-\d{2}$/);
   if (!statementRun) throw new Error('no statement run');
 
-  await page.goto('/app/jobs');
+  // Reached from the staff menu, not only by its address.
+  await page.goto('/app/home');
+  await mainMenu(page).getByRole('link', { name: 'Jobs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Job runs' });
   await expect(grid.getByRole('row').nth(1)).toBeVisible();

@@ -36,13 +36,15 @@ type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 // The session cookies of each account signed in by link earlier in this worker, by e-mail.
 const signedInSessions = new Map<string, Cookies>();
 
+// The payload of the API's answer envelope.
+function messageOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+}
+
 async function sessionAnswersAs(page: Page, email: string): Promise<boolean> {
   const response = await page.request.get('/api/user');
   if (!response.ok()) return false;
-  const body: unknown = await response.json();
-  const user = sessionUserSchema.safeParse(
-    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined,
-  );
+  const user = sessionUserSchema.safeParse(messageOf(await response.json()));
   return user.success && user.data.email.toLowerCase() === email.toLowerCase();
 }
 
@@ -50,12 +52,17 @@ async function sessionAnswersAs(page: Page, email: string): Promise<boolean> {
 // whole e-mail link flow runs; later tests of the worker reuse that session, which saves a mail round
 // trip each. A session that no longer answers as its own user (signed out, expired, still mimicking
 // someone) is dropped and the link flow runs again, so a test always starts as a fresh sign-in would.
+// The page leaves the portal before its cookies change: a portal still open as the previous account
+// answers the first 401 by signing out, and that call must not carry the new account's cookie.
 export async function signInAs(page: Page, email: string): Promise<void> {
   const cookies = signedInSessions.get(email);
   if (cookies) {
+    await page.goto('about:blank');
+    await page.context().clearCookies();
     await page.context().addCookies(cookies);
     if (await sessionAnswersAs(page, email)) {
       await page.goto('/app/home');
+      await expect(page).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
       await expect(page.getByText(email, { exact: true })).toBeVisible();
       return;
     }
@@ -79,10 +86,7 @@ export async function menuTitlesOf(page: Page): Promise<string[]> {
 export async function sessionUserOf(page: Page): Promise<SessionUser> {
   const response = await page.request.get('/api/user');
   expect(response.ok()).toBe(true);
-  const body: unknown = await response.json();
-  return sessionUserSchema.parse(
-    typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined,
-  );
+  return sessionUserSchema.parse(messageOf(await response.json()));
 }
 
 // What the shared menu rules give the signed-in user of this page, from the server's own answer.

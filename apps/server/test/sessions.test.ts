@@ -206,3 +206,72 @@ describe('route roles', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe("the user's own sessions (Settings)", () => {
+  const listOwn = (cookie: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/user/sessions', headers: { cookie } });
+  const signOutOthers = (cookie: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user/sessions/sign-out-others', headers: { cookie } });
+
+  it('lists only the caller’s live sessions, the current one marked, in words and without keys', async () => {
+    const { user, cookie } = await signedInUser();
+    const other = await sessionCookieFor(ctx.app.db, user.email);
+    const ended = await sessionCookieFor(ctx.app.db, user.email);
+    await shiftSession(ctx.app.db, ended, { expiresInMinutes: -1 });
+    // Someone else's session is never listed.
+    await signedInUser();
+
+    const res = await listOwn(cookie);
+    expect(res.statusCode).toBe(200);
+    const listed = res.json().message;
+    expect(listed).toHaveLength(2);
+    expect(listed.filter((s: { isCurrent: boolean }) => s.isCurrent)).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ isMimic: false, device: expect.any(String) });
+    const body = res.body;
+    for (const c of [cookie, other]) expect(body).not.toContain(sessionIdOfCookie(c));
+  });
+
+  it('ends every other session, keeps this one, and audits it', async () => {
+    const { user, cookie } = await signedInUser();
+    const other = await sessionCookieFor(ctx.app.db, user.email);
+    const third = await sessionCookieFor(ctx.app.db, user.email);
+    const stranger = await signedInUser();
+
+    const res = await signOutOthers(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toEqual({ ended: 2 });
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(third)).statusCode).toBe(401);
+    expect((await me(stranger.cookie)).statusCode).toBe(200);
+    expect((await listOwn(cookie)).json().message).toHaveLength(1);
+
+    const [entry] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, user.id), eq(auditLog.action, 'sign_out_others')));
+    expect(entry?.details).toEqual({ ended: 2 });
+  });
+
+  it('is refused in a mimic session, which ends nothing', async () => {
+    const { user, cookie } = await signedInUser();
+    const other = await sessionCookieFor(ctx.app.db, user.email);
+    const staff = await buildUser(ctx.app.db, { userType: 'admin' });
+    await ctx.app.db
+      .update(sessions)
+      .set({ mimickedByUserId: staff.id })
+      .where(eq(sessions.id, sessionIdOfCookie(cookie)));
+
+    const res = await signOutOthers(cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Sessions cannot be ended while mimicking.');
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/sessions' })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/user/sessions/sign-out-others' })).statusCode,
+    ).toBe(401);
+  });
+});

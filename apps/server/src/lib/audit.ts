@@ -5,6 +5,8 @@ import { auditLog } from '../db/schema/system';
 export type AuditAction =
   | 'sign_in'
   | 'sign_out'
+  // Every other session of the user ended from the Settings page.
+  | 'sign_out_others'
   | 'authorization_denied'
   | 'mimic'
   // A write made in a mimic session: the user and the staff member behind it.

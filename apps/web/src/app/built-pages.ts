@@ -36,6 +36,7 @@ export const builtPagePaths = [
   '/sublocations',
   '/audit',
   '/jobs',
+  '/settings',
   '/terminals',
   '/configure-terminal/:apikey',
   '/virtual-terminal/:apikey',

@@ -34,14 +34,20 @@ describe('route table', () => {
 });
 
 describe('session guard', () => {
-  it('redirects / to /home for a signed-in user, which greets them and reports the database', async () => {
-    stubSignedIn();
+  it('redirects / to /home for a signed-in user, which greets them; the system status is for staff', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'user' }));
     const { router } = renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Portico' })).toBeInTheDocument();
-    expect(await screen.findByText('Database: ready')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/home');
     expect(document.title).toBe('Home');
+    expect(screen.queryByRole('heading', { name: 'System status' })).not.toBeInTheDocument();
+  });
+
+  it("reports the database on staff's home", async () => {
+    stubSignedIn(internalAdmin);
+    renderApp('/home');
+    expect(await screen.findByText('Database: ready')).toBeInTheDocument();
   });
 
   it('sends a visitor without a session from a signed-in page to /login', async () => {
@@ -90,6 +96,14 @@ describe('session guard', () => {
     expect(await screen.findByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/app/home');
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/mimic');
+  });
+
+  it('lands a role that may not open Home (alpha) on the first page of its menu', async () => {
+    stubSignedIn(buildSessionUser({ user_type: 'alpha' }), { '/api/mimic/users': ok([]) });
+    const { router } = renderApp('/home');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/mimic'));
+    expect(screen.queryByRole('heading', { name: 'Not allowed' })).not.toBeInTheDocument();
   });
 
   it("opens the pages an RBAC merchant's grants put in a user's menu, and keeps Mimic to its roles", async () => {

@@ -114,6 +114,8 @@ const loadKycReportPage: RouteModuleLoader = () =>
   }));
 const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
+const loadSettingsPage: RouteModuleLoader = () =>
+  import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const loadJobsPage: RouteModuleLoader = () =>
   import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadTerminalsPage: RouteModuleLoader = () =>
@@ -214,6 +216,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/sublocations': loadSubLocationsPage,
   '/audit': loadAuditLogPage,
   '/jobs': loadJobsPage,
+  '/settings': loadSettingsPage,
   '/terminals': loadTerminalsPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/virtual-terminal/:apikey': loadVirtualTerminalPage,

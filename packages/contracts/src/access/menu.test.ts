@@ -42,11 +42,11 @@ describe('menuEntries', () => {
       '/enroll-portal-page',
       'admin,user,parent,healnow',
       'Permissions',
-      'parentMembersOnly',
+      'parentMembersAndInternalStaff',
     ],
     ['Mimic', '/mimic', 'admin,alpha,parent', 'Permissions', 'none'],
     ['Monthly Billing', '/monthly-billing', 'admin', '', 'internalStaffOnly'],
-    ['Onboarding', '/onboarding', 'admin,user', '', 'parentMembersOnly'],
+    ['Onboarding', '/onboarding', 'admin,user', '', 'parentMembersAndInternalStaff'],
     ['Admin Accounts', '/accounts', 'admin,healnow', '', 'internalStaffOnly'],
     ['Accounts', '/merchants', 'admin,parent,user', 'Merchant Accounts', 'none'],
     ['Reporting', '/reporting', 'admin,user,parent', 'Reports', 'none'],
@@ -62,11 +62,15 @@ describe('menuEntries', () => {
     ['Terminals', '/terminals', 'user,admin,parent', 'Terminal Admin', 'none'],
     ['Risk Dashboard', '/risk', 'admin', '', 'none'],
     ['Rev Share', '/rev-share', 'admin', '', 'none'],
-    // The audit log, after the product's rows.
+    // The provider's staff pages, after the product's rows.
     ['Audit Log', '/audit', 'admin', '', 'internalStaffOnly'],
+    ['Operations', '/operations', 'admin,healnow', '', 'internalAndPartnerStaff'],
+    ['Key Entry', '/key-entry', 'admin', '', 'internalStaffOnly'],
+    ['Revenue Sharing Admin', '/revshareadmin', 'admin', '', 'internalStaffOnly'],
+    ['Jobs', '/jobs', 'admin', '', 'internalStaffOnly'],
   ];
 
-  it('are the 21 rows of the sidebar menu table, in order, then the audit log', () => {
+  it("are the 21 rows of the sidebar menu table, in order, then the provider's staff pages", () => {
     expect(
       menuEntries.map((entry) => [
         entry.title,
@@ -131,8 +135,10 @@ const adminOutsideProviderDomainMenu = [
 ];
 const internalAdminMenu = [
   'Home',
+  'Create Enrollment',
   'Mimic',
   'Monthly Billing',
+  'Onboarding',
   'Admin Accounts',
   'Accounts',
   'Reporting',
@@ -149,6 +155,10 @@ const internalAdminMenu = [
   'Risk Dashboard',
   'Rev Share',
   'Audit Log',
+  'Operations',
+  'Key Entry',
+  'Revenue Sharing Admin',
+  'Jobs',
 ];
 const parentMenu = [
   'Home',
@@ -288,7 +298,12 @@ describe('filterMenu step 3: internal-only and partner items by e-mail domain', 
     [
       'partner domain',
       'admin@healnow.example',
-      [...adminOutsideProviderDomainMenu.slice(0, 5), 'Billing', ...adminOutsideProviderDomainMenu.slice(5)],
+      [
+        ...adminOutsideProviderDomainMenu.slice(0, 5),
+        'Billing',
+        ...adminOutsideProviderDomainMenu.slice(5),
+        'Operations',
+      ],
     ],
   ])('admin at %s', (_case, email, expected) => {
     expect(visibleTitles(user({ user_type: 'admin', email }))).toEqual(expected);
@@ -336,12 +351,12 @@ describe('filterMenu step 3: parent membership and certification', () => {
     [
       'healnow at a partner domain',
       { user_type: 'healnow', email: 'ops@healnow.example' },
-      ['Home', 'Users'],
+      ['Home', 'Users', 'Operations'],
     ],
     [
       'healnow at the provider domain',
       { user_type: 'healnow', email: 'ops@portico.example' },
-      ['Home', 'Admin Accounts', 'Users'],
+      ['Home', 'Admin Accounts', 'Users', 'Operations'],
     ],
     ['alpha', { user_type: 'alpha' }, ['Mimic', 'Permissions', 'Sublocations']],
   ])('%s', (_case, options, expected) => {
@@ -407,7 +422,19 @@ describe('filterMenu step 3: RBAC', () => {
     [
       'internal admin with nothing granted keeps the entries that name no permission',
       { user_type: 'admin', email: 'admin@portico.example' },
-      ['Home', 'Monthly Billing', 'Admin Accounts', 'Risk Dashboard', 'Rev Share', 'Audit Log'],
+      [
+        'Home',
+        'Monthly Billing',
+        'Onboarding',
+        'Admin Accounts',
+        'Risk Dashboard',
+        'Rev Share',
+        'Audit Log',
+        'Operations',
+        'Key Entry',
+        'Revenue Sharing Admin',
+        'Jobs',
+      ],
     ],
     [
       'parent member in certification granted Permissions, outside the provider domain',

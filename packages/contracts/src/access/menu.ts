@@ -10,6 +10,9 @@ export const menuVisibilityRules = [
   'none',
   'certification',
   'parentMembersOnly',
+  // Parent members, as the product's table says, and the provider's own staff acting as admins, who
+  // run enrollment and onboarding for every parent (not while viewing as a merchant).
+  'parentMembersAndInternalStaff',
   'internalStaffOnly',
   'internalAndPartnerStaff',
 ] as const;
@@ -64,7 +67,7 @@ const menuEntryDefinitions = [
     path: '/enroll-portal-page',
     roles: CLIENT_ROLES,
     permissions: [Permission.Permissions],
-    visibility: 'parentMembersOnly',
+    visibility: 'parentMembersAndInternalStaff',
     isInProcessorAuditMenu: true,
     isInDemoMenu: false,
   },
@@ -91,7 +94,7 @@ const menuEntryDefinitions = [
     path: '/onboarding',
     roles: ['admin', 'user'],
     permissions: [],
-    visibility: 'parentMembersOnly',
+    visibility: 'parentMembersAndInternalStaff',
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
@@ -232,10 +235,47 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
-  // Not in the product's table: the audit log for the provider's staff.
+  // Not in the product's table: the provider's staff pages, which would otherwise open only by typing
+  // their address.
   {
     title: 'Audit Log',
     path: '/audit',
+    roles: ['admin'],
+    permissions: [],
+    visibility: 'internalStaffOnly',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
+  {
+    title: 'Operations',
+    path: '/operations',
+    roles: ['admin', 'healnow'],
+    permissions: [],
+    visibility: 'internalAndPartnerStaff',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
+  {
+    title: 'Key Entry',
+    path: '/key-entry',
+    roles: ['admin'],
+    permissions: [],
+    visibility: 'internalStaffOnly',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
+  {
+    title: 'Revenue Sharing Admin',
+    path: '/revshareadmin',
+    roles: ['admin'],
+    permissions: [],
+    visibility: 'internalStaffOnly',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
+  {
+    title: 'Jobs',
+    path: '/jobs',
     roles: ['admin'],
     permissions: [],
     visibility: 'internalStaffOnly',
@@ -288,7 +328,7 @@ type MenuEntryTestContext = {
 
 export function doesUserPassMenuVisibilityRule(
   rule: MenuVisibilityRule,
-  context: Pick<MenuEntryTestContext, 'user' | 'providerDomain' | 'partnerDomains'>,
+  context: Pick<MenuEntryTestContext, 'user' | 'actingRole' | 'providerDomain' | 'partnerDomains'>,
 ): boolean {
   const { user, providerDomain, partnerDomains } = context;
   switch (rule) {
@@ -298,6 +338,11 @@ export function doesUserPassMenuVisibilityRule(
       return user.account.default_client?.is_in_certification === true;
     case 'parentMembersOnly':
       return user.is_parent_member;
+    case 'parentMembersAndInternalStaff':
+      return (
+        user.is_parent_member ||
+        (context.actingRole === 'admin' && isInternalStaffEmail(user.email, providerDomain))
+      );
     case 'internalStaffOnly':
       return isInternalStaffEmail(user.email, providerDomain);
     case 'internalAndPartnerStaff':
@@ -372,4 +417,10 @@ export function isPathOfMenuEntry(entry: Pick<MenuEntry, 'path'>, path: string):
 // user granted Permissions opens Permissions and Sublocations as alpha does).
 export function isShownInMenu(menu: readonly MenuEntry[], routePath: string): boolean {
   return menu.some((entry) => isPathOfMenuEntry(entry, routePath));
+}
+
+// Where a signed-in user lands when Home is not theirs to open (the alpha role administers
+// permissions and locations only): the first other page of their menu; null when there is none.
+export function landingPathInsteadOfHome(menu: readonly MenuEntry[]): MenuPath | null {
+  return menu.find((entry) => entry.path !== '/home')?.path ?? null;
 }

@@ -84,6 +84,8 @@ describe('portalRoutes', () => {
     ['/audit', ['admin']],
     // The job runner's runs.
     ['/jobs', ['admin']],
+    // The user's own sign-in and security.
+    ['/settings', 'signedIn'],
   ];
 
   it('hold every route of the route table and nothing else', () => {

@@ -242,6 +242,8 @@ const portalRouteDefinitions = [
   // every client role and parents enroll their merchants: a menu entry must not lead to
   // 'Not allowed'. Healnow staff enroll under any parent, as they review every enrollment.
   { path: '/enroll-portal-page', access: CLIENT_ROLES, title: 'Enroll', ...MANAGEMENT },
+  // The signed-in user's own sign-in and security (sessions, password, second factors), for every role.
+  { path: '/settings', access: 'signedIn', title: 'Settings', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
   // The product gives it no roles and files it under public pages, but its upload call writes into a

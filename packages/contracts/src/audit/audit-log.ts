@@ -9,6 +9,7 @@ import { successEnvelope } from '../common/envelope';
 export const auditActionLabels: Readonly<Record<string, string>> = {
   sign_in: 'Sign-in',
   sign_out: 'Sign-out',
+  sign_out_others: 'Signed out everywhere else',
   authorization_denied: 'Refused call',
   mimic: 'Mimic',
   'mimic.action': 'Change made while mimicking',

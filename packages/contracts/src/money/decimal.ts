@@ -28,3 +28,17 @@ export function formatCentsAsMoney(cents: number): string {
   const [whole = '0', fraction = '00'] = (isNegative ? decimal.slice(1) : decimal).split('.');
   return `${isNegative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
+
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+// Chart axis ticks only ('$12.5K'): whole dollars are precise enough for a scale; a figure people
+// read as an amount uses formatCentsAsMoney.
+export function formatCentsAsCompactMoney(cents: number): string {
+  return compactMoney.format(Math.round(cents / 100));
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCentsAsCompactMoney } from './decimal';
 import { formatCentsAsDecimal, formatCentsAsMoney, moneyInput, parseDecimalToCents } from './money';
 
 describe('parseDecimalToCents', () => {
@@ -59,5 +60,13 @@ describe('formatCentsAsMoney', () => {
     [-100_000_000, '-$1,000,000.00'],
   ])('%i cents reads %s', (cents, text) => {
     expect(formatCentsAsMoney(cents)).toBe(text);
+  });
+});
+
+describe('formatCentsAsCompactMoney', () => {
+  it('labels chart axis ticks in compact whole dollars with the currency sign', () => {
+    expect(formatCentsAsCompactMoney(1_250_000)).toBe('$12.5K');
+    expect(formatCentsAsCompactMoney(0)).toBe('$0');
+    expect(formatCentsAsCompactMoney(-350_000_000)).toBe('-$3.5M');
   });
 });

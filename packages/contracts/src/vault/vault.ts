@@ -8,6 +8,8 @@ import { successEnvelope } from '../common/envelope';
 export const VaultText = {
   SearchLabel: 'Enter Search Parameter:',
   RunSearch: 'Run Search',
+  // Before any search, when the merchant's vault lists nothing by itself.
+  SearchPrompt: 'Search by name, e-mail, phone or external ID to find a saved customer.',
   Saved: 'Saved Customer Successfully',
   NoCustomerData: 'No customer data',
   // Followed by the reason ('Error saving customer: ...').

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
@@ -44,4 +44,45 @@ export async function revokeSession(executor: Executor, id: string) {
 
 export async function recordSignInTime(executor: Executor, userId: string): Promise<void> {
   await executor.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+const isLive = sql`${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${sessions.absoluteExpiresAt} > now()`;
+
+export type OwnSessionRow = {
+  id: string;
+  mimickedByUserId: string | null;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+};
+
+// The user's sessions that still open the portal, most recently used first.
+export async function findLiveSessionsOf(executor: Executor, userId: string): Promise<OwnSessionRow[]> {
+  return executor
+    .select({
+      id: sessions.id,
+      mimickedByUserId: sessions.mimickedByUserId,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isLive))
+    .orderBy(sql`${sessions.lastSeenAt} desc`);
+}
+
+// Ends every live session of the user except the one given; answers how many ended.
+export async function revokeSessionsOfUserExcept(
+  executor: Executor,
+  userId: string,
+  keptSessionId: string,
+): Promise<number> {
+  const ended = await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isLive))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

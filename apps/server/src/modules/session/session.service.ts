@@ -1,7 +1,19 @@
+import { deviceOf, type OwnSession, OwnSessionsText } from '@portico/contracts/auth/own-sessions';
 import { sessionAbsoluteLimitHours, sessionIdleTimeoutMinutes } from '@portico/contracts/auth/session';
 import type { Db } from '../../db/client';
+import { defineErrors } from '../../lib/app-error';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
-import { insertSession, recordSignInTime, revokeSession } from './session.repository';
+import {
+  findLiveSessionsOf,
+  insertSession,
+  recordSignInTime,
+  revokeSession,
+  revokeSessionsOfUserExcept,
+} from './session.repository';
+
+const SessionError = defineErrors({
+  NotWhileMimicking: ['NOT_WHILE_MIMICKING', 'forbidden'],
+});
 
 export type SessionOrigin = { ip: string | null; userAgent: string | null };
 
@@ -54,4 +66,28 @@ export async function switchSession(
 
 export async function endSession(db: Db, token: string): Promise<{ userId: string } | null> {
   return (await revokeSession(db, hashSecretToken(token))) ?? null;
+}
+
+// The Settings page's list: the caller's live sessions in words, the current one marked.
+export async function ownSessions(db: Db, userId: string, currentSessionId: string): Promise<OwnSession[]> {
+  const rows = await findLiveSessionsOf(db, userId);
+  return rows.map((row) => ({
+    isCurrent: row.id === currentSessionId,
+    isMimic: row.mimickedByUserId !== null,
+    device: deviceOf(row.userAgent),
+    ip: row.ip,
+    startedAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  }));
+}
+
+// 'Sign out everywhere else': only the user's own sign-in may do it. A mimic session acts as the
+// user for staff, and ending the user's own sessions is not part of looking at their portal.
+export async function signOutOtherSessions(
+  db: Db,
+  session: { userId: string; sessionId: string; mimickedByUserId: string | null },
+): Promise<number> {
+  if (session.mimickedByUserId !== null)
+    throw SessionError.NotWhileMimicking(OwnSessionsText.NotWhileMimicking);
+  return revokeSessionsOfUserExcept(db, session.userId, session.sessionId);
 }

@@ -10,9 +10,12 @@ import {
   IconCertificate,
   IconChartBar,
   IconClipboardList,
+  IconClock,
+  IconCoins,
   IconDeviceDesktop,
   IconFileInvoice,
   IconHome,
+  IconKeyboard,
   IconLock,
   IconMapPin,
   IconMasksTheater,
@@ -22,6 +25,7 @@ import {
   IconRocket,
   IconShare,
   IconShieldLock,
+  IconTool,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -54,6 +58,10 @@ const menuIcons: Record<MenuPath, Icon> = {
   '/risk': IconAlertTriangle,
   '/rev-share': IconShare,
   '/audit': IconClipboardList,
+  '/operations': IconTool,
+  '/key-entry': IconKeyboard,
+  '/revshareadmin': IconCoins,
+  '/jobs': IconClock,
 };
 
 type SidebarMenuProps = { onNavigate: () => void };

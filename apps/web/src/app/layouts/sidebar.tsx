@@ -1,5 +1,6 @@
-import { ActionIcon, Box, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Tooltip } from '../../components/tooltip';
 import { ParentLogo } from '../../features/shell/components/parent-logo';
 import { shouldShowParentLogo } from '../../features/shell/utils/shell.utils';
@@ -11,7 +12,8 @@ type SidebarProps = {
   onOpenSettings: () => void;
 };
 
-// The sidebar: parent logo, menu by access, 'Logged in as' name and e-mail. Its logout
+// The sidebar: parent logo, menu by access, 'Logged in as' name and e-mail with the way to the
+// user's own settings (sign-in and security page, time-zone dialog). Its logout
 // button is left out: the navbar's Logout is on every page and width, and two controls doing one
 // thing under two names confuse.
 export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
@@ -40,6 +42,9 @@ export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
             <Text size="xs" c="dimmed" truncate="end">
               {user.email}
             </Text>
+            <Anchor component={Link} to="/settings" size="xs" onClick={onNavigate}>
+              Sign-in and security
+            </Anchor>
           </Box>
           <Tooltip label="User settings">
             <ActionIcon variant="subtle" color="gray" onClick={onOpenSettings} aria-label="User settings">

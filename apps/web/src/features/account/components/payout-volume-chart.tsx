@@ -2,10 +2,12 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Loader, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
+import { formatCentsAsCompactMoney } from '@portico/contracts/money/decimal';
+import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
 import { usePayoutVolume } from '../api/get-payout-volume';
 
-// 'Monthly Payout Volume': months as YYYY-MM, totals to 2 decimals, compact below 600px.
+// 'Monthly Payout Volume': months as YYYY-MM, totals as money, the amount axis with its currency
+// sign, compact below 600px.
 export function PayoutVolumeChart({ clientId }: { clientId: string }) {
   const volume = usePayoutVolume(clientId);
   const isNarrow = useMediaQuery('(max-width: 600px)') ?? false;
@@ -30,7 +32,8 @@ export function PayoutVolumeChart({ clientId }: { clientId: string }) {
           }))}
           dataKey="month"
           series={[{ name: 'cents', label: 'Payouts', color: 'orange.6' }]}
-          valueFormatter={(cents) => formatCentsAsDecimal(Math.round(cents))}
+          valueFormatter={(cents) => formatCentsAsMoney(Math.round(cents))}
+          yAxisProps={{ tickFormatter: (cents: number) => formatCentsAsCompactMoney(cents) }}
           tickLine="none"
           maxBarWidth={40}
         />

@@ -8,6 +8,7 @@ import type { DashboardScope } from '../api/keys';
 import {
   canChooseDashboardMerchant,
   canRequestMerchantDataSync,
+  canSeeSystemStatus,
   canUseVirtualTerminalTools,
   type DashboardViewer,
   operationsMetricsCardsFor,
@@ -116,7 +117,7 @@ export function HomePage() {
         }}
       />
       <MonthlyVolumeSection scope={scope} />
-      <SystemStatusCard />
+      {canSeeSystemStatus(viewer) && <SystemStatusCard />}
     </Stack>
   );
 }

@@ -1,12 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { useElementSize } from '@mantine/hooks';
+import { formatCentsAsCompactMoney } from '@portico/contracts/money/decimal';
 import { formatDashboardCents } from '../utils/dashboard-money.utils';
-import {
-  formatCompactDollarsOfCents,
-  type MonthlyVolumePoint,
-  monthlyVolumeChartLayout,
-} from '../utils/monthly-volume.utils';
+import { type MonthlyVolumePoint, monthlyVolumeChartLayout } from '../utils/monthly-volume.utils';
 
 type MonthlyVolumeChartProps = { points: readonly MonthlyVolumePoint[] };
 
@@ -25,7 +22,7 @@ export function MonthlyVolumeChart({ points }: MonthlyVolumeChartProps) {
         valueFormatter={(cents) => formatDashboardCents(Math.round(cents))}
         yAxisProps={{
           width: layout.amountAxisWidthPx,
-          tickFormatter: (cents: number) => formatCompactDollarsOfCents(cents),
+          tickFormatter: (cents: number) => formatCentsAsCompactMoney(cents),
         }}
         xAxisProps={{
           angle: layout.monthLabelAngle,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChooseDashboardMerchant,
   canRequestMerchantDataSync,
+  canSeeSystemStatus,
   canUseVirtualTerminalTools,
   operationsMetricsCardsFor,
   shouldLoadCertification,
@@ -17,9 +18,11 @@ describe('dashboard access', () => {
   it('gives the data sync and the merchant dropdown to admins who are not processor-audit users', () => {
     expect(canRequestMerchantDataSync(admin)).toBe(true);
     expect(canChooseDashboardMerchant(admin)).toBe(true);
+    expect(canSeeSystemStatus(admin)).toBe(true);
     for (const viewer of [auditor, parent, merchantUser, healnow]) {
       expect(canRequestMerchantDataSync(viewer)).toBe(false);
       expect(canChooseDashboardMerchant(viewer)).toBe(false);
+      expect(canSeeSystemStatus(viewer)).toBe(false);
     }
   });
 

@@ -21,6 +21,12 @@ export function canRequestMerchantDataSync(viewer: DashboardViewer): boolean {
   return isAdminAtWork(viewer);
 }
 
+// The system status panel (database readiness) is for the people who run the system, not for
+// merchants and partners, who cannot act on it.
+export function canSeeSystemStatus(viewer: DashboardViewer): boolean {
+  return isAdminAtWork(viewer);
+}
+
 // "a merchant dropdown (admin only, hidden for processor-audit users)".
 export function canChooseDashboardMerchant(viewer: DashboardViewer): boolean {
   return isAdminAtWork(viewer);

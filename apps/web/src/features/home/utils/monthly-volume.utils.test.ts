@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   compactChartMaxWidthPx,
-  formatCompactDollarsOfCents,
   hasMonthlyVolume,
   monthlyVolumeChartLayout,
   monthlyVolumePoints,
@@ -38,10 +37,5 @@ describe('monthly payout volume', () => {
     expect(wide).toEqual({ heightPx: 320, isCompact: false, monthLabelAngle: 0, amountAxisWidthPx: 72 });
     // Before the first measurement (width 0) the full layout shows.
     expect(monthlyVolumeChartLayout(0).isCompact).toBe(false);
-  });
-
-  it('labels axis ticks in compact whole dollars', () => {
-    expect(formatCompactDollarsOfCents(1_250_000)).toBe('$12.5K');
-    expect(formatCompactDollarsOfCents(0)).toBe('$0');
   });
 });

@@ -31,16 +31,3 @@ export function monthlyVolumeChartLayout(containerWidthPx: number): MonthlyVolum
     ? { heightPx: 240, isCompact: true, monthLabelAngle: -45, amountAxisWidthPx: 52 }
     : { heightPx: 320, isCompact: false, monthLabelAngle: 0, amountAxisWidthPx: 72 };
 }
-
-const compactDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
-
-// Axis ticks only ('$12.5K'): whole dollars are precise enough for a scale.
-export function formatCompactDollarsOfCents(cents: number): string {
-  return compactDollars.format(Math.round(cents / 100));
-}

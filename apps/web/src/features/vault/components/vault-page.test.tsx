@@ -118,6 +118,17 @@ describe('VaultPage', () => {
     );
   });
 
+  it('asks for a search before one, and says nothing was found only after one', async () => {
+    renderPage({ '/api/payee/all': ok(result({}, [])) });
+    expect(
+      await screen.findByText('Search by name, e-mail, phone or external ID to find a saved customer.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No customers found.')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(VaultText.SearchLabel), 'nobody');
+    await userEvent.click(screen.getByRole('button', { name: VaultText.RunSearch }));
+    expect(await screen.findByText('No customers found.')).toBeInTheDocument();
+  });
+
   it("offers staff the merchant selector and searches the chosen merchant's vault", async () => {
     const fetchMock = renderPage({ '/api/payee/all': ok(result()) }, 'admin');
     expect(await screen.findByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();

@@ -169,6 +169,8 @@ export function VaultPage() {
         <Alert color="red" role="alert">
           {apiErrorMessage(search.error, 'The vault could not be searched.')}
         </Alert>
+      ) : (result === undefined || result.customers.length === 0) && text === '' ? (
+        <Text c="dimmed">{VaultText.SearchPrompt}</Text>
       ) : result === undefined || result.customers.length === 0 ? (
         <Text c="dimmed">No customers found.</Text>
       ) : (
