@@ -54,6 +54,8 @@ describe('menuEntries', () => {
     ['Costing', '/costing', 'admin', 'Reports', 'internalStaffOnly'],
     ['Statements', '/payouts', 'admin,parent,user', 'Payouts', 'none'],
     ['Billing', '/billing', 'admin,parent,user', 'Payouts', 'internalAndPartnerStaff'],
+    // Cardholder disputes, after the product's Statements and Billing.
+    ['Disputes', '/disputes', 'admin,parent,user', 'Disputes', 'none'],
     ['Recurring Charges', '/report/recurring', 'user,admin,parent', 'Recurring Charges', 'none'],
     ['Vault', '/vault', 'admin,user,parent', 'Vault', 'none'],
     ['Permissions', '/permissions', 'admin,alpha', 'Permissions', 'none'],
@@ -113,6 +115,7 @@ const merchantUserMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -124,6 +127,7 @@ const adminOutsideProviderDomainMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Permissions',
@@ -146,6 +150,7 @@ const internalAdminMenu = [
   'Costing',
   'Statements',
   'Billing',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Permissions',
@@ -166,6 +171,7 @@ const parentMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -178,6 +184,7 @@ const parentAtPartnerDomainMenu = [
   'Reporting',
   'Statements',
   'Billing',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -450,6 +457,11 @@ describe('filterMenu step 3: RBAC', () => {
       { memberships: [buildMembership(sampleIds.merchantA, [Permission.Payouts])] },
       ['Home', 'Statements'],
     ],
+    [
+      'Disputes granted alone: the disputes without the statements',
+      { memberships: [buildMembership(sampleIds.merchantA, [Permission.Disputes])] },
+      ['Home', 'Disputes'],
+    ],
   ])('%s', (_case, options, expected) => {
     expect(visibleTitles(user({ rbac_enabled: true, ...options }))).toEqual(expected);
   });
@@ -510,7 +522,7 @@ describe('filterMenu step 4: skipped_menu_titles', () => {
     [
       'hides the named entries',
       ['Vault', 'Users'],
-      ['Home', 'Accounts', 'Reporting', 'Statements', 'Recurring Charges', 'Terminals'],
+      ['Home', 'Accounts', 'Reporting', 'Statements', 'Disputes', 'Recurring Charges', 'Terminals'],
     ],
     ['ignores names of no entry', ['No Such Page'], merchantUserMenu],
     ['matches titles exactly', ['vault', 'Users '], merchantUserMenu],
@@ -529,6 +541,7 @@ describe('filterMenu: viewing as another client', () => {
       'Reporting',
       'Statements',
       'Billing',
+      'Disputes',
       'Recurring Charges',
       'Vault',
       'Users',

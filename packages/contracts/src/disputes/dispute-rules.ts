@@ -153,6 +153,22 @@ export function isDecided(status: DisputeStatus): boolean {
   return status === 'won' || status === 'lost' || status === 'accepted' || status === 'expired';
 }
 
+// What the merchant may still do with a dispute, by the server's own checks: evidence and the draft
+// while it waits for an answer (an inquiry or an open chargeback) before its respond-by date and until
+// submitted; Submit and Accept only on an open chargeback.
+export type DisputeAnswers = { canEdit: boolean; canSubmit: boolean; canAccept: boolean };
+export function disputeAnswersOf(
+  dispute: { status: DisputeStatus; respondBy: Date | null; submittedAt: Date | null },
+  now: Date,
+): DisputeAnswers {
+  const isOpen =
+    isAwaitingResponse(dispute.status) &&
+    dispute.submittedAt === null &&
+    (dispute.respondBy === null || dispute.respondBy >= now);
+  const isChargeback = isOpen && dispute.status === 'needs_response';
+  return { canEdit: isOpen, canSubmit: isChargeback, canAccept: isChargeback };
+}
+
 // The sandbox's decision on submitted evidence: a delivery proof wins; no evidence loses; otherwise
 // it wins when the evidence holds one of the kinds that help for the reason.
 export function sandboxDecisionOf(

@@ -61,6 +61,8 @@ export const disputeDetailSchema = disputeRowSchema.extend({
   transaction_created_at: z.iso.datetime(),
   // What the cardholder says, in plain words.
   reason_explained: z.string(),
+  // The evidence that answers this reason best, most telling first (contracts helpfulEvidenceOf).
+  helpful_evidence: z.array(evidenceKindSchema),
   // The merchant's written answer (the draft until submitted).
   explanation: z.string(),
   submitted_at: z.iso.datetime().nullable(),

@@ -81,6 +81,7 @@ describe('the sandbox processor opens a dispute on a settled card sale ending in
     expect(feedDispute.reason_explained).toBe(
       'The cardholder says they were promised a refund or credit that never arrived.',
     );
+    expect(feedDispute.helpful_evidence).toEqual(['refund_policy', 'customer_communication', 'receipt']);
     expect(feedDispute.events.map((e) => e.kind)).toEqual(['chargeback_opened']);
   });
 

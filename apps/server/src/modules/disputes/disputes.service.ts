@@ -8,6 +8,7 @@ import {
   DisputeReasonCode,
   DisputeText,
   disputeWonRowOf,
+  helpfulEvidenceOf,
   isDecided,
   respondByOf,
 } from '@portico/contracts/disputes/dispute-rules';
@@ -279,6 +280,7 @@ export async function disputeDetail(db: Db, caller: Caller, id: string): Promise
     ...rowOf(record, found.merchantName),
     transaction_created_at: record.transactionCreatedAt.toISOString(),
     reason_explained: DisputeCategoryExplanation[record.category],
+    helpful_evidence: [...helpfulEvidenceOf[record.category]],
     explanation: record.explanation,
     submitted_at: record.submittedAt?.toISOString() ?? null,
     events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt.toISOString() })),
