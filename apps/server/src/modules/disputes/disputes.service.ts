@@ -8,6 +8,7 @@ import {
   DisputeReasonCode,
   DisputeText,
   disputeWonRowOf,
+  type EvidenceKind,
   helpfulEvidenceOf,
   isDecided,
   respondByOf,
@@ -19,7 +20,7 @@ import type {
   DisputeRow,
   DisputesQuery,
 } from '@portico/contracts/disputes/disputes';
-import { documentTypes } from '@portico/contracts/documents/documents';
+import { type DocumentExtension, documentTypes } from '@portico/contracts/documents/documents';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
@@ -361,6 +362,64 @@ export async function saveDraft(deps: DisputesDeps, caller: Caller, id: string, 
   });
 }
 
+// One piece of evidence stored as a document of the merchant (checked beforehand by the documents
+// rules) and tied to the dispute with its kind.
+export async function attachEvidence(
+  tx: Executor,
+  dispute: DisputeRecord,
+  file: {
+    kind: EvidenceKind;
+    fileName: string;
+    extension: DocumentExtension;
+    content: Buffer;
+    sha256: string;
+    uploadedByUserId: string | null;
+  },
+) {
+  const canonical = file.extension === 'jpeg' ? 'jpg' : file.extension === 'tiff' ? 'tif' : file.extension;
+  const documentId = await insertDocument(
+    tx,
+    {
+      clientId: dispute.clientId,
+      enrollmentId: null,
+      tag: 'Dispute evidence',
+      note: null,
+      fileName: cleanFileName(file.fileName),
+      extension: file.extension,
+      mimeType: documentTypes[canonical].mimeType,
+      sizeBytes: file.content.length,
+      storageKey: `documents/${randomUUID()}.${canonical}`,
+      sha256: file.sha256,
+      uploadedByUserId: file.uploadedByUserId,
+    },
+    file.content,
+  );
+  const row = await insertEvidence(tx, { disputeId: dispute.id, documentId, kind: file.kind });
+  return { documentId, row };
+}
+
+// The merchant's answer recorded: submitted evidence puts the dispute under review, sealed; an
+// acceptance decides it at once. Each writes its timeline event once.
+export async function recordSubmission(tx: Executor, dispute: DisputeRecord, now: Date): Promise<void> {
+  await updateDispute(tx, dispute.id, { status: 'under_review', submittedAt: now });
+  await recordEventOnce(tx, {
+    disputeId: dispute.id,
+    processorEventId: `portico:${dispute.id}:evidence_submitted`,
+    kind: 'evidence_submitted',
+    occurredAt: now,
+  });
+}
+
+export async function recordAcceptance(tx: Executor, dispute: DisputeRecord, now: Date): Promise<void> {
+  await updateDispute(tx, dispute.id, { status: 'accepted', decidedAt: now });
+  await recordEventOnce(tx, {
+    disputeId: dispute.id,
+    processorEventId: `portico:${dispute.id}:accepted`,
+    kind: 'accepted',
+    occurredAt: now,
+  });
+}
+
 export async function addEvidence(
   deps: DisputesDeps,
   caller: Caller,
@@ -373,30 +432,19 @@ export async function addEvidence(
     // The documents module's checks: type allowed, name agreeing, size, content by its signature.
     const extension = claimedExtension(body);
     const content = checkedContent(body, extension);
-    const canonical = extension === 'jpeg' ? 'jpg' : extension === 'tiff' ? 'tif' : extension;
     const sha256 = createHash('sha256').update(content).digest('hex');
     const evidence = await deps.db.transaction(async (tx) => {
       const dispute = await lockDispute(tx, id);
       if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
       requireOpenForAnswer(dispute, deps.now());
-      const documentId = await insertDocument(
-        tx,
-        {
-          clientId: dispute.clientId,
-          enrollmentId: null,
-          tag: 'Dispute evidence',
-          note: null,
-          fileName: cleanFileName(body.file_name),
-          extension,
-          mimeType: documentTypes[canonical].mimeType,
-          sizeBytes: content.length,
-          storageKey: `documents/${randomUUID()}.${canonical}`,
-          sha256,
-          uploadedByUserId: caller.session.userId,
-        },
+      const { documentId, row } = await attachEvidence(tx, dispute, {
+        kind: body.kind,
+        fileName: body.file_name,
+        extension,
         content,
-      );
-      const row = await insertEvidence(tx, { disputeId: id, documentId, kind: body.kind });
+        sha256,
+        uploadedByUserId: caller.session.userId,
+      });
       await recordAudit(tx, {
         action: 'dispute.evidence_upload',
         outcome: 'success',
@@ -431,13 +479,7 @@ export async function submitResponse(deps: DisputesDeps, caller: Caller, id: str
       const dispute = await lockDispute(tx, id);
       if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
       requireOpenForAnswer(dispute, now);
-      await updateDispute(tx, id, { status: 'under_review', submittedAt: now });
-      await recordEventOnce(tx, {
-        disputeId: id,
-        processorEventId: `portico:${id}:evidence_submitted`,
-        kind: 'evidence_submitted',
-        occurredAt: now,
-      });
+      await recordSubmission(tx, dispute, now);
       await recordAudit(tx, {
         action: 'dispute.submit',
         outcome: 'success',
@@ -465,13 +507,7 @@ export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: stri
       if (dispute.status !== 'needs_response') {
         throw DisputeError.NotAwaitingResponse(DisputeText.NotAwaitingResponse);
       }
-      await updateDispute(tx, id, { status: 'accepted', decidedAt: now });
-      await recordEventOnce(tx, {
-        disputeId: id,
-        processorEventId: `portico:${id}:accepted`,
-        kind: 'accepted',
-        occurredAt: now,
-      });
+      await recordAcceptance(tx, dispute, now);
       await recordAudit(tx, {
         action: 'dispute.accept',
         outcome: 'success',

@@ -363,8 +363,7 @@ function AnswerSection({ dispute, canEdit, canSubmit, canAccept }: AnswerSection
             value={explanation}
             onChange={(event) => setExplanation(event.currentTarget.value)}
             maxLength={maxDisputeExplanationLength}
-            autosize
-            minRows={4}
+            rows={5}
           />
           <Group gap="xs" wrap="wrap">
             <Button variant="default" onClick={save} disabled={isBusy} loading={saveDraft.isPending}>
