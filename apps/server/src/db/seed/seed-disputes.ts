@@ -125,6 +125,18 @@ async function pickSale(tx: Executor, clientId: string, before: Date) {
   return row ? saleRow.parse(row) : null;
 }
 
+// Evidence is uploaded by a member of the merchant (its first, by e-mail).
+async function uploaderOf(tx: Executor, clientId: string): Promise<string> {
+  const [row] = await queryRows(
+    tx,
+    sql`select m.user_id from memberships m join users u on u.id = m.user_id
+      where m.client_id = ${clientId} order by u.email limit 1`,
+  );
+  const parsed = z.object({ user_id: z.uuid() }).safeParse(row);
+  if (!parsed.success) throw new Error('a demo merchant with disputes has no member');
+  return parsed.data.user_id;
+}
+
 // A one-page PDF standing for the merchant's file of that kind.
 function evidencePdf(kind: EvidenceKind): Buffer {
   return Buffer.from(
@@ -188,7 +200,7 @@ export async function seedDisputes(
             extension: 'pdf',
             content,
             sha256: createHash('sha256').update(content).digest('hex'),
-            uploadedByUserId: null,
+            uploadedByUserId: await uploaderOf(tx, dispute.clientId),
           });
         }
         await updateDispute(tx, dispute.id, { explanation: answer.explanation });

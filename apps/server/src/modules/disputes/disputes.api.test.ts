@@ -308,12 +308,10 @@ describe('simulated disputes, acceptance and expiry', () => {
   it('opens a fraud dispute as an inquiry first, with no money moved until the chargeback', async () => {
     const inquiry = await simulate(4_200, 'fraud');
     expect(inquiry.status).toBe('inquiry');
-    const [{ count }] = (
-      await ctx.app.db.execute(
-        sql`select count(*)::int as count from transactions where original_transaction_id = ${inquiry.transaction_id}`,
-      )
-    ).rows as [{ count: number }];
-    expect(count).toBe(0);
+    const { rows } = await ctx.app.db.execute(
+      sql`select count(*)::int as count from transactions where original_transaction_id = ${inquiry.transaction_id}`,
+    );
+    expect(rows).toEqual([{ count: 0 }]);
     clock = addDays(clock, 7);
     await tickJobs();
     expect((await disputeAs(demo.owner, inquiry.id)).status).toBe('needs_response');

@@ -373,7 +373,7 @@ export async function attachEvidence(
     extension: DocumentExtension;
     content: Buffer;
     sha256: string;
-    uploadedByUserId: string | null;
+    uploadedByUserId: string;
   },
 ) {
   const canonical = file.extension === 'jpeg' ? 'jpg' : file.extension === 'tiff' ? 'tif' : file.extension;
