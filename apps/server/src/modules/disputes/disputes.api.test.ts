@@ -2,7 +2,7 @@ import { addDays, DisputeText } from '@portico/contracts/disputes/dispute-rules'
 import { type DisputeDetail, disputeResponse, disputesResponse } from '@portico/contracts/disputes/disputes';
 import { payoutLinesOfItem } from '@portico/contracts/statements/payout-lines';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -308,10 +308,11 @@ describe('simulated disputes, acceptance and expiry', () => {
   it('opens a fraud dispute as an inquiry first, with no money moved until the chargeback', async () => {
     const inquiry = await simulate(4_200, 'fraud');
     expect(inquiry.status).toBe('inquiry');
-    const { rows } = await ctx.app.db.execute(
-      sql`select count(*)::int as count from transactions where original_transaction_id = ${inquiry.transaction_id}`,
-    );
-    expect(rows).toEqual([{ count: 0 }]);
+    const moved = await ctx.app.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.originalTransactionId, inquiry.transaction_id));
+    expect(moved).toEqual([]);
     clock = addDays(clock, 7);
     await tickJobs();
     expect((await disputeAs(demo.owner, inquiry.id)).status).toBe('needs_response');
