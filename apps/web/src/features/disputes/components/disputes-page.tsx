@@ -134,7 +134,9 @@ export function DisputesPage() {
         configKey="disputes"
         exportFileName="Disputes.xlsx"
         emptyText="No disputes match these filters."
+        // A click opens the dispute; so does Enter on a row (the grid's activation).
         onRowClick={(row) => void navigate(`/disputes/${row.id}`)}
+        onRowDoubleClick={(row) => void navigate(`/disputes/${row.id}`)}
       />
     </Stack>
   );
