@@ -274,7 +274,6 @@ function EvidenceSection({
             />
             <FileInput
               label="File (PDF, image or document, 10 MB at most)"
-              placeholder="Choose a file"
               value={file}
               onChange={setFile}
               clearable
