@@ -48,17 +48,6 @@ export function disputeColumns(now: Date, withMerchant: boolean): DataGridColumn
       width: 120,
     },
     {
-      id: 'category',
-      header: 'Reason',
-      kind: 'enum',
-      enumLabels: DisputeCategoryLabel,
-      value: (row) => row.category,
-      width: 190,
-    },
-    { id: 'card', header: 'Card', kind: 'text', value: cardTextOf, width: 180 },
-    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => row.customer ?? '', width: 170 },
-    { id: 'opened_at', header: 'Opened', kind: 'datetime', value: (row) => row.opened_at, width: 200 },
-    {
       id: 'respond_by',
       header: 'Respond by',
       kind: 'datetime',
@@ -85,6 +74,17 @@ export function disputeColumns(now: Date, withMerchant: boolean): DataGridColumn
       },
       width: 170,
     },
+    {
+      id: 'category',
+      header: 'Reason',
+      kind: 'enum',
+      enumLabels: DisputeCategoryLabel,
+      value: (row) => row.category,
+      width: 190,
+    },
+    { id: 'card', header: 'Card', kind: 'text', value: cardTextOf, width: 180 },
+    { id: 'customer', header: 'Customer', kind: 'text', value: (row) => row.customer ?? '', width: 170 },
+    { id: 'opened_at', header: 'Opened', kind: 'datetime', value: (row) => row.opened_at, width: 200 },
   ];
   if (withMerchant) {
     columns.splice(1, 0, {
