@@ -23,10 +23,12 @@ import { queryRows } from '../sql-rows';
 import type { ClientKey } from './demo-catalog';
 
 // A handful of disputes for the demo merchants, one per state a merchant meets, built by the
-// production path: the sandbox processor opens each case on a real settled card sale (3 days after
-// the sale), its events are recorded as the poll job records them (at the moment they happen, so the
-// chargebacks and credits are settled those days and the derived payouts carry them), the answers go
-// through the service's own steps, and an unanswered dispute expires past its respond-by date.
+// production path: the sandbox processor opens each case on a settled card sale made at least 3 days
+// before (as staff's Simulate dispute does, on a day set relative to the anchor so every state is
+// reached however sparse the data), its events are recorded as the poll job records them (at the
+// moment they happen, so the chargebacks and credits are settled those days and the derived payouts
+// carry them), the answers go through the service's own steps, and an unanswered dispute expires past
+// its respond-by date.
 
 type Answer =
   | { kind: 'evidence'; afterChargebackDays: number; evidence: readonly EvidenceKind[]; explanation: string }
@@ -34,8 +36,9 @@ type Answer =
 
 type DisputeScenario = {
   client: ClientKey;
-  // The sale is the merchant's latest settled card sale at least this many days before the anchor.
-  saleAgeDays: number;
+  // The case opens this many days before the anchor, on the merchant's latest settled card sale made
+  // at least 3 days before that.
+  openedDaysAgo: number;
   category: DisputeCategory;
   answer?: Answer;
   // Left unanswered past its respond-by date: the job expires it.
@@ -46,15 +49,15 @@ type DisputeScenario = {
 // merchant, gives the parent a second merchant to filter by.
 export const demoDisputeScenarios: readonly DisputeScenario[] = [
   // Needs response, 19 days left.
-  { client: 'harbor-lane-coffee', saleAgeDays: 4, category: 'not_received' },
+  { client: 'harbor-lane-coffee', openedDaysAgo: 1, category: 'not_received' },
   // Needs response, under 5 days left.
-  { client: 'harbor-lane-coffee', saleAgeDays: 19, category: 'duplicate' },
+  { client: 'harbor-lane-coffee', openedDaysAgo: 16, category: 'duplicate' },
   // Inquiry: the issuer asked for the records; the chargeback follows 7 days later.
-  { client: 'harbor-lane-coffee', saleAgeDays: 5, category: 'fraud' },
+  { client: 'harbor-lane-coffee', openedDaysAgo: 2, category: 'fraud' },
   // Won with a delivery proof.
   {
     client: 'harbor-lane-coffee',
-    saleAgeDays: 30,
+    openedDaysAgo: 27,
     category: 'not_received',
     answer: {
       kind: 'evidence',
@@ -64,12 +67,12 @@ export const demoDisputeScenarios: readonly DisputeScenario[] = [
     },
   },
   // Expired without an answer.
-  { client: 'harbor-lane-coffee', saleAgeDays: 45, category: 'credit_not_processed', expires: true },
-  { client: 'copper-kettle-bistro', saleAgeDays: 6, category: 'subscription_cancelled' },
-  // Under review: submitted the day before the anchor, decided 2 days after.
+  { client: 'harbor-lane-coffee', openedDaysAgo: 42, category: 'credit_not_processed', expires: true },
+  { client: 'copper-kettle-bistro', openedDaysAgo: 3, category: 'subscription_cancelled' },
+  // Under review: submitted the day before the anchor, decided the day after it.
   {
     client: 'copper-kettle-bistro',
-    saleAgeDays: 10,
+    openedDaysAgo: 7,
     category: 'not_received',
     answer: {
       kind: 'evidence',
@@ -81,7 +84,7 @@ export const demoDisputeScenarios: readonly DisputeScenario[] = [
   // Lost: the evidence did not answer the reason.
   {
     client: 'copper-kettle-bistro',
-    saleAgeDays: 40,
+    openedDaysAgo: 37,
     category: 'not_as_described',
     answer: {
       kind: 'evidence',
@@ -93,7 +96,7 @@ export const demoDisputeScenarios: readonly DisputeScenario[] = [
   // Accepted: the merchant agreed it charged twice.
   {
     client: 'copper-kettle-bistro',
-    saleAgeDays: 25,
+    openedDaysAgo: 22,
     category: 'duplicate',
     answer: { kind: 'accept', afterChargebackDays: 2 },
   },
@@ -106,7 +109,8 @@ const saleRow = z.object({
   created_at: z.union([z.date(), z.string()]).transform((value) => new Date(value)),
 });
 
-// The merchant's latest settled, approved card sale made before `before` and not yet disputed.
+// The merchant's latest settled, approved card sale made before `before`, not yet disputed, voided
+// or refunded.
 async function pickSale(tx: Executor, clientId: string, before: Date) {
   const rows = await queryRows(
     tx,
@@ -118,6 +122,7 @@ async function pickSale(tx: Executor, clientId: string, before: Date) {
         and t.settlement_date is not null and t.processor is not null and t.original_transaction_id is null
         and t.amount_cents > 0
         and not exists (select 1 from disputes d where d.transaction_id = t.id)
+        and not exists (select 1 from transactions f where f.original_transaction_id = t.id)
       order by t.created_at desc, t.id
       limit 1`,
   );
@@ -167,9 +172,9 @@ export async function seedDisputes(
   for (const scenario of demoDisputeScenarios) {
     const clientId = input.clientIds.get(scenario.client);
     if (!clientId) continue;
-    const sale = await pickSale(tx, clientId, addDays(input.anchorStart, -scenario.saleAgeDays));
+    const openedAt = addDays(input.anchorStart, -scenario.openedDaysAgo);
+    const sale = await pickSale(tx, clientId, addDays(openedAt, -sandboxDisputeAfterDays));
     if (!sale) continue;
-    const openedAt = addDays(sale.created_at, sandboxDisputeAfterDays);
     const caseId = await feed.openCase(
       {
         transactionId: sale.id,

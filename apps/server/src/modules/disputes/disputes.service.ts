@@ -100,17 +100,34 @@ export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now:
     });
     if (!isNew) return false;
     if (event.kind === 'chargeback_opened') await openChargeback(tx, dispute, sale, event, now);
-    else if (event.kind === 'won' || event.kind === 'lost') await decide(tx, dispute, sale, event.kind, now);
+    else if (event.kind === 'won' || event.kind === 'lost') {
+      await decide(tx, dispute, sale, event.kind, now, event.eventId);
+    }
     return true;
   });
 }
 
 type Sale = NonNullable<Awaited<ReturnType<typeof findSale>>>;
 
+// A uuid (version 4 layout, RFC 9562 variant) read off the sha-256 of the processor's event id.
+export function moneyIdOfEvent(eventId: string): string {
+  const hex = createHash('sha256').update(`dispute-money:${eventId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 // The dispute's money as a reversal of the sale: same merchant, card, customer and processor; settled
 // the day it is recorded, so the next payout takes it and the statement of that month shows it.
-function reversalOf(sale: Sale, amountCents: number, feeCents: number, now: Date, reference: string) {
+// Its id comes from the processor's event, so the same event can only ever book the same row.
+function reversalOf(
+  sale: Sale,
+  amountCents: number,
+  feeCents: number,
+  now: Date,
+  reference: string,
+  eventId: string,
+) {
   return {
+    id: moneyIdOfEvent(eventId),
     clientId: sale.clientId,
     subEntityId: sale.subEntityId,
     customerId: sale.customerId,
@@ -134,6 +151,8 @@ function reversalOf(sale: Sale, amountCents: number, feeCents: number, now: Date
     customerEmail: sale.customerEmail,
     originalTransactionId: sale.id,
     settlementDate: utcDay(now),
+    // What the settlement moves for it, as the ledger counts it: the amount and fee out (a credit in).
+    settlementAmountCents: -amountCents - feeCents,
     apiResponse: { original_transaction_id: sale.id, dispute_case: reference },
     meta: sale.meta,
     createdAt: now,
@@ -152,7 +171,7 @@ async function openChargeback(
   const row = chargebackRowOf(dispute.amountCents, fee);
   const money = await insertMoneyTransaction(
     tx,
-    reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId),
+    reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId, event.eventId),
   );
   await updateDispute(tx, dispute.id, {
     status:
@@ -163,7 +182,14 @@ async function openChargeback(
   });
 }
 
-async function decide(tx: Executor, dispute: DisputeRecord, sale: Sale, outcome: 'won' | 'lost', now: Date) {
+async function decide(
+  tx: Executor,
+  dispute: DisputeRecord,
+  sale: Sale,
+  outcome: 'won' | 'lost',
+  now: Date,
+  eventId: string,
+) {
   // A decision answers submitted evidence; one that finds the dispute decided already changes nothing.
   if (dispute.status !== 'under_review') return;
   let creditTransactionId: string | null = null;
@@ -171,7 +197,7 @@ async function decide(tx: Executor, dispute: DisputeRecord, sale: Sale, outcome:
     const row = disputeWonRowOf(dispute.amountCents);
     const money = await insertMoneyTransaction(
       tx,
-      reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId),
+      reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId, eventId),
     );
     creditTransactionId = money.id;
   }
