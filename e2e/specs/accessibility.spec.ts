@@ -39,6 +39,7 @@ function enrollmentIdOf(dbaName: string): string {
 }
 
 const internalReportNames = z.object({ message: z.array(z.string()).min(1) });
+const disputeRows = z.object({ message: z.array(z.object({ id: z.string() })) });
 const myClients = z.object({ message: z.array(z.object({ id: z.string() })).min(1) });
 const apiKeyRecords = z.object({ message: z.array(z.object({ public_key: z.string() })).min(1) });
 
@@ -80,6 +81,13 @@ const parameterisedAddresses: Record<ParameterisedPath, (context: AddressContext
         await (await page.request.get('/api/v1/report/all-internal')).json(),
       );
       return `/admin-reporting/all-internal/${encodeURIComponent(names.message[0] ?? '')}`;
+    },
+    // The newest dispute the role may see; none for a role without Disputes.
+    '/disputes/:id': async ({ page }) => {
+      const answer = await page.request.get('/api/disputes');
+      if (answer.status() === 403) return null;
+      const rows = disputeRows.parse(await answer.json()).message;
+      return rows[0] ? `/disputes/${rows[0].id}` : null;
     },
     '/reports/mcc/:parent_id': async ({ page }) =>
       `/reports/mcc/${await clientIdNamed(page, 'Summit Merchant Services')}`,

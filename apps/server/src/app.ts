@@ -33,6 +33,7 @@ import { costingRoutes } from './modules/costing/costing.routes';
 import { cryptoRoutes } from './modules/crypto/crypto.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { developerCertificationRoutes } from './modules/developer-certification/developer-certification.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
@@ -264,6 +265,7 @@ export async function buildApp({
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
+  await app.register(disputesRoutes);
   await app.register(statementsRoutes, {
     support: { phone: config.supportPhone, email: config.supportEmail },
   });

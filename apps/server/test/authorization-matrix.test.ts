@@ -382,6 +382,63 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: '/api/payouts/00000000-0000-4000-8000-0000000a0404' }),
     expect: { ...signedIn(403), admin: 404, healnow: 403, audit: 404 },
   },
+  'GET /api/disputes': {
+    call: (ids) => ({ url: `/api/disputes?merchant_id=${ids.harborLane}` }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  'GET /api/disputes/of-transaction': {
+    call: () => ({ url: '/api/disputes/of-transaction?transaction_id=00000000-0000-4000-8000-0000000a0404' }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, audit: 200 },
+  },
+  'GET /api/disputes/:id': {
+    call: () => ({ url: '/api/disputes/00000000-0000-4000-8000-0000000a0404' }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 404 },
+  },
+  'PUT /api/disputes/:id/draft': {
+    call: () => ({
+      method: 'PUT',
+      url: '/api/disputes/00000000-0000-4000-8000-0000000a0404/draft',
+      payload: { explanation: 'x' },
+    }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
+  },
+  'POST /api/disputes/:id/evidence': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/disputes/00000000-0000-4000-8000-0000000a0404/evidence',
+      payload: {
+        kind: 'receipt',
+        extension: 'pdf',
+        file_name: 'r.pdf',
+        contents: 'data:application/pdf;base64,JVBERi0=',
+      },
+    }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
+  },
+  'POST /api/disputes/:id/submit': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/disputes/00000000-0000-4000-8000-0000000a0404/submit',
+      payload: {},
+    }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
+  },
+  'POST /api/disputes/:id/accept': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/disputes/00000000-0000-4000-8000-0000000a0404/accept',
+      payload: {},
+    }),
+    expect: { ...signedIn(404), healnow: 403, alpha: 403, audit: 403 },
+  },
+  'POST /api/disputes/simulate': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/disputes/simulate',
+      payload: { transaction_id: '00000000-0000-4000-8000-0000000a0404', category: 'fraud' },
+    }),
+    expect: { ...signedIn(403), admin: 404, audit: 403 },
+  },
   'GET /api/payouts/:id/lines': {
     call: () => ({ url: '/api/payouts/00000000-0000-4000-8000-0000000a0404/lines' }),
     expect: { ...signedIn(403), admin: 404, healnow: 403, audit: 404 },

@@ -94,7 +94,14 @@ export type AuditAction =
   | 'webhook.endpoint_delete'
   | 'webhook.secret_roll'
   | 'webhook.test'
-  | 'webhook.resend';
+  | 'webhook.resend'
+  // Disputes: evidence added, the draft saved, the response submitted or the dispute accepted, and
+  // staff's sandbox simulation.
+  | 'dispute.evidence_upload'
+  | 'dispute.draft'
+  | 'dispute.submit'
+  | 'dispute.accept'
+  | 'dispute.simulate';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -19,6 +19,8 @@ export const builtPagePaths = [
   '/costing',
   '/payouts',
   '/statement',
+  '/disputes',
+  '/disputes/:id',
   '/enroll-portal-page',
   '/enroll/:parent_id/:id',
   '/enroll/:id',

@@ -175,6 +175,7 @@ describe('menu', () => {
         'Accounts',
         'Reporting',
         'Statements',
+        'Disputes',
         'Recurring Charges',
         'Vault',
         'Users',

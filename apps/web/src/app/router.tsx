@@ -80,6 +80,10 @@ const loadStatementsPage: RouteModuleLoader = () =>
   import('../features/statements/components/statements-page').then((m) => ({ Component: m.StatementsPage }));
 const loadStatementPage: RouteModuleLoader = () =>
   import('../features/statements/components/statement-page').then((m) => ({ Component: m.StatementPage }));
+const loadDisputesPage: RouteModuleLoader = () =>
+  import('../features/disputes/components/disputes-page').then((m) => ({ Component: m.DisputesPage }));
+const loadDisputePage: RouteModuleLoader = () =>
+  import('../features/disputes/components/dispute-page').then((m) => ({ Component: m.DisputePage }));
 const loadInternalReportPage: RouteModuleLoader = () =>
   import('../features/admin-reporting/components/internal-report-page').then((m) => ({
     Component: m.InternalReportPage,
@@ -207,6 +211,8 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/costing': loadCostingPage,
   '/payouts': loadStatementsPage,
   '/statement': loadStatementPage,
+  '/disputes': loadDisputesPage,
+  '/disputes/:id': loadDisputePage,
   '/enroll-portal-page': loadEnrollPage,
   '/enroll/:parent_id/:id': loadCtaApplicationPage,
   '/enroll/:id': loadCtaApplicationPage,

@@ -54,6 +54,8 @@ describe('menuEntries', () => {
     ['Costing', '/costing', 'admin', 'Reports', 'internalStaffOnly'],
     ['Statements', '/payouts', 'admin,parent,user', 'Payouts', 'none'],
     ['Billing', '/billing', 'admin,parent,user', 'Payouts', 'internalAndPartnerStaff'],
+    // Cardholder disputes, after the product's Statements and Billing.
+    ['Disputes', '/disputes', 'admin,parent,user', 'Disputes', 'none'],
     ['Recurring Charges', '/report/recurring', 'user,admin,parent', 'Recurring Charges', 'none'],
     ['Vault', '/vault', 'admin,user,parent', 'Vault', 'none'],
     ['Permissions', '/permissions', 'admin,alpha', 'Permissions', 'none'],
@@ -115,6 +117,7 @@ const merchantUserMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -127,6 +130,7 @@ const adminOutsideProviderDomainMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Permissions',
@@ -150,6 +154,7 @@ const internalAdminMenu = [
   'Costing',
   'Statements',
   'Billing',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Permissions',
@@ -171,6 +176,7 @@ const parentMenu = [
   'Accounts',
   'Reporting',
   'Statements',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -184,6 +190,7 @@ const parentAtPartnerDomainMenu = [
   'Reporting',
   'Statements',
   'Billing',
+  'Disputes',
   'Recurring Charges',
   'Vault',
   'Users',
@@ -468,6 +475,11 @@ describe('filterMenu step 3: RBAC', () => {
       { user_type: 'alpha', memberships: [buildMembership(sampleIds.merchantA, [Permission.Developers])] },
       [],
     ],
+    [
+      'Disputes granted alone: the disputes without the statements',
+      { memberships: [buildMembership(sampleIds.merchantA, [Permission.Disputes])] },
+      ['Home', 'Disputes'],
+    ],
   ])('%s', (_case, options, expected) => {
     expect(visibleTitles(user({ rbac_enabled: true, ...options }))).toEqual(expected);
   });
@@ -528,7 +540,7 @@ describe('filterMenu step 4: skipped_menu_titles', () => {
     [
       'hides the named entries',
       ['Vault', 'Users'],
-      ['Home', 'Accounts', 'Reporting', 'Statements', 'Recurring Charges', 'Terminals', 'Developers'],
+      ['Home', 'Accounts', 'Reporting', 'Statements', 'Disputes', 'Recurring Charges', 'Terminals', 'Developers'],
     ],
     ['ignores names of no entry', ['No Such Page'], merchantUserMenu],
     ['matches titles exactly', ['vault', 'Users '], merchantUserMenu],
@@ -547,6 +559,7 @@ describe('filterMenu: viewing as another client', () => {
       'Reporting',
       'Statements',
       'Billing',
+      'Disputes',
       'Recurring Charges',
       'Vault',
       'Users',

@@ -161,6 +161,17 @@ const menuEntryDefinitions = [
     isInProcessorAuditMenu: false,
     isInDemoMenu: false,
   },
+  // Not in the product's table: cardholder disputes of the merchants' card sales, answered with
+  // evidence before the respond-by date; for the roles and grants of Statements.
+  {
+    title: 'Disputes',
+    path: '/disputes',
+    roles: MERCHANT_ROLES,
+    permissions: [Permission.Disputes],
+    visibility: 'none',
+    isInProcessorAuditMenu: false,
+    isInDemoMenu: false,
+  },
   {
     title: 'Recurring Charges',
     path: '/report/recurring',

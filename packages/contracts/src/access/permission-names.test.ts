@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Permission, permissionNameSchema, permissionNames } from './permission-names';
 
 describe('permissionNames', () => {
-  it("holds the product's 30 permission names and Portico's Developers, each once", () => {
-    expect(permissionNames).toHaveLength(31);
-    expect(new Set(permissionNames).size).toBe(31);
+  it("holds the product's 30 permission names and Portico's Developers and Disputes, each once", () => {
+    expect(permissionNames).toHaveLength(32);
+    expect(new Set(permissionNames).size).toBe(32);
   });
 
   it('starts and ends as the product lists them', () => {
     expect(permissionNames.slice(0, 3)).toEqual(['Documents', 'Merchant Accounts', 'Omit CC Zip']);
-    expect(permissionNames.slice(-5, -1)).toEqual(['Void Card', 'Void ACH', 'Refund Card', 'Refund ACH']);
-    expect(permissionNames.at(-1)).toBe('Developers');
+    expect(permissionNames.slice(-6, -2)).toEqual(['Void Card', 'Void ACH', 'Refund Card', 'Refund ACH']);
+    expect(permissionNames.slice(-2)).toEqual(['Developers', 'Disputes']);
   });
 
   it.each(['reports', 'Reports Advanced', 'Void card', 'CC Zip', ''])('the schema refuses %j', (name) => {

@@ -33,8 +33,10 @@ export const permissionNames = [
   'Void ACH',
   'Refund Card',
   'Refund ACH',
-  // Portico's own, after the product's list: webhook endpoints and their delivery log.
+  // Portico's own, after the product's list: webhook endpoints and their delivery log; the merchant's
+  // disputes and chargebacks.
   'Developers',
+  'Disputes',
 ] as const;
 export type PermissionName = (typeof permissionNames)[number];
 export const permissionNameSchema = z.enum(permissionNames);
@@ -93,5 +95,7 @@ export const Permission = {
   // REFUND_ACH -> 'Refund ACH'
   RefundAch: 'Refund ACH',
   Developers: 'Developers',
+  // Portico's own: see and answer the merchant's disputes and chargebacks.
+  Disputes: 'Disputes',
 } as const satisfies Record<string, PermissionName>;
 export type PermissionKey = keyof typeof Permission;

@@ -24,6 +24,9 @@ describe('portalRoutes', () => {
     ['/virtual-terminal/:apikey', ['admin', 'user', 'parent']],
     ['/configure-terminal/:apikey', ['admin', 'user', 'parent']],
     ['/payouts', ['admin', 'user', 'parent']],
+    // Cardholder disputes and one dispute.
+    ['/disputes', ['admin', 'user', 'parent']],
+    ['/disputes/:id', ['admin', 'user', 'parent']],
     ['/reporting', ['admin', 'user', 'parent']],
     ['/reporting/classic', ['admin', 'user', 'parent']],
     ['/reporting/search', ['admin', 'user', 'parent']],

@@ -152,6 +152,9 @@ const portalRouteDefinitions = [
     showMenuOnlyWithQuery: false,
   },
   { path: '/payouts', access: MERCHANT_ROLES, title: 'Statements', ...MANAGEMENT },
+  // Portico's own; the disputes of the caller's merchants, scoped on the server by the Disputes grant.
+  { path: '/disputes', access: MERCHANT_ROLES, title: 'Disputes', ...MANAGEMENT },
+  { path: '/disputes/:id', access: MERCHANT_ROLES, title: 'Dispute', ...MANAGEMENT },
   { path: '/reporting', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
   { path: '/reporting/classic', access: MERCHANT_ROLES, title: 'Reporting', ...MANAGEMENT },
   { path: '/reporting/search', access: MERCHANT_ROLES, title: 'Transaction Search', ...MANAGEMENT },

@@ -69,6 +69,13 @@ export function payoutLinesOfItem(item: PayoutItem): PayoutLine[] {
     const sale: PayoutLine = { kind: 'sale', amountCents: item.authAmountCents };
     return feeCents === 0 ? [sale] : [sale, { kind: 'fee', amountCents: feeCents }];
   }
+  // A chargeback takes its amount, then its chargeback fee in a fee line (a dispute won comes back as
+  // a chargeback of a negative amount, which the line adds back).
+  if (item.kind === 'chargeback') {
+    const feeCents = item.netAmountCents + item.authAmountCents;
+    const chargeback: PayoutLine = { kind: 'chargeback', amountCents: -item.authAmountCents };
+    return feeCents === 0 ? [chargeback] : [chargeback, { kind: 'fee', amountCents: feeCents }];
+  }
   if (item.kind !== null) return [{ kind: item.kind, amountCents: item.netAmountCents }];
   return item.netAmountCents === 0 ? [] : [{ kind: 'adjustment', amountCents: item.netAmountCents }];
 }

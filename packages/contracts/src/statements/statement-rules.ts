@@ -1,6 +1,7 @@
 import { formatScaledDecimal, parseScaledDecimal } from '../costing/cost-rules';
 import {
   grossAmountCentsOfTransaction,
+  isChargebackTransaction,
   isFailedPayment,
   isGrossAddition,
   isReturnedOrRejectedAchItem,
@@ -48,7 +49,8 @@ export function ledgerEffectOf(t: TransactionMoneyFacts): LedgerEffect {
   return {
     salesCents: isAddition ? gross : 0,
     refundsCents: !isAddition && !isReturned && !isChargeback ? gross : 0,
-    feesCents: isAddition ? t.feeCents : 0,
+    // A sale's processing fee, and a chargeback's chargeback fee: both withheld.
+    feesCents: isAddition || isChargebackTransaction(t) ? t.feeCents : 0,
     adjustmentsCents: isReturned ? gross : 0,
     chargebacksCents: isChargeback ? gross : 0,
     feeItems: isAddition && t.feeCents > 0 ? 1 : 0,

@@ -3,7 +3,7 @@ import type { ActionMode, PaymentStatusValue, ProPayStatus } from './transaction
 // Gross and net amounts, in integer cents:
 //   "Gross amount: settle, debit, charge and apple_pay add the amount; refund, void, blind_refund,
 //    reversal and credit subtract it; failed payments give nothing. Net amount subtracts the fee on
-//    additions."
+//    additions." A chargeback's own fee (the merchant's chargeback fee) is subtracted as well.
 //   "Returned or rejected ACH items count as -25 in gross and net amounts."
 // Amounts in the original are decimal dollars ("amount" 12.34), so -25 is minus 25.00 dollars: a
 // returned-item charge of -2500 cents, not -25 cents.
@@ -70,9 +70,24 @@ export function isGrossAddition(transaction: TransactionMoneyFacts): boolean {
   );
 }
 
-// The fee is subtracted on additions only: a refund's or void's own fee, a failed payment's
-// decline fee and a returned item's fee are not part of net.
+// A chargeback (a reversal the card network made, not a returned ACH item or a failed row). Its fee
+// is the merchant's chargeback fee, withheld like a sale's.
+export function isChargebackTransaction(transaction: TransactionMoneyFacts): boolean {
+  return (
+    !isReturnedOrRejectedAchItem(transaction.proPayStatus) &&
+    !isFailedPayment(transaction.paymentStatus) &&
+    transaction.actionMode === 'reversal'
+  );
+}
+
+// Whether the transaction's fee is withheld from the merchant: a sale's processing fee and a
+// chargeback's chargeback fee. A refund's or void's own fee, a failed payment's decline fee and a
+// returned item's fee are not part of net.
+export function isFeeWithheld(transaction: TransactionMoneyFacts): boolean {
+  return isGrossAddition(transaction) || isChargebackTransaction(transaction);
+}
+
 export function netAmountCentsOfTransaction(transaction: TransactionMoneyFacts): number {
   const gross = grossAmountCentsOfTransaction(transaction);
-  return isGrossAddition(transaction) ? gross - transaction.feeCents : gross;
+  return isFeeWithheld(transaction) ? gross - transaction.feeCents : gross;
 }

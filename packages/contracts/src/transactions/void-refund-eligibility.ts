@@ -17,6 +17,8 @@ export type VoidRefundCandidate = {
   paymentStatus: PaymentStatusValue;
   requestStatus: boolean;
   createdAt: Date;
+  // A cardholder opened a dispute on it: the money is with the card network now.
+  isDisputed?: boolean;
 };
 
 // What the caller may do on the transaction's merchant. hasMerchantLevelPermissions false: the
@@ -34,6 +36,8 @@ export const voidRefundRefusals = [
   'request_failed',
   // "type is not already void, refund, ach_refund, credit, blind_refund or reversal"
   'already_an_undo',
+  // A dispute is open or was decided on it: its money is settled through the dispute, never refunded.
+  'disputed',
   // A batch-close record: no card, ACH or cash rights apply to it.
   'not_a_payment',
   // "Void is allowed only while the transaction is on the same Eastern-time calendar day as now."
@@ -51,6 +55,7 @@ export function basicVoidRefundRefusal(transaction: VoidRefundCandidate): VoidRe
   if (isFailedPayment(transaction.paymentStatus)) return 'payment_failed';
   if (transaction.requestStatus !== true) return 'request_failed';
   if (undoTypes.has(transaction.type)) return 'already_an_undo';
+  if (transaction.isDisputed === true) return 'disputed';
   if (paymentRailOfTransactionType(transaction.type) === null) return 'not_a_payment';
   return null;
 }

@@ -68,6 +68,7 @@ export const VoidRefundErrorCode = {
   PaymentFailed: 'PAYMENT_FAILED',
   RequestFailed: 'REQUEST_FAILED',
   AlreadyAnUndo: 'ALREADY_AN_UNDO',
+  Disputed: 'PAYMENT_DISPUTED',
   NotAPayment: 'NOT_A_PAYMENT',
   VoidWindowPassed: 'VOID_WINDOW_PASSED',
   StillVoidable: 'STILL_VOIDABLE',
@@ -81,6 +82,7 @@ export const errorCodeOfVoidRefundRefusal: Record<VoidRefundRefusal, VoidRefundE
   payment_failed: VoidRefundErrorCode.PaymentFailed,
   request_failed: VoidRefundErrorCode.RequestFailed,
   already_an_undo: VoidRefundErrorCode.AlreadyAnUndo,
+  disputed: VoidRefundErrorCode.Disputed,
   not_a_payment: VoidRefundErrorCode.NotAPayment,
   void_window_passed: VoidRefundErrorCode.VoidWindowPassed,
   still_voidable: VoidRefundErrorCode.StillVoidable,
@@ -93,6 +95,7 @@ export const VoidRefundRefusalText: Record<VoidRefundRefusal, string> = {
   payment_failed: 'This payment failed, so there is nothing to void or refund.',
   request_failed: 'This request failed, so there is nothing to void or refund.',
   already_an_undo: 'This transaction is itself a void, refund, credit or reversal.',
+  disputed: 'This payment is disputed',
   not_a_payment: 'Only payments can be voided or refunded.',
   void_window_passed:
     'A transaction can be voided only on the day it was made (Eastern time). Refund it instead.',

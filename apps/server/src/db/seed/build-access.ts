@@ -53,7 +53,10 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
         ],
         fieldAccess: 'cashier',
       },
-      { name: 'Bookkeeper', permissions: ['Reports', 'Reports - Advanced Fields', 'Payouts', 'Documents'] },
+      {
+        name: 'Bookkeeper',
+        permissions: ['Reports', 'Reports - Advanced Fields', 'Payouts', 'Disputes', 'Documents'],
+      },
       {
         name: 'Location Admin',
         permissions: ['Permissions', 'Users', 'Terminal Admin', 'Reports', 'Virtual Terminal Configuration'],
@@ -92,6 +95,7 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
           'Reports',
           'Reports - Advanced Fields',
           'Payouts',
+          'Disputes',
           'Refund',
           'Refund Card',
           'Refund ACH',
@@ -109,7 +113,10 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
     client: 'copper-kettle-bistro',
     roles: [
       { name: 'Owner', permissions: everyPermission },
-      { name: 'Manager', permissions: ['Reports', 'Payouts', 'Terminals', 'Charge', 'Void', 'Refund'] },
+      {
+        name: 'Manager',
+        permissions: ['Reports', 'Payouts', 'Disputes', 'Terminals', 'Charge', 'Void', 'Refund'],
+      },
     ],
   },
   { client: 'summit', roles: [{ name: 'Partner Admin', permissions: partnerPermissions() }] },
@@ -124,7 +131,7 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
 ];
 
 function partnerPermissions(): PermissionName[] {
-  return ['Merchant Accounts', 'Reports', 'Payouts', 'Users', 'Permissions', 'Documents', 'Developers'];
+  return ['Merchant Accounts', 'Reports', 'Payouts', 'Disputes', 'Users', 'Permissions', 'Documents', 'Developers'];
 }
 
 function timezoneOf(state: string): string {

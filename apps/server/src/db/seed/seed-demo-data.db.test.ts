@@ -50,6 +50,8 @@ const runtimeTables = [
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
 // the seeded history predates both, as a migrated ledger would. Pax device orders are such calls too.
 const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger', 'pax_orders'];
+// Where the sandbox processor's dispute scan has reached: set by its first poll, never seeded.
+const sandboxScanTables = ['sandbox_processor_cursor'];
 
 let database: DatabaseHandle;
 const rows = (query: SQL, db: Executor = database.db) => queryRows(db, query);
@@ -82,7 +84,9 @@ describe('seedDemoData', () => {
     const empty = Object.entries(counts)
       .filter(([, n]) => n === 0)
       .map(([name]) => name);
-    expect(empty.sort()).toEqual([...credentialTables, ...moneyCallTables, ...runtimeTables].sort());
+    expect(empty.sort()).toEqual(
+      [...credentialTables, ...moneyCallTables, ...runtimeTables, ...sandboxScanTables].sort(),
+    );
   });
 
   it('changes nothing when run again', async () => {
@@ -371,5 +375,42 @@ describe('determinism', () => {
     const a = await fingerprint(first.db);
     expect(a[0]?.n).toBeGreaterThan(1_000);
     expect(await fingerprint(second.db)).toEqual(a);
+  });
+});
+
+describe('seeded disputes', () => {
+  it('reach every state at two Summit merchants, Harbor Lane Coffee among them', async () => {
+    const found = await rows(sql`
+      select d.status::text as status, c.name as merchant from disputes d join clients c on c.id = d.client_id`);
+    expect(new Set(found.map((r) => r.status))).toEqual(
+      new Set(['inquiry', 'needs_response', 'under_review', 'won', 'lost', 'accepted', 'expired']),
+    );
+    expect(new Set(found.map((r) => r.merchant))).toEqual(
+      new Set(['Harbor Lane Coffee Roasters', 'Copper Kettle Bistro']),
+    );
+  });
+
+  it('book each chargeback as a settled reversal of the sale with the fee, and a win as its credit', async () => {
+    const [money] = await rows(sql`
+      select
+        count(*) filter (where d.status <> 'inquiry' and cb.id is null)::int as missing_chargeback,
+        count(*) filter (where cb.id is not null and (cb.action_mode::text <> 'reversal'
+          or cb.original_transaction_id <> d.transaction_id or cb.amount_cents <> d.amount_cents
+          or cb.settlement_date is null))::int as wrong_chargeback,
+        count(*) filter (where d.status = 'won' and (cr.id is null or cr.amount_cents <> -d.amount_cents))::int
+          as wrong_credit,
+        count(*) filter (where d.status <> 'won' and d.credit_transaction_id is not null)::int as stray_credit
+      from disputes d
+      left join transactions cb on cb.id = d.chargeback_transaction_id
+      left join transactions cr on cr.id = d.credit_transaction_id`);
+    expect(money).toEqual({ missing_chargeback: 0, wrong_chargeback: 0, wrong_credit: 0, stray_credit: 0 });
+  });
+
+  it('leave a dispute needing a response before its respond-by date, with a timeline', async () => {
+    const [open] = await rows(sql`
+      select count(*)::int as n from disputes d
+      where d.status = 'needs_response' and d.respond_by > ${options.anchorDate?.toISOString()}::timestamptz
+        and exists (select 1 from dispute_events e where e.dispute_id = d.id and e.kind = 'chargeback_opened')`);
+    expect(Number(open?.n)).toBeGreaterThanOrEqual(2);
   });
 });

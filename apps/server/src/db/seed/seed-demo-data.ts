@@ -18,6 +18,7 @@ import {
   type PatientNumberHashFn,
   type SeedContext,
 } from './seed-context';
+import { seedDisputes } from './seed-disputes';
 import { createSeedTables } from './seed-tables';
 import { createDailySummary } from './transaction-effects';
 
@@ -137,6 +138,12 @@ async function seedEverything(
     });
     await generateSubscriptionCharges(tx, generation);
     phase('transactions generated', { transactions: transactionCount });
+    // Before the settlements: a dispute's chargeback and credit are settled the day they happen.
+    const disputes = await seedDisputes(tx, {
+      anchorStart: ctx.anchorStart,
+      clientIds: dataset.clients.clientIds,
+    });
+    phase('disputes opened and answered', { disputes });
     await deriveSettlements(tx, ledgers);
   });
   await deriveStatementsAndBilling(tx, ledgers);

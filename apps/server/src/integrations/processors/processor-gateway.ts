@@ -1,3 +1,4 @@
+import type { DisputeCategory, EvidenceKind } from '@portico/contracts/disputes/dispute-rules';
 import type { processor } from '../../db/schema/enums';
 
 // The card, ACH and crypto processors are outside services. Portico speaks to each
@@ -86,4 +87,29 @@ export type ChargeGateway = {
   readSavedToken(token: string): PaymentToken | null;
   charge(processorName: string, charge: GatewayCharge, idempotencyKey: string): Promise<GatewayAnswer>;
   lookup(idempotencyKey: string): Promise<GatewayAnswer | null>;
+};
+
+// Disputes as the processor reports them: a feed of events, each with its own id, which Portico
+// records once (dispute_events is unique on it), and the merchant's answers sent back.
+export type DisputeSale = {
+  transactionId: string;
+  transactionCreatedAt: Date;
+  clientId: string;
+  amountCents: number;
+};
+export type DisputeFeedEvent = DisputeSale & {
+  eventId: string;
+  caseId: string;
+  kind: 'inquiry_opened' | 'chargeback_opened' | 'won' | 'lost';
+  occurredAt: Date;
+  category: DisputeCategory;
+  reasonCode: string;
+};
+export type DisputeFeed = {
+  // Every event that happened by now and is still in the feed (recent ones, recorded or not).
+  events(now: Date): Promise<DisputeFeedEvent[]>;
+  // The sandbox only: open a case on a sale now (staff's Simulate dispute); answers its case id.
+  openCase(sale: DisputeSale, category: DisputeCategory, now: Date): Promise<string>;
+  submitEvidence(caseId: string, kinds: readonly EvidenceKind[], now: Date): Promise<void>;
+  accept(caseId: string, now: Date): Promise<void>;
 };

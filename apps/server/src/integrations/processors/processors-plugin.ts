@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ChargeGateway, ProcessorDirectory } from './processor-gateway';
+import type { ChargeGateway, DisputeFeed, ProcessorDirectory } from './processor-gateway';
 import { createSandboxChargeGateway } from './sandbox-charge-gateway';
+import { createSandboxDisputeFeed } from './sandbox-disputes';
 import { createSandboxProcessorDirectory } from './sandbox-processor';
 
 declare module 'fastify' {
   interface FastifyInstance {
     processors: ProcessorDirectory;
     chargeGateway: ChargeGateway;
+    disputeFeed: DisputeFeed;
   }
 }
 
@@ -23,6 +25,7 @@ export const processorsPlugin = fp(
       'chargeGateway',
       opts.chargeGateway ?? createSandboxChargeGateway(app.db, () => app.dataKey()),
     );
+    app.decorate('disputeFeed', createSandboxDisputeFeed(app.db));
   },
   { name: 'processors', dependencies: ['db'] },
 );

@@ -1,6 +1,7 @@
 import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { disputes } from '../../db/schema/disputes';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { transactions } from '../../db/schema/transactions';
 
@@ -77,4 +78,14 @@ export async function insertUndoTransaction(executor: Executor, values: Transact
   });
   if (!row) throw new Error('transaction insert returned nothing');
   return row;
+}
+
+// A cardholder disputed the payment: its money goes through the dispute, never a refund or void.
+export async function isTransactionDisputed(executor: Executor, transactionId: string): Promise<boolean> {
+  const rows = await executor
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(eq(disputes.transactionId, transactionId))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -40,6 +40,7 @@ import {
 import { paymentEventData, recordWebhookEvent } from '../../lib/webhook-events';
 import {
   insertUndoTransaction,
+  isTransactionDisputed,
   type LockedTransaction,
   lockTransactionForUpdate,
   sumUndoneCents,
@@ -186,6 +187,7 @@ async function planUndo(
     paymentStatus: original.paymentStatus,
     requestStatus: original.requestStatus,
     createdAt: original.createdAt,
+    isDisputed: await isTransactionDisputed(tx, original.id),
   };
   const grants = grantsOf(permissions);
   const refusal =

@@ -28,7 +28,10 @@ const isRefund = sql`(not ${returned} and not ${failed} and ${subtracting} and t
 // posting computes both once per transaction; the payout is their sum and the items keep them.
 const netOfTransaction = sql`(case when ${returned} then ${returnedOrRejectedAchItemCents}
   when ${isSale} then t.amount_cents - t.fee_cents
-  when ${isRefund} or ${isChargeback} then -t.amount_cents else 0 end)`;
+  when ${isChargeback} then -t.amount_cents - t.fee_cents
+  when ${isRefund} then -t.amount_cents else 0 end)`;
+// The fees withheld (contracts isFeeWithheld): a sale's processing fee and a chargeback's fee.
+const isFeeWithheld = sql`(${isSale} or ${isChargeback})`;
 const kindOfTransaction = sql`(case when ${returned} then 'adjustment'
   when ${failed} then null
   when ${adding} then 'sale'
@@ -38,7 +41,7 @@ const kindOfTransaction = sql`(case when ${returned} then 'adjustment'
 const ledgerSums = sql`count(*)::int as transaction_count,
   coalesce(sum(t.amount_cents) filter (where ${isSale}), 0)::text as sales,
   coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)::text as refunds,
-  coalesce(sum(t.fee_cents) filter (where ${isSale}), 0)::text as fees,
+  coalesce(sum(t.fee_cents) filter (where ${isFeeWithheld}), 0)::text as fees,
   count(*) filter (where ${isSale} and t.fee_cents > 0)::int as fee_items,
   (count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents})::text as adjustments,
   coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0)::text as chargebacks,
@@ -541,7 +544,7 @@ export async function insertSettlementsOfDays(
           gross_cents, fee_cents, adjustments_cents, chargebacks_cents, net_cents, created_at)
         select t.client_id, t.settlement_date, t.processor, t.statement_month, count(*)::int,
           (coalesce(sum(t.amount_cents) filter (where ${isSale}), 0) + coalesce(sum(-t.amount_cents) filter (where ${isRefund}), 0)),
-          coalesce(sum(t.fee_cents) filter (where ${isSale}), 0),
+          coalesce(sum(t.fee_cents) filter (where ${isFeeWithheld}), 0),
           count(*) filter (where ${returned}) * ${returnedOrRejectedAchItemCents},
           coalesce(sum(-t.amount_cents) filter (where ${isChargeback}), 0),
           sum(t.net_cents),

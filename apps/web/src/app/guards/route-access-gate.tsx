@@ -3,9 +3,9 @@ import { decideRouteAccess, portalDefaultPath } from '@portico/contracts/access/
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useSignedInSession } from '../../lib/auth/session-context';
+import { usePortalMenu } from '../../lib/auth/use-portal-menu';
 import { useCurrentRoute } from '../current-route';
 import { NotAllowedPage } from '../pages/not-allowed-page';
-import { usePortalMenu } from '../use-portal-menu';
 
 // The route's role check for a signed-in user, with the acting role (user while viewing as).
 // A page the user's menu lists opens whatever its roles say (no dead ends: an RBAC merchant's

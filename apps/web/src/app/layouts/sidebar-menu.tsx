@@ -14,6 +14,7 @@ import {
   IconCoins,
   IconDeviceDesktop,
   IconFileInvoice,
+  IconGavel,
   IconHome,
   IconKeyboard,
   IconLock,
@@ -32,7 +33,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
-import { usePortalMenu } from '../use-portal-menu';
+import { usePortalMenu } from '../../lib/auth/use-portal-menu';
 
 // The entries, their order and their rules are the shared ones (contracts/access/menu); the sidebar
 // only adds an icon per path.
@@ -50,6 +51,7 @@ const menuIcons: Record<MenuPath, Icon> = {
   '/costing': IconCalculator,
   '/payouts': IconFileInvoice,
   '/billing': IconReceipt,
+  '/disputes': IconGavel,
   '/report/recurring': IconRepeat,
   '/vault': IconLock,
   '/permissions': IconShieldLock,

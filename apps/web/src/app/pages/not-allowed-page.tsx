@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSignedInSession } from '../../lib/auth/session-context';
-import { usePortalMenu } from '../use-portal-menu';
+import { usePortalMenu } from '../../lib/auth/use-portal-menu';
 
 type NotAllowedPageProps = { title: string };
 

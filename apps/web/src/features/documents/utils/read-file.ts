@@ -1,13 +1,5 @@
-// The upload payload carries the file as a data URL.
-export function readFileAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable file'));
-    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
-    reader.readAsDataURL(file);
-  });
-}
+// The upload payload carries the file as a data URL (the shared reader).
+export { readFileAsDataUrl } from '../../../lib/files/read-file-as-data-url';
 
 // Saves bytes the server sent as base64 under the given name, as an attachment.
 export function saveBase64File(base64: string, fileName: string, mimeType: string): void {

@@ -118,6 +118,28 @@ describe('HomePage role rules', () => {
   });
 });
 
+describe('Disputes needing a response', () => {
+  it("counts a merchant user's open chargebacks and opens the grid filtered to them", async () => {
+    const fetchMock = stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: merchantUser, myClients: [merchantA] });
+    const card = await screen.findByRole('region', { name: 'Disputes needing a response' });
+    expect(await within(card).findByText('2')).toBeInTheDocument();
+    expect(requestedPaths(fetchMock)).toContain('GET /api/disputes?status=needs_response');
+    await userEvent.click(within(card).getByRole('link', { name: 'Answer them in Disputes' }));
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      '/disputes?status=needs_response',
+    );
+  });
+
+  it('is not shown to a processor-audit user, whose menu has no Disputes', async () => {
+    const fetchMock = stubFetch(dashboardAnswers());
+    renderDashboard(<HomePage />, { user: auditor, myClients: [merchantA] });
+    await expectFigure('Last 7 Days', '1,234');
+    expect(screen.queryByRole('region', { name: 'Disputes needing a response' })).not.toBeInTheDocument();
+    expect(requestedPaths(fetchMock).some((path) => path.includes('/api/disputes'))).toBe(false);
+  });
+});
+
 describe('Transaction Metrics and Monthly Payout Volume', () => {
   it('shows the count and the gross total with 2 decimals for the last 7 and 30 days ending yesterday', async () => {
     stubFetch(dashboardAnswers());

@@ -20,6 +20,7 @@ import { ApiKeysCard } from './api-keys-card';
 import { CertificationProgressCard } from './certification-progress-card';
 import { CryptoTools } from './crypto-tools';
 import { DashboardMerchantSelect } from './dashboard-merchant-select';
+import { DisputesCard } from './disputes-card';
 import styles from './home-page.module.css';
 import { MerchantDataSync } from './merchant-data-sync';
 import { MonthlyVolumeSection } from './monthly-volume-section';
@@ -106,6 +107,7 @@ export function HomePage() {
         />
       )}
       <TransactionMetrics scope={scope} />
+      <DisputesCard scope={scope} />
       {operationsCards.length > 0 && <OperationsMetrics scope={scope} cards={operationsCards} />}
       <CertificationProgressCard
         scope={scope}

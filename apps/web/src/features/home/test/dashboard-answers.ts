@@ -67,6 +67,26 @@ function opsAlert(index: number) {
   };
 }
 
+// An open chargeback of Alder Bakery, as GET /api/disputes?status=needs_response lists it.
+function disputeNeedingResponse(index: number) {
+  return {
+    id: `dddddddd-dddd-4ddd-8ddd-${String(index).padStart(12, '0')}`,
+    merchant_id: sampleIds.merchantA,
+    merchant_name: 'Alder Bakery',
+    transaction_id: `eeeeeeee-eeee-4eee-8eee-${String(index).padStart(12, '0')}`,
+    status: 'needs_response',
+    category: 'not_received',
+    reason_code: '13.1',
+    amount: '-40.66',
+    card_brand: 'VISA',
+    last4: '1111',
+    customer: 'Dana Reyes',
+    opened_at: '2026-05-01T09:00:00.000Z',
+    respond_by: '2026-05-21T09:00:00.000Z',
+    decided_at: null,
+  };
+}
+
 // Every dashboard call answering; a test overrides the ones it is about.
 export function dashboardAnswers(
   overrides: Record<string, StubbedAnswer> = {},
@@ -75,6 +95,7 @@ export function dashboardAnswers(
     '/readyz': readyDatabase,
     '/api/timezone': ok([['America/New_York', 'Eastern']]),
     '/api/stats': ok(dashboardStats),
+    '/api/disputes': ok([disputeNeedingResponse(1), disputeNeedingResponse(2)]),
     '/api/portal/clients-meta': ok([
       clientMeta(sampleIds.merchantA, 'Merchant'),
       clientMeta(sampleIds.merchantB, 'Merchant'),

@@ -3,6 +3,7 @@ import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { transactionDetailSections } from '../utils/transaction-detail.utils';
 import type { TransactionActions, TransactionSubject } from '../utils/transaction-view.utils';
+import { TransactionDispute } from './transaction-dispute';
 import { TransactionLinks } from './transaction-links';
 
 type TransactionDetailProps = {
@@ -63,6 +64,7 @@ export function TransactionDetail({
         openError={openError}
         onOpenTransaction={onOpenTransaction}
       />
+      <TransactionDispute transaction={subject.transaction} />
       {sections.map((section) => (
         <Paper key={section.title} withBorder p="sm" component="section" aria-label={section.title}>
           <Title order={3} size="h5" mb="xs">

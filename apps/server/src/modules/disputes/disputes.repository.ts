@@ -1,0 +1,162 @@
+import type { DisputeEventKind, EvidenceKind } from '@portico/contracts/disputes/dispute-rules';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { clientPricing, clients } from '../../db/schema/clients';
+import { disputeEvents, disputeEvidence, disputes } from '../../db/schema/disputes';
+import { documents } from '../../db/schema/documents';
+import { transactions } from '../../db/schema/transactions';
+
+export type DisputeInsert = typeof disputes.$inferInsert;
+export type DisputeRecord = typeof disputes.$inferSelect;
+type TransactionInsert = typeof transactions.$inferInsert;
+
+export async function findDisputeByCase(executor: Executor, caseId: string) {
+  const [row] = await executor
+    .select()
+    .from(disputes)
+    .where(eq(disputes.processorCaseId, caseId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDispute(executor: Executor, values: DisputeInsert): Promise<DisputeRecord> {
+  const [row] = await executor.insert(disputes).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  const existing = await findDisputeByCase(executor, values.processorCaseId);
+  if (!existing) throw new Error('dispute insert returned nothing');
+  return existing;
+}
+
+export async function lockDispute(executor: Executor, id: string) {
+  const [row] = await executor.select().from(disputes).where(eq(disputes.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findDispute(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({ dispute: disputes, merchantName: clients.name })
+    .from(disputes)
+    .innerJoin(clients, eq(clients.id, disputes.clientId))
+    .where(eq(disputes.id, id));
+  return row ?? null;
+}
+
+export async function updateDispute(executor: Executor, id: string, values: Partial<DisputeInsert>) {
+  await executor.update(disputes).set(values).where(eq(disputes.id, id));
+}
+
+// Records an event once: false when its id was recorded before (another poll or instance).
+export async function recordEventOnce(
+  executor: Executor,
+  event: { disputeId: string; processorEventId: string; kind: DisputeEventKind; occurredAt: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .insert(disputeEvents)
+    .values(event)
+    .onConflictDoNothing({ target: disputeEvents.processorEventId })
+    .returning({ id: disputeEvents.id });
+  return rows.length > 0;
+}
+
+export async function listEvents(executor: Executor, disputeId: string) {
+  return executor
+    .select({ kind: disputeEvents.kind, occurredAt: disputeEvents.occurredAt })
+    .from(disputeEvents)
+    .where(eq(disputeEvents.disputeId, disputeId))
+    .orderBy(asc(disputeEvents.occurredAt), asc(disputeEvents.createdAt));
+}
+
+export async function listEvidence(executor: Executor, disputeId: string) {
+  return executor
+    .select({
+      id: disputeEvidence.id,
+      kind: disputeEvidence.kind,
+      fileName: documents.fileName,
+      sizeBytes: documents.sizeBytes,
+      uploadedAt: disputeEvidence.createdAt,
+    })
+    .from(disputeEvidence)
+    .innerJoin(documents, eq(documents.id, disputeEvidence.documentId))
+    .where(eq(disputeEvidence.disputeId, disputeId))
+    .orderBy(asc(disputeEvidence.createdAt));
+}
+
+export async function insertEvidence(
+  executor: Executor,
+  values: { disputeId: string; documentId: string; kind: EvidenceKind },
+) {
+  const [row] = await executor.insert(disputeEvidence).values(values).returning();
+  if (!row) throw new Error('evidence insert returned nothing');
+  return row;
+}
+
+export async function findSale(executor: Executor, id: string) {
+  const [row] = await executor.select().from(transactions).where(eq(transactions.id, id));
+  return row ?? null;
+}
+
+export async function chargebackFeeCentsOf(executor: Executor, clientId: string): Promise<number> {
+  const [row] = await executor
+    .select({ fee: clientPricing.chargebackFeeCents })
+    .from(clientPricing)
+    .where(eq(clientPricing.clientId, clientId));
+  return row?.fee ?? 0;
+}
+
+export async function insertMoneyTransaction(executor: Executor, values: TransactionInsert) {
+  const [row] = await executor
+    .insert(transactions)
+    .values(values)
+    .returning({ id: transactions.id, createdAt: transactions.createdAt });
+  if (!row) throw new Error('dispute transaction insert returned nothing');
+  return row;
+}
+
+export type DisputeListFilter = {
+  clientIds: readonly string[] | 'all';
+  status?: DisputeRecord['status'];
+  category?: DisputeRecord['category'];
+  from?: Date;
+  to?: Date;
+};
+
+// The grid: newest first, served by the (client_id, opened_at) index.
+export async function listDisputes(executor: Executor, filter: DisputeListFilter) {
+  const conditions: (SQL | undefined)[] = [
+    filter.clientIds === 'all' ? undefined : inArray(disputes.clientId, [...filter.clientIds]),
+    filter.status ? eq(disputes.status, filter.status) : undefined,
+    filter.category ? eq(disputes.category, filter.category) : undefined,
+    filter.from ? gte(disputes.openedAt, filter.from) : undefined,
+    filter.to ? lt(disputes.openedAt, filter.to) : undefined,
+  ];
+  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return [];
+  return executor
+    .select({ dispute: disputes, merchantName: clients.name })
+    .from(disputes)
+    .innerJoin(clients, eq(clients.id, disputes.clientId))
+    .where(and(...conditions))
+    .orderBy(desc(disputes.openedAt), desc(disputes.id))
+    .limit(10_000);
+}
+
+// The disputes still waiting for an answer whose respond-by date has passed.
+export async function listOverdue(executor: Executor, now: Date) {
+  return executor
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.status, 'needs_response'),
+        sql`${disputes.respondBy} < ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(500);
+}
+
+export async function findDisputeOfTransaction(executor: Executor, transactionId: string) {
+  const [row] = await executor
+    .select({ id: disputes.id, status: disputes.status, clientId: disputes.clientId })
+    .from(disputes)
+    .where(eq(disputes.transactionId, transactionId));
+  return row ?? null;
+}

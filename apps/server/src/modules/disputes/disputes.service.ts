@@ -1,0 +1,603 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Permission } from '@portico/contracts/access/permission-names';
+import {
+  chargebackRowOf,
+  type DisputeCategory,
+  DisputeCategoryExplanation,
+  DisputeErrorCode,
+  DisputeReasonCode,
+  DisputeText,
+  disputeWonRowOf,
+  type EvidenceKind,
+  helpfulEvidenceOf,
+  isDecided,
+  respondByOf,
+} from '@portico/contracts/disputes/dispute-rules';
+import type {
+  DisputeDetail,
+  DisputeEvidence,
+  DisputeEvidenceBody,
+  DisputeRow,
+  DisputesQuery,
+} from '@portico/contracts/disputes/disputes';
+import { type DocumentExtension, documentTypes } from '@portico/contracts/documents/documents';
+import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { auditActorOf } from '../../access/audit-actor';
+import type { Caller } from '../../access/caller';
+import { denyAccess } from '../../access/denial';
+import { authorizeClient } from '../../access/owner-access';
+import { resolveReportAccess } from '../../access/report-access';
+import type { Db, Executor } from '../../db/client';
+import type { DisputeFeed, DisputeFeedEvent } from '../../integrations/processors/processor-gateway';
+import { AppError, defineErrors } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { cleanFileName } from '../documents/data-url';
+import { insertDocument } from '../documents/documents.repository';
+import { checkedContent, claimedExtension } from '../documents/documents.service';
+import {
+  chargebackFeeCentsOf,
+  type DisputeRecord,
+  findDispute,
+  findDisputeByCase,
+  findDisputeOfTransaction,
+  findSale,
+  insertDispute,
+  insertEvidence,
+  insertMoneyTransaction,
+  listDisputes,
+  listEvents,
+  listEvidence,
+  listOverdue,
+  lockDispute,
+  recordEventOnce,
+  updateDispute,
+} from './disputes.repository';
+
+export const DisputeError = defineErrors({
+  NotFound: [DisputeErrorCode.NotFound, 'not_found'],
+  TransactionNotFound: [DisputeErrorCode.TransactionNotFound, 'not_found'],
+  PastDeadline: [DisputeErrorCode.PastDeadline, 'business_rule'],
+  AlreadySubmitted: [DisputeErrorCode.AlreadySubmitted, 'conflict'],
+  AlreadyDecided: [DisputeErrorCode.AlreadyDecided, 'conflict'],
+  NotAwaitingResponse: [DisputeErrorCode.NotAwaitingResponse, 'business_rule'],
+  NoEvidence: [DisputeErrorCode.NoEvidence, 'business_rule'],
+  NotDisputable: [DisputeErrorCode.NotDisputable, 'business_rule'],
+  AlreadyDisputed: [DisputeErrorCode.AlreadyDisputed, 'conflict'],
+  EvidenceSealed: [DisputeErrorCode.EvidenceSealed, 'conflict'],
+});
+
+export type DisputesDeps = { db: Db; feed: DisputeFeed; now: () => Date };
+
+const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+// --- recording the processor's events ------------------------------------------------------------
+
+// One event, in one database transaction, once: the event row is inserted first (unique on the
+// processor's event id) and only the call that inserted it moves money.
+export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const sale = await findSale(tx, event.transactionId);
+    if (!sale) return false;
+    const dispute = await insertDispute(tx, {
+      clientId: event.clientId,
+      transactionId: event.transactionId,
+      transactionCreatedAt: event.transactionCreatedAt,
+      processorCaseId: event.caseId,
+      status: event.kind === 'inquiry_opened' ? 'inquiry' : 'needs_response',
+      category: event.category,
+      reasonCode: event.reasonCode,
+      amountCents: event.amountCents,
+      cardBrand: sale.cardBrand,
+      last4: sale.last4,
+      customerName: [sale.customerFirstName, sale.customerLastName].filter(Boolean).join(' ') || null,
+      openedAt: event.occurredAt,
+    });
+    const isNew = await recordEventOnce(tx, {
+      disputeId: dispute.id,
+      processorEventId: event.eventId,
+      kind: event.kind,
+      occurredAt: event.occurredAt,
+    });
+    if (!isNew) return false;
+    if (event.kind === 'chargeback_opened') await openChargeback(tx, dispute, sale, event, now);
+    else if (event.kind === 'won' || event.kind === 'lost') {
+      await decide(tx, dispute, sale, event.kind, now, event.eventId);
+    }
+    return true;
+  });
+}
+
+type Sale = NonNullable<Awaited<ReturnType<typeof findSale>>>;
+
+// A uuid (version 4 layout, RFC 9562 variant) read off the sha-256 of the processor's event id.
+export function moneyIdOfEvent(eventId: string): string {
+  const hex = createHash('sha256').update(`dispute-money:${eventId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+// The dispute's money as a reversal of the sale: same merchant, card, customer and processor; settled
+// the day it is recorded, so the next payout takes it and the statement of that month shows it.
+// Its id comes from the processor's event, so the same event can only ever book the same row.
+function reversalOf(
+  sale: Sale,
+  amountCents: number,
+  feeCents: number,
+  now: Date,
+  reference: string,
+  eventId: string,
+) {
+  return {
+    id: moneyIdOfEvent(eventId),
+    clientId: sale.clientId,
+    subEntityId: sale.subEntityId,
+    customerId: sale.customerId,
+    type: 'reversal' as const,
+    action: 'reversal',
+    actionMode: 'reversal' as const,
+    amountCents,
+    feeCents,
+    surchargeCents: 0,
+    paymentStatus: true,
+    requestStatus: true,
+    status: 'Approved',
+    processor: sale.processor,
+    paymentMethod: sale.paymentMethod,
+    cardBrand: sale.cardBrand,
+    cardType: sale.cardType,
+    last4: sale.last4,
+    token: sale.token,
+    customerFirstName: sale.customerFirstName,
+    customerLastName: sale.customerLastName,
+    customerEmail: sale.customerEmail,
+    originalTransactionId: sale.id,
+    settlementDate: utcDay(now),
+    // What the settlement moves for it, as the ledger counts it: the amount and fee out (a credit in).
+    settlementAmountCents: -amountCents - feeCents,
+    apiResponse: { original_transaction_id: sale.id, dispute_case: reference },
+    meta: sale.meta,
+    createdAt: now,
+  };
+}
+
+async function openChargeback(
+  tx: Executor,
+  dispute: DisputeRecord,
+  sale: Sale,
+  event: DisputeFeedEvent,
+  now: Date,
+): Promise<void> {
+  if (dispute.chargebackTransactionId !== null) return;
+  const fee = await chargebackFeeCentsOf(tx, dispute.clientId);
+  const row = chargebackRowOf(dispute.amountCents, fee);
+  const money = await insertMoneyTransaction(
+    tx,
+    reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId, event.eventId),
+  );
+  await updateDispute(tx, dispute.id, {
+    status:
+      dispute.status === 'inquiry' || dispute.status === 'needs_response' ? 'needs_response' : dispute.status,
+    respondBy: respondByOf(event.occurredAt),
+    chargebackTransactionId: money.id,
+    chargebackCreatedAt: money.createdAt,
+  });
+}
+
+async function decide(
+  tx: Executor,
+  dispute: DisputeRecord,
+  sale: Sale,
+  outcome: 'won' | 'lost',
+  now: Date,
+  eventId: string,
+) {
+  // A decision answers submitted evidence; one that finds the dispute decided already changes nothing.
+  if (dispute.status !== 'under_review') return;
+  let creditTransactionId: string | null = null;
+  if (outcome === 'won') {
+    const row = disputeWonRowOf(dispute.amountCents);
+    const money = await insertMoneyTransaction(
+      tx,
+      reversalOf(sale, row.amountCents, row.feeCents, now, dispute.processorCaseId, eventId),
+    );
+    creditTransactionId = money.id;
+  }
+  await updateDispute(tx, dispute.id, { status: outcome, decidedAt: now, creditTransactionId });
+}
+
+// Past the respond-by date without an answer, a dispute is lost as Expired; the money stays taken.
+export async function expireOverdue(db: Db, now: Date): Promise<number> {
+  let expired = 0;
+  for (const { id } of await listOverdue(db, now)) {
+    const changed = await db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, id);
+      if (dispute?.status !== 'needs_response' || !dispute.respondBy || dispute.respondBy >= now) {
+        return false;
+      }
+      await updateDispute(tx, id, { status: 'expired', decidedAt: now });
+      return recordEventOnce(tx, {
+        disputeId: id,
+        processorEventId: `portico:${id}:expired`,
+        kind: 'expired',
+        occurredAt: now,
+      });
+    });
+    if (changed) expired += 1;
+  }
+  return expired;
+}
+
+// The job's work: every event of the feed recorded once, then the overdue disputes expired.
+export async function pollDisputes(deps: DisputesDeps): Promise<{ recorded: number; expired: number }> {
+  const now = deps.now();
+  let recorded = 0;
+  for (const event of await deps.feed.events(now)) {
+    if (await recordProcessorEvent(deps.db, event, now)) recorded += 1;
+  }
+  return { recorded, expired: await expireOverdue(deps.db, now) };
+}
+
+// --- reading ------------------------------------------------------------------------------------
+
+function customerOf(record: DisputeRecord): string | null {
+  return record.customerName;
+}
+
+function rowOf(record: DisputeRecord, merchantName: string): DisputeRow {
+  return {
+    id: record.id,
+    merchant_id: record.clientId,
+    merchant_name: merchantName,
+    transaction_id: record.transactionId,
+    status: record.status,
+    category: record.category,
+    reason_code: record.reasonCode,
+    amount: formatCentsAsDecimal(-record.amountCents),
+    card_brand: record.cardBrand,
+    last4: record.last4,
+    customer: customerOf(record),
+    opened_at: record.openedAt.toISOString(),
+    respond_by: record.respondBy?.toISOString() ?? null,
+    decided_at: record.decidedAt?.toISOString() ?? null,
+  };
+}
+
+// The grid: the disputes of the merchants the caller reaches and holds Disputes on.
+export async function disputeRows(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeRow[]> {
+  const access = await resolveReportAccess(db, caller, Permission.Disputes);
+  const clientIds = access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
+  const rows = await listDisputes(db, {
+    clientIds,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    ...(query.from ? { from: new Date(`${query.from}T00:00:00.000Z`) } : {}),
+    ...(query.to ? { to: new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) } : {}),
+  });
+  return rows.map((row) => rowOf(row.dispute, row.merchantName));
+}
+
+// A dispute the caller may see: reach to its merchant and Disputes there (staff skip the permission).
+async function authorizeDispute(db: Db, caller: Caller, id: string) {
+  const found = await findDispute(db, id);
+  if (!found) throw DisputeError.NotFound(DisputeText.NotFound);
+  const access = await authorizeClient(db, caller, found.dispute.clientId);
+  if (!caller.isStaff && !access.effectivePermissions.includes(Permission.Disputes)) {
+    await denyAccess(caller, 'permission', {
+      merchantId: found.dispute.clientId,
+      permission: Permission.Disputes,
+    });
+  }
+  return found;
+}
+
+function evidenceRowOf(row: Awaited<ReturnType<typeof listEvidence>>[number]): DisputeEvidence {
+  return {
+    id: row.id,
+    kind: row.kind,
+    file_name: row.fileName,
+    size_bytes: row.sizeBytes,
+    uploaded_at: row.uploadedAt.toISOString(),
+  };
+}
+
+export async function disputeDetail(db: Db, caller: Caller, id: string): Promise<DisputeDetail> {
+  const found = await authorizeDispute(db, caller, id);
+  const record = found.dispute;
+  const [events, evidence] = await Promise.all([listEvents(db, id), listEvidence(db, id)]);
+  return {
+    ...rowOf(record, found.merchantName),
+    transaction_created_at: record.transactionCreatedAt.toISOString(),
+    reason_explained: DisputeCategoryExplanation[record.category],
+    helpful_evidence: [...helpfulEvidenceOf[record.category]],
+    explanation: record.explanation,
+    submitted_at: record.submittedAt?.toISOString() ?? null,
+    events: events.map((e) => ({ kind: e.kind, occurred_at: e.occurredAt.toISOString() })),
+    evidence: evidence.map(evidenceRowOf),
+  };
+}
+
+export async function disputeOfTransaction(db: Db, caller: Caller, transactionId: string) {
+  const found = await findDisputeOfTransaction(db, transactionId);
+  if (!found) return null;
+  await authorizeDispute(db, caller, found.id);
+  return { id: found.id, status: found.status };
+}
+
+// --- answering ----------------------------------------------------------------------------------
+
+// The one check every answer shares: still waiting for an answer, before the deadline, not sealed.
+function requireOpenForAnswer(dispute: DisputeRecord, now: Date): void {
+  if (isDecided(dispute.status)) throw DisputeError.AlreadyDecided(DisputeText.AlreadyDecided);
+  if (dispute.status === 'under_review' || dispute.submittedAt !== null) {
+    throw DisputeError.AlreadySubmitted(DisputeText.AlreadySubmitted);
+  }
+  if (dispute.status !== 'needs_response' && dispute.status !== 'inquiry') {
+    throw DisputeError.NotAwaitingResponse(DisputeText.NotAwaitingResponse);
+  }
+  if (dispute.respondBy !== null && dispute.respondBy < now) {
+    throw DisputeError.PastDeadline(DisputeText.PastDeadline);
+  }
+}
+
+// Every refused answer is audited as a failure with its reason (a refusal of access is audited by
+// the deny path already); nothing else is written.
+async function auditedAnswer<T>(
+  db: Db,
+  caller: Caller,
+  action: 'dispute.evidence_upload' | 'dispute.draft' | 'dispute.submit' | 'dispute.accept',
+  id: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.kind !== 'forbidden') {
+      const found = await findDispute(db, id);
+      await recordAudit(db, {
+        action,
+        outcome: 'failure',
+        ...auditActorOf(caller),
+        targetType: 'dispute',
+        targetId: id,
+        clientId: found?.dispute.clientId ?? null,
+        details: { code: err.code, message: err.message },
+      });
+    }
+    throw err;
+  }
+}
+
+export async function saveDraft(deps: DisputesDeps, caller: Caller, id: string, explanation: string) {
+  return auditedAnswer(deps.db, caller, 'dispute.draft', id, async () => {
+    const found = await authorizeDispute(deps.db, caller, id);
+    await deps.db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, found.dispute.id);
+      if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
+      requireOpenForAnswer(dispute, deps.now());
+      await updateDispute(tx, dispute.id, { explanation });
+      await recordAudit(tx, {
+        action: 'dispute.draft',
+        outcome: 'success',
+        ...auditActorOf(caller),
+        targetType: 'dispute',
+        targetId: dispute.id,
+        clientId: dispute.clientId,
+        details: { length: explanation.length },
+      });
+    });
+    return disputeDetail(deps.db, caller, id);
+  });
+}
+
+// One piece of evidence stored as a document of the merchant (checked beforehand by the documents
+// rules) and tied to the dispute with its kind.
+export async function attachEvidence(
+  tx: Executor,
+  dispute: DisputeRecord,
+  file: {
+    kind: EvidenceKind;
+    fileName: string;
+    extension: DocumentExtension;
+    content: Buffer;
+    sha256: string;
+    uploadedByUserId: string;
+  },
+) {
+  const canonical = file.extension === 'jpeg' ? 'jpg' : file.extension === 'tiff' ? 'tif' : file.extension;
+  const documentId = await insertDocument(
+    tx,
+    {
+      clientId: dispute.clientId,
+      enrollmentId: null,
+      tag: 'Dispute evidence',
+      note: null,
+      fileName: cleanFileName(file.fileName),
+      extension: file.extension,
+      mimeType: documentTypes[canonical].mimeType,
+      sizeBytes: file.content.length,
+      storageKey: `documents/${randomUUID()}.${canonical}`,
+      sha256: file.sha256,
+      uploadedByUserId: file.uploadedByUserId,
+    },
+    file.content,
+  );
+  const row = await insertEvidence(tx, { disputeId: dispute.id, documentId, kind: file.kind });
+  return { documentId, row };
+}
+
+// The merchant's answer recorded: submitted evidence puts the dispute under review, sealed; an
+// acceptance decides it at once. Each writes its timeline event once.
+export async function recordSubmission(tx: Executor, dispute: DisputeRecord, now: Date): Promise<void> {
+  await updateDispute(tx, dispute.id, { status: 'under_review', submittedAt: now });
+  await recordEventOnce(tx, {
+    disputeId: dispute.id,
+    processorEventId: `portico:${dispute.id}:evidence_submitted`,
+    kind: 'evidence_submitted',
+    occurredAt: now,
+  });
+}
+
+export async function recordAcceptance(tx: Executor, dispute: DisputeRecord, now: Date): Promise<void> {
+  await updateDispute(tx, dispute.id, { status: 'accepted', decidedAt: now });
+  await recordEventOnce(tx, {
+    disputeId: dispute.id,
+    processorEventId: `portico:${dispute.id}:accepted`,
+    kind: 'accepted',
+    occurredAt: now,
+  });
+}
+
+export async function addEvidence(
+  deps: DisputesDeps,
+  caller: Caller,
+  id: string,
+  body: DisputeEvidenceBody,
+): Promise<DisputeEvidence> {
+  return auditedAnswer(deps.db, caller, 'dispute.evidence_upload', id, async () => {
+    const found = await authorizeDispute(deps.db, caller, id);
+    requireOpenForAnswer(found.dispute, deps.now());
+    // The documents module's checks: type allowed, name agreeing, size, content by its signature.
+    const extension = claimedExtension(body);
+    const content = checkedContent(body, extension);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const evidence = await deps.db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, id);
+      if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
+      requireOpenForAnswer(dispute, deps.now());
+      const { documentId, row } = await attachEvidence(tx, dispute, {
+        kind: body.kind,
+        fileName: body.file_name,
+        extension,
+        content,
+        sha256,
+        uploadedByUserId: caller.session.userId,
+      });
+      await recordAudit(tx, {
+        action: 'dispute.evidence_upload',
+        outcome: 'success',
+        ...auditActorOf(caller),
+        targetType: 'dispute',
+        targetId: id,
+        clientId: dispute.clientId,
+        details: { kind: body.kind, document_id: documentId, size_bytes: content.length, sha256 },
+      });
+      return row;
+    });
+    const [listed] = (await listEvidence(deps.db, id)).filter((e) => e.id === evidence.id);
+    if (!listed) throw new Error('the evidence just written is missing');
+    return evidenceRowOf(listed);
+  });
+}
+
+export async function submitResponse(deps: DisputesDeps, caller: Caller, id: string) {
+  return auditedAnswer(deps.db, caller, 'dispute.submit', id, async () => {
+    const found = await authorizeDispute(deps.db, caller, id);
+    const now = deps.now();
+    requireOpenForAnswer(found.dispute, now);
+    if (found.dispute.status !== 'needs_response') {
+      throw DisputeError.NotAwaitingResponse(DisputeText.NotAwaitingResponse);
+    }
+    const evidence = await listEvidence(deps.db, id);
+    if (evidence.length === 0 && found.dispute.explanation.trim() === '') {
+      throw DisputeError.NoEvidence(DisputeText.NoEvidence);
+    }
+    const kinds = evidence.map((e) => e.kind);
+    await deps.db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, id);
+      if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
+      requireOpenForAnswer(dispute, now);
+      await recordSubmission(tx, dispute, now);
+      await recordAudit(tx, {
+        action: 'dispute.submit',
+        outcome: 'success',
+        ...auditActorOf(caller),
+        targetType: 'dispute',
+        targetId: id,
+        clientId: dispute.clientId,
+        details: { evidence: kinds, amount: formatCentsAsDecimal(dispute.amountCents) },
+      });
+    });
+    // Sent once committed; the processor keeps the first answer per case, so a retry is harmless.
+    await deps.feed.submitEvidence(found.dispute.processorCaseId, kinds, now);
+    return disputeDetail(deps.db, caller, id);
+  });
+}
+
+export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: string) {
+  return auditedAnswer(deps.db, caller, 'dispute.accept', id, async () => {
+    const found = await authorizeDispute(deps.db, caller, id);
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, id);
+      if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
+      requireOpenForAnswer(dispute, now);
+      if (dispute.status !== 'needs_response') {
+        throw DisputeError.NotAwaitingResponse(DisputeText.NotAwaitingResponse);
+      }
+      await recordAcceptance(tx, dispute, now);
+      await recordAudit(tx, {
+        action: 'dispute.accept',
+        outcome: 'success',
+        ...auditActorOf(caller),
+        targetType: 'dispute',
+        targetId: id,
+        clientId: dispute.clientId,
+        details: { amount: formatCentsAsDecimal(dispute.amountCents) },
+      });
+    });
+    await deps.feed.accept(found.dispute.processorCaseId, now);
+    return disputeDetail(deps.db, caller, id);
+  });
+}
+
+// --- staff: Simulate dispute --------------------------------------------------------------------
+
+// Opens a sandbox case on a settled, approved card sale, then records what the feed reports of it at
+// once, by the same path as the job.
+export async function simulateDispute(
+  deps: DisputesDeps,
+  caller: Caller,
+  transactionId: string,
+  category: DisputeCategory,
+): Promise<DisputeDetail> {
+  const sale = await findSale(deps.db, transactionId);
+  if (!sale) throw DisputeError.TransactionNotFound('Transaction not found');
+  const isSettledCardSale =
+    sale.paymentMethod === 'card' &&
+    sale.paymentStatus === true &&
+    sale.settlementDate !== null &&
+    sale.processor !== null &&
+    (sale.actionMode === 'charge' ||
+      sale.actionMode === 'settle' ||
+      sale.actionMode === 'debit' ||
+      sale.actionMode === 'apple_pay');
+  if (!isSettledCardSale) throw DisputeError.NotDisputable(DisputeText.NotDisputable);
+  if (await findDisputeOfTransaction(deps.db, transactionId)) {
+    throw DisputeError.AlreadyDisputed(DisputeText.AlreadyDisputed);
+  }
+  const now = deps.now();
+  const caseId = await deps.feed.openCase(
+    {
+      transactionId: sale.id,
+      transactionCreatedAt: sale.createdAt,
+      clientId: sale.clientId,
+      amountCents: sale.amountCents,
+    },
+    category,
+    now,
+  );
+  for (const event of await deps.feed.events(now)) {
+    if (event.caseId === caseId) await recordProcessorEvent(deps.db, event, now);
+  }
+  const dispute = await findDisputeByCase(deps.db, caseId);
+  if (!dispute) throw new Error('the simulated dispute was not recorded');
+  await recordAudit(deps.db, {
+    action: 'dispute.simulate',
+    outcome: 'success',
+    ...auditActorOf(caller),
+    targetType: 'dispute',
+    targetId: dispute.id,
+    clientId: dispute.clientId,
+    details: { transaction_id: transactionId, category, reason_code: DisputeReasonCode[category] },
+  });
+  return disputeDetail(deps.db, caller, dispute.id);
+}

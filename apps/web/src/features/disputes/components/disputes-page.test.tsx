@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
+import { renderFeature } from '../../../test/render-feature';
+import { openRow, wonRow } from '../test/dispute-fixtures';
+import { DisputesPage } from './disputes-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function OpenedDispute() {
+  const { id } = useParams();
+  return <p>Opened dispute {id}</p>;
+}
+
+function renderPage(path = '/disputes', role: 'user' | 'admin' = 'user') {
+  const fetchMock = stubFetch({
+    '/api/disputes': ok([openRow, wonRow]),
+    '/api/timezone': ok([['UTC', 'UTC']]),
+    '/api/user/grid-config': ok(null),
+    '/api/user/grid-config/names': ok([]),
+  });
+  renderFeature(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/disputes" element={<DisputesPage />} />
+        <Route path="/disputes/:id" element={<OpenedDispute />} />
+      </Routes>
+    </MemoryRouter>,
+    { role },
+  );
+  return fetchMock;
+}
+
+async function rowOf(text: string) {
+  const grid = await screen.findByRole('grid', { name: 'Disputes' });
+  const row = (await within(grid).findByText(text)).closest('[role="row"]');
+  if (!(row instanceof HTMLElement)) throw new Error('no row');
+  return row;
+}
+
+describe('DisputesPage', () => {
+  it('shows each dispute with its status and reason in words, signed money and the card', async () => {
+    renderPage();
+    const open = await rowOf('Dana Reyes');
+    expect(within(open).getByText('Needs response')).toBeInTheDocument();
+    expect(within(open).getByText('-$100.66')).toBeInTheDocument();
+    expect(within(open).getByText('Product not received')).toBeInTheDocument();
+    expect(within(open).getByText('VISA ending in 1111')).toBeInTheDocument();
+    expect(within(open).getByText('2099-05-21 09:00:00 UTC')).toBeInTheDocument();
+    const won = await rowOf('Lee Park');
+    expect(within(won).getByText('Won')).toBeInTheDocument();
+    expect(within(won).getByText('-$1,234.50')).toBeInTheDocument();
+    expect(within(won).getByText('Duplicate charge')).toBeInTheDocument();
+    expect(within(won).getByText('MC ending in 4444')).toBeInTheDocument();
+    // A merchant user reads its own merchant's disputes: no merchant picker.
+    expect(screen.queryByRole('combobox', { name: 'Merchant' })).not.toBeInTheDocument();
+  });
+
+  it('opens the dispute on a single click of its row', async () => {
+    renderPage();
+    await userEvent.click(within(await rowOf('Dana Reyes')).getByText('Needs response'));
+    expect(await screen.findByText(`Opened dispute ${openRow.id}`)).toBeInTheDocument();
+  });
+
+  it('asks for the status in the address (Home links to Needs response), and offers staff the merchant', async () => {
+    const fetchMock = renderPage('/disputes?status=needs_response', 'admin');
+    await rowOf('Dana Reyes');
+    expect(requestedPaths(fetchMock)).toContain('GET /api/disputes?status=needs_response');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Needs response');
+    expect(screen.getByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();
+  });
+});
