@@ -540,7 +540,16 @@ describe('filterMenu step 4: skipped_menu_titles', () => {
     [
       'hides the named entries',
       ['Vault', 'Users'],
-      ['Home', 'Accounts', 'Reporting', 'Statements', 'Disputes', 'Recurring Charges', 'Terminals', 'Developers'],
+      [
+        'Home',
+        'Accounts',
+        'Reporting',
+        'Statements',
+        'Disputes',
+        'Recurring Charges',
+        'Terminals',
+        'Developers',
+      ],
     ],
     ['ignores names of no entry', ['No Such Page'], merchantUserMenu],
     ['matches titles exactly', ['vault', 'Users '], merchantUserMenu],

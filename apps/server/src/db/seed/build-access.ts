@@ -131,7 +131,16 @@ const roleSpecs: { client: ClientKey; roles: RoleSpec[] }[] = [
 ];
 
 function partnerPermissions(): PermissionName[] {
-  return ['Merchant Accounts', 'Reports', 'Payouts', 'Disputes', 'Users', 'Permissions', 'Documents', 'Developers'];
+  return [
+    'Merchant Accounts',
+    'Reports',
+    'Payouts',
+    'Disputes',
+    'Users',
+    'Permissions',
+    'Documents',
+    'Developers',
+  ];
 }
 
 function timezoneOf(state: string): string {
