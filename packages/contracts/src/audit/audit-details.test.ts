@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditDetailsInWords, auditKeyInWords, idsInAuditDetails } from './audit-details';
+import { keyInWords } from '../common/words';
+import { auditDetailsInWords, idsInAuditDetails } from './audit-details';
 
 const roleId = '7c30b57a-9abf-49ea-a9cf-75a5ae1006df';
 const locationId = 'F019FC25-F119-4DBA-A137-A96029C605B1';
@@ -11,10 +12,10 @@ const nameOf = (id: string) => names.get(id);
 
 describe('audit details in words', () => {
   it('reads keys as words', () => {
-    expect(auditKeyInWords('role_id')).toBe('Role');
-    expect(auditKeyInWords('locationIds')).toBe('Locations');
-    expect(auditKeyInWords('grace_days')).toBe('Grace days');
-    expect(auditKeyInWords('method')).toBe('Method');
+    expect(keyInWords('role_id')).toBe('Role');
+    expect(keyInWords('locationIds')).toBe('Locations');
+    expect(keyInWords('grace_days')).toBe('Grace days');
+    expect(keyInWords('method')).toBe('Method');
   });
 
   it('names ids, reads codes and flags as words, and keeps plain values', () => {

@@ -3,6 +3,8 @@
 // become words ('email_link' reads 'email link'), and true/false read Yes/No. The raw details stay
 // in their own column for whoever needs the ids.
 
+import { codeInWords, keyInWords } from '../common/words';
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
@@ -16,18 +18,6 @@ export function idsInAuditDetails(details: unknown): string[] {
   if (typeof details === 'object' && details !== null)
     return Object.values(details).flatMap(idsInAuditDetails);
   return [];
-}
-
-// 'role_id' -> 'Role', 'locationIds' -> 'Locations', 'grace_days' -> 'Grace days'.
-export function auditKeyInWords(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_.-]+/g, ' ')
-    .trim()
-    .toLowerCase()
-    .replace(/ ids$/, 's')
-    .replace(/ id$/, '');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function valueInWords(value: unknown, nameOf: (id: string) => string | undefined, depth: number): string {
@@ -46,7 +36,7 @@ function valueInWords(value: unknown, nameOf: (id: string) => string | undefined
 
 function entriesInWords(details: object, nameOf: (id: string) => string | undefined, depth: number): string {
   return Object.entries(details)
-    .map(([key, value]) => `${auditKeyInWords(key)}: ${valueInWords(value, nameOf, depth)}`)
+    .map(([key, value]) => `${keyInWords(key)}: ${valueInWords(value, nameOf, depth)}`)
     .join(' · ');
 }
 

@@ -56,6 +56,19 @@ export const settlementModes = [
   'dynamic_payout_weekly',
   'dynamic_payout_monthly',
 ] as const;
+// How people read the settlement modes and terminal brands.
+export const settlementModeLabels: Readonly<Record<(typeof settlementModes)[number], string>> = {
+  split_settlement: 'Split settlement',
+  dynamic_payout_weekly: 'Dynamic payout, weekly',
+  dynamic_payout_monthly: 'Dynamic payout, monthly',
+};
+export const terminalBrandLabels: Readonly<Record<(typeof terminalBrands)[number], string>> = {
+  fis: 'Ingenico',
+  dejavoo: 'Dejavoo',
+  pax: 'PAX',
+  magtek: 'MagTek',
+  tpp: 'TPP',
+};
 export const bankAccountTypes = ['checking', 'savings', 'business'] as const;
 export const kycStatuses = ['pending', 'passed', 'failed', 'needs_review'] as const;
 export const welcomeEmailModes = ['false', 'true', 'custom'] as const;

@@ -1,6 +1,13 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AccountData } from '@portico/contracts/account-data/account-data';
+import { processorLabels } from '@portico/contracts/common/processors';
+import { settlementModeLabels, terminalBrandLabels } from '@portico/contracts/enrollment/enrollment-record';
 import type { ReactNode } from 'react';
+
+// A stored processor, terminal brand or payout mode by the name people use.
+function inWords(value: string | null, labels: Readonly<Record<string, string>>): string | null {
+  return value === null ? null : (labels[value] ?? value);
+}
 
 type Field = [label: string, value: string | null];
 
@@ -127,11 +134,11 @@ export function AccountDataSections({
         <Stack gap="md">
           <FieldList
             fields={[
-              ['Card processor', account.processing.payment],
-              ['ACH', account.processing.ach],
-              ['Crypto', account.processing.crypto],
-              ['Terminals', account.processing.terminals],
-              ['Payout', account.processing.payout],
+              ['Card processor', inWords(account.processing.payment, processorLabels)],
+              ['ACH', inWords(account.processing.ach, processorLabels)],
+              ['Crypto', inWords(account.processing.crypto, processorLabels)],
+              ['Terminals', inWords(account.processing.terminals, terminalBrandLabels)],
+              ['Payout', inWords(account.processing.payout, settlementModeLabels)],
             ]}
           />
           {processingExtra}

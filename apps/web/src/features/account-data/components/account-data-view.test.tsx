@@ -93,6 +93,10 @@ describe('AccountDataView', () => {
     }
     expect(screen.getByText('****6789')).toBeTruthy();
     expect(screen.getByText('****4321')).toBeTruthy();
+    // The processor and payout mode by their names, never the stored codes.
+    expect(screen.getByText('FIS')).toBeTruthy();
+    expect(screen.getByText('Split settlement')).toBeTruthy();
+    expect(screen.queryByText('split_settlement')).toBeNull();
     expect(screen.queryByRole('heading', { name: /Submerchant Settings/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open ProPay portal' })).toBeNull();
   });

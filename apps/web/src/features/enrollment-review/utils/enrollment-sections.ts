@@ -1,9 +1,17 @@
+import { processorLabels } from '@portico/contracts/common/processors';
 import { businessStructures } from '@portico/contracts/enrollment/click-to-agree';
 import { ownershipTypes } from '@portico/contracts/enrollment/enroll';
 import {
+  achProcessors,
+  cardProcessors,
+  cryptoProviders,
   type EditableFieldName,
   type PrincipalPrefix,
   principalPrefixes,
+  settlementModeLabels,
+  settlementModes,
+  terminalBrandLabels,
+  terminalBrands,
 } from '@portico/contracts/enrollment/enrollment-record';
 
 export type FieldOption = { value: string; label: string };
@@ -59,38 +67,25 @@ const ownershipOptions: readonly FieldOption[] = [
   })),
 ];
 
-// The enrollment page's processor choices (stored spellings, display names).
+// The enrollment page's processor choices: stored spellings, the names people use.
+const optionsOf = (values: readonly string[], labels: Readonly<Record<string, string>>): FieldOption[] =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));
 const cardProcessorOptions: readonly FieldOption[] = [
   none('None'),
-  { value: 'fis', label: 'FIS' },
-  { value: 'merchante', label: 'MerchantE' },
-  { value: 'bluesnap', label: 'Bluesnap' },
-  { value: 'epx', label: 'EPX' },
-  { value: 'propay', label: 'propay' },
+  ...optionsOf(cardProcessors, processorLabels),
 ];
-const achOptions: readonly FieldOption[] = [
-  none('Disabled'),
-  { value: 'xpress', label: 'xpress' },
-  { value: 'propay', label: 'propay' },
-];
+const achOptions: readonly FieldOption[] = [none('Disabled'), ...optionsOf(achProcessors, processorLabels)];
 const cryptoOptions: readonly FieldOption[] = [
   none('Disabled'),
-  { value: 'curpay', label: 'curpay' },
-  { value: 'forumpay', label: 'forumpay' },
+  ...optionsOf(cryptoProviders, processorLabels),
 ];
 const terminalOptions: readonly FieldOption[] = [
   none('None'),
-  { value: 'fis', label: 'Ingenico' },
-  { value: 'dejavoo', label: 'Dejavoo' },
-  { value: 'pax', label: 'PAX' },
-  { value: 'magtek', label: 'MagTek' },
-  { value: 'tpp', label: 'TPP' },
+  ...optionsOf(terminalBrands, terminalBrandLabels),
 ];
 const settlementOptions: readonly FieldOption[] = [
   none('None'),
-  { value: 'split_settlement', label: 'split_settlement' },
-  { value: 'dynamic_payout_weekly', label: 'dynamic_payout_weekly' },
-  { value: 'dynamic_payout_monthly', label: 'dynamic_payout_monthly' },
+  ...optionsOf(settlementModes, settlementModeLabels),
 ];
 const accountTypeOptions: readonly FieldOption[] = [
   none('Select'),

@@ -1,20 +1,33 @@
+import { codeInWords, keyInWords } from '@portico/contracts/common/words';
 import { type JobRunRow, jobLabels, jobRunStatusLabels } from '@portico/contracts/jobs/jobs';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
-// What a run did, as 'posted 3, month 2026-10'.
+// What a run did, as 'Posted 3, Month 2026-10'.
 export function jobResultText(result: JobRunRow['result']): string {
   if (result === null) return '';
   return Object.entries(result)
-    .map(([name, value]) => `${name} ${value}`)
+    .map(([name, value]) => `${keyInWords(name)} ${typeof value === 'string' ? codeInWords(value) : value}`)
     .join(', ');
 }
 
-// A job's runs as staff read them: when (with zone), which job and period (its run key, a UTC month,
-// day or slot), how it went, and why not.
+// The period a run covers: its UTC month, day or slot as the runner keys it; a run started by hand
+// (key 'now:<time>:<tag>') reads 'Run by hand', its time being the Queued column.
+export function jobPeriodText(runKey: string): string {
+  return runKey.startsWith('now:') ? 'Run by hand' : runKey;
+}
+
+// A job's runs as staff read them: when (with zone), which job and period (a UTC month, day or slot,
+// or by hand), how it went, and why not.
 export const jobRunsColumns: readonly DataGridColumn<JobRunRow>[] = [
   { id: 'createdAt', header: 'Queued', kind: 'datetime', value: (row) => row.createdAt, width: 210 },
   { id: 'name', header: 'Job', kind: 'enum', enumLabels: jobLabels, value: (row) => row.name, width: 240 },
-  { id: 'runKey', header: 'Period (UTC)', kind: 'text', value: (row) => row.runKey, width: 150 },
+  {
+    id: 'runKey',
+    header: 'Period (UTC)',
+    kind: 'text',
+    value: (row) => jobPeriodText(row.runKey),
+    width: 150,
+  },
   {
     id: 'status',
     header: 'Status',

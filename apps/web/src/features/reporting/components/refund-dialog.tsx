@@ -11,19 +11,21 @@ import {
   shouldReuseIdempotencyKey,
 } from '../utils/money-moving.utils';
 import { formatMoneyText } from '../utils/transaction-detail.utils';
-import type { TransactionSubject } from '../utils/transaction-view.utils';
+import { customerNameOf, type TransactionSubject } from '../utils/transaction-view.utils';
 
 type RefundDialogBodyProps = {
   subject: TransactionSubject;
+  formatDateTime: (iso: string) => string;
   onRefunded: () => void;
   onCancel: () => void;
 };
 
 // A full refund (default, the amount fixed to the transaction amount) or a
 // partial one; numeric, step 0.01, minimum 0, never above the transaction amount.
-export function RefundDialogBody({ subject, onRefunded, onCancel }: RefundDialogBodyProps) {
+export function RefundDialogBody({ subject, formatDateTime, onRefunded, onCancel }: RefundDialogBodyProps) {
   const refunding = useRefundTransaction();
   const { transaction } = subject;
+  const customer = customerNameOf(transaction);
   const [kind, setKind] = useState<RefundKind>('full');
   const [typedAmount, setTypedAmount] = useState(transaction.amount);
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -60,8 +62,10 @@ export function RefundDialogBody({ subject, onRefunded, onCancel }: RefundDialog
 
   return (
     <Stack gap="sm">
+      {/* The payment as people know it: amount, time and customer (its id is in the detail). */}
       <Text size="sm">
-        Transaction of {formatMoneyText(transaction.amount)} · {transaction.id}
+        The {formatMoneyText(transaction.amount)} transaction of {formatDateTime(transaction.created_at)}
+        {customer === '' ? '' : ` by ${customer}`}
       </Text>
       <Radio.Group
         label="Refund"

@@ -133,6 +133,11 @@ describe('refund dialog', () => {
     await waitFor(() => expect(rowButtons('Refund')).toHaveLength(1));
     await userEvent.click(rowButtons('Refund')[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Refund Transaction' });
+    // The payment by its amount and time, never by its id.
+    expect(
+      within(dialog).getByText(/^The \$100\.00 transaction of \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(new RegExp(lastWeek[1].id))).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Full refund' })).toBeChecked();
     const amount = within(dialog).getByRole('spinbutton', { name: 'Refund Amount' });
     expect(amount).toHaveValue(100);

@@ -90,6 +90,7 @@ export function TransactionDialogs({
         <RefundDialogBody
           key={subject.transaction.id}
           subject={subject}
+          formatDateTime={formatDateTime}
           onRefunded={done}
           onCancel={dialogs.close}
         />

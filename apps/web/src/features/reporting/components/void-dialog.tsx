@@ -50,9 +50,6 @@ export function VoidDialogBody({ subject, formatDateTime, onVoided, onCancel }: 
         Void the {formatMoneyText(transaction.amount)} transaction of {formatDateTime(transaction.created_at)}
         {customer === '' ? '' : ` by ${customer}`}?
       </Text>
-      <Text size="sm" c="dimmed">
-        Transaction ID {transaction.id}
-      </Text>
       {failure && (
         <Alert color="red" role="alert">
           {failure}
