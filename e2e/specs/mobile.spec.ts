@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { StatementText } from '@portico/contracts/statements/statements';
 import { DashboardLabel } from '@portico/contracts/transactions/texts';
 import { collectPageErrors } from '../support/page-errors';
 import { mainMenu, signInAs } from '../support/sign-in';
@@ -63,5 +64,10 @@ test('at 390 px the menu opens and closes, Home shows whole labels and an amount
   // The warehouse report has the most controls above and totals below its grid.
   await page.goto('/app/admin-reporting/with-snowflake');
   await expectRowsInView(page.getByRole('grid', { name: 'Admin Report (reporting warehouse)' }));
+  // A payout's merchant and amount both fit the first screen of the payouts grid.
+  await page.goto('/app/payouts');
+  const payouts = page.getByRole('grid', { name: StatementText.PayoutsTab, exact: true });
+  await expect(payouts.getByRole('row').nth(1)).toBeVisible();
+  await expect(payouts.getByRole('columnheader', { name: 'Amount' })).toBeInViewport({ ratio: 1 });
   expect(pageErrors).toEqual([]);
 });

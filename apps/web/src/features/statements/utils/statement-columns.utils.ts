@@ -1,3 +1,4 @@
+import { processorLabels } from '@portico/contracts/common/processors';
 import { payoutLineKindLabels } from '@portico/contracts/statements/payout-lines';
 import {
   type DailyTransactionRow,
@@ -92,15 +93,17 @@ export const processorFeeColumns: readonly DataGridColumn<ProcessorFeeWireRow>[]
   { id: 'R_TOTAL', header: 'Total', ...money, value: (r) => r.R_TOTAL },
 ];
 
+// Merchant, then the amount, so a phone's first screen shows both; processors by their names.
 export const payoutColumns: readonly DataGridColumn<PayoutRow>[] = [
-  { id: 'merchant_name', header: 'Merchant', kind: 'text', value: (r) => r.merchant_name, width: 220 },
+  { id: 'merchant_name', header: 'Merchant', kind: 'text', value: (r) => r.merchant_name, width: 170 },
+  { id: 'amount', header: 'Amount', ...money, value: (r) => r.payout_details.amount, width: 130 },
   { id: 'payout_date', header: 'Payout Date', kind: 'text', value: (r) => r.payout_date, width: 120 },
-  { id: 'amount', header: 'Amount', ...money, value: (r) => r.payout_details.amount },
   {
     id: 'processor',
     header: 'Processor',
-    kind: 'text',
-    value: (r) => r.payout_details.processor.toUpperCase(),
+    kind: 'enum',
+    enumLabels: processorLabels,
+    value: (r) => r.payout_details.processor,
   },
   {
     id: 'status',
