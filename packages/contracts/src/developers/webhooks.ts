@@ -18,6 +18,11 @@ export const webhookEventTypes = [
   'enrollment.approved',
   'merchant.frozen',
   'merchant.enabled',
+  // A dispute opened (an inquiry or a chargeback), changed (a chargeback after its inquiry, evidence
+  // submitted) and closed (won, lost, accepted or expired).
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);
@@ -39,6 +44,9 @@ export const webhookEventLabels: Readonly<Record<WebhookEventType | typeof webho
   'enrollment.approved': 'Enrollment approved',
   'merchant.frozen': 'Merchant frozen',
   'merchant.enabled': 'Merchant enabled',
+  'dispute.created': 'Dispute opened',
+  'dispute.updated': 'Dispute updated',
+  'dispute.closed': 'Dispute closed',
   'webhook.test': 'Test event',
 };
 

@@ -14,6 +14,7 @@ import { disputeEvents, disputes } from '../../db/schema/disputes';
 import { payoutItems, payouts } from '../../db/schema/settlements';
 import { auditLog } from '../../db/schema/system';
 import { transactions } from '../../db/schema/transactions';
+import { webhookEvents } from '../../db/schema/webhooks';
 import { postPayouts } from '../statements/statements.service';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -304,6 +305,32 @@ describe('simulated disputes, acceptance and expiry', () => {
     expect(res.statusCode, res.body).toBe(200);
     return disputeResponse.parse(res.json()).message;
   }
+
+  async function webhookEventsOf(disputeId: string) {
+    const rows = await ctx.app.db
+      .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.objectType, 'dispute'), eq(webhookEvents.objectId, disputeId)))
+      .orderBy(webhookEvents.createdAt);
+    return rows.map((row) => [
+      row.type,
+      (row.payload as { data: { object: { status: string } } }).data.object.status,
+    ]);
+  }
+
+  it('tells webhooks once per change: opened as an inquiry, updated by its chargeback, closed when accepted', async () => {
+    const inquiry = await simulate(4_400, 'fraud');
+    clock = addDays(clock, 7);
+    await tickJobs();
+    await tickJobs();
+    const accept = await callAs(ctx.app, demo.owner, 'POST', `/api/disputes/${inquiry.id}/accept`, {});
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(await webhookEventsOf(inquiry.id)).toEqual([
+      ['dispute.created', 'inquiry'],
+      ['dispute.updated', 'needs_response'],
+      ['dispute.closed', 'accepted'],
+    ]);
+  });
 
   it('opens a fraud dispute as an inquiry first, with no money moved until the chargeback', async () => {
     const inquiry = await simulate(4_200, 'fraud');

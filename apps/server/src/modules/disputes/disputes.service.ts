@@ -31,6 +31,7 @@ import type { Db, Executor } from '../../db/client';
 import type { DisputeFeed, DisputeFeedEvent } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { recordWebhookEvent } from '../../lib/webhook-events';
 import { cleanFileName } from '../documents/data-url';
 import { insertDocument } from '../documents/documents.repository';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
@@ -99,15 +100,51 @@ export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now:
       occurredAt: event.occurredAt,
     });
     if (!isNew) return false;
-    if (event.kind === 'chargeback_opened') await openChargeback(tx, dispute, sale, event, now);
-    else if (event.kind === 'won' || event.kind === 'lost') {
-      await decide(tx, dispute, sale, event.kind, now, event.eventId);
+    if (event.kind === 'inquiry_opened') {
+      await recordDisputeEvent(tx, 'dispute.created', dispute, { status: 'inquiry' });
+    } else if (event.kind === 'chargeback_opened') {
+      const isAfterInquiry = dispute.status === 'inquiry';
+      await openChargeback(tx, dispute, sale, event, now);
+      await recordDisputeEvent(tx, isAfterInquiry ? 'dispute.updated' : 'dispute.created', dispute, {
+        status: 'needs_response',
+        respondBy: respondByOf(event.occurredAt),
+      });
+    } else if (event.kind === 'won' || event.kind === 'lost') {
+      if (await decide(tx, dispute, sale, event.kind, now, event.eventId)) {
+        await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: event.kind });
+      }
     }
     return true;
   });
 }
 
 type Sale = NonNullable<Awaited<ReturnType<typeof findSale>>>;
+
+// The dispute webhook events, written in the transaction of the change they report. The body names
+// the dispute's state after the change, the disputed amount and the payment it is about.
+async function recordDisputeEvent(
+  tx: Executor,
+  type: 'dispute.created' | 'dispute.updated' | 'dispute.closed',
+  dispute: DisputeRecord,
+  change: { status: DisputeRecord['status']; respondBy?: Date | null },
+): Promise<void> {
+  const respondBy = change.respondBy === undefined ? dispute.respondBy : change.respondBy;
+  await recordWebhookEvent(tx, {
+    type,
+    clientId: dispute.clientId,
+    objectType: 'dispute',
+    objectId: dispute.id,
+    data: {
+      status: change.status,
+      amount: formatCentsAsDecimal(dispute.amountCents),
+      currency: 'USD',
+      category: dispute.category,
+      reason_code: dispute.reasonCode,
+      respond_by: respondBy?.toISOString() ?? null,
+      payment_id: dispute.transactionId,
+    },
+  });
+}
 
 // A uuid (version 4 layout, RFC 9562 variant) read off the sha-256 of the processor's event id.
 export function moneyIdOfEvent(eventId: string): string {
@@ -191,7 +228,7 @@ async function decide(
   eventId: string,
 ) {
   // A decision answers submitted evidence; one that finds the dispute decided already changes nothing.
-  if (dispute.status !== 'under_review') return;
+  if (dispute.status !== 'under_review') return false;
   let creditTransactionId: string | null = null;
   if (outcome === 'won') {
     const row = disputeWonRowOf(dispute.amountCents);
@@ -202,6 +239,7 @@ async function decide(
     creditTransactionId = money.id;
   }
   await updateDispute(tx, dispute.id, { status: outcome, decidedAt: now, creditTransactionId });
+  return true;
 }
 
 // Past the respond-by date without an answer, a dispute is lost as Expired; the money stays taken.
@@ -214,6 +252,7 @@ export async function expireOverdue(db: Db, now: Date): Promise<number> {
         return false;
       }
       await updateDispute(tx, id, { status: 'expired', decidedAt: now });
+      await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: 'expired' });
       return recordEventOnce(tx, {
         disputeId: id,
         processorEventId: `portico:${id}:expired`,
@@ -506,6 +545,7 @@ export async function submitResponse(deps: DisputesDeps, caller: Caller, id: str
       if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
       requireOpenForAnswer(dispute, now);
       await recordSubmission(tx, dispute, now);
+      await recordDisputeEvent(tx, 'dispute.updated', dispute, { status: 'under_review' });
       await recordAudit(tx, {
         action: 'dispute.submit',
         outcome: 'success',
@@ -534,6 +574,7 @@ export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: stri
         throw DisputeError.NotAwaitingResponse(DisputeText.NotAwaitingResponse);
       }
       await recordAcceptance(tx, dispute, now);
+      await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: 'accepted' });
       await recordAudit(tx, {
         action: 'dispute.accept',
         outcome: 'success',

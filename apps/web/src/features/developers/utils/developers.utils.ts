@@ -17,6 +17,7 @@ export const webhookEventGroups: readonly { title: string; types: readonly Webho
     title: 'Payouts and statements',
     types: webhookEventTypes.filter((type) => type.startsWith('payout.') || type.startsWith('statement.')),
   },
+  { title: 'Disputes', types: webhookEventTypes.filter((type) => type.startsWith('dispute.')) },
   {
     title: 'Merchants',
     types: webhookEventTypes.filter((type) => type.startsWith('merchant.') || type.startsWith('enrollment.')),
