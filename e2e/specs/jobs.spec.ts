@@ -43,7 +43,7 @@ test('staff open the jobs page and see the statement run of this month', async (
   await expect(row).toContainText(statementRun.runKey);
   await expect(row).toContainText('Succeeded');
   await expect(row).toContainText('1 of 5');
-  await expect(row).toContainText(`month ${String(statementRun.result?.month)}`);
+  await expect(row).toContainText(`Month ${String(statementRun.result?.month)}`);
   // Times carry their zone's name (the signed-in user's zone).
   await expect(row).toContainText(/\d{1,2}:\d{2}(:\d{2})?\s?(AM|PM)?\s?[A-Z]{2,5}/);
 

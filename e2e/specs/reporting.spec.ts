@@ -9,6 +9,7 @@ import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refu
 import ExcelJS from 'exceljs';
 import { collectPageErrors } from '../support/page-errors';
 import {
+  disputedPaymentIds,
   isoDay,
   lastDays,
   refundableCardPayment,
@@ -233,7 +234,7 @@ test('a merchant refunds part of an older transaction, and a second refund beyon
   test.setTimeout(60_000);
   const pageErrors = collectPageErrors(page);
   await signInAs(page, merchant);
-  const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)));
+  const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)), await disputedPaymentIds(page));
   if (!row) throw new Error('The seed holds no refundable card payment of Harbor Lane in the last 60 days');
   const [createdAt, transaction] = row;
 
@@ -296,7 +297,7 @@ test('a merchant voids a same-day transaction', async ({ page }) => {
 test('the void dialog shows why the server refused a void', async ({ page }) => {
   const pageErrors = collectPageErrors(page);
   await signInAs(page, merchant);
-  const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)));
+  const row = refundableCardPayment(await reportRowsOf(page, lastDays(60)), await disputedPaymentIds(page));
   if (!row) throw new Error('The seed holds no card payment of Harbor Lane in the last 60 days');
   const [createdAt, transaction] = row;
   // The browser believes it is still the day of the payment; the server knows better.

@@ -29,12 +29,13 @@ test('staff review a high-ticket payment with a PDF note, then freeze and unfree
   await page.goto('/app/risk');
   await page.getByRole('tab', { name: 'Over High Ticket' }).click();
   const grid = page.getByRole('grid', { name: 'Over High Ticket' });
-  // People find the payment by its merchant and amount; the id column is hidden by default.
-  const row = grid
-    .getByRole('row')
-    .filter({ hasText: flagged.name })
-    .filter({ hasText: formatDecimalAsMoney(flagged.amount) });
-  await expect(row).toHaveCount(1);
+  // The id column is hidden by default and one tick away in Filters & Columns.
+  await page.getByRole('button', { name: 'Filters & Columns' }).click();
+  await page.getByRole('tab', { name: 'Columns' }).click();
+  await page.getByRole('list', { name: 'Columns' }).getByRole('checkbox', { name: 'Transaction ID' }).check();
+  const row = grid.getByRole('row').filter({ hasText: flagged.id });
+  await expect(row).toContainText(flagged.name);
+  await expect(row).toContainText(formatDecimalAsMoney(flagged.amount));
   await expect(row.getByRole('gridcell', { name: 'Open', exact: true })).toBeVisible();
 
   await addPdfNote(page, row, `Invoice checked with the merchant ${Date.now()}`);

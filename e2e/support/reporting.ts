@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { disputesResponse } from '@portico/contracts/disputes/disputes';
 import { type ReportRow, reportPageResponse } from '@portico/contracts/transactions/report';
 import {
   centsOfMoneyText,
@@ -49,8 +50,20 @@ function undoneIds(rows: readonly ReportRow[]): Set<string> {
   return ids;
 }
 
-// An approved card payment of an earlier Eastern day, never voided or refunded: refundable in part.
-export function refundableCardPayment(rows: readonly ReportRow[], now = new Date()): ReportRow | undefined {
+// The payments the signed-in user's disputes are about: none of them may be voided or refunded.
+export async function disputedPaymentIds(page: Page): Promise<Set<string>> {
+  const answer = await page.request.get('/api/disputes');
+  expect(answer.ok()).toBe(true);
+  return new Set(disputesResponse.parse(await answer.json()).message.map((row) => row.transaction_id));
+}
+
+// An approved card payment of an earlier Eastern day, never voided, refunded or disputed: refundable
+// in part.
+export function refundableCardPayment(
+  rows: readonly ReportRow[],
+  disputed: ReadonlySet<string>,
+  now = new Date(),
+): ReportRow | undefined {
   const undone = undoneIds(rows);
   return rows.find(([, transaction]) => {
     const candidate = voidRefundCandidateOfTransaction(transaction);
@@ -60,7 +73,8 @@ export function refundableCardPayment(rows: readonly ReportRow[], now = new Date
       transaction.card_brand !== null &&
       transaction.status === 'Approved' &&
       centsOfMoneyText(transaction.amount) >= 500 &&
-      !undone.has(transaction.id)
+      !undone.has(transaction.id) &&
+      !disputed.has(transaction.id)
     );
   });
 }
