@@ -208,7 +208,16 @@ describe('GET /api/rbac/{clientId}/permissions', () => {
     expect(res.statusCode).toBe(200);
     // Harbor Lane has RBAC on: the reseller's Partner Admin role on Summit governs.
     expect(names(res).sort()).toEqual(
-      ['Developers', 'Documents', 'Merchant Accounts', 'Payouts', 'Permissions', 'Reports', 'Users'].sort(),
+      [
+        'Developers',
+        'Disputes',
+        'Documents',
+        'Merchant Accounts',
+        'Payouts',
+        'Permissions',
+        'Reports',
+        'Users',
+      ].sort(),
     );
   });
 

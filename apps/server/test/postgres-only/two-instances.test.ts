@@ -152,6 +152,8 @@ describe('two instances on one PostgreSQL', () => {
         'subscriptions.charge',
         'bill-payments.reconcile',
         'monthly-billing.bill',
+        'disputes.poll',
+        'webhooks.deliver',
       ];
       const stable = names.every(
         (job) =>

@@ -79,6 +79,7 @@ describe('roles', () => {
     expect(list.every((r) => r.merchant.id === harbor)).toBe(true);
     expect(list.find((r) => r.name === 'Cashier')?.user_count).toBe(1);
     expect(list.find((r) => r.name === 'Bookkeeper')?.granted_permissions).toEqual([
+      { name: 'Disputes' },
       { name: 'Documents' },
       { name: 'Payouts' },
       { name: 'Reports' },
