@@ -18,6 +18,10 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: developersKeys.all }),
+    // Not awaited: the refetch removes the endpoint's card, and the card's own onSuccess (its toast)
+    // must run while it is still there.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: developersKeys.all });
+    },
   });
 }

@@ -3,6 +3,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointView,
   WebhookText,
+  webhookEventTypes,
 } from '@portico/contracts/developers/webhooks';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,21 +84,8 @@ describe('DevelopersPage endpoints', () => {
         endpoint({
           id: '00000000-0000-4000-8000-0000000000e2',
           url: 'https://erp.harborlane.example/in',
-          event_types: [
-            'payment.approved',
-            'payment.declined',
-            'payment.voided',
-            'payment.refunded',
-            'subscription.created',
-            'subscription.charged',
-            'subscription.failed',
-            'subscription.ended',
-            'payout.paid',
-            'statement.posted',
-            'enrollment.approved',
-            'merchant.frozen',
-            'merchant.enabled',
-          ],
+          // Every event there is reads 'All events'.
+          event_types: [...webhookEventTypes],
           is_enabled: false,
           disabled_for_failing: true,
         }),
