@@ -63,6 +63,13 @@ test('a high-ticket payment from the virtual terminal is flagged and reviewed wi
   expect(monitoring.transactions_over_high_ticket_limit.map((row) => row.id)).toContain(paymentId);
   await staffPage.goto('/app/risk');
   await staffPage.getByRole('tab', { name: 'Over High Ticket' }).click();
+  // The id column is hidden by default and one tick away in Filters & Columns.
+  await staffPage.getByRole('button', { name: 'Filters & Columns' }).click();
+  await staffPage.getByRole('tab', { name: 'Columns' }).click();
+  await staffPage
+    .getByRole('list', { name: 'Columns' })
+    .getByRole('checkbox', { name: 'Transaction ID' })
+    .check();
   const row = staffPage
     .getByRole('grid', { name: 'Over High Ticket' })
     .getByRole('row')

@@ -73,7 +73,7 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
   ] as const) {
     if (!row) throw new Error(`No report row for ${action}`);
     const grid = await searchForTransaction(page, row[1].id, isoDay(new Date()));
-    await grid.getByRole('row').nth(1).dblclick();
+    await grid.getByRole('row').nth(1).click();
     const detail = page.getByRole('dialog', { name: 'Transaction Details' });
     await expect(detail.getByText(row[1].id)).toBeVisible();
     await expect(detail.getByText(action, { exact: true })).toBeVisible();

@@ -48,7 +48,7 @@ test('a merchant voids a same-day sale: a toast, the original says Voided with n
   expect(voidRow[1].type).toBe('void');
 
   // The detail viewer says so, offers no Void, and opens the void, which opens the original again.
-  await saleRow.dblclick();
+  await saleRow.click();
   const detail = page.getByRole('dialog', { name: 'Transaction Details' });
   const happened = detail.getByRole('region', { name: 'What happened' });
   await expect(happened).toContainText('Voided');

@@ -1,5 +1,5 @@
 import { Modal as MantineModal, Stack } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmBar } from './confirm-bar';
 
 // A modal takes 500 ms to hide.
@@ -32,25 +32,8 @@ export function Modal({
   onHidden,
 }: ModalProps) {
   const [isConfirmingClose, setConfirmingClose] = useState(false);
-  // A row opens its dialog on one click, so the second press of a double-click lands on the
-  // background just after: that press (detail 2 or more) does not close what the first one opened.
-  const lastPress = useRef({ detail: 0, at: 0 });
-  useEffect(() => {
-    if (!isOpen) return;
-    const remember = (event: MouseEvent) => {
-      lastPress.current = { detail: event.detail, at: performance.now() };
-    };
-    window.addEventListener('mousedown', remember, true);
-    window.addEventListener('click', remember, true);
-    return () => {
-      window.removeEventListener('mousedown', remember, true);
-      window.removeEventListener('click', remember, true);
-    };
-  }, [isOpen]);
 
   function requestClose() {
-    const press = lastPress.current;
-    if (press.detail >= 2 && performance.now() - press.at < 100) return;
     if (confirmBeforeClose && !isConfirmingClose) {
       setConfirmingClose(true);
       return;

@@ -22,6 +22,7 @@ export const stdDevColumns: readonly DataGridColumn<StdDevRow>[] = [
     kind: 'text',
     value: (row) => row.transaction_id,
     width: 300,
+    hidden: true,
   },
   { id: 'amount', header: 'Amount', kind: 'money', value: (row) => row.amount, hasCurrencySign: true },
   {
