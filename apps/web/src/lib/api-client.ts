@@ -1,6 +1,7 @@
 import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@portico/contracts/access/routes';
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
 import { readViewAsClientId } from './auth/view-as';
+import { isRecord } from './response-parsers';
 
 // Every call gives up after 100 s.
 export const REQUEST_TIMEOUT_MS = 100_000;
@@ -43,11 +44,7 @@ type Envelope =
   | { status: false; error: { code: string; message: string; issues: FieldIssue[] } };
 
 function isFieldIssue(issue: unknown): issue is FieldIssue {
-  return isRecordLike(issue) && typeof issue.path === 'string' && typeof issue.message === 'string';
-}
-
-function isRecordLike(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+  return isRecord(issue) && typeof issue.path === 'string' && typeof issue.message === 'string';
 }
 
 function readIssues(error: object): FieldIssue[] {
