@@ -60,6 +60,10 @@ export default defineConfig({
         'payment-frame': fileURLToPath(new URL('./payment-frame.html', import.meta.url)),
       },
       output: {
+        // A lazy vendor chunk is named after the routes that share it, often a hundred characters;
+        // every chunk importing it repeats that name. The hash alone names it.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('vendor-lazy') ? 'assets/vendor-lazy-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // '$initial' keeps code only lazy routes use out of the first load: a Mantine

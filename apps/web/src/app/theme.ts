@@ -1,9 +1,9 @@
 import {
-  Badge,
+  type BadgeProps,
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Notification,
+  type NotificationProps,
 } from '@mantine/core';
 
 export const ACCENT_COLOR = '#f6951e';
@@ -71,11 +71,15 @@ export const theme = createTheme({
   autoContrast: true,
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Plain objects rather than Badge.extend(...): the theme loads with /login, and extend would bring
+  // the Badge and Notification components into that first load.
   components: {
     // A Badge given no variant skips the colour resolver and writes white on the accent (2.3:1):
     // naming the default variant lets auto contrast choose its text.
-    Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
+    Badge: { defaultProps: { variant: 'filled' } satisfies Partial<BadgeProps> },
     // Toasts: the close button is an icon, so it needs its name.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<NotificationProps>,
+    },
   },
 });

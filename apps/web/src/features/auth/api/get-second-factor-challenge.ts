@@ -18,6 +18,8 @@ export function useSecondFactorChallenge() {
     queryKey: authKeys.secondFactorChallenge(),
     queryFn: ({ signal }) => getSecondFactorChallenge({ signal }),
     staleTime: 0,
+    // A challenge is never shown from the cache: the next sign-in asks afresh.
+    gcTime: 0,
     retry: false,
   });
 }

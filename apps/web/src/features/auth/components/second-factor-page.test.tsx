@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
-import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -58,9 +58,16 @@ describe('the second-factor page', () => {
     expect(await screen.findByText('The code is not valid.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/second-factor');
 
+    // Once the code is taken the waiting sign-in is gone: asked again, the challenge answers 401,
+    // which must not send the new session back to /login.
     Object.assign(answers, signedInAnswers(user), {
       '/readyz': readyDatabase,
       'POST /api/second-factor/challenge': ok(result),
+      'GET /api/second-factor/challenge': failure(
+        401,
+        SecondFactorErrorCode.NoChallenge,
+        SecondFactorText.NoChallenge,
+      ),
     });
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -34,7 +34,8 @@ export function SecondFactorPage() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (challenge.isPending) return <PageLoader />;
+  // Signed in: Home is on its way, and the waiting sign-in the challenge query reads is gone.
+  if (challenge.isPending || answer.isSuccess) return <PageLoader />;
   if (challenge.data === null || challenge.isError) return <Navigate to={portalLoginPath} replace />;
 
   function submit(event: FormEvent) {
@@ -49,7 +50,6 @@ export function SecondFactorPage() {
       onSuccess: () => {
         // A new, full session: the user is fetched afresh by the signed-in part of the portal.
         queryClient.removeQueries({ queryKey: authKeys.session() });
-        queryClient.removeQueries({ queryKey: authKeys.secondFactorChallenge() });
         queryClient.setQueryData(authKeys.authenticated(), true);
         void navigate(portalDefaultPath, { replace: true });
       },
