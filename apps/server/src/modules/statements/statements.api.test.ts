@@ -519,6 +519,9 @@ describe('payouts', () => {
     const own = await callAs(ctx.app, demo.owner, 'GET', `/api/payouts/${ach.payout_details.id}`);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().message.transaction_details).toHaveLength(2);
+    expect(
+      own.json().message.transaction_details.map((t: { trans_description: string }) => t.trans_description),
+    ).toEqual(['ACH ending 1111 (debit)', 'ACH ending 1111 (debit)']);
     expect(own.json().message.admin_line_item_total).toBeUndefined();
     const staff = await callAs(ctx.app, demo.admin, 'GET', `/api/payouts/${ach.payout_details.id}`);
     expect(staff.json().message.admin_line_item_total).toBe('2.75');

@@ -48,6 +48,7 @@ import { defineErrors } from '../../lib/app-error';
 import { statementNotes } from '../notes/notes.service';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import { defaultLogoPng } from '../users/default-logo';
+import { describeItem } from './payout-item-description';
 import { renderStatementPdf } from './statement-pdf';
 import {
   findMerchantName,
@@ -339,17 +340,6 @@ export async function payoutRows(db: Db, caller: Caller): Promise<PayoutRow[]> {
   // The list carries no transactions: a payout's are read from GET /api/payouts/{id} and its lines
   // from GET /api/payouts/{id}/lines, so a merchant's whole history never travels in one answer.
   return rows.map((row) => ({ ...payoutHeadOf(row), transaction_details: [] }));
-}
-
-function describeItem(item: {
-  type: string | null;
-  card_brand: string | null;
-  last4: string | null;
-  action_mode: string | null;
-}) {
-  const method = item.type === 'check' ? 'ACH' : (item.card_brand ?? item.type ?? 'Payment');
-  const ending = item.last4 ? ` ending ${item.last4}` : '';
-  return `${method}${ending}${item.action_mode ? ` (${item.action_mode})` : ''}`;
 }
 
 // A payout the caller reaches, as the payouts list scopes it (the merchants the caller reaches with

@@ -149,7 +149,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
   const filterCount = Object.keys(view.filters).length;
   const rowCountText =
     filteredRows.length === coreRows.length
-      ? `${formatCount(coreRows.length)} rows`
+      ? `${formatCount(coreRows.length)} ${coreRows.length === 1 ? 'row' : 'rows'}`
       : `${formatCount(filteredRows.length)} of ${formatCount(coreRows.length)} rows`;
 
   return (

@@ -37,6 +37,11 @@ describe('DataGrid', () => {
     expect(screen.getByText('5 rows')).toBeInTheDocument();
   });
 
+  it('counts one row in the singular', () => {
+    renderGrid({ rows: payments.slice(0, 1) });
+    expect(screen.getByText('1 row')).toBeInTheDocument();
+  });
+
   it('sorts by a header click, reverses on the second, and adds a column with shift+click', async () => {
     renderGrid();
 

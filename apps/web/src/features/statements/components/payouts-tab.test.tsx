@@ -142,6 +142,9 @@ describe('PayoutsTab payout lines', () => {
       await screen.findByText('Harbor Lane Coffee', { selector: '[role="gridcell"] *, [role="gridcell"]' }),
     );
     const dialog = await screen.findByRole('dialog', { name: StatementText.SettlementGroup });
+    // The processor and the payout's state by name, never their stored codes.
+    expect(await within(dialog).findByText('FIS')).toBeInTheDocument();
+    expect(within(dialog).getByText('Paid')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('tab', { name: StatementText.PayoutLines }));
     const grid = await within(dialog).findByRole('grid', { name: StatementText.PayoutLines });
     expect(within(grid).getByText('$1,242.50')).toBeInTheDocument();

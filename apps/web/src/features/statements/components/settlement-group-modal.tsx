@@ -1,6 +1,8 @@
 import { Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { processorLabels } from '@portico/contracts/common/processors';
+import { keyInWords } from '@portico/contracts/common/words';
 import { formatDecimalAsMoney } from '@portico/contracts/money/money';
-import { StatementText } from '@portico/contracts/statements/statements';
+import { payoutStatusLabels, StatementText } from '@portico/contracts/statements/statements';
 import { useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import { Modal } from '../../../components/modal';
@@ -29,8 +31,8 @@ export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
           <Group gap="lg">
             <Text fw={600}>{detail.merchant_name}</Text>
             <Text>{detail.settlement.settlement_date}</Text>
-            <Text>{detail.payout_details.processor.toUpperCase()}</Text>
-            <Text>{detail.payout_details.status}</Text>
+            <Text>{labelOf(processorLabels, detail.payout_details.processor)}</Text>
+            <Text>{labelOf(payoutStatusLabels, detail.payout_details.status)}</Text>
           </Group>
           <SimpleGrid cols={3} spacing="xs">
             <Text size="sm">Gross: {formatDecimalAsMoney(detail.settlement.gross)}</Text>
@@ -72,4 +74,8 @@ export function SettlementGroupModal({ payoutId, onClose, timeZone }: Props) {
       )}
     </Modal>
   );
+}
+
+function labelOf(labels: Readonly<Record<string, string>>, key: string): string {
+  return labels[key] ?? keyInWords(key);
 }
