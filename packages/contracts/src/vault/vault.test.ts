@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   displayedVaultToken,
   isSameSavedMethod,
+  savedMethodInWords,
   VaultText,
   vaultCustomerEditProblem,
   withoutDuplicateSavedMethods,
 } from './vault';
+
+describe('savedMethodInWords', () => {
+  it('reads a card by its last four and expiry, a bank account by its last four', () => {
+    expect(savedMethodInWords('1117-10-2030')).toBe('•••• 1117, expires 10/2030');
+    expect(savedMethodInWords('4242-7-2031')).toBe('•••• 4242, expires 07/2031');
+    expect(savedMethodInWords('6789')).toBe('•••• 6789');
+  });
+  it('leaves an opaque token as it is', () => {
+    expect(savedMethodInWords('tok_abc')).toBe('tok_abc');
+  });
+});
 
 describe('displayedVaultToken', () => {
   it('drops the first dash-separated segment', () => {

@@ -37,6 +37,15 @@ export function displayedVaultToken(token: string): string {
   return dash === -1 ? token : token.slice(dash + 1);
 }
 
+// A displayed token as people read a saved method: '1117-10-2030' -> '•••• 1117, expires 10/2030',
+// '6789' (a bank account) -> '•••• 6789'. Anything else stays as it is.
+export function savedMethodInWords(displayedToken: string): string {
+  const match = /^(\d{4})(?:-(\d{1,2})-(\d{4}))?$/.exec(displayedToken.trim());
+  if (!match) return displayedToken;
+  const [, last4, month, year] = match;
+  return month && year ? `•••• ${last4}, expires ${month.padStart(2, '0')}/${year}` : `•••• ${last4}`;
+}
+
 // Two saved methods are the same when issuer, last four and expiry agree (a bank account
 // has no expiry, so two of one bank and last four are the same).
 export type DedupableMethod = {

@@ -3,6 +3,7 @@ import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
 import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
 import { SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
+import { savedMethodInWords } from '@portico/contracts/vault/vault';
 import { useRef, useState } from 'react';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
@@ -120,7 +121,7 @@ export function AddChargeForm({ series, timings, today }: AddChargeFormProps) {
       <Select
         label="Payment Method"
         // The series' own payment method, in its display form; the server charges its vault token.
-        data={[{ value: series.token, label: series.token }]}
+        data={[{ value: series.token, label: savedMethodInWords(series.token) }]}
         value={series.token}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

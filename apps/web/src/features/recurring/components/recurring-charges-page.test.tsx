@@ -33,7 +33,7 @@ const activeSeries: SubscriptionRow = {
   interval: 'monthly',
   frequency: 1,
   trial_days: 0,
-  token: 'VISA-1111-12-2030',
+  token: '1111-12-2030',
   description: null,
   end_reason: null,
   ended_at: null,
@@ -169,7 +169,7 @@ describe('RecurringChargesPage', () => {
     ).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Now' })).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Next scheduled charge' })).toBeInTheDocument();
-    expect(within(dialog).getByText('VISA-1111-12-2030')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('•••• 1111, expires 12/2030')[0]).toBeInTheDocument();
   });
 
   it('offers an ended series Reactivate and a charge now, not End', async () => {

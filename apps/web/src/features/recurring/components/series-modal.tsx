@@ -2,6 +2,7 @@ import { Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@man
 import { merchantToday } from '@portico/contracts/subscriptions/schedule';
 import type { SubscriptionRow } from '@portico/contracts/subscriptions/subscriptions';
 import { SubscriptionEndReasonText, SubscriptionText } from '@portico/contracts/subscriptions/subscriptions';
+import { savedMethodInWords } from '@portico/contracts/vault/vault';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { Modal } from '../../../components/modal';
@@ -63,7 +64,7 @@ export function SeriesModal({ series, onClose }: SeriesModalProps) {
         <Setting label="Cycles" value={cyclesLabel(series.cycles)} />
         <Setting label="Cycles Completed" value={String(series.cycles_completed)} />
         <Setting label="Cycles Remaining" value={cyclesLabel(series.cycles_remaining)} />
-        <Setting label="Payment Method" value={series.token} />
+        <Setting label="Payment Method" value={savedMethodInWords(series.token)} />
         <Setting label="Failed Charges" value={String(series.failed_charges)} />
         <Setting label="Last Failed Charge" value={formatDate(series.last_failed_charge)} />
         <Setting label="End Reason" value={series.end_reason ?? ''} />
