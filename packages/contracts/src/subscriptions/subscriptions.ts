@@ -36,6 +36,8 @@ export const SubscriptionText = {
   CancelSubscription: 'Cancel Subscription',
   CancellationConfirmed: 'Cancellation confirmed',
   Unsubscribed: 'You successfully unsubscribed from service',
+  // The unsubscribe card of a series that ended some other way: said before any button.
+  LinkSeriesEnded: 'This subscription has already ended. Nothing more will be charged.',
   StatusActive: 'Active',
   StatusInactive: 'Inactive',
 } as const;
@@ -44,6 +46,8 @@ export const SubscriptionText = {
 export const SubscriptionEndReasonText = {
   EndedByMerchant: 'Ended by merchant',
   CancelledByCustomer: 'Cancelled by customer',
+  // An ended series without a recorded reason.
+  Ended: 'Ended',
 } as const;
 
 export const SubscriptionErrorCode = {
@@ -177,7 +181,12 @@ export const publicUnsubscribeResponse = successEnvelope(z.object({ text: z.stri
 // GET /api/unsubscribe/{cancelId}: what the unsubscribe card asks about, read from the token (the
 // merchant name and amount in the page address are for display before it answers).
 export const cancelIdParams = z.strictObject({ cancelId: z.string().min(1).max(200) });
-export const cancelLinkSummarySchema = z.object({ merchant_name: z.string(), amount: moneyOutput });
+// end_reason: null while the series runs; the reason in words once it has ended.
+export const cancelLinkSummarySchema = z.object({
+  merchant_name: z.string(),
+  amount: moneyOutput,
+  end_reason: z.string().nullable(),
+});
 export const cancelLinkSummaryResponse = successEnvelope(cancelLinkSummarySchema);
 
 // The public page's address: /unsubscribe/{cancelId}+{merchantName}+{amount} (the first

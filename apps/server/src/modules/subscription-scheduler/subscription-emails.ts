@@ -111,3 +111,30 @@ export function declineNoticeMessage(facts: ChargeNoticeFacts): MailMessage {
     text: lines.join('\n'),
   };
 }
+
+export type SeriesEndedFacts = {
+  email: string;
+  merchantName: string;
+  amountCents: number;
+  token: string;
+  endReason: string;
+};
+
+// The customer is told when a series ends other than by running its course on a charge's receipt:
+// ended by the merchant, or cancelled from the customer's own link (a confirmation).
+export function seriesEndedMessage(facts: SeriesEndedFacts): MailMessage {
+  const lines = [
+    `Your subscription with ${facts.merchantName} has ended.`,
+    '',
+    `Amount: ${formatCentsAsMoney(facts.amountCents)}`,
+    `Payment method: ${paymentMethodLabel(facts.token)}`,
+    `Reason: ${facts.endReason}`,
+    '',
+    'No further payments will be taken. Payments already made are not refunded by this change.',
+  ];
+  return {
+    to: [facts.email],
+    subject: `Your subscription with ${facts.merchantName} has ended`,
+    text: lines.join('\n'),
+  };
+}

@@ -14,6 +14,7 @@ import { callAs, defaultClientOf, sessionCookieFor } from '../../../test/auth-he
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { buildCardPayment, buildClient, buildUser } from '../../../test/factories';
+import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 import type { Executor } from '../../db/client';
 import { memberships, subEntities, userSubEntities } from '../../db/schema/access';
 import { clientConfigs } from '../../db/schema/clients';
@@ -36,6 +37,7 @@ const today = '2026-06-15';
 const yesterday = '2026-06-14';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+let smtp: SmtpPeer;
 let harbor = '';
 let copper = '';
 let outsider = '';
@@ -105,7 +107,8 @@ function rowsOf(body: string): SubscriptionRow[] {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { demoAccounts: true, now: () => now });
+  smtp = await startSmtpPeer();
+  ctx = await buildTestApp({ smtpUrl: smtp.url }, { demoAccounts: true, now: () => now });
   harbor = await defaultClientOf(ctx.app.db, demo.owner);
   copper = await defaultClientOf(ctx.app.db, demo.copperOwner);
   outsider = (await buildClient(ctx.app.db, { name: 'Outside Summit Goods' })).id;
@@ -113,7 +116,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx.close();
+  await smtp.close();
 });
+
+// The customer's mail about a series, once the outbox has delivered it.
+async function mailsAbout(email: string, subject: string) {
+  await expect
+    .poll(() => smtp.received.filter((mail) => mail.to.includes(email) && mail.raw.includes(subject)).length)
+    .toBeGreaterThan(0);
+  return smtp.received.filter((mail) => mail.to.includes(email) && mail.raw.includes(subject));
+}
 
 describe('GET /api/subscription', () => {
   let harborSeries = '';
@@ -189,7 +201,7 @@ describe('GET /api/subscription', () => {
 
 describe('PATCH /api/subscription/unsubscribe', () => {
   it("ends the series with 'Ended by merchant', keeps its charges, and audits it", async () => {
-    const series = await buildSubscription(ctx.app.db, harbor);
+    const series = await buildSubscription(ctx.app.db, harbor, { email: 'ended@customer.example' });
     await ctx.app.db.insert(subscriptionCharges).values({
       subscriptionId: series.id,
       scheduledFor: '2026-05-20',
@@ -229,6 +241,12 @@ describe('PATCH /api/subscription/unsubscribe', () => {
         },
       },
     });
+    // The customer is told, once, with the reason and the card by its last four.
+    const [mail, ...more] = await mailsAbout('ended@customer.example', 'has ended');
+    expect(more).toEqual([]);
+    expect(mail?.body).toContain('Your subscription with Harbor Lane Coffee Roasters has ended.');
+    expect(mail?.body).toContain('Reason: Ended by merchant');
+    expect(mail?.body).toContain('Payment method: VISA card ending in 1111');
   });
 
   it('refuses to end an ended series (409) and changes nothing', async () => {
@@ -728,7 +746,10 @@ describe("POST /api/charge (Add a Charge 'now')", () => {
 
 describe('public unsubscribe', () => {
   it('shows what the link cancels, cancels once, and refuses the replay with the same answer', async () => {
-    const series = await buildSubscription(ctx.app.db, harbor, { amountCents: 1_999 });
+    const series = await buildSubscription(ctx.app.db, harbor, {
+      amountCents: 1_999,
+      email: 'cancels@customer.example',
+    });
     const cancelId = await issueCancelToken(ctx.app.db, series.id);
     // Only the digest is stored, never the token itself.
     const stored = await ctx.app.db
@@ -744,6 +765,7 @@ describe('public unsubscribe', () => {
     expect(JSON.parse(summary.body).message).toEqual({
       merchant_name: 'Harbor Lane Coffee Roasters',
       amount: '19.99',
+      end_reason: null,
     });
 
     const res = await ctx.app.inject({
@@ -759,6 +781,8 @@ describe('public unsubscribe', () => {
       nextChargeDate: null,
     });
     expect((await eventsOf(series.id)).map((event) => event.type)).toEqual(['subscription.ended']);
+    const [confirmation] = await mailsAbout('cancels@customer.example', 'has ended');
+    expect(confirmation?.body).toContain(`Reason: ${SubscriptionEndReasonText.CancelledByCustomer}`);
 
     // Reactivated by the merchant, the series is not ended again by the same link.
     await callAs(ctx.app, demo.owner, 'PATCH', '/api/subscription/reactivate', {
@@ -790,9 +814,15 @@ describe('public unsubscribe', () => {
     expect(await stateOf(series.id)).toEqual(before);
   });
 
-  it('keeps the token usable when the series had already ended', async () => {
-    const series = await buildSubscription(ctx.app.db, harbor, { isActive: false, nextChargeDate: null });
+  it('keeps the token usable when the series had already ended, and the card says why', async () => {
+    const series = await buildSubscription(ctx.app.db, harbor, {
+      isActive: false,
+      nextChargeDate: null,
+      endReason: 'Completed',
+    });
     const cancelId = await issueCancelToken(ctx.app.db, series.id);
+    const summary = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${cancelId}` });
+    expect(JSON.parse(summary.body).message).toMatchObject({ end_reason: 'Completed' });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { cancelId } });
     expect(res.statusCode).toBe(409);
     const [token] = await ctx.app.db

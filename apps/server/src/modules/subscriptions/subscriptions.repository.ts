@@ -216,12 +216,31 @@ export async function findChargeOnDate(
   return row;
 }
 
-export async function findMerchantAndAmount(
+// What the customer's 'subscription ended' e-mail names, and what the unsubscribe card says of an
+// ended series.
+export async function findSeriesEndFacts(
   executor: Executor,
   id: string,
-): Promise<{ merchantName: string; amountCents: number } | undefined> {
+): Promise<
+  | {
+      email: string;
+      merchantName: string;
+      amountCents: number;
+      token: string;
+      isActive: boolean;
+      endReason: string | null;
+    }
+  | undefined
+> {
   const [row] = await executor
-    .select({ merchantName: clients.name, amountCents: subscriptions.amountCents })
+    .select({
+      email: subscriptions.email,
+      merchantName: clients.name,
+      amountCents: subscriptions.amountCents,
+      token: subscriptions.token,
+      isActive: subscriptions.isActive,
+      endReason: subscriptions.endReason,
+    })
     .from(subscriptions)
     .innerJoin(clients, eq(clients.id, subscriptions.clientId))
     .where(eq(subscriptions.id, id));

@@ -84,7 +84,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await endSeriesByMerchant(app.db, callerOf(request), request.body, app.now()),
+      message: await endSeriesByMerchant(app.db, app.mail, callerOf(request), request.body, app.now()),
     }),
   );
 
@@ -187,7 +187,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<SubscriptionsRoutesOptio
     },
     async (request) => ({
       status: true as const,
-      message: await unsubscribeByCustomer(app.db, requestOrigin(request), request.body, app.now()),
+      message: await unsubscribeByCustomer(app.db, app.mail, requestOrigin(request), request.body, app.now()),
     }),
   );
 

@@ -23,14 +23,16 @@ import { denyAccess, type RequestOrigin } from '../../access/denial';
 import { decideMerchantAccess, isWithinViewedClient } from '../../access/merchant-scope';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
+import type { Mailer } from '../../integrations/mail/mailer';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { recordSubscriptionEvent } from '../../lib/webhook-events';
 import { consumeCancelToken, findUnusedCancelToken } from '../subscription-scheduler/cancel-token';
+import { seriesEndedMessage } from '../subscription-scheduler/subscription-emails';
 import {
   endSubscription,
   findChargeOnDate,
-  findMerchantAndAmount,
+  findSeriesEndFacts,
   findSubscriptionClientId,
   findSubscriptionListing,
   type LockedSubscription,
@@ -151,6 +153,8 @@ async function lockOrNotFound(executor: Executor, subscriptionId: string): Promi
   return locked;
 }
 
+export type SeriesMail = Pick<Mailer, 'send'>;
+
 function auditBase(caller: Caller, subscriptionId: string, clientId: string) {
   return {
     outcome: 'success' as const,
@@ -164,6 +168,7 @@ function auditBase(caller: Caller, subscriptionId: string, clientId: string) {
 // PATCH /api/subscription/unsubscribe: End This Series. Completed charges are not refunded.
 export async function endSeriesByMerchant(
   db: Db,
+  mail: SeriesMail,
   caller: Caller,
   body: SubscriptionUnsubscribeBody,
   now: Date,
@@ -182,6 +187,7 @@ export async function endSeriesByMerchant(
       details: { end_reason: SubscriptionEndReasonText.EndedByMerchant, reason: body.reason ?? null },
     });
     await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
+    await tellCustomerSeriesEnded(tx, mail, series.id);
     return { text: SubscriptionText.Ended, subscription: await rowAfterWrite(tx, series.id) };
   });
 }
@@ -264,6 +270,7 @@ export async function overrideNextCharge(
 // series, so a refused call leaves both as they were; forged and used tokens get one answer.
 export async function unsubscribeByCustomer(
   db: Db,
+  mail: SeriesMail,
   origin: RequestOrigin,
   body: PublicUnsubscribeBody,
   now: Date,
@@ -288,6 +295,7 @@ export async function unsubscribeByCustomer(
         details: { reason: body.reason ?? null },
       });
       await recordSubscriptionEvent(tx, 'subscription.ended', series.id);
+      await tellCustomerSeriesEnded(tx, mail, series.id);
       return { text: SubscriptionText.Unsubscribed };
     });
   } catch (err) {
@@ -302,13 +310,39 @@ export async function unsubscribeByCustomer(
   }
 }
 
-// GET /api/unsubscribe/{cancelId}: what the card asks about, from the token itself.
+// The customer's e-mail that the series ended, recorded in the outbox inside the transaction that
+// ended it (sent once it commits; a failed send is retried).
+async function tellCustomerSeriesEnded(
+  tx: Executor,
+  mail: SeriesMail,
+  subscriptionId: string,
+): Promise<void> {
+  const facts = await findSeriesEndFacts(tx, subscriptionId);
+  if (!facts) return;
+  await mail.send(seriesEndedMessage({ ...facts, endReason: endedReasonOf(facts) }), tx);
+}
+
+// An ended series always reads a reason; a running one has none.
+function endedReasonOf(series: { endReason: string | null }): string {
+  return series.endReason ?? SubscriptionEndReasonText.Ended;
+}
+
+function endReasonOf(series: { isActive: boolean; endReason: string | null }): string | null {
+  return series.isActive ? null : endedReasonOf(series);
+}
+
+// GET /api/unsubscribe/{cancelId}: what the card asks about, from the token itself; an ended
+// series says so (and why) before the card offers anything.
 export async function cancelLinkSummary(
   db: Db,
   cancelId: string,
-): Promise<{ merchant_name: string; amount: string }> {
+): Promise<{ merchant_name: string; amount: string; end_reason: string | null }> {
   const token = await findUnusedCancelToken(db, cancelId);
-  const series = token ? await findMerchantAndAmount(db, token.subscriptionId) : undefined;
+  const series = token ? await findSeriesEndFacts(db, token.subscriptionId) : undefined;
   if (!series) throw SubscriptionError.CancelLinkNotValid(SubscriptionText.CancelLinkNotValid);
-  return { merchant_name: series.merchantName, amount: formatCentsAsDecimal(series.amountCents) };
+  return {
+    merchant_name: series.merchantName,
+    amount: formatCentsAsDecimal(series.amountCents),
+    end_reason: endReasonOf(series),
+  };
 }

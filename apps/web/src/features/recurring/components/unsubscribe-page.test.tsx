@@ -22,7 +22,11 @@ function renderCard(segment: string) {
 describe('UnsubscribeCardPage', () => {
   it("asks its question about the token's series, cancels with the token, then shows 'Cancellation confirmed'", async () => {
     const fetchMock = stubFetch({
-      'GET /api/unsubscribe/sig-token-1': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'GET /api/unsubscribe/sig-token-1': ok({
+        merchant_name: 'Harbor Lane Coffee',
+        amount: '19.99',
+        end_reason: null,
+      }),
       'POST /api/unsubscribe': ok({ text: SubscriptionText.Unsubscribed }),
     });
     // The address's name and amount are display only: the token's own are asked about.
@@ -45,7 +49,11 @@ describe('UnsubscribeCardPage', () => {
 
   it('sends no reason when none is typed', async () => {
     const fetchMock = stubFetch({
-      'GET /api/unsubscribe/sig-token-2': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'GET /api/unsubscribe/sig-token-2': ok({
+        merchant_name: 'Harbor Lane Coffee',
+        amount: '19.99',
+        end_reason: null,
+      }),
       'POST /api/unsubscribe': ok({ text: SubscriptionText.Unsubscribed }),
     });
     renderCard('sig-token-2+Harbor%20Lane%20Coffee+19.99');
@@ -56,6 +64,22 @@ describe('UnsubscribeCardPage', () => {
       await screen.findByRole('heading', { name: SubscriptionText.CancellationConfirmed }),
     ).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({ cancelId: 'sig-token-2' });
+  });
+
+  it('says an ended series has ended, and why, with nothing to press', async () => {
+    stubFetch({
+      'GET /api/unsubscribe/ended': ok({
+        merchant_name: 'Harbor Lane Coffee',
+        amount: '19.99',
+        end_reason: 'Ended by merchant',
+      }),
+    });
+    renderCard('ended+Harbor%20Lane%20Coffee+19.99');
+    expect(await screen.findByText(SubscriptionText.LinkSeriesEnded)).toBeInTheDocument();
+    expect(screen.getByText('Reason: Ended by merchant')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: SubscriptionText.CancelSubscription }),
+    ).not.toBeInTheDocument();
   });
 
   it('offers no cancel on a used or forged link and says why', async () => {
@@ -76,7 +100,11 @@ describe('UnsubscribeCardPage', () => {
 
   it('shows the refusal of a link used meanwhile and stays unconfirmed', async () => {
     stubFetch({
-      'GET /api/unsubscribe/raced': ok({ merchant_name: 'Harbor Lane Coffee', amount: '19.99' }),
+      'GET /api/unsubscribe/raced': ok({
+        merchant_name: 'Harbor Lane Coffee',
+        amount: '19.99',
+        end_reason: null,
+      }),
       'POST /api/unsubscribe': failure(404, 'CANCEL_LINK_NOT_VALID', SubscriptionText.CancelLinkNotValid),
     });
     renderCard('raced+Harbor%20Lane%20Coffee+19.99');

@@ -51,6 +51,16 @@ export function UnsubscribeCardPage() {
       </UnsubscribeCard>
     );
   }
+  // A series that ended some other way: said before any button, and nothing to press.
+  if (summary.data?.end_reason) {
+    return (
+      <UnsubscribeCard>
+        <Title order={1}>Unsubscribe</Title>
+        <Text>{SubscriptionText.LinkSeriesEnded}</Text>
+        <Text size="sm">Reason: {summary.data.end_reason}</Text>
+      </UnsubscribeCard>
+    );
+  }
   // The token's own merchant and amount once the server has read it; the address's until then.
   const subject = summary.data
     ? { merchantName: summary.data.merchant_name, amount: summary.data.amount }
