@@ -44,6 +44,12 @@ function joined(...parts: (string | null)[]): string | null {
   return text || null;
 }
 
+// 'Brian Robinson': a person's name reads without a comma.
+function fullName(first: string | null, last: string | null): string | null {
+  const text = [first, last].filter((part) => part?.trim()).join(' ');
+  return text || null;
+}
+
 // The account data sections: merchant information, address, contact, business information, principals 1
 // to 3, processing; the submerchant settings of a parent.
 export function AccountDataSections({
@@ -112,7 +118,7 @@ export function AccountDataSections({
         >
           <FieldList
             fields={[
-              ['Name', joined(principal.first_name, principal.last_name)],
+              ['Name', fullName(principal.first_name, principal.last_name)],
               ['Title', principal.title],
               ['SSN', principal.ssn],
               ['Ownership %', principal.ownership_percent],

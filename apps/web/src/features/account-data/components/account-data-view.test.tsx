@@ -93,6 +93,7 @@ describe('AccountDataView', () => {
     }
     expect(screen.getByText('****6789')).toBeTruthy();
     expect(screen.getByText('****4321')).toBeTruthy();
+    expect(screen.getByText('June Park')).toBeTruthy();
     // The processor and payout mode by their names, never the stored codes.
     expect(screen.getByText('FIS')).toBeTruthy();
     expect(screen.getByText('Split settlement')).toBeTruthy();
