@@ -149,4 +149,7 @@ export const ReportTransactionText = {
   NotFound: 'Transaction not found',
   // Above the report and search grids: how a row opens.
   OpenRowHint: 'Click a transaction to open its details, receipt, void and refund.',
+  // A same-day payment: refunds open once the day's sales have closed (void is the same-day undo).
+  RefundOpensTomorrow:
+    "Refund becomes available after midnight Eastern time, once today's sales have closed.",
 } as const;

@@ -8,6 +8,7 @@ import {
   type MerchantPermissionGrants,
   permissionsRequiredToRefund,
   permissionsRequiredToVoid,
+  refundOpensAfterVoidWindow,
   refundRefusalReason,
   type VoidRefundCandidate,
   voidRefusalReason,
@@ -188,6 +189,22 @@ describe('void window: "the same Eastern-time calendar day as now"; "After that 
     const grants = granted('Refund', 'Refund Card', 'Refund ACH');
     expect(canVoidTransaction(candidate(), now, grants)).toBe(false);
     expect(refundRefusalReason(candidate(), now, grants)).toBe('still_voidable');
+  });
+});
+
+describe('when Refund becomes available', () => {
+  it('is said of a same-day payment the caller could refund once its day has closed', () => {
+    expect(refundOpensAfterVoidWindow(candidate(), now, everything)).toBe(true);
+    expect(refundOpensAfterVoidWindow(candidate(), now, unrestricted)).toBe(true);
+    expect(refundOpensAfterVoidWindow(candidate(), now, granted('Refund Card'))).toBe(true);
+  });
+
+  it('is not said when Refund is offered already, can never be, or the caller may not refund', () => {
+    expect(refundOpensAfterVoidWindow(candidate({ createdAt: fiveDaysAgo }), now, everything)).toBe(false);
+    expect(refundOpensAfterVoidWindow(candidate({ paymentStatus: false }), now, everything)).toBe(false);
+    expect(refundOpensAfterVoidWindow(candidate({ isDisputed: true }), now, everything)).toBe(false);
+    expect(refundOpensAfterVoidWindow(candidate(), now, nothing)).toBe(false);
+    expect(refundOpensAfterVoidWindow(candidate({ type: 'debit' }), now, granted('Refund Card'))).toBe(false);
   });
 });
 

@@ -149,3 +149,16 @@ export function canRefundTransaction(
 ): boolean {
   return refundRefusalReason(transaction, now, grants) === null;
 }
+
+// A same-day payment the caller could refund once its day has closed: the detail says when Refund
+// becomes available instead of leaving it unexplained.
+export function refundOpensAfterVoidWindow(
+  transaction: VoidRefundCandidate,
+  now: Date,
+  grants: MerchantPermissionGrants,
+): boolean {
+  return (
+    refundRefusalReason(transaction, now, grants) === 'still_voidable' &&
+    missingPermissions(permissionsRequiredToRefund(transaction.type), grants).length === 0
+  );
+}

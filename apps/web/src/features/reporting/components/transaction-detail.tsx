@@ -1,4 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ReportTransactionText } from '@portico/contracts/transactions/report';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { transactionDetailSections } from '../utils/transaction-detail.utils';
@@ -57,6 +58,11 @@ export function TransactionDetail({
           </Button>
         )}
       </Group>
+      {actions.refundOpensLater && (
+        <Text size="sm" c="dimmed">
+          {ReportTransactionText.RefundOpensTomorrow}
+        </Text>
+      )}
       <TransactionLinks
         transaction={subject.transaction}
         formatDateTime={formatDateTime}

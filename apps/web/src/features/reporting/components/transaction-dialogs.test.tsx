@@ -1,4 +1,5 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
+import { ReportTransactionText } from '@portico/contracts/transactions/report';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -236,6 +237,8 @@ describe('transaction detail', () => {
     expect(within(dialog).getByRole('region', { name: 'Settlement' })).toHaveTextContent('$96.80');
     expect(within(dialog).queryByRole('region', { name: 'Advanced Details' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+    // No refund rights: nothing to say about when Refund opens.
+    expect(within(dialog).queryByText(ReportTransactionText.RefundOpensTomorrow)).not.toBeInTheDocument();
   });
 
   it('shows Advanced Details and the void action with the permissions, and opens the receipt in a new tab', async () => {
@@ -248,6 +251,10 @@ describe('transaction detail', () => {
     expect(receipt).toHaveAttribute('href', `/receipt?id=${today[1].id}`);
     expect(receipt).toHaveAttribute('target', '_blank');
     expect(receipt).toHaveAttribute('rel', 'noopener noreferrer');
+
+    // Today's sale: Void now, and the detail says when Refund becomes available.
+    expect(within(dialog).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(ReportTransactionText.RefundOpensTomorrow)).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Void' }));
     expect(await screen.findByRole('dialog', { name: 'Void Transaction' })).toBeInTheDocument();

@@ -25,6 +25,7 @@ import {
   canRefundTransaction,
   canVoidTransaction,
   type MerchantPermissionGrants,
+  refundOpensAfterVoidWindow,
 } from '@portico/contracts/transactions/void-refund-eligibility';
 
 // A transaction as the detail viewer, the dialogs and the receipt receive it, from either grid.
@@ -116,7 +117,8 @@ export function customFieldText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export type TransactionActions = { canVoid: boolean; canRefund: boolean };
+// refundOpensLater: Refund is not offered yet only because the payment is from today.
+export type TransactionActions = { canVoid: boolean; canRefund: boolean; refundOpensLater: boolean };
 
 // By the contracts rules: the Void button on the same Eastern day, Refund after it;
 // neither once it can no longer succeed (voided, or nothing left to refund).
@@ -130,5 +132,6 @@ export function transactionActionsOf(
   return {
     canVoid: canStillBeVoided(state) && canVoidTransaction(candidate, now, grants),
     canRefund: canStillBeRefunded(state) && canRefundTransaction(candidate, now, grants),
+    refundOpensLater: canStillBeRefunded(state) && refundOpensAfterVoidWindow(candidate, now, grants),
   };
 }
