@@ -91,13 +91,17 @@ test('staff add a user with a role and a location, the user signs in by the e-ma
   await choose(staff, 'Role', 'Bookkeeper');
   const reports = roles.getByRole('checkbox', { name: 'Reports', exact: true });
   await expect(reports).toBeChecked();
-  const revoked = staff.waitForResponse(
-    (response) => response.url().includes('/permissions/Reports') && response.request().method() === 'DELETE',
+  const saved = staff.waitForResponse(
+    (response) => response.url().endsWith('/permissions') && response.request().method() === 'PUT',
   );
-  // The box follows the server: it clears once the role is read back.
+  // The box is a draft until Save: the role is saved with what changed, in one call.
   await reports.click();
-  expect((await revoked).status()).toBe(200);
+  await expect(roles.getByText('1 change not saved yet')).toBeVisible();
+  await roles.getByRole('button', { name: 'Save permissions' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(staff.getByText('Permissions saved.')).toBeVisible();
   await expect(reports).not.toBeChecked();
+  await expect(roles.getByRole('button', { name: 'Save permissions' })).toBeDisabled();
 
   // The user's next click asks again and the server refuses it.
   const refused = user.waitForResponse(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
-import { permissionNameSchema } from './permission-names';
+import { permissionNameSchema, permissionNames } from './permission-names';
 import { subLocationSchema } from './sub-locations';
 
 // The Permissions page: a merchant's roles, what each grants (permissions, custom-field access),
@@ -14,6 +14,8 @@ export const PermissionsPageText = {
   CannotHideRequired: 'Cannot hide a required field. Please uncheck "Required" first.',
   VisibilityFailed: 'Failed to update field visibility',
   RequirementFailed: 'Failed to update field requirement',
+  SavePermissions: 'Save permissions',
+  PermissionsSaved: 'Permissions saved.',
 } as const;
 
 export const RbacErrorCode = {
@@ -86,6 +88,13 @@ export const rolePermissionParams = z.object({
   roleId: z.uuid(),
   permission: permissionNameSchema,
 });
+
+// PUT /api/rbac/{clientId}/roles/{roleId}/permissions: the role's whole set of permissions, saved at
+// once (Configure Roles' Save); what changed is granted and revoked in one transaction.
+export const rolePermissionsBody = z.strictObject({
+  permissions: z.array(permissionNameSchema).max(permissionNames.length),
+});
+export type RolePermissionsBody = z.infer<typeof rolePermissionsBody>;
 
 export const roleFieldParams = z.object({
   clientId: z.uuid(),

@@ -32,7 +32,7 @@ function role(name: string) {
 }
 function call(
   email: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   cookie?: string,
@@ -196,6 +196,34 @@ describe('roles', () => {
     expect(await auditsOf('role.delete', role('Cashier'))).toHaveLength(1);
   });
 
+  it("saves a role's whole set at once: what changed, in one transaction, each change audited", async () => {
+    const url = `/api/rbac/${harbor}/roles/${role('Greeter')}/permissions`;
+    const saved = await call(demo.owner, 'PUT', url, { permissions: ['Reports', 'Payouts'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await grantsOf(role('Greeter'))).toEqual(['Payouts', 'Reports']);
+
+    // One grant the caller may not make refuses the whole save (Location Admin holds Reports, not
+    // Vault): nothing changes.
+    const refused = await call(demo.alpha, 'PUT', url, { permissions: ['Payouts', 'Reports', 'Vault'] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('PERMISSION_NOT_AVAILABLE');
+    expect(await grantsOf(role('Greeter'))).toEqual(['Payouts', 'Reports']);
+    const unknown = await call(demo.alpha, 'PUT', url, { permissions: ['Fly'] });
+    expect(unknown.statusCode).toBe(400);
+
+    const emptied = await call(demo.alpha, 'PUT', url, { permissions: [] });
+    expect(emptied.statusCode).toBe(200);
+    expect(await grantsOf(role('Greeter'))).toEqual([]);
+    const grants = await auditsOf('role.permission_grant', role('Greeter'));
+    const revokes = await auditsOf('role.permission_revoke', role('Greeter'));
+    expect(grants.map((entry) => (entry.details as { permission: string }).permission).sort()).toContain(
+      'Payouts',
+    );
+    expect(revokes.map((entry) => (entry.details as { permission: string }).permission).sort()).toEqual(
+      expect.arrayContaining(['Payouts', 'Reports']),
+    );
+  });
+
   it('never leaves the merchant without a role holding Permissions', async () => {
     const fromOwner = await call(
       demo.admin,
@@ -220,6 +248,19 @@ describe('roles', () => {
     );
     expect(deleted.statusCode).toBe(422);
     expect(await grantsOf(role('Location Admin'))).toContain('Permissions');
+    // Saving the whole set without Permissions is refused the same way, and changes nothing.
+    const before = await grantsOf(role('Location Admin'));
+    const saved = await call(
+      demo.admin,
+      'PUT',
+      `/api/rbac/${harbor}/roles/${role('Location Admin')}/permissions`,
+      {
+        permissions: before.filter((name) => name !== 'Permissions' && name !== 'Reports'),
+      },
+    );
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json().error.code).toBe('LAST_PERMISSIONS_ROLE');
+    expect(await grantsOf(role('Location Admin'))).toEqual(before);
     // Put it back for the tests below.
     expect(
       (await call(demo.admin, 'POST', `/api/rbac/${harbor}/roles/${role('Owner')}/permissions/Permissions`))

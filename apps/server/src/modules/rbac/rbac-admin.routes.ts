@@ -15,6 +15,7 @@ import {
   roleFieldParams,
   roleParams,
   rolePermissionParams,
+  rolePermissionsBody,
   roleResponse,
   rolesQuery,
   rolesResponse,
@@ -45,6 +46,7 @@ import {
   listMerchantSubEntities,
   listMerchantTerminals,
   listTerminalCustomFields,
+  setRolePermissions,
   setUserRole,
   toggleRoleField,
   updateMerchantRole,
@@ -139,6 +141,24 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.roleId,
           request.query.force === 'true',
         ),
+      ),
+  );
+
+  app.put(
+    '/api/rbac/:clientId/roles/:roleId/permissions',
+    {
+      config: { access: managesPermissions('clientId') },
+      schema: {
+        tags: ['access'],
+        summary: "Save a role's whole set of permissions at once (what changed, in one transaction)",
+        params: roleParams,
+        body: rolePermissionsBody,
+        response: { 200: roleResponse, ...errors },
+      },
+    },
+    async (request) =>
+      roleMessage(
+        await setRolePermissions(app.db, callerOf(request), request.params.roleId, request.body.permissions),
       ),
   );
 

@@ -301,6 +301,55 @@ export async function changeRolePermission(
   return loadRole(db, roleId);
 }
 
+// PUT .../permissions: the role's whole set at once. Each permission added or taken away is granted
+// or revoked by the same rules as one at a time (only grantable ones added; the last role holding
+// Permissions keeps it), all in one transaction, each change audited.
+export async function setRolePermissions(
+  db: Db,
+  caller: Caller,
+  roleId: string,
+  wanted: readonly PermissionName[],
+): Promise<Role> {
+  const clientId = checkedMerchantId(caller);
+  const grantable = new Set(grantablePermissions(caller));
+  const wantedSet = new Set(wanted);
+  await db.transaction(async (tx) => {
+    await lockClientRoles(tx, clientId);
+    await ownRole(tx, clientId, roleId);
+    const current = new Set(await listRolePermissionNames(tx, roleId));
+    const granting = [...wantedSet].filter((name) => !current.has(name));
+    const revoking = [...current].filter((name) => !wantedSet.has(name as PermissionName));
+    if (granting.some((name) => !grantable.has(name))) {
+      throw RbacAdminError.PermissionNotAvailable(Text.PermissionNotAvailable);
+    }
+    if (revoking.includes(Permission.Permissions))
+      await refuseLosingLastPermissionsRole(tx, clientId, roleId);
+    for (const permission of granting) {
+      await grantPermission(tx, roleId, permission);
+      await audit(
+        tx,
+        caller,
+        'role.permission_grant',
+        clientId,
+        { type: 'role', id: roleId },
+        { permission },
+      );
+    }
+    for (const permission of revoking) {
+      await revokePermission(tx, roleId, permission);
+      await audit(
+        tx,
+        caller,
+        'role.permission_revoke',
+        clientId,
+        { type: 'role', id: roleId },
+        { permission },
+      );
+    }
+  });
+  return loadRole(db, roleId);
+}
+
 // POST/DELETE .../hideable-fields/{f} hide or show a field; DELETE/POST .../omittable-fields/{f}
 // make it required or optional again.
 export async function toggleRoleField(

@@ -1,15 +1,16 @@
 import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { permissionDescriptions, permissionGroups } from '@portico/contracts/access/permission-groups';
 import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
 import { PermissionsPageText, type Role } from '@portico/contracts/access/rbac-admin';
 import { useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
-import { useChangeRolePermission } from '../api/change-role-permission';
 import { useCreateRole } from '../api/create-role';
 import { useDeleteRole } from '../api/delete-role';
 import { useGrantablePermissions } from '../api/get-grantable-permissions';
 import { useRoles } from '../api/get-roles';
+import { useSaveRolePermissions } from '../api/save-role-permissions';
 import { useUpdateRole } from '../api/update-role';
 import { RoleFieldsPanel } from './role-fields-panel';
 
@@ -17,7 +18,7 @@ type ConfigureRolesModalProps = { merchantId: string; merchantName: string; onCl
 
 const failed = (error: Error) => void showToast({ text: error.message, type: 'danger' });
 
-// Configure Roles: add, rename, delete; grant and revoke each permission;
+// Configure Roles: add, rename, delete; the role's permissions in groups, saved together;
 // per-terminal custom-field access.
 export function ConfigureRolesModal({ merchantId, merchantName, onClose }: ConfigureRolesModalProps) {
   const roles = useRoles(merchantId, false);
@@ -154,7 +155,7 @@ function RoleEditor({
           onCancel={() => setConfirmingDelete(false)}
         />
       )}
-      <RolePermissions merchantId={merchantId} role={role} />
+      <RolePermissions key={role.id} merchantId={merchantId} role={role} />
       <RoleFieldsPanel merchantId={merchantId} role={role} />
     </Stack>
   );
@@ -162,8 +163,9 @@ function RoleEditor({
 
 function RolePermissions({ merchantId, role }: { merchantId: string; role: Role }) {
   const grantable = useGrantablePermissions(merchantId);
-  const change = useChangeRolePermission();
-  const granted = new Set(role.granted_permissions.map((p) => p.name));
+  const save = useSaveRolePermissions();
+  const saved = new Set(role.granted_permissions.map((p) => p.name));
+  const [draft, setDraft] = useState<ReadonlySet<PermissionName>>(saved);
 
   if (grantable.isPending) return <Text c="dimmed">Loading permissions…</Text>;
   if (grantable.isError) return <Alert color="red">Permissions could not be loaded.</Alert>;
@@ -171,28 +173,74 @@ function RolePermissions({ merchantId, role }: { merchantId: string; role: Role 
     return <Alert color="yellow">{PermissionsPageText.NoMerchantPermissions}</Alert>;
   const offered = new Set(grantable.data.map((p) => p.name));
   // A grant the caller could not make still shows, so it can be revoked (never granted again here).
-  const shown = permissionNames.filter((name) => offered.has(name) || granted.has(name));
+  const groups = permissionGroups
+    .map((group) => ({
+      ...group,
+      permissions: group.permissions.filter((name) => offered.has(name) || saved.has(name)),
+    }))
+    .filter((group) => group.permissions.length > 0);
+  const changes = permissionNames.filter((name) => draft.has(name) !== saved.has(name)).length;
 
-  function toggle(permission: PermissionName, isGrant: boolean) {
-    change.mutate({ clientId: merchantId, roleId: role.id, permission, isGrant }, { onError: failed });
+  function toggle(permission: PermissionName, isGranted: boolean) {
+    const next = new Set(draft);
+    if (isGranted) next.add(permission);
+    else next.delete(permission);
+    setDraft(next);
+  }
+
+  function submit() {
+    save.mutate(
+      {
+        clientId: merchantId,
+        roleId: role.id,
+        permissions: permissionNames.filter((name) => draft.has(name)),
+      },
+      {
+        onSuccess: () => void showToast({ text: PermissionsPageText.PermissionsSaved, type: 'success' }),
+        onError: failed,
+      },
+    );
   }
 
   return (
-    <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-      <Text component="legend" fw={600} size="sm">
+    <Stack gap="sm">
+      <Text fw={600} size="sm">
         Permissions
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={4}>
-        {shown.map((name) => (
-          <Checkbox
-            key={name}
-            label={name}
-            checked={granted.has(name)}
-            disabled={change.isPending || (!offered.has(name) && !granted.has(name))}
-            onChange={(e) => toggle(name, e.currentTarget.checked)}
-          />
-        ))}
-      </SimpleGrid>
+      {groups.map((group) => (
+        <Stack key={group.title} gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Text component="legend" fw={600} size="sm" c="dimmed" mb={4}>
+            {group.title}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={8}>
+            {group.permissions.map((name) => (
+              <Checkbox
+                key={name}
+                label={name}
+                description={permissionDescriptions[name]}
+                checked={draft.has(name)}
+                disabled={save.isPending || (!offered.has(name) && !saved.has(name))}
+                onChange={(e) => toggle(name, e.currentTarget.checked)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <Group>
+        <Button onClick={submit} disabled={changes === 0} loading={save.isPending}>
+          {PermissionsPageText.SavePermissions}
+        </Button>
+        {changes > 0 && (
+          <>
+            <Text size="sm" c="dimmed">
+              {changes === 1 ? '1 change not saved yet' : `${changes} changes not saved yet`}
+            </Text>
+            <Button variant="subtle" onClick={() => setDraft(saved)} disabled={save.isPending}>
+              Undo changes
+            </Button>
+          </>
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -4,26 +4,24 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { accessKeys } from './keys';
 
-// POST and DELETE /api/rbac/{clientId}/roles/{roleId}/permissions/{permission}.
-export function changeRolePermission(input: {
+// PUT /api/rbac/{clientId}/roles/{roleId}/permissions: the role's whole set, saved at once.
+export function saveRolePermissions(input: {
   clientId: string;
   roleId: string;
-  permission: PermissionName;
-  isGrant: boolean;
+  permissions: readonly PermissionName[];
 }) {
-  const path = [input.clientId, 'roles', input.roleId, 'permissions', input.permission].map(
-    encodeURIComponent,
-  );
+  const path = [input.clientId, 'roles', input.roleId, 'permissions'].map(encodeURIComponent);
   return apiRequest(`/api/rbac/${path.join('/')}`, {
-    method: input.isGrant ? 'POST' : 'DELETE',
+    method: 'PUT',
+    body: { permissions: input.permissions },
     schema: roleResponse.shape.message,
   });
 }
 
-export function useChangeRolePermission() {
+export function useSaveRolePermissions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changeRolePermission,
+    mutationFn: saveRolePermissions,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.all }),
   });
 }
