@@ -986,6 +986,13 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}?force=true` }),
     expect: { ...permissionManagers(404), audit: 403 },
   },
+  'PUT /api/rbac/:clientId/roles/:roleId/permissions': {
+    call: (ids) => ({
+      url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/permissions`,
+      payload: { permissions: ['Reports'] },
+    }),
+    expect: { ...permissionManagers(404), audit: 403 },
+  },
   'POST /api/rbac/:clientId/roles/:roleId/permissions/:permission': {
     call: (ids) => ({ url: `/api/rbac/${ids.harborLane}/roles/${missingRole}/permissions/Reports` }),
     expect: { ...permissionManagers(404), audit: 403 },
