@@ -48,7 +48,8 @@ export const passkeyItemResponse = successEnvelope(passkeyItem);
 
 export const passkeyParams = z.strictObject({ passkey_id: z.uuid() });
 export const passkeyRenameBody = z.strictObject({ name: passkeyName });
-export const passkeyRemovedResponse = successEnvelope(z.object({ is_removed: z.literal(true) }));
+export const passkeyRemoved = z.object({ is_removed: z.literal(true) });
+export const passkeyRemovedResponse = successEnvelope(passkeyRemoved);
 
 // The options handed to navigator.credentials (WebAuthn's JSON form); the browser library reads them.
 export const passkeyCreationOptions = z.looseObject({ challenge: z.string() });
