@@ -18,7 +18,7 @@ export const SecondFactorErrorCode = {
 } as const;
 
 export const SecondFactorText = {
-  Required: 'Enter the code from your authenticator app to finish signing in.',
+  Required: 'Finish signing in with your authenticator app or passkey.',
   CodeNotValid: 'The code is not valid.',
   RecoveryCodeNotValid: 'The recovery code is not valid.',
   ChallengeEnded: 'Too many wrong codes. Sign in again.',
