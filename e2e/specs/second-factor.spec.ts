@@ -110,9 +110,7 @@ test('a user sets up an authenticator app, signs in with its code, and a replaye
     await staff.getByRole('button', { name: `Reset two-step verification of ${userName}` }).click();
     const dialog = staff.getByRole('dialog', { name: 'Reset two-step verification' });
     await dialog.getByRole('button', { name: 'Reset' }).click();
-    await expect(
-      staff.getByText('The authenticator app was removed. The user was told by e-mail.'),
-    ).toBeVisible();
+    await expect(staff.getByText('The second step was removed. The user was told by e-mail.')).toBeVisible();
     expect(await waitForLinkInMail(email, since, /https?:\/\/\S+\/app\/settings/)).toMatch(
       /\/app\/settings$/,
     );

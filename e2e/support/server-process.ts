@@ -32,7 +32,9 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Sta
   const workDir = await mkdtemp(path.join(tmpdir(), 'portico-e2e-'));
   const logPath = path.join(workDir, 'server.log');
   const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // A host name, not an address: a passkey is bound to the server's domain (its relying party id, taken
+  // from PUBLIC_URL), and browsers refuse an IP address there. The server still listens on 127.0.0.1.
+  const baseUrl = `http://localhost:${port}`;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

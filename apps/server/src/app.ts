@@ -47,6 +47,7 @@ import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
 import { paymentLinksRoutes } from './modules/payment-links/payment-links.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { processorEnablementRoutes } from './modules/processor-enablement/processor-enablement.routes';
@@ -234,6 +235,11 @@ export async function buildApp({
   await app.register(secondFactorRoutes, {
     publicUrl: config.publicUrl,
     rateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(passkeyRoutes, {
+    publicUrl: config.publicUrl,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    secureCookies: config.secureCookies,
   });
   await app.register(signUpRoutes, {
     publicUrl: config.publicUrl,

@@ -79,6 +79,22 @@ const missingEnrollment = '00000000-0000-4000-8000-00000000e404';
 const missingClient = '00000000-0000-4000-8000-00000000c404';
 const missingRole = '00000000-0000-4000-8000-00000000a404';
 const missingUser = '00000000-0000-4000-8000-00000000b404';
+const missingPasskey = '00000000-0000-4000-8000-0000000bb404';
+// Well-formed WebAuthn answers to no request.
+const matrixAttestation = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+};
+const matrixAssertion = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+};
 const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
 const missingSubscription = '00000000-0000-4000-8000-0000000a5404';
@@ -169,6 +185,34 @@ const matrix: Record<string, Row> = {
   'GET /api/second-factor/challenge': { expect: { ...same(401), audit: 401 } },
   'POST /api/second-factor/challenge': {
     call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...same(401), audit: 401 },
+  },
+  // Passkeys. The caller's own: anyone signed in, processor-audit users too. Registration without a
+  // request of its own is refused (422); a passkey no row has is 404.
+  'GET /api/passkeys': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/passkeys/registration/options': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/passkeys/registration': {
+    call: () => ({ payload: { name: 'Matrix', response: matrixAttestation } }),
+    expect: { ...signedIn(422), audit: 422 },
+  },
+  'PATCH /api/passkeys/:passkey_id': {
+    call: () => ({ url: `/api/passkeys/${missingPasskey}`, payload: { name: 'Matrix' } }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'DELETE /api/passkeys/:passkey_id': {
+    call: () => ({ url: `/api/passkeys/${missingPasskey}` }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  // The passkey as second factor serves only a waiting session: none of these is.
+  'POST /api/second-factor/passkey/options': { expect: { ...same(401), audit: 401 } },
+  'POST /api/second-factor/passkey': {
+    call: () => ({ payload: { response: matrixAssertion } }),
+    expect: { ...same(401), audit: 401 },
+  },
+  // Passwordless: anyone may ask; an answer without its request (the signed cookie) signs nobody in.
+  'POST /api/auth/passkey/options': { expect: { ...same(200), audit: 200 } },
+  'POST /api/auth/passkey/sign-in': {
+    call: () => ({ payload: { response: matrixAssertion } }),
     expect: { ...same(401), audit: 401 },
   },
   'POST /firebase': {

@@ -88,6 +88,11 @@ export type AuditAction =
   | 'second_factor.recovery_codes'
   | 'second_factor.recovery_code_used'
   | 'second_factor.challenge'
+  | 'passkey.registered'
+  | 'passkey.renamed'
+  | 'passkey.removed'
+  | 'passkey.second_factor'
+  | 'passkey.sign_in'
   // Webhook endpoints: every change, each secret roll, each test event and resend.
   | 'webhook.endpoint_create'
   | 'webhook.endpoint_update'

@@ -18,14 +18,14 @@ export const SecondFactorErrorCode = {
 } as const;
 
 export const SecondFactorText = {
-  Required: 'Enter the code from your authenticator app to finish signing in.',
+  Required: 'Finish signing in with your authenticator app or passkey.',
   CodeNotValid: 'The code is not valid.',
   RecoveryCodeNotValid: 'The recovery code is not valid.',
   ChallengeEnded: 'Too many wrong codes. Sign in again.',
   NoChallenge: 'Your sign-in has expired. Sign in again.',
   AlreadyEnabled: 'An authenticator app is already set up.',
   NotEnabled: 'No authenticator app is set up.',
-  UserHasNone: 'This user has no authenticator app.',
+  UserHasNone: 'This user has no authenticator app or passkey.',
   NoEnrolment: 'Start the set-up again.',
   UserNotFound: 'This user does not exist.',
 } as const;
@@ -81,8 +81,14 @@ export const secondFactorDisableResponse = successEnvelope(secondFactorStatus);
 export const secondFactorResetParams = z.strictObject({ user_id: z.uuid() });
 export const secondFactorResetResponse = successEnvelope(z.object({ is_reset: z.literal(true) }));
 
-// GET /api/second-factor/challenge: the waiting session's person.
-export const challengeInfo = z.object({ email: z.string() });
+// GET /api/second-factor/challenge: the waiting session's person and the factors they can prove it
+// with (an authenticator app and its recovery codes, passkeys).
+export const challengeInfo = z.object({
+  email: z.string(),
+  has_authenticator_app: z.boolean(),
+  has_passkey: z.boolean(),
+});
+export type ChallengeInfo = z.infer<typeof challengeInfo>;
 export const challengeInfoResponse = successEnvelope(challengeInfo);
 
 // POST /api/second-factor/challenge: a code from the app, or one recovery code.

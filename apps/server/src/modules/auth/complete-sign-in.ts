@@ -1,14 +1,19 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { hasConfirmedAuthenticator } from '../second-factor/second-factor.repository';
+import { hasSecondFactor } from '../second-factor/second-factor.repository';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
-export type SignInMethod = 'email_link' | 'password' | 'google' | 'microsoft';
+export type SignInMethod = 'email_link' | 'password' | 'google' | 'microsoft' | 'passkey';
+
+// A passkey with user verification is something held and something known or been (the device's PIN
+// or biometric): the sign-in is multi-factor on its own and asks for nothing more.
+const multiFactorMethods: ReadonlySet<SignInMethod> = new Set(['passkey']);
 
 // The end of every sign-in: a fresh session (the presented one revoked), the cookie, the audit entry.
-// Every first factor (e-mail link, OpenID Connect, password) ends here, so none passes the second.
+// Every first factor (e-mail link, OpenID Connect, password) ends here, so none passes the second;
+// a passkey sign-in ends here too, as a whole sign-in.
 export async function completeSignIn(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -33,13 +38,16 @@ export async function completeSignIn(
     });
     return { result, sessionStarted: false, isAwaitingSecondFactor: false };
   }
-  // The first factor only, for a user with an authenticator app: the session waits for a code.
-  const isAwaitingSecondFactor = await hasConfirmedAuthenticator(app.db, account.id);
+  // The first factor only, for a user with an authenticator app or a passkey: the session waits for
+  // the second.
+  const isMultiFactor = multiFactorMethods.has(method);
+  const isAwaitingSecondFactor = !isMultiFactor && (await hasSecondFactor(app.db, account.id));
   const { token } = await startSession(app.db, {
     userId: account.id,
     presentedToken: app.sessionCookies.read(request),
     origin,
     isAwaitingSecondFactor,
+    hasProvedSecondFactor: isMultiFactor,
   });
   app.sessionCookies.set(reply, token);
   await recordAudit(app.db, {
@@ -49,7 +57,11 @@ export async function completeSignIn(
     actorEmail: account.email,
     clientId: account.defaultClientId,
     ...origin,
-    details: isAwaitingSecondFactor ? { method, second_factor: 'required' } : { method },
+    details: isAwaitingSecondFactor
+      ? { method, second_factor: 'required' }
+      : isMultiFactor
+        ? { method, multi_factor: true }
+        : { method },
   });
   return {
     result: isAwaitingSecondFactor ? { ...result, second_factor_required: true } : result,

@@ -187,7 +187,11 @@ describe('signing in with an authenticator app', () => {
     // Not signed in yet, as the sign-in screens see it.
     expect((await call('POST', '/authenticated', cookie)).json().message).toBe(false);
     const challenge = await call('GET', '/api/second-factor/challenge', cookie);
-    expect(challenge.json().message).toEqual({ email: user.email });
+    expect(challenge.json().message).toEqual({
+      email: user.email,
+      has_authenticator_app: true,
+      has_passkey: false,
+    });
     // It expires with the challenge: 10 minutes, whatever the idle limit.
     const row = await sessionRow(ctx.app.db, cookie);
     expect(row?.awaitingSecondFactor).toBe(true);
@@ -384,7 +388,10 @@ describe("staff resetting another user's second factor", () => {
     ]);
     await ctx.app.mail.idle();
     const [mail] = await outboxFor(ctx.app.db, user.email);
-    expect(mail?.subject).toBe('Your Portico authenticator app was removed');
+    expect(mail?.subject).toBe('Your Portico second sign-in step was removed');
+    expect(mail?.bodyText).toContain(
+      'removed the authenticator app with its recovery codes from your account',
+    );
     // Signs in with the first factor alone again.
     expect((await signInByLink(user.email)).res.json().message.second_factor_required).toBeUndefined();
 

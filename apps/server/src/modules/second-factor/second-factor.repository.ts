@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
+import { userPasskeys } from '../../db/schema/passkeys';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { users } from '../../db/schema/users';
 
@@ -23,6 +24,17 @@ export async function hasConfirmedAuthenticator(executor: Executor, userId: stri
     .select({ userId: userAuthenticators.userId })
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
+  return row !== undefined;
+}
+
+// A second factor guards the sign-in when the user has a confirmed authenticator app or a passkey.
+export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
+  if (await hasConfirmedAuthenticator(executor, userId)) return true;
+  const [row] = await executor
+    .select({ id: userPasskeys.id })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -66,6 +78,15 @@ export async function confirmAuthenticator(executor: Executor, userId: string) {
     .where(eq(userAuthenticators.userId, userId))
     .returning({ confirmedAt: userAuthenticators.confirmedAt });
   return row?.confirmedAt ?? null;
+}
+
+// Every passkey of the user; answers how many there were.
+export async function deletePasskeysOfUser(executor: Executor, userId: string): Promise<number> {
+  const rows = await executor
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  return rows.length;
 }
 
 // The authenticator and every recovery code of the user; true when there was an authenticator.

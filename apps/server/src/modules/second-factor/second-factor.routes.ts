@@ -152,7 +152,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
       config: { access: { kind: 'authenticated', roles: ['admin'], mimicSession: 'refused' } },
       schema: {
         tags: ['auth', 'users'],
-        summary: "Staff: remove another user's authenticator app (audited; the user is e-mailed)",
+        summary:
+          "Staff: remove another user's authenticator app and passkeys (audited; the user is e-mailed)",
         params: secondFactorResetParams,
         response: { 200: secondFactorResetResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -181,7 +182,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     async (request) => {
       const session = request.session;
       if (!session?.isAwaitingSecondFactor) throw SecondFactorError.NoChallenge();
-      return { status: true as const, message: challengeInfoOf(session) };
+      return { status: true as const, message: await challengeInfoOf(app.db, session) };
     },
   );
 

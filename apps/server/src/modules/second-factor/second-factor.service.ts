@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import {
   type ChallengeBody,
+  type ChallengeInfo,
   type EnrolmentStart,
   formatRecoveryCode,
   normalizeRecoveryCode,
@@ -28,15 +29,18 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { hasPasskey } from '../passkeys/passkeys.repository';
 import { completeSecondFactorSession } from '../session/session.service';
 import { SecondFactorError } from './second-factor.errors';
 import {
   acceptStep,
   confirmAuthenticator,
   countUnusedRecoveryCodes,
+  deletePasskeysOfUser,
   deleteSecondFactor,
   findAuthenticator,
   findUser,
+  hasConfirmedAuthenticator,
   recordChallengeFailure,
   replaceRecoveryCodes,
   revokeWaitingSessions,
@@ -209,7 +213,7 @@ export async function regenerateRecoveryCodes(deps: SecondFactorDeps, caller: Ca
   return { recovery_codes: shown };
 }
 
-// Staff remove another user's authenticator (a lost phone): audited, and the user is told by e-mail
+// Staff remove another user's authenticator and passkeys (a lost phone): audited, and the user is told by e-mail
 // in the same transaction.
 export async function resetSecondFactor(
   deps: SecondFactorDeps & { mail: Mailer; publicUrl: string },
@@ -219,7 +223,9 @@ export async function resetSecondFactor(
   await deps.db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     if (!user) throw SecondFactorError.UserNotFound();
-    if (!(await deleteSecondFactor(tx, userId))) throw SecondFactorError.UserHasNone();
+    const hadApp = await deleteSecondFactor(tx, userId);
+    const passkeysRemoved = await deletePasskeysOfUser(tx, userId);
+    if (!hadApp && passkeysRemoved === 0) throw SecondFactorError.UserHasNone();
     await revokeWaitingSessions(tx, userId);
     await recordAudit(tx, {
       action: 'second_factor.reset',
@@ -227,14 +233,22 @@ export async function resetSecondFactor(
       ...auditActorOf(caller),
       targetType: 'user',
       targetId: userId,
-      details: { email: user.email },
+      details: { email: user.email, authenticator_app: hadApp, passkeys_removed: passkeysRemoved },
     });
-    await deps.mail.send(secondFactorResetMessage(user.email, user.name, deps.publicUrl), tx);
+    await deps.mail.send(
+      secondFactorResetMessage(user.email, user.name, deps.publicUrl, { hadApp, passkeysRemoved }),
+      tx,
+    );
   });
 }
 
-export function challengeInfoOf(session: SessionContext) {
-  return { email: session.email };
+// The waiting sign-in's person and the factors they can answer with.
+export async function challengeInfoOf(db: Db, session: SessionContext): Promise<ChallengeInfo> {
+  return {
+    email: session.email,
+    has_authenticator_app: await hasConfirmedAuthenticator(db, session.userId),
+    has_passkey: await hasPasskey(db, session.userId),
+  };
 }
 
 type ChallengeOutcome = { ok: true; token: string; result: SignInResult } | { ok: false };

@@ -28,6 +28,8 @@ export async function startSession(
     presentedToken: string | undefined;
     origin: SessionOrigin;
     isAwaitingSecondFactor?: boolean;
+    // The sign-in itself proved more than one factor (a passkey with user verification).
+    hasProvedSecondFactor?: boolean;
   },
 ): Promise<{ token: string }> {
   const token = newSecretToken();
@@ -41,6 +43,7 @@ export async function startSession(
       ...(input.isAwaitingSecondFactor
         ? { awaitingSecondFactorMinutes: SECOND_FACTOR_CHALLENGE_MINUTES }
         : {}),
+      ...(input.hasProvedSecondFactor ? { hasProvedSecondFactor: true } : {}),
       ...input.origin,
     });
     if (!input.isAwaitingSecondFactor) await recordSignInTime(tx, input.userId);

@@ -15,7 +15,7 @@ const managedUserColumns = {
   isLockedOut: users.isLockedOut,
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
-  hasSecondFactor: sql<boolean>`exists (select 1 from user_authenticators a where a.user_id = ${users.id} and a.confirmed_at is not null)`,
+  hasSecondFactor: sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${users.id} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${users.id}))`,
 };
 
 // Users holding a membership on one of the clients; staff accounts are not managed on the users page.

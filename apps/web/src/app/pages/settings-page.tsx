@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { PasskeysSection } from '../../features/passkeys/components/passkeys-section';
 import { PasswordSection } from '../../features/password/components/password-section';
 import { AuthenticatorSection } from '../../features/second-factor/components/authenticator-section';
 import { OwnSessionsSection } from '../../features/sessions/components/own-sessions-section';
@@ -14,6 +15,7 @@ export function SettingsPage() {
       </div>
       <PasswordSection />
       <AuthenticatorSection />
+      <PasskeysSection />
       <OwnSessionsSection />
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Divider, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../components/toasts';
 import { useDevMailbox } from '../api/get-dev-mailbox';
 import { isSocialProviderId, useSocialProviders } from '../api/get-social-providers';
@@ -73,6 +74,7 @@ export function LoginPage() {
         <Divider label="or use your email" labelPosition="center" />
       )}
       <LoginEmailForm />
+      <PasskeySignInButton />
       <Text size="sm" ta="center">
         {"Don't have an account? "}
         <Anchor component={Link} to="/sign-up" fw={600}>
@@ -95,6 +97,28 @@ export function LoginPage() {
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+// Passwordless: the button is all the first load carries; the WebAuthn library and the calls load on
+// click.
+function PasskeySignInButton() {
+  const [isBusy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  async function signIn() {
+    setBusy(true);
+    try {
+      const { runPasskeySignIn } = await import('./passkey-sign-in-flow');
+      await runPasskeySignIn({ queryClient, navigate });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="default" loading={isBusy} onClick={() => void signIn()}>
+      Sign in with a passkey
+    </Button>
   );
 }
 

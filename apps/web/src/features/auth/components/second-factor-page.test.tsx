@@ -1,12 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
+import { PasskeyErrorCode, PasskeyText } from '@portico/contracts/auth/passkeys';
 import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, ok, readyDatabase, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { signedInAnswers, signedOutAnswers } from '../../../test/session-stubs';
+import { notAllowed, requestOptions, stubWebAuthn } from '../../../test/webauthn-stub';
 
 // Home's module loads on first use: the first navigation there waits for it.
 const slow = { timeout: 10_000 };
@@ -21,7 +23,11 @@ const continueUrl = encodeURIComponent(
 const waiting: Record<string, StubbedAnswer> = {
   ...signedOutAnswers,
   '/api/user': failure(401, 'SECOND_FACTOR_REQUIRED', SecondFactorText.Required),
-  'GET /api/second-factor/challenge': ok({ email: user.email }),
+  'GET /api/second-factor/challenge': ok({
+    email: user.email,
+    has_authenticator_app: true,
+    has_passkey: false,
+  }),
 };
 
 function bodyOf(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown[] {
@@ -126,5 +132,61 @@ describe('the second-factor page', () => {
     stubFetch(waiting);
     const second = renderApp('/home');
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/app/second-factor'), slow);
+  });
+});
+
+describe('the second-factor page with a passkey', () => {
+  beforeEach(() => notifications.clean());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers only the passkey to a user without an authenticator app, and goes Home with it', async () => {
+    const answers: Record<string, StubbedAnswer> = {
+      ...waiting,
+      'GET /api/second-factor/challenge': ok({
+        email: user.email,
+        has_authenticator_app: false,
+        has_passkey: true,
+      }),
+      'POST /api/second-factor/passkey/options': ok(requestOptions),
+      'POST /api/second-factor/passkey': ok(result),
+    };
+    const fetchMock = stubFetch(answers);
+    const browser = stubWebAuthn({});
+    const { router } = renderApp('/second-factor');
+
+    const button = await screen.findByRole('button', { name: 'Use a passkey' });
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
+    Object.assign(answers, signedInAnswers(user), { '/readyz': readyDatabase });
+    await userEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/home'), slow);
+    expect(browser.get).toHaveBeenCalledTimes(1);
+    const [body] = bodyOf(fetchMock, '/api/second-factor/passkey') as { response: { type: string } }[];
+    expect(body?.response.type).toBe('public-key');
+  });
+
+  it('offers both to a user with an app and a passkey, and says why a passkey was refused', async () => {
+    const answers: Record<string, StubbedAnswer> = {
+      ...waiting,
+      'GET /api/second-factor/challenge': ok({
+        email: user.email,
+        has_authenticator_app: true,
+        has_passkey: true,
+      }),
+      'POST /api/second-factor/passkey/options': ok(requestOptions),
+      'POST /api/second-factor/passkey': failure(422, PasskeyErrorCode.Unknown, PasskeyText.NotYours),
+    };
+    stubFetch(answers);
+    const browser = stubWebAuthn({ get: notAllowed });
+    const { router } = renderApp('/second-factor');
+
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PasskeyText.Cancelled);
+
+    browser.get.mockImplementation(stubWebAuthn({}).get.getMockImplementation() as never);
+    await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PasskeyText.NotYours));
+    expect(router.state.location.pathname).toBe('/app/second-factor');
   });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
 import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,9 +7,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { showToast } from '../../../components/toasts';
 import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+import { passkeyErrorText } from '../../../lib/webauthn/passkey-error-text';
 import { useSecondFactorChallenge } from '../api/get-second-factor-challenge';
 import { authKeys } from '../api/keys';
 import { useAnswerSecondFactorChallenge } from '../api/post-second-factor-challenge';
+import { useAnswerWithPasskey } from '../api/post-second-factor-passkey';
 
 export const SecondFactorPageText = {
   Heading: 'Two-step verification',
@@ -21,22 +23,60 @@ export const SecondFactorPageText = {
   UseRecoveryCode: 'Use a recovery code instead',
   UseApp: 'Use the authenticator app instead',
   CodeRequired: 'Enter the code.',
+  PasskeyIntro: 'Use one of your passkeys: your device asks for your fingerprint, face or PIN.',
+  UsePasskey: 'Use a passkey',
+  Or: 'or',
 } as const;
 
 // /second-factor: after the e-mail link, OpenID Connect or password, a user with an authenticator app
-// proves the second factor here, then lands on Home. Without a waiting sign-in the page goes to /login.
+// or a passkey proves the second factor here, then lands on Home: with a passkey when they have one,
+// with a code from the app (or a recovery code) when they have the app. Without a waiting sign-in the
+// page goes to /login.
 export function SecondFactorPage() {
   const challenge = useSecondFactorChallenge();
   const answer = useAnswerSecondFactorChallenge();
+  const passkey = useAnswerWithPasskey();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [isRecovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
 
   // Signed in: Home is on its way, and the waiting sign-in the challenge query reads is gone.
-  if (challenge.isPending || answer.isSuccess) return <PageLoader />;
+  if (challenge.isPending || answer.isSuccess || passkey.isSuccess) return <PageLoader />;
   if (challenge.data === null || challenge.isError) return <Navigate to={portalLoginPath} replace />;
+  const { has_authenticator_app: hasApp, has_passkey: hasPasskey } = challenge.data;
+
+  function signedIn() {
+    // A new, full session: the user is fetched afresh by the signed-in part of the portal.
+    queryClient.removeQueries({ queryKey: authKeys.session() });
+    queryClient.setQueryData(authKeys.authenticated(), true);
+    void navigate(portalDefaultPath, { replace: true });
+  }
+
+  // The waiting sign-in ended (too many tries, its time up): back to the login page with the reason.
+  function endedBy(failure: unknown): boolean {
+    const isOver =
+      failure instanceof ApiError &&
+      (failure.code === SecondFactorErrorCode.ChallengeEnded ||
+        failure.code === SecondFactorErrorCode.NoChallenge);
+    if (isOver) {
+      void showToast({ text: failure.message, type: 'danger' });
+      void navigate(portalLoginPath, { replace: true });
+    }
+    return isOver;
+  }
+
+  function answerWithPasskey() {
+    setPasskeyError(null);
+    passkey.mutate(undefined, {
+      onSuccess: signedIn,
+      onError: (failure) => {
+        if (!endedBy(failure)) setPasskeyError(passkeyErrorText(failure, SecondFactorText.CodeNotValid));
+      },
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,22 +87,9 @@ export function SecondFactorPage() {
     }
     setError(null);
     answer.mutate(isRecovery ? { recovery_code: typed } : { code: typed }, {
-      onSuccess: () => {
-        // A new, full session: the user is fetched afresh by the signed-in part of the portal.
-        queryClient.removeQueries({ queryKey: authKeys.session() });
-        queryClient.setQueryData(authKeys.authenticated(), true);
-        void navigate(portalDefaultPath, { replace: true });
-      },
+      onSuccess: signedIn,
       onError: (failure) => {
-        const isOver =
-          failure instanceof ApiError &&
-          (failure.code === SecondFactorErrorCode.ChallengeEnded ||
-            failure.code === SecondFactorErrorCode.NoChallenge);
-        if (isOver) {
-          void showToast({ text: failure.message, type: 'danger' });
-          void navigate(portalLoginPath, { replace: true });
-          return;
-        }
+        if (endedBy(failure)) return;
         setError(apiErrorMessage(failure, SecondFactorText.CodeNotValid));
         setValue('');
       },
@@ -76,37 +103,60 @@ export function SecondFactorPage() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {SecondFactorPageText.Heading}
-        </Title>
-        <Text size="sm">
-          {isRecovery ? SecondFactorPageText.RecoveryIntro : SecondFactorPageText.CodeIntro}
-        </Text>
-        <Text size="sm" c="dimmed">
-          Signing in as {challenge.data.email}
-        </Text>
-        <TextInput
-          key={isRecovery ? 'recovery' : 'code'}
-          label={isRecovery ? SecondFactorPageText.RecoveryLabel : SecondFactorPageText.CodeLabel}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          error={error}
-          autoComplete="one-time-code"
-          inputMode={isRecovery ? 'text' : 'numeric'}
-          maxLength={isRecovery ? 20 : 7}
-          spellCheck={false}
-          data-autofocus
-          autoFocus
-        />
-        <Button type="submit" loading={answer.isPending}>
-          {SecondFactorPageText.Verify}
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={toggleMode}>
-          {isRecovery ? SecondFactorPageText.UseApp : SecondFactorPageText.UseRecoveryCode}
-        </Anchor>
-      </Stack>
-    </form>
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {SecondFactorPageText.Heading}
+      </Title>
+      <Text size="sm" c="dimmed">
+        Signing in as {challenge.data.email}
+      </Text>
+      {hasPasskey && (
+        <Stack gap="xs">
+          <Text size="sm">{SecondFactorPageText.PasskeyIntro}</Text>
+          <Button
+            variant={hasApp ? 'default' : 'filled'}
+            loading={passkey.isPending}
+            onClick={answerWithPasskey}
+            aria-describedby={passkeyError ? 'passkey-error' : undefined}
+          >
+            {SecondFactorPageText.UsePasskey}
+          </Button>
+          {passkeyError && (
+            <Text id="passkey-error" size="sm" c="red" role="alert">
+              {passkeyError}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {hasPasskey && hasApp && <Divider label={SecondFactorPageText.Or} labelPosition="center" />}
+      {hasApp && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">
+              {isRecovery ? SecondFactorPageText.RecoveryIntro : SecondFactorPageText.CodeIntro}
+            </Text>
+            <TextInput
+              key={isRecovery ? 'recovery' : 'code'}
+              label={isRecovery ? SecondFactorPageText.RecoveryLabel : SecondFactorPageText.CodeLabel}
+              value={value}
+              onChange={(event) => setValue(event.currentTarget.value)}
+              error={error}
+              autoComplete="one-time-code"
+              inputMode={isRecovery ? 'text' : 'numeric'}
+              maxLength={isRecovery ? 20 : 7}
+              spellCheck={false}
+              data-autofocus
+              autoFocus
+            />
+            <Button type="submit" loading={answer.isPending}>
+              {SecondFactorPageText.Verify}
+            </Button>
+            <Anchor component="button" type="button" size="sm" onClick={toggleMode}>
+              {isRecovery ? SecondFactorPageText.UseApp : SecondFactorPageText.UseRecoveryCode}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </Stack>
   );
 }

@@ -19,11 +19,11 @@ describe('ResetSecondFactorAction', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset two-step verification of Ann Lee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset two-step verification' });
     expect(dialog).toHaveTextContent(
-      'Remove the authenticator app and recovery codes of Ann Lee (ann@example.com)?',
+      'Remove the authenticator app, recovery codes and passkeys of Ann Lee (ann@example.com)?',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(
-      await screen.findByText('The authenticator app was removed. The user was told by e-mail.'),
+      await screen.findByText('The second step was removed. The user was told by e-mail.'),
     ).toBeInTheDocument();
     expect(requestedPaths(fetchMock)).toEqual([`POST /api/second-factor/users/${person.id}/reset`]);
   });
@@ -39,6 +39,6 @@ describe('ResetSecondFactorAction', () => {
     renderFeature(<ResetSecondFactorAction user={person} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reset two-step verification of Ann Lee' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('This user has no authenticator app.')).toBeInTheDocument();
+    expect(await screen.findByText('This user has no authenticator app or passkey.')).toBeInTheDocument();
   });
 });

@@ -10,13 +10,13 @@ export const ResetSecondFactorText = {
   Title: 'Reset two-step verification',
   Confirm: 'Reset',
   Keep: 'Keep',
-  Done: 'The authenticator app was removed. The user was told by e-mail.',
-  Failed: 'The authenticator app could not be removed.',
+  Done: 'The second step was removed. The user was told by e-mail.',
+  Failed: 'The second step could not be removed.',
 } as const;
 
 type Person = { id: string; name: string; email: string };
 
-// Staff remove a user's authenticator app (a lost phone): asked once more, then the user signs in with
+// Staff remove a user's authenticator app and passkeys (a lost phone): asked once more, then the user signs in with
 // the first factor alone until they set one up again, and is told by e-mail.
 export function ResetSecondFactorAction({ user, onReset }: { user: Person; onReset?: () => void }) {
   const [isOpen, setOpen] = useState(false);
@@ -49,8 +49,8 @@ export function ResetSecondFactorAction({ user, onReset }: { user: Person; onRes
       <Modal isOpen={isOpen} title={ResetSecondFactorText.Title} onClose={() => setOpen(false)}>
         <Stack gap="md">
           <Text size="sm">
-            Remove the authenticator app and recovery codes of {user.name} ({user.email})? They will sign in
-            without a code until they set up an app again.
+            Remove the authenticator app, recovery codes and passkeys of {user.name} ({user.email})? They will
+            sign in without a second step until they set one up again.
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setOpen(false)}>

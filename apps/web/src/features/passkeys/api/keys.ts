@@ -1,0 +1,4 @@
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+  list: () => [...passkeyKeys.all, 'list'] as const,
+};
