@@ -1,3 +1,4 @@
+import { Permission } from '@portico/contracts/access/permission-names';
 import type { DisputeEventKind, EvidenceKind } from '@portico/contracts/disputes/dispute-rules';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -5,6 +6,8 @@ import { clientPricing, clients } from '../../db/schema/clients';
 import { disputeEvents, disputeEvidence, disputes } from '../../db/schema/disputes';
 import { documents } from '../../db/schema/documents';
 import { transactions } from '../../db/schema/transactions';
+import { queryRows } from '../../db/sql-rows';
+import { ownerRoleName } from '../risk/risk.repository';
 
 export type DisputeInsert = typeof disputes.$inferInsert;
 export type DisputeRecord = typeof disputes.$inferSelect;
@@ -159,4 +162,65 @@ export async function findDisputeOfTransaction(executor: Executor, transactionId
     .from(disputes)
     .where(eq(disputes.transactionId, transactionId));
   return row ?? null;
+}
+
+// Who hears about a merchant's disputes: its active users who are owners or hold Disputes there by
+// the access rule (a merchant without role-based access grants every permission to its users).
+export async function listDisputeRecipients(
+  executor: Executor,
+  clientId: string,
+): Promise<{ email: string; timeZone: string }[]> {
+  const rows = await queryRows(
+    executor,
+    sql`select distinct u.email, u.timezone
+      from memberships m
+      join users u on u.id = m.user_id
+      left join roles r on r.id = m.role_id
+      where m.client_id = ${clientId}::uuid
+        and not u.is_disabled
+        and (
+          r.name = ${ownerRoleName}
+          or not coalesce(
+            (select (cc.customizations ->> 'rbac_enabled')::boolean from client_configs cc
+              where cc.client_id = ${clientId}::uuid),
+            false)
+          or exists (select 1 from role_permissions rp
+            where rp.role_id = m.role_id and rp.permission_name = ${Permission.Disputes})
+        )
+      order by u.email`,
+  );
+  return rows.map((row) => ({ email: String(row.email), timeZone: String(row.timezone) }));
+}
+
+// The chargeback fee the dispute's money row took (0 before a chargeback).
+export async function chargebackFeeOfDispute(executor: Executor, dispute: DisputeRecord): Promise<number> {
+  if (dispute.chargebackTransactionId === null || dispute.chargebackCreatedAt === null) return 0;
+  const [row] = await executor
+    .select({ fee: transactions.feeCents })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.id, dispute.chargebackTransactionId),
+        eq(transactions.createdAt, dispute.chargebackCreatedAt),
+      ),
+    );
+  return row?.fee ?? 0;
+}
+
+// The disputes still needing a response whose respond-by date is within the next 5 days and that
+// have a reminder left to send (contracts dueReminderOf picks which).
+export async function listReminderCandidates(executor: Executor, now: Date) {
+  const horizon = new Date(now.getTime() + 5 * 86_400_000);
+  return executor
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(
+      and(
+        eq(disputes.status, 'needs_response'),
+        sql`${disputes.respondBy} > ${now.toISOString()}::timestamptz`,
+        sql`${disputes.respondBy} <= ${horizon.toISOString()}::timestamptz`,
+        sql`(${disputes.remindedOneDayAt} is null)`,
+      ),
+    )
+    .limit(500);
 }

@@ -44,9 +44,13 @@ const oneAccess: RouteAccess = { kind: 'authenticated', roles, permission: Permi
 const staffAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 422);
 
-export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: DisputesDeps = { db: app.db, feed: app.disputeFeed, now: () => app.now() };
-  app.jobs.register(disputesPollJob(app.disputeFeed));
+// publicUrl: the portal's address, for the link in the dispute e-mails.
+export type DisputesRoutesOptions = { publicUrl: string };
+
+export const disputesRoutes: FastifyPluginAsyncZod<DisputesRoutesOptions> = async (app, opts) => {
+  const notices = { mail: app.mail, publicUrl: opts.publicUrl };
+  const deps: DisputesDeps = { db: app.db, feed: app.disputeFeed, now: () => app.now(), notices };
+  app.jobs.register(disputesPollJob(app.disputeFeed, notices));
 
   app.get(
     '/api/disputes',
