@@ -6,6 +6,7 @@ import { clientPricing, clients } from '../../db/schema/clients';
 import { disputeEvents, disputeEvidence, disputes } from '../../db/schema/disputes';
 import { documents } from '../../db/schema/documents';
 import { transactions } from '../../db/schema/transactions';
+import { isoUtc, jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
 import { queryRows } from '../../db/sql-rows';
 import { ownerRoleName } from '../risk/risk.repository';
 
@@ -123,23 +124,50 @@ export type DisputeListFilter = {
   to?: Date;
 };
 
-// The grid: newest first, served by the (client_id, opened_at) index.
-export async function listDisputes(executor: Executor, filter: DisputeListFilter) {
-  const conditions: (SQL | undefined)[] = [
+function listConditions(filter: DisputeListFilter) {
+  return and(
     filter.clientIds === 'all' ? undefined : inArray(disputes.clientId, [...filter.clientIds]),
     filter.status ? eq(disputes.status, filter.status) : undefined,
     filter.category ? eq(disputes.category, filter.category) : undefined,
     filter.from ? gte(disputes.openedAt, filter.from) : undefined,
     filter.to ? lt(disputes.openedAt, filter.to) : undefined,
-  ];
+  );
+}
+
+// The grid holds at most this many disputes, the newest.
+export const maxGridDisputes = 10_000;
+
+// The grid's rows, newest first (served by the (client_id, opened_at) index), as the API answers them
+// (contracts disputeRowSchema), each written as JSON text by
+// the database: no Date made and formatted again per time, no response schema walked per row
+// (docs/decisions/0066 has the figures). The amount is signed as the merchant feels it (negative).
+export async function listDisputesJson(executor: Executor, filter: DisputeListFilter): Promise<string[]> {
   if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return [];
-  return executor
-    .select({ dispute: disputes, merchantName: clients.name })
+  const time = (column: SQL) => quoted(isoUtc(column));
+  const json = jsonObjectText([
+    ['id', quoted(sql`${disputes.id}`)],
+    ['merchant_id', quoted(sql`${disputes.clientId}`)],
+    ['merchant_name', jsonOf(sql`${clients.name}`)],
+    ['transaction_id', quoted(sql`${disputes.transactionId}`)],
+    ['status', quoted(sql`${disputes.status}`)],
+    ['category', quoted(sql`${disputes.category}`)],
+    ['reason_code', jsonOf(sql`${disputes.reasonCode}`)],
+    ['amount', quoted(sql`((-${disputes.amountCents})::numeric / 100)::numeric(20, 2)::text`)],
+    ['card_brand', jsonOf(sql`${disputes.cardBrand}`)],
+    ['last4', jsonOf(sql`${disputes.last4}`)],
+    ['customer', jsonOf(sql`${disputes.customerName}`)],
+    ['opened_at', time(sql`${disputes.openedAt}`)],
+    ['respond_by', time(sql`${disputes.respondBy}`)],
+    ['decided_at', time(sql`${disputes.decidedAt}`)],
+  ]);
+  const rows = await executor
+    .select({ json: sql<string>`${json}` })
     .from(disputes)
     .innerJoin(clients, eq(clients.id, disputes.clientId))
-    .where(and(...conditions))
+    .where(listConditions(filter))
     .orderBy(desc(disputes.openedAt), desc(disputes.id))
-    .limit(10_000);
+    .limit(maxGridDisputes);
+  return rows.map((row) => row.json);
 }
 
 // The disputes still waiting for an answer whose respond-by date has passed.

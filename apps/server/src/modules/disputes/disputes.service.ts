@@ -39,6 +39,7 @@ import { insertDocument } from '../documents/documents.repository';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
 import {
   chargebackFeeCentsOf,
+  type DisputeListFilter,
   type DisputeRecord,
   findDispute,
   findDisputeByCase,
@@ -47,7 +48,7 @@ import {
   insertDispute,
   insertEvidence,
   insertMoneyTransaction,
-  listDisputes,
+  listDisputesJson,
   listEvents,
   listEvidence,
   listOverdue,
@@ -380,18 +381,26 @@ function rowOf(record: DisputeRecord, merchantName: string): DisputeRow {
   };
 }
 
-// The grid: the disputes of the merchants the caller reaches and holds Disputes on.
-export async function disputeRows(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeRow[]> {
+async function gridFilterOf(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeListFilter> {
   const access = await resolveReportAccess(db, caller, Permission.Disputes);
-  const clientIds = access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
-  const rows = await listDisputes(db, {
-    clientIds,
+  return {
+    clientIds: access.scope.kind === 'all' ? 'all' : access.scope.clientIds,
     ...(query.status ? { status: query.status } : {}),
     ...(query.category ? { category: query.category } : {}),
     ...(query.from ? { from: new Date(`${query.from}T00:00:00.000Z`) } : {}),
     ...(query.to ? { to: new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) } : {}),
-  });
-  return rows.map((row) => rowOf(row.dispute, row.merchantName));
+  };
+}
+
+const gridHead = '{"status":true,"message":[';
+const gridTail = ']}';
+
+// The grid (GET /api/disputes): the disputes of the merchants the caller reaches and holds Disputes
+// on, newest first, the whole answer written as JSON by the database. Each row is what rowOf makes of
+// the dispute (the API test holds the two together).
+export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
+  const rows = await listDisputesJson(db, await gridFilterOf(db, caller, query));
+  return `${gridHead}${rows.join(',')}${gridTail}`;
 }
 
 // A dispute the caller may see: reach to its merchant and Disputes there (staff skip the permission).
