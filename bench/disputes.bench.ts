@@ -17,15 +17,16 @@ const MERCHANTS = 100;
 const RATIO_BUDGET = 1.5;
 const parentEmail = 'reseller@summitms.example';
 
-// The grid's rows written by hand: the hierarchy below the parent, its disputes with the merchant's
-// name, newest first, as many as the route answers at most.
+// The grid's rows written by hand: the hierarchy below the parent, its disputes' columns the grid
+// shows with the merchant's name, newest first, as many as the route answers at most.
 const bareSql = `
   with recursive hierarchy as (
     select id from clients where id = $1
     union all
     select c.id from clients c join hierarchy h on c.parent_id = h.id
   )
-  select d.*, c.name as merchant_name
+  select d.id, d.client_id, c.name as merchant_name, d.transaction_id, d.status, d.category, d.reason_code,
+         d.amount_cents, d.card_brand, d.last4, d.customer_name, d.opened_at, d.respond_by, d.decided_at
     from disputes d
     join clients c on c.id = d.client_id
    where d.client_id in (select id from hierarchy)

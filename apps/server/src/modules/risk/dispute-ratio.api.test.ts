@@ -19,12 +19,17 @@ let app: App;
 const as = (email: string) => ctx.as(email);
 const ids = { parent: '', alder: '', birch: '', cedar: '' };
 
-async function cardSales(clientId: string, count: number, at: Date, overrides: object = {}) {
+async function cardSales(
+  clientId: string,
+  count: number,
+  at: Date,
+  overrides: Partial<typeof transactions.$inferInsert> = {},
+) {
   await app.db.insert(transactions).values(
     Array.from({ length: count }, () => ({
       clientId,
       createdAt: at,
-      type: 'card',
+      type: 'card' as const,
       action: 'sale',
       actionMode: 'charge' as const,
       amountCents: 5_000,
