@@ -400,7 +400,7 @@ const gridTail = ']}';
 // the dispute (the API test holds the two together).
 export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
   const rows = await listDisputesJson(db, await gridFilterOf(db, caller, query));
-  return `${gridHead}${rows.join(',')}${gridTail}`;
+  return `${gridHead}${rows}${gridTail}`;
 }
 
 // A dispute the caller may see: reach to its merchant and Disputes there (staff skip the permission).
