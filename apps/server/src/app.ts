@@ -271,7 +271,7 @@ export async function buildApp({
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
-  await app.register(disputesRoutes);
+  await app.register(disputesRoutes, { publicUrl: config.publicUrl });
   await app.register(statementsRoutes, {
     support: { phone: config.supportPhone, email: config.supportEmail },
   });

@@ -764,6 +764,16 @@ const matrix: Record<string, Row> = {
     call: () => ({ url: `/api/transaction-monitoring/attachments/${missingClient}` }),
     expect: { ...signedIn(403), admin: 404, audit: 404 },
   },
+  // Risk's Disputes tab; the threshold change sends a value out of range, so staff get 400 and
+  // nothing changes.
+  'GET /api/risk/dispute-ratios': {
+    call: (ids) => ({ url: `/api/risk/dispute-ratios?merchant_id=${ids.harborLane}` }),
+    expect: { ...adminOnly, audit: 200 },
+  },
+  'PUT /api/risk/dispute-ratio-threshold': {
+    call: () => ({ payload: { threshold: '0' } }),
+    expect: { ...signedIn(403), admin: 400, audit: 403 },
+  },
   'GET /api/merchant-names': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/merchant-status/history': { expect: { ...adminOnly, audit: 200 } },
   'GET /api/merchant-status/:id': {

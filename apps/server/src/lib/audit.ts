@@ -106,7 +106,9 @@ export type AuditAction =
   | 'dispute.draft'
   | 'dispute.submit'
   | 'dispute.accept'
-  | 'dispute.simulate';
+  | 'dispute.simulate'
+  // Risk review: the dispute ratio threshold changed.
+  | 'risk.dispute_threshold';
 
 export type AuditEntry = {
   action: AuditAction;

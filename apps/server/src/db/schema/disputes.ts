@@ -47,6 +47,10 @@ export const disputes = pgTable(
     explanation: text().notNull().default(''),
     submittedAt: timestamp({ withTimezone: true }),
     decidedAt: timestamp({ withTimezone: true }),
+    // When the reminders 5 days and 1 day before the respond-by date were queued: set in the
+    // transaction that writes their e-mails, only while null, so each goes out once per dispute.
+    remindedFiveDaysAt: timestamp({ withTimezone: true }),
+    remindedOneDayAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

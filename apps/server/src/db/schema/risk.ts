@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -86,5 +88,24 @@ export const paymentRiskBuckets = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.span, t.startsAt] }),
     check('payment_risk_buckets_span', sql`${t.span} in ('minute', 'hour', 'day')`),
+  ],
+);
+
+// Risk review's settings, one row (absent: the defaults in contracts risk/dispute-ratio). The dispute
+// ratio threshold is kept in hundredths of a percent (90 is 0.90%), so the flag compares integers.
+export const riskSettings = pgTable(
+  'risk_settings',
+  {
+    id: boolean().primaryKey().default(true),
+    disputeRatioThresholdHundredths: integer().notNull(),
+    updatedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('risk_settings_single_row', sql`${t.id}`),
+    check(
+      'risk_settings_dispute_ratio_threshold_range',
+      sql`${t.disputeRatioThresholdHundredths} between 1 and 10000`,
+    ),
   ],
 );

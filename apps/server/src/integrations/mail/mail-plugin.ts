@@ -23,7 +23,7 @@ export const mailPlugin = fp(
       (opts.config.smtpUrl
         ? createSmtpMailer({ db: app.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log })
         : createOutboxMailer(app.db, log));
-    const service = createMailService(mailer, log);
+    const service = createMailService(mailer, log, app.db);
     app.decorate('mail', service);
     app.addHook('onClose', async () => {
       await service.close();

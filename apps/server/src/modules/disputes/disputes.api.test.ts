@@ -1,5 +1,10 @@
 import { addDays, DisputeText } from '@portico/contracts/disputes/dispute-rules';
-import { type DisputeDetail, disputeResponse, disputesResponse } from '@portico/contracts/disputes/disputes';
+import {
+  type DisputeDetail,
+  disputeResponse,
+  disputeRowSchema,
+  disputesResponse,
+} from '@portico/contracts/disputes/disputes';
 import { payoutLinesOfItem } from '@portico/contracts/statements/payout-lines';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
 import { and, eq } from 'drizzle-orm';
@@ -152,6 +157,21 @@ describe('who sees a dispute', () => {
     const rows = disputesResponse.parse(res.json()).message;
     expect(rows.map((r) => r.id)).toContain(feedDispute.id);
     expect(rows.find((r) => r.id === feedDispute.id)?.amount).toBe('-100.66');
+  });
+
+  it("writes each grid row (JSON made by the database) as the dispute's own page has it", async () => {
+    const res = await callAs(ctx.app, demo.admin, 'GET', '/api/disputes');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = disputesResponse.parse(res.json()).message;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const detail = await disputeAs(demo.admin, row.id);
+      const fields = Object.fromEntries(
+        Object.keys(row).map((key) => [key, detail[key as keyof typeof detail]]),
+      );
+      expect(row).toEqual(fields);
+      expect(Object.keys(row).sort()).toEqual(Object.keys(disputeRowSchema.shape).sort());
+    }
   });
 
   it("never shows another merchant's dispute, in the list or by its id", async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
+import { type DisputeNoticeKind, dueReminderOf } from '@portico/contracts/disputes/dispute-notices';
 import {
   chargebackRowOf,
   type DisputeCategory,
@@ -28,6 +29,7 @@ import { denyAccess } from '../../access/denial';
 import { authorizeClient } from '../../access/owner-access';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
+import type { QueuedMail } from '../../integrations/mail/mail-service';
 import type { DisputeFeed, DisputeFeedEvent } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -37,6 +39,7 @@ import { insertDocument } from '../documents/documents.repository';
 import { checkedContent, claimedExtension } from '../documents/documents.service';
 import {
   chargebackFeeCentsOf,
+  type DisputeListFilter,
   type DisputeRecord,
   findDispute,
   findDisputeByCase,
@@ -45,14 +48,16 @@ import {
   insertDispute,
   insertEvidence,
   insertMoneyTransaction,
-  listDisputes,
+  listDisputesJson,
   listEvents,
   listEvidence,
   listOverdue,
+  listReminderCandidates,
   lockDispute,
   recordEventOnce,
   updateDispute,
 } from './disputes.repository';
+import { type DisputeNotices, queueDisputeNotice } from './disputes-mail';
 
 export const DisputeError = defineErrors({
   NotFound: [DisputeErrorCode.NotFound, 'not_found'],
@@ -67,7 +72,26 @@ export const DisputeError = defineErrors({
   EvidenceSealed: [DisputeErrorCode.EvidenceSealed, 'conflict'],
 });
 
-export type DisputesDeps = { db: Db; feed: DisputeFeed; now: () => Date };
+// notices: where the dispute e-mails go out (absent where nobody is told, as in the demo seed).
+export type DisputesDeps = { db: Db; feed: DisputeFeed; now: () => Date; notices?: DisputeNotices };
+
+// The e-mails of a change, written in its transaction with the dispute as the change left it.
+async function queueNotice(
+  tx: Executor,
+  notices: DisputeNotices | undefined,
+  disputeId: string,
+  notice: DisputeNoticeKind,
+): Promise<QueuedMail[]> {
+  if (!notices) return [];
+  const found = await findDispute(tx, disputeId);
+  if (!found) return [];
+  return queueDisputeNotice(tx, notices, found.dispute, found.merchantName, notice);
+}
+
+// Mails go out only once the transaction that wrote them committed.
+async function deliverAfterCommit(notices: DisputeNotices | undefined, queued: readonly QueuedMail[]) {
+  if (notices && queued.length > 0) await notices.mail.deliverQueued(queued);
+}
 
 const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
@@ -75,8 +99,14 @@ const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
 // One event, in one database transaction, once: the event row is inserted first (unique on the
 // processor's event id) and only the call that inserted it moves money.
-export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function recordProcessorEvent(
+  db: Db,
+  event: DisputeFeedEvent,
+  now: Date,
+  notices?: DisputeNotices,
+): Promise<boolean> {
+  const queued: QueuedMail[] = [];
+  const recorded = await db.transaction(async (tx) => {
     const sale = await findSale(tx, event.transactionId);
     if (!sale) return false;
     const dispute = await insertDispute(tx, {
@@ -102,6 +132,7 @@ export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now:
     if (!isNew) return false;
     if (event.kind === 'inquiry_opened') {
       await recordDisputeEvent(tx, 'dispute.created', dispute, { status: 'inquiry' });
+      queued.push(...(await queueNotice(tx, notices, dispute.id, { kind: 'opened' })));
     } else if (event.kind === 'chargeback_opened') {
       const isAfterInquiry = dispute.status === 'inquiry';
       await openChargeback(tx, dispute, sale, event, now);
@@ -109,13 +140,20 @@ export async function recordProcessorEvent(db: Db, event: DisputeFeedEvent, now:
         status: 'needs_response',
         respondBy: respondByOf(event.occurredAt),
       });
+      // Told again when an inquiry turns into a chargeback: money moves and the date is set now.
+      queued.push(...(await queueNotice(tx, notices, dispute.id, { kind: 'opened' })));
     } else if (event.kind === 'won' || event.kind === 'lost') {
       if (await decide(tx, dispute, sale, event.kind, now, event.eventId)) {
         await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: event.kind });
+        queued.push(
+          ...(await queueNotice(tx, notices, dispute.id, { kind: 'decided', outcome: event.kind })),
+        );
       }
     }
     return true;
   });
+  await deliverAfterCommit(notices, queued);
+  return recorded;
 }
 
 type Sale = NonNullable<Awaited<ReturnType<typeof findSale>>>;
@@ -243,9 +281,10 @@ async function decide(
 }
 
 // Past the respond-by date without an answer, a dispute is lost as Expired; the money stays taken.
-export async function expireOverdue(db: Db, now: Date): Promise<number> {
+export async function expireOverdue(db: Db, now: Date, notices?: DisputeNotices): Promise<number> {
   let expired = 0;
   for (const { id } of await listOverdue(db, now)) {
+    const queued: QueuedMail[] = [];
     const changed = await db.transaction(async (tx) => {
       const dispute = await lockDispute(tx, id);
       if (dispute?.status !== 'needs_response' || !dispute.respondBy || dispute.respondBy >= now) {
@@ -253,6 +292,7 @@ export async function expireOverdue(db: Db, now: Date): Promise<number> {
       }
       await updateDispute(tx, id, { status: 'expired', decidedAt: now });
       await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: 'expired' });
+      queued.push(...(await queueNotice(tx, notices, id, { kind: 'decided', outcome: 'expired' })));
       return recordEventOnce(tx, {
         disputeId: id,
         processorEventId: `portico:${id}:expired`,
@@ -260,19 +300,60 @@ export async function expireOverdue(db: Db, now: Date): Promise<number> {
         occurredAt: now,
       });
     });
+    await deliverAfterCommit(notices, changed ? queued : []);
     if (changed) expired += 1;
   }
   return expired;
 }
 
-// The job's work: every event of the feed recorded once, then the overdue disputes expired.
-export async function pollDisputes(deps: DisputesDeps): Promise<{ recorded: number; expired: number }> {
+// The reminders 5 days and 1 day before the respond-by date of a dispute still needing a response.
+// The dispute's row is locked and its reminded_* column set in the transaction that writes the
+// e-mails, only while still null: two instances, or the job run twice, send each reminder once.
+// Inside the last day only the 1-day reminder goes out (the 5-day one is marked as past).
+export async function remindDisputes(
+  db: Db,
+  now: Date,
+  notices: DisputeNotices | undefined,
+): Promise<number> {
+  if (!notices) return 0;
+  let reminded = 0;
+  for (const { id } of await listReminderCandidates(db, now)) {
+    const queued: QueuedMail[] = [];
+    await db.transaction(async (tx) => {
+      const dispute = await lockDispute(tx, id);
+      if (dispute?.status !== 'needs_response' || dispute.respondBy === null) return;
+      const days = dueReminderOf(dispute.respondBy, now, {
+        fiveDays: dispute.remindedFiveDaysAt !== null,
+        oneDay: dispute.remindedOneDayAt !== null,
+      });
+      if (days === null) return;
+      await updateDispute(
+        tx,
+        id,
+        days === 1
+          ? { remindedOneDayAt: now, remindedFiveDaysAt: dispute.remindedFiveDaysAt ?? now }
+          : { remindedFiveDaysAt: now },
+      );
+      queued.push(...(await queueNotice(tx, notices, id, { kind: 'reminder', days })));
+    });
+    await deliverAfterCommit(notices, queued);
+    if (queued.length > 0) reminded += 1;
+  }
+  return reminded;
+}
+
+// The job's work: every event of the feed recorded once, the overdue disputes expired, then the
+// reminders due sent.
+export async function pollDisputes(
+  deps: DisputesDeps,
+): Promise<{ recorded: number; expired: number; reminded: number }> {
   const now = deps.now();
   let recorded = 0;
   for (const event of await deps.feed.events(now)) {
-    if (await recordProcessorEvent(deps.db, event, now)) recorded += 1;
+    if (await recordProcessorEvent(deps.db, event, now, deps.notices)) recorded += 1;
   }
-  return { recorded, expired: await expireOverdue(deps.db, now) };
+  const expired = await expireOverdue(deps.db, now, deps.notices);
+  return { recorded, expired, reminded: await remindDisputes(deps.db, now, deps.notices) };
 }
 
 // --- reading ------------------------------------------------------------------------------------
@@ -300,18 +381,26 @@ function rowOf(record: DisputeRecord, merchantName: string): DisputeRow {
   };
 }
 
-// The grid: the disputes of the merchants the caller reaches and holds Disputes on.
-export async function disputeRows(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeRow[]> {
+async function gridFilterOf(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeListFilter> {
   const access = await resolveReportAccess(db, caller, Permission.Disputes);
-  const clientIds = access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
-  const rows = await listDisputes(db, {
-    clientIds,
+  return {
+    clientIds: access.scope.kind === 'all' ? 'all' : access.scope.clientIds,
     ...(query.status ? { status: query.status } : {}),
     ...(query.category ? { category: query.category } : {}),
     ...(query.from ? { from: new Date(`${query.from}T00:00:00.000Z`) } : {}),
     ...(query.to ? { to: new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000) } : {}),
-  });
-  return rows.map((row) => rowOf(row.dispute, row.merchantName));
+  };
+}
+
+const gridHead = '{"status":true,"message":[';
+const gridTail = ']}';
+
+// The grid (GET /api/disputes): the disputes of the merchants the caller reaches and holds Disputes
+// on, newest first, the whole answer written as JSON by the database. Each row is what rowOf makes of
+// the dispute (the API test holds the two together).
+export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
+  const rows = await listDisputesJson(db, await gridFilterOf(db, caller, query));
+  return `${gridHead}${rows}${gridTail}`;
 }
 
 // A dispute the caller may see: reach to its merchant and Disputes there (staff skip the permission).
@@ -566,7 +655,7 @@ export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: stri
   return auditedAnswer(deps.db, caller, 'dispute.accept', id, async () => {
     const found = await authorizeDispute(deps.db, caller, id);
     const now = deps.now();
-    await deps.db.transaction(async (tx) => {
+    const queued = await deps.db.transaction(async (tx) => {
       const dispute = await lockDispute(tx, id);
       if (!dispute) throw DisputeError.NotFound(DisputeText.NotFound);
       requireOpenForAnswer(dispute, now);
@@ -575,6 +664,7 @@ export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: stri
       }
       await recordAcceptance(tx, dispute, now);
       await recordDisputeEvent(tx, 'dispute.closed', dispute, { status: 'accepted' });
+      const mails = await queueNotice(tx, deps.notices, id, { kind: 'decided', outcome: 'accepted' });
       await recordAudit(tx, {
         action: 'dispute.accept',
         outcome: 'success',
@@ -584,7 +674,9 @@ export async function acceptDispute(deps: DisputesDeps, caller: Caller, id: stri
         clientId: dispute.clientId,
         details: { amount: formatCentsAsDecimal(dispute.amountCents) },
       });
+      return mails;
     });
+    await deliverAfterCommit(deps.notices, queued);
     await deps.feed.accept(found.dispute.processorCaseId, now);
     return disputeDetail(deps.db, caller, id);
   });
@@ -627,7 +719,7 @@ export async function simulateDispute(
     now,
   );
   for (const event of await deps.feed.events(now)) {
-    if (event.caseId === caseId) await recordProcessorEvent(deps.db, event, now);
+    if (event.caseId === caseId) await recordProcessorEvent(deps.db, event, now, deps.notices);
   }
   const dispute = await findDisputeByCase(deps.db, caseId);
   if (!dispute) throw new Error('the simulated dispute was not recorded');

@@ -14,7 +14,12 @@ import type { Executor } from '../../db/client';
 import { memberships, roles } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
-import { merchantStatusHistory, transactionNoteAttachments, transactionNotes } from '../../db/schema/risk';
+import {
+  merchantStatusHistory,
+  riskSettings,
+  transactionNoteAttachments,
+  transactionNotes,
+} from '../../db/schema/risk';
 import { users } from '../../db/schema/users';
 import { isoUtc } from '../../db/sql-json';
 import { queryRows } from '../../db/sql-rows';
@@ -381,4 +386,92 @@ export async function listMerchantStatusHistory(executor: Executor) {
     .leftJoin(users, eq(users.id, merchantStatusHistory.changedByUserId))
     .orderBy(desc(merchantStatusHistory.createdAt), desc(merchantStatusHistory.id))
     .limit(maxHistoryRows);
+}
+
+// --- the Disputes tab --------------------------------------------------------------------------
+
+// Per merchant of the scope, the disputes opened and the approved card sales made in [from, to), and
+// its risk notes: the merchants with at least one of the two. Sales are the kinds a dispute can be
+// opened on (disputes.service simulateDispute), counted on the month's partitions of transactions
+// through transactions_client_created_idx.
+export async function listDisputeRatioCounts(
+  executor: Executor,
+  scope: readonly string[] | 'all',
+  from: Date,
+  to: Date,
+) {
+  if (scope !== 'all' && scope.length === 0) return [];
+  const ids =
+    scope === 'all'
+      ? null
+      : sql`array[${sql.join(
+          scope.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`;
+  const inScope = (column: SQL) => (ids === null ? sql`true` : sql`${column} = any(${ids})`);
+  const rows = await queryRows(
+    executor,
+    sql`with opened as (
+        select d.client_id, count(*)::int as n from disputes d
+        where d.opened_at >= ${from.toISOString()}::timestamptz and d.opened_at < ${to.toISOString()}::timestamptz
+          and ${inScope(sql`d.client_id`)}
+        group by d.client_id
+      ), sold as (
+        select t.client_id, count(*)::int as n from transactions t
+        where t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+          and t.payment_method = 'card' and t.payment_status
+          and t.action_mode in ('charge', 'settle', 'debit', 'apple_pay')
+          and ${inScope(sql`t.client_id`)}
+        group by t.client_id
+      ), merchants as (
+        select client_id from opened union select client_id from sold
+      )
+      select c.id, coalesce(c.dba_name, c.name) as name,
+        coalesce(o.n, 0) as disputes, coalesce(s.n, 0) as sales,
+        (select count(*)::int from notes n where n.client_id = c.id and n.category = 'risk') as notes
+      from merchants m
+      join clients c on c.id = m.client_id
+      left join opened o on o.client_id = m.client_id
+      left join sold s on s.client_id = m.client_id`,
+  );
+  return rows.map((row) => ({
+    clientId: String(row.id),
+    name: String(row.name),
+    disputes: Number(row.disputes),
+    sales: Number(row.sales),
+    notes: Number(row.notes),
+  }));
+}
+
+export async function findDisputeRatioThreshold(executor: Executor): Promise<number | null> {
+  const [row] = await executor
+    .select({ threshold: riskSettings.disputeRatioThresholdHundredths })
+    .from(riskSettings)
+    .where(eq(riskSettings.id, true));
+  return row?.threshold ?? null;
+}
+
+// The one settings row, written or replaced; answers the threshold it held before (null: the default).
+export async function saveDisputeRatioThreshold(
+  executor: Executor,
+  thresholdHundredths: number,
+  userId: string,
+): Promise<number | null> {
+  const [before] = await executor
+    .select({ threshold: riskSettings.disputeRatioThresholdHundredths })
+    .from(riskSettings)
+    .where(eq(riskSettings.id, true))
+    .for('update');
+  await executor
+    .insert(riskSettings)
+    .values({ id: true, disputeRatioThresholdHundredths: thresholdHundredths, updatedByUserId: userId })
+    .onConflictDoUpdate({
+      target: riskSettings.id,
+      set: {
+        disputeRatioThresholdHundredths: thresholdHundredths,
+        updatedByUserId: userId,
+        updatedAt: sql`now()`,
+      },
+    });
+  return before?.threshold ?? null;
 }

@@ -1,6 +1,12 @@
 import { errorEnvelope, errorResponses } from '@portico/contracts/common/envelope';
 import { maxDocumentRequestLength } from '@portico/contracts/documents/documents';
 import {
+  disputeRatiosQuery,
+  disputeRatiosResponse,
+  disputeThresholdBody,
+  disputeThresholdResponse,
+} from '@portico/contracts/risk/dispute-ratio';
+import {
   attachmentIdParams,
   createTransactionNoteBody,
   createTransactionNoteResponse,
@@ -15,6 +21,7 @@ import {
 } from '@portico/contracts/risk/risk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
+import { changeDisputeRatioThreshold, disputeRatios } from './dispute-ratio.service';
 import { readNoteMultipart } from './note-upload.routes-helper';
 import {
   addTransactionNote,
@@ -42,6 +49,42 @@ function attachmentDisposition(fileName: string): string {
 export type RiskRoutesOptions = { supportEmail: string };
 
 export const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) => {
+  app.get(
+    '/api/risk/dispute-ratios',
+    {
+      // A merchant named narrows the list to it and its hierarchy.
+      config: { access: { ...riskAccess, merchant: { from: 'query', key: 'merchant_id' } } },
+      schema: {
+        tags: ['risk'],
+        summary:
+          "The Disputes tab: per merchant, the month's disputes, card sales and their ratio, flagged over the threshold",
+        querystring: disputeRatiosQuery,
+        response: { 200: disputeRatiosResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await disputeRatios(app.db, callerOf(request), request.query, app.now()),
+    }),
+  );
+
+  app.put(
+    '/api/risk/dispute-ratio-threshold',
+    {
+      config: { access: riskAccess },
+      schema: {
+        tags: ['risk'],
+        summary: 'Set the dispute ratio over which a merchant is flagged (percent, 0.01 to 100; audited)',
+        body: disputeThresholdBody,
+        response: { 200: disputeThresholdResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await changeDisputeRatioThreshold(app.db, callerOf(request), request.body.threshold),
+    }),
+  );
+
   app.get(
     '/api/transaction-monitoring',
     {

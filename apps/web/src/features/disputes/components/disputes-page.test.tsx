@@ -71,4 +71,11 @@ describe('DisputesPage', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Needs response');
     expect(screen.getByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();
   });
+
+  it("asks for the merchant in the address (Risk's dispute ratios link to it) and names it in the picker", async () => {
+    const fetchMock = renderPage(`/disputes?merchant=${openRow.merchant_id}`, 'admin');
+    await rowOf('Dana Reyes');
+    expect(requestedPaths(fetchMock)).toContain(`GET /api/disputes?merchant_id=${openRow.merchant_id}`);
+    expect(screen.getByRole('combobox', { name: 'Merchant' })).toHaveValue(openRow.merchant_name);
+  });
 });

@@ -26,6 +26,11 @@ function statusOfParam(value: string | null): DisputeStatus | null {
   return disputeStatuses.find((status) => status === value) ?? null;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function merchantOfParam(value: string | null): string | null {
+  return value !== null && uuidPattern.test(value) ? value : null;
+}
+
 // Staff and parents choose among the merchants they reach; a merchant user sees its own.
 export function canChooseDisputeMerchant(actingRole: string): boolean {
   return actingRole === 'admin' || actingRole === 'parent';
@@ -39,12 +44,19 @@ export function DisputesPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const isChooser = canChooseDisputeMerchant(actingRole);
-  const [merchantId, setMerchantId] = useState<string | null>(null);
   const [category, setCategory] = useState<DisputeCategory | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  // The status sits in the address, so Home's 'Disputes needing a response' opens the grid filtered.
+  // The status and the merchant sit in the address, so Home's 'Disputes needing a response' and
+  // Risk's dispute ratios open the grid filtered.
   const status = statusOfParam(searchParams.get('status'));
+  const merchantId = merchantOfParam(searchParams.get('merchant'));
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === null) next.delete(name);
+    else next.set(name, value);
+    setSearchParams(next, { replace: true });
+  };
   const filters: DisputeFilters = {
     merchantId: isChooser ? merchantId : null,
     status,
@@ -56,10 +68,16 @@ export function DisputesPage() {
   // Days left are counted from when the rows were read.
   const now = useMemo(() => new Date(disputes.dataUpdatedAt || Date.now()), [disputes.dataUpdatedAt]);
   const columns = useMemo(() => disputeColumns(now, isChooser), [now, isChooser]);
-  const merchantOptions = useMemo(
-    () => (myClients ?? []).map((client) => ({ value: client.id, label: client.name })),
-    [myClients],
-  );
+  const merchantOptions = useMemo(() => {
+    const options = (myClients ?? []).map((client) => ({ value: client.id, label: client.name }));
+    // A merchant named in the address that is not among the caller's own clients (staff reach every
+    // merchant): named from its rows.
+    if (merchantId !== null && !options.some((option) => option.value === merchantId)) {
+      const named = disputes.data?.find((row) => row.merchant_id === merchantId)?.merchant_name;
+      options.push({ value: merchantId, label: named ?? 'Selected merchant' });
+    }
+    return options;
+  }, [myClients, merchantId, disputes.data]);
 
   return (
     <Stack gap="md">
@@ -75,7 +93,7 @@ export function DisputesPage() {
             placeholder="All merchants"
             data={merchantOptions}
             value={merchantId}
-            onChange={setMerchantId}
+            onChange={(value) => setParam('merchant', value)}
             searchable
             clearable
             nothingFoundMessage="Nothing found"
@@ -88,12 +106,7 @@ export function DisputesPage() {
           placeholder="Any status"
           data={statusOptions}
           value={status}
-          onChange={(value) => {
-            const next = new URLSearchParams(searchParams);
-            if (value === null) next.delete('status');
-            else next.set('status', value);
-            setSearchParams(next, { replace: true });
-          }}
+          onChange={(value) => setParam('status', value)}
           clearable
           w={{ base: '100%', sm: 190 }}
           comboboxProps={{ withinPortal: true }}

@@ -31,10 +31,10 @@ const timeZone = ok([['America/New_York', 'Eastern']]);
 beforeEach(() => notifications.clean());
 
 describe('RiskPage', () => {
-  it('shows the four tabs and a flagged payment over the high-ticket limit', async () => {
+  it('shows the five tabs and a flagged payment over the high-ticket limit', async () => {
     stubFetch({ '/api/timezone': timeZone, '/api/transaction-monitoring': ok(lists) });
     renderFeature(<RiskPage />);
-    for (const tab of ['3x Std Dev', 'Over High Ticket', 'High Velocity', 'Merchant Control']) {
+    for (const tab of ['3x Std Dev', 'Over High Ticket', 'High Velocity', 'Disputes', 'Merchant Control']) {
       expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     }
     await userEvent.click(screen.getByRole('tab', { name: 'Over High Ticket' }));

@@ -11,6 +11,7 @@ import {
   riskExportFileNames,
   stdDevColumns,
 } from '../utils/risk-columns.utils';
+import { DisputeRatiosTab } from './dispute-ratios-tab';
 import { MerchantControl } from './merchant-control';
 import { NotesDialog } from './notes-dialog';
 
@@ -42,7 +43,8 @@ function withNotesButton<Row>(
   ];
 }
 
-// /risk (staff): Risk Information tabs over the last 30 days' payments, and Merchant Control.
+// /risk (staff): Risk Information tabs over the last 30 days' payments, the month's dispute ratios
+// per merchant, and Merchant Control.
 export function RiskPage() {
   const timeZone = useUserTimeZone();
   const monitoring = useTransactionMonitoring();
@@ -78,6 +80,7 @@ export function RiskPage() {
           <Tabs.Tab value="std-dev">3x Std Dev</Tabs.Tab>
           <Tabs.Tab value="high-ticket">Over High Ticket</Tabs.Tab>
           <Tabs.Tab value="high-velocity">High Velocity</Tabs.Tab>
+          <Tabs.Tab value="disputes">Disputes</Tabs.Tab>
           <Tabs.Tab value="merchant-control">Merchant Control</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="std-dev" pt="md">
@@ -109,6 +112,9 @@ export function RiskPage() {
             getRowId={(row) => row.id}
             exportFileName={riskExportFileNames.highVelocity}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="disputes" pt="md">
+          <DisputeRatiosTab timeZone={timeZone} />
         </Tabs.Panel>
         <Tabs.Panel value="merchant-control" pt="md">
           <MerchantControl timeZone={timeZone} />
