@@ -19,15 +19,6 @@ export async function listPasskeys(executor: Executor, userId: string) {
     .orderBy(asc(userPasskeys.createdAt), asc(userPasskeys.id));
 }
 
-export async function hasPasskey(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: userPasskeys.id })
-    .from(userPasskeys)
-    .where(eq(userPasskeys.userId, userId))
-    .limit(1);
-  return row !== undefined;
-}
-
 // The credentials the browser is told about (to exclude at registration, to allow as a second factor).
 export async function credentialsOf(executor: Executor, userId: string) {
   return executor

@@ -175,3 +175,12 @@ export async function revokeWaitingSessions(executor: Executor, userId: string):
       and(eq(sessions.userId, userId), eq(sessions.awaitingSecondFactor, true), isNull(sessions.revokedAt)),
     );
 }
+
+export async function hasPasskey(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: userPasskeys.id })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}

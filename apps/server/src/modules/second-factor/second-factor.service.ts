@@ -29,7 +29,6 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { hasPasskey } from '../passkeys/passkeys.repository';
 import { completeSecondFactorSession } from '../session/session.service';
 import { SecondFactorError } from './second-factor.errors';
 import {
@@ -41,6 +40,7 @@ import {
   findAuthenticator,
   findUser,
   hasConfirmedAuthenticator,
+  hasPasskey,
   recordChallengeFailure,
   replaceRecoveryCodes,
   revokeWaitingSessions,
