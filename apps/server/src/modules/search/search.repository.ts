@@ -198,19 +198,27 @@ export async function searchCustomers(
 const userRow = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type UserSearchRow = z.infer<typeof userRow>;
 
+// Whose users: these merchants', or the merchant a user's account belongs to (staff's Users page),
+// read in the same statement.
+export type UserClients = { clientIds: readonly string[] } | { defaultClientOf: string };
+
 // The users the Users page lists for these merchants: members of them, staff and contacts left out.
 export async function searchUsers(
   executor: Executor,
-  clientIds: readonly string[],
+  clients: UserClients,
   prefix: string,
 ): Promise<UserSearchRow[]> {
-  if (clientIds.length === 0) return [];
+  if ('clientIds' in clients && clients.clientIds.length === 0) return [];
+  const memberOf =
+    'clientIds' in clients
+      ? sql`m.client_id in (${idList(clients.clientIds)})`
+      : sql`m.client_id = (select default_client_id from users where id = ${clients.defaultClientOf}::uuid)`;
   const name = sql`lower(u.name) collate "C"`;
   const email = sql`lower(u.email) collate "C"`;
   const rows = await queryRows(
     executor,
     sql`select u.id, u.name, u.email from users u
-      where u.id in (select m.user_id from memberships m where m.client_id in (${idList(clientIds)}))
+      where u.id in (select m.user_id from memberships m where ${memberOf})
         and u.user_type::text not in ('admin', 'healnow', 'contact')
         and ((${startsWith(name, prefix)}) or (${startsWith(email, prefix)}))
       order by ${name}, u.id

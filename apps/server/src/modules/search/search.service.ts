@@ -12,7 +12,6 @@ import {
   clientPermissionsOf,
   findHolderClientAccessFacts,
 } from '../../access/merchant-scope';
-import { findDefaultClientId } from '../../access/merchant-scope.repository';
 import { type ReportScope, resolveReportScopes } from '../../access/report-access';
 import type { Db } from '../../db/client';
 import { assignableParents } from '../enrollment/enrollment.service';
@@ -25,6 +24,7 @@ import {
   searchPayouts,
   searchTransactions,
   searchUsers,
+  type UserClients,
 } from './search.repository';
 import {
   customerHit,
@@ -45,21 +45,21 @@ function clientsOf(scope: ReportScope | undefined): ClientScope {
 
 // The merchants whose users the caller's Users page lists: staff (not viewing as a client) their own
 // account's; everyone else every merchant they act for where they hold Users.
-async function usersPageClientIds(db: Db, caller: Caller): Promise<string[]> {
+async function usersPageClients(db: Db, caller: Caller): Promise<UserClients> {
   const session = caller.session;
-  if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) {
-    const own = await findDefaultClientId(db, session.userId);
-    return own === null ? [] : [own];
-  }
+  if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null)
+    return { defaultClientOf: session.userId };
   const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
   const facts = await findHolderClientAccessFacts(
     db,
     session,
     reachable.map((client) => client.id),
   );
-  return facts
-    .filter((fact) => clientPermissionsOf(session, fact)?.includes(Permission.Users) === true)
-    .map((fact) => fact.clientId);
+  return {
+    clientIds: facts
+      .filter((fact) => clientPermissionsOf(session, fact)?.includes(Permission.Users) === true)
+      .map((fact) => fact.clientId),
+  };
 }
 
 // The parents whose applications the caller's Onboarding grid lists.
@@ -105,7 +105,7 @@ export async function globalSearch(db: Db, caller: Caller, query: string): Promi
     customers: async () =>
       (await searchCustomers(db, clientsOf(scopeOf('customers')), customerSearchOf(terms))).map(customerHit),
     users: async () =>
-      (await searchUsers(db, await usersPageClientIds(db, caller), terms.lowered)).map(userHit),
+      (await searchUsers(db, await usersPageClients(db, caller), terms.lowered)).map(userHit),
     enrollments: async () =>
       (await searchEnrollments(db, await onboardingParentIds(db, caller), terms.lowered)).map(enrollmentHit),
     // An amount alone: "1117 24.50" names a card payment, not a payout.
