@@ -85,7 +85,7 @@ async function seed(pool: pg.Pool) {
        status, processor, payment_method, card_brand, last4, customer_first_name, customer_last_name,
        customer_email, created_at)
      select m.ids[1 + n % m.c], 'card', 'sale', 'charge', 100 + (n * 37) % 50000, true, 'Approved', 'fis',
-            'card', 'VISA', lpad(((n * 7919) % 10000)::text, 4, '0'), f, l,
+            'card', 'VISA', lpad(((n::bigint * 7919) % 10000)::text, 4, '0'), f, l,
             lower(f) || '.' || lower(l) || n || '@bench.example',
             now() - ((n % 330) || ' days')::interval - ((n % 86400) || ' seconds')::interval
        from m, generate_series(1, $1::int) as n,
