@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { GlobalSearchText } from '@portico/contracts/search/global-search';
+import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
 import { payeeSearchResponse } from '@portico/contracts/vault/vault';
 import { seriousAxeViolations } from '../support/axe';
 import { signInAs } from '../support/sign-in';

@@ -3,25 +3,10 @@ import { Permission, type PermissionName } from '../access/permission-names';
 import { type UserType, userTypes } from '../auth/roles';
 import { successEnvelope } from '../common/envelope';
 import { searchWindowOfDays } from '../transactions/search';
+import { GlobalSearchText, globalSearchHitsPerKind, globalSearchMaxLength } from './global-search-text';
 
 // The global search (Ctrl-K / Cmd-K and the header's search box): GET /api/search?q=, answered in
 // groups by kind, each group holding only rows the caller may open on the page that shows them.
-
-export const globalSearchMaxLength = 100;
-// A few per kind: the box finds, the page lists.
-export const globalSearchHitsPerKind = 5;
-
-export const GlobalSearchText = {
-  Label: 'Search',
-  Placeholder: 'Search merchants, transactions, customers…',
-  DialogTitle: 'Search Portico',
-  Empty: 'Type something to search for',
-  TooLong: `Search text must be at most ${globalSearchMaxLength} characters`,
-  NothingFound: 'Nothing found',
-  Failed: 'The search could not be run. Try again.',
-  Searching: 'Searching…',
-  Hint: 'Arrow keys move, Enter opens, Esc closes',
-} as const;
 
 // The query: trimmed, 1–100 characters. An empty query is refused (400) rather than answered empty:
 // the portal never asks one, so a caller that does has made a mistake worth naming.

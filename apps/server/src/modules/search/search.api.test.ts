@@ -1,9 +1,9 @@
 import {
   type GlobalSearchGroup,
   type GlobalSearchKind,
-  GlobalSearchText,
   globalSearchResponse,
 } from '@portico/contracts/search/global-search';
+import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed, defaultClientOf } from '../../../test/auth-helpers';

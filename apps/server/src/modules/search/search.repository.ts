@@ -1,4 +1,4 @@
-import { globalSearchHitsPerKind } from '@portico/contracts/search/global-search';
+import { globalSearchHitsPerKind } from '@portico/contracts/search/global-search-text';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportScope } from '../../access/report-access';

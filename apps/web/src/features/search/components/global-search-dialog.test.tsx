@@ -1,4 +1,5 @@
-import { type GlobalSearchGroup, GlobalSearchText } from '@portico/contracts/search/global-search';
+import type { GlobalSearchGroup } from '@portico/contracts/search/global-search';
+import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { Box, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { GlobalSearchText, globalSearchMaxLength } from '@portico/contracts/search/global-search';
+import { GlobalSearchText, globalSearchMaxLength } from '@portico/contracts/search/global-search-text';
 import { IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

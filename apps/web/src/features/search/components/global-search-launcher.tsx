@@ -1,6 +1,6 @@
 import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { GlobalSearchText } from '@portico/contracts/search/global-search';
+import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { isApplePlatform, searchShortcutLabel } from '../utils/search-shortcut.utils';

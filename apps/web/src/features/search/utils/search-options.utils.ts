@@ -4,8 +4,8 @@ import {
   type GlobalSearchKind,
   globalSearchGroupTitles,
   globalSearchHitPath,
-  globalSearchHitsPerKind,
 } from '@portico/contracts/search/global-search';
+import { globalSearchHitsPerKind } from '@portico/contracts/search/global-search-text';
 
 // The dialog's list: the caller's menu pages that match, then the server's groups, each option with
 // the route it opens. Options are numbered across groups so the arrow keys walk one list.
