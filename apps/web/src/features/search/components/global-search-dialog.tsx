@@ -45,7 +45,7 @@ export function GlobalSearchDialog({ isOpen, onClose, initialText = '' }: Global
 
   const isCurrent = debounced === text.trim() && debounced !== '';
   const groups = useMemo(
-    () => searchOptionGroups(menuPagesMatching(menu, text), isCurrent ? (search.data ?? []) : []),
+    () => searchOptionGroups(menuPagesMatching(menu, text), isCurrent ? (search.data ?? []) : [], menu),
     [menu, text, isCurrent, search.data],
   );
   const options = useMemo(() => flatOptions(groups), [groups]);

@@ -1,7 +1,13 @@
 import { menuEntries } from '@portico/contracts/access/menu';
 import type { GlobalSearchGroup } from '@portico/contracts/search/global-search';
 import { describe, expect, it } from 'vitest';
-import { flatOptions, menuPagesMatching, movedActiveIndex, searchOptionGroups } from './search-options.utils';
+import {
+  flatOptions,
+  isKindInMenu,
+  menuPagesMatching,
+  movedActiveIndex,
+  searchOptionGroups,
+} from './search-options.utils';
 
 const merchantId = '0b6f9f5e-3a41-4d3c-9c39-3f7f3f4b2a10';
 const transactionId = '4f3c2b1a-1111-4222-8333-944455556666';
@@ -40,7 +46,7 @@ describe('searchOptionGroups', () => {
       { kind: 'users', hits: [] },
     ];
     const pages = menuPagesMatching(menuEntries, 'vault');
-    const result = searchOptionGroups(pages, groups);
+    const result = searchOptionGroups(pages, groups, menuEntries);
     expect(result.map((group) => group.title)).toEqual(['Pages', 'Transactions']);
     const [page, transaction] = flatOptions(result);
     expect(page?.path).toBe('/vault');
@@ -52,6 +58,33 @@ describe('searchOptionGroups', () => {
       merchant_id: merchantId,
       transaction_id: transactionId,
     });
+  });
+});
+
+describe('isKindInMenu', () => {
+  it("keeps a kind only where the caller's menu leads to its page", () => {
+    const auditMenu = menuEntries.filter((entry) => entry.isInProcessorAuditMenu);
+    expect(isKindInMenu('merchants', auditMenu)).toBe(true);
+    expect(isKindInMenu('transactions', auditMenu)).toBe(true);
+    expect(isKindInMenu('customers', auditMenu)).toBe(false);
+    const groups: GlobalSearchGroup[] = [
+      {
+        kind: 'users',
+        hits: [
+          {
+            kind: 'users',
+            id: transactionId,
+            title: 'Jamie Fox',
+            detail: 'barista@harborlanecoffee.example',
+            merchant_id: null,
+            occurred_at: null,
+            page_search: null,
+          },
+        ],
+      },
+    ];
+    expect(searchOptionGroups([], groups, auditMenu)).toEqual([]);
+    expect(searchOptionGroups([], groups, menuEntries).map((group) => group.title)).toEqual(['Users']);
   });
 });
 

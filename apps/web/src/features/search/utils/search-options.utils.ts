@@ -1,4 +1,4 @@
-import type { MenuEntry } from '@portico/contracts/access/menu';
+import type { MenuEntry, MenuPath } from '@portico/contracts/access/menu';
 import {
   type GlobalSearchGroup,
   type GlobalSearchKind,
@@ -34,9 +34,25 @@ export function menuPagesMatching(menu: readonly MenuEntry[], text: string): Men
     .slice(0, globalSearchHitsPerKind);
 }
 
+// The menu entries that lead to each kind's page: a kind shows only when the caller's menu lists one
+// (no dead ends; the server has already kept to the rows the caller may open).
+const kindMenuPaths: Record<GlobalSearchKind, readonly MenuPath[]> = {
+  merchants: ['/merchants', '/accounts'],
+  transactions: ['/reporting'],
+  customers: ['/vault'],
+  users: ['/users'],
+  enrollments: ['/onboarding'],
+  payouts: ['/payouts'],
+};
+
+export function isKindInMenu(kind: GlobalSearchKind, menu: readonly MenuEntry[]): boolean {
+  return menu.some((entry) => kindMenuPaths[kind].includes(entry.path));
+}
+
 export function searchOptionGroups(
   pages: readonly MenuEntry[],
   groups: readonly GlobalSearchGroup[],
+  menu: readonly MenuEntry[],
 ): SearchOptionGroup[] {
   const result: SearchOptionGroup[] = [];
   if (pages.length > 0)
@@ -52,7 +68,7 @@ export function searchOptionGroups(
       })),
     });
   for (const group of groups) {
-    if (group.hits.length === 0) continue;
+    if (group.hits.length === 0 || !isKindInMenu(group.kind, menu)) continue;
     result.push({
       kind: group.kind,
       title: globalSearchGroupTitles[group.kind],
