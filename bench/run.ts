@@ -1,4 +1,4 @@
-// `npm run bench [-- report|clients|access|vault|charge|webhooks|subscriptions|signup|disputes|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// `npm run bench [-- report|clients|access|vault|search|charge|webhooks|subscriptions|signup|disputes|grid|ingest]`: every benchmark by default. report seeds a throwaway
 // PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
 // (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
 // prints its figures beside a baseline measured in the same run. Never part of `npm test`.
@@ -20,6 +20,10 @@ if (only === undefined || only === 'access') {
 if (only === undefined || only === 'vault') {
   const { benchVaultSearch } = await import('./vault-search.bench');
   results.push(await benchVaultSearch());
+}
+if (only === undefined || only === 'search') {
+  const { benchGlobalSearch } = await import('./global-search.bench');
+  results.push(await benchGlobalSearch());
 }
 if (only === undefined || only === 'charge') {
   const { benchCharge } = await import('./charge.bench');

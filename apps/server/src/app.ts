@@ -57,6 +57,7 @@ import { receiptRoutes } from './modules/reporting/receipt.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { revenueShareRoutes } from './modules/revenue-share/revenue-share.routes';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -303,6 +304,7 @@ export async function buildApp({
   await app.register(riskRoutes, { supportEmail: config.supportEmail });
   await app.register(operationsRoutes);
   await app.register(webhooksRoutes, config.webhooks);
+  await app.register(searchRoutes);
   // The outbox holds live login links: the page exists only in development without SMTP.
   if (config.devMailboxEnabled) await app.register(devMailboxRoutes);
   for (const routes of extraRoutes) await app.register(routes);

@@ -418,6 +418,11 @@ const matrix: Record<string, Row> = {
     call: (ids) => ({ url: `/api/statement/pdf?year-month=2025-09&merchant_id=${ids.harborLane}` }),
     expect: { ...harborStatements, audit: 200 },
   },
+  // Every role may ask; each answer holds only what the caller's own pages show.
+  'GET /api/search': {
+    call: () => ({ url: '/api/search?q=harbor' }),
+    expect: { ...signedIn(200), audit: 200 },
+  },
   'GET /api/payouts': {
     call: (ids) => ({ url: `/api/payouts?merchant_id=${ids.harborLane}` }),
     expect: { ...harborStatements, audit: 200 },

@@ -88,3 +88,42 @@ export async function resolveReportAccess(
     },
   };
 }
+
+// resolveReportAccess for several permissions at once (the global search asks one per kind of row):
+// the roots, the hierarchy below them and the caller's facts are read once, each permission narrows
+// them by the same rule. A null permission: reach alone.
+export async function resolveReportScopes<const Name extends PermissionName | null>(
+  executor: Executor,
+  caller: Caller,
+  permissions: readonly Name[],
+): Promise<Map<Name, ReportScope>> {
+  const scopes = new Map<Name, ReportScope>();
+  if (permissions.length === 0) return scopes;
+  const roots = await reportRoots(executor, caller);
+  if (roots === 'all') {
+    for (const permission of permissions) scopes.set(permission, { kind: 'all' });
+    return scopes;
+  }
+  const clientIds = await clientIdsAtOrBelow(executor, roots);
+  const locationLimits = await listLocationLimits(executor, caller.session.userId);
+  if (bypassesMerchantPermissions(caller.session.role)) {
+    for (const permission of permissions)
+      scopes.set(permission, { kind: 'clients', clientIds, locationLimits });
+    return scopes;
+  }
+  const isStaff = canReachEveryMerchant(caller.session.role);
+  const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
+  for (const permission of permissions) {
+    const allowed = facts.filter(
+      (fact) =>
+        (isStaff || fact.hasMembership) &&
+        (permission === null || !fact.rbacEnabled || fact.grantedPermissions.includes(permission)),
+    );
+    scopes.set(permission, {
+      kind: 'clients',
+      clientIds: allowed.map((fact) => fact.clientId).sort(),
+      locationLimits,
+    });
+  }
+  return scopes;
+}

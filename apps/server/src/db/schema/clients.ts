@@ -111,6 +111,11 @@ export const clients = pgTable(
     index('clients_parent_id_idx').on(t.parentId),
     // Client pickers and the accounts grid sort by name.
     index('clients_level_name_idx').on(t.level, t.name),
+    // The global search: name and DBA prefixes as C-collated ranges, MID and tax id last 4 exact.
+    index('clients_search_name_idx').on(sql`lower(${t.name}) collate "C"`),
+    index('clients_search_dba_name_idx').on(sql`lower(${t.dbaName}) collate "C"`),
+    index('clients_mid_idx').on(t.mid).where(sql`${t.mid} is not null`),
+    index('clients_tax_id_last4_idx').on(t.taxIdLast4).where(sql`${t.taxIdLast4} is not null`),
     check('clients_parent_is_not_self', sql`${t.parentId} <> ${t.id}`),
   ],
 );

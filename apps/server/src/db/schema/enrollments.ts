@@ -135,6 +135,9 @@ export const enrollments = pgTable(
     index('enrollments_parent_created_idx').on(t.parentId, t.createdAt),
     // Onboarding grid filtered by status.
     index('enrollments_status_created_idx').on(t.applicationStatus, t.createdAt),
+    // The global search: business name prefixes as C-collated ranges.
+    index('enrollments_search_dba_name_idx').on(sql`lower(${t.dbaName}) collate "C"`),
+    index('enrollments_search_legal_name_idx').on(sql`lower(${t.legalName}) collate "C"`),
   ],
 );
 

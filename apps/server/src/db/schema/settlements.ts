@@ -61,6 +61,8 @@ export const payouts = pgTable(
     // The payouts of one statement (its reconciliation with net deposited).
     index('payouts_client_statement_month_idx').on(t.clientId, t.statementMonth),
     uniqueIndex('payouts_settlement_unique').on(t.settlementId),
+    // The global search by amount.
+    index('payouts_amount_idx').on(t.amountCents),
   ],
 );
 

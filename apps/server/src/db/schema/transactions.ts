@@ -87,6 +87,14 @@ export const transactions = pgTable(
     index('transactions_client_last4_idx')
       .on(t.clientId, t.last4, t.createdAt)
       .where(sql`${t.last4} is not null`),
+    // The global search over every merchant: an e-mail prefix (stored lowercased) as a C-collated
+    // range, and a card's last 4 with the amount; the merchant in the key filters without the heap.
+    index('transactions_search_email_idx')
+      .on(sql`${t.customerEmail} collate "C"`, t.clientId)
+      .where(sql`${t.customerEmail} is not null`),
+    index('transactions_search_last4_amount_idx')
+      .on(t.last4, t.amountCents, t.clientId)
+      .where(sql`${t.last4} is not null`),
     // Search by customer e-mail within a merchant and a date range.
     index('transactions_client_email_idx')
       .on(t.clientId, t.customerEmail, t.createdAt)

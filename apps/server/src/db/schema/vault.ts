@@ -64,6 +64,10 @@ export const vaultCustomers = pgTable(
       t.id,
     ),
     index('vault_customers_client_email_idx').on(t.clientId, sql`lower(${t.email}) collate "C"`, t.id),
+    // The global search over every merchant: the same prefixes without the merchant first.
+    index('vault_customers_search_email_idx').on(sql`lower(${t.email}) collate "C"`, t.clientId),
+    index('vault_customers_search_last_name_idx').on(sql`lower(${t.lastName}) collate "C"`, t.clientId),
+    index('vault_customers_search_first_name_idx').on(sql`lower(${t.firstName}) collate "C"`, t.clientId),
     index('vault_customers_client_external_id_idx').on(t.clientId, t.externalId),
     index('vault_customers_client_patient_number_hash_idx').on(t.clientId, t.patientNumberHash),
   ],

@@ -5,6 +5,7 @@ import { Link, Outlet, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { Tooltip } from '../../components/tooltip';
 import { MimicBanner } from '../../features/mimic/components/mimic-banner';
+import { GlobalSearchLauncher } from '../../features/search/components/global-search-launcher';
 import { TimezoneSettingsModal } from '../../features/shell/components/timezone-settings-modal';
 import { useSignedInSession } from '../../lib/auth/session-context';
 import { shouldShowMenu, useCurrentRoute } from '../current-route';
@@ -89,6 +90,7 @@ export function ManagementLayout() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <GlobalSearchLauncher />
             <Button
               variant="default"
               leftSection={<IconLogout size={16} aria-hidden />}

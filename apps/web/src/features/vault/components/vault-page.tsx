@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type PayeeSearchResult, type VaultCustomer, VaultText } from '@portico/contracts/vault/vault';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
@@ -116,6 +116,17 @@ export function VaultPage() {
   );
   const [draft, setDraft] = useState('');
   const [text, setText] = useState('');
+  // A link (the global search) may name the merchant and the search text: ?merchant=&search=.
+  const [searchParams] = useSearchParams();
+  const linkedMerchantId = searchParams.get('merchant');
+  const linkedText = searchParams.get('search')?.trim() ?? '';
+  useEffect(() => {
+    if (isChooser && linkedMerchantId !== null) setChosenId(linkedMerchantId);
+    if (linkedText !== '') {
+      setDraft(linkedText);
+      setText(linkedText);
+    }
+  }, [isChooser, linkedMerchantId, linkedText]);
   const search = useVaultSearch(isChooser ? chosenId : null, text, {
     enabled: !isChooser || chosenId !== null,
   });
