@@ -13,13 +13,13 @@ import type { DataGridColumn } from '../../../components/data-grid/data-grid.typ
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
 import { apiErrorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 import {
   useAddMerchantRiskNote,
   useDisputeRatios,
   useMerchantRiskNotes,
   useSaveDisputeThreshold,
 } from '../api/dispute-ratios';
+import { NotesList } from './notes-list';
 
 // The Disputes page filtered to one merchant.
 export function merchantDisputesHref(merchantId: string): string {
@@ -201,31 +201,17 @@ function MerchantNotes({ merchantId, timeZone }: { merchantId: string; timeZone:
 
   return (
     <Stack gap="md">
-      {notes.isPending ? (
-        <Text role="status">Loading notes…</Text>
-      ) : notes.isError ? (
-        <Text role="alert">The notes could not be loaded.</Text>
-      ) : notes.data.length === 0 ? (
-        <Text role="status">No notes yet.</Text>
-      ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          aria-label="Notes"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {notes.data.map((note) => (
-            <li key={note.id}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {note.comment}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {`${note.author ?? 'Unknown'}, ${formatDateTime(note.created_at, timeZone)}`}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <NotesList
+        isPending={notes.isPending}
+        isError={notes.isError}
+        notes={notes.data?.map((note) => ({
+          id: note.id,
+          text: note.comment ?? '',
+          author: note.author,
+          createdAt: note.created_at,
+        }))}
+        timeZone={timeZone}
+      />
       <form onSubmit={submit} aria-label="Add note">
         <Stack gap="sm">
           <Textarea

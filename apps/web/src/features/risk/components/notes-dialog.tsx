@@ -1,10 +1,10 @@
-import { Button, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
 import { RiskText } from '@portico/contracts/risk/risk';
 import { type FormEvent, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
-import { formatDateTime } from '../../../lib/time-zone/date-time-format';
 import { downloadAttachment, useAddTransactionNote, useTransactionNotes } from '../api/transaction-notes';
+import { NotesList } from './notes-list';
 
 type NotesDialogProps = { transactionId: string | null; timeZone: string; onClose: () => void };
 
@@ -50,42 +50,27 @@ function NotesBody({ transactionId, timeZone }: { transactionId: string; timeZon
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">{`Transaction ${transactionId}`}</Text>
-      {notes.isPending ? (
-        <Text role="status">Loading notes…</Text>
-      ) : notes.isError ? (
-        <Text role="alert">The notes could not be loaded.</Text>
-      ) : notes.data.length === 0 ? (
-        <Text role="status">No notes yet.</Text>
-      ) : (
-        <Stack
-          gap="xs"
-          component="ul"
-          aria-label="Notes"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {notes.data.map((note) => (
-            <li key={note.id}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {note.content}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {`${note.created_by ?? 'Unknown'}, ${formatDateTime(note.created_at, timeZone)}`}
-              </Text>
-              {note.attachments.map((attachment) => (
-                <Button
-                  key={attachment.id}
-                  variant="subtle"
-                  size="compact-xs"
-                  onClick={() => void download(attachment)}
-                >
-                  {attachment.file_name}
-                </Button>
-              ))}
-            </li>
-          ))}
-        </Stack>
-      )}
+      <NotesList
+        isPending={notes.isPending}
+        isError={notes.isError}
+        notes={notes.data?.map((note) => ({
+          id: note.id,
+          text: note.content,
+          author: note.created_by,
+          createdAt: note.created_at,
+          extra: note.attachments.map((attachment) => (
+            <Button
+              key={attachment.id}
+              variant="subtle"
+              size="compact-xs"
+              onClick={() => void download(attachment)}
+            >
+              {attachment.file_name}
+            </Button>
+          )),
+        }))}
+        timeZone={timeZone}
+      />
       <form onSubmit={submit} aria-label="Add note">
         <Stack gap="sm">
           <Textarea
