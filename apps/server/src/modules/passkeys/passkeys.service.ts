@@ -4,7 +4,6 @@ import {
   type PasskeyItem,
   type PasskeyRegistrationBody,
 } from '@portico/contracts/auth/passkeys';
-import { userTypeSchema } from '@portico/contracts/auth/roles';
 import { SECOND_FACTOR_MAX_FAILURES } from '@portico/contracts/auth/second-factor';
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import {
@@ -22,8 +21,8 @@ import { recordAudit } from '../../lib/audit';
 import { findAccountById } from '../auth/auth.repository';
 import { accountAllowedToSignIn, type SignInAccount } from '../auth/sign-in.rules';
 import { SecondFactorError } from '../second-factor/second-factor.errors';
-import { findUser, recordChallengeFailure } from '../second-factor/second-factor.repository';
-import { completeSecondFactorSession } from '../session/session.service';
+import { recordChallengeFailure } from '../second-factor/second-factor.repository';
+import { finishWaitingSignIn } from '../second-factor/second-factor.service';
 import { PasskeyError } from './passkeys.errors';
 import {
   acceptUse,
@@ -293,22 +292,6 @@ export async function answerWithPasskey(
             refuseOwner: async (userId) => (userId === session.userId ? null : 'another_users_passkey'),
           });
           if (!checked.ok) return { ok: false, reason: checked.reason };
-          const user = await findUser(tx, session.userId);
-          const role = userTypeSchema.safeParse(user?.userType);
-          if (!user || !role.success) throw SecondFactorError.NoChallenge();
-          const started = await completeSecondFactorSession(tx, {
-            waitingSessionId: session.sessionId,
-            userId: session.userId,
-            origin,
-          });
-          if (!started) throw SecondFactorError.NoChallenge();
-          await recordAudit(tx, {
-            action: 'second_factor.challenge',
-            outcome: 'success',
-            ...actor,
-            clientId: user.defaultClientId,
-            details: { method: 'passkey' },
-          });
           await recordAudit(tx, {
             action: 'passkey.second_factor',
             outcome: 'success',
@@ -316,15 +299,7 @@ export async function answerWithPasskey(
             targetType: 'passkey',
             targetId: checked.value.passkeyId,
           });
-          return {
-            ok: true,
-            token: started.token,
-            result: {
-              clientid: user.defaultClientId,
-              utype: role.data,
-              details: { email: user.email, name: user.name },
-            },
-          };
+          return { ok: true, ...(await finishWaitingSignIn(tx, session, origin, 'passkey')) };
         });
   if (outcome.ok) return { token: outcome.token, result: outcome.result };
   const failure = await recordChallengeFailure(deps.db, session.sessionId, SECOND_FACTOR_MAX_FAILURES);

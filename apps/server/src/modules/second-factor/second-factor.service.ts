@@ -253,6 +253,40 @@ export async function challengeInfoOf(db: Db, session: SessionContext): Promise<
 
 type ChallengeOutcome = { ok: true; token: string; result: SignInResult } | { ok: false };
 
+// The second factor proved (by a code, a recovery code or a passkey): a full session under a new
+// token replaces the waiting one, in the transaction of the proof, audited with how it was proved.
+export async function finishWaitingSignIn(
+  tx: Executor,
+  session: SessionContext,
+  origin: AuditOrigin,
+  method: 'totp' | 'recovery_code' | 'passkey',
+): Promise<{ token: string; result: SignInResult }> {
+  const user = await findUser(tx, session.userId);
+  const role = userTypeSchema.safeParse(user?.userType);
+  if (!user || !role.success) throw SecondFactorError.NoChallenge();
+  const started = await completeSecondFactorSession(tx, {
+    waitingSessionId: session.sessionId,
+    userId: session.userId,
+    origin,
+  });
+  if (!started) throw SecondFactorError.NoChallenge();
+  await recordAudit(tx, {
+    action: 'second_factor.challenge',
+    outcome: 'success',
+    ...auditActorOfSession(session, origin),
+    clientId: user.defaultClientId,
+    details: { method },
+  });
+  return {
+    token: started.token,
+    result: {
+      clientid: user.defaultClientId,
+      utype: role.data,
+      details: { email: user.email, name: user.name },
+    },
+  };
+}
+
 // The waiting session proves the second factor with a code from the app or one recovery code: a full
 // session under a new token replaces it. A wrong or replayed code changes nothing but the session's
 // count of wrong codes; the last allowed one ends it.
@@ -283,31 +317,7 @@ export async function answerChallenge(
         details: { recovery_codes_left: await countUnusedRecoveryCodes(tx, userId) },
       });
     }
-    const user = await findUser(tx, userId);
-    const role = userTypeSchema.safeParse(user?.userType);
-    if (!user || !role.success) throw SecondFactorError.NoChallenge();
-    const started = await completeSecondFactorSession(tx, {
-      waitingSessionId: session.sessionId,
-      userId,
-      origin,
-    });
-    if (!started) throw SecondFactorError.NoChallenge();
-    await recordAudit(tx, {
-      action: 'second_factor.challenge',
-      outcome: 'success',
-      ...auditActorOfSession(session, origin),
-      clientId: user.defaultClientId,
-      details: { method },
-    });
-    return {
-      ok: true,
-      token: started.token,
-      result: {
-        clientid: user.defaultClientId,
-        utype: role.data,
-        details: { email: user.email, name: user.name },
-      },
-    };
+    return { ok: true, ...(await finishWaitingSignIn(tx, session, origin, method)) };
   });
   if (outcome.ok) return { token: outcome.token, result: outcome.result };
   const failure = await recordChallengeFailure(deps.db, session.sessionId, SECOND_FACTOR_MAX_FAILURES);
