@@ -35,6 +35,9 @@ const credentialTables = [
   // Second factors are set up by their owners: no authenticator secret or recovery code is seeded.
   'user_authenticators',
   'recovery_codes',
+  // Passkeys are registered by their owners' devices; a ceremony's challenge lives five minutes.
+  'user_passkeys',
+  'passkey_challenges',
 ];
 // What a running server records of itself: the job runner's runs, the shared rate-limit counters and
 // webhook deliveries.
@@ -52,6 +55,8 @@ const runtimeTables = [
 const moneyCallTables = ['payment_attempts', 'sandbox_processor_ledger', 'pax_orders'];
 // Where the sandbox processor's dispute scan has reached: set by its first poll, never seeded.
 const sandboxScanTables = ['sandbox_processor_cursor'];
+// Settings staff change: none is seeded, so the default (Risk's 0.90% dispute ratio) applies.
+const settingsTables = ['risk_settings'];
 
 let database: DatabaseHandle;
 const rows = (query: SQL, db: Executor = database.db) => queryRows(db, query);
@@ -85,7 +90,13 @@ describe('seedDemoData', () => {
       .filter(([, n]) => n === 0)
       .map(([name]) => name);
     expect(empty.sort()).toEqual(
-      [...credentialTables, ...moneyCallTables, ...runtimeTables, ...sandboxScanTables].sort(),
+      [
+        ...credentialTables,
+        ...moneyCallTables,
+        ...runtimeTables,
+        ...sandboxScanTables,
+        ...settingsTables,
+      ].sort(),
     );
   });
 

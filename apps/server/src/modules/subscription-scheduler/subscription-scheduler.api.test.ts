@@ -166,7 +166,7 @@ describe('a due series', () => {
     // The customer opens it: the card's question, then the cancellation; the token works once.
     const asked = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${cancelId}` });
     expect(asked.statusCode).toBe(200);
-    expect(asked.json().message).toEqual({ merchant_name: merchant.name, amount: '25.00' });
+    expect(asked.json().message).toEqual({ merchant_name: merchant.name, amount: '25.00', end_reason: null });
     const cancelled = await ctx.app.inject({
       method: 'POST',
       url: '/api/unsubscribe',

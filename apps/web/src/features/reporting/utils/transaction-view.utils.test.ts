@@ -44,18 +44,22 @@ describe('transaction values', () => {
   it('offers Void on the same Eastern day and Refund after it', () => {
     const transaction = buildWireTransaction({ created_at: createdAt });
     const everything = { hasMerchantLevelPermissions: false } as const;
+    // Today Refund is not offered yet, and the detail says when it will be.
     expect(transactionActionsOf(transaction, sameEasternDay, everything)).toEqual({
       canVoid: true,
       canRefund: false,
+      refundOpensLater: true,
     });
     expect(transactionActionsOf(transaction, nextEasternDay, everything)).toEqual({
       canVoid: false,
       canRefund: true,
+      refundOpensLater: false,
     });
     const failed = buildWireTransaction({ created_at: createdAt, payment_status: 'false' });
     expect(transactionActionsOf(failed, nextEasternDay, everything)).toEqual({
       canVoid: false,
       canRefund: false,
+      refundOpensLater: false,
     });
   });
 });
