@@ -105,6 +105,6 @@ export async function searchForTransaction(page: Page, id: string, since: string
   await form.getByRole('textbox', { name: 'Transaction ID' }).fill(id);
   await form.getByRole('button', { name: 'Search' }).click();
   const grid = page.getByRole('grid', { name: 'Search Results' });
-  await expect(page.getByText('1 rows', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 row', { exact: true })).toBeVisible();
   return grid;
 }
