@@ -51,6 +51,18 @@ async function reportRoots(executor: Executor, caller: Caller): Promise<readonly
   return listMembershipClientIds(executor, userId);
 }
 
+type HolderFacts = Awaited<ReturnType<typeof findHolderClientAccessFacts>>;
+
+// The merchants of `facts` the caller reaches (staff every one, others by membership) and holds
+// `permission` on (a merchant without role-based access grants every permission); null: reach alone.
+function factsHolding(facts: HolderFacts, isStaff: boolean, permission: PermissionName | null): HolderFacts {
+  return facts.filter(
+    (fact) =>
+      (isStaff || fact.hasMembership) &&
+      (permission === null || !fact.rbacEnabled || fact.grantedPermissions.includes(permission)),
+  );
+}
+
 // The scope narrowed to the merchants the caller reaches and holds `permission` on (the rule of
 // decideMerchantAccess, per merchant), and the merchants whose rows carry the REPORTS_ADVANCED
 // fields. Admin skips per-merchant permissions.
@@ -73,17 +85,13 @@ export async function resolveReportAccess(
 
   const isStaff = canReachEveryMerchant(caller.session.role);
   const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
-  const holds = (fact: (typeof facts)[number], name: PermissionName) =>
-    !fact.rbacEnabled || fact.grantedPermissions.includes(name);
-  const allowed = facts.filter(
-    (fact) => (isStaff || fact.hasMembership) && (permission === null || holds(fact, permission)),
-  );
+  const allowed = factsHolding(facts, isStaff, permission);
   return {
     scope: { kind: 'clients', clientIds: allowed.map((fact) => fact.clientId).sort(), locationLimits },
     advanced: {
       kind: 'merchants',
       clientIds: new Set(
-        allowed.filter((fact) => holds(fact, Permission.ReportsAdvanced)).map((fact) => fact.clientId),
+        factsHolding(allowed, isStaff, Permission.ReportsAdvanced).map((fact) => fact.clientId),
       ),
     },
   };
@@ -114,11 +122,7 @@ export async function resolveReportScopes<const Name extends PermissionName | nu
   const isStaff = canReachEveryMerchant(caller.session.role);
   const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
   for (const permission of permissions) {
-    const allowed = facts.filter(
-      (fact) =>
-        (isStaff || fact.hasMembership) &&
-        (permission === null || !fact.rbacEnabled || fact.grantedPermissions.includes(permission)),
-    );
+    const allowed = factsHolding(facts, isStaff, permission);
     scopes.set(permission, {
       kind: 'clients',
       clientIds: allowed.map((fact) => fact.clientId).sort(),
