@@ -81,13 +81,16 @@ export type AuditAction =
   | 'vault.customer_update'
   | 'vault.patient_read'
   // The second factor: set up, removed by its user, removed by staff, new recovery codes, a recovery
-  // code spent, and each answer to the sign-in challenge.
+  // code spent, each answer to the sign-in challenge, each step-up for a sensitive action, a team's
+  // requirement set by staff, and a sensitive action refused for want of a recent proof.
   | 'second_factor.enrol'
   | 'second_factor.disable'
   | 'second_factor.reset'
   | 'second_factor.recovery_codes'
   | 'second_factor.recovery_code_used'
   | 'second_factor.challenge'
+  | 'second_factor.step_up'
+  | 'second_factor.team_requirement'
   | 'passkey.registered'
   | 'passkey.renamed'
   | 'passkey.removed'
