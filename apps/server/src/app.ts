@@ -261,7 +261,7 @@ export async function buildApp({
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);
   await app.register(documentsRoutes);
-  await app.register(emailRoutes, { supportEmail: config.supportEmail });
+  await app.register(emailRoutes, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(chargesRoutes, { publicUrl: config.publicUrl });

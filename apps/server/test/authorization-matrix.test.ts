@@ -396,6 +396,13 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' } }),
     expect: { ...signedIn(200), alpha: 403, audit: 403 },
   },
+  // The developer certification's instructions, to the support address: admin and parent.
+  'GET /api/email': {
+    call: () => ({
+      url: `/api/email?${new URLSearchParams({ subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' })}`,
+    }),
+    expect: { ...adminOnly, parent: 200, audit: 403 },
+  },
 
   // Internal reporting (admin only).
   'GET /api/v1/report/all-internal': { expect: { ...adminOnly, audit: 200 } },
