@@ -367,3 +367,4 @@ export const whiteLabels = pgTable('white_labels', {
 export type Client = typeof clients.$inferSelect;
 export type ClientConfig = typeof clientConfigs.$inferSelect;
 export type ClientPricing = typeof clientPricing.$inferSelect;
+export type ClientKeystore = typeof clientKeystore.$inferSelect;

@@ -4,6 +4,7 @@ import { canReachEveryMerchant } from '../../access/merchant-scope';
 import type { SessionContext } from '../../access/request-session';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { imageDataUrl } from '../../lib/image-data-url';
 import { listDescendantSummaries } from '../rbac/rbac.repository';
 import { defaultLogoPng } from './default-logo';
 import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants } from './users.repository';
@@ -11,11 +12,6 @@ import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants 
 export const UsersError = defineErrors({
   UserNotFound: ['USER_NOT_FOUND', 'unauthenticated'],
 });
-
-function imageDataUrl(content: Buffer): string {
-  const isJpeg = content[0] === 0xff && content[1] === 0xd8;
-  return `data:${isJpeg ? 'image/jpeg' : 'image/png'};base64,${content.toString('base64')}`;
-}
 
 type MembershipView = {
   merchant: { id: string; name: string };

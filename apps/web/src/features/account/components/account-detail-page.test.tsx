@@ -26,6 +26,11 @@ function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
     public_key: 'pub_maple',
     api_key: 'sk_maple',
     has_logo: false,
+    logo: null,
+    country: "US",
+    keystore: null,
+    wallet: null,
+    mccConfigs: null,
     whitelabel: null,
     location_custom_fields: null,
     fields: {

@@ -13,6 +13,11 @@ const account: AccountDetail = {
   public_key: 'pub',
   api_key: null,
   has_logo: false,
+  logo: null,
+  country: "US",
+  keystore: null,
+  wallet: null,
+  mccConfigs: null,
   whitelabel: null,
   location_custom_fields: null,
   fields: {
