@@ -217,7 +217,9 @@ export function pauseSettlementProblem(
 ): string | null {
   if (!changed.has('pause_settlement') && !changed.has('payment')) return null;
   const payment = typeof values.payment === 'string' ? values.payment : null;
-  return values.pause_settlement === true && !canPauseSettlement(payment) ? AccountText.PauseNotAllowed : null;
+  return values.pause_settlement === true && !canPauseSettlement(payment)
+    ? AccountText.PauseNotAllowed
+    : null;
 }
 
 // Revealing a sensitive value: staff, or holders of the permissions permission on the account.
