@@ -257,6 +257,8 @@ export const accountViewSchema = z.object({
   shows_payment_page: z.boolean(),
   // Users & Contacts: staff and parents (the users calls are theirs).
   shows_users_contacts: z.boolean(),
+  // The processor identifiers the account's stored processors use (keystoreFieldsFor).
+  keystore_fields: z.array(z.enum(keystoreFieldNames)),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
 

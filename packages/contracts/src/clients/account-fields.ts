@@ -1,9 +1,12 @@
+import { processorLabels } from '../common/processors';
 import { ownershipTypes } from '../enrollment/enroll';
 import {
   achProcessors,
   cardProcessors,
   cryptoProviders,
+  settlementModeLabels,
   settlementModes,
+  terminalBrandLabels,
   welcomeEmailModes,
 } from '../enrollment/enrollment-record';
 
@@ -440,22 +443,14 @@ export function isMaskedSecret(text: string): boolean {
 
 // ---- Words for stored codes ----
 
-// What people read for an option's stored code; codes not listed read as they are (names already).
-const optionWords: Record<string, string> = {
-  fis: 'FIS',
-  merchante: 'MerchantE',
-  bluesnap: 'Bluesnap',
-  epx: 'EPX',
-  propay: 'ProPay',
-  xpress: 'Xpress',
-  curpay: 'CurPay',
-  forumpay: 'ForumPay',
-  dejavoo: 'Dejavoo',
-  pax: 'PAX',
-  magtek: 'MagTek',
-  split_settlement: 'Split Settlement',
-  dynamic_payout_weekly: 'Dynamic Payout (Weekly)',
-  dynamic_payout_monthly: 'Dynamic Payout (Monthly)',
+// What people read for an option's stored code: the product's names of processors, terminal brands
+// and payout modes; codes not listed read as they are (the level and business structures are names).
+const optionWords: Readonly<Record<string, string>> = {
+  ...processorLabels,
+  dejavoo: terminalBrandLabels.dejavoo,
+  pax: terminalBrandLabels.pax,
+  magtek: terminalBrandLabels.magtek,
+  ...settlementModeLabels,
   checking: 'Checking',
   savings: 'Savings',
 };
@@ -478,7 +473,6 @@ export const switchWords: Partial<Record<AccountFieldName, readonly [string, str
   ach_p2c: ['Enabled', 'Disabled'],
   crypto_p2c: ['Enabled', 'Disabled'],
   pause_settlement: ['Paused', 'Actively Settling'],
-  child_pause_settlement: ['Paused', 'Actively Settling'],
 };
 
 export function switchLabel(field: AccountFieldName, isOn: boolean): string {

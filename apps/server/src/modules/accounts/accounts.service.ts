@@ -28,6 +28,7 @@ import {
   accountFieldNames,
   isAccountFieldName,
   keystoreFieldNames,
+  keystoreFieldsFor,
 } from '@portico/contracts/clients/account-fields';
 import { isCardRateBelowFloor } from '@portico/contracts/clients/subpricing';
 import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-record';
@@ -217,6 +218,13 @@ export async function readAccount(db: Db, caller: Caller, clientId: string): Pro
       shows_enablement_options: viewer.actingRole === 'admin',
       shows_payment_page: viewer.permissions.includes('Payment Pages'),
       shows_users_contacts: isStaff || viewer.actingRole === 'parent',
+      keystore_fields: seesKeystore
+        ? keystoreFieldsFor({
+            payment: row.config?.payment ?? null,
+            ach: row.config?.ach ?? null,
+            crypto: row.config?.crypto ?? null,
+          })
+        : [],
     },
   };
 }

@@ -21,7 +21,7 @@ function account(isStaff: boolean): AccountDetail {
     api_key: isStaff ? 'sk_maple' : null,
     has_logo: false,
     logo: null,
-    country: "US",
+    country: 'US',
     keystore: null,
     wallet: null,
     mccConfigs: null,
@@ -41,6 +41,7 @@ function account(isStaff: boolean): AccountDetail {
       shows_enablement_options: false,
       shows_payment_page: false,
       shows_users_contacts: false,
+      keystore_fields: [],
     },
   };
 }

@@ -62,7 +62,7 @@ function buildStub(): AccountDetail {
     api_key: null,
     has_logo: false,
     logo: null,
-    country: "US",
+    country: 'US',
     keystore: null,
     wallet: null,
     mccConfigs: null,
@@ -82,6 +82,7 @@ function buildStub(): AccountDetail {
       shows_enablement_options: false,
       shows_payment_page: false,
       shows_users_contacts: false,
+      keystore_fields: [],
     },
   };
 }
