@@ -190,9 +190,12 @@ describe('GET /api/email (the developer certification instructions)', () => {
     expect((await sendByLink(demo.reseller, { ...instructions, to: fernFigEmail })).statusCode).toBe(200);
   });
 
-  it('is for the users who open the certification page (admin and parent), not merchants', async () => {
+  it('is for the users who open the certification page (admin and parent), not merchants or auditors', async () => {
     const res = await sendByLink(demo.owner, { ...instructions, to: 'support@portico.example' });
     expect(res.statusCode).toBe(403);
+    // A processor-audit user is read-only, and sending mail is a write whatever the method.
+    const audit = await sendByLink(demo.audit, { ...instructions, to: 'support@portico.example' });
+    expect(audit.statusCode).toBe(403);
     const anonymous = await ctx.app.inject({
       method: 'GET',
       url: `/api/email?${new URLSearchParams({ ...instructions, to: 'support@portico.example' })}`,

@@ -8,7 +8,7 @@ import {
 } from '@portico/contracts/email/email';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
-import { denyAccess } from '../../access/denial';
+import { denyAccess, refuseProcessorAuditUser } from '../../access/denial';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
@@ -86,6 +86,8 @@ export async function sendUserEmail(
   body: SendEmailBody,
   channel: EmailChannel = 'post',
 ): Promise<{ recipients: number }> {
+  // Sending mail is a write whatever the method: processor-audit users are read-only.
+  await refuseProcessorAuditUser(caller);
   // Counted before the recipients are checked: probing who Portico knows spends the budget too.
   const hit = await countHit(deps.db, `email-sender:${caller.session.userId}`, 60);
   assertWithinLimit(hit, deps.perSenderPerMinute ?? maxEmailsPerSenderPerMinute);

@@ -53,7 +53,7 @@ describe('AccountSubpricing (the account page subpricing)', () => {
     const p2c = await screen.findByRole('combobox', { name: 'Card P2C 5814' });
     expect(p2c).toHaveValue('disabled');
     await userEvent.selectOptions(p2c, 'Enabled');
-    await userEvent.click(screen.getByRole('button', { name: 'Fees of MCC 5814' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show fees of MCC 5814' }));
     for (const label of [
       'Low Rate',
       'ETF',
@@ -84,7 +84,7 @@ describe('AccountSubpricing (the account page subpricing)', () => {
   it('shows a fee breaking its rule with its message and sends nothing', async () => {
     const fetchMock = stubFetch({ 'GET /api/client/subpricing': ok([coffeeRow]) });
     renderFeature(<AccountSubpricing clientId={parentId} />, { role: 'admin' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Fees of MCC 5814' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show fees of MCC 5814' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Monthly Fee 5814' }), '9.999');
     await userEvent.click(screen.getByRole('button', { name: 'Save Subpricing' }));
     expect(await screen.findByText('Amount must be a number with at most 2 decimals')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('AccountSubpricing (the account page subpricing)', () => {
     renderFeature(<AccountSubpricing clientId={parentId} />, { role: 'parent' });
     const table = await screen.findByRole('table', { name: 'Sub-pricing' });
     expect(within(table).getByText('Enabled')).toBeInTheDocument();
-    await userEvent.click(within(table).getByRole('button', { name: 'Fees of MCC 5814' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Show fees of MCC 5814' }));
     expect(within(table).getByText('$500.00')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ import {
 const rateColumns = ['card_rate', 'ach_rate', 'crypto_rate'] as const;
 const ticketColumns = ['avg_ticket', 'high_ticket'] as const;
 const moneyFields: ReadonlySet<string> = new Set(subpricingMoneyFields);
-// Label, MCC, three rates, three flags, two tickets and the fees toggle.
+// Label, MCC, the fees toggle, three rates, three flags and two tickets.
 const columnCount = 11;
 
 type SubpricingTableProps = {
@@ -62,7 +62,7 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
         aria-label={`${name} ${draft.mccCode}`}
         label={withLabel ? name : undefined}
         size="xs"
-        miw={withLabel ? undefined : 96}
+        miw={withLabel ? undefined : 88}
         value={draft[field]}
         error={problems[draft.mccCode]?.[field]}
         leftSection={isMoney ? '$' : undefined}
@@ -78,7 +78,7 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
       <NativeSelect
         aria-label={`${subpricingFieldLabels[field]} ${draft.mccCode}`}
         size="xs"
-        miw={104}
+        miw={96}
         value={draft[field] ? 'enabled' : 'disabled'}
         data={[
           { value: 'enabled', label: passToConsumerLabel(true) },
@@ -91,12 +91,13 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
     );
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table striped withTableBorder aria-label="Sub-pricing">
+    <Table.ScrollContainer minWidth={1000}>
+      <Table striped withTableBorder horizontalSpacing="xs" aria-label="Sub-pricing">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{subpricingFieldLabels.label}</Table.Th>
             <Table.Th>MCC</Table.Th>
+            <Table.Th>Fees</Table.Th>
             {rateColumns.map((field) => (
               <Table.Th key={field}>{subpricingFieldLabels[field]}</Table.Th>
             ))}
@@ -106,7 +107,6 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
             {ticketColumns.map((field) => (
               <Table.Th key={field}>{subpricingFieldLabels[field]}</Table.Th>
             ))}
-            <Table.Th>Fees</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -119,6 +119,19 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
                 <Table.Tr>
                   <Table.Td>{textCell(draft, 'label')}</Table.Td>
                   <Table.Td>{draft.mccCode}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant={hasFeeProblem ? 'light' : 'subtle'}
+                      color={hasFeeProblem ? 'red' : undefined}
+                      aria-expanded={isOpen || hasFeeProblem}
+                      aria-controls={feesId}
+                      aria-label={`${isOpen || hasFeeProblem ? 'Hide' : 'Show'} fees of MCC ${draft.mccCode}`}
+                      onClick={() => toggleFees(draft.mccCode)}
+                    >
+                      {isOpen || hasFeeProblem ? 'Hide' : 'Show'}
+                    </Button>
+                  </Table.Td>
                   {rateColumns.map((field) => (
                     <Table.Td key={field}>{textCell(draft, field)}</Table.Td>
                   ))}
@@ -128,24 +141,18 @@ export function SubpricingTable({ drafts, canEdit, onChange, problems = {} }: Su
                   {ticketColumns.map((field) => (
                     <Table.Td key={field}>{textCell(draft, field)}</Table.Td>
                   ))}
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant={hasFeeProblem ? 'light' : 'subtle'}
-                      color={hasFeeProblem ? 'red' : undefined}
-                      aria-expanded={isOpen || hasFeeProblem}
-                      aria-controls={feesId}
-                      aria-label={`Fees of MCC ${draft.mccCode}`}
-                      onClick={() => toggleFees(draft.mccCode)}
-                    >
-                      {isOpen || hasFeeProblem ? 'Hide' : 'Show'}
-                    </Button>
-                  </Table.Td>
                 </Table.Tr>
                 {isOpen || hasFeeProblem ? (
                   <Table.Tr id={feesId}>
                     <Table.Td colSpan={columnCount}>
-                      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" maw={1000}>
+                      {/* Held at the left of the scrolled table and no wider than the screen, so the
+                          fees stay in view at a phone's width. */}
+                      <SimpleGrid
+                        cols={{ base: 2, sm: 5 }}
+                        spacing="xs"
+                        maw={1000}
+                        style={{ position: 'sticky', left: 0, width: 'min(1000px, calc(100vw - 4rem))' }}
+                      >
                         {subpricingFeeFields.map((field) => (
                           <div key={field}>{textCell(draft, field, true)}</div>
                         ))}
