@@ -79,8 +79,11 @@ export function linkOptionsOfCharge(input: {
 
   const saveMode = saveModeOf(params);
   assertOffered(saveMode === 'ask', body.saveCard !== undefined, LinkOptionsText.OptionNotOffered);
-  const saveCard = isCardToBeSaved(params, body.saveCard) && body.method !== 'saved';
-  if (saveCard && !input.isCard) throw ChargeError.LinkOptionInvalid(LinkOptionsText.SaveNeedsCard);
+  // 'always' saves cards only (a bank account pays unsaved); a payer who ticked the box pays by card.
+  if (body.saveCard === true && !input.isCard) {
+    throw ChargeError.LinkOptionInvalid(LinkOptionsText.SaveNeedsCard);
+  }
+  const saveCard = isCardToBeSaved(params, body.saveCard) && body.method !== 'saved' && input.isCard;
   if (saveCard && input.email === null) throw ChargeError.LinkOptionInvalid(LinkOptionsText.SaveNeedsEmail);
 
   assertOffered(params.isLevelTwoDataEnabled === true, body.levelTwo !== undefined);
