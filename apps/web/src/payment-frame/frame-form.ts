@@ -160,7 +160,8 @@ export function renderPaymentForm(
     form.append(logo);
   }
   form.append(el('h1', {}, [merchant.name]));
-  if (params.description && params.showDescription !== false) form.append(richDescription(params.description));
+  if (params.description && params.showDescription !== false)
+    form.append(richDescription(params.description));
   if (params.customerMessage) form.append(el('p', { class: 'note' }, [params.customerMessage]));
 
   const amount = el('input', {
