@@ -50,7 +50,8 @@ export const transactionMetaSchema = z.object({
   lastName: z.string().optional(),
   email: z.string().optional(),
   customFields: z.record(z.string(), z.unknown()).optional(),
-  linkOptions: linkOptionsRecordSchema.optional(),
+  // One payment's options that cannot be read never stop the report that lists it.
+  linkOptions: linkOptionsRecordSchema.optional().catch(undefined),
 });
 
 // sub_location custom fields: RD, VPCO, Sub-Account Number.
