@@ -73,9 +73,7 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
         ref={area}
         label="Description"
         description="Select words, then choose a style or a font size (10 to 30 px)."
-        autosize
-        minRows={3}
-        maxRows={10}
+        rows={4}
         value={value}
         error={parsed.ok ? undefined : parsed.message}
         onChange={(event) => onChange(event.currentTarget.value)}
