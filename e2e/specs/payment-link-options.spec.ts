@@ -80,3 +80,48 @@ test('a payer pays a link with a tip, full name, shipping address and opt-in; th
     if (shots) await page.screenshot({ path: `${shots}/receipt-${width}.png`, fullPage: true });
   }
 });
+
+test('a payer gives purchase data and saves the card on a link that offers both', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signInAs(page, owner);
+  const key = await harborPublishableKey(page);
+  const clientId = await clientIdNamed(page, harborLaneName);
+  const params = encodePaymentFrameParams({
+    publishableKey: key,
+    paymentType: 'charge',
+    amount: '64.00',
+    description: 'Wholesale order',
+    paymentOptions: ['credit_card'],
+    savePaymentToken: true,
+    saveMode: 'ask',
+    isLevelTwoDataEnabled: true,
+    isLevelThreeDataEnabled: true,
+    source: 'link-builder',
+  });
+  const signed = await page.request.post(`/api/payment-links/merchants/${clientId}/sign`, {
+    data: { params },
+  });
+  expect(signed.ok(), await signed.text()).toBe(true);
+  const url: string = (await signed.json()).message.url;
+
+  const payer = await browser.newContext();
+  const payerPage = await payer.newPage();
+  await payerPage.goto(url);
+  await payerPage.getByLabel('Email').fill(`e2e-saver-${Date.now()}@example.com`);
+  await payerPage.getByLabel('PO number').fill('PO-7781');
+  await payerPage.getByLabel('Tax amount').fill('4.00');
+  await payerPage.getByLabel('Item description').fill('Espresso beans 1 kg');
+  await payerPage.getByLabel('Quantity').fill('4');
+  await payerPage.getByLabel('Unit price').fill('15.00');
+  await payerPage.getByLabel(LinkOptionsText.SaveCard).check();
+  for (const width of [1440, 390]) {
+    await payerPage.setViewportSize({ width, height: 900 });
+    if (shots) await payerPage.screenshot({ path: `${shots}/frame-purchase-${width}.png`, fullPage: true });
+  }
+  await payByCard(payerPage, { month: '12', year: '2031' });
+  await expect(payerPage.getByText(PaymentFrameText.PaymentSuccessful)).toBeVisible();
+  await payer.close();
+});

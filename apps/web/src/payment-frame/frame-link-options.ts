@@ -101,7 +101,7 @@ export function frameLinkOptions(params: PaymentFrameParams, onChange: () => voi
   });
   if (params.address === true) {
     beforeMethods.push(
-      el('fieldset', { class: 'group' }, [
+      el('fieldset', { class: 'group options' }, [
         el('legend', {}, [LinkOptionsText.ShippingHeading]),
         ...shippingInputs.map(({ part, input }) => field(shippingAddressLabels[part], input, true)),
       ]),
@@ -117,9 +117,9 @@ export function frameLinkOptions(params: PaymentFrameParams, onChange: () => voi
   });
   if (params.isLevelTwoDataEnabled === true) {
     beforeMethods.push(
-      el('fieldset', { class: 'group' }, [
+      el('fieldset', { class: 'group options' }, [
         el('legend', {}, [LinkOptionsText.LevelTwoHeading]),
-        el('div', { class: 'row' }, [
+        el('div', { class: 'row two' }, [
           field(LinkOptionsText.PoNumber, poNumber),
           field(LinkOptionsText.TaxAmount, taxAmount),
         ]),
@@ -147,7 +147,7 @@ export function frameLinkOptions(params: PaymentFrameParams, onChange: () => voi
       if (lineItems.length < 50) add();
     });
     beforeMethods.push(
-      el('fieldset', { class: 'group' }, [
+      el('fieldset', { class: 'group options' }, [
         el('legend', {}, [LinkOptionsText.LevelThreeHeading]),
         list,
         addButton,
