@@ -50,30 +50,44 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
   };
   return (
     <Stack gap={4}>
-      <Group gap={4} role="toolbar" aria-label="Description formatting">
-        {toolbar.map((tool) => (
-          <Button key={tool.label} size="compact-xs" variant="default" onClick={() => apply(tool.style)}>
-            {tool.label}
-          </Button>
-        ))}
-        <Select
-          aria-label="Font size"
-          placeholder="Font size"
-          size="xs"
-          w={110}
-          data={descriptionFontSizeChoices.map((size) => ({ value: String(size), label: `${size} px` }))}
-          value={null}
-          onChange={(size) => {
-            if (size) apply({ fontSize: Number(size) });
-          }}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </Group>
       <Textarea
         ref={area}
         label="Description"
         description="Select words, then choose a style or a font size (10 to 30 px)."
         rows={4}
+        // The toolbar sits between the label and the markup it edits.
+        inputContainer={(input) => (
+          <Stack gap={4}>
+            <Group gap={4} role="toolbar" aria-label="Description formatting">
+              {toolbar.map((tool) => (
+                <Button
+                  key={tool.label}
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => apply(tool.style)}
+                >
+                  {tool.label}
+                </Button>
+              ))}
+              <Select
+                aria-label="Font size"
+                placeholder="Font size"
+                size="xs"
+                w={110}
+                data={descriptionFontSizeChoices.map((size) => ({
+                  value: String(size),
+                  label: `${size} px`,
+                }))}
+                value={null}
+                onChange={(size) => {
+                  if (size) apply({ fontSize: Number(size) });
+                }}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Group>
+            {input}
+          </Stack>
+        )}
         value={value}
         error={parsed.ok ? undefined : parsed.message}
         onChange={(event) => onChange(event.currentTarget.value)}
