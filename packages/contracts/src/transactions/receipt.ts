@@ -61,6 +61,9 @@ export const receiptSchema = z.object({
   template: z.enum(receiptTemplates),
   // A test payment (booked while the merchant was a sandbox account): the receipt says so.
   is_test: z.boolean(),
+  // A payment link's tip (inside amount) and shipping address lines, when the payer gave them.
+  tip: moneyOutput.optional(),
+  shipping_address: z.array(z.string()).optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

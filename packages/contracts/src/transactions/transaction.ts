@@ -15,12 +15,43 @@ import type { VoidRefundCandidate } from './void-refund-eligibility';
 // A transaction as the report, the search (transaction_details) and the detail viewer
 // receive it. Amounts are decimal strings with 2 places; times are UTC ISO.
 
-// Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...).
+const addressSchema = z.object({
+  line1: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postalCode: z.string().optional(),
+});
+
+// What a payment kept of its payment link's options (payment-frame/link-options.ts).
+export const linkOptionsRecordSchema = z.object({
+  tip: moneyOutput.optional(),
+  optIn: z.boolean().optional(),
+  shippingAddress: addressSchema.optional(),
+  savedToVault: z.boolean().optional(),
+  levelTwo: z.object({ poNumber: z.string().optional(), taxAmount: moneyOutput.optional() }).optional(),
+  levelThree: z
+    .object({
+      lineItems: z.array(
+        z.object({
+          description: z.string(),
+          productCode: z.string().optional(),
+          quantity: z.number().int(),
+          unitPrice: moneyOutput,
+        }),
+      ),
+    })
+    .optional(),
+});
+export type LinkOptionsRecordView = z.infer<typeof linkOptionsRecordSchema>;
+
+// Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...), linkOptions.
 export const transactionMetaSchema = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   email: z.string().optional(),
   customFields: z.record(z.string(), z.unknown()).optional(),
+  // One payment's options that cannot be read never stop the report that lists it.
+  linkOptions: linkOptionsRecordSchema.optional().catch(undefined),
 });
 
 // sub_location custom fields: RD, VPCO, Sub-Account Number.

@@ -1,5 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { shippingAddressLines } from '@portico/contracts/payment-frame/link-options';
 import { lastFourDigitsOfTransaction } from '@portico/contracts/transactions/last-four';
 import {
   type Receipt,
@@ -8,6 +9,7 @@ import {
   ReceiptText,
   receiptTemplateOf,
 } from '@portico/contracts/transactions/receipt';
+import { transactionMetaSchema } from '@portico/contracts/transactions/transaction';
 import type { Caller } from '../../access/caller';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
@@ -31,6 +33,18 @@ function merchantOf(row: ReceiptRow): ReceiptMerchant {
     region: hasBusinessAddress ? row.businessRegion : row.region,
     postal_code: hasBusinessAddress ? row.businessPostalCode : row.postalCode,
     phone: textOf(row.businessPhoneNumber) ?? textOf(row.phone),
+  };
+}
+
+// A payment link's tip and shipping address, as the payment kept them (meta.linkOptions).
+function linkOptionsOnReceipt(meta: unknown): Pick<Receipt, 'tip' | 'shipping_address'> {
+  const parsed = transactionMetaSchema.safeParse(meta);
+  const options = parsed.success ? parsed.data.linkOptions : undefined;
+  if (!options) return {};
+  const shipping = options.shippingAddress ? shippingAddressLines(options.shippingAddress) : [];
+  return {
+    ...(options.tip === undefined ? {} : { tip: options.tip }),
+    ...(shipping.length === 0 ? {} : { shipping_address: shipping }),
   };
 }
 
@@ -66,5 +80,6 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
     merchant: merchantOf(row),
     template: receiptTemplateOf(row.receiptTemplate),
     is_test: row.isTest,
+    ...linkOptionsOnReceipt(row.apiResponse?.meta),
   };
 }

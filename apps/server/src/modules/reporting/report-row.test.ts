@@ -243,6 +243,23 @@ describe('ReportRowWriter', () => {
     });
   });
 
+  it("passes a payment link's options through with the meta", () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const linkOptions = {
+      tip: '4.50',
+      optIn: true,
+      shippingAddress: { line1: '9 Quay Street', city: 'Portland', state: 'ME', postalCode: '04101' },
+      levelThree: { lineItems: [{ description: 'Beans', quantity: 2, unitPrice: '10.00' }] },
+    };
+    const meta = JSON.stringify({ firstName: 'Ada', linkOptions })
+      .replace(/":/g, '": ')
+      .replace(/,"/g, ', "');
+    const row = reportRowSchema.parse(
+      JSON.parse(writer.reportRow(splitReportLine(lineOf({ ...card, meta })))),
+    );
+    expect(row[1].data.api_response?.meta).toEqual({ firstName: 'Ada', linkOptions });
+  });
+
   it('refuses a line with the wrong number of fields', () => {
     expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('27 fields, not 26');
   });

@@ -158,6 +158,9 @@ const metaMembers: MemberTypes = {
   lastName: 'string',
   email: 'string',
   customFields: 'object',
+  // A payment link's options (contracts payment-frame/link-options.ts): tip, opt-in, shipping
+  // address, level 2 / level 3 data. Nested, so such a meta takes the parsing path.
+  linkOptions: 'object',
 };
 const subLocationMembers: MemberTypes = { name: 'string', custom_fields: 'object' };
 
