@@ -42,6 +42,7 @@ import { enrollmentReviewRoutes } from './modules/enrollment-review/enrollment-r
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { keyEntryRoutes } from './modules/key-entry/key-entry.routes';
 import { mimicRoutes } from './modules/mimic/mimic.routes';
@@ -269,6 +270,11 @@ export async function buildApp({
   await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
+  await app.register(exportsRoutes, {
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    kicksRunner: config.jobsEnabled,
+  });
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);
