@@ -273,7 +273,6 @@ export async function buildApp({
   await app.register(exportsRoutes, {
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
-    kicksRunner: config.jobsEnabled,
   });
   await app.register(receiptRoutes);
   await app.register(statsRoutes);

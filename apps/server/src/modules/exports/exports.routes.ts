@@ -45,7 +45,7 @@ function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export type ExportsRoutesOptions = { dataDir: string; publicUrl: string; kicksRunner: boolean };
+export type ExportsRoutesOptions = { dataDir: string; publicUrl: string };
 
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, opts) => {
   const deps: ExportDeps = {
@@ -56,7 +56,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     grids: new Map(exportableGrids.map((grid) => [grid.grid, grid])),
     publicUrl: opts.publicUrl,
     directory: path.join(opts.dataDir, 'exports'),
-    kicksRunner: opts.kicksRunner,
     log: app.log,
   };
 

@@ -56,8 +56,6 @@ export type ExportDeps = {
   publicUrl: string;
   // DATA_DIR/exports
   directory: string;
-  // Whether this instance's job runner ticks on its own (then a new export is started at once).
-  kicksRunner: boolean;
   log: { error(details: object, message: string): void };
 };
 
@@ -96,8 +94,10 @@ function isStreamableSort(sort: ExportRequest['sort_model']): boolean {
   return sort.length === 1 && first?.colId === 'created_at' && first.sort === 'desc';
 }
 
+// A new export starts at once rather than at the runner's next tick, where the runner ticks on its
+// own (tests tick by hand).
 function kickRunner(deps: ExportDeps): void {
-  if (!deps.kicksRunner) return;
+  if (!deps.jobs.isStarted()) return;
   deps.jobs.tick().catch((err: unknown) => deps.log.error({ err }, 'export job tick failed'));
 }
 
