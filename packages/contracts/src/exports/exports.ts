@@ -109,7 +109,8 @@ export const ExportText = {
   UnknownColumn: 'A column of this export is not one the grid has.',
   SortNotSupported:
     'All matching rows are exported newest first: sort by Date (newest first) or clear the sort, or export This view.',
-  TooManyRowsForExcel: 'More than 1,048,575 rows do not fit in an Excel sheet: export CSV or narrow the dates.',
+  TooManyRowsForExcel:
+    'More than 1,048,575 rows do not fit in an Excel sheet: export CSV or narrow the dates.',
   FileMissing: 'The export file is missing: retry the export.',
   MailSubject: 'Your export is ready',
   MailReady: (title: string, rows: number) =>

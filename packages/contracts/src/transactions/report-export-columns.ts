@@ -80,7 +80,13 @@ export const reportExportColumns: readonly ExportColumnDefinition<ReportRow>[] =
     kind: 'text',
     value: (row) => textOrUndefined(customerNameOfTransaction(row[1])),
   },
-  { id: 'type', header: 'Type', kind: 'enum', enumLabels: transactionTypeLabels, value: (row) => row[1].type },
+  {
+    id: 'type',
+    header: 'Type',
+    kind: 'enum',
+    enumLabels: transactionTypeLabels,
+    value: (row) => row[1].type,
+  },
   {
     id: 'gross_amount',
     header: 'Gross Amount',
@@ -115,7 +121,12 @@ export const reportExportColumns: readonly ExportColumnDefinition<ReportRow>[] =
     kind: 'text',
     value: (row) => textOrUndefined(customerEmailOfTransaction(row[1])),
   },
-  { id: 'card_brand', header: 'Card Brand', kind: 'enum', value: (row) => textOrUndefined(row[1].card_brand) },
+  {
+    id: 'card_brand',
+    header: 'Card Brand',
+    kind: 'enum',
+    value: (row) => textOrUndefined(row[1].card_brand),
+  },
   { id: 'card_type', header: 'Card Type', kind: 'enum', value: (row) => textOrUndefined(row[1].card_type) },
   {
     id: 'last_four',

@@ -29,7 +29,8 @@ export type CellText = (value: ExportCellValue) => string;
 // The text of a cell, built once per column.
 export function cellTextOf(
   column: Pick<ExportColumnDefinition<unknown>, 'kind' | 'enumLabels'>,
-  zoned: ZonedFormatter): CellText {
+  zoned: ZonedFormatter,
+): CellText {
   switch (column.kind) {
     case 'money':
       return (value) => (typeof value === 'number' ? moneyTextOfCents(value) : '');

@@ -34,8 +34,12 @@ function testerOf(
     case 'number': {
       if (isBlankNumber(filter.min) && isBlankNumber(filter.max)) return null;
       const scale = column.kind === 'money' ? 100 : 1;
-      const min = isBlankNumber(filter.min) ? Number.NEGATIVE_INFINITY : Math.round((filter.min ?? 0) * scale);
-      const max = isBlankNumber(filter.max) ? Number.POSITIVE_INFINITY : Math.round((filter.max ?? 0) * scale);
+      const min = isBlankNumber(filter.min)
+        ? Number.NEGATIVE_INFINITY
+        : Math.round((filter.min ?? 0) * scale);
+      const max = isBlankNumber(filter.max)
+        ? Number.POSITIVE_INFINITY
+        : Math.round((filter.max ?? 0) * scale);
       return (value) => typeof value === 'number' && value >= min && value <= max;
     }
     case 'date': {
@@ -47,7 +51,9 @@ function testerOf(
       }
       const startMs = filter.from ? zoned.dayStart(filter.from) : Number.NEGATIVE_INFINITY;
       const endMs = filter.to
-        ? zoned.dayStart(new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10))
+        ? zoned.dayStart(
+            new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10),
+          )
         : Number.POSITIVE_INFINITY;
       return (value) => typeof value === 'number' && value >= startMs && value < endMs;
     }

@@ -77,8 +77,14 @@ describe('grid filters on the server', () => {
     [
       'amount',
       {
-        definition: { id: 'amount', header: 'Amount', kind: 'money' as const, value: (row: Row) => row.cents },
-        text: (value: string | number | undefined) => (typeof value === 'number' ? moneyTextOfCents(value) : ''),
+        definition: {
+          id: 'amount',
+          header: 'Amount',
+          kind: 'money' as const,
+          value: (row: Row) => row.cents,
+        },
+        text: (value: string | number | undefined) =>
+          typeof value === 'number' ? moneyTextOfCents(value) : '',
       },
     ],
   ]);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExportText, exportListResponse, exportResponse } from '@portico/contracts/exports/exports';
 import { and, eq, sql } from 'drizzle-orm';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -116,7 +116,9 @@ describe('an export of the transaction report', () => {
     expect(rows[0]).toBe(`Date (${zone}),Customer,Amount,Status,Merchant`);
     expect(rows).toHaveLength(15);
     // Newest first; money as the grid shows it, with its thousands quoted.
-    expect(rows[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},"Lee, ""Sam""",\$43\.00,Approved,Harbor Lane/);
+    expect(rows[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},"Lee, ""Sam""",\$43\.00,Approved,Harbor Lane/,
+    );
     expect(rows[2]).toContain(',"\'=HYPERLINK(""x"")",');
     expect(rows.find((row) => row.includes('Pat11 Lee'))).toContain(',"$11,010.00",');
 
@@ -137,12 +139,19 @@ describe('an export of the transaction report', () => {
   it('applies the grid filters (text contains, money bounds in dollars) to every row', async () => {
     const asked = await requestExport(demo.owner, {
       columns: ['customer', 'amount'],
-      filters: { customer: { filterType: 'text', value: 'pat1' }, amount: { filterType: 'number', min: 10_000 } },
+      filters: {
+        customer: { filterType: 'text', value: 'pat1' },
+        amount: { filterType: 'number', min: 10_000 },
+      },
     });
     await ctx.app.jobs.tick();
     const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     // Pat1, Pat10 and Pat11 contain 'pat1'; Pat1's $1,010.00 is under $10,000.
-    expect(csvRows(res.body)).toEqual(['Customer,Amount', 'Pat11 Lee,"$11,010.00"', 'Pat10 Lee,"$10,010.00"']);
+    expect(csvRows(res.body)).toEqual([
+      'Customer,Amount',
+      'Pat11 Lee,"$11,010.00"',
+      'Pat10 Lee,"$10,010.00"',
+    ]);
   });
 
   it('writes an xlsx workbook with the same header and money as numbers in a currency format', async () => {
@@ -156,7 +165,9 @@ describe('an export of the transaction report', () => {
     expect(sheet).toContain('<v>43.00</v>');
     expect(sheet).toContain('<t>Lee, "Sam"</t>');
     expect(sheet).toContain('<t>=HYPERLINK("x")</t>');
-    expect(strFromU8(files['xl/styles.xml'] ?? new Uint8Array())).toContain('formatCode="&quot;$&quot;#,##0.00');
+    expect(strFromU8(files['xl/styles.xml'] ?? new Uint8Array())).toContain(
+      'formatCode="&quot;$&quot;#,##0.00',
+    );
   });
 
   it('shows its progress while it runs: rows written against the rows of the window', async () => {
@@ -192,7 +203,10 @@ describe('cancel, failure and retry', () => {
   it('says why a failed export failed, and retries it', async () => {
     const asked = await requestExport(demo.owner);
     // A request the job cannot read.
-    await ctx.app.db.update(exports).set({ request: { broken: true } }).where(eq(exports.id, asked.id));
+    await ctx.app.db
+      .update(exports)
+      .set({ request: { broken: true } })
+      .where(eq(exports.id, asked.id));
     await ctx.app.jobs.tick();
     const failed = await exportOf(demo.owner, asked.id);
     expect(failed.status).toBe('failed');
@@ -209,9 +223,19 @@ describe('cancel, failure and retry', () => {
 
 describe('access', () => {
   it('refuses columns the requester may not see, and a sort that cannot stream', async () => {
-    const fee = await call(demo.barista, 'POST', '/api/exports/transaction-report', requestBody({ columns: ['fee'] }));
+    const fee = await call(
+      demo.barista,
+      'POST',
+      '/api/exports/transaction-report',
+      requestBody({ columns: ['fee'] }),
+    );
     expect([400, 403]).toContain(fee.statusCode);
-    const unknown = await call(demo.owner, 'POST', '/api/exports/transaction-report', requestBody({ columns: ['ssn'] }));
+    const unknown = await call(
+      demo.owner,
+      'POST',
+      '/api/exports/transaction-report',
+      requestBody({ columns: ['ssn'] }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe(ExportText.UnknownColumn);
     const sorted = await call(
@@ -255,7 +279,9 @@ describe('access', () => {
     // As if the export covered a merchant the owner has since lost.
     await ctx.app.db
       .update(exports)
-      .set({ scope: sql`jsonb_set(scope, '{scope,clientIds}', ${JSON.stringify([harborLaneId, copperKettle])}::jsonb)` })
+      .set({
+        scope: sql`jsonb_set(scope, '{scope,clientIds}', ${JSON.stringify([harborLaneId, copperKettle])}::jsonb)`,
+      })
       .where(eq(exports.id, asked.id));
     const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(res.statusCode).toBe(403);

@@ -90,7 +90,9 @@ export async function markCancelled(executor: Executor, userId: string, id: stri
   const [row] = await executor
     .update(exports)
     .set({ status: 'cancelled', finishedAt: sql`now()` })
-    .where(and(eq(exports.id, id), eq(exports.userId, userId), inArray(exports.status, ['queued', 'running'])))
+    .where(
+      and(eq(exports.id, id), eq(exports.userId, userId), inArray(exports.status, ['queued', 'running'])),
+    )
     .returning();
   return row;
 }
@@ -108,7 +110,9 @@ export async function markRequeued(executor: Executor, userId: string, id: strin
       finishedAt: null,
       expiresAt: null,
     })
-    .where(and(eq(exports.id, id), eq(exports.userId, userId), inArray(exports.status, ['failed', 'cancelled'])))
+    .where(
+      and(eq(exports.id, id), eq(exports.userId, userId), inArray(exports.status, ['failed', 'cancelled'])),
+    )
     .returning();
   return row;
 }

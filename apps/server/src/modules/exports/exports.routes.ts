@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { userTypes } from '@portico/contracts/auth/roles';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import {
   exportIdParams,
@@ -7,7 +8,6 @@ import {
   exportRequestBody,
   exportResponse,
 } from '@portico/contracts/exports/exports';
-import { userTypes } from '@portico/contracts/auth/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
 import type { ExportableGrid } from './export-registry';

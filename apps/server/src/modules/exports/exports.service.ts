@@ -110,7 +110,10 @@ export async function requestExport(
   const scope = await grid.authorize(deps.db, caller, body.params, body.merchant_id);
   const allowed = new Set(grid.columnIds(scope));
   // A column the requester may not see (or the grid does not have) is refused, never left out quietly.
-  if (body.columns.some((id) => !allowed.has(id)) || Object.keys(body.filters).some((id) => !allowed.has(id))) {
+  if (
+    body.columns.some((id) => !allowed.has(id)) ||
+    Object.keys(body.filters).some((id) => !allowed.has(id))
+  ) {
     throw ExportsError.UnknownColumn(ExportText.UnknownColumn);
   }
   if (!isStreamableSort(body.sort_model)) throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
@@ -177,7 +180,11 @@ const contentTypes: Record<ExportFormat, string> = {
 export type ExportDownload = { filePath: string; fileName: string; contentType: string; byteSize: number };
 
 // The requester only, and only while they still see every row it holds.
-export async function openExportDownload(deps: ExportDeps, caller: Caller, id: string): Promise<ExportDownload> {
+export async function openExportDownload(
+  deps: ExportDeps,
+  caller: Caller,
+  id: string,
+): Promise<ExportDownload> {
   const record = await requireOwn(deps, caller, id);
   switch (record.status) {
     case 'expired':
@@ -283,7 +290,8 @@ async function writeRows<Row>(
         columns.map((column) => ({
           header: column.header,
           isMoney: column.definition.kind === 'money',
-          width: column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
+          width:
+            column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
         })),
       );
       const cells: (string | number | undefined)[] = new Array(columns.length);
@@ -352,7 +360,9 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
       if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
         return { rows: 0, stopped: true };
       }
-      return writeRows(source, request, partPath, (rows) => recordProgress(deps.db, id, { rowsWritten: rows }));
+      return writeRows(source, request, partPath, (rows) =>
+        recordProgress(deps.db, id, { rowsWritten: rows }),
+      );
     });
     if (outcome.stopped) {
       await rm(partPath, { force: true });
@@ -360,7 +370,9 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
     }
     await rename(partPath, finalPath);
     const byteSize = (await stat(finalPath)).size;
-    if (!(await markSucceeded(deps.db, id, { rowsWritten: outcome.rows, byteSize, keptDays: exportKeptDays }))) {
+    if (
+      !(await markSucceeded(deps.db, id, { rowsWritten: outcome.rows, byteSize, keptDays: exportKeptDays }))
+    ) {
       await rm(finalPath, { force: true });
       return { cancelled: 1, rows: outcome.rows };
     }
@@ -380,7 +392,8 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
 export async function expireExports(deps: ExportDeps): Promise<JobResult> {
   const ids = await expireDue(deps.db);
   for (const id of ids) {
-    for (const format of ['csv', 'xlsx']) await rm(path.join(deps.directory, `${id}.${format}`), { force: true });
+    for (const format of ['csv', 'xlsx'])
+      await rm(path.join(deps.directory, `${id}.${format}`), { force: true });
   }
   return { expired: ids.length };
 }

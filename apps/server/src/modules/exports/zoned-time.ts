@@ -42,7 +42,11 @@ function offsetFinder(timeZone: string): (ms: number) => number {
   };
 }
 
-export type ZonedFormatter = { dateTime(ms: number): string; day(ms: number): string; dayStart(day: string): number };
+export type ZonedFormatter = {
+  dateTime(ms: number): string;
+  day(ms: number): string;
+  dayStart(day: string): number;
+};
 
 export function createZonedFormatter(timeZone: string): ZonedFormatter {
   const offsetAt = offsetFinder(timeZone);

@@ -1,9 +1,5 @@
 import { Permission } from '@portico/contracts/access/permission-names';
-import {
-  type ReportRow,
-  reportQuery,
-  reportStreamBatchSize,
-} from '@portico/contracts/transactions/report';
+import { type ReportRow, reportQuery, reportStreamBatchSize } from '@portico/contracts/transactions/report';
 import { reportExportColumns } from '@portico/contracts/transactions/report-export-columns';
 import { z } from 'zod';
 import type { Caller } from '../../../access/caller';
@@ -66,7 +62,9 @@ function isWithin(then: Stored['scope'], now: ReportAccess['scope']): boolean {
   const reachable = new Set(now.clientIds);
   if (!then.clientIds.every((id) => reachable.has(id))) return false;
   // A location limit now that was not there then narrows what the requester sees.
-  const limitsThen = new Map((then.locationLimits ?? []).map((limit) => [limit.clientId, limit.subEntityIds]));
+  const limitsThen = new Map(
+    (then.locationLimits ?? []).map((limit) => [limit.clientId, limit.subEntityIds]),
+  );
   return (now.locationLimits ?? []).every((limit) => {
     if (!then.clientIds.includes(limit.clientId)) return true;
     const before = limitsThen.get(limit.clientId);
@@ -154,7 +152,8 @@ export const transactionReportExport: ExportableGrid = {
           writer.addUndoes(batch.undoes);
           const rows: ReportRow[] = new Array(batch.lines.length);
           // The writer's own JSON, read back: the same row the grid receives.
-          for (let i = 0; i < batch.lines.length; i++) rows[i] = JSON.parse(writer.reportRow(batch.lines[i] ?? ''));
+          for (let i = 0; i < batch.lines.length; i++)
+            rows[i] = JSON.parse(writer.reportRow(batch.lines[i] ?? ''));
           yield rows;
         }
       },
