@@ -68,7 +68,7 @@ function isWithin(then: Stored['scope'], now: ReportAccess['scope']): boolean {
   return (now.locationLimits ?? []).every((limit) => {
     if (!then.clientIds.includes(limit.clientId)) return true;
     const before = limitsThen.get(limit.clientId);
-    return before !== undefined && before.every((id) => limit.subEntityIds.includes(id));
+    return before?.every((id) => limit.subEntityIds.includes(id)) ?? false;
   });
 }
 
