@@ -25,6 +25,8 @@ function isFirstPage(response: Response, range: { from: string; to: string }): b
 test('a merchant exports all matching rows of the report and downloads them from Exports', async ({
   page,
 }, testInfo) => {
+  // The export runs on the server's job runner: the whole round trip takes more than a page does.
+  test.setTimeout(180_000);
   const pageErrors = collectPageErrors(page);
   await signInAs(page, merchant);
   await page.goto('/app/reporting/classic');
