@@ -74,6 +74,8 @@ test('a merchant exports all matching rows of the report and downloads them from
   expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Harbor Lane Coffee Roasters,"?-?\$/);
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/app/exports');
+  await expect(newest.getByRole('link', { name: 'Download' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('exports-390.png'), fullPage: true });
   await page.goto('/app/reporting/classic');
   await page.getByRole('button', { name: 'Export', exact: true }).click();

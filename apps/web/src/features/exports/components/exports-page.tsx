@@ -90,7 +90,7 @@ function ExportCard({ item }: { item: Export }) {
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {item.file_name}
           </Text>
-          <Badge color={statusColors[item.status]} variant="light">
+          <Badge color={statusColors[item.status]} variant="light" tt="none">
             {exportStatusText(item)}
           </Badge>
         </Group>
