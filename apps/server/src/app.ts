@@ -39,6 +39,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { enrollmentActionsRoutes } from './modules/enrollment-actions/enrollment-actions.routes';
 import { enrollmentReviewRoutes } from './modules/enrollment-review/enrollment-review.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
@@ -269,6 +270,10 @@ export async function buildApp({
   await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
+  await app.register(exportsRoutes, {
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+  });
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);

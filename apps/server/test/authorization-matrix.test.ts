@@ -828,6 +828,37 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
   },
+  // Server-side exports: asking takes the report's access; the rest is the requester's own (the
+  // matrix names no real export, so every signed-in caller gets 404).
+  'POST /api/exports/transaction-report': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: { start: '2025-06-01', end: '2025-06-15' },
+        columns: ['created_at', 'amount'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
+  },
+  'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/exports/:id': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'POST /api/exports/:id/cancel': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/cancel' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'POST /api/exports/:id/retry': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/retry' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'GET /api/exports/:id/download': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/download' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
   // One report row by id; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/report/transaction': {
     call: () => ({ url: '/api/v1/report/transaction?id=00000000-0000-4000-8000-00000000f00d' }),

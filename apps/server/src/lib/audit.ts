@@ -58,6 +58,9 @@ export type AuditAction =
   | 'email.send'
   | 'data_sync_request'
   | 'document.upload'
+  // A server-side export asked for, and its file downloaded.
+  | 'export.request'
+  | 'export.download'
   | 'document.download'
   | 'sub_location.change'
   | 'account.edit'

@@ -67,6 +67,8 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   data_sync_request: 'Data sync requested',
   'document.upload': 'Document uploaded',
   'document.download': 'Document downloaded',
+  'export.request': 'Export requested',
+  'export.download': 'Export downloaded',
   'sub_location.change': 'Sub-location changed',
   'account.edit': 'Account edited',
   'account.hierarchy': 'Account parent changed',

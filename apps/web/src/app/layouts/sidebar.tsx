@@ -42,9 +42,14 @@ export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
             <Text size="xs" c="dimmed" truncate="end">
               {user.email}
             </Text>
-            <Anchor component={Link} to="/settings" size="xs" onClick={onNavigate}>
-              Sign-in and security
-            </Anchor>
+            <Group gap="sm" wrap="wrap">
+              <Anchor component={Link} to="/settings" size="xs" onClick={onNavigate}>
+                Sign-in and security
+              </Anchor>
+              <Anchor component={Link} to="/exports" size="xs" onClick={onNavigate}>
+                Exports
+              </Anchor>
+            </Group>
           </Box>
           <Tooltip label="User settings">
             <ActionIcon variant="subtle" color="gray" onClick={onOpenSettings} aria-label="User settings">

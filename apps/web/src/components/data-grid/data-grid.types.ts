@@ -1,4 +1,4 @@
-import type { GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
+import type { GridFilterModel, GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
 import type { ReactNode, Ref } from 'react';
 
 export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
@@ -59,6 +59,13 @@ export type DataGridSummary = { caption?: string; items: readonly DataGridSummar
 
 export type DataGridQueryValue = string | number | boolean | null | undefined;
 
+// What 'All matching rows' hands the page: the grid's visible columns in order, its filters and sort.
+export type DataGridExportState = { columns: string[]; filters: GridFilterModel; sortModel: GridSortModel };
+export type DataGridServerExport = {
+  onExport: (format: 'csv' | 'xlsx', state: DataGridExportState) => void;
+  isPending?: boolean;
+};
+
 // Imperative handle for pages and the benchmark.
 export type DataGridApi = {
   getLayout: () => GridLayout;
@@ -94,6 +101,8 @@ export type DataGridCommonProps<Row> = {
   // Saved layouts under this grid-config key.
   configKey?: string;
   exportFileName?: string;
+  // The Export menu adds 'All matching rows' (a server-side export of every row the filters match).
+  serverExport?: DataGridServerExport;
   defaultSort?: GridSortModel;
   defaultGrouping?: readonly string[];
   onRowClick?: (row: Row) => void;
