@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { brandingRoutes } from './modules/branding/branding.routes';
 import { chargesRoutes } from './modules/charges/charges.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
@@ -256,6 +257,7 @@ export async function buildApp({
   });
   await app.register(clientsRoutes);
   await app.register(accountsRoutes);
+  await app.register(brandingRoutes);
   await app.register(clientListsRoutes);
   await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);

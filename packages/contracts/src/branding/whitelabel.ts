@@ -112,3 +112,5 @@ export function nearestWhiteLabel<T>(
   }
   return null;
 }
+
+export const whiteLabelLogoParams = z.object({ logoid: z.uuid() });

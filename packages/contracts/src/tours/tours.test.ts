@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSandboxRoute, shouldStartTourByItself, tourKindOf, tourSteps } from './tours';
+import { isSandboxRoute, tourKindOf, tourStartsByItself, tourSteps } from './tours';
 
 describe('tours', () => {
   it('gives partners and merchants their tour and staff none', () => {
@@ -18,13 +18,12 @@ describe('tours', () => {
     expect(isSandboxRoute('/home')).toBe(false);
   });
 
-  it('starts by itself only once and never on a sandbox route', () => {
-    const merchant = { user_type: 'user', is_demo_user: false } as const;
-    expect(shouldStartTourByItself(merchant, [], '/home')).toBe(true);
-    expect(shouldStartTourByItself(merchant, ['merchant'], '/home')).toBe(false);
-    expect(shouldStartTourByItself(merchant, ['partner'], '/home')).toBe(true);
-    expect(shouldStartTourByItself(merchant, [], '/certification-page')).toBe(false);
-    expect(shouldStartTourByItself({ user_type: 'admin', is_demo_user: false }, [], '/home')).toBe(false);
+  it('starts by itself only until seen, and never in a mimic session', () => {
+    expect(tourStartsByItself('merchant', [], false)).toBe(true);
+    expect(tourStartsByItself('merchant', ['merchant'], false)).toBe(false);
+    expect(tourStartsByItself('merchant', ['partner'], false)).toBe(true);
+    expect(tourStartsByItself('merchant', [], true)).toBe(false);
+    expect(tourStartsByItself(null, [], false)).toBe(false);
   });
 
   it('keeps each tour short', () => {

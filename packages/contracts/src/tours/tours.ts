@@ -24,11 +24,22 @@ export function isSandboxRoute(pathname: string): boolean {
   return sandboxRoutePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-// Shown by itself only once: never after it was finished or dismissed, never on a sandbox route.
-export function shouldStartTourByItself(user: TourUser, toursSeen: readonly string[], pathname: string) {
-  const kind = tourKindOf(user);
-  return kind !== null && !toursSeen.includes(kind) && !isSandboxRoute(pathname);
+// Shown by itself only once: never after it was finished or dismissed, and never in a mimic session
+// (the first visit is the user's own, not staff's looking on).
+export function tourStartsByItself(
+  kind: TourKind | null,
+  toursSeen: readonly string[],
+  isMimicSession: boolean,
+) {
+  return kind !== null && !toursSeen.includes(kind) && !isMimicSession;
 }
+
+// The tour part of GET /api/user.
+export const sessionTourSchema = z.object({
+  kind: tourKindSchema.nullable(),
+  starts_by_itself: z.boolean(),
+});
+export type SessionTour = z.infer<typeof sessionTourSchema>;
 
 // Where a step points: a data-tour attribute in the shell; a step whose target is not on screen (the
 // sidebar closed at phone width) is shown in the middle of the page.
