@@ -15,6 +15,8 @@ export const WhiteLabelText = {
   ColorHint: 'Six-digit hex, dark enough for text on white (contrast 4.5:1 or more).',
   LogoLabel: 'Brand logo',
   LogoHint: 'PNG or JPEG, at most 1 MB.',
+  UploadLogo: 'Upload brand logo',
+  NoLogo: 'No brand logo.',
   Save: 'Save white label',
   Saved: 'White label saved.',
   LogoSaved: 'Brand logo saved.',
