@@ -1,7 +1,7 @@
 import { WhiteLabelText } from '@portico/contracts/branding/whitelabel';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, clientIdNamed } from '../../../test/auth-helpers';
+import { callAs, clientIdNamed, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { whiteLabels } from '../../db/schema/clients';
@@ -98,7 +98,8 @@ describe('white label: set by staff, worn by the hierarchy', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({
       code: 'WHITELABEL_COLOR_CONTRAST',
-      message: 'This colour has a contrast of 3.32:1 on white; it needs 4.5:1 to be readable. Choose a darker colour.',
+      message:
+        'This colour has a contrast of 3.32:1 on white; it needs 4.5:1 to be readable. Choose a darker colour.',
     });
     expect(await whiteLabelRow(summit)).toEqual(before);
   });
@@ -140,7 +141,13 @@ describe('white label logo', () => {
   it('refuses an SVG, even named .png, and a PNG over 1 MB; nothing is stored', async () => {
     const blobsBefore = (await ctx.app.db.select({ key: fileBlobs.storageKey }).from(fileBlobs)).length;
     for (const name of ['brand.svg', 'brand.png']) {
-      const res = await callAs(ctx.app, demo.admin, 'POST', `/api/whitelabel/${summit}/logo`, logoBody(svgBytes, name));
+      const res = await callAs(
+        ctx.app,
+        demo.admin,
+        'POST',
+        `/api/whitelabel/${summit}/logo`,
+        logoBody(svgBytes, name),
+      );
       expect(res.statusCode, name).toBe(415);
       expect(res.json().error.message).toBe(WhiteLabelText.LogoWrongType);
     }
@@ -153,7 +160,13 @@ describe('white label logo', () => {
   });
 
   it('stores a PNG, serves it to anyone at its address, and brands the hierarchy with it', async () => {
-    const res = await callAs(ctx.app, demo.admin, 'POST', `/api/whitelabel/${summit}/logo`, logoBody(pngBytes));
+    const res = await callAs(
+      ctx.app,
+      demo.admin,
+      'POST',
+      `/api/whitelabel/${summit}/logo`,
+      logoBody(pngBytes),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const logoUrl: string = res.json().message.logo_url;
     expect(logoUrl).toMatch(/^\/api\/whitelabel\/logo\/[0-9a-f-]{36}$/);
@@ -201,7 +214,10 @@ describe('portal tour state, per user', () => {
     expect(await tourOf(demo.copperOwner)).toEqual({ kind: 'merchant', starts_by_itself: false });
     expect((await tourOf(demo.barista)).starts_by_itself).toBe(true);
 
-    const again = await callAs(ctx.app, demo.copperOwner, 'PUT', '/api/user/tour', { tour: 'merchant', seen: false });
+    const again = await callAs(ctx.app, demo.copperOwner, 'PUT', '/api/user/tour', {
+      tour: 'merchant',
+      seen: false,
+    });
     expect(again.json().message).toEqual({ tours_seen: [] });
     expect((await tourOf(demo.copperOwner)).starts_by_itself).toBe(true);
   });
@@ -215,5 +231,21 @@ describe('portal tour state, per user', () => {
       user_id: 'x',
     });
     expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('e-mail to a white-labelled hierarchy', () => {
+  it("wears the recipient's brand; staff's mail stays Portico's", async () => {
+    for (const email of [demo.healnow, demo.admin]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/firebase', payload: { email } });
+      expect(res.statusCode).toBe(200);
+    }
+    await ctx.app.mail.idle();
+    const [partnerMail] = await outboxFor(ctx.app.db, demo.healnow);
+    expect(partnerMail?.bodyText.startsWith('HealNow\n\n')).toBe(true);
+    expect(partnerMail?.bodyHtml).toContain('border-top:4px solid #1f6f68');
+    const [adminMail] = await outboxFor(ctx.app.db, demo.admin);
+    expect(adminMail?.bodyText.startsWith('HealNow')).toBe(false);
+    expect(adminMail?.bodyHtml ?? '').not.toContain('#1f6f68');
   });
 });

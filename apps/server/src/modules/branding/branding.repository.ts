@@ -4,6 +4,7 @@ import { clientChainCte } from '../../access/merchant-scope.repository';
 import type { Executor } from '../../db/client';
 import { clients, whiteLabels } from '../../db/schema/clients';
 import { fileBlobs } from '../../db/schema/documents';
+import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/sql-rows';
 
 const chainWhiteLabelRow = z.object({
@@ -11,6 +12,7 @@ const chainWhiteLabelRow = z.object({
   entity_name: z.string().nullable(),
   color: z.string().nullable(),
   logo_url: z.string().nullable(),
+  logo_storage_key: z.string().nullable(),
 });
 export type ChainWhiteLabelRow = z.infer<typeof chainWhiteLabelRow>;
 
@@ -22,7 +24,7 @@ export async function listChainWhiteLabels(
   const rows = await queryRows(
     executor,
     sql`with recursive ${clientChainCte(clientId)}
-      select chain.id::text as client_id, w.entity_name, w.color, w.logo_url
+      select chain.id::text as client_id, w.entity_name, w.color, w.logo_url, w.logo_storage_key
       from chain left join white_labels w on w.client_id = chain.id
       order by chain.depth`,
   );
@@ -82,4 +84,20 @@ export async function findWhiteLabelLogoContent(executor: Executor, storageKey: 
     .innerJoin(fileBlobs, eq(fileBlobs.storageKey, whiteLabels.logoStorageKey))
     .where(eq(whiteLabels.logoStorageKey, storageKey));
   return row?.content ?? null;
+}
+
+export async function findBlobContent(executor: Executor, storageKey: string) {
+  const [row] = await executor
+    .select({ content: fileBlobs.content })
+    .from(fileBlobs)
+    .where(eq(fileBlobs.storageKey, storageKey));
+  return row?.content ?? null;
+}
+
+export async function findUserByEmail(executor: Executor, email: string) {
+  const [row] = await executor
+    .select({ userType: users.userType, defaultClientId: users.defaultClientId })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
 }

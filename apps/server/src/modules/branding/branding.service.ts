@@ -23,6 +23,7 @@ import {
   type ChainWhiteLabelRow,
   deleteBlob,
   deleteWhiteLabel,
+  findBlobContent,
   findClientLevelForUpdate,
   findWhiteLabel,
   findWhiteLabelLogoContent,
@@ -41,14 +42,7 @@ export function whiteLabelLogoPath(logoId: string): string {
 // The branding of a hierarchy from its chain (the client first, then each client above): the nearest
 // white label, its colour kept only while it reads at AA contrast on white.
 export function brandingOfChain(chain: readonly ChainWhiteLabelRow[]): Branding | null {
-  const labels = new Map<string, ChainWhiteLabelRow & { entity_name: string }>();
-  for (const row of chain) {
-    if (row.entity_name !== null) labels.set(row.client_id, { ...row, entity_name: row.entity_name });
-  }
-  const nearest = nearestWhiteLabel(
-    chain.map((row) => row.client_id),
-    labels,
-  );
+  const nearest = nearestOfChain(chain);
   if (!nearest) return null;
   const { color, entity_name, logo_url } = nearest.whiteLabel;
   return {
@@ -57,6 +51,24 @@ export function brandingOfChain(chain: readonly ChainWhiteLabelRow[]): Branding 
     color: color !== null && isAccentReadableOnWhite(color) ? color : null,
     logo_url,
   };
+}
+
+function nearestOfChain(chain: readonly ChainWhiteLabelRow[]) {
+  const labels = new Map<string, ChainWhiteLabelRow & { entity_name: string }>();
+  for (const row of chain) {
+    if (row.entity_name !== null) labels.set(row.client_id, { ...row, entity_name: row.entity_name });
+  }
+  return nearestWhiteLabel(
+    chain.map((row) => row.client_id),
+    labels,
+  );
+}
+
+// The logo image of a client's branding, if its white label has one (the payment frame's fallback).
+export async function resolveClientBrandLogo(executor: Executor, clientId: string): Promise<Buffer | null> {
+  const nearest = nearestOfChain(await listChainWhiteLabels(executor, clientId));
+  const storageKey = nearest?.whiteLabel.logo_storage_key ?? null;
+  return storageKey === null ? null : findBlobContent(executor, storageKey);
 }
 
 // The one way any part of Portico learns how a client's hierarchy is branded.
