@@ -11,7 +11,8 @@ import { signInAs } from '../support/sign-in';
 // from the user block. Every change is undone at the end: the seeded state is HealNow's name and
 // colour without a logo, and every demo account's tour seen.
 
-test.slow();
+// Three sign-ins in the first test, on a shared two-core machine.
+test.setTimeout(240_000);
 
 const admin = 'admin@portico.example';
 const partner = 'partner@healnow.example';
@@ -67,7 +68,13 @@ async function primaryFill(page: Page): Promise<string> {
   );
 }
 
+async function signOut(page: Page) {
+  await page.request.post('/logout');
+  await page.context().clearCookies();
+}
+
 async function removeHealnowLogo(page: Page, healnow: string) {
+  await signOut(page);
   await signInAs(page, admin);
   const current = await page.request.get(`/api/whitelabel/${healnow}`);
   const body = await current.json();
@@ -124,6 +131,7 @@ test("staff set a parent's white label; bad colour and logo are refused; the par
     // Staff keep Portico's look.
     expect(await primaryFill(page)).toBe('#f6951e');
 
+    await signOut(page);
     await signInAs(page, partner);
     await expect(
       page.getByRole('link', { name: 'HealNow home' }).getByRole('img', { name: 'HealNow' }),
@@ -139,8 +147,7 @@ test("staff set a parent's white label; bad colour and logo are refused; the par
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // The login page stays Portico's.
-    await page.request.post('/logout');
-    await page.context().clearCookies();
+    await signOut(page);
     await page.goto('/app/login');
     await expect(page.getByRole('img', { name: 'Portico' }).first()).toBeVisible();
     expect(await primaryFill(page)).toBe('#f6951e');

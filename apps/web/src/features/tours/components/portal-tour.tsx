@@ -28,7 +28,10 @@ function targetBox(target: string | null): Box | null {
 export function PortalTour({ kind, onClose }: PortalTourProps) {
   const steps = tourSteps[kind];
   const [index, setIndex] = useState(0);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  // Mid-screen until measured: never hidden, so focus can move into it at once.
+  const [position, setPosition] = useState(() =>
+    tourCardPosition(null, { width: CARD_WIDTH, height: 200 }, viewportSize()),
+  );
   const [highlight, setHighlight] = useState<Box | null>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -62,6 +65,17 @@ export function PortalTour({ kind, onClose }: PortalTourProps) {
     return () => window.removeEventListener('resize', place);
   }, [step]);
 
+  // Escape closes it from anywhere on the page, unless something else (a menu, a modal) took it.
+  useEffect(() => {
+    function onDocumentKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      putTourState.mutate({ tour: kind, seen: true });
+      onClose();
+    }
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => document.removeEventListener('keydown', onDocumentKeyDown);
+  }, [kind, onClose, putTourState.mutate]);
+
   if (!step) return null;
 
   function close() {
@@ -71,7 +85,8 @@ export function PortalTour({ kind, onClose }: PortalTourProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
-      event.stopPropagation();
+      // Closed here; the page-wide listener sees it handled.
+      event.preventDefault();
       close();
     } else if (event.key === 'ArrowRight' && !isLast) {
       setIndex(index + 1);
@@ -113,10 +128,9 @@ export function PortalTour({ kind, onClose }: PortalTourProps) {
         radius="md"
         style={{
           position: 'fixed',
-          top: position?.top ?? 0,
-          left: position?.left ?? 0,
+          top: position.top,
+          left: position.left,
           width: `min(${CARD_WIDTH}px, calc(100vw - 32px))`,
-          visibility: position ? 'visible' : 'hidden',
           zIndex: 401,
           borderTop: '4px solid var(--mantine-primary-color-filled)',
         }}
