@@ -26,6 +26,8 @@ describe('tour card position', () => {
 
   it('counts only targets laid out on screen', () => {
     expect(isOnScreen({ top: 60, left: -260, width: 260, height: 700 }, phone)).toBe(false);
+    // Partly slid away is away.
+    expect(isOnScreen({ top: 60, left: -244, width: 260, height: 700 }, phone)).toBe(false);
     expect(isOnScreen({ top: 0, left: 0, width: 0, height: 0 }, phone)).toBe(false);
     expect(isOnScreen({ top: 60, left: 0, width: 260, height: 700 }, desktop)).toBe(true);
   });

@@ -37,14 +37,15 @@ export function tourCardPosition(
   };
 }
 
-// A target counts only when it is laid out and on screen (the sidebar is hidden at phone width).
+// A target counts only when it is laid out and wholly within the screen's width: the sidebar slid
+// away at phone width is still laid out, just off to the left.
 export function isOnScreen(box: Box, viewport: Size): boolean {
   return (
     box.width > 0 &&
     box.height > 0 &&
-    box.left < viewport.width &&
+    box.left >= -1 &&
+    box.left + box.width <= viewport.width + 1 &&
     box.top < viewport.height &&
-    box.left + box.width > 0 &&
     box.top + box.height > 0
   );
 }
