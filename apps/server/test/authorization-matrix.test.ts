@@ -349,7 +349,10 @@ const matrix: Record<string, Row> = {
     expect: { ...staffOnly(200), audit: 200 },
   },
   'PUT /api/whitelabel/:clientid': {
-    call: () => ({ url: `/api/whitelabel/${missingClient}`, payload: { entity_name: 'Matrix', color: '#1f6f68' } }),
+    call: () => ({
+      url: `/api/whitelabel/${missingClient}`,
+      payload: { entity_name: 'Matrix', color: '#1f6f68' },
+    }),
     expect: { ...staffOnly(404), audit: 403 },
   },
   'DELETE /api/whitelabel/:clientid': {

@@ -115,7 +115,10 @@ describe('ReceiptPage', () => {
     });
     renderAt(`/receipt?id=${transactionId}`);
     const article = await screen.findByRole('article', { name: 'Receipt' });
-    expect(within(article).getByRole('img', { name: 'HealNow' })).toHaveAttribute('src', '/api/whitelabel/logo/x');
+    expect(within(article).getByRole('img', { name: 'HealNow' })).toHaveAttribute(
+      'src',
+      '/api/whitelabel/logo/x',
+    );
   });
 
   it('says so when the transaction is not found or out of reach', async () => {
