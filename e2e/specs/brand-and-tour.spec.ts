@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { WhiteLabelText } from '@portico/contracts/branding/whitelabel';
 import { TourText, tourSteps } from '@portico/contracts/tours/tours';
 import { clientIdNamed } from '../support/clients';
@@ -18,6 +18,8 @@ const admin = 'admin@portico.example';
 const partner = 'partner@healnow.example';
 const merchant = 'owner@copperkettle.example';
 const healnowColor = '#1f6f68';
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
 // A 200 x 50 PNG in the brand's colour with a white band, built here so the logo is a real image.
 function brandPng(): Buffer {
@@ -73,9 +75,10 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-async function removeHealnowLogo(page: Page, healnow: string) {
-  await signOut(page);
-  await signInAs(page, admin);
+// Undone as admin through the session kept aside, so no further sign-in is needed.
+async function removeHealnowLogo(page: Page, healnow: string, adminCookies: Cookies) {
+  await page.context().clearCookies();
+  await page.context().addCookies(adminCookies);
   const current = await page.request.get(`/api/whitelabel/${healnow}`);
   const body = await current.json();
   if (body.message?.logo_url) {
@@ -93,6 +96,7 @@ test("staff set a parent's white label; bad colour and logo are refused; the par
   const pageErrors = collectPageErrors(page);
   await signInAs(page, admin);
   const healnow = await clientIdNamed(page, 'HealNow Health Payments');
+  const adminCookies = await page.context().cookies();
   try {
     await page.goto(`/app/account/${healnow}`);
     const section = page.getByRole('region', { name: WhiteLabelText.SectionTitle });
@@ -132,7 +136,9 @@ test("staff set a parent's white label; bad colour and logo are refused; the par
     // Staff keep Portico's look.
     expect(await primaryFill(page)).toBe('#f6951e');
 
-    await signOut(page);
+    // The admin's session stays valid for the clean-up.
+    await page.goto('about:blank');
+    await page.context().clearCookies();
     await signInAs(page, partner);
     await expect(
       page.getByRole('link', { name: 'HealNow home' }).getByRole('img', { name: 'HealNow' }),
@@ -153,7 +159,7 @@ test("staff set a parent's white label; bad colour and logo are refused; the par
     await expect(page.getByRole('img', { name: 'Portico' }).first()).toBeVisible();
     expect(await primaryFill(page)).toBe('#f6951e');
   } finally {
-    await removeHealnowLogo(page, healnow);
+    await removeHealnowLogo(page, healnow, adminCookies);
   }
   expect(pageErrors).toEqual([]);
 });

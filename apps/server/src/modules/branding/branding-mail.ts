@@ -1,3 +1,4 @@
+import { userTypeSchema } from '@portico/contracts/auth/roles';
 import type { Branding } from '@portico/contracts/branding/whitelabel';
 import type { Executor } from '../../db/client';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -37,6 +38,11 @@ export async function brandMailForRecipient(
   if (!recipient || others.length > 0) return message;
   const user = await findUserByEmail(executor, recipient);
   if (!user) return message;
-  const branding = await resolveUserBranding(executor, user);
+  // A contact is a merchant's person without a sign-in: branded like the merchant's users.
+  const userType = userTypeSchema.safeParse(user.userType);
+  const branding = await resolveUserBranding(executor, {
+    userType: userType.success ? userType.data : 'user',
+    defaultClientId: user.defaultClientId,
+  });
   return branding ? dressMailWithBranding(message, branding, publicUrl) : message;
 }

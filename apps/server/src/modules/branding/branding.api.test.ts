@@ -242,10 +242,10 @@ describe('e-mail to a white-labelled hierarchy', () => {
     }
     await ctx.app.mail.idle();
     const [partnerMail] = await outboxFor(ctx.app.db, demo.healnow);
-    expect(partnerMail?.bodyText.startsWith('HealNow\n\n')).toBe(true);
+    expect(partnerMail?.bodyText?.startsWith('HealNow\n\n')).toBe(true);
     expect(partnerMail?.bodyHtml).toContain('border-top:4px solid #1f6f68');
     const [adminMail] = await outboxFor(ctx.app.db, demo.admin);
-    expect(adminMail?.bodyText.startsWith('HealNow')).toBe(false);
+    expect(adminMail?.bodyText?.startsWith('HealNow')).toBe(false);
     expect(adminMail?.bodyHtml ?? '').not.toContain('#1f6f68');
   });
 });
