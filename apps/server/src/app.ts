@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { brandMailForRecipient } from './modules/branding/branding-mail';
 import { chargesRoutes } from './modules/charges/charges.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
@@ -199,7 +201,12 @@ export async function buildApp({
   await app.register(accessPlugin);
   await app.register(securityPlugin, { hsts: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
-  await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
+  await app.register(mailPlugin, {
+    config,
+    ...(mailer ? { mailer } : {}),
+    // Mail to a user of a white-labelled hierarchy wears its brand.
+    dress: (message, executor) => brandMailForRecipient(executor, message, config.publicUrl),
+  });
   await app.register(processorsPlugin, processors ? { directory: processors } : {});
   await app.register(terminalsPlugin);
   app.decorate('now', now ?? (() => new Date()));
@@ -257,6 +264,7 @@ export async function buildApp({
   });
   await app.register(clientsRoutes);
   await app.register(accountsRoutes);
+  await app.register(brandingRoutes);
   await app.register(clientListsRoutes);
   await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);

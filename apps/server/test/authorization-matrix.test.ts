@@ -267,6 +267,11 @@ const matrix: Record<string, Row> = {
   // The signed-in user's own things.
   'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/logo': { expect: { ...signedIn(200), audit: 200 } },
+  // The caller's own portal tour state (not from a mimic session).
+  'PUT /api/user/tour': {
+    call: () => ({ payload: { tour: 'merchant', seen: false } }),
+    expect: { ...signedIn(200), audit: 200 },
+  },
   // The caller's own sessions: every signed-in person, the auditor included (ending one's own other
   // sign-ins changes nothing of the business).
   'GET /api/user/sessions': { expect: { ...signedIn(200), audit: 200 } },
@@ -336,6 +341,38 @@ const matrix: Record<string, Row> = {
       },
     }),
     expect: { ...staffOnly(404), audit: 403 },
+  },
+  // A parent's white label: staff only (outcomes in branding.api.test.ts). Writes name a client that does
+  // not exist: 404 for staff, 403 for the rest; the logo itself is public (payment pages, e-mails).
+  'GET /api/whitelabel/:clientid': {
+    call: (ids) => ({ url: `/api/whitelabel/${ids.harborLane}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
+  'PUT /api/whitelabel/:clientid': {
+    call: () => ({
+      url: `/api/whitelabel/${missingClient}`,
+      payload: { entity_name: 'Matrix', color: '#1f6f68' },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'DELETE /api/whitelabel/:clientid': {
+    call: () => ({ url: `/api/whitelabel/${missingClient}` }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'POST /api/whitelabel/:clientid/logo': {
+    call: () => ({
+      url: `/api/whitelabel/${missingClient}/logo`,
+      payload: { document: { name: 'logo.png', extension: 'png', content: dataUrlOf(samples.png) } },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'DELETE /api/whitelabel/:clientid/logo': {
+    call: () => ({ url: `/api/whitelabel/${missingClient}/logo` }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'GET /api/whitelabel/logo/:logoid': {
+    call: () => ({ url: `/api/whitelabel/logo/${missingClient}` }),
+    expect: { ...same(404), audit: 404 },
   },
   // Someone else's locations: staff and the merchant's alpha only.
   'GET /api/rbac/:merchantId/users/:userId/sub-entities': {

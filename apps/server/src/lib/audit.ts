@@ -66,6 +66,9 @@ export type AuditAction =
   | 'account.edit'
   | 'account.hierarchy'
   | 'account.logo'
+  // A parent's white label: its name and colour set or removed, its logo uploaded or removed.
+  | 'whitelabel.change'
+  | 'whitelabel.logo'
   | 'risk_note.create'
   | 'processor.enable'
   | 'processor.portal_sso'

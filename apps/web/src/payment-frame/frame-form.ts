@@ -22,7 +22,7 @@ import {
 } from '@portico/contracts/subscriptions/subscription-terms';
 import { charge, tokenize } from './frame-api';
 import { DeviceText, deviceChooser, deviceLabels, deviceMethodsOf, isDeviceMethod } from './frame-device';
-import { applyPageDesign, el, field, showMessage } from './frame-dom';
+import { applyBrand, applyPageDesign, el, field, showMessage } from './frame-dom';
 import { frameLinkOptions } from './frame-link-options';
 import { showApproval } from './frame-result';
 import { richDescription } from './frame-rich-text';
@@ -144,6 +144,7 @@ export function renderPaymentForm(
       : PaymentFrameText.MethodNotAvailable;
     return showMessage(root, text, 'error');
   }
+  applyBrand(document.documentElement, merchant.brand);
   applyPageDesign(document.documentElement, params.styles);
   const isVirtualTerminal = Boolean(params.isVirtualTerminal && merchant.virtual_terminal);
   const isAmountFixed = params.amount !== undefined && !params.freeFormAmount && !isVirtualTerminal;
@@ -160,6 +161,8 @@ export function renderPaymentForm(
     form.append(logo);
   }
   form.append(el('h1', {}, [merchant.name]));
+  if (merchant.brand)
+    form.append(el('p', { class: 'note brand' }, [PaymentFrameText.paymentsBy(merchant.brand.entity_name)]));
   if (params.description && params.showDescription !== false)
     form.append(richDescription(params.description));
   if (params.customerMessage) form.append(el('p', { class: 'note' }, [params.customerMessage]));

@@ -174,6 +174,9 @@ export const frameMerchantSchema = z.object({
   // The signed link's own state (payment-frame/link-terms.ts): a paid one-time link or an expired
   // link shows its message instead of the form; absent: open.
   link_state: z.enum(linkStates).optional(),
+  // The white label of the merchant's hierarchy: the frame's accent and its 'Payments by' line;
+  // absent or null: Portico's look.
+  brand: z.object({ entity_name: z.string(), color: z.string().nullable() }).nullable().optional(),
   // A signed-in user with Virtual Terminal on the merchant: what they may take.
   virtual_terminal: z
     .object({

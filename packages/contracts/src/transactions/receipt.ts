@@ -58,6 +58,12 @@ export const receiptSchema = z.object({
   customer_name: z.string().nullable(),
   location: z.string().nullable(),
   merchant: receiptMerchantSchema,
+  // The white label of the merchant's hierarchy: its logo, name and colour head the receipt;
+  // absent or null: none.
+  brand: z
+    .object({ entity_name: z.string(), color: z.string().nullable(), logo_url: z.string().nullable() })
+    .nullable()
+    .optional(),
   template: z.enum(receiptTemplates),
   // A test payment (booked while the merchant was a sandbox account): the receipt says so.
   is_test: z.boolean(),

@@ -14,6 +14,7 @@ import type { Caller } from '../../access/caller';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { resolveClientBranding } from '../branding/branding.service';
 import { findReceiptRow, type ReceiptRow } from './receipt.repository';
 
 export const ReceiptError = defineErrors({ NotFound: [ReceiptErrorCode.NotFound, 'not_found'] });
@@ -58,6 +59,7 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
   const customerName = [textOf(row.customerFirstName), textOf(row.customerLastName)]
     .filter(Boolean)
     .join(' ');
+  const branding = await resolveClientBranding(executor, row.clientId);
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -78,6 +80,9 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
     customer_name: customerName === '' ? null : customerName,
     location: textOf(row.apiResponse?.sub_location?.name),
     merchant: merchantOf(row),
+    brand: branding
+      ? { entity_name: branding.entity_name, color: branding.color, logo_url: branding.logo_url }
+      : null,
     template: receiptTemplateOf(row.receiptTemplate),
     is_test: row.isTest,
     ...linkOptionsOnReceipt(row.apiResponse?.meta),
