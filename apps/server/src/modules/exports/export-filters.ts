@@ -49,12 +49,7 @@ function testerOf(
         const to = filter.to ?? '9999-12-31';
         return (value) => typeof value === 'string' && value >= from && value <= to;
       }
-      const startMs = filter.from ? zoned.dayStart(filter.from) : Number.NEGATIVE_INFINITY;
-      const endMs = filter.to
-        ? zoned.dayStart(
-            new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10),
-          )
-        : Number.POSITIVE_INFINITY;
+      const { startMs, endMs } = zoned.dayRange(filter.from, filter.to);
       return (value) => typeof value === 'number' && value >= startMs && value < endMs;
     }
     case 'set': {

@@ -1,15 +1,11 @@
 import type { GridFilterModel, GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
+import type { GridDateFormat } from '@portico/contracts/grid/zoned-time';
 import type { ReactNode, Ref } from 'react';
 
 export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
 
 // Display patterns a date column may take; 'mm' after 'hh' means minutes, as the product writes them.
-export type DataGridDateFormat =
-  | 'yyyy-mm-dd'
-  | 'yyyy-mm-dd hh:mm'
-  | 'yyyy-mm-dd hh:mm:ss'
-  | 'mm/dd/yyyy'
-  | 'mm/dd/yyyy hh:mm:ss';
+export type DataGridDateFormat = GridDateFormat;
 
 // The layout's aggFunc names (AG Grid's), so saved layouts carry them unchanged.
 export type DataGridAggregate = 'sum' | 'avg' | 'count' | 'min' | 'max';
