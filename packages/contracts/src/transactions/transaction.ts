@@ -115,6 +115,9 @@ export const transactionSchema = z.object({
   // Portico's own addition (absent for a live payment): true for a test payment, one booked while the
   // merchant was a sandbox account. Test payments move no money.
   is_test: z.literal(true).optional(),
+  // Portico's own addition (absent when undisputed): a cardholder disputed the payment, so its money
+  // moves through the dispute and neither Void nor Refund is offered.
+  is_disputed: z.literal(true).optional(),
   data: z.object({
     api_response: transactionApiResponseSchema.nullable(),
     third_party_api_response: transactionThirdPartyApiResponseSchema.nullable(),
@@ -171,6 +174,7 @@ export function voidRefundCandidateOfTransaction(transaction: Transaction): Void
     paymentStatus: transaction.payment_status,
     requestStatus: transaction.request_status,
     createdAt: new Date(transaction.created_at),
+    isDisputed: transaction.is_disputed === true,
   };
 }
 
