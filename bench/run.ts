@@ -1,4 +1,4 @@
-// `npm run bench [-- report|clients|access|vault|search|charge|webhooks|subscriptions|signup|disputes|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// `npm run bench [-- report|clients|access|vault|search|charge|webhooks|subscriptions|signup|disputes|exports|grid|ingest]`: every benchmark by default. report seeds a throwaway
 // PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
 // (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
 // prints its figures beside a baseline measured in the same run. Never part of `npm test`.
@@ -44,6 +44,10 @@ if (only === undefined || only === 'signup') {
 if (only === undefined || only === 'disputes') {
   const { benchDisputes } = await import('./disputes.bench');
   results.push(await benchDisputes());
+}
+if (only === undefined || only === 'exports') {
+  const { benchExports } = await import('./exports.bench');
+  results.push(await benchExports());
 }
 if (only === undefined || only === 'grid') {
   const { benchGrid } = await import('./grid/grid.bench');

@@ -1,5 +1,6 @@
 import { e2eEnvKeys, googleClient, startE2eControl } from './support/e2e-control';
 import { serverEnvKeys, startServer } from './support/server-process';
+import { demoAccountsWithTour, markTourSeenThroughApi } from './support/tours';
 
 // Starts the mail catcher and the OpenID provider, then the real server wired to them. The returned
 // function is Playwright's teardown for what this process started; global-teardown stops the server.
@@ -28,6 +29,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     process.env[e2eEnvKeys.controlUrl] = control.controlUrl;
     console.log(`e2e: server ${server.pid} ready at ${server.baseUrl} (log: ${server.logPath})`);
     console.log(`e2e: mail at ${control.smtpUrl}, OpenID provider at ${control.oidcIssuer}`);
+    for (const email of demoAccountsWithTour) await markTourSeenThroughApi(server.baseUrl, email);
   } catch (error) {
     await control.close();
     throw error;

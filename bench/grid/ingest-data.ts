@@ -60,6 +60,7 @@ export function makeReportNdjson(n: number): Buffer {
       meta: `{"email": "${first.toLowerCase()}.${last.toLowerCase()}${i % 97}@example.com", "lastName": "${last}", "firstName": "${first}", "customFields": {${location ? `"Location": "${location}"` : ''}}}`,
       sub_location: location ? `{"name": "${location}", "custom_fields": {"RD": "R-${i % 9}"}}` : '',
       is_test: 'false',
+      is_disputed: 'false',
       merchant_name: `=${merchant.name}`,
       merchant_dba_name: merchant.dbaName,
       parent_name: merchant.parentName,

@@ -46,6 +46,7 @@ test('a high-ticket payment from the virtual terminal is flagged and reviewed wi
     await page.goto(terminal);
     await frame.getByLabel('Amount').fill(amount);
     await frame.getByLabel('First name').fill('Ada');
+    await frame.getByLabel('Last name').fill('Byron');
     await payByCard(frame, { month: '12', year: '2030' });
   };
 

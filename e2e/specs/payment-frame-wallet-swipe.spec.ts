@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { harborLaneName } from '../support/clients';
-import { harborPublishableKey, saveFreeFormTerminal, testCard } from '../support/payment-frame';
+import {
+  type FrameScope,
+  harborPublishableKey,
+  saveFreeFormTerminal,
+  testCard,
+} from '../support/payment-frame';
 import { isoDay, lastDays, reportRowsOf, searchForTransaction } from '../support/reporting';
 import { signInAs } from '../support/sign-in';
 
@@ -21,6 +26,12 @@ function uniqueAmount(base: number): string {
   return `${base + (Date.now() % 40)}.${cents}`;
 }
 
+// The virtual terminal asks for the payer's full name by default.
+async function fillPayerName(frame: FrameScope) {
+  await frame.getByLabel('First name').fill('Jane');
+  await frame.getByLabel('Last name').fill('Doe');
+}
+
 test('an Apple Pay payment and a swiped card on the virtual terminal, each in the report', async ({
   page,
 }) => {
@@ -35,6 +46,7 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
   // Apple Pay: the sandbox wallet sheet stands in for the browser's.
   const walletAmount = uniqueAmount(60);
   await frame.getByLabel('Amount').fill(walletAmount);
+  await fillPayerName(frame);
   await frame.getByLabel('Apple Pay').check();
   await frame.getByRole('button', { name: 'Pay' }).click();
   const sheet = frame.getByRole('dialog', { name: 'Apple Pay (sandbox)' });
@@ -54,6 +66,7 @@ test('an Apple Pay payment and a swiped card on the virtual terminal, each in th
   const swipeAmount = uniqueAmount(20);
   await frame.getByLabel('Swipe card').check();
   await frame.getByLabel('Amount').fill(swipeAmount);
+  await fillPayerName(frame);
   const reader = frame.getByLabel('Card reader');
   await reader.click();
   await reader.pressSequentially(track);
@@ -108,6 +121,7 @@ test('a payment on a linked terminal from the virtual terminal, in the report', 
   const frame = page.frameLocator('iframe[title="Payment frame"]');
   const amount = uniqueAmount(30);
   await frame.getByLabel('Amount').fill(amount);
+  await fillPayerName(frame);
   await frame.getByLabel('Terminal', { exact: true }).check();
   await frame.getByLabel('Terminal device').selectOption(terminalId);
   await frame.getByRole('button', { name: 'Pay' }).click();

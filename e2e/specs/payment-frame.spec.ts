@@ -29,6 +29,7 @@ test('a merchant takes a sandbox card payment on its virtual terminal and sees i
     .replace('13', '14')}`;
   await frame.getByLabel('Amount').fill(amount);
   await frame.getByLabel('First name').fill('Vera');
+  await frame.getByLabel('Last name').fill('Lind');
   await frame.getByLabel('Table').fill('7');
   // The owner holds every permission (RBAC off), OMIT_CC_ZIP included: no ZIP field then.
   await expect(frame.getByLabel('Billing ZIP')).toHaveCount(0);

@@ -93,7 +93,9 @@ test('a merchant pages through the report and exports a page that reads back', a
   await expect(page.getByText(`${rowsOnLastPage} rows`, { exact: true })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export Excel' }).click();
+  // Export is a menu on the report: This view (the browser) or All matching rows (the server).
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Excel (.xlsx)', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Transaction Report.xlsx');
   const bytes = await readFile(await download.path());

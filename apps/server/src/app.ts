@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
 import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { brandingRoutes } from './modules/branding/branding.routes';
+import { brandMailForRecipient } from './modules/branding/branding-mail';
 import { chargesRoutes } from './modules/charges/charges.routes';
 import { clickToAgreeRoutes } from './modules/click-to-agree/click-to-agree.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
@@ -39,6 +41,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { enrollmentRoutes } from './modules/enrollment/enrollment.routes';
 import { enrollmentActionsRoutes } from './modules/enrollment-actions/enrollment-actions.routes';
 import { enrollmentReviewRoutes } from './modules/enrollment-review/enrollment-review.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { gridConfigRoutes } from './modules/grid-config/grid-config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { internalReportsRoutes } from './modules/internal-reports/internal-reports.routes';
@@ -198,7 +201,12 @@ export async function buildApp({
   await app.register(accessPlugin);
   await app.register(securityPlugin, { hsts: config.publicUrl.startsWith('https://') });
   await app.register(docsPlugin);
-  await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
+  await app.register(mailPlugin, {
+    config,
+    ...(mailer ? { mailer } : {}),
+    // Mail to a user of a white-labelled hierarchy wears its brand.
+    dress: (message, executor) => brandMailForRecipient(executor, message, config.publicUrl),
+  });
   await app.register(processorsPlugin, processors ? { directory: processors } : {});
   await app.register(terminalsPlugin);
   app.decorate('now', now ?? (() => new Date()));
@@ -256,12 +264,13 @@ export async function buildApp({
   });
   await app.register(clientsRoutes);
   await app.register(accountsRoutes);
+  await app.register(brandingRoutes);
   await app.register(clientListsRoutes);
   await app.register(subpricingRoutes);
   await app.register(gridConfigRoutes);
   await app.register(notesRoutes);
   await app.register(documentsRoutes);
-  await app.register(emailRoutes, { supportEmail: config.supportEmail });
+  await app.register(emailRoutes, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
   await app.register(internalReportsRoutes);
   await app.register(paymentsRoutes);
   await app.register(chargesRoutes, { publicUrl: config.publicUrl });
@@ -269,6 +278,10 @@ export async function buildApp({
   await app.register(shortLinksRoutes, { publicUrl: config.publicUrl });
   await app.register(dashboardRoutes);
   await app.register(reportingRoutes);
+  await app.register(exportsRoutes, {
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+  });
   await app.register(receiptRoutes);
   await app.register(statsRoutes);
   await app.register(costingRoutes);

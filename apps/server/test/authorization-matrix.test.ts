@@ -267,6 +267,11 @@ const matrix: Record<string, Row> = {
   // The signed-in user's own things.
   'GET /api/user': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/logo': { expect: { ...signedIn(200), audit: 200 } },
+  // The caller's own portal tour state (not from a mimic session).
+  'PUT /api/user/tour': {
+    call: () => ({ payload: { tour: 'merchant', seen: false } }),
+    expect: { ...signedIn(200), audit: 200 },
+  },
   // The caller's own sessions: every signed-in person, the auditor included (ending one's own other
   // sign-ins changes nothing of the business).
   'GET /api/user/sessions': { expect: { ...signedIn(200), audit: 200 } },
@@ -337,6 +342,38 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...staffOnly(404), audit: 403 },
   },
+  // A parent's white label: staff only (outcomes in branding.api.test.ts). Writes name a client that does
+  // not exist: 404 for staff, 403 for the rest; the logo itself is public (payment pages, e-mails).
+  'GET /api/whitelabel/:clientid': {
+    call: (ids) => ({ url: `/api/whitelabel/${ids.harborLane}` }),
+    expect: { ...staffOnly(200), audit: 200 },
+  },
+  'PUT /api/whitelabel/:clientid': {
+    call: () => ({
+      url: `/api/whitelabel/${missingClient}`,
+      payload: { entity_name: 'Matrix', color: '#1f6f68' },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'DELETE /api/whitelabel/:clientid': {
+    call: () => ({ url: `/api/whitelabel/${missingClient}` }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'POST /api/whitelabel/:clientid/logo': {
+    call: () => ({
+      url: `/api/whitelabel/${missingClient}/logo`,
+      payload: { document: { name: 'logo.png', extension: 'png', content: dataUrlOf(samples.png) } },
+    }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'DELETE /api/whitelabel/:clientid/logo': {
+    call: () => ({ url: `/api/whitelabel/${missingClient}/logo` }),
+    expect: { ...staffOnly(404), audit: 403 },
+  },
+  'GET /api/whitelabel/logo/:logoid': {
+    call: () => ({ url: `/api/whitelabel/logo/${missingClient}` }),
+    expect: { ...same(404), audit: 404 },
+  },
   // Someone else's locations: staff and the merchant's alpha only.
   'GET /api/rbac/:merchantId/users/:userId/sub-entities': {
     call: (ids) => ({
@@ -395,6 +432,13 @@ const matrix: Record<string, Row> = {
   'POST /api/email': {
     call: () => ({ payload: { subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' } }),
     expect: { ...signedIn(200), alpha: 403, audit: 403 },
+  },
+  // The developer certification's instructions, to the support address: admin and parent.
+  'GET /api/email': {
+    call: () => ({
+      url: `/api/email?${new URLSearchParams({ subject: 'Matrix', body: 'Matrix', to: 'support@portico.example' })}`,
+    }),
+    expect: { ...adminOnly, parent: 200, audit: 403 },
   },
 
   // Internal reporting (admin only).
@@ -820,6 +864,37 @@ const matrix: Record<string, Row> = {
       },
     }),
     expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
+  },
+  // Server-side exports: asking takes the report's access; the rest is the requester's own (the
+  // matrix names no real export, so every signed-in caller gets 404).
+  'POST /api/exports/transaction-report': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: { start: '2025-06-01', end: '2025-06-15' },
+        columns: ['created_at', 'amount'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
+  },
+  'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/exports/:id': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'POST /api/exports/:id/cancel': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/cancel' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'POST /api/exports/:id/retry': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/retry' }),
+    expect: { ...signedIn(404), audit: 404 },
+  },
+  'GET /api/exports/:id/download': {
+    call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/download' }),
+    expect: { ...signedIn(404), audit: 404 },
   },
   // One report row by id; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/report/transaction': {

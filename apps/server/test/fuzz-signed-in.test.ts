@@ -93,7 +93,7 @@ describe('signed-in routes of layouts, notes, documents, e-mail and internal rep
     const routes = ctx.app.routeCatalog.filter(
       (r) => r.method !== 'HEAD' && prefixes.some((prefix) => r.url.startsWith(prefix)),
     );
-    expect(routes.length).toBe(22);
+    expect(routes.length).toBe(23);
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(

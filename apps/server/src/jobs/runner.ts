@@ -62,6 +62,8 @@ export type JobRunner = {
   // scheduled run, and answers its row; undefined for a name this build does not register.
   runNow(name: string): Promise<JobRun | undefined>;
   start(intervalSeconds: number): void;
+  // Whether start() has this instance ticking on its own (tests tick by hand).
+  isStarted(): boolean;
   stop(): Promise<void>;
 };
 
@@ -280,6 +282,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       timer.unref();
       log.info({ instance, jobs: [...definitions.keys()] }, 'job runner started');
     },
+    isStarted: () => timer !== undefined,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -154,6 +154,7 @@ describe('two instances on one PostgreSQL', () => {
         'monthly-billing.bill',
         'disputes.poll',
         'webhooks.deliver',
+        'exports.expire',
       ];
       const stable = names.every(
         (job) =>

@@ -42,6 +42,7 @@ export const builtPagePaths = [
   '/jobs',
   '/developers',
   '/settings',
+  '/exports',
   '/terminals',
   '/configure-terminal/:apikey',
   '/virtual-terminal/:apikey',

@@ -126,6 +126,8 @@ const loadAuditLogPage: RouteModuleLoader = () =>
   import('../features/audit-log/components/audit-log-page').then((m) => ({ Component: m.AuditLogPage }));
 const loadSettingsPage: RouteModuleLoader = () =>
   import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage }));
+const loadExportsPage: RouteModuleLoader = () =>
+  import('../features/exports/components/exports-page').then((m) => ({ Component: m.ExportsPage }));
 const loadJobsPage: RouteModuleLoader = () =>
   import('../features/jobs/components/jobs-page').then((m) => ({ Component: m.JobsPage }));
 const loadDevelopersPage: RouteModuleLoader = () =>
@@ -234,6 +236,7 @@ const builtPageLoaders: Record<BuiltPagePath, RouteModuleLoader> = {
   '/jobs': loadJobsPage,
   '/developers': loadDevelopersPage,
   '/settings': loadSettingsPage,
+  '/exports': loadExportsPage,
   '/terminals': loadTerminalsPage,
   '/configure-terminal/:apikey': loadConfigureTerminalPage,
   '/virtual-terminal/:apikey': loadVirtualTerminalPage,

@@ -51,12 +51,26 @@ function readableColorVariables(): Record<string, string> {
   return variables;
 }
 
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+// A white label's theme names its readable text shade in other.accentTextColor (brand-theme.ts).
+function brandTextVariables(accentText: unknown): Record<string, string> {
+  if (typeof accentText !== 'string') return {};
+  return {
+    '--mantine-color-brand-text': accentText,
+    '--mantine-color-brand-outline': accentText,
+    '--mantine-color-brand-light-color': accentText,
+  };
+}
+
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
     ...readableColorVariables(),
+    ...brandTextVariables(current.other.accentTextColor),
     '--mantine-color-dimmed': DIMMED_TEXT_COLOR,
-    '--mantine-color-anchor': readableTextColors.orange,
+    '--mantine-color-anchor':
+      typeof current.other.accentTextColor === 'string'
+        ? current.other.accentTextColor
+        : readableTextColors.orange,
     '--mantine-color-error': readableTextColors.red,
     '--mantine-color-red-filled': DANGER_FILL_COLOR,
   },

@@ -31,6 +31,17 @@ export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'e
   target.replaceChildren(message);
 }
 
+// The white label of the merchant's hierarchy: its colour (readable on white, white text on it) for
+// the pay button, focus and the selected method. A page design set on the link still wins.
+export function applyBrand(root: HTMLElement, brand: { color: string | null } | null | undefined): void {
+  if (!brand?.color) return;
+  for (const name of ['--pay-bg', '--pay-hover-bg', '--focus-border', '--method-selected-border']) {
+    root.style.setProperty(name, brand.color);
+  }
+  root.style.setProperty('--pay-text', '#ffffff');
+  root.style.setProperty('--pay-hover-text', '#ffffff');
+}
+
 // The page design: custom colours become CSS variables; 'default' keeps the frame's own.
 export function applyPageDesign(root: HTMLElement, design: PageDesign | undefined): void {
   const set = (name: string, value: string | undefined) => {

@@ -219,6 +219,20 @@ describe('the payment form', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it("wears the merchant's white label: its colour on the pay button and 'Payments by' its name", () => {
+    document.documentElement.removeAttribute('style');
+    mount(
+      { publishableKey: key, paymentOptions: ['credit_card'] },
+      { ...payerMerchant, brand: { entity_name: 'HealNow', color: '#1f6f68' } },
+    );
+    expect(screen.getByText(PaymentFrameText.paymentsBy('HealNow'))).toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--pay-bg')).toBe('#1f6f68');
+    document.documentElement.removeAttribute('style');
+    mount({ publishableKey: key, paymentOptions: ['credit_card'] }, { ...payerMerchant, brand: null });
+    expect(screen.queryByText(/Payments by/)).not.toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--pay-bg')).toBe('');
+  });
+
   it('shows no billing address unless asked', () => {
     mount({ publishableKey: key, paymentOptions: ['credit_card'] }, payerMerchant);
     expect(screen.queryByLabelText('City')).not.toBeInTheDocument();

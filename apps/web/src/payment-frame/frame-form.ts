@@ -10,6 +10,7 @@ import {
 import { cardProblemOf } from '@portico/contracts/payment-frame/card';
 import type { ChargeBody, ChargeMethod, FrameMerchant } from '@portico/contracts/payment-frame/charge';
 import { chargeWithFee, passedOnRateOfMethod } from '@portico/contracts/payment-frame/fee';
+import { saveModeOf } from '@portico/contracts/payment-frame/link-options';
 import type { FrameCustomField, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { isWalletMethod, walletLabels } from '@portico/contracts/payment-frame/wallet';
@@ -21,8 +22,10 @@ import {
 } from '@portico/contracts/subscriptions/subscription-terms';
 import { charge, tokenize } from './frame-api';
 import { DeviceText, deviceChooser, deviceLabels, deviceMethodsOf, isDeviceMethod } from './frame-device';
-import { applyPageDesign, el, field, showMessage } from './frame-dom';
+import { applyBrand, applyPageDesign, el, field, showMessage } from './frame-dom';
+import { frameLinkOptions } from './frame-link-options';
 import { showApproval } from './frame-result';
+import { richDescription } from './frame-rich-text';
 import { swipeReader } from './frame-swipe';
 import { openWalletSheet } from './frame-wallet';
 
@@ -141,6 +144,7 @@ export function renderPaymentForm(
       : PaymentFrameText.MethodNotAvailable;
     return showMessage(root, text, 'error');
   }
+  applyBrand(document.documentElement, merchant.brand);
   applyPageDesign(document.documentElement, params.styles);
   const isVirtualTerminal = Boolean(params.isVirtualTerminal && merchant.virtual_terminal);
   const isAmountFixed = params.amount !== undefined && !params.freeFormAmount && !isVirtualTerminal;
@@ -157,8 +161,10 @@ export function renderPaymentForm(
     form.append(logo);
   }
   form.append(el('h1', {}, [merchant.name]));
+  if (merchant.brand)
+    form.append(el('p', { class: 'note brand' }, [PaymentFrameText.paymentsBy(merchant.brand.entity_name)]));
   if (params.description && params.showDescription !== false)
-    form.append(el('p', { class: 'description' }, [params.description]));
+    form.append(richDescription(params.description));
   if (params.customerMessage) form.append(el('p', { class: 'note' }, [params.customerMessage]));
 
   const amount = el('input', {
@@ -169,6 +175,9 @@ export function renderPaymentForm(
   });
   if (isAmountFixed) amount.readOnly = true;
   form.append(field('Amount', amount));
+  // The link's options; their totals follow the amount, tip and method (showFee below).
+  const options = frameLinkOptions(params, () => showFee());
+  form.append(...options.afterAmount);
   if (params.paymentType === 'subscription')
     form.append(subscriptionTermsSection(params, isAmountFixed, new Date()));
   if (params.showFeeValue && params.feeMessage) form.append(el('p', { class: 'note' }, [params.feeMessage]));
@@ -185,8 +194,12 @@ export function renderPaymentForm(
     autocomplete: 'email',
     value: params.email ?? '',
   });
-  form.append(field('First name', firstName), field('Last name', lastName));
-  if (params.emailOption !== 'off') form.append(field('Email', email, params.emailOption === 'required'));
+  // fullName: the payer's first and last name are required.
+  const isNameRequired = params.fullName === true;
+  form.append(field('First name', firstName, isNameRequired), field('Last name', lastName, isNameRequired));
+  // A card saved to the vault is kept under the payer's e-mail, so saving shows the field.
+  const isEmailShown = params.emailOption !== 'off' || saveModeOf(params) !== null;
+  if (isEmailShown) form.append(field('Email', email, params.emailOption === 'required'));
   // phoneOption: off (the default), optional or required.
   const phone = el('input', {
     name: 'phone',
@@ -246,7 +259,7 @@ export function renderPaymentForm(
     methodGroup.append(el('label', { class: 'method' }, [input, text]));
     return input;
   });
-  form.append(methodGroup);
+  form.append(...options.beforeMethods, methodGroup);
 
   const cardNumber = el('input', {
     name: 'cardNumber',
@@ -311,7 +324,14 @@ export function renderPaymentForm(
     return methods.find((method) => method === value) ?? methods[0] ?? 'credit_card';
   };
   const showFee = () => {
-    const line = feeLineOf(params, merchant, selected(), amount.value);
+    const line =
+      params.allowTip === true
+        ? options.totalLine(
+            amount.value,
+            passedOnRateOfMethod(selected(), merchant.passed_on_rates),
+            params.showFeeValue === true,
+          )
+        : feeLineOf(params, merchant, selected(), amount.value);
     feeLine.textContent = line ?? '';
     feeLine.hidden = line === null;
   };
@@ -329,6 +349,7 @@ export function renderPaymentForm(
   const label = `Pay${params.isSandbox ? ' TEST' : ''}`;
   const submit = el('button', { type: 'submit', class: 'pay' }, [label]);
   const status = el('div', { class: 'status', role: 'status' });
+  form.append(...options.beforeSubmit);
   if (params.buttonTopPosition) form.prepend(submit);
   else form.append(submit);
   form.append(status);
@@ -360,7 +381,14 @@ export function renderPaymentForm(
         'error',
       );
     }
+    const chosen = options.read(
+      amount.value,
+      { firstName: firstName.value, lastName: lastName.value, email: email.value },
+      method,
+    );
+    if (!chosen.ok) return showMessage(status, chosen.message, 'error');
     const body: ChargeBody = {
+      ...chosen.body,
       params: encoded,
       ...(sig ? { sig } : {}),
       amount: amount.value.trim(),

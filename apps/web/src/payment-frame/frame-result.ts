@@ -10,6 +10,7 @@ import { el } from './frame-dom';
 
 export const ApprovalText = {
   Amount: 'Amount',
+  Tip: 'Tip included',
   Card: 'Card',
   BankAccount: 'Bank account',
   TransactionId: 'Transaction ID',
@@ -38,12 +39,17 @@ export function receiptAddressOf(transactionId: string): string {
   return `${portalBasePath}/receipt?${new URLSearchParams({ id: transactionId }).toString()}`;
 }
 
+function moneyOf(decimal: string): string {
+  const cents = parseDecimalToCents(decimal);
+  return cents === null ? decimal : formatCentsAsMoney(cents);
+}
+
 export function approvalLinesOf(result: ChargeResult): ApprovalLine[] {
-  const cents = parseDecimalToCents(result.amount);
-  const amount = cents === null ? result.amount : formatCentsAsMoney(cents);
+  const amount = moneyOf(result.amount);
   const paidWith = paidWithOf(result);
   return [
     { label: ApprovalText.Amount, value: amount },
+    ...(result.tip === undefined ? [] : [{ label: ApprovalText.Tip, value: moneyOf(result.tip) }]),
     ...(paidWith === null ? [] : [paidWith]),
     { label: ApprovalText.TransactionId, value: result.id },
   ];

@@ -93,6 +93,8 @@ describe('portalRoutes', () => {
     ['/developers', ['admin', 'user', 'parent']],
     // The user's own sign-in and security.
     ['/settings', 'signedIn'],
+    // The user's own server-side exports.
+    ['/exports', 'signedIn'],
   ];
 
   it('hold every route of the route table and nothing else', () => {

@@ -268,6 +268,8 @@ const portalRouteDefinitions = [
   { path: '/enroll-portal-page', access: CLIENT_ROLES, title: 'Enroll', ...MANAGEMENT },
   // The signed-in user's own sign-in and security (sessions, password, second factors), for every role.
   { path: '/settings', access: 'signedIn', title: 'Settings', ...MANAGEMENT },
+  // The signed-in user's own server-side exports ('All matching rows'), for every role.
+  { path: '/exports', access: 'signedIn', title: 'Exports', ...MANAGEMENT },
   { path: '/permissions', access: ADMIN_AND_ALPHA, title: 'Permissions', ...MANAGEMENT },
   { path: '/sublocations', access: ADMIN_AND_ALPHA, title: 'Sublocations', ...MANAGEMENT },
   // The product gives it no roles and files it under public pages, but its upload call writes into a

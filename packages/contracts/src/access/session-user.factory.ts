@@ -78,6 +78,8 @@ export function buildSessionUser(options: SessionUserFactoryOptions = {}): Sessi
     parent_id: sampleIds.parent,
     parent_name: 'Harbor Payments',
     parent_logo: null,
+    branding: null,
+    tour: { kind: null, starts_by_itself: false },
     processor_audit_user: options.processor_audit_user ?? false,
     is_demo_user: options.is_demo_user ?? false,
     is_parent_member: options.is_parent_member ?? false,

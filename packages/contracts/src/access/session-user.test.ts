@@ -15,6 +15,8 @@ function wireUser(): Record<string, unknown> {
     is_demo_user: false,
     is_parent_member: true,
     user_customizations: { grid_config: { 'reporting___Month end': { version: 'v2', columns: [] } } },
+    branding: null,
+    tour: { kind: null, starts_by_itself: false },
     account: {
       default_client: {
         id: sampleIds.defaultClient,

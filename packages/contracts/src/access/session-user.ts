@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userTypeSchema } from '../auth/roles';
+import { brandingSchema } from '../branding/whitelabel';
+import { sessionTourSchema } from '../tours/tours';
 import { type PermissionName, permissionNameSchema } from './permission-names';
 
 // The answer of GET /api/user, field names as on the wire.
@@ -81,6 +83,10 @@ export const sessionUserSchema = z.object({
   processor_audit_user: z.boolean(),
   is_demo_user: z.boolean(),
   is_parent_member: z.boolean(),
+  // The white label of the user's hierarchy, resolved on the server; null: Portico's own look.
+  branding: brandingSchema.nullable(),
+  // The first-visit portal tour: which one the user gets and whether it opens by itself.
+  tour: sessionTourSchema,
   user_customizations: z.object({
     // Saved grid layouts by configuration key ('___name' suffix for named ones); each value is read
     // through the grid-configuration schema where it is used.

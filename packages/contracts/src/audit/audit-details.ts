@@ -25,8 +25,7 @@ function valueInWords(value: unknown, nameOf: (id: string) => string | undefined
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (isUuid(value)) return nameOf(value.toLowerCase()) ?? 'a record no longer there';
-  if (typeof value === 'string')
-    return /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, ' ') : value;
+  if (typeof value === 'string') return codeInWords(value);
   if (Array.isArray(value)) {
     return value.length === 0 ? 'none' : value.map((item) => valueInWords(item, nameOf, depth)).join(', ');
   }

@@ -4,17 +4,31 @@ import { successEnvelope } from '../common/envelope';
 // The audit log page (/audit, staff). Filters by actor, action, merchant and date;
 // keyset paging (newest first) so a page costs the same on page 1 and page 10,000.
 
-// The actions the server records (apps/server lib/audit.ts), as people read them. An action not
-// listed still shows, by its code.
-export const auditActionLabels: Readonly<Record<string, string>> = {
+// Every action the server records, as people read it; the server's AuditAction is this record's keys,
+// so a new action cannot be recorded without its words.
+export const auditActionLabels = {
   sign_in: 'Sign-in',
   sign_out: 'Sign-out',
+  // Every other session of the user ended from the Settings page.
   sign_out_others: 'Signed out everywhere else',
+  // The signed-in user's own password: first set, changed, a reset link asked for and used, and
+  // password sign-in locked after too many wrong passwords.
   'password.set': 'Password set',
   'password.change': 'Password changed',
   'password.reset_request': 'Password reset link asked for',
   'password.reset': 'Password reset',
   'password.lock_out': 'Password sign-in locked',
+  // The second factor: set up, removed by its user, removed by staff, new recovery codes, a recovery
+  // code spent, each answer to the sign-in challenge.
+  'second_factor.enrol': 'Authenticator app set up',
+  'second_factor.disable': 'Authenticator app removed',
+  'second_factor.reset': 'Second factor reset by staff',
+  'second_factor.recovery_codes': 'New recovery codes',
+  'second_factor.recovery_code_used': 'Recovery code used',
+  'second_factor.challenge': 'Second step of sign-in',
+  // A sensitive action's fresh proof, and a team's requirement set by staff.
+  'second_factor.step_up': 'Second step for a sensitive action',
+  'second_factor.team_requirement': 'Two-step requirement for a team changed',
   'passkey.registered': 'Passkey added',
   'passkey.renamed': 'Passkey renamed',
   'passkey.removed': 'Passkey removed',
@@ -22,10 +36,14 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'passkey.sign_in': 'Signed in with a passkey',
   authorization_denied: 'Refused call',
   mimic: 'Mimic',
+  // A write made in a mimic session: the user and the staff member behind it.
   'mimic.action': 'Change made while mimicking',
   view_as: 'View as',
   key_entry: 'Key entry',
   reveal: 'Reveal',
+  // A merchant's secret API key shown in full, and a new one issued.
+  'apikey.reveal': 'Secret key revealed',
+  'apikey.roll': 'Secret key replaced',
   approve: 'Approval',
   reject: 'Rejection',
   freeze: 'Freeze',
@@ -67,17 +85,26 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   data_sync_request: 'Data sync requested',
   'document.upload': 'Document uploaded',
   'document.download': 'Document downloaded',
+  // A server-side export asked for, and its file downloaded.
+  'export.request': 'Export requested',
+  'export.download': 'Export downloaded',
   'sub_location.change': 'Sub-location changed',
   'account.edit': 'Account edited',
   'account.hierarchy': 'Account parent changed',
   'account.logo': 'Account logo uploaded',
+  // A parent's white label: its name and colour set or removed, its logo uploaded or removed.
+  'whitelabel.change': 'White label changed',
+  'whitelabel.logo': 'White label logo changed',
   'risk_note.create': 'Risk note added',
+  // Risk review: the dispute ratio threshold changed.
+  'risk.dispute_threshold': 'Dispute ratio threshold changed',
   'processor.enable': 'Processor enablement',
   'processor.portal_sso': 'ProPay portal opened',
   'terminal.link': 'Terminal linked',
   'terminal.assign': 'Terminal location assigned',
   'terminal.delete': 'Terminal deleted',
   pax_order: 'Pax device ordered',
+  // A payment link signed by the link builder (by the secret key or by a signed-in user).
   'payment_link.create': 'Payment link created',
   'subscription.create': 'Recurring series created',
   'subscription.end': 'Recurring series ended',
@@ -87,10 +114,30 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'job.run': 'Job run by staff',
   'vault.customer_update': 'Vault customer edited',
   'vault.patient_read': 'Patient record read',
-};
+  // Webhook endpoints: every change, each secret roll, each test event and resend.
+  'webhook.endpoint_create': 'Webhook endpoint added',
+  'webhook.endpoint_update': 'Webhook endpoint edited',
+  'webhook.endpoint_delete': 'Webhook endpoint deleted',
+  'webhook.secret_roll': 'Webhook secret replaced',
+  'webhook.test': 'Webhook test event sent',
+  'webhook.resend': 'Webhook event sent again',
+  // Disputes: evidence added, the draft saved, the response submitted or the dispute accepted, and
+  // staff's sandbox simulation.
+  'dispute.evidence_upload': 'Dispute evidence added',
+  'dispute.draft': 'Dispute response draft saved',
+  'dispute.submit': 'Dispute response submitted',
+  'dispute.accept': 'Dispute accepted',
+  'dispute.simulate': 'Dispute simulated (sandbox)',
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof auditActionLabels;
 
+function isAuditAction(action: string): action is AuditAction {
+  return Object.hasOwn(auditActionLabels, action);
+}
+
+// An entry written by an older build under an action since renamed reads its code in words.
 export function auditActionLabel(action: string): string {
-  return auditActionLabels[action] ?? action;
+  return isAuditAction(action) ? auditActionLabels[action] : action.replace(/[._]/g, ' ');
 }
 
 export const auditOutcomes = ['success', 'denied', 'failure'] as const;

@@ -25,10 +25,13 @@ import {
   accountFieldDefinitions,
   accountFieldNames,
   accountSections,
+  canPauseSettlement,
+  isMaskedSecret,
   isSensitiveField,
+  keystoreFieldNames,
 } from './account-fields';
 import { locationCustomFieldSchema } from './location-custom-fields';
-import { isCardRateBelowFloor, SubpricingText } from './subpricing';
+import { isCardRateBelowFloor, SubpricingText, subpricingRowSchema } from './subpricing';
 
 // The account detail page's record, its edit call and its texts.
 
@@ -55,6 +58,15 @@ export const AccountText = {
   WholePercentInvalid: 'Enter a whole percent from 0 to 100.',
   ChildHighTicketBelowAverage: 'The default high ticket may not be below the default average ticket.',
   ChildHighVolumeBelowVolume: 'The default monthly high volume may not be below the default monthly volume.',
+  PauseNotAllowed: 'Settlement of a Bluesnap account cannot be paused.',
+} as const;
+
+// A processor identifier that breaks its rule, named by its label.
+export const KeystoreText = {
+  numericInvalid: (label: string) => `${label} must be digits only (at most 20).`,
+  textInvalid: (label: string) =>
+    `${label} must be letters, digits and symbols without spaces (at most 200).`,
+  secretInvalid: (label: string) => `${label} must be 8 to 200 letters, digits and symbols without spaces.`,
 } as const;
 
 export function updateFailedText(serverMessage: string): string {
@@ -72,6 +84,7 @@ export const AccountErrorCode = {
   ParentCycle: 'PARENT_CYCLE',
   NothingToReveal: 'NOTHING_TO_REVEAL',
   ChildLimitsInvalid: 'ACCOUNT_CHILD_LIMITS_INVALID',
+  PauseNotAllowed: 'ACCOUNT_PAUSE_NOT_ALLOWED',
 } as const;
 
 // ---- Who sees and changes what on the detail page ----
@@ -112,6 +125,8 @@ const hiddenFromProcessorAudit: readonly AccountSection[] = [
 ];
 const pricingSections: readonly AccountSection[] = ['processing', 'risk', 'schedule_a', 'interchange'];
 const permissionsSections: readonly AccountSection[] = ['bank', 'settings', 'features', 'submerchant'];
+// The processors issue these identifiers and staff record them: nobody else changes them.
+const staffEditedSections: readonly AccountSection[] = ['keystore'];
 
 export function visibleAccountSections(viewer: AccountViewer, facts: AccountFacts): AccountSection[] {
   const isStaff = isStaffViewer(viewer);
@@ -121,6 +136,8 @@ export function visibleAccountSections(viewer: AccountViewer, facts: AccountFact
     if (section === 'submerchant' && facts.level !== 'Parent') return false;
     if (section === 'interchange') return showsInterchangeFields(viewer, facts);
     if (isStaff) return true;
+    // Processor identifiers: the reseller and the merchant's administrators see which IDs it runs on.
+    if (section === 'keystore') return viewer.actingRole === 'parent' || holdsPermissions;
     if (permissionsSections.includes(section)) return holdsPermissions;
     // Parents see processing and Schedule A fees; the risk limits and owners stay with staff and the
     // merchant itself.
@@ -140,9 +157,10 @@ export function canEditAccount(viewer: AccountViewer): boolean {
 export function editableAccountSections(viewer: AccountViewer, facts: AccountFacts): AccountSection[] {
   if (!canEditAccount(viewer)) return [];
   const isStaff = isStaffViewer(viewer);
-  return visibleAccountSections(viewer, facts).filter(
-    (section) => isStaff || !pricingSections.includes(section) || !viewer.isOwnAccount,
-  );
+  return visibleAccountSections(viewer, facts).filter((section) => {
+    if (staffEditedSections.includes(section)) return isStaff;
+    return isStaff || !pricingSections.includes(section) || !viewer.isOwnAccount;
+  });
 }
 
 // The level selector is staff only. So are the settings a parent hands its new
@@ -191,6 +209,19 @@ export function childLimitProblems(
   });
 }
 
+// Paused settlement is not offered for Bluesnap: a save that pauses a Bluesnap account, or moves a
+// paused one to Bluesnap, is refused. Only saves touching either field count.
+export function pauseSettlementProblem(
+  values: Partial<Record<AccountFieldName, AccountFieldValue>>,
+  changed: ReadonlySet<string>,
+): string | null {
+  if (!changed.has('pause_settlement') && !changed.has('payment')) return null;
+  const payment = typeof values.payment === 'string' ? values.payment : null;
+  return values.pause_settlement === true && !canPauseSettlement(payment)
+    ? AccountText.PauseNotAllowed
+    : null;
+}
+
 // Revealing a sensitive value: staff, or holders of the permissions permission on the account.
 export function canRevealAccountFields(viewer: AccountViewer): boolean {
   if (viewer.isProcessorAuditUser) return false;
@@ -226,8 +257,21 @@ export const accountViewSchema = z.object({
   shows_payment_page: z.boolean(),
   // Users & Contacts: staff and parents (the users calls are theirs).
   shows_users_contacts: z.boolean(),
+  // The processor identifiers the account's stored processors use (keystoreFieldsFor).
+  keystore_fields: z.array(z.enum(keystoreFieldNames)),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
+
+const keystoreSchema = z
+  .object(Object.fromEntries(keystoreFieldNames.map((name) => [name, z.string().nullable()])))
+  .superRefine((keystore, ctx) => {
+    for (const name of ['epx_external_key', 'b_id'] as const) {
+      const value = keystore[name];
+      if (typeof value === 'string' && !isMaskedSecret(value)) {
+        ctx.addIssue({ code: 'custom', message: 'secret identifier not masked', path: [name] });
+      }
+    }
+  });
 
 export const accountDetailSchema = z
   .object({
@@ -242,6 +286,18 @@ export const accountDetailSchema = z
     // The secret API key: staff only (IDs and Full Data panel).
     api_key: z.string().nullable(),
     has_logo: z.boolean(),
+    // The stored logo as a data URL (image/png or image/jpeg), null when none was uploaded.
+    logo: z
+      .string()
+      .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/)
+      .nullable(),
+    country: z.string().length(2),
+    // The processor identifiers, secrets masked; null when the caller does not see them.
+    keystore: keystoreSchema.nullable(),
+    // The crypto settlement wallet address; null when unset or not in the caller's view.
+    wallet: z.string().nullable(),
+    // Pricing per MCC code (the subpricing rows); null when the caller does not see pricing.
+    mccConfigs: z.array(subpricingRowSchema).nullable(),
     whitelabel: z
       .object({ color: z.string().nullable(), logo_url: z.string().nullable(), entity_name: z.string() })
       .nullable(),
@@ -259,8 +315,14 @@ export const accountDetailSchema = z
         ctx.addIssue({ code: 'custom', message: `unknown field ${name}`, path: ['fields', name] });
         continue;
       }
-      const isSensitive = accountFieldNames.some((field) => field === name && isSensitiveField(field));
-      if (isSensitive && value !== null && (typeof value !== 'string' || !isMaskedValue(value))) {
+      const field = accountFieldNames.find((candidate) => candidate === name);
+      const isSensitive = field !== undefined && isSensitiveField(field);
+      const isMasked =
+        typeof value === 'string' &&
+        (field !== undefined && accountFieldDefinitions[field].kind === 'secret_id'
+          ? isMaskedSecret(value)
+          : isMaskedValue(value));
+      if (isSensitive && value !== null && !isMasked) {
         ctx.addIssue({ code: 'custom', message: 'sensitive value not masked', path: ['fields', name] });
       }
     }
@@ -289,15 +351,15 @@ function textEdit(max: number, pattern?: RegExp, message = 'Invalid value') {
 }
 
 // A mask sent back means "unchanged", blank clears, and only a full clear value replaces the stored one.
-function sensitiveEdit(isValid: (text: string) => boolean, message: string) {
+function sensitiveEdit(isValid: (text: string) => boolean, message: string, max = 40) {
   return z
     .string()
-    .max(40)
+    .max(max)
     .nullable()
     .transform((value, ctx): SensitiveChange => {
       const text = value?.trim() ?? '';
       if (text === '') return { kind: 'clear' };
-      if (isMaskedValue(text) || text === maskedDateOfBirth) return { kind: 'keep' };
+      if (isMaskedValue(text) || isMaskedSecret(text) || text === maskedDateOfBirth) return { kind: 'keep' };
       if (!isValid(text)) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
@@ -310,8 +372,20 @@ const bpsPattern = /^\d{1,4}(\.\d{1,3})?$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (text: string) => datePattern.test(text) && z.iso.date().safeParse(text).success;
 
-function editSchemaOf(kind: AccountFieldKind, options: readonly string[] | undefined) {
+// Identifiers as processors print them: no spaces, printable ASCII.
+const numericIdPattern = /^\d{1,20}$/;
+const textIdPattern = /^[\x21-\x7E]{1,200}$/;
+const secretIdPattern = /^[\x21-\x7E]{8,200}$/;
+
+function editSchemaOf(kind: AccountFieldKind, options: readonly string[] | undefined, label: string) {
   switch (kind) {
+    case 'numeric_id':
+      // The patterns hold the lengths, so a long value gets the field's own message.
+      return textEdit(1000, numericIdPattern, KeystoreText.numericInvalid(label));
+    case 'text_id':
+      return textEdit(1000, textIdPattern, KeystoreText.textInvalid(label));
+    case 'secret_id':
+      return sensitiveEdit((text) => secretIdPattern.test(text), KeystoreText.secretInvalid(label), 1000);
     case 'text':
       return textEdit(300);
     case 'long_text':
@@ -375,7 +449,7 @@ function editSchemaOf(kind: AccountFieldKind, options: readonly string[] | undef
 const editShape: Record<string, z.ZodType<AccountEditValue | undefined, unknown>> = Object.fromEntries(
   accountFieldNames.map((name) => {
     const definition = accountFieldDefinitions[name];
-    return [name, editSchemaOf(definition.kind, definition.options).optional()];
+    return [name, editSchemaOf(definition.kind, definition.options, definition.label).optional()];
   }),
 );
 

@@ -1,9 +1,12 @@
+import { processorLabels } from '../common/processors';
 import { ownershipTypes } from '../enrollment/enroll';
 import {
   achProcessors,
   cardProcessors,
   cryptoProviders,
+  settlementModeLabels,
   settlementModes,
+  terminalBrandLabels,
   welcomeEmailModes,
 } from '../enrollment/enrollment-record';
 
@@ -18,6 +21,7 @@ export const accountSections = [
   'business_details',
   'principals',
   'processing',
+  'keystore',
   'risk',
   'schedule_a',
   'interchange',
@@ -35,6 +39,7 @@ export const accountSectionTitles: Record<AccountSection, string> = {
   business_details: 'Business Details',
   principals: 'Principals',
   processing: 'Processing',
+  keystore: 'Processor Identifiers',
   risk: 'Risk Settings',
   schedule_a: 'Schedule A Fees',
   interchange: 'EPX Interchange Plus',
@@ -66,7 +71,12 @@ export type AccountFieldKind =
   | 'ssn'
   | 'date_of_birth'
   | 'account_number'
-  | 'routing_number';
+  | 'routing_number'
+  // Processor identifiers: digits only, or letters, digits and symbols without spaces; a secret one
+  // (an API key, an encoded login) is sealed like the other sensitive values.
+  | 'numeric_id'
+  | 'text_id'
+  | 'secret_id';
 
 export const sensitiveFieldKinds = [
   'tax_id',
@@ -74,6 +84,7 @@ export const sensitiveFieldKinds = [
   'date_of_birth',
   'account_number',
   'routing_number',
+  'secret_id',
 ] as const satisfies readonly AccountFieldKind[];
 export type SensitiveFieldKind = (typeof sensitiveFieldKinds)[number];
 
@@ -186,6 +197,17 @@ const fixedDefinitions = {
   terminals: { section: 'processing', label: 'Terminals', kind: 'enum', options: detailTerminalOptions },
   payout: { section: 'processing', label: 'Payout', kind: 'enum', options: settlementModes },
   pause_settlement: { section: 'processing', label: 'Pause Settlement', kind: 'boolean' },
+  // Processor identifiers (the keystore); which of them show follows the account's processors.
+  propay_mid: { section: 'keystore', label: 'ProPay MID', kind: 'numeric_id' },
+  heartland_public_key: { section: 'keystore', label: 'Heartland Public Key', kind: 'text_id' },
+  epx_external_key: { section: 'keystore', label: 'EPX External Key', kind: 'secret_id' },
+  epx_merchant_identifier: { section: 'keystore', label: 'EPX Merchant Identifier', kind: 'numeric_id' },
+  m_mid: { section: 'keystore', label: 'MerchantE MID', kind: 'numeric_id' },
+  m_pid: { section: 'keystore', label: 'MerchantE PID', kind: 'numeric_id' },
+  b_mid: { section: 'keystore', label: 'Bluesnap MID', kind: 'numeric_id' },
+  b_id: { section: 'keystore', label: 'Bluesnap ID', kind: 'secret_id' },
+  curpay_id: { section: 'keystore', label: 'CurPay ID', kind: 'text_id' },
+  forum_pay_identifier: { section: 'keystore', label: 'ForumPay Identifier', kind: 'text_id' },
   // Risk
   high_ticket: { section: 'risk', label: 'High Ticket', kind: 'money' },
   avg_ticket: { section: 'risk', label: 'Average Ticket', kind: 'money' },
@@ -357,4 +379,109 @@ export function isSensitiveField(name: AccountFieldName): boolean {
 
 export function fieldsOfSection(section: AccountSection): AccountFieldName[] {
   return accountFieldNames.filter((name) => accountFieldDefinitions[name].section === section);
+}
+
+// ---- Processor identifiers (keystore) ----
+
+export const keystoreFieldNames = [
+  'propay_mid',
+  'heartland_public_key',
+  'epx_external_key',
+  'epx_merchant_identifier',
+  'm_mid',
+  'm_pid',
+  'b_mid',
+  'b_id',
+  'curpay_id',
+  'forum_pay_identifier',
+] as const satisfies readonly AccountFieldName[];
+export type KeystoreFieldName = (typeof keystoreFieldNames)[number];
+
+export type AccountProcessors = {
+  payment: string | null;
+  ach: string | null;
+  crypto: string | null;
+};
+
+// The identifiers each processor issues: FIS accounts run on Heartland's gateway, ProPay's MID serves
+// cards and ACH alike, the crypto providers have one each.
+const keystoreFieldsOfCardProcessor: Record<string, readonly KeystoreFieldName[]> = {
+  fis: ['heartland_public_key'],
+  epx: ['epx_external_key', 'epx_merchant_identifier'],
+  merchante: ['m_mid', 'm_pid'],
+  bluesnap: ['b_mid', 'b_id'],
+  propay: ['propay_mid'],
+};
+const keystoreFieldsOfAch: Record<string, readonly KeystoreFieldName[]> = { propay: ['propay_mid'] };
+const keystoreFieldsOfCrypto: Record<string, readonly KeystoreFieldName[]> = {
+  curpay: ['curpay_id'],
+  forumpay: ['forum_pay_identifier'],
+};
+
+// Choosing a processor changes which identifier fields show: those of the card, ACH and crypto
+// processors chosen, in the keystore's order.
+export function keystoreFieldsFor(processors: AccountProcessors): KeystoreFieldName[] {
+  const shown = new Set<KeystoreFieldName>([
+    ...(keystoreFieldsOfCardProcessor[processors.payment ?? ''] ?? []),
+    ...(keystoreFieldsOfAch[processors.ach ?? ''] ?? []),
+    ...(keystoreFieldsOfCrypto[processors.crypto ?? ''] ?? []),
+  ]);
+  return keystoreFieldNames.filter((name) => shown.has(name));
+}
+
+export function isKeystoreFieldName(name: string): name is KeystoreFieldName {
+  return keystoreFieldNames.some((field) => field === name);
+}
+
+// A secret identifier answers as four stars and its last four letters or digits.
+export function maskedSecret(last4: string): string {
+  return `****${last4}`;
+}
+export function isMaskedSecret(text: string): boolean {
+  return /^\*{4}[A-Za-z0-9]{0,4}$/.test(text.trim());
+}
+
+// ---- Words for stored codes ----
+
+// What people read for an option's stored code: the product's names of processors, terminal brands
+// and payout modes; codes not listed read as they are (the level and business structures are names).
+const optionWords: Readonly<Record<string, string>> = {
+  ...processorLabels,
+  dejavoo: terminalBrandLabels.dejavoo,
+  pax: terminalBrandLabels.pax,
+  magtek: terminalBrandLabels.magtek,
+  ...settlementModeLabels,
+  checking: 'Checking',
+  savings: 'Savings',
+};
+// A disabled rail is 'false'; the welcome e-mail's modes are false, true and custom.
+const optionWordsOfField: Partial<Record<AccountFieldName, Record<string, string>>> = {
+  ach: { false: 'Disabled' },
+  crypto: { false: 'Disabled' },
+  child_ach: { false: 'Disabled' },
+  enroll_email: { false: 'Off', true: 'Standard', custom: 'Custom' },
+  child_enroll_email: { false: 'Off', true: 'Standard', custom: 'Custom' },
+};
+
+export function optionLabel(field: AccountFieldName, option: string): string {
+  return optionWordsOfField[field]?.[option] ?? optionWords[option] ?? option;
+}
+
+// Switches that read as two named states rather than Yes and No: [when on, when off].
+export const switchWords: Partial<Record<AccountFieldName, readonly [string, string]>> = {
+  card_p2c: ['Enabled', 'Disabled'],
+  ach_p2c: ['Enabled', 'Disabled'],
+  crypto_p2c: ['Enabled', 'Disabled'],
+  pause_settlement: ['Paused', 'Actively Settling'],
+};
+
+export function switchLabel(field: AccountFieldName, isOn: boolean): string {
+  const words = switchWords[field];
+  if (words) return isOn ? words[0] : words[1];
+  return isOn ? 'Yes' : 'No';
+}
+
+// Bluesnap settles on its own schedule: its accounts cannot be paused.
+export function canPauseSettlement(payment: string | null): boolean {
+  return payment !== 'bluesnap';
 }

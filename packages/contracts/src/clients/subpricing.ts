@@ -14,6 +14,7 @@ export const SubpricingText = {
   UnknownMccCode: 'Unknown MCC code',
   ClientNotFound: 'Client not found',
   SameClient: 'Choose another client to copy from',
+  FixMarked: 'Correct the marked fields: nothing was saved.',
 } as const;
 
 export const SubpricingErrorCode = {
@@ -43,7 +44,13 @@ const taxRate = z
   .string()
   .trim()
   .regex(/^\d{1,3}(\.\d{1,3})?$/, 'Tax rate like 8.25');
-const money = moneyInput.pipe(z.number().int().min(0).max(100_000_000));
+const money = moneyInput.pipe(
+  z
+    .number()
+    .int()
+    .min(0, 'Enter an amount of 0.00 or more')
+    .max(100_000_000, 'Enter an amount up to 1,000,000.00'),
+);
 
 export const subpricingBody = z.strictObject({
   client_id: z.uuid(),
@@ -129,4 +136,73 @@ export function isCardRateBelowFloor(cardRate: string, baseCardRate: string): bo
   const floor = flatRateParts(baseCardRate);
   if (!rate || !floor) return false;
   return rate.percent < floor.percent || rate.perTransaction < floor.perTransaction;
+}
+
+// ---- The MCC configuration's fields, as the page labels them ----
+
+export const subpricingRateFields = ['card_rate', 'ach_rate', 'crypto_rate'] as const;
+export const subpricingFlagFields = ['card_p2c', 'ach_p2c', 'crypto_p2c'] as const;
+export const subpricingTicketFields = ['avg_ticket', 'high_ticket'] as const;
+// Every fee of an MCC code: the low rate, the money fees, the tax rate.
+export const subpricingFeeFields = [
+  'low_rate',
+  'etf',
+  'reg_fee',
+  'pci_fee',
+  'monthly_fee',
+  'monthly_minimum',
+  'annual_fee',
+  'chargeback_fee',
+  'ach_return',
+  'tax_rate',
+] as const;
+export type SubpricingFeeField = (typeof subpricingFeeFields)[number];
+export const subpricingMoneyFields = [
+  'avg_ticket',
+  'high_ticket',
+  'etf',
+  'reg_fee',
+  'pci_fee',
+  'monthly_fee',
+  'monthly_minimum',
+  'annual_fee',
+  'chargeback_fee',
+  'ach_return',
+] as const;
+
+export const subpricingFieldLabels = {
+  label: 'Label',
+  card_rate: 'Card Rate',
+  ach_rate: 'ACH Rate',
+  crypto_rate: 'Crypto Rate',
+  card_p2c: 'Card P2C',
+  ach_p2c: 'ACH P2C',
+  crypto_p2c: 'Crypto P2C',
+  avg_ticket: 'Avg Ticket',
+  high_ticket: 'High Ticket',
+  low_rate: 'Low Rate',
+  etf: 'ETF',
+  reg_fee: 'Registration Fee',
+  pci_fee: 'PCI Fee',
+  monthly_fee: 'Monthly Fee',
+  monthly_minimum: 'Monthly Minimum',
+  annual_fee: 'Annual Fee',
+  chargeback_fee: 'Chargeback Fee',
+  ach_return: 'ACH Return',
+  tax_rate: 'Tax Rate (%)',
+} as const;
+
+// Pass to consumer reads as Enabled or Disabled.
+export function passToConsumerLabel(isEnabled: boolean): 'Enabled' | 'Disabled' {
+  return isEnabled ? 'Enabled' : 'Disabled';
+}
+
+// What the server would refuse in a row, by field, with the schema's own messages.
+export function subpricingProblems(body: SubpricingInput): Partial<Record<string, string>> {
+  const problems: Partial<Record<string, string>> = {};
+  for (const issue of subpricingBody.safeParse(body).error?.issues ?? []) {
+    const [field] = issue.path;
+    if (typeof field === 'string') problems[field] ??= issue.message;
+  }
+  return problems;
 }

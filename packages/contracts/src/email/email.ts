@@ -26,23 +26,38 @@ export const EmailErrorCode = {
   TooManyRecipients: 'EMAIL_TOO_MANY_RECIPIENTS',
 } as const;
 
+const emailSubject = z
+  .string({ error: EmailText.SubjectRequired })
+  .trim()
+  .min(1, EmailText.SubjectRequired)
+  .max(maxEmailSubjectLength)
+  // A line break in a subject is a header injection attempt, never a real subject.
+  .refine((subject) => !/[\r\n]/.test(subject), 'Subject must be one line');
+const emailBody = z
+  .string({ error: EmailText.BodyRequired })
+  .trim()
+  .min(1, EmailText.BodyRequired)
+  .max(maxEmailBodyLength);
+
 export const sendEmailBody = z.strictObject({
-  subject: z
-    .string({ error: EmailText.SubjectRequired })
-    .trim()
-    .min(1, EmailText.SubjectRequired)
-    .max(maxEmailSubjectLength)
-    // A line break in a subject is a header injection attempt, never a real subject.
-    .refine((subject) => !/[\r\n]/.test(subject), 'Subject must be one line'),
-  body: z
-    .string({ error: EmailText.BodyRequired })
-    .trim()
-    .min(1, EmailText.BodyRequired)
-    .max(maxEmailBodyLength),
+  subject: emailSubject,
+  body: emailBody,
   // Comma-separated or a list.
   to: z.union([z.string().max(2000), z.array(z.string().max(254)).max(maxEmailRecipients)]),
 });
 export type SendEmailBody = z.infer<typeof sendEmailBody>;
+
+// GET /api/email?to=&subject=&body=: the developer certification's instructions mail. The same
+// message as the POST, so the same rules; only admin and parent users (who open /certregistration) send it.
+export const sendEmailQuery = z.strictObject({
+  to: z.string({ error: EmailText.NoRecipient }).max(2000),
+  subject: emailSubject,
+  body: emailBody,
+});
+export const developerEmailRoles = ['admin', 'parent'] as const;
+
+// One budget per sender for every way of sending: at most this many messages a minute.
+export const maxEmailsPerSenderPerMinute = 10;
 
 export const sendEmailResponse = successEnvelope(z.object({ recipients: z.number().int().positive() }));
 

@@ -25,6 +25,9 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'bill-payments.reconcile': 'Bill payment reconcile',
   'subscriptions.charge': 'Recurring charges',
   'webhooks.deliver': 'Webhook deliveries',
+  'disputes.poll': 'Dispute feed',
+  'exports.run': 'Export files',
+  'exports.expire': 'Expired export files removed',
 };
 
 export function jobLabel(name: string): string {

@@ -95,6 +95,37 @@ export const chargeBody = z.strictObject({
     })
     .optional(),
   customFields: z.record(z.string().max(200), z.union([z.string().max(1000), z.boolean()])).optional(),
+  // The link's options (link-options.ts), each refused where the link does not offer it.
+  // allowTip: the tip as typed, added to the total charged.
+  tip: z.string().max(30).optional(),
+  // optIn: the payer's answer to the opt-in checkbox.
+  optIn: z.boolean().optional(),
+  // address: the shipping address.
+  shippingAddress: z
+    .strictObject({
+      line1: z.string().max(200).optional(),
+      city: z.string().max(100).optional(),
+      state: z.string().max(100).optional(),
+      postalCode: z.string().max(20).optional(),
+    })
+    .optional(),
+  // savePaymentToken with saveMode 'ask': the payer ticked 'Save this card'.
+  saveCard: z.boolean().optional(),
+  // isLevelTwoDataEnabled / isLevelThreeDataEnabled: purchase data kept with the payment.
+  levelTwo: z
+    .strictObject({ poNumber: z.string().max(50).optional(), taxAmount: z.string().max(30).optional() })
+    .optional(),
+  lineItems: z
+    .array(
+      z.strictObject({
+        description: z.string().max(200).optional(),
+        productCode: z.string().max(50).optional(),
+        quantity: z.string().max(10).optional(),
+        unitPrice: z.string().max(30).optional(),
+      }),
+    )
+    .max(50)
+    .optional(),
   // showLocationsDropdown: the merchant's sub-location the payment is for.
   locationId: z.uuid().optional(),
 });
@@ -105,6 +136,8 @@ export const chargeResultSchema = z.object({
   // The total charged: the amount plus the fee passed on (fee.ts).
   amount: z.string(),
   fee: z.string(),
+  // The tip inside the total; absent when none was given.
+  tip: z.string().optional(),
   status: z.string(),
   message: z.string(),
   issuer: z.string().nullable(),
@@ -141,6 +174,9 @@ export const frameMerchantSchema = z.object({
   // The signed link's own state (payment-frame/link-terms.ts): a paid one-time link or an expired
   // link shows its message instead of the form; absent: open.
   link_state: z.enum(linkStates).optional(),
+  // The white label of the merchant's hierarchy: the frame's accent and its 'Payments by' line;
+  // absent or null: Portico's look.
+  brand: z.object({ entity_name: z.string(), color: z.string().nullable() }).nullable().optional(),
   // A signed-in user with Virtual Terminal on the merchant: what they may take.
   virtual_terminal: z
     .object({

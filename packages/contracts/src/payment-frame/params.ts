@@ -165,7 +165,8 @@ export const paymentFrameParamsSchema = z.strictObject({
   optIn: z.optional(z.boolean()),
   showDescription: z.optional(z.boolean()),
   savePaymentToken: z.optional(z.boolean()),
-  saveMode: z.optional(shortText),
+  // 'always' or 'ask' (payment-frame/link-options.ts).
+  saveMode: z.optional(z.enum(['always', 'ask'])),
   isLevelTwoDataEnabled: z.optional(z.boolean()),
   isLevelThreeDataEnabled: z.optional(z.boolean()),
   source: z.optional(shortText),

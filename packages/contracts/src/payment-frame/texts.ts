@@ -2,6 +2,8 @@
 // the others are ours, each naming what to fix). No zod here: the frame bundle imports this file.
 
 export const PaymentFrameText = {
+  // The white label of the merchant's hierarchy, under the merchant's name.
+  paymentsBy: (entityName: string) => `Payments by ${entityName}`,
   // The product's texts.
   PaymentSuccessful: 'Payment was successful.',
   PaymentFailed: 'Payment failed.',

@@ -3,6 +3,7 @@ import {
   paymentOptionsKeptForPermissions,
   virtualTerminalFrameParams,
   virtualTerminalQueryOf,
+  withVirtualTerminalDefaults,
 } from './virtual-terminal-options';
 
 const key = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -61,5 +62,27 @@ describe('virtual terminal options', () => {
     expect(
       virtualTerminalFrameParams(base, swipeOnly, { paymentOptions: ['credit_card'], omitZip: false }),
     ).toBeNull();
+  });
+
+  it("fills what a terminal leaves unset with the virtual terminal's defaults; its own settings win", () => {
+    expect(withVirtualTerminalDefaults({ publishableKey: key })).toEqual({
+      publishableKey: key,
+      freeFormAmount: true,
+      paymentType: 'charge',
+      frequency: 1,
+      interval: 'monthly',
+      paymentOptions: ['credit_card', 'bank', 'swipe'],
+      zipMode: 'required',
+      emailOption: 'optional',
+      fullName: true,
+      billingAddress: true,
+      phoneOption: 'off',
+      allowTip: false,
+      savePaymentToken: false,
+      source: 'link',
+    });
+    expect(
+      withVirtualTerminalDefaults({ publishableKey: key, paymentOptions: ['cash'], freeFormAmount: false }),
+    ).toMatchObject({ paymentOptions: ['cash'], freeFormAmount: false, fullName: true });
   });
 });

@@ -36,8 +36,37 @@ export function isCardZipOmitted(granted: ReadonlySet<string>): boolean {
   return granted.has(Permission.OmitCcZip);
 }
 
-// What the virtual terminal offers when its configuration names none (the basic frame).
-export const basicPaymentOptions: readonly PaymentOption[] = ['credit_card', 'bank', 'cash'];
+// What the virtual terminal offers when its configuration names none (the basic frame): keyed card,
+// bank and the card reader.
+export const basicPaymentOptions: readonly PaymentOption[] = ['credit_card', 'bank', 'swipe'];
+
+// The virtual terminal's defaults, under whatever its configuration sets: a free-form charge (monthly,
+// every 1, when made recurring), ZIP required, e-mail optional, full name and billing address on,
+// phone and tip off, no saved token, source link.
+export const virtualTerminalDefaults = {
+  freeFormAmount: true,
+  paymentType: 'charge',
+  frequency: 1,
+  interval: 'monthly',
+  paymentOptions: [...basicPaymentOptions],
+  zipMode: 'required',
+  emailOption: 'optional',
+  fullName: true,
+  billingAddress: true,
+  phoneOption: 'off',
+  allowTip: false,
+  savePaymentToken: false,
+  source: 'link',
+} as const satisfies Partial<PaymentFrameParams>;
+
+// A terminal's own params over the defaults (the basic frame is the defaults alone).
+export function withVirtualTerminalDefaults(params: PaymentFrameParams): PaymentFrameParams {
+  const defaults: Partial<PaymentFrameParams> = {
+    ...virtualTerminalDefaults,
+    paymentOptions: [...virtualTerminalDefaults.paymentOptions],
+  };
+  return { ...defaults, ...params };
+}
 
 // Texts of the virtual terminal page.
 export const VirtualTerminalPageText = {

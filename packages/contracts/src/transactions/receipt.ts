@@ -58,9 +58,18 @@ export const receiptSchema = z.object({
   customer_name: z.string().nullable(),
   location: z.string().nullable(),
   merchant: receiptMerchantSchema,
+  // The white label of the merchant's hierarchy: its logo, name and colour head the receipt;
+  // absent or null: none.
+  brand: z
+    .object({ entity_name: z.string(), color: z.string().nullable(), logo_url: z.string().nullable() })
+    .nullable()
+    .optional(),
   template: z.enum(receiptTemplates),
   // A test payment (booked while the merchant was a sandbox account): the receipt says so.
   is_test: z.boolean(),
+  // A payment link's tip (inside amount) and shipping address lines, when the payer gave them.
+  tip: moneyOutput.optional(),
+  shipping_address: z.array(z.string()).optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

@@ -15,12 +15,43 @@ import type { VoidRefundCandidate } from './void-refund-eligibility';
 // A transaction as the report, the search (transaction_details) and the detail viewer
 // receive it. Amounts are decimal strings with 2 places; times are UTC ISO.
 
-// Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...).
+const addressSchema = z.object({
+  line1: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postalCode: z.string().optional(),
+});
+
+// What a payment kept of its payment link's options (payment-frame/link-options.ts).
+export const linkOptionsRecordSchema = z.object({
+  tip: moneyOutput.optional(),
+  optIn: z.boolean().optional(),
+  shippingAddress: addressSchema.optional(),
+  savedToVault: z.boolean().optional(),
+  levelTwo: z.object({ poNumber: z.string().optional(), taxAmount: moneyOutput.optional() }).optional(),
+  levelThree: z
+    .object({
+      lineItems: z.array(
+        z.object({
+          description: z.string(),
+          productCode: z.string().optional(),
+          quantity: z.number().int(),
+          unitPrice: moneyOutput,
+        }),
+      ),
+    })
+    .optional(),
+});
+export type LinkOptionsRecordView = z.infer<typeof linkOptionsRecordSchema>;
+
+// Meta fields: firstName, lastName, email, customFields ('Clinic Location' ...), linkOptions.
 export const transactionMetaSchema = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   email: z.string().optional(),
   customFields: z.record(z.string(), z.unknown()).optional(),
+  // One payment's options that cannot be read never stop the report that lists it.
+  linkOptions: linkOptionsRecordSchema.optional().catch(undefined),
 });
 
 // sub_location custom fields: RD, VPCO, Sub-Account Number.
@@ -84,6 +115,9 @@ export const transactionSchema = z.object({
   // Portico's own addition (absent for a live payment): true for a test payment, one booked while the
   // merchant was a sandbox account. Test payments move no money.
   is_test: z.literal(true).optional(),
+  // Portico's own addition (absent when undisputed): a cardholder disputed the payment, so its money
+  // moves through the dispute and neither Void nor Refund is offered.
+  is_disputed: z.literal(true).optional(),
   data: z.object({
     api_response: transactionApiResponseSchema.nullable(),
     third_party_api_response: transactionThirdPartyApiResponseSchema.nullable(),
@@ -140,6 +174,7 @@ export function voidRefundCandidateOfTransaction(transaction: Transaction): Void
     paymentStatus: transaction.payment_status,
     requestStatus: transaction.request_status,
     createdAt: new Date(transaction.created_at),
+    isDisputed: transaction.is_disputed === true,
   };
 }
 

@@ -356,13 +356,17 @@ export const clientCustomFields = pgTable(
   (t) => [uniqueIndex('client_custom_fields_client_name_unique').on(t.clientId, t.name)],
 );
 
-// Branding of a white-label parent.
+// Branding of a white-label parent: its hierarchy's portal, e-mails, payment frame and receipts.
 export const whiteLabels = pgTable('white_labels', {
   clientId: uuid()
     .primaryKey()
     .references(() => clients.id, { onDelete: 'cascade' }),
+  // Six-digit hex; applied only while it reads at AA contrast on white (checked again when read).
   color: text(),
+  // Where the logo is served: this server's public address of logoStorageKey's image.
   logoUrl: text(),
+  // Key of the uploaded logo in file_blobs (PNG or JPEG, checked by content).
+  logoStorageKey: text(),
   entityName: text().notNull(),
   updatedAt: updatedAt(),
 });
@@ -370,3 +374,4 @@ export const whiteLabels = pgTable('white_labels', {
 export type Client = typeof clients.$inferSelect;
 export type ClientConfig = typeof clientConfigs.$inferSelect;
 export type ClientPricing = typeof clientPricing.$inferSelect;
+export type ClientKeystore = typeof clientKeystore.$inferSelect;

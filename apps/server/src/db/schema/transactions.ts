@@ -65,6 +65,10 @@ export const transactions = pgTable(
     // database sets it as the row is written (trigger transactions_set_is_test), whichever path books
     // it, so a value given by the insert is never kept.
     isTest: boolean().notNull().default(false),
+    // A cardholder disputed this payment: its money now moves through the dispute, never a void or
+    // refund. The database sets it when the dispute is written (trigger disputes_mark_transaction), so
+    // every report row can say so without a lookup per row.
+    isDisputed: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

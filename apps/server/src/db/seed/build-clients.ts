@@ -461,7 +461,6 @@ function addParent(ctx: SeedContext, rng: Rng, part: ClientsPart, spec: ParentSp
     part.whiteLabels.push({
       clientId: id,
       color: spec.whiteLabel.color,
-      logoUrl: `https://cdn.${spec.domain}/brand/logo.png`,
       entityName: spec.whiteLabel.entityName,
     });
   }

@@ -1,3 +1,4 @@
+import { decodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import { describe, expect, it } from 'vitest';
 import { encryptedColumn } from '../schema/encrypted-columns';
 import { buildDemoDataset } from './build-demo-dataset';
@@ -65,5 +66,35 @@ describe('buildDemoDataset', () => {
       if (method.issuer === 'BANK') expect(method.token).toMatch(/^BANK-\d{4}$/);
       else expect(method.token).toMatch(/^(VISA|MC|AMEX|DISC)-\d{4}-\d{2}-\d{4}$/);
     }
+  });
+
+  it("signs each demo terminal's address with the given key and offers the virtual terminal's default options", () => {
+    const dataset = buildDemoDataset(
+      createSeedContext(
+        anchor,
+        domains,
+        (p, c) => `sealed:${c}:${p.length}`,
+        undefined,
+        (params) => `sig-of-${params.length}`,
+      ),
+    );
+    const keyOf = new Map(dataset.clients.clients.map((c) => [c.id, c.publicKey]));
+    const terminals = dataset.paymentTools.virtualTerminalUrls;
+    expect(terminals.length).toBeGreaterThan(40);
+    const optionSets = new Set<string>();
+    for (const terminal of terminals) {
+      const url = new URL(terminal.url, 'http://portal.invalid');
+      expect(url.pathname).toBe('/app/responsive-iframe/payment');
+      const params = url.searchParams.get('params') ?? '';
+      expect(url.searchParams.get('sig')).toBe(`sig-of-${params.length}`);
+      const decoded = decodePaymentFrameParams(params);
+      if (!decoded.ok) throw new Error(`${terminal.name}: params the frame refuses`);
+      expect(decoded.params.publishableKey).toBe(keyOf.get(terminal.clientId));
+      optionSets.add(JSON.stringify(decoded.params.paymentOptions));
+    }
+    // Card, bank and reader; no bank without an ACH processor; crypto alone for a crypto-only merchant.
+    expect([...optionSets].sort()).toEqual(
+      ['["credit_card","bank","swipe"]', '["credit_card","swipe"]', '["crypto"]'].sort(),
+    );
   });
 });

@@ -23,7 +23,8 @@ export type DemoDataset = {
 export function buildDemoDataset(ctx: SeedContext): DemoDataset {
   const clients = buildClients(ctx);
   const locations = buildLocations(ctx, clients.clientIds);
-  const paymentTools = buildPaymentTools(ctx, clients.clientIds, locations);
+  const publicKeys = new Map(clients.clients.flatMap((c) => (c.id ? [[c.id, c.publicKey] as const] : [])));
+  const paymentTools = buildPaymentTools(ctx, clients.clientIds, locations, publicKeys);
   const access = buildAccess(ctx, clients.clientIds, locations, paymentTools.vtIdsByClient);
   const adminEmail = `admin@${ctx.domains.providerDomain}`;
   const adminUserId = access.userIdsByEmail.get(adminEmail);

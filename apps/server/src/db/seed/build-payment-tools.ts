@@ -1,3 +1,11 @@
+import {
+  encodePaymentFrameParams,
+  type PaymentFrameParams,
+  type PaymentOption,
+  paymentFrameAddress,
+} from '@portico/contracts/payment-frame/params';
+import { basicPaymentOptions } from '@portico/contracts/payment-frame/virtual-terminal-options';
+import { terminalValuesOf } from '../../modules/virtual-terminals/terminal-record';
 import { encryptedColumn } from '../schema/encrypted-columns';
 import type { subscriptions } from '../schema/subscriptions';
 import type {
@@ -78,6 +86,7 @@ export function buildPaymentTools(
   ctx: SeedContext,
   clientIds: ReadonlyMap<ClientKey, string>,
   locations: LocationsPart,
+  publicKeys: ReadonlyMap<string, string>,
 ): PaymentToolsPart {
   const rng = createRng(seedFromLabel('payment-tools'));
   const part: Omit<PaymentToolsPart, 'vtIdsByClient'> = {
@@ -94,7 +103,9 @@ export function buildPaymentTools(
     const customers = addVault(ctx, rng, part, spec, clientId, locations);
     addSubscriptions(ctx, rng, part, spec, clientId, customers);
     addTerminals(ctx, rng, part, spec, clientId, locations);
-    vtIdsByClient.set(spec.key, addVirtualTerminals(ctx, rng, part, spec, clientId));
+    const publicKey = publicKeys.get(clientId);
+    if (publicKey === undefined) throw new Error(`No publishable key for ${spec.key}`);
+    vtIdsByClient.set(spec.key, addVirtualTerminals(ctx, rng, part, spec, { clientId, publicKey }));
   }
   addShortLinks(ctx, rng, part);
   return { ...part, vtIdsByClient };
@@ -381,10 +392,18 @@ function vtSpecsFor(spec: MerchantSpec): VtSpec[] {
   return specs;
 }
 
-function paymentPageUrl(ctx: SeedContext, spec: MerchantSpec, vt: VtSpec): string {
-  const params = {
-    paymentOptions: spec.isCryptoOnly ? ['crypto'] : spec.ach ? ['credit_card', 'bank'] : ['credit_card'],
-    amount: '',
+// The virtual terminal's default options the merchant can take: crypto alone for a crypto-only
+// merchant, no bank without an ACH processor.
+function seededPaymentOptions(spec: MerchantSpec): PaymentOption[] {
+  if (spec.isCryptoOnly) return ['crypto'];
+  return basicPaymentOptions.filter((option) => option !== 'bank' || spec.ach !== null);
+}
+
+// The address the configurator would build for this terminal (the frame's path and params).
+function paymentPageUrl(spec: MerchantSpec, vt: VtSpec, publicKey: string): string {
+  const params: PaymentFrameParams = {
+    publishableKey: publicKey,
+    paymentOptions: seededPaymentOptions(spec),
     showFeeValue: false,
     showBillingDetails: true,
     feeMessage: '',
@@ -396,27 +415,36 @@ function paymentPageUrl(ctx: SeedContext, spec: MerchantSpec, vt: VtSpec): strin
     showLocationsDropdown: true,
     showLogoUrl: false,
   };
-  const encoded = Buffer.from(JSON.stringify(params)).toString('base64');
-  return `https://pay.${ctx.domains.providerDomain}/responsive-iframe/payment?params=${encoded}`;
+  return paymentFrameAddress('', encodePaymentFrameParams(params));
 }
 
+// Each demo terminal is made by the rule a terminal saved in the configurator follows
+// (modules/virtual-terminals/terminal-record.ts): signed address, custom fields in saved form.
 function addVirtualTerminals(
   ctx: SeedContext,
   rng: Rng,
   part: Omit<PaymentToolsPart, 'vtIdsByClient'>,
   spec: MerchantSpec,
-  clientId: string,
+  merchant: { clientId: string; publicKey: string },
 ): string[] {
   return vtSpecsFor(spec).map((vt) => {
+    const made = terminalValuesOf(
+      {
+        publicKey: merchant.publicKey,
+        name: vt.name,
+        isActive: vt.isActive,
+        url: paymentPageUrl(spec, vt, merchant.publicKey),
+        customFields: vt.customFields,
+      },
+      ctx.signFrameParams,
+    );
+    if (!made.ok) throw new Error(`Demo terminal ${vt.name} of ${spec.key}: ${made.problem.kind}`);
     const id = rng.uuid();
     part.virtualTerminalUrls.push({
       id,
-      clientId,
-      name: vt.name,
-      url: paymentPageUrl(ctx, spec, vt),
+      clientId: merchant.clientId,
+      ...made.values,
       urlId: rng.code(8),
-      isActive: vt.isActive,
-      customFields: vt.customFields,
       createdAt: ctx.daysAgo(Math.max(spec.liveDaysAgo - 3, 1)),
     });
     return id;

@@ -113,7 +113,8 @@ export const parentSpecs: readonly ParentSpec[] = [
     enrollEmail: 'custom',
     welcomeMessage: null,
     revSharePercentage: '50.00',
-    whiteLabel: { color: '#2a9d8f', entityName: 'HealNow' },
+    // Dark enough to carry text on white (5.9:1).
+    whiteLabel: { color: '#1f6f68', entityName: 'HealNow' },
   },
 ];
 

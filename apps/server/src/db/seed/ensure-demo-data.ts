@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { createPatientCrypto } from '../../modules/vault/vault-patient-fields';
 import type { DatabaseHandle } from '../client';
 import { type SeedLog, type SeedResult, seedDemoData } from './seed-demo-data';
@@ -20,6 +21,7 @@ export async function ensureDemoData(
       partnerDomains: config.partnerDomains,
       encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
       hashPatientNumber: createPatientCrypto(cipher, () => dataKey).hashPatientNumber,
+      signFrameParams: (encoded) => signPaymentFrameParams({ dataKey: () => dataKey }, encoded),
     },
     log,
   );

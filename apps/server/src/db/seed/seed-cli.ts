@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from '../../config';
 import { createFieldCipher, loadDataKey } from '../../lib/crypto/field-cipher';
+import { signPaymentFrameParams } from '../../lib/payment-frame-signature';
 import { createPatientCrypto } from '../../modules/vault/vault-patient-fields';
 import { openDatabase } from '../client';
 import { runMigrations } from '../migrate';
@@ -44,6 +45,7 @@ async function main() {
         partnerDomains: config.partnerDomains,
         encrypt: (plaintext, column) => cipher.encrypt(plaintext, column),
         hashPatientNumber: createPatientCrypto(cipher, () => dataKey.key).hashPatientNumber,
+        signFrameParams: (encoded) => signPaymentFrameParams({ dataKey: () => dataKey.key }, encoded),
       },
       log,
     );

@@ -5,6 +5,9 @@ import type { DemoDomains } from './demo-accounts';
 export type EncryptFn = (plaintext: string, column: EncryptedColumn) => string;
 // The vault's keyed hash of a patient number (modules/vault createPatientCrypto), under the data key.
 export type PatientNumberHashFn = (patientNumber: string) => string;
+// The server's signature over a payment frame's params (lib/payment-frame-signature.ts), under the
+// data key.
+export type FrameParamsSignFn = (encodedParams: string) => string;
 
 // Everything the builders share: the anchor day every date is relative to, the domains of the demo
 // accounts and the encryption of sensitive fields.
@@ -15,6 +18,9 @@ export type SeedContext = {
   encrypt: EncryptFn;
   // Without it (a seed with no data key), patient numbers are sealed but not searchable.
   hashPatientNumber: PatientNumberHashFn | undefined;
+  // Without it (a seed with no data key), terminal addresses are stored unsigned; /url/{url_id}
+  // signs them on the way out.
+  signFrameParams: FrameParamsSignFn | undefined;
   // A moment `days` before the anchor day's midnight (UTC), at the given UTC time of day.
   daysAgo(days: number, hourUtc?: number, minute?: number): Date;
   // The calendar day `days` before the anchor day, as YYYY-MM-DD.
@@ -32,6 +38,7 @@ export function createSeedContext(
   domains: DemoDomains,
   encrypt: EncryptFn,
   hashPatientNumber?: PatientNumberHashFn,
+  signFrameParams?: FrameParamsSignFn,
 ): SeedContext {
   const anchorDay = utcDayOf(anchor);
   const anchorStart = new Date(`${anchorDay}T00:00:00.000Z`);
@@ -43,6 +50,7 @@ export function createSeedContext(
     domains,
     encrypt,
     hashPatientNumber,
+    signFrameParams,
     daysAgo,
     dayAgo: (days) => utcDayOf(new Date(anchorStart.getTime() - days * dayMs)),
   };

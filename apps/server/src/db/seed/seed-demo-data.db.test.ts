@@ -49,6 +49,7 @@ const runtimeTables = [
   'webhook_endpoints',
   'webhook_deliveries',
   'webhook_attempts',
+  'exports',
 ];
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
 // the seeded history predates both, as a migrated ledger would. Pax device orders are such calls too.

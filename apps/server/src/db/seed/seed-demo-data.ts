@@ -15,6 +15,7 @@ import { seedFromLabel } from './prng';
 import {
   createSeedContext,
   type EncryptFn,
+  type FrameParamsSignFn,
   type PatientNumberHashFn,
   type SeedContext,
 } from './seed-context';
@@ -32,6 +33,8 @@ export type SeedOptions = {
   encrypt: EncryptFn;
   // The vault's patient-number hash; left out, the demo patients cannot be found by number.
   hashPatientNumber?: PatientNumberHashFn;
+  // The payment frame signature; left out, the demo terminals' addresses are stored unsigned.
+  signFrameParams?: FrameParamsSignFn;
 };
 
 export type SeedLog = { info(details: object, message: string): void };
@@ -62,7 +65,13 @@ export async function seedDemoData(
     throw new Error('transactions must be a non-negative integer');
   }
   if (await isDemoDataSeeded(handle.db)) return { seeded: false, reason: 'already-seeded' };
-  const ctx = createSeedContext(opts.anchorDate ?? new Date(), opts, opts.encrypt, opts.hashPatientNumber);
+  const ctx = createSeedContext(
+    opts.anchorDate ?? new Date(),
+    opts,
+    opts.encrypt,
+    opts.hashPatientNumber,
+    opts.signFrameParams,
+  );
   const dataset = buildDemoDataset(ctx);
   const started = performance.now();
 

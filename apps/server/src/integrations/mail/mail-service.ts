@@ -21,10 +21,19 @@ export type MailService = Mailer & {
   idle(): Promise<void>;
 };
 
-export function createMailService(mailer: Mailer, log: MailLog, db: Db): MailService {
+// Dresses a message before it is stored (the recipient's white label); the app wires it in.
+export type DressMail = (message: MailMessage, executor: Executor) => Promise<MailMessage>;
+
+export function createMailService(
+  mailer: Mailer,
+  log: MailLog,
+  db: Db,
+  dress: DressMail = async (message) => message,
+): MailService {
   const inFlight = new Set<Promise<void>>();
   return {
-    async queue(message, executor) {
+    async queue(undressed, executor) {
+      const message = await dress(undressed, executor);
       const outboxId = await insertOutboxMessage(executor, message, mailer.deliver ? 'sending' : 'pending');
       return { outboxId, message };
     },
@@ -42,11 +51,11 @@ export function createMailService(mailer: Mailer, log: MailLog, db: Db): MailSer
         }
       }
     },
-    send: (message, executor) => mailer.send(message, executor),
+    send: async (message, executor) => mailer.send(await dress(message, executor ?? db), executor),
     ...(mailer.deliver ? { deliver: mailer.deliver.bind(mailer) } : {}),
     sendLater(message) {
-      const task = mailer
-        .send(message)
+      const task = dress(message, db)
+        .then((dressed) => mailer.send(dressed))
         .then(() => undefined)
         .catch((err: unknown) => {
           log.error({ err }, 'mail could not be recorded');

@@ -6,6 +6,7 @@ import {
   accountFieldDefinitions,
   accountFieldNames,
   accountPrincipalPrefixes,
+  maskedSecret,
 } from '@portico/contracts/clients/account-fields';
 import {
   maskedAccountNumber,
@@ -16,7 +17,13 @@ import {
   welcomeEmailModes,
 } from '@portico/contracts/enrollment/enrollment-record';
 import { formatCentsAsDecimal, parseDecimalToCents } from '@portico/contracts/money/money';
-import type { ChildDefaults, Client, ClientConfig, ClientPricing } from '../../db/schema/clients';
+import type {
+  ChildDefaults,
+  Client,
+  ClientConfig,
+  ClientKeystore,
+  ClientPricing,
+} from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { AccountRow } from './accounts.repository';
 
@@ -185,6 +192,18 @@ export const pricingColumnOf = {
   return_item_support_fee: 'returnItemSupportFeeCents',
 } as const satisfies Partial<Record<AccountFieldName, keyof ClientPricing>>;
 
+// The plain processor identifiers; the two secret ones are sealed (sensitiveTargetOf).
+export const keystoreColumnOf = {
+  propay_mid: 'propayMid',
+  heartland_public_key: 'heartlandPublicKey',
+  epx_merchant_identifier: 'epxMerchantIdentifier',
+  m_mid: 'mMid',
+  m_pid: 'mPid',
+  b_mid: 'bMid',
+  curpay_id: 'curpayId',
+  forum_pay_identifier: 'forumPayIdentifier',
+} as const satisfies Partial<Record<AccountFieldName, keyof ClientKeystore>>;
+
 export const principalColumnOf = {
   first_name: 'firstName',
   last_name: 'lastName',
@@ -282,6 +301,12 @@ export function isSameValue(name: AccountFieldName, a: AccountFieldValue, b: Acc
 
 export type SensitiveTarget =
   | { kind: 'client'; enc: 'taxIdEnc' | 'ssnEnc'; last4: 'taxIdLast4' | 'ssnLast4'; column: string }
+  | {
+      kind: 'keystore';
+      enc: 'epxExternalKeyEnc' | 'bIdEnc';
+      last4: 'epxExternalKeyLast4' | 'bIdLast4';
+      column: string;
+    }
   | { kind: 'bank'; which: 'account' | 'routing'; column: string }
   | { kind: 'principal'; position: number; which: 'ssn' | 'date_of_birth'; column: string };
 
@@ -291,6 +316,17 @@ export function sensitiveTargetOf(name: AccountFieldName): SensitiveTarget | nul
   }
   if (name === 'ssn')
     return { kind: 'client', enc: 'ssnEnc', last4: 'ssnLast4', column: encryptedColumn.clientSsn };
+  if (name === 'epx_external_key') {
+    return {
+      kind: 'keystore',
+      enc: 'epxExternalKeyEnc',
+      last4: 'epxExternalKeyLast4',
+      column: encryptedColumn.keystoreEpxExternalKey,
+    };
+  }
+  if (name === 'b_id') {
+    return { kind: 'keystore', enc: 'bIdEnc', last4: 'bIdLast4', column: encryptedColumn.keystoreBId };
+  }
   if (name === 'account_number') {
     return { kind: 'bank', which: 'account', column: encryptedColumn.clientBankAccountNumber };
   }
@@ -322,6 +358,8 @@ export function maskOf(name: AccountFieldName, last4: string | null, isSet: bool
   if (!isSet) return null;
   const kind = accountFieldDefinitions[name].kind;
   if (kind === 'date_of_birth') return maskedDateOfBirth;
+  // A secret identifier may end in letters: its mask shows them (or only the stars).
+  if (kind === 'secret_id') return maskedSecret(last4 ?? '');
   if (!last4) return null;
   if (kind === 'tax_id') return maskedTaxId(last4);
   if (kind === 'ssn') return maskedSsn(last4);
@@ -337,6 +375,10 @@ export function sealedOf(
   const target = sensitiveTargetOf(name);
   if (!target) return { enc: null, last4: null };
   if (target.kind === 'client') return { enc: row.client[target.enc], last4: row.client[target.last4] };
+  if (target.kind === 'keystore') {
+    if (!row.keystore) return { enc: null, last4: null };
+    return { enc: row.keystore[target.enc], last4: row.keystore[target.last4] };
+  }
   if (target.kind === 'bank') {
     if (!row.bank) return { enc: null, last4: null };
     return target.which === 'account'
@@ -374,6 +416,8 @@ export function accountFieldValues(row: AccountRow): Record<AccountFieldName, Ac
     if (configColumn) return [name, displayValue(name, lookup(row.config, configColumn))];
     const pricingColumn = lookupKey(pricingColumnOf, name);
     if (pricingColumn) return [name, displayValue(name, lookup(row.pricing, pricingColumn))];
+    const keystoreColumn = lookupKey(keystoreColumnOf, name);
+    if (keystoreColumn) return [name, displayValue(name, lookup(row.keystore, keystoreColumn))];
     const principal = splitPrincipalField(name);
     if (principal) {
       const principalRow = row.principals.find((p) => p.position === principal.position) ?? null;

@@ -1,10 +1,11 @@
-import { AccountText } from '@portico/contracts/clients/account-detail';
+import { AccountText, KeystoreText } from '@portico/contracts/clients/account-detail';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, outboxFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
-import { clientBankAccounts, clientPricing, clients } from '../../db/schema/clients';
+import { clientBankAccounts, clientKeystore, clientPricing, clients } from '../../db/schema/clients';
+import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { auditLog } from '../../db/schema/system';
 
 // The account detail page's calls.
@@ -60,6 +61,7 @@ describe('GET /api/account/{clientid}: the sections each role gets', () => {
       'business_details',
       'principals',
       'processing',
+      'keystore',
       'risk',
       'schedule_a',
       'bank',
@@ -365,5 +367,139 @@ describe('logo, hierarchy and the side calls', () => {
   it('keeps events from merchant users', async () => {
     const res = await callAs(ctx.app, demo.owner, 'GET', `/api/account/${harborLane}/events`);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('processor identifiers (keystore) and the account fields of the record', () => {
+  async function keystoreOf(clientId: string) {
+    const [row] = await ctx.app.db.select().from(clientKeystore).where(eq(clientKeystore.clientId, clientId));
+    return row;
+  }
+
+  it('answers keystore, wallet, mccConfigs, country, logo and whitelabel, secrets masked', async () => {
+    const copper = await callAs(ctx.app, demo.admin, 'GET', `/api/account/${copperKettle}`);
+    expect(copper.statusCode).toBe(200);
+    const account = copper.json().message;
+    expect(account).toHaveProperty('country', 'US');
+    expect(account).toHaveProperty('wallet');
+    expect(account).toHaveProperty('whitelabel', null);
+    expect(account.logo === null || account.logo.startsWith('data:image/')).toBe(true);
+    expect(Array.isArray(account.mccConfigs)).toBe(true);
+    // An EPX merchant: the merchant identifier in clear, the external key as its mask only.
+    expect(account.keystore.epx_merchant_identifier).toMatch(/^9001\d{8}$/);
+    expect(account.keystore.epx_external_key).toMatch(/^\*{4}[A-Za-z0-9]{0,4}$/);
+    expect(account.fields.epx_external_key).toBe(account.keystore.epx_external_key);
+    expect(Object.keys(account.keystore).sort()).toEqual(
+      [
+        'b_id',
+        'b_mid',
+        'curpay_id',
+        'epx_external_key',
+        'epx_merchant_identifier',
+        'forum_pay_identifier',
+        'heartland_public_key',
+        'm_mid',
+        'm_pid',
+        'propay_mid',
+      ].sort(),
+    );
+    // A merchant user without Permissions sees neither identifiers nor pricing per MCC.
+    const own = (await callAs(ctx.app, demo.barista, 'GET', `/api/account/${harborLane}`)).json().message;
+    expect(own.keystore).toBeNull();
+    expect(own.mccConfigs).toBeNull();
+    expect(own.fields).not.toHaveProperty('heartland_public_key');
+  });
+
+  it('answers the stored logo as a data URL once one is uploaded, null before', async () => {
+    const before = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${magnolia}`)).json().message;
+    expect(before.logo).toBeNull();
+    const upload = await callAs(ctx.app, demo.admin, 'POST', '/api/logo', {
+      client_id: magnolia,
+      document: { name: 'logo', extension: 'png', content: pngBytes.toString('base64') },
+    });
+    expect(upload.statusCode).toBe(200);
+    const after = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${magnolia}`)).json().message;
+    expect(after.logo).toBe(`data:image/png;base64,${pngBytes.toString('base64')}`);
+    expect(after.has_logo).toBe(true);
+  });
+
+  it('lets staff change identifiers: numeric and text kept, a secret sealed, masked and audited', async () => {
+    const res = await patchAs(demo.admin, harborLane, {
+      id: harborLane,
+      heartland_public_key: 'pkapi_cert_AbC123',
+      propay_mid: '123456789',
+      b_id: 'API_0123456789:secretLogin9x',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.changed.sort()).toEqual(['b_id', 'heartland_public_key', 'propay_mid']);
+    const stored = await keystoreOf(harborLane);
+    expect(stored).toMatchObject({
+      heartlandPublicKey: 'pkapi_cert_AbC123',
+      propayMid: '123456789',
+      bIdLast4: 'in9x',
+    });
+    expect(stored?.bIdEnc).not.toContain('secretLogin');
+    expect(ctx.app.fieldCipher().decrypt(stored?.bIdEnc ?? '', encryptedColumn.keystoreBId)).toBe(
+      'API_0123456789:secretLogin9x',
+    );
+    const [audit] = await ctx.app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.edit'), eq(auditLog.clientId, harborLane)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(JSON.stringify(audit?.details)).not.toContain('secretLogin');
+    expect(audit?.details).toMatchObject({
+      changes: expect.arrayContaining([
+        expect.objectContaining({ field: 'b_id', old: null, new: '****in9x' }),
+        expect.objectContaining({ field: 'propay_mid', new: '123456789' }),
+      ]),
+    });
+    const account = (await callAs(ctx.app, demo.admin, 'GET', `/api/account/${harborLane}`)).json().message;
+    expect(account.keystore).toMatchObject({ b_id: '****in9x', propay_mid: '123456789' });
+    // The mask sent back keeps the secret; the reveal call gives it to staff, audited.
+    expect((await patchAs(demo.admin, harborLane, { b_id: '****in9x' })).json().message.changed).toEqual([]);
+    const revealed = await callAs(ctx.app, demo.admin, 'POST', `/api/account/${harborLane}/reveal`, {
+      field: 'b_id',
+    });
+    expect(revealed.json().message.value).toBe('API_0123456789:secretLogin9x');
+  });
+
+  it("refuses a value breaking its rule with the field's message and saves nothing", async () => {
+    const before = await keystoreOf(copperKettle);
+    for (const [field, value, message] of [
+      ['epx_merchant_identifier', '9001-1234', KeystoreText.numericInvalid('EPX Merchant Identifier')],
+      ['m_mid', '1'.repeat(21), KeystoreText.numericInvalid('MerchantE MID')],
+      ['curpay_id', 'cp with space', KeystoreText.textInvalid('CurPay ID')],
+      ['epx_external_key', 'short', KeystoreText.secretInvalid('EPX External Key')],
+    ] as const) {
+      const res = await patchAs(demo.admin, copperKettle, { [field]: value, propay_mid: '42' });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.body, field).toContain(message);
+    }
+    expect(await keystoreOf(copperKettle)).toEqual(before);
+  });
+
+  it('keeps identifiers staff-only: a parent sees them, cannot change them', async () => {
+    const view = (await callAs(ctx.app, demo.reseller, 'GET', `/api/account/${harborLane}`)).json().message;
+    expect(view.view.sections).toContain('keystore');
+    expect(view.view.editable_sections).not.toContain('keystore');
+    const before = await keystoreOf(harborLane);
+    const res = await patchAs(demo.reseller, harborLane, { propay_mid: '999' });
+    expect(res.statusCode).toBe(403);
+    expect(await keystoreOf(harborLane)).toEqual(before);
+  });
+
+  it('refuses pausing settlement of a Bluesnap account, and moving a paused account to Bluesnap', async () => {
+    const riverbend = await clientIdOfDba('Riverbend Auto Care');
+    const paused = await patchAs(demo.admin, riverbend, { pause_settlement: true });
+    expect(paused.statusCode).toBe(422);
+    expect(paused.json().error).toEqual({
+      code: 'ACCOUNT_PAUSE_NOT_ALLOWED',
+      message: AccountText.PauseNotAllowed,
+    });
+    expect((await patchAs(demo.admin, magnolia, { pause_settlement: true })).statusCode).toBe(200);
+    expect((await patchAs(demo.admin, magnolia, { payment: 'bluesnap' })).statusCode).toBe(422);
+    expect((await patchAs(demo.admin, magnolia, { pause_settlement: false })).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import {
   clientBankAccounts,
   clientConfigs,
   clientCustomFields,
+  clientKeystore,
   clientPricing,
   clientPrincipals,
   clients,
@@ -28,7 +29,9 @@ export async function findAccount(executor: Executor, clientId: string) {
         config: clientConfigs,
         pricing: clientPricing,
         bank: clientBankAccounts,
+        keystore: clientKeystore,
         whiteLabel: whiteLabels,
+        logo: { content: fileBlobs.content },
         parent: { id: parent.id, name: parent.name, hashcode: parent.hashcode },
       })
       .from(clients)
@@ -38,6 +41,8 @@ export async function findAccount(executor: Executor, clientId: string) {
         clientBankAccounts,
         and(eq(clientBankAccounts.clientId, clients.id), eq(clientBankAccounts.isPrimary, true)),
       )
+      .leftJoin(clientKeystore, eq(clientKeystore.clientId, clients.id))
+      .leftJoin(fileBlobs, eq(fileBlobs.storageKey, clients.logoStorageKey))
       .leftJoin(whiteLabels, eq(whiteLabels.clientId, clients.id))
       .leftJoin(parent, eq(parent.id, clients.parentId))
       .where(eq(clients.id, clientId)),
@@ -104,6 +109,17 @@ export async function upsertPricing(
     .insert(clientPricing)
     .values({ ...changes, clientId })
     .onConflictDoUpdate({ target: clientPricing.clientId, set: changes });
+}
+
+export async function upsertKeystore(
+  executor: Executor,
+  clientId: string,
+  changes: Partial<typeof clientKeystore.$inferInsert>,
+) {
+  await executor
+    .insert(clientKeystore)
+    .values({ ...changes, clientId })
+    .onConflictDoUpdate({ target: clientKeystore.clientId, set: { ...changes, updatedAt: new Date() } });
 }
 
 export async function upsertPrincipal(

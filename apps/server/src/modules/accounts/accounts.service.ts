@@ -18,6 +18,7 @@ import {
   isStaffViewer,
   type LogoUploadBody,
   labelOfField,
+  pauseSettlementProblem,
   visibleAccountSections,
 } from '@portico/contracts/clients/account-detail';
 import {
@@ -26,6 +27,8 @@ import {
   accountFieldDefinitions,
   accountFieldNames,
   isAccountFieldName,
+  keystoreFieldNames,
+  keystoreFieldsFor,
 } from '@portico/contracts/clients/account-fields';
 import { isCardRateBelowFloor } from '@portico/contracts/clients/subpricing';
 import type { SensitiveChange } from '@portico/contracts/enrollment/enrollment-record';
@@ -41,6 +44,7 @@ import type {
   ClientConfig,
   ClientPricing,
   Customizations,
+  clientKeystore,
   clientPrincipals,
   clients,
 } from '../../db/schema/clients';
@@ -48,7 +52,9 @@ import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
-import { maskedFromLastFour } from '../../lib/masking';
+import { imageDataUrl } from '../../lib/image-data-url';
+import { lastFour, maskedFromLastFour } from '../../lib/masking';
+import { listSubpricing } from '../client-lists/subpricing.service';
 import { checkFileSignature } from '../documents/file-signature';
 import { assignableParentOptions } from '../enrollment-actions/hierarchy.service';
 import {
@@ -57,6 +63,7 @@ import {
   clientColumnOf,
   configColumnOf,
   isSameValue,
+  keystoreColumnOf,
   lookupKey,
   maskOf,
   pricingColumnOf,
@@ -82,6 +89,7 @@ import {
   sumPayoutsByMonth,
   updateClientRow,
   upsertConfig,
+  upsertKeystore,
   upsertPricing,
   upsertPrincipal,
 } from './accounts.repository';
@@ -97,6 +105,7 @@ export const AccountError = defineErrors({
   Required: ['ACCOUNT_FIELD_REQUIRED', 'validation'],
   IdMismatch: ['ACCOUNT_ID_MISMATCH', 'validation'],
   ChildLimitsInvalid: [AccountErrorCode.ChildLimitsInvalid, 'validation'],
+  PauseNotAllowed: [AccountErrorCode.PauseNotAllowed, 'business_rule'],
 });
 
 export type AccountDeps = { db: Db; cipher: () => FieldCipher; mail: MailService };
@@ -149,14 +158,16 @@ export async function accountSectionsOf(
 export async function readAccount(db: Db, caller: Caller, clientId: string): Promise<AccountDetail> {
   // The location custom fields are read beside the record (a small indexed read) and sent only
   // when Settings is in view.
-  const [row, viewer, locationCustomFields] = await Promise.all([
+  const [row, viewer, locationCustomFields, mccConfigs] = await Promise.all([
     loadAccount(db, clientId),
     viewerOf(db, caller, clientId),
     listLocationCustomFields(db, clientId),
+    listSubpricing(db, clientId),
   ]);
   const facts = factsOf(row);
   const sections = visibleAccountSections(viewer, facts);
   const all = accountFieldValues(row);
+  const seesKeystore = sections.includes('keystore');
   const fields = Object.fromEntries(
     accountFieldNames
       .filter((name) => sections.includes(accountFieldDefinitions[name].section))
@@ -175,6 +186,16 @@ export async function readAccount(db: Db, caller: Caller, clientId: string): Pro
     // Masked: the secret key is revealed only by POST /api/user/apikeys/reveal, which audits it.
     api_key: isStaff && !viewer.isProcessorAuditUser ? maskedFromLastFour(row.client.apiKeyLast4) : null,
     has_logo: row.client.logoStorageKey !== null,
+    logo: row.logo?.content ? imageDataUrl(row.logo.content) : null,
+    country: row.client.country,
+    // The same values as the Processor Identifiers fields, secrets masked.
+    keystore: seesKeystore
+      ? Object.fromEntries(keystoreFieldNames.map((name) => [name, valueAsText(all[name])]))
+      : null,
+    // The crypto settlement wallet belongs with the payout account.
+    wallet: sections.includes('bank') ? row.client.wallet : null,
+    // Pricing per MCC code: with the account's own pricing (Processing).
+    mccConfigs: sections.includes('processing') ? mccConfigs : null,
     whitelabel: row.whiteLabel
       ? {
           color: row.whiteLabel.color,
@@ -197,8 +218,19 @@ export async function readAccount(db: Db, caller: Caller, clientId: string): Pro
       shows_enablement_options: viewer.actingRole === 'admin',
       shows_payment_page: viewer.permissions.includes('Payment Pages'),
       shows_users_contacts: isStaff || viewer.actingRole === 'parent',
+      keystore_fields: seesKeystore
+        ? keystoreFieldsFor({
+            payment: row.config?.payment ?? null,
+            ach: row.config?.ach ?? null,
+            crypto: row.config?.crypto ?? null,
+          })
+        : [],
     },
   };
+}
+
+function valueAsText(value: AccountFieldValue): string | null {
+  return typeof value === 'string' ? value : null;
 }
 
 // ---- Edit ----
@@ -243,7 +275,11 @@ function changesOf(
         if (storedEquals(cipher, sealed.enc, target.column, value.value)) continue;
       }
       sensitive.set(key, value);
-      const next = value.kind === 'clear' ? null : maskOf(key, lastFourOf(value.value), true);
+      const isSecretId = accountFieldDefinitions[key].kind === 'secret_id';
+      const next =
+        value.kind === 'clear'
+          ? null
+          : maskOf(key, isSecretId ? lastFour(value.value) : lastFourOf(value.value), true);
       changes.push({ field: key, old: current[key], new: next });
       continue;
     }
@@ -261,6 +297,7 @@ type Writes = {
   config: Partial<ClientConfig>;
   pricing: Partial<ClientPricing>;
   customizations: Customizations | null;
+  keystore: Partial<typeof clientKeystore.$inferInsert>;
   principals: Map<number, Partial<typeof clientPrincipals.$inferInsert>>;
   bank: BankChanges;
   clearBank: boolean;
@@ -277,6 +314,7 @@ function writesOf(
     config: {},
     pricing: {},
     customizations: null,
+    keystore: {},
     principals: new Map(),
     bank: {},
     clearBank: false,
@@ -294,6 +332,13 @@ function writesOf(
       const clear = secret.kind === 'set' ? secret.value : null;
       const enc = clear === null ? null : cipher().encrypt(clear, target.column);
       const last4 = clear === null ? null : lastFourOf(clear);
+      if (target.kind === 'keystore') {
+        // A secret identifier keeps its last four letters or digits (as processor enablement does).
+        Object.assign(writes.keystore, {
+          [target.enc]: enc,
+          [target.last4]: clear === null ? null : lastFour(clear),
+        });
+      }
       if (target.kind === 'client')
         Object.assign(writes.client, { [target.enc]: enc, [target.last4]: last4 });
       if (target.kind === 'principal') {
@@ -344,6 +389,11 @@ function writesOf(
     const pricingColumn = lookupKey(pricingColumnOf, name);
     if (pricingColumn) {
       Object.assign(writes.pricing, { [pricingColumn]: stored });
+      continue;
+    }
+    const keystoreColumn = lookupKey(keystoreColumnOf, name);
+    if (keystoreColumn) {
+      Object.assign(writes.keystore, { [keystoreColumn]: stored });
       continue;
     }
     const principal = splitPrincipalField(name);
@@ -404,6 +454,11 @@ export async function editAccount(
     new Set(Object.keys(newValues)),
   );
   if (limitProblem) throw AccountError.ChildLimitsInvalid(limitProblem.message);
+  const pauseProblem = pauseSettlementProblem(
+    { ...accountFieldValues(row), ...newValues },
+    new Set(Object.keys(newValues)),
+  );
+  if (pauseProblem !== null) throw AccountError.PauseNotAllowed(pauseProblem);
 
   return deps.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, clientId))) throw notFound();
@@ -415,6 +470,7 @@ export async function editAccount(
       });
     }
     if (Object.keys(writes.pricing).length > 0) await upsertPricing(tx, clientId, writes.pricing);
+    if (Object.keys(writes.keystore).length > 0) await upsertKeystore(tx, clientId, writes.keystore);
     for (const [position, principal] of writes.principals)
       await upsertPrincipal(tx, clientId, position, principal);
     if (writes.clearBank) await deletePrimaryBankAccount(tx, clientId);

@@ -24,6 +24,7 @@ import {
   readRiskFiguresBefore,
   riskKindsOfFigures,
 } from '../risk/risk.service';
+import { saveCardForPayer } from '../vault/vault.service';
 import { ChargeError } from './charges.errors';
 import { insertChargeTransaction } from './charges.repository';
 import type { ChargeDeps } from './charges.types';
@@ -58,6 +59,10 @@ const chargeContext = z.object({
     meta: z.record(z.string(), z.unknown()),
     // The fee passed on, inside the attempt's amount (attempts of earlier builds carry none).
     surchargeCents: z.number().int().nonnegative().default(0),
+    // The payer's tip, inside the attempt's amount as well (kept in meta.linkOptions as text).
+    tipCents: z.number().int().nonnegative().default(0),
+    // savePaymentToken: the card goes to the vault as the payment is booked.
+    saveCard: z.boolean().optional(),
     // The sub-location chosen in the frame's locations dropdown; the report reads sub_location.
     subEntityId: z.uuid().optional(),
     subLocation: z.object({ name: z.string(), custom_fields: z.record(z.string(), z.unknown()) }).optional(),
@@ -124,7 +129,8 @@ export function chargeOperationOf(
     // A charge without a subscription books in one statement, its risk figures read beside the
     // processor call, for speed; a subscription link's series takes the transactional settle.
     prepareSettle: async (attempt) => {
-      if (contextOf(attempt).subscription) return null;
+      const planned = contextOf(attempt);
+      if (planned.subscription || planned.row.saveCard) return null;
       const clientId = uuidSchema.parse(attempt.clientId);
       const early = riskBefore?.clientId === clientId ? riskBefore : null;
       // Booked at the moment its figures were read from, so they are exactly the figures before it.
@@ -233,6 +239,7 @@ function chargeBookingOf(attempt: PaymentAttempt, reference: string, createdAt: 
     id: context.transactionId,
     amount: formatCentsAsDecimal(attempt.amountCents),
     fee: formatCentsAsDecimal(row.surchargeCents),
+    ...(row.tipCents > 0 ? { tip: formatCentsAsDecimal(row.tipCents) } : {}),
     status: 'Approved',
     message: PaymentFrameText.PaymentSuccessful,
     issuer: row.cardBrand ?? (row.paymentMethod === 'check' ? 'BANK' : null),
@@ -308,6 +315,18 @@ async function settleCharge(
   const booking = chargeBookingOf(attempt, reference, new Date());
   const { context, clientId, insert } = booking;
   const { row } = context;
+  // A subscription link's series saves the card itself (link-series.ts).
+  if (row.saveCard && !context.subscription && row.displayToken !== null && row.email !== null) {
+    const saved = await saveCardForPayer(tx, {
+      clientId,
+      displayToken: row.displayToken,
+      customerId: row.customerId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+    });
+    if (saved !== null) insert.customerId = saved.customerId;
+  }
   const inserted = await insertChargeTransaction(tx, insert);
   if (context.subscription && row.displayToken !== null && row.email !== null) {
     await createSeriesFromLinkCharge(tx, {

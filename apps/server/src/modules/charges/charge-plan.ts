@@ -40,6 +40,7 @@ import {
 } from './charges.repository';
 import type { ChargeDeps, PaymentFrameCaller, VirtualTerminalAccess } from './charges.types';
 import { deviceOfCharge, isDeviceMethod } from './device-charge';
+import { linkOptionsOfCharge } from './link-options';
 import { linkSeriesPlanOf } from './link-series';
 import { assertLinkNotExpired } from './link-terms';
 
@@ -242,11 +243,6 @@ export async function planCharge(
   // A saved method pays no passed-on fee: the frame cannot tell a saved card from a saved account
   // before paying, so it shows none, and a payer is never charged a fee they were not shown.
   const feeMethod = body.method === 'saved' ? 'saved' : option;
-  const charged = chargeWithFee(
-    amount.cents,
-    passedOnRateOf(merchant, feeMethod),
-    params.showFeeValue === true,
-  );
 
   // phoneOption: a link that requires the payer's phone refuses a payment without it.
   const phone = body.phone?.trim() || null;
@@ -282,6 +278,22 @@ export async function planCharge(
   if (params.emailOption === 'required' && email === null) {
     throw ChargeError.CustomFieldRequired(PaymentFrameText.CustomFieldRequired('Email'));
   }
+  const linkOptions = linkOptionsOfCharge({
+    body,
+    params,
+    amountCents: amount.cents,
+    isCard: token !== null && token.issuer !== 'BANK',
+    firstName,
+    lastName,
+    email,
+  });
+  // The tip is part of the sale: the fee passed on is reckoned on the amount with its tip, and the
+  // total charged (one amount, so the gross and net rules count it as any sale) holds both.
+  const charged = chargeWithFee(
+    amount.cents + linkOptions.tipCents,
+    passedOnRateOf(merchant, feeMethod),
+    params.showFeeValue === true,
+  );
   const subscription = linkSeriesPlanOf({ params, isSigned, isCard: option === 'credit_card', email });
   const meta: Record<string, unknown> = {
     ...(firstName ? { firstName } : {}),
@@ -290,6 +302,7 @@ export async function planCharge(
     ...(phone ? { phone } : {}),
     ...(Object.keys(billingAddress).length > 0 ? { billingAddress } : {}),
     ...(Object.keys(customFields).length > 0 ? { customFields } : {}),
+    ...(Object.keys(linkOptions.record).length > 0 ? { linkOptions: linkOptions.record } : {}),
   };
   const context: ChargeContext = {
     transactionId: randomUUID(),
@@ -322,6 +335,8 @@ export async function planCharge(
       email,
       meta: { ...meta, ...entryMetaOf(option), ...device?.meta },
       surchargeCents: charged.feeCents,
+      tipCents: linkOptions.tipCents,
+      ...(linkOptions.saveCard ? { saveCard: true } : {}),
       ...(location
         ? {
             subEntityId: location.id,

@@ -977,7 +977,11 @@ describe('the locations dropdown (the showLocationsDropdown param)', () => {
 describe('the virtual terminal (a signed-in user, unsigned params)', () => {
   it('lets a user with Virtual Terminal charge and record cash on their merchant', async () => {
     const cookie = await sessionCookieFor(app.db, demo.owner);
-    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const params = encodePaymentFrameParams({
+      publishableKey: harbor.publicKey,
+      isVirtualTerminal: true,
+      paymentOptions: ['credit_card', 'cash'],
+    });
     const token = await cardToken();
     const card = await charge(
       { params, amount: '12.34', method: 'credit_card', token, zip: '02134' },
@@ -1005,7 +1009,11 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
       .from(clientConfigs)
       .where(eq(clientConfigs.clientId, harbor.id));
     const over = (config?.limit ?? 0) + 100;
-    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const params = encodePaymentFrameParams({
+      publishableKey: harbor.publicKey,
+      isVirtualTerminal: true,
+      paymentOptions: ['credit_card', 'cash'],
+    });
     const res = await charge({ params, amount: (over / 100).toFixed(2), method: 'cash' }, { cookie });
     expect(res.statusCode).toBe(200);
     const [trail] = await app.db
@@ -1059,6 +1067,7 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
     const params = encodePaymentFrameParams({
       publishableKey: harbor.publicKey,
       isVirtualTerminal: true,
+      paymentOptions: ['cash'],
       terminalId: terminal.id,
       customFields: [{ name: 'Table Number', type: 'text' }],
     });
@@ -1106,6 +1115,7 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
         params: encodePaymentFrameParams({
           publishableKey: harbor.publicKey,
           isVirtualTerminal: true,
+          paymentOptions: ['cash'],
           customFields: [{ name: 'Anything', type: 'text' }],
         }),
         amount: '4.00',
@@ -1124,7 +1134,11 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
 
   it('refuses unsigned params to someone without Virtual Terminal on the merchant', async () => {
     const cookie = await sessionCookieFor(app.db, demo.copperOwner);
-    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const params = encodePaymentFrameParams({
+      publishableKey: harbor.publicKey,
+      isVirtualTerminal: true,
+      paymentOptions: ['credit_card', 'cash'],
+    });
     const res = await charge({ params, amount: '5.00', method: 'cash' }, { cookie });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(PaymentFrameErrorCode.InvalidLink);
@@ -1143,7 +1157,11 @@ describe('a virtual terminal user tied to locations of the merchant', () => {
     if (!other) throw new Error('no location');
     const cookie = await sessionCookieFor(app.db, demo.barista);
     // The virtual terminal's own params, without showLocationsDropdown.
-    const params = encodePaymentFrameParams({ publishableKey: harbor.publicKey, isVirtualTerminal: true });
+    const params = encodePaymentFrameParams({
+      publishableKey: harbor.publicKey,
+      isVirtualTerminal: true,
+      paymentOptions: ['credit_card', 'cash'],
+    });
     const info = async (as: string) =>
       (
         await app.inject({

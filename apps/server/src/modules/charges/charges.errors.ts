@@ -1,3 +1,4 @@
+import { LinkOptionsErrorCode } from '@portico/contracts/payment-frame/link-options';
 import { LinkTermsErrorCode } from '@portico/contracts/payment-frame/link-terms';
 import { PaymentFrameErrorCode } from '@portico/contracts/payment-frame/texts';
 import { defineErrors } from '../../lib/app-error';
@@ -20,4 +21,6 @@ export const ChargeError = defineErrors({
   LinkAlreadyPaid: [LinkTermsErrorCode.AlreadyPaid, 'conflict'],
   LinkPaymentInProgress: [LinkTermsErrorCode.PaymentInProgress, 'conflict'],
   LinkExpired: [LinkTermsErrorCode.Expired, 'business_rule'],
+  LinkOptionNotOffered: [LinkOptionsErrorCode.NotOffered, 'business_rule'],
+  LinkOptionInvalid: [LinkOptionsErrorCode.Invalid, 'validation'],
 });

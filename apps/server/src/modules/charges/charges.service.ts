@@ -41,6 +41,7 @@ import { type IdempotentResult, runIdempotent } from '../../lib/idempotency';
 import { isRecordedFailure, runMoneyAttemptClaimedAtOnce } from '../../lib/money-attempt';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 import { assertWithinLimit, type RouteLimit } from '../../lib/rate-limit-counters';
+import { resolveClientBranding, resolveClientBrandLogo } from '../branding/branding.service';
 import type { PaymentRiskFigures } from '../risk/risk.repository';
 import { isSecretApiKey } from '../virtual-terminals/virtual-terminals.repository';
 import { roleFieldAccessOf } from '../virtual-terminals/virtual-terminals.service';
@@ -170,7 +171,9 @@ export async function virtualTerminalAccess(
 // GET /api/payment-frame/logo: the logo bytes only (the frame's CSP takes same-origin images).
 export async function frameLogo(deps: ChargeDeps, key: string): Promise<Buffer> {
   const merchant = await merchantOfKey(deps.db, key);
-  const logo = await findMerchantLogo(deps.db, merchant.id);
+  // The merchant's own logo, else its parent's, else its white label's.
+  const logo =
+    (await findMerchantLogo(deps.db, merchant.id)) ?? (await resolveClientBrandLogo(deps.db, merchant.id));
   if (logo === null) throw ChargeError.LogoNotFound(PaymentFrameText.LogoNotFound);
   return logo;
 }
@@ -197,9 +200,11 @@ export async function frameMerchant(
     isSigned && query.sig !== undefined
       ? await linkStateOf(deps.db, merchant.id, params, query.sig, deps.now())
       : 'open';
+  const branding = await resolveClientBranding(deps.db, merchant.id);
   return {
     locations: locations.map((location) => ({ id: location.id, name: location.name })),
     link_state: linkState,
+    brand: branding ? { entity_name: branding.entity_name, color: branding.color } : null,
     name: merchant.name,
     can_take_card: merchant.cardProcessor !== null,
     can_take_ach: merchant.achProcessor !== null,

@@ -17,11 +17,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
-import { vaultCustomers } from '../../db/schema/vault';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { recordSubscriptionEvent } from '../../lib/webhook-events';
-import { saveVaultMethod } from '../vault/vault.repository';
+import { saveCardForPayer } from '../vault/vault.service';
 
 // The frame charge's subscription branch: a paid subscription payment link creates its series. The
 // settings come from the signed link only (an unsigned one could say anything), and the charge just
@@ -65,8 +64,6 @@ export function linkSeriesPlanOf(input: {
   };
 }
 
-const displayTokenPattern = /^(VISA|MC|DISC|AMEX)-(\d{4})-(\d{2})-(\d{4})$/;
-
 // In the settle transaction of the approved charge. Keyed by the charge's transaction (unique on
 // subscription_charges.transaction_id): a settle replayed after a crash creates nothing twice.
 export async function createSeriesFromLinkCharge(
@@ -91,7 +88,7 @@ export async function createSeriesFromLinkCharge(
     .from(subscriptionCharges)
     .where(eq(subscriptionCharges.transactionId, input.transactionId));
   if (already) return already.id;
-  const vault = await saveLinkVaultMethod(tx, input);
+  const vault = await saveCardForPayer(tx, input);
   if (vault === null) return null;
   const { customerId, paymentMethodId } = vault;
   // The first cycle is today's charge: a link with a trial or a later start date charges nothing at
@@ -158,35 +155,6 @@ export async function createSeriesFromLinkCharge(
   return series.id;
 }
 
-// The payer's card as a vault method of their customer (made for them when new): the series charges
-// it later. null when the token is not a card's display token.
-async function saveLinkVaultMethod(
-  tx: Tx,
-  input: {
-    clientId: string;
-    displayToken: string;
-    customerId: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    email: string;
-  },
-): Promise<{ customerId: string; paymentMethodId: string } | null> {
-  const card = displayTokenPattern.exec(input.displayToken);
-  if (!card) return null;
-  const [, issuer, last4 = '', month, year] = card;
-  const customerId = input.customerId ?? (await insertCustomer(tx, input));
-  // The one save of a vault method: de-duplicated by issuer, last four and expiry.
-  const paymentMethodId = await saveVaultMethod(tx, {
-    customerId,
-    token: input.displayToken,
-    issuer: z.enum(['VISA', 'MC', 'DISC', 'AMEX']).parse(issuer),
-    last4,
-    expMonth: Number(month),
-    expYear: Number(year),
-  });
-  return { customerId, paymentMethodId };
-}
-
 // Whether a link's series starts later (a trial, or a start date after today): then sign-up charges
 // nothing and the series is only scheduled.
 export function isScheduledLinkStart(params: PaymentFrameParams, isSigned: boolean, now: Date): boolean {
@@ -224,7 +192,7 @@ export async function scheduleSeriesFromLink(
   const email = row.email;
   const vault =
     plan && displayToken !== null && email !== null
-      ? await saveLinkVaultMethod(tx, { ...row, clientId: planned.clientId, displayToken, email })
+      ? await saveCardForPayer(tx, { ...row, clientId: planned.clientId, displayToken, email })
       : null;
   if (!plan || vault === null || displayToken === null || email === null) {
     throw new AppError('PAYMENT_METHOD_NOT_AVAILABLE', 'business_rule', 'Not available for subscriptions.');
@@ -270,21 +238,4 @@ export async function scheduleSeriesFromLink(
     message: ScheduledSeriesText.StartsOn(calendarDateLabel(start.firstCharge)),
   };
   return { status: 200, body: { status: true, message } };
-}
-
-async function insertCustomer(
-  tx: Tx,
-  input: { clientId: string; firstName: string | null; lastName: string | null; email: string },
-): Promise<string> {
-  const [row] = await tx
-    .insert(vaultCustomers)
-    .values({
-      clientId: input.clientId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email.toLowerCase(),
-    })
-    .returning({ id: vaultCustomers.id });
-  if (!row) throw new Error('vault customer insert returned nothing');
-  return row.id;
 }

@@ -6,6 +6,7 @@ import {
   disputesResponse,
 } from '@portico/contracts/disputes/disputes';
 import { payoutLinesOfItem } from '@portico/contracts/statements/payout-lines';
+import { reportPageResponse } from '@portico/contracts/transactions/report';
 import { VoidRefundRefusalText } from '@portico/contracts/transactions/void-refund';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,20 @@ describe('the sandbox processor opens a dispute on a settled card sale ending in
       .from(transactions)
       .where(and(eq(transactions.originalTransactionId, feedSaleId), eq(transactions.type, 'refund')));
     expect(refunds).toHaveLength(0);
+  });
+
+  it("marks the sale disputed in the report's rows, so neither Void nor Refund is offered there", async () => {
+    const res = await callAs(
+      ctx.app,
+      demo.owner,
+      'GET',
+      '/api/v1/report?start=2026-03-11&end=2026-03-11&size=100',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = reportPageResponse.parse(res.json()).message;
+    const sale = rows.find(([, transaction]) => transaction.id === feedSaleId)?.[1];
+    expect(sale?.is_disputed).toBe(true);
+    expect(rows.filter(([, transaction]) => transaction.is_disputed === true)).toHaveLength(1);
   });
 });
 

@@ -140,3 +140,95 @@ describe('POST /api/email', () => {
     expect((await send(demo.copperOwner, { ...upload, to: 'support@portico.example' })).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/email (the developer certification instructions)', () => {
+  async function sendByLink(
+    email: string,
+    query: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
+    return ctx.app.inject({
+      method: 'GET',
+      url: `/api/email?${new URLSearchParams(query).toString()}`,
+      headers: { cookie: await sessionCookieFor(ctx.app.db, email), ...headers },
+    });
+  }
+  const instructions = { subject: 'Certification instructions', body: '<p>Run a $4.23 sale.</p>' };
+
+  it('sends plain text under the POST rules, says who sent it, is not cached, and audits the channel', async () => {
+    const res = await sendByLink(
+      demo.admin,
+      { ...instructions, to: 'support@portico.example' },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: { recipients: 1 } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const mails = await outboxFor(ctx.app.db, 'support@portico.example');
+    const mail = mails.find((candidate) => candidate.subject === instructions.subject);
+    expect(mail?.bodyHtml ?? null).toBeNull();
+    expect(mail?.bodyText).toMatch(
+      /^Run a \$4\.23 sale\.\n\n--\nSent through Portico by .+ <admin@portico\.example>\.$/,
+    );
+    const [audit] = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'email.send'), eq(auditLog.targetId, mail?.id ?? '')));
+    expect(audit?.details).toMatchObject({ channel: 'developer_link', recipients: 1 });
+  });
+
+  it('is no open relay: a stranger is refused with 403 and nothing is sent', async () => {
+    const before = await outboxCount();
+    const res = await sendByLink(demo.reseller, { ...instructions, to: 'attacker@evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'EMAIL_RECIPIENT_NOT_ALLOWED',
+      message: EmailText.RecipientNotAllowed,
+    });
+    expect(await outboxCount()).toBe(before);
+    // The parent reaches the applicants under it, as with the POST.
+    expect((await sendByLink(demo.reseller, { ...instructions, to: fernFigEmail })).statusCode).toBe(200);
+  });
+
+  it('is for the users who open the certification page (admin and parent), not merchants or auditors', async () => {
+    const res = await sendByLink(demo.owner, { ...instructions, to: 'support@portico.example' });
+    expect(res.statusCode).toBe(403);
+    // A processor-audit user is read-only, and sending mail is a write whatever the method.
+    const audit = await sendByLink(demo.audit, { ...instructions, to: 'support@portico.example' });
+    expect(audit.statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/email?${new URLSearchParams({ ...instructions, to: 'support@portico.example' })}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a link followed from another site, and malformed queries', async () => {
+    const before = await outboxCount();
+    const query = { ...instructions, to: 'support@portico.example' };
+    expect((await sendByLink(demo.admin, query, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await sendByLink(demo.admin, query, { 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect(
+      (await sendByLink(demo.admin, { ...query, subject: 'Hi\r\nBcc: x@evil.example' })).statusCode,
+    ).toBe(400);
+    expect((await sendByLink(demo.admin, { ...query, to: 'not-an-address' })).json().error.message).toBe(
+      EmailText.InvalidRecipient,
+    );
+    expect((await sendByLink(demo.admin, { ...query, extra: '1' })).statusCode).toBe(400);
+    expect((await sendByLink(demo.admin, { to: query.to, subject: query.subject })).statusCode).toBe(400);
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('shares one budget per sender with the POST: 10 a minute across both calls', async () => {
+    const parent = await buildUser(ctx.app.db, { userType: 'parent' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await send(parent.email, { ...upload, to: 'support@portico.example' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await sendByLink(parent.email, { ...upload, to: 'support@portico.example' })).statusCode,
+      );
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

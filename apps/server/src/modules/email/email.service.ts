@@ -2,16 +2,18 @@ import { normalizeEmailAddress } from '@portico/contracts/auth/email-address';
 import {
   EmailErrorCode,
   EmailText,
+  maxEmailsPerSenderPerMinute,
   parseRecipientList,
   type SendEmailBody,
 } from '@portico/contracts/email/email';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
-import { denyAccess } from '../../access/denial';
+import { denyAccess, refuseProcessorAuditUser } from '../../access/denial';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { assertWithinLimit, countHit } from '../../lib/rate-limit-counters';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
 import {
   type ClientScope,
@@ -65,13 +67,30 @@ function recipientsOf(to: SendEmailBody['to']): string[] {
   throw EmailError.InvalidRecipient(EmailText.InvalidRecipient);
 }
 
-export type EmailDeps = { db: Db; mail: MailService; supportEmail: string };
+export type EmailDeps = {
+  db: Db;
+  mail: MailService;
+  supportEmail: string;
+  perSenderPerMinute?: number | undefined;
+};
 
+// How the message came: the POST of uploads, CTA, tickets; the GET of the developer certification.
+export type EmailChannel = 'post' | 'developer_link';
+
+// Every e-mail a signed-in user sends goes through here, whichever call carried it: one budget per
+// sender (counted in the database, so it holds across instances and across both calls), the recipient
+// rule above, plain text signed with the sender's name, and an audit entry.
 export async function sendUserEmail(
   deps: EmailDeps,
   caller: Caller,
   body: SendEmailBody,
+  channel: EmailChannel = 'post',
 ): Promise<{ recipients: number }> {
+  // Sending mail is a write whatever the method: processor-audit users are read-only.
+  await refuseProcessorAuditUser(caller);
+  // Counted before the recipients are checked: probing who Portico knows spends the budget too.
+  const hit = await countHit(deps.db, `email-sender:${caller.session.userId}`, 60);
+  assertWithinLimit(hit, deps.perSenderPerMinute ?? maxEmailsPerSenderPerMinute);
   const addresses = recipientsOf(body.to);
   const refused = await disallowedRecipients(deps.db, caller, addresses, deps.supportEmail);
   if (refused.length > 0) {
@@ -90,7 +109,7 @@ export async function sendUserEmail(
     ...auditActorOf(caller),
     targetType: 'email',
     targetId: outcome.outboxId,
-    details: { recipients: addresses.length, delivery: outcome.status },
+    details: { recipients: addresses.length, delivery: outcome.status, channel },
   });
   return { recipients: addresses.length };
 }

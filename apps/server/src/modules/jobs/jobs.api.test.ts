@@ -1,4 +1,4 @@
-import { jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs';
+import { jobLabels, jobRunNowResponse, jobRunsResponse } from '@portico/contracts/jobs/jobs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/auth-helpers';
@@ -58,6 +58,8 @@ describe('registered jobs', () => {
     expect(app.jobs.names()).toEqual(
       expect.arrayContaining(['email.retry', 'data-sync.process', 'payments.reconcile', 'housekeeping']),
     );
+    // The Jobs page names each of them in words.
+    expect(Object.keys(jobLabels)).toEqual(expect.arrayContaining(app.jobs.names()));
   });
 
   it('takes merchant data sync requests that wait, once, and a second tick adds nothing', async () => {

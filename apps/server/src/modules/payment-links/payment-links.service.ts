@@ -12,6 +12,10 @@ import {
   paymentFrameAddress,
 } from '@portico/contracts/payment-frame/params';
 import {
+  RichDescriptionErrorCode,
+  richDescriptionProblem,
+} from '@portico/contracts/payment-frame/rich-description';
+import {
   type LinkConfig,
   type LinkMerchant,
   type LinkTerminal,
@@ -50,6 +54,7 @@ export const PaymentLinksError = defineErrors({
   SecretKeyRequired: [PaymentLinksErrorCode.SecretKeyRequired, 'forbidden'],
   InvalidParams: [PaymentLinksErrorCode.InvalidParams, 'validation'],
   ExpiryInPast: [LinkTermsErrorCode.ExpiryInPast, 'validation'],
+  DescriptionNotAllowed: [RichDescriptionErrorCode.NotAllowed, 'validation'],
   MerchantNotFound: [PaymentLinksErrorCode.MerchantNotFound, 'not_found'],
 });
 
@@ -152,6 +157,9 @@ function signedLinkOf(
     throw PaymentLinksError.InvalidParams(PaymentLinksText.InvalidParams);
   }
   if (isLinkExpired(decoded.params, now)) throw PaymentLinksError.ExpiryInPast(LinkTermsText.ExpiryInPast);
+  // The description's rich text: refused, with what is wrong, unless within the allow-list.
+  const descriptionProblem = richDescriptionProblem(decoded.params.description);
+  if (descriptionProblem !== null) throw PaymentLinksError.DescriptionNotAllowed(descriptionProblem);
   const linkId = isOneTimeLink(decoded.params) ? randomUUID() : null;
   const params = linkId === null ? encodedParams : encodePaymentFrameParams({ ...decoded.params, linkId });
   const sig = sign(params);

@@ -124,6 +124,8 @@ describe('GET /api/v1/receipt', () => {
         postal_code: '04101',
         phone: '207-555-0100',
       },
+      // Summit has no white label.
+      brand: null,
       template: 'healthcare',
       is_test: false,
     });

@@ -1,5 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
+import { shippingAddressLines } from '@portico/contracts/payment-frame/link-options';
 import { lastFourDigitsOfTransaction } from '@portico/contracts/transactions/last-four';
 import {
   type Receipt,
@@ -8,10 +9,12 @@ import {
   ReceiptText,
   receiptTemplateOf,
 } from '@portico/contracts/transactions/receipt';
+import { transactionMetaSchema } from '@portico/contracts/transactions/transaction';
 import type { Caller } from '../../access/caller';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { resolveClientBranding } from '../branding/branding.service';
 import { findReceiptRow, type ReceiptRow } from './receipt.repository';
 
 export const ReceiptError = defineErrors({ NotFound: [ReceiptErrorCode.NotFound, 'not_found'] });
@@ -34,6 +37,18 @@ function merchantOf(row: ReceiptRow): ReceiptMerchant {
   };
 }
 
+// A payment link's tip and shipping address, as the payment kept them (meta.linkOptions).
+function linkOptionsOnReceipt(meta: unknown): Pick<Receipt, 'tip' | 'shipping_address'> {
+  const parsed = transactionMetaSchema.safeParse(meta);
+  const options = parsed.success ? parsed.data.linkOptions : undefined;
+  if (!options) return {};
+  const shipping = options.shippingAddress ? shippingAddressLines(options.shippingAddress) : [];
+  return {
+    ...(options.tip === undefined ? {} : { tip: options.tip }),
+    ...(shipping.length === 0 ? {} : { shipping_address: shipping }),
+  };
+}
+
 // A receipt is of a transaction the caller's report shows (the same scope and Reports permission
 // per merchant), else 404 whether it does not exist or is out of reach (no existence oracle).
 export async function receiptOf(executor: Executor, caller: Caller, id: string): Promise<Receipt> {
@@ -44,6 +59,7 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
   const customerName = [textOf(row.customerFirstName), textOf(row.customerLastName)]
     .filter(Boolean)
     .join(' ');
+  const branding = await resolveClientBranding(executor, row.clientId);
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -64,7 +80,11 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
     customer_name: customerName === '' ? null : customerName,
     location: textOf(row.apiResponse?.sub_location?.name),
     merchant: merchantOf(row),
+    brand: branding
+      ? { entity_name: branding.entity_name, color: branding.color, logo_url: branding.logo_url }
+      : null,
     template: receiptTemplateOf(row.receiptTemplate),
     is_test: row.isTest,
+    ...linkOptionsOnReceipt(row.apiResponse?.meta),
   };
 }

@@ -35,6 +35,7 @@ export const reportLineFields = [
   'meta',
   'sub_location',
   'is_test',
+  'is_disputed',
   'merchant_name',
   'merchant_dba_name',
   'parent_name',
@@ -74,6 +75,7 @@ const fieldSql: Record<ReportLineField, string> = {
   meta: plain('t.meta'),
   sub_location: plain(`(t.api_response -> 'sub_location')`),
   is_test: 't.is_test::text',
+  is_disputed: 't.is_disputed::text',
 };
 
 const merchantFields: readonly ReportLineField[] = ['merchant_name', 'merchant_dba_name', 'parent_name'];

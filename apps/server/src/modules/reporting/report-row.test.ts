@@ -35,6 +35,7 @@ const base: Record<(typeof reportLineFields)[number], string> = {
   meta: '{"email": "a@b.example", "firstName": ["not", "a", "string"], "ssn": "x"}',
   sub_location: '"not an object"',
   is_test: 'false',
+  is_disputed: 'false',
 };
 
 function lineOf(values: Record<string, string>): string {
@@ -129,6 +130,15 @@ describe('ReportRowWriter', () => {
       JSON.parse(writer.reportRow(splitReportLine(lineOf({ ...card, is_test: 'true' })))),
     );
     expect(test[1].is_test).toBe(true);
+    expect(writer.reportRow(splitReportLine(lineOf(card)))).toBe(cardJson);
+  });
+
+  it('marks a disputed payment with is_disputed and writes an undisputed one without it', () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const disputed = reportRowSchema.parse(
+      JSON.parse(writer.reportRow(splitReportLine(lineOf({ ...card, is_disputed: 'true' })))),
+    );
+    expect(disputed[1].is_disputed).toBe(true);
     expect(writer.reportRow(splitReportLine(lineOf(card)))).toBe(cardJson);
   });
 
@@ -243,7 +253,24 @@ describe('ReportRowWriter', () => {
     });
   });
 
+  it("passes a payment link's options through with the meta", () => {
+    const writer = new ReportRowWriter({ kind: 'all' });
+    const linkOptions = {
+      tip: '4.50',
+      optIn: true,
+      shippingAddress: { line1: '9 Quay Street', city: 'Portland', state: 'ME', postalCode: '04101' },
+      levelThree: { lineItems: [{ description: 'Beans', quantity: 2, unitPrice: '10.00' }] },
+    };
+    const meta = JSON.stringify({ firstName: 'Ada', linkOptions })
+      .replace(/":/g, '": ')
+      .replace(/,"/g, ', "');
+    const row = reportRowSchema.parse(
+      JSON.parse(writer.reportRow(splitReportLine(lineOf({ ...card, meta })))),
+    );
+    expect(row[1].data.api_response?.meta).toEqual({ firstName: 'Ada', linkOptions });
+  });
+
   it('refuses a line with the wrong number of fields', () => {
-    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('27 fields, not 26');
+    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('28 fields, not 27');
   });
 });

@@ -59,9 +59,10 @@ const F = {
   meta: 20,
   subLocation: 21,
   isTest: 22,
-  merchantName: 23,
-  merchantDbaName: 24,
-  parentName: 25,
+  isDisputed: 23,
+  merchantName: 24,
+  merchantDbaName: 25,
+  parentName: 26,
 } as const;
 
 // The characters JSON.stringify writes as escapes (U+001F aside: it separates the fields).
@@ -158,6 +159,9 @@ const metaMembers: MemberTypes = {
   lastName: 'string',
   email: 'string',
   customFields: 'object',
+  // A payment link's options (contracts payment-frame/link-options.ts): tip, opt-in, shipping
+  // address, level 2 / level 3 data. Nested, so such a meta takes the parsing path.
+  linkOptions: 'object',
 };
 const subLocationMembers: MemberTypes = { name: 'string', custom_fields: 'object' };
 
@@ -354,6 +358,7 @@ export class ReportRowWriter {
       `"settlement":${settlement}${this.#undoes.size === 0 ? '' : this.#undoneBy(row.get(F.id))},` +
       // A live payment's row is written as before, byte for byte.
       `${row.firstCode(F.isTest) === 116 /* t */ ? '"is_test":true,' : ''}` +
+      `${row.firstCode(F.isDisputed) === 116 /* t */ ? '"is_disputed":true,' : ''}` +
       `"data":{"api_response":{${apiMembers.slice(1)}},` +
       `"third_party_api_response":${
         row.firstCode(F.maskedAccountNumber) === 34 /* a JSON string */

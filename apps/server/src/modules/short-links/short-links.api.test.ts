@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import {
+  decodePaymentFrameParams,
+  encodePaymentFrameParams,
+  paymentFrameAddress,
+} from '@portico/contracts/payment-frame/params';
 import { ShortLinkErrorCode } from '@portico/contracts/payment-frame/short-links';
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +13,7 @@ import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
+import { clients } from '../../db/schema/clients';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { isPaymentFrameSignatureValid } from '../../lib/payment-frame-signature';
 
@@ -102,6 +108,32 @@ describe('GET /api/urls and /url/{url_id}', () => {
       const res = await built.app.inject({ method: 'GET', url: `/url/${code}` });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('This link does not exist or is no longer active.');
+    }
+  });
+
+  it('opens every seeded active terminal by its url_id: the demo terminals are made like saved ones', async () => {
+    const seeded = await built.app.db
+      .select({
+        urlId: virtualTerminalUrls.urlId,
+        url: virtualTerminalUrls.url,
+        isActive: virtualTerminalUrls.isActive,
+        publicKey: clients.publicKey,
+      })
+      .from(virtualTerminalUrls)
+      .innerJoin(clients, eq(clients.id, virtualTerminalUrls.clientId));
+    const active = seeded.filter((terminal) => terminal.isActive);
+    expect(active.length).toBeGreaterThan(10);
+    for (const terminal of active) {
+      const location = await follow(`https://portal.example/url/${terminal.urlId}`);
+      expect(location.pathname).toBe('/app/responsive-iframe/payment');
+      const params = location.searchParams.get('params') ?? '';
+      expect(
+        isPaymentFrameSignatureValid(built.app, params, location.searchParams.get('sig') ?? undefined),
+      ).toBe(true);
+      const decoded = decodePaymentFrameParams(params);
+      expect(decoded.ok && decoded.params.publishableKey).toBe(terminal.publicKey);
+      // Stored as the configurator's save stores it: a path of this portal, never another host.
+      expect(terminal.url.startsWith('/app/responsive-iframe/payment?params=')).toBe(true);
     }
   });
 });

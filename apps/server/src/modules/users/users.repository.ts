@@ -26,6 +26,7 @@ export async function findUserProfile(executor: Executor, userId: string) {
       isProcessorAuditUser: users.isProcessorAuditUser,
       isDemoUser: users.isDemoUser,
       timezone: users.timezone,
+      userCustomizations: users.userCustomizations,
       defaultClient: {
         id: defaultClient.id,
         name: defaultClient.name,

@@ -1,9 +1,12 @@
 import { type PermissionName, permissionNameSchema } from '@portico/contracts/access/permission-names';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
+import { tourKindOf, tourStartsByItself } from '@portico/contracts/tours/tours';
 import { canReachEveryMerchant } from '../../access/merchant-scope';
 import type { SessionContext } from '../../access/request-session';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
+import { imageDataUrl } from '../../lib/image-data-url';
+import { resolveUserBranding } from '../branding/branding.service';
 import { listDescendantSummaries } from '../rbac/rbac.repository';
 import { defaultLogoPng } from './default-logo';
 import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants } from './users.repository';
@@ -11,11 +14,6 @@ import { findParentLogo, findUserProfile, listGridConfigs, listMembershipGrants 
 export const UsersError = defineErrors({
   UserNotFound: ['USER_NOT_FOUND', 'unauthenticated'],
 });
-
-function imageDataUrl(content: Buffer): string {
-  const isJpeg = content[0] === 0xff && content[1] === 0xd8;
-  return `data:${isJpeg ? 'image/jpeg' : 'image/png'};base64,${content.toString('base64')}`;
-}
 
 type MembershipView = {
   merchant: { id: string; name: string };
@@ -53,6 +51,9 @@ export async function loadSessionUser(executor: Executor, session: SessionContex
   const hierarchy = await listDescendantSummaries(executor, [...roots]);
 
   const dc = profile.defaultClient;
+  const branding = await resolveUserBranding(executor, { userType, defaultClientId: dc?.id ?? null });
+  const tourKind = tourKindOf({ user_type: userType, is_demo_user: profile.isDemoUser });
+  const toursSeen = profile.userCustomizations.tours_seen ?? [];
   return {
     id: profile.id,
     name: profile.name,
@@ -64,6 +65,11 @@ export async function loadSessionUser(executor: Executor, session: SessionContex
     processor_audit_user: profile.isProcessorAuditUser,
     is_demo_user: profile.isDemoUser,
     is_parent_member: isParentMember,
+    branding,
+    tour: {
+      kind: tourKind,
+      starts_by_itself: tourStartsByItself(tourKind, toursSeen, session.mimickedByUserId !== null),
+    },
     timezone: profile.timezone,
     user_customizations: {
       grid_config: Object.fromEntries(layouts.map((layout) => [layout.key, layout.layout])),

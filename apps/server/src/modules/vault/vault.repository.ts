@@ -531,3 +531,27 @@ export function prefetchedVaultSearch(
   }
   return { answer: searchAnswerOf(prefetched.rows, input) };
 }
+
+// The merchant's customer with this (lowercased) e-mail, the oldest when several share it.
+export async function findVaultCustomerByEmail(
+  executor: Executor,
+  clientId: string,
+  email: string,
+): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: vaultCustomers.id })
+    .from(vaultCustomers)
+    .where(and(eq(vaultCustomers.clientId, clientId), eq(vaultCustomers.email, email)))
+    .orderBy(vaultCustomers.createdAt)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertVaultCustomer(
+  tx: Tx,
+  customer: Pick<typeof vaultCustomers.$inferInsert, 'clientId' | 'firstName' | 'lastName' | 'email'>,
+): Promise<string> {
+  const [row] = await tx.insert(vaultCustomers).values(customer).returning({ id: vaultCustomers.id });
+  if (!row) throw new Error('vault customer insert returned nothing');
+  return row.id;
+}

@@ -19,6 +19,7 @@ import {
   type Whoami,
   withoutDuplicateSavedMethods,
 } from '@portico/contracts/vault/vault';
+import { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { MerchantAccessContext } from '../../access/caller';
 import {
@@ -30,7 +31,7 @@ import {
 import { findMerchantAccessFacts } from '../../access/merchant-scope.repository';
 import type { PrefetchedRead, SessionContext } from '../../access/request-session';
 import type { SessionPrefetch } from '../../access/request-session.repository';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import type { vaultCustomers } from '../../db/schema/vault';
 import { isRow } from '../../db/sql-rows';
 import { AppError, defineErrors } from '../../lib/app-error';
@@ -38,10 +39,13 @@ import { recordAudit } from '../../lib/audit';
 import {
   findUserProfile,
   findVaultCustomer,
+  findVaultCustomerByEmail,
   findVaultMerchant,
+  insertVaultCustomer,
   listVaultMethods,
   lockVaultCustomer,
   prefetchedVaultSearch,
+  saveVaultMethod,
   searchVaultCustomers,
   updateVaultCustomer,
   type VaultCustomerFields,
@@ -630,3 +634,43 @@ export async function whoami(db: Db, session: SessionContext, clientId: string |
     merchant,
   };
 }
+
+// A payer's card saved from a payment link (savePaymentToken): the processor's display token only,
+// never a card number or CVV, as a method of the merchant's customer with the payer's e-mail (made
+// when new). De-duplicated like every vault method. null when the token is not a card's.
+const cardDisplayToken = /^(VISA|MC|DISC|AMEX)-(\d{4})-(\d{2})-(\d{4})$/;
+export async function saveCardForPayer(
+  tx: Tx,
+  payer: {
+    clientId: string;
+    displayToken: string;
+    customerId: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+  },
+): Promise<{ customerId: string; paymentMethodId: string } | null> {
+  const card = cardDisplayToken.exec(payer.displayToken);
+  if (!card) return null;
+  const [, issuer, last4 = '', month, year] = card;
+  const email = payer.email.toLowerCase();
+  const customerId =
+    payer.customerId ??
+    (await findVaultCustomerByEmail(tx, payer.clientId, email)) ??
+    (await insertVaultCustomer(tx, {
+      clientId: payer.clientId,
+      firstName: payer.firstName,
+      lastName: payer.lastName,
+      email,
+    }));
+  const paymentMethodId = await saveVaultMethod(tx, {
+    customerId,
+    token: payer.displayToken,
+    issuer: cardIssuers.parse(issuer),
+    last4,
+    expMonth: Number(month),
+    expYear: Number(year),
+  });
+  return { customerId, paymentMethodId };
+}
+const cardIssuers = z.enum(['VISA', 'MC', 'DISC', 'AMEX']);

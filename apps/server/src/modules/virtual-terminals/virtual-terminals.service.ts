@@ -1,12 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { Permission } from '@portico/contracts/access/permission-names';
 import { type CustomFieldAccess, customFieldAccessSchema } from '@portico/contracts/access/rbac-admin';
-import {
-  decodePaymentFrameParams,
-  paymentFrameAddress,
-  paymentFrameParamsQueryName,
-  paymentFramePath,
-} from '@portico/contracts/payment-frame/params';
 import {
   type ApiKeyRecord,
   ApiKeysErrorCode,
@@ -19,8 +12,6 @@ import {
 import {
   ConfiguratorErrorCode,
   ConfiguratorText,
-  customFieldsForSaving,
-  firstCustomFieldMessage,
   type SaveVirtualTerminalBody,
 } from '@portico/contracts/virtual-terminals/terminal-configuration';
 import {
@@ -47,6 +38,7 @@ import type { FieldCipher } from '../../lib/crypto/field-cipher';
 import { maskedFromLastFour } from '../../lib/masking';
 import { newSecretApiKey, openSecretApiKey, sealedSecretApiKey } from '../../lib/secret-api-key';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
+import { newUrlId, terminalValuesOf } from './terminal-record';
 import {
   findClientIdByPublicKey,
   findGoverningFieldAccess,
@@ -315,34 +307,6 @@ export async function virtualTerminalUrls(
   return recordOf(row);
 }
 
-// The stored address is the payment frame's own, with params the frame's schema accepts, naming this
-// merchant by its publishable key. Whatever host the browser built it on, it is kept as a path of this
-// portal (no terminal can point elsewhere), and signed by the server (the tamper rule at the top of
-// contracts payment-frame/params.ts). null when it is not one.
-function signedPaymentFramePathOf(
-  url: string,
-  publicKey: string,
-  sign: (params: string) => string,
-): string | null {
-  let encoded: string | null;
-  try {
-    const parsed = new URL(url, 'http://portal.invalid');
-    if (parsed.pathname !== paymentFramePath || !['http:', 'https:'].includes(parsed.protocol)) return null;
-    encoded = parsed.searchParams.get(paymentFrameParamsQueryName);
-  } catch {
-    return null;
-  }
-  if (encoded === null) return null;
-  const decoded = decodePaymentFrameParams(encoded);
-  if (!decoded.ok || decoded.params.publishableKey !== publicKey) return null;
-  return paymentFrameAddress('', encoded, sign(encoded));
-}
-
-// The short public code of /url/{url_id}: 64 random bits, URL-safe.
-function newUrlId(): string {
-  return randomBytes(8).toString('base64url');
-}
-
 // POST /api/virtualterminalurl: creates a terminal, or with id updates that one of the
 // same merchant.
 export async function saveVirtualTerminal(
@@ -358,20 +322,25 @@ export async function saveVirtualTerminal(
   if (body.apikey !== publicKey) {
     throw VirtualTerminalError.ApiKeyMismatch('The apikey of the body must be the key of the address.');
   }
-  const url = signedPaymentFramePathOf(body.url, publicKey, sign);
-  if (url === null) {
+  const made = terminalValuesOf(
+    {
+      publicKey,
+      name: body.name,
+      isActive: body.is_active,
+      url: body.url,
+      customFields: body.customFields,
+    },
+    sign,
+  );
+  if (!made.ok) {
+    if (made.problem.kind === 'invalid_custom_fields') {
+      throw VirtualTerminalError.InvalidCustomFields(made.problem.message);
+    }
     throw VirtualTerminalError.InvalidUrl(
       'The url must be the payment frame address with valid params naming this merchant by its publishable key.',
     );
   }
-  const message = firstCustomFieldMessage(body.customFields);
-  if (message !== null) throw VirtualTerminalError.InvalidCustomFields(message);
-  const values = {
-    name: body.name,
-    url,
-    isActive: body.is_active,
-    customFields: customFieldsForSaving(body.customFields),
-  };
+  const { values } = made;
   if (body.id === undefined) {
     const row = await insertVirtualTerminalUrl(db, { ...values, clientId, urlId: newUrlId() });
     return { id: row.id, url_id: row.urlId };

@@ -1,16 +1,26 @@
 import { ActionIcon, AppShell, Burger, Button, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { isSandboxRoute } from '@portico/contracts/tours/tours';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { Link, Outlet, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { Tooltip } from '../../components/tooltip';
+import { WhiteLabelMark } from '../../components/white-label-mark';
 import { MimicBanner } from '../../features/mimic/components/mimic-banner';
 import { GlobalSearchLauncher } from '../../features/search/components/global-search-launcher';
 import { TimezoneSettingsModal } from '../../features/shell/components/timezone-settings-modal';
 import { useSignedInSession } from '../../lib/auth/session-context';
+import { brandThemeOf } from '../brand-theme';
+import { useSetTheme } from '../brand-theme-context';
 import { shouldShowMenu, useCurrentRoute } from '../current-route';
 import { Sidebar } from './sidebar';
 import { ViewAsBanner } from './view-as-banner';
+
+// The tour loads only when it opens.
+const PortalTour = lazy(() =>
+  import('../../features/tours/components/portal-tour').then((m) => ({ default: m.PortalTour })),
+);
 
 export const SIDEBAR_COLLAPSED_STORAGE_KEY = 'portico.sidebar-collapsed';
 // The content sits 60px below the fixed navbar.
@@ -32,10 +42,23 @@ export function ManagementLayout() {
   const [searchParams] = useSearchParams();
   const hasMenu = shouldShowMenu(useCurrentRoute(), searchParams);
   const sidebarToggleLabel = isSidebarCollapsed ? 'Show menu' : 'Hide menu';
+  const { branding, tour } = user;
+  const setTheme = useSetTheme();
+  const { pathname } = useLocation();
+  // Opens by itself once, on the first page of the visit that is not a sandbox page.
+  const [isTourOpen, setTourOpen] = useState(() => tour.starts_by_itself && !isSandboxRoute(pathname));
+
+  // The portal wears the user's white label while signed in; leaving it (sign-out) restores Portico's.
+  useEffect(() => {
+    setTheme(brandThemeOf(branding));
+    return () => setTheme(brandThemeOf(null));
+  }, [branding, setTheme]);
 
   return (
     <AppShell
       header={{ height: NAVBAR_HEIGHT }}
+      // A white label's colour marks the top of every page.
+      styles={branding?.color ? { header: { borderBottom: `3px solid ${branding.color}` } } : undefined}
       navbar={
         hasMenu
           ? {
@@ -77,10 +100,15 @@ export function ManagementLayout() {
                 </Tooltip>
               </>
             )}
-            <Link to="/home" aria-label="Portico home" onClick={mobileMenu.close}>
-              <BrandLogo height={30} />
+            <Link
+              to="/home"
+              aria-label={branding ? `${branding.entity_name} home` : 'Portico home'}
+              onClick={mobileMenu.close}
+              data-tour="brand"
+            >
+              {branding ? <WhiteLabelMark branding={branding} /> : <BrandLogo height={30} />}
             </Link>
-            {user.parent_name && (
+            {user.parent_name && user.parent_name !== branding?.entity_name && (
               <>
                 <Divider orientation="vertical" visibleFrom="sm" />
                 <Text fw={600} c="dimmed" truncate="end" visibleFrom="sm" data-testid="parent-brand-name">
@@ -89,7 +117,7 @@ export function ManagementLayout() {
               </>
             )}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" data-tour="global-search">
             <GlobalSearchLauncher />
             <Button
               variant="default"
@@ -105,7 +133,18 @@ export function ManagementLayout() {
       {hasMenu && (
         <AppShell.Navbar>
           {/* The mobile menu covers the page: it closes once the user has picked where to go. */}
-          <Sidebar onNavigate={mobileMenu.close} onOpenSettings={settings.open} />
+          <Sidebar
+            onNavigate={mobileMenu.close}
+            onOpenSettings={settings.open}
+            onStartTour={
+              tour.kind
+                ? () => {
+                    mobileMenu.close();
+                    setTourOpen(true);
+                  }
+                : null
+            }
+          />
         </AppShell.Navbar>
       )}
 
@@ -117,6 +156,11 @@ export function ManagementLayout() {
       </AppShell.Main>
 
       <TimezoneSettingsModal isOpen={isSettingsOpen} onClose={settings.close} />
+      {isTourOpen && tour.kind && (
+        <Suspense fallback={null}>
+          <PortalTour kind={tour.kind} onClose={() => setTourOpen(false)} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Box, Divider, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Divider, Group, Image, ScrollArea, Stack, Text } from '@mantine/core';
+import { TourText } from '@portico/contracts/tours/tours';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/tooltip';
@@ -10,27 +11,42 @@ import { SidebarMenu } from './sidebar-menu';
 type SidebarProps = {
   onNavigate: () => void;
   onOpenSettings: () => void;
+  // null: the user has no portal tour.
+  onStartTour: (() => void) | null;
 };
 
 // The sidebar: parent logo, menu by access, 'Logged in as' name and e-mail with the way to the
 // user's own settings (sign-in and security page, time-zone dialog). Its logout
 // button is left out: the navbar's Logout is on every page and width, and two controls doing one
 // thing under two names confuse.
-export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
+export function Sidebar({ onNavigate, onOpenSettings, onStartTour }: SidebarProps) {
   const { user } = useSignedInSession();
 
   return (
     <Stack h="100%" gap={0}>
-      {shouldShowParentLogo(user) && (
+      {user.branding?.logo_url ? (
         <Box px="sm" pt="sm" pb="xs">
-          <ParentLogo parentName={user.parent_name} />
+          <Image
+            src={user.branding.logo_url}
+            alt={`${user.branding.entity_name} logo`}
+            h={48}
+            w="auto"
+            maw="100%"
+            fit="contain"
+          />
         </Box>
+      ) : (
+        shouldShowParentLogo(user) && (
+          <Box px="sm" pt="sm" pb="xs">
+            <ParentLogo parentName={user.parent_name} />
+          </Box>
+        )
       )}
-      <ScrollArea type="scroll" style={{ flex: 1 }} p="xs">
+      <ScrollArea type="scroll" style={{ flex: 1 }} p="xs" data-tour="sidebar-menu">
         <SidebarMenu onNavigate={onNavigate} />
       </ScrollArea>
       <Divider />
-      <Stack gap={6} p="sm">
+      <Stack gap={6} p="sm" data-tour="user-block">
         <Text size="xs" c="dimmed">
           Logged in as
         </Text>
@@ -42,9 +58,19 @@ export function Sidebar({ onNavigate, onOpenSettings }: SidebarProps) {
             <Text size="xs" c="dimmed" truncate="end">
               {user.email}
             </Text>
-            <Anchor component={Link} to="/settings" size="xs" onClick={onNavigate}>
-              Sign-in and security
-            </Anchor>
+            <Group gap="sm" wrap="wrap">
+              <Anchor component={Link} to="/settings" size="xs" onClick={onNavigate}>
+                Sign-in and security
+              </Anchor>
+              <Anchor component={Link} to="/exports" size="xs" onClick={onNavigate}>
+                Exports
+              </Anchor>
+              {onStartTour && (
+                <Anchor component="button" type="button" size="xs" onClick={onStartTour}>
+                  {TourText.Restart}
+                </Anchor>
+              )}
+            </Group>
           </Box>
           <Tooltip label="User settings">
             <ActionIcon variant="subtle" color="gray" onClick={onOpenSettings} aria-label="User settings">

@@ -1,16 +1,19 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { useAccount } from '../../features/account/api/get-account';
 import {
   AccountDetailPage,
   type AccountPanelSlots,
 } from '../../features/account/components/account-detail-page';
 import { AccountUsersContactsPanel } from '../../features/account/components/panels/users-contacts-panel';
+import { WhiteLabelSection } from '../../features/branding/components/white-label-section';
 import { DocumentsView } from '../../features/documents/components/documents-view';
 import { CertificationPanel } from '../../features/enrollment-review/components/panels/certification-panel';
 import { AccountSubpricing } from '../../features/merchants/components/account-subpricing';
 import { SubpricingAddForm } from '../../features/merchants/components/subpricing-add-form';
 import { NotesView } from '../../features/notes/components/notes-view';
+import { useSignedInSession } from '../../lib/auth/session-context';
 
 const clientIdParam = z.uuid();
 
@@ -33,5 +36,19 @@ const slots: AccountPanelSlots = {
 export function AccountPage() {
   const clientId = clientIdParam.safeParse(useParams().clientid);
   if (!clientId.success) return <Alert color="red">This account address is not valid.</Alert>;
-  return <AccountDetailPage key={clientId.data} clientId={clientId.data} slots={slots} />;
+  return (
+    <Stack gap="md">
+      <AccountDetailPage key={clientId.data} clientId={clientId.data} slots={slots} />
+      <ParentWhiteLabel clientId={clientId.data} />
+    </Stack>
+  );
+}
+
+// Staff set a parent's white label below its account (the account's answer names its level).
+function ParentWhiteLabel({ clientId }: { clientId: string }) {
+  const { actingRole, user } = useSignedInSession();
+  const account = useAccount(clientId);
+  const isStaff = (actingRole === 'admin' || actingRole === 'healnow') && !user.processor_audit_user;
+  if (!isStaff || account.data?.level !== 'Parent') return null;
+  return <WhiteLabelSection clientId={clientId} />;
 }

@@ -1,7 +1,7 @@
+import { createZonedDateFormatter, timeZoneOffsetMs } from '@portico/contracts/grid/zoned-time';
 import { timeZoneAbbreviationAt } from '../../lib/time-zone/date-time-format';
 import type { CellValue } from './cell-values.utils';
 import type { DataGridColumn, DataGridColumnKind, DataGridDateFormat } from './data-grid.types';
-import { createZonedDateFormatter, timeZoneOffsetMs } from './zoned-time.utils';
 
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 

@@ -1,5 +1,5 @@
+import { toEpochMs } from '@portico/contracts/grid/zoned-time';
 import type { DataGridColumnKind } from './data-grid.types';
-import { toEpochMs } from './zoned-time.utils';
 
 // What a cell holds once read from the row: money as integer cents, dates as epoch ms, enums as
 // their raw key. Empty values are undefined so sorting puts them last.

@@ -1,11 +1,15 @@
-import { Badge, Button, Group, Progress, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFilter, IconRefresh } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Progress, Text } from '@mantine/core';
+import { IconChevronDown, IconFileSpreadsheet, IconFilter, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 type DataGridToolbarProps = {
   onRefresh: () => void;
   isRefreshing: boolean;
   onExport: () => void;
+  onExportCsv: () => void;
+  // With it, Export is a menu: This view (the browser) or All matching rows (the server).
+  onServerExport?: (format: 'csv' | 'xlsx') => void;
+  isServerExportPending?: boolean;
   isExporting: boolean;
   // 0..1 while an export runs.
   exportProgress: number;
@@ -25,6 +29,9 @@ export function DataGridToolbar({
   onRefresh,
   isRefreshing,
   onExport,
+  onExportCsv,
+  onServerExport,
+  isServerExportPending = false,
   isExporting,
   exportProgress,
   canExport,
@@ -48,15 +55,45 @@ export function DataGridToolbar({
         >
           Refresh
         </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFileSpreadsheet size={14} />}
-          onClick={onExport}
-          disabled={isExporting || !canExport}
-        >
-          Export Excel
-        </Button>
+        {onServerExport ? (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                loading={isServerExportPending}
+                disabled={isExporting}
+              >
+                Export
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>This view</Menu.Label>
+              <Menu.Item onClick={onExport} disabled={!canExport}>
+                Excel (.xlsx)
+              </Menu.Item>
+              <Menu.Item onClick={onExportCsv} disabled={!canExport}>
+                CSV
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>All matching rows</Menu.Label>
+              <Menu.Item onClick={() => onServerExport('xlsx')}>Excel (.xlsx), by the server</Menu.Item>
+              <Menu.Item onClick={() => onServerExport('csv')}>CSV, by the server</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={14} />}
+            onClick={onExport}
+            disabled={isExporting || !canExport}
+          >
+            Export Excel
+          </Button>
+        )}
         {isExporting && (
           <Progress
             value={Math.round(exportProgress * 100)}

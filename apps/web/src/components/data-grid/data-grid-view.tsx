@@ -121,7 +121,7 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
     [getLayout, applyLayout, exportExcel, exportCsv, refresh, table],
   );
 
-  const { onSelectionChange } = props;
+  const { onSelectionChange, serverExport } = props;
   const onSelectRow = useCallback(
     (row: TableRow<Row>, isClick: boolean) => {
       setSelectedRowId(row.id);
@@ -163,6 +163,21 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
         onRefresh={refresh}
         isRefreshing={props.isRefreshing}
         onExport={() => void exporter.exportExcel()}
+        onExportCsv={exporter.exportCsv}
+        {...(serverExport
+          ? {
+              onServerExport: (format: 'csv' | 'xlsx') => {
+                const { filters, sortModel } = getLayout();
+                const columns = [
+                  ...table.getLeftVisibleLeafColumns(),
+                  ...table.getCenterVisibleLeafColumns(),
+                  ...table.getRightVisibleLeafColumns(),
+                ].map((column) => column.id);
+                serverExport.onExport(format, { columns, filters, sortModel });
+              },
+              isServerExportPending: serverExport.isPending === true,
+            }
+          : {})}
         isExporting={exporter.isExporting}
         exportProgress={exporter.progress}
         canExport={!props.isLoading && props.error === null}

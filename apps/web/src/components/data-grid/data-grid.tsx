@@ -21,11 +21,12 @@
 //   ariaLabel        name of the role=grid element ('Data grid').
 // The root carries data-testid="data-grid", data-rendered-rows (rows drawn now) and data-first-rows-at
 // (performance.now() when rows first appeared; also the 'data-grid:first-rows' performance mark).
+
+import { browserTimeZone, isValidTimeZone } from '@portico/contracts/grid/zoned-time';
 import { useMemo } from 'react';
 import type { DataGridProps, DataGridUrlSource } from './data-grid.types';
 import { DataGridView } from './data-grid-view';
 import { useUrlRows } from './use-url-rows';
-import { browserTimeZone, isValidTimeZone } from './zoned-time.utils';
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const timeZone = useMemo(

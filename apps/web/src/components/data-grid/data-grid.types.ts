@@ -1,15 +1,11 @@
-import type { GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
+import type { GridFilterModel, GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
+import type { GridDateFormat } from '@portico/contracts/grid/zoned-time';
 import type { ReactNode, Ref } from 'react';
 
 export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
 
 // Display patterns a date column may take; 'mm' after 'hh' means minutes, as the product writes them.
-export type DataGridDateFormat =
-  | 'yyyy-mm-dd'
-  | 'yyyy-mm-dd hh:mm'
-  | 'yyyy-mm-dd hh:mm:ss'
-  | 'mm/dd/yyyy'
-  | 'mm/dd/yyyy hh:mm:ss';
+export type DataGridDateFormat = GridDateFormat;
 
 // The layout's aggFunc names (AG Grid's), so saved layouts carry them unchanged.
 export type DataGridAggregate = 'sum' | 'avg' | 'count' | 'min' | 'max';
@@ -59,6 +55,13 @@ export type DataGridSummary = { caption?: string; items: readonly DataGridSummar
 
 export type DataGridQueryValue = string | number | boolean | null | undefined;
 
+// What 'All matching rows' hands the page: the grid's visible columns in order, its filters and sort.
+export type DataGridExportState = { columns: string[]; filters: GridFilterModel; sortModel: GridSortModel };
+export type DataGridServerExport = {
+  onExport: (format: 'csv' | 'xlsx', state: DataGridExportState) => void;
+  isPending?: boolean;
+};
+
 // Imperative handle for pages and the benchmark.
 export type DataGridApi = {
   getLayout: () => GridLayout;
@@ -94,6 +97,8 @@ export type DataGridCommonProps<Row> = {
   // Saved layouts under this grid-config key.
   configKey?: string;
   exportFileName?: string;
+  // The Export menu adds 'All matching rows' (a server-side export of every row the filters match).
+  serverExport?: DataGridServerExport;
   defaultSort?: GridSortModel;
   defaultGrouping?: readonly string[];
   onRowClick?: (row: Row) => void;

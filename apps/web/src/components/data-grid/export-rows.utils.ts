@@ -1,8 +1,8 @@
+import { createZonedDateFormatter } from '@portico/contracts/grid/zoned-time';
 import { centsToDecimalString, createCellFormatter } from './cell-format.utils';
 import type { CellValue } from './cell-values.utils';
 import type { DataGridColumn, DataGridColumnKind } from './data-grid.types';
 import type { ExcelExportInput, ExportCell, ExportCellKind } from './export/export-types';
-import { createZonedDateFormatter } from './zoned-time.utils';
 
 export const DEFAULT_EXPORT_FILE_NAME = 'Export.xlsx';
 

@@ -1,8 +1,8 @@
 import type { GridColumnFilter } from '@portico/contracts/grid/grid-layout';
+import { zonedDayRange } from '@portico/contracts/grid/zoned-time';
 import type { CellFormatter } from './cell-format.utils';
 import type { CellValue } from './cell-values.utils';
 import type { DataGridColumn, DataGridColumnKind, DataGridFilterKind } from './data-grid.types';
-import { zonedDayRange } from './zoned-time.utils';
 
 export function filterKindOf(
   column: Pick<DataGridColumn<unknown>, 'kind' | 'filter'>,

@@ -1,5 +1,5 @@
 import type { AccountDetail } from '@portico/contracts/clients/account-detail';
-import { AccountText } from '@portico/contracts/clients/account-detail';
+import { AccountText, KeystoreText } from '@portico/contracts/clients/account-detail';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -26,6 +26,11 @@ function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
     public_key: 'pub_maple',
     api_key: 'sk_maple',
     has_logo: false,
+    logo: null,
+    country: 'US',
+    keystore: null,
+    wallet: null,
+    mccConfigs: null,
     whitelabel: null,
     location_custom_fields: null,
     fields: {
@@ -50,6 +55,7 @@ function buildAccount(overrides: Partial<AccountDetail> = {}): AccountDetail {
       shows_enablement_options: true,
       shows_payment_page: true,
       shows_users_contacts: true,
+      keystore_fields: [],
     },
     ...overrides,
   };
@@ -250,7 +256,7 @@ describe('AccountDetailPage', () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toEqual(['TypeProcessorRate', 'Cardepx2.75+0.25', 'ACHfalse—', 'Crypto——']);
+    expect(rows).toEqual(['TypeProcessorRate', 'CardEPX2.75+0.25', 'ACHDisabled—', 'Crypto——']);
     expect(screen.queryByTestId('account-value-child_card_rate')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -274,6 +280,76 @@ describe('AccountDetailPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Maple Street Hardware' });
     expect(screen.queryByRole('region', { name: 'Subpricing' })).toBeNull();
     expect(screen.queryByText(/subpricing table of/)).toBeNull();
+  });
+
+  describe('processor identifiers and two-state switches', () => {
+    function keystoreAccount() {
+      const account = buildAccount();
+      return buildAccount({
+        fields: {
+          ...account.fields,
+          payment: 'epx',
+          ach: 'false',
+          crypto: 'false',
+          card_p2c: true,
+          pause_settlement: false,
+          propay_mid: null,
+          heartland_public_key: null,
+          epx_external_key: '****9x2K',
+          epx_merchant_identifier: '900112345678',
+          m_mid: null,
+          m_pid: null,
+          b_mid: null,
+          b_id: null,
+          curpay_id: null,
+          forum_pay_identifier: null,
+        },
+        view: {
+          ...account.view,
+          sections: ['business', 'processing', 'keystore'],
+          editable_sections: ['business', 'processing', 'keystore'],
+          keystore_fields: ['epx_external_key', 'epx_merchant_identifier'],
+        },
+      });
+    }
+
+    it("shows the identifiers of the account's processor, the processor by name, and pass to consumer in words", async () => {
+      renderPage(keystoreAccount());
+      expect(await screen.findByRole('heading', { name: 'Processor Identifiers' })).toBeInTheDocument();
+      expect(screen.getByTestId('account-value-epx_merchant_identifier')).toHaveTextContent('900112345678');
+      expect(screen.getByTestId('account-value-epx_external_key')).toHaveTextContent('****9x2K');
+      expect(screen.queryByTestId('account-value-m_mid')).toBeNull();
+      expect(screen.getByTestId('account-value-payment')).toHaveTextContent('EPX');
+      expect(screen.getByTestId('account-value-card_p2c')).toHaveTextContent('Enabled');
+      expect(screen.getByTestId('account-value-pause_settlement')).toHaveTextContent('Actively Settling');
+    });
+
+    it("shows the chosen processor's identifiers while editing and refuses a MID that is not digits", async () => {
+      const fetchMock = renderPage(keystoreAccount());
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Card Processor' }), 'merchante');
+      expect(screen.queryByRole('textbox', { name: 'EPX Merchant Identifier' })).toBeNull();
+      await userEvent.type(screen.getByRole('textbox', { name: 'MerchantE MID' }), '12-34');
+      await userEvent.type(screen.getByRole('textbox', { name: 'MerchantE PID' }), '778899');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(KeystoreText.numericInvalid('MerchantE MID'))).toBeInTheDocument();
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    });
+
+    it('does not offer paused settlement for Bluesnap', async () => {
+      renderPage(keystoreAccount());
+      await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      const pause = screen.getByRole('combobox', { name: 'Pause Settlement' });
+      expect(within(pause).getByRole('option', { name: 'Paused' })).not.toBeDisabled();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Card Processor' }), 'bluesnap');
+      expect(within(pause).getByRole('option', { name: 'Paused' })).toBeDisabled();
+      expect(screen.getByRole('textbox', { name: 'Bluesnap MID' })).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('combobox', { name: 'Card Pass to Consumer' })).getByRole('option', {
+          name: 'Disabled',
+        }),
+      ).toBeInTheDocument();
+    });
   });
 
   it('opens the developer enrollment panel of an account that came through enrollment', async () => {

@@ -21,7 +21,11 @@ import {
   type AccountFieldName,
   accountFieldDefinitions,
   accountSectionTitles,
+  canPauseSettlement,
+  optionLabel,
   type AccountSection as Section,
+  switchLabel,
+  switchWords,
 } from '@portico/contracts/clients/account-fields';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import {
@@ -29,6 +33,7 @@ import {
   displayText,
   isSensitiveFieldName,
   sectionFieldNames,
+  shownKeystoreFields,
 } from '../utils/account-form.utils';
 import { EntityPricingTable, entityPricingFieldNames } from './entity-pricing-table';
 import { LocationCustomFields } from './location-custom-fields';
@@ -55,9 +60,14 @@ export function AccountSection({
   onReveal,
   mccBaseRate,
 }: AccountSectionProps) {
-  const sectionNames = sectionFieldNames(account, section);
-  if (sectionNames.length === 0) return null;
+  const allNames = sectionFieldNames(account, section);
+  if (allNames.length === 0) return null;
   const isEditable = isEditing && account.view.editable_sections.includes(section);
+  // Processor identifiers: those of the processors chosen (as being edited, else as stored).
+  const sectionNames =
+    section === 'keystore'
+      ? shownKeystoreFields(account, isEditing ? form.watch() : null, allNames)
+      : allNames;
   // The default rates read as the current entity pricing table; inputs only while editing.
   const names = isEditable ? sectionNames : sectionNames.filter((name) => !entityPricingFieldNames.has(name));
   return (
@@ -82,13 +92,18 @@ export function AccountSection({
           <EntityPricingTable account={account} />
         </>
       )}
+      {section === 'keystore' && sectionNames.length === 0 && (
+        <Text size="sm" c="dimmed">
+          The chosen processors use no identifiers.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {names.map((name) => {
           // The level selector and a parent's inherited sub-merchant settings are staff only.
           const canChangeStaffOnly = name === 'level' ? account.view.can_change_level : account.view.is_staff;
           const mayEdit = isEditable && (!staffOnlyAccountFields.has(name) || canChangeStaffOnly);
           return mayEdit ? (
-            <FieldInput key={name} name={name} form={form} mccBaseRate={mccBaseRate} />
+            <FieldInput key={name} name={name} form={form} mccBaseRate={mccBaseRate} account={account} />
           ) : (
             <FieldValue
               key={name}
@@ -156,11 +171,49 @@ type FieldInputProps = {
   name: AccountFieldName;
   form: UseFormReturn<AccountFormValues>;
   mccBaseRate: string | null;
+  account: AccountDetail;
 };
 
-function FieldInput({ name, form, mccBaseRate }: FieldInputProps) {
+// A switch with two named states (pass to consumer, settlement) as a select of its two words.
+function SwitchSelect({ name, form, account }: Omit<FieldInputProps, 'mccBaseRate'>) {
   const definition = accountFieldDefinitions[name];
   const error = form.formState.errors[name]?.message;
+  // Paused settlement is not offered for Bluesnap (the processor as being edited).
+  const payment = form.watch('payment') ?? account.fields.payment ?? null;
+  const isPauseOffered =
+    name !== 'pause_settlement' || canPauseSettlement(typeof payment === 'string' ? payment : null);
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NativeSelect
+          label={definition.label}
+          error={error}
+          value={field.value === true ? 'on' : 'off'}
+          onChange={(event) => field.onChange(event.currentTarget.value === 'on')}
+          onBlur={field.onBlur}
+          data={[
+            {
+              value: 'on',
+              label: switchLabel(name, true),
+              disabled: !isPauseOffered && field.value !== true,
+            },
+            { value: 'off', label: switchLabel(name, false) },
+          ]}
+          description={isPauseOffered ? undefined : 'Bluesnap accounts cannot be paused.'}
+        />
+      )}
+    />
+  );
+}
+
+function FieldInput({ name, form, mccBaseRate, account }: FieldInputProps) {
+  const definition = accountFieldDefinitions[name];
+  const error = form.formState.errors[name]?.message;
+  if (definition.kind === 'boolean' && switchWords[name]) {
+    return <SwitchSelect name={name} form={form} account={account} />;
+  }
   if (definition.kind === 'boolean') {
     return (
       <Controller
@@ -180,7 +233,7 @@ function FieldInput({ name, form, mccBaseRate }: FieldInputProps) {
   if (definition.kind === 'enum') {
     const options = [
       { value: '', label: '—' },
-      ...(definition.options ?? []).map((option) => ({ value: option, label: option })),
+      ...(definition.options ?? []).map((option) => ({ value: option, label: optionLabel(name, option) })),
     ];
     return <NativeSelect label={definition.label} data={options} error={error} {...form.register(name)} />;
   }
@@ -200,6 +253,7 @@ function FieldInput({ name, form, mccBaseRate }: FieldInputProps) {
       label={definition.label}
       error={error}
       placeholder={definition.kind === 'mcc' ? 'Enter 4-Digit Code' : undefined}
+      inputMode={definition.kind === 'numeric_id' || definition.kind === 'mcc' ? 'numeric' : undefined}
       autoComplete="off"
       {...registered}
     />

@@ -13,6 +13,11 @@ const account: AccountDetail = {
   public_key: 'pub',
   api_key: null,
   has_logo: false,
+  logo: null,
+  country: 'US',
+  keystore: null,
+  wallet: null,
+  mccConfigs: null,
   whitelabel: null,
   location_custom_fields: null,
   fields: {
@@ -36,6 +41,7 @@ const account: AccountDetail = {
     shows_enablement_options: true,
     shows_payment_page: true,
     shows_users_contacts: true,
+    keystore_fields: [],
   },
 };
 
@@ -70,7 +76,11 @@ describe('sectionFieldNames and displayText', () => {
     expect(displayText('etf', '500.00')).toBe('$500.00');
     expect(displayText('etf', '5000')).toBe('$5,000.00');
     expect(displayText('etf', '1234567.5')).toBe('$1,234,567.50');
-    expect(displayText('card_p2c', false)).toBe('No');
+    expect(displayText('card_p2c', false)).toBe('Disabled');
+    expect(displayText('pause_settlement', true)).toBe('Paused');
+    expect(displayText('is_monthly_billing_enabled', true)).toBe('Yes');
+    expect(displayText('payment', 'merchante')).toBe('MerchantE');
+    expect(displayText('ach', 'false')).toBe('Disabled');
     expect(displayText('website', null)).toBe('—');
   });
 });

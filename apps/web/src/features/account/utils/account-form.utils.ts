@@ -3,6 +3,7 @@ import {
   type AccountFieldValue,
   accountEditMeta,
   childLimitProblems,
+  pauseSettlementProblem,
 } from '@portico/contracts/clients/account-detail';
 import {
   type AccountFieldName,
@@ -10,7 +11,11 @@ import {
   accountFieldDefinitions,
   accountFieldNames,
   isAccountFieldName,
+  isKeystoreFieldName,
   isSensitiveKind,
+  keystoreFieldsFor,
+  optionLabel,
+  switchLabel,
 } from '@portico/contracts/clients/account-fields';
 import { formatCentsAsMoney, parseDecimalToCents } from '@portico/contracts/money/money';
 
@@ -68,6 +73,8 @@ export function editProblemsOf(
   for (const problem of childLimitProblems({ ...account.fields, ...draft }, changed)) {
     problems[problem.field] ??= problem.message;
   }
+  const pauseProblem = pauseSettlementProblem({ ...account.fields, ...draft }, changed);
+  if (pauseProblem !== null) problems.pause_settlement ??= pauseProblem;
   return problems;
 }
 
@@ -78,8 +85,9 @@ export function changedFieldCount(draft: Record<string, unknown>): number {
 // Read-only display of a value.
 export function displayText(name: AccountFieldName, value: AccountFieldValue): string {
   if (value === null || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return switchLabel(name, value);
   const kind = accountFieldDefinitions[name].kind;
+  if (kind === 'enum') return optionLabel(name, value);
   if (kind === 'money') {
     const cents = parseDecimalToCents(value);
     return cents === null ? value : formatCentsAsMoney(cents);
@@ -91,4 +99,25 @@ export function displayText(name: AccountFieldName, value: AccountFieldValue): s
 
 export function isSensitiveFieldName(name: AccountFieldName): boolean {
   return isSensitiveKind(accountFieldDefinitions[name].kind);
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+// The processor identifiers to show: while editing with the processors at hand, those of the
+// processors as being edited; otherwise those of the stored processors (the server's answer).
+export function shownKeystoreFields(
+  account: AccountDetail,
+  editing: AccountFormValues | null,
+  names: readonly AccountFieldName[],
+): AccountFieldName[] {
+  const hasProcessors = Object.hasOwn(account.fields, 'payment');
+  const shown: readonly string[] =
+    editing !== null && hasProcessors
+      ? keystoreFieldsFor({
+          payment: textOf(editing.payment),
+          ach: textOf(editing.ach),
+          crypto: textOf(editing.crypto),
+        })
+      : account.view.keystore_fields;
+  return names.filter((name) => isKeystoreFieldName(name) && shown.includes(name));
 }

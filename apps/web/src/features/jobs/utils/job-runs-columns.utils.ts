@@ -11,9 +11,13 @@ export function jobResultText(result: JobRunRow['result']): string {
 }
 
 // The period a run covers: its UTC month, day or slot as the runner keys it; a run started by hand
-// (key 'now:<time>:<tag>') reads 'Run by hand', its time being the Queued column.
-export function jobPeriodText(runKey: string): string {
-  return runKey.startsWith('now:') ? 'Run by hand' : runKey;
+// (key 'now:<time>:<tag>') reads 'Run by hand', its time being the Queued column. An export file's run
+// is keyed by the export and its attempt ('<id>:<attempt>'), which reads as the attempt.
+export function jobPeriodText(row: Pick<JobRunRow, 'name' | 'runKey'>): string {
+  if (row.runKey.startsWith('now:')) return 'Run by hand';
+  const exportAttempt = row.name === 'exports.run' ? /:(\d+)$/.exec(row.runKey)?.[1] : undefined;
+  if (exportAttempt !== undefined) return `One export, attempt ${exportAttempt}`;
+  return row.runKey;
 }
 
 // A job's runs as staff read them: when (with zone), which job and period (a UTC month, day or slot,
@@ -25,7 +29,7 @@ export const jobRunsColumns: readonly DataGridColumn<JobRunRow>[] = [
     id: 'runKey',
     header: 'Period (UTC)',
     kind: 'text',
-    value: (row) => jobPeriodText(row.runKey),
+    value: (row) => jobPeriodText(row),
     width: 150,
   },
   {

@@ -9,6 +9,7 @@ import { useCopySubpricing, useSaveSubpricingRows } from '../api/save-subpricing
 import {
   changedSubpricingDrafts,
   type SubpricingDraft,
+  subpricingDraftProblems,
   toSubpricingBody,
   toSubpricingDraft,
 } from '../utils/subpricing-draft.utils';
@@ -66,6 +67,7 @@ export function ClientSubpricing({ clientId, copySources, canEdit }: ClientSubpr
   const [drafts, setDrafts] = useState<SubpricingDraft[]>([]);
   const [copyFrom, setCopyFrom] = useState<string | null>(null);
   const [isSavedNoticeShown, setIsSavedNoticeShown] = useState(false);
+  const [problems, setProblems] = useState<Record<string, Partial<Record<string, string>>>>({});
   const isPrimaryClient = portalEnv.primaryClientId !== null && clientId === portalEnv.primaryClientId;
 
   useEffect(() => {
@@ -78,11 +80,17 @@ export function ClientSubpricing({ clientId, copySources, canEdit }: ClientSubpr
   }, [isSavedNoticeShown]);
 
   const showSaved = { onSuccess: () => setIsSavedNoticeShown(true) };
-  const saveChanges = () =>
+  // Checked with the server's schema first: a row breaking a rule is shown, and nothing is sent.
+  const saveChanges = () => {
+    const changed = changedSubpricingDrafts(drafts, rows.data ?? []);
+    const found = subpricingDraftProblems(clientId, changed);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     save.mutate(
-      changedSubpricingDrafts(drafts, rows.data ?? []).map((draft) => toSubpricingBody(clientId, draft)),
+      changed.map((draft) => toSubpricingBody(clientId, draft)),
       showSaved,
     );
+  };
   const editDraft = (mccCode: string, change: Partial<SubpricingDraft>) =>
     setDrafts((current) =>
       current.map((draft) => (draft.mccCode === mccCode ? { ...draft, ...change } : draft)),
@@ -116,7 +124,7 @@ export function ClientSubpricing({ clientId, copySources, canEdit }: ClientSubpr
       {drafts.length === 0 ? (
         <Text c="dimmed">No sub-pricing for this client.</Text>
       ) : (
-        <SubpricingTable drafts={drafts} canEdit={canEdit} onChange={editDraft} />
+        <SubpricingTable drafts={drafts} canEdit={canEdit} onChange={editDraft} problems={problems} />
       )}
       {canEdit ? (
         <Group>
@@ -129,6 +137,11 @@ export function ClientSubpricing({ clientId, copySources, canEdit }: ClientSubpr
             </Text>
           ) : null}
         </Group>
+      ) : null}
+      {Object.keys(problems).length > 0 ? (
+        <Alert color="red" role="alert">
+          {SubpricingText.FixMarked}
+        </Alert>
       ) : null}
       {error ? (
         <Alert color="red" role="alert">

@@ -1,7 +1,11 @@
-import type { SubpricingInput, SubpricingRow } from '@portico/contracts/clients/subpricing';
+import {
+  type SubpricingInput,
+  type SubpricingRow,
+  subpricingFeeFields,
+  subpricingProblems,
+} from '@portico/contracts/clients/subpricing';
 
-// One editable line of the sub-pricing table (a subpricing row): text as typed, amounts as
-// decimal text.
+// One editable MCC configuration (a subpricing row): text as typed, amounts as decimal text.
 export type SubpricingDraft = {
   mccCode: string;
   label: string;
@@ -13,6 +17,16 @@ export type SubpricingDraft = {
   crypto_p2c: boolean;
   avg_ticket: string;
   high_ticket: string;
+  low_rate: string;
+  etf: string;
+  reg_fee: string;
+  pci_fee: string;
+  monthly_fee: string;
+  monthly_minimum: string;
+  annual_fee: string;
+  chargeback_fee: string;
+  ach_return: string;
+  tax_rate: string;
 };
 
 export const subpricingTextFields = [
@@ -22,10 +36,11 @@ export const subpricingTextFields = [
   'crypto_rate',
   'avg_ticket',
   'high_ticket',
+  ...subpricingFeeFields,
 ] as const;
 export type SubpricingTextField = (typeof subpricingTextFields)[number];
-export const subpricingFlagFields = ['card_p2c', 'ach_p2c', 'crypto_p2c'] as const;
-export type SubpricingFlagField = (typeof subpricingFlagFields)[number];
+export { subpricingFlagFields } from '@portico/contracts/clients/subpricing';
+export type SubpricingFlagField = 'card_p2c' | 'ach_p2c' | 'crypto_p2c';
 
 export function toSubpricingDraft(row: SubpricingRow): SubpricingDraft {
   return {
@@ -39,16 +54,27 @@ export function toSubpricingDraft(row: SubpricingRow): SubpricingDraft {
     crypto_p2c: row.crypto_p2c,
     avg_ticket: row.avg_ticket ?? '',
     high_ticket: row.high_ticket ?? '',
+    low_rate: row.low_rate ?? '',
+    etf: row.etf ?? '',
+    reg_fee: row.reg_fee ?? '',
+    pci_fee: row.pci_fee ?? '',
+    monthly_fee: row.monthly_fee ?? '',
+    monthly_minimum: row.monthly_minimum ?? '',
+    annual_fee: row.annual_fee ?? '',
+    chargeback_fee: row.chargeback_fee ?? '',
+    ach_return: row.ach_return ?? '',
+    tax_rate: row.tax_rate ?? '',
   };
 }
 
-// A blank box clears the value; everything else is sent as typed and checked by the server.
+// A blank box clears the value; everything else is sent as typed and checked by the contracts schema.
 function textOrNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }
 
 export function toSubpricingBody(clientId: string, draft: SubpricingDraft): SubpricingInput {
+  const fees = Object.fromEntries(subpricingFeeFields.map((field) => [field, textOrNull(draft[field])]));
   return {
     client_id: clientId,
     mcc_code: draft.mccCode,
@@ -61,6 +87,7 @@ export function toSubpricingBody(clientId: string, draft: SubpricingDraft): Subp
     crypto_p2c: draft.crypto_p2c,
     avg_ticket: textOrNull(draft.avg_ticket),
     high_ticket: textOrNull(draft.high_ticket),
+    ...fees,
   };
 }
 
@@ -71,4 +98,15 @@ export function changedSubpricingDrafts(
 ): SubpricingDraft[] {
   const saved = new Map(rows.map((row) => [row.mccCode, JSON.stringify(toSubpricingDraft(row))]));
   return drafts.filter((draft) => saved.get(draft.mccCode) !== JSON.stringify(draft));
+}
+
+// The problems of the drafts about to be saved, by MCC code and field (the server's own rules).
+export function subpricingDraftProblems(
+  clientId: string,
+  drafts: readonly SubpricingDraft[],
+): Record<string, Partial<Record<string, string>>> {
+  const entries = drafts
+    .map((draft) => [draft.mccCode, subpricingProblems(toSubpricingBody(clientId, draft))] as const)
+    .filter(([, problems]) => Object.keys(problems).length > 0);
+  return Object.fromEntries(entries);
 }

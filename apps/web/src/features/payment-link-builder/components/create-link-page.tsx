@@ -194,6 +194,7 @@ export function CreateLinkPage() {
           terminals={openTerminals}
           messages={messages}
           endDate={state.paymentType === 'subscription' ? linkEndDate(state, today) : null}
+          canTakeLevelThree={linkConfig.data?.merchant.configuration.level_three_data_enabled === true}
         />
       </Card>
       <Card withBorder padding="md">

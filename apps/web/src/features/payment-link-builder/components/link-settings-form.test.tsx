@@ -1,3 +1,4 @@
+import { RichDescriptionText } from '@portico/contracts/payment-frame/rich-description';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -39,4 +40,32 @@ it('offers a one-time charge an optional expiry in the time zone it names', asyn
 
   await userEvent.click(screen.getByLabelText('Subscription (Recurring Charge)'));
   expect(screen.queryByLabelText('Link Expires')).not.toBeInTheDocument();
+});
+
+it('styles the selected words of the description, previews them and names markup it refuses', async () => {
+  let latest: LinkBuilderState | null = null;
+  renderWithMantine(<Form onState={(state) => (latest = state)} />);
+  const description = screen.getByLabelText('Description');
+  if (!(description instanceof HTMLTextAreaElement)) throw new Error('not a textarea');
+  await userEvent.type(description, 'Fresh roast');
+  description.setSelectionRange(0, 5);
+  await userEvent.click(screen.getByRole('button', { name: 'Bold' }));
+  expect(latest).toMatchObject({ description: '<strong>Fresh</strong> roast' });
+  const preview = screen.getByLabelText('Description preview');
+  expect(preview.querySelector('strong')).toHaveTextContent('Fresh');
+
+  await userEvent.clear(description);
+  await userEvent.type(description, '<img src=x>');
+  expect(screen.getByText(RichDescriptionText.NotAllowed('<img>'))).toBeInTheDocument();
+  expect(screen.queryByLabelText('Description preview')).not.toBeInTheDocument();
+});
+
+it('offers saving the payment method with its mode, and level 2 data', async () => {
+  let latest: LinkBuilderState | null = null;
+  renderWithMantine(<Form onState={(state) => (latest = state)} />);
+  expect(screen.queryByLabelText('Level 3 Data')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByLabelText('Save Payment Method'));
+  expect(screen.getByDisplayValue('Ask the payer')).toBeInTheDocument();
+  await userEvent.click(screen.getByLabelText('Level 2 Data'));
+  expect(latest).toMatchObject({ savePaymentToken: true, saveMode: 'ask', isLevelTwoDataEnabled: true });
 });

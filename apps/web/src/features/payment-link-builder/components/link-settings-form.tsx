@@ -7,9 +7,9 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
+import { saveModeLabels, saveModes } from '@portico/contracts/payment-frame/link-options';
 import {
   type ContactOption,
   contactOptions,
@@ -23,6 +23,7 @@ import {
 } from '@portico/contracts/payment-links/link-builder';
 import type { LinkTerminal } from '@portico/contracts/payment-links/payment-links';
 import { browserTimeZone, type LinkBuilderState, type LinkMessages } from '../utils/link-builder-state.utils';
+import { DescriptionEditor } from './description-editor';
 
 const methodLabels: Record<LinkPaymentMethod, string> = {
   credit_card: 'Credit Card',
@@ -40,6 +41,8 @@ type LinkSettingsFormProps = {
   terminals: readonly LinkTerminal[];
   messages: LinkMessages;
   endDate: string | null;
+  // The merchant's account takes level 3 data (its configuration's level_three_data_enabled).
+  canTakeLevelThree?: boolean;
 };
 
 function ContactOptionControl({
@@ -82,6 +85,7 @@ export function LinkSettingsForm({
   terminals,
   messages,
   endDate,
+  canTakeLevelThree = false,
 }: LinkSettingsFormProps) {
   const set = (change: Partial<LinkBuilderState>) => onChange({ ...state, ...change });
   const isSubscription = state.paymentType === 'subscription';
@@ -106,12 +110,7 @@ export function LinkSettingsForm({
         error={messages.amount}
         onChange={(event) => set({ amount: event.currentTarget.value })}
       />
-      <Textarea
-        label="Description"
-        rows={3}
-        value={state.description}
-        onChange={(event) => set({ description: event.currentTarget.value })}
-      />
+      <DescriptionEditor value={state.description} onChange={(description) => set({ description })} />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Payment Methods
@@ -213,6 +212,39 @@ export function LinkSettingsForm({
           checked={state.showDescription}
           onChange={(e) => set({ showDescription: e.currentTarget.checked })}
         />
+        <Checkbox
+          label="Level 2 Data"
+          checked={state.isLevelTwoDataEnabled}
+          onChange={(e) => set({ isLevelTwoDataEnabled: e.currentTarget.checked })}
+        />
+        {canTakeLevelThree && (
+          <Checkbox
+            label="Level 3 Data"
+            checked={state.isLevelThreeDataEnabled}
+            onChange={(e) => set({ isLevelThreeDataEnabled: e.currentTarget.checked })}
+          />
+        )}
+      </Group>
+      <Group align="flex-end">
+        <Checkbox
+          label="Save Payment Method"
+          description="Card payments are saved to the customer vault."
+          checked={state.savePaymentToken}
+          onChange={(e) => set({ savePaymentToken: e.currentTarget.checked })}
+        />
+        {state.savePaymentToken && (
+          <Select
+            label="Save Mode"
+            data={saveModes.map((mode) => ({ value: mode, label: saveModeLabels[mode] }))}
+            value={state.saveMode}
+            allowDeselect={false}
+            onChange={(value) => {
+              const mode = saveModes.find((candidate) => candidate === value);
+              if (mode) set({ saveMode: mode });
+            }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
       </Group>
     </Stack>
   );

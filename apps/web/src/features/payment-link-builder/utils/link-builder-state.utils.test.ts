@@ -1,4 +1,5 @@
 import { LinkTermsText } from '@portico/contracts/payment-frame/link-terms';
+import { RichDescriptionText } from '@portico/contracts/payment-frame/rich-description';
 import { describe, expect, it } from 'vitest';
 import { expiryInstantOf, initialLinkState, linkMessages, linkParamsOf } from './link-builder-state.utils';
 
@@ -32,5 +33,38 @@ describe('the link expiry', () => {
     );
     expect(linkMessages({ ...state, expiresAt: '2027-03-01T10:00' }, today, now).expiresAt).toBeUndefined();
     expect(linkMessages(state, today, now).expiresAt).toBeUndefined();
+  });
+});
+
+describe('the link options', () => {
+  it('carries the save and level 2/3 choices only when ticked', () => {
+    expect(linkParamsOf(state, publishableKey, today)).not.toHaveProperty('savePaymentToken');
+    expect(
+      linkParamsOf(
+        {
+          ...state,
+          savePaymentToken: true,
+          saveMode: 'always',
+          isLevelTwoDataEnabled: true,
+          isLevelThreeDataEnabled: true,
+        },
+        publishableKey,
+        today,
+      ),
+    ).toMatchObject({
+      savePaymentToken: true,
+      saveMode: 'always',
+      isLevelTwoDataEnabled: true,
+      isLevelThreeDataEnabled: true,
+    });
+  });
+
+  it("names what is wrong with the description's rich text", () => {
+    expect(
+      linkMessages({ ...state, description: '<p><strong>Hi</strong></p>' }, today, now).description,
+    ).toBeUndefined();
+    expect(linkMessages({ ...state, description: '<script>x</script>' }, today, now).description).toBe(
+      RichDescriptionText.NotAllowed('<script>'),
+    );
   });
 });

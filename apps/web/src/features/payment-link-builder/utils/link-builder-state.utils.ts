@@ -1,5 +1,7 @@
+import type { SaveMode } from '@portico/contracts/payment-frame/link-options';
 import { LinkTermsText } from '@portico/contracts/payment-frame/link-terms';
 import type { PageDesign, PaymentFrameParams } from '@portico/contracts/payment-frame/params';
+import { richDescriptionProblem } from '@portico/contracts/payment-frame/rich-description';
 import {
   type ContactOption,
   defaultPageDesign,
@@ -38,6 +40,11 @@ export type LinkBuilderState = {
   address: boolean;
   optIn: boolean;
   showDescription: boolean;
+  // savePaymentToken and saveMode: the payer's card saved to the vault, always or when they ask.
+  savePaymentToken: boolean;
+  saveMode: SaveMode;
+  isLevelTwoDataEnabled: boolean;
+  isLevelThreeDataEnabled: boolean;
   isSandbox: boolean;
   styles: PageDesign;
   // A one-time charge's optional expiry as the date-time field holds it (YYYY-MM-DDTHH:mm, in the
@@ -92,6 +99,10 @@ export function initialLinkState(
     address: false,
     optIn: false,
     showDescription: true,
+    savePaymentToken: false,
+    saveMode: 'ask',
+    isLevelTwoDataEnabled: false,
+    isLevelThreeDataEnabled: false,
     isSandbox: false,
     styles: defaultPageDesign,
     expiresAt: '',
@@ -99,7 +110,10 @@ export function initialLinkState(
 }
 
 export type LinkMessages = Partial<
-  Record<'amount' | 'paymentOptions' | 'start' | 'interval' | 'frequency' | 'email' | 'expiresAt', string>
+  Record<
+    'amount' | 'paymentOptions' | 'start' | 'interval' | 'frequency' | 'email' | 'expiresAt' | 'description',
+    string
+  >
 >;
 
 // The time zone the expiry field is read in: the browser's own.
@@ -130,6 +144,8 @@ export function linkMessages(state: LinkBuilderState, today: string, now: Date =
   }
   const amount = linkAmountMessage(state.amount);
   if (amount) messages.amount = amount;
+  const description = richDescriptionProblem(state.description);
+  if (description) messages.description = description;
   const options = paymentOptionsMessage(state.paymentOptions);
   if (options) messages.paymentOptions = options;
   if (state.paymentType === 'subscription') {
@@ -186,6 +202,9 @@ export function linkParamsOf(
     address: state.address,
     optIn: state.optIn,
     showDescription: state.showDescription,
+    ...(state.savePaymentToken ? { savePaymentToken: true, saveMode: state.saveMode } : {}),
+    ...(state.isLevelTwoDataEnabled ? { isLevelTwoDataEnabled: true } : {}),
+    ...(state.isLevelThreeDataEnabled ? { isLevelThreeDataEnabled: true } : {}),
     source: 'link-builder',
     styles: state.styles,
     ...(state.isSandbox ? { isSandbox: true } : {}),

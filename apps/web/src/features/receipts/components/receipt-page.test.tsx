@@ -105,6 +105,22 @@ describe('ReceiptPage', () => {
     expect(lineValue('Auth Code')).toBe('—');
   });
 
+  it("heads the receipt with the white label's logo, and nothing without one", async () => {
+    stubFetch({
+      '/api/v1/receipt': ok({
+        ...receipt,
+        brand: { entity_name: 'HealNow', color: '#1f6f68', logo_url: '/api/whitelabel/logo/x' },
+      }),
+      '/api/timezone': ok([]),
+    });
+    renderAt(`/receipt?id=${transactionId}`);
+    const article = await screen.findByRole('article', { name: 'Receipt' });
+    expect(within(article).getByRole('img', { name: 'HealNow' })).toHaveAttribute(
+      'src',
+      '/api/whitelabel/logo/x',
+    );
+  });
+
   it('says so when the transaction is not found or out of reach', async () => {
     stubFetch({
       '/api/v1/receipt': failure(404, 'TRANSACTION_NOT_FOUND', 'Transaction not found'),

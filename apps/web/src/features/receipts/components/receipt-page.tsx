@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { ReceiptErrorCode, ReceiptText } from '@portico/contracts/transactions/receipt';
 import { IconPrinter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -30,6 +30,24 @@ export function ReceiptPage() {
   return (
     <article className={styles.sheet} aria-label={ReceiptText.Title}>
       <Stack gap="md">
+        {data.brand && (
+          <Group gap="sm" pb={6} style={{ borderBottom: `3px solid ${data.brand.color ?? 'transparent'}` }}>
+            {data.brand.logo_url ? (
+              <Image
+                src={data.brand.logo_url}
+                alt={data.brand.entity_name}
+                h={32}
+                w="auto"
+                maw={160}
+                fit="contain"
+              />
+            ) : (
+              <Text fw={700} c={data.brand.color ?? undefined}>
+                {data.brand.entity_name}
+              </Text>
+            )}
+          </Group>
+        )}
         <div>
           <Title order={1} size="h3">
             {data.merchant.name}

@@ -56,6 +56,11 @@ export function receiptLines(receipt: Receipt, timeZone: string): ReceiptLine[] 
     });
   }
   if (receipt.location) lines.push({ label: 'Location', value: receipt.location });
+  // A payment link's tip is inside the amount; the shipping address is where the goods go.
+  if (receipt.tip !== undefined) lines.push({ label: 'Tip', value: formatReceiptAmount(receipt.tip) });
+  if (receipt.shipping_address !== undefined) {
+    lines.push({ label: 'Ship To', value: receipt.shipping_address.join(', ') });
+  }
   if (receipt.surcharge !== undefined) {
     lines.push({ label: 'Surcharge', value: formatReceiptAmount(receipt.surcharge) });
   }

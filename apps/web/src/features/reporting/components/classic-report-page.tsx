@@ -1,18 +1,25 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { ExportText } from '@portico/contracts/exports/exports';
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import { ReportTransactionText, transactionReportFileName } from '@portico/contracts/transactions/report';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
+import { showToast } from '../../../components/toasts';
+import { ApiError } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { usableTimeZone } from '../../../lib/time-zone/zoned-days';
 import { summarizeReportRows } from '../../../lib/transaction-totals';
 import { useReportingConfiguration } from '../api/get-merchant-configuration';
+import { useRequestReportExport } from '../api/request-report-export';
 import { useClassicReport } from '../hooks/use-classic-report';
 import { useDateTimeFormat } from '../hooks/use-date-time-format';
 import { useIsWideScreen } from '../hooks/use-is-wide-screen';
 import { useNow } from '../hooks/use-now';
 import { useTransactionDialogs } from '../hooks/use-transaction-dialogs';
+import { reportExportBody } from '../utils/report-export.utils';
 import { reportAbilities, reportPermissionGrants } from '../utils/report-permissions.utils';
 import { subjectOfReportRow } from '../utils/transaction-view.utils';
 import { reportColumns } from './report-columns';
@@ -46,6 +53,26 @@ export function ClassicReportPage() {
     () => reportColumns({ abilities, grants, now, onVoid, onRefund, arePinned }),
     [abilities, grants, now, onVoid, onRefund, arePinned],
   );
+  const requestExport = useRequestReportExport();
+  const [hasRequestedExport, setHasRequestedExport] = useState(false);
+  const { exportQuery } = report;
+  const { mutate: mutateExport, isPending: isExportPending } = requestExport;
+  // 'All matching rows': the server writes every row of the applied window the grid's filters match.
+  const serverExport = useMemo<DataGridServerExport | undefined>(() => {
+    if (exportQuery === null) return undefined;
+    return {
+      isPending: isExportPending,
+      onExport: (format, state) =>
+        mutateExport(reportExportBody(format, exportQuery, state, timeZone), {
+          onSuccess: () => setHasRequestedExport(true),
+          onError: (error) =>
+            void showToast({
+              text: error instanceof ApiError ? error.message : 'The export could not be started.',
+              type: 'danger',
+            }),
+        }),
+    };
+  }, [exportQuery, isExportPending, mutateExport, timeZone]);
 
   return (
     <Stack gap="md">
@@ -55,6 +82,19 @@ export function ClassicReportPage() {
       <Text size="sm" c="dimmed">
         {ReportTransactionText.OpenRowHint}
       </Text>
+      {hasRequestedExport && (
+        <Alert
+          color="blue"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setHasRequestedExport(false)}
+        >
+          {ExportText.Requested}{' '}
+          <Anchor component={Link} to="/exports">
+            Open Exports
+          </Anchor>
+        </Alert>
+      )}
       <DataGrid
         ariaLabel="Transaction Report"
         columns={columns}
@@ -68,6 +108,7 @@ export function ClassicReportPage() {
         showTotals
         summarizeRows={summarizeReportRows}
         exportFileName={transactionReportFileName}
+        serverExport={serverExport}
         // One click opens the transaction, as Enter does from the keyboard.
         onRowClick={(row) => openDetail(subjectOfReportRow(row))}
         onRowDoubleClick={(row) => openDetail(subjectOfReportRow(row))}

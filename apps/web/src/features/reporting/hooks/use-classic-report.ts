@@ -141,6 +141,9 @@ export function useClassicReport({ timeZone, searchTermField }: ClassicReportOpt
     gridError: mode === 'paged' ? pagedError : null,
     loadAllError: mode === 'all' ? loadAll.state.error : null,
     rangeMessage: refusal ?? (pagedCheck.isValid ? null : pagedCheck.message),
+    // The applied window as the server reads it (null while the dates cannot be read): what 'All
+    // matching rows' exports.
+    exportQuery: pageQuery,
     applyRangePaged: () => run('paged', range, searchValue),
     loadAllResults: () => run('all', range, searchValue),
     cancel: () => {

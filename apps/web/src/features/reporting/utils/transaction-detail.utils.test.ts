@@ -88,3 +88,56 @@ describe('transactionDetailSections', () => {
     });
   });
 });
+
+describe("a payment link's options in the detail", () => {
+  it('shows the tip, opt-in, shipping address, saved card and purchase data, after the customer', () => {
+    const withOptions: TransactionSubject = {
+      ...subject,
+      transaction: buildWireTransaction({
+        amount: '29.50',
+        data: {
+          api_response: {
+            meta: {
+              firstName: 'Robin',
+              linkOptions: {
+                tip: '4.50',
+                optIn: false,
+                shippingAddress: {
+                  line1: '9 Quay Street',
+                  city: 'Portland',
+                  state: 'ME',
+                  postalCode: '04101',
+                },
+                savedToVault: true,
+                levelTwo: { poNumber: 'PO-7781', taxAmount: '1.50' },
+                levelThree: {
+                  lineItems: [{ description: 'Beans', productCode: 'EB-1', quantity: 2, unitPrice: '10.00' }],
+                },
+              },
+            },
+          },
+          third_party_api_response: null,
+        },
+      }),
+    };
+    const sections = transactionDetailSections(withOptions, { canSeeAdvancedFields: false, formatDateTime });
+    expect(sections.map((section) => section.title)).toEqual([
+      'Transaction',
+      'Customer',
+      'Payment Link',
+      'Settlement',
+    ]);
+    expect(fieldsOf(sections, 'Payment Link')).toEqual({
+      Tip: '$4.50',
+      'Opted In': 'No',
+      'Shipping Address': '9 Quay Street, Portland, ME 04101',
+      'Card Saved': 'Saved to the customer vault',
+      'PO Number': 'PO-7781',
+      'Tax Amount': '$1.50',
+      'Line Item 1': 'Beans (EB-1): 2 × $10.00',
+    });
+    expect(
+      transactionDetailSections(subject, { canSeeAdvancedFields: false, formatDateTime }),
+    ).not.toContainEqual(expect.objectContaining({ title: 'Payment Link' }));
+  });
+});

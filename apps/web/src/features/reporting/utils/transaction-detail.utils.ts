@@ -1,6 +1,8 @@
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
+import { shippingAddressLines } from '@portico/contracts/payment-frame/link-options';
 import {
   centsOfMoneyText,
+  type LinkOptionsRecordView,
   lastFourDigitsOfWireTransaction,
   TestPaymentText,
 } from '@portico/contracts/transactions/transaction';
@@ -38,6 +40,34 @@ function customFieldsOf(fields: Record<string, unknown> | undefined): DetailFiel
   return Object.entries(fields ?? {})
     .map(([label, value]) => ({ label, value: customFieldText(value) }))
     .filter((field) => field.value.trim() !== '');
+}
+
+// What the payer gave on a payment link's options: tip, opt-in, shipping address, the card saved,
+// and level 2 / level 3 purchase data. null when the payment has none.
+function paymentLinkSection(options: LinkOptionsRecordView | undefined): DetailSection | null {
+  if (!options) return null;
+  const fields: DetailField[] = [];
+  if (options.tip !== undefined) fields.push({ label: 'Tip', value: formatMoneyText(options.tip) });
+  if (options.optIn !== undefined) fields.push({ label: 'Opted In', value: options.optIn ? 'Yes' : 'No' });
+  if (options.shippingAddress) {
+    fields.push({
+      label: 'Shipping Address',
+      value: shippingAddressLines(options.shippingAddress).join(', '),
+    });
+  }
+  if (options.savedToVault) fields.push({ label: 'Card Saved', value: 'Saved to the customer vault' });
+  if (options.levelTwo?.poNumber) fields.push({ label: 'PO Number', value: options.levelTwo.poNumber });
+  if (options.levelTwo?.taxAmount !== undefined) {
+    fields.push({ label: 'Tax Amount', value: formatMoneyText(options.levelTwo.taxAmount) });
+  }
+  options.levelThree?.lineItems.forEach((item, index) => {
+    const code = item.productCode ? ` (${item.productCode})` : '';
+    fields.push({
+      label: `Line Item ${index + 1}`,
+      value: `${item.description}${code}: ${item.quantity} × ${formatMoneyText(item.unitPrice)}`,
+    });
+  });
+  return fields.length === 0 ? null : { title: 'Payment Link', fields };
 }
 
 export type DetailOptions = {
@@ -80,6 +110,8 @@ export function transactionDetailSections(
       ],
     },
   ];
+  const payment = paymentLinkSection(meta?.linkOptions);
+  if (payment) sections.push(payment);
   if (location) {
     sections.push({
       title: 'Location',

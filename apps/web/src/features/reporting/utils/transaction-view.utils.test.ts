@@ -61,6 +61,15 @@ describe('transaction values', () => {
       canRefund: false,
       refundOpensLater: false,
     });
+    // A disputed payment settles through its dispute: neither action, on its day or after.
+    const disputed = buildWireTransaction({ created_at: createdAt, is_disputed: true });
+    for (const now of [sameEasternDay, nextEasternDay]) {
+      expect(transactionActionsOf(disputed, now, everything)).toEqual({
+        canVoid: false,
+        canRefund: false,
+        refundOpensLater: false,
+      });
+    }
   });
 });
 

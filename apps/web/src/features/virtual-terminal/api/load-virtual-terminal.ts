@@ -12,6 +12,7 @@ import {
   type VirtualTerminalQuery,
   virtualTerminalFrameParams,
   virtualTerminalQueryOf,
+  withVirtualTerminalDefaults,
 } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import {
   applyCustomFieldAccess,
@@ -33,11 +34,9 @@ export type VirtualTerminalLoad =
   | { kind: 'frame'; params: PaymentFrameParams; notice: string | null }
   | { kind: 'message'; text: string; needsConfiguration: boolean };
 
-// The basic payment frame: the publishable key and the virtual-terminal flag.
-const basicParams = (publishableKey: string): PaymentFrameParams => ({
-  publishableKey,
-  isVirtualTerminal: true,
-});
+// The basic payment frame: the publishable key, the virtual-terminal flag and the terminal defaults.
+const basicParams = (publishableKey: string): PaymentFrameParams =>
+  withVirtualTerminalDefaults({ publishableKey, isVirtualTerminal: true });
 
 // The terminal's own params, with its custom fields as the user's role sees them (required,
 // optional or hidden; the charge path applies the same rule).
@@ -53,7 +52,8 @@ function paramsOfTerminal(
     const decoded = encoded === null ? null : decodePaymentFrameParams(encoded);
     if (decoded?.ok && decoded.params.publishableKey === publishableKey) {
       const customFields = applyCustomFieldAccess(terminal.customFields, fieldAccess);
-      return { ...decoded.params, customFields, terminalId: terminal.id };
+      // What the terminal's configuration leaves unset takes the virtual terminal's defaults.
+      return withVirtualTerminalDefaults({ ...decoded.params, customFields, terminalId: terminal.id });
     }
   } catch {
     // An unreadable stored address: the basic frame.

@@ -159,7 +159,15 @@ describe('virtual terminal page', () => {
       '/api/virtualterminalurl': ok([counter, patio]),
     });
     renderPage(`?terminalId=${patioId}`);
-    expect(await frameParams()).toMatchObject({ terminalId: patioId, paymentOptions: ['cash'] });
+    // The terminal's own settings win; what it leaves unset takes the virtual terminal's defaults.
+    expect(await frameParams()).toMatchObject({
+      terminalId: patioId,
+      paymentOptions: ['cash'],
+      amount: '5.00',
+      emailOption: 'optional',
+      fullName: true,
+      billingAddress: true,
+    });
     expect(screen.queryByText(VirtualTerminalPageText.TerminalNotFound)).not.toBeInTheDocument();
   });
 
@@ -194,7 +202,22 @@ describe('virtual terminal page', () => {
     });
     renderPage();
     const params = await frameParams();
-    expect(params).toMatchObject({ isVirtualTerminal: true, paymentOptions: ['credit_card', 'cash'] });
+    // The defaults' keyed card, bank and card reader, kept by what the merchant and user may take.
+    expect(params).toMatchObject({
+      isVirtualTerminal: true,
+      paymentOptions: ['credit_card'],
+      freeFormAmount: true,
+      paymentType: 'charge',
+      frequency: 1,
+      interval: 'monthly',
+      zipMode: 'required',
+      emailOption: 'optional',
+      fullName: true,
+      billingAddress: true,
+      phoneOption: 'off',
+      allowTip: false,
+      savePaymentToken: false,
+    });
     expect(params.terminalId).toBeUndefined();
   });
 

@@ -20,6 +20,11 @@ function account(isStaff: boolean): AccountDetail {
     public_key: 'pub_maple',
     api_key: isStaff ? 'sk_maple' : null,
     has_logo: false,
+    logo: null,
+    country: 'US',
+    keystore: null,
+    wallet: null,
+    mccConfigs: null,
     whitelabel: null,
     location_custom_fields: null,
     fields: {},
@@ -36,6 +41,7 @@ function account(isStaff: boolean): AccountDetail {
       shows_enablement_options: false,
       shows_payment_page: false,
       shows_users_contacts: false,
+      keystore_fields: [],
     },
   };
 }

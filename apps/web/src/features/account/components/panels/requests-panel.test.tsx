@@ -61,6 +61,11 @@ function buildStub(): AccountDetail {
     public_key: 'pub',
     api_key: null,
     has_logo: false,
+    logo: null,
+    country: 'US',
+    keystore: null,
+    wallet: null,
+    mccConfigs: null,
     whitelabel: null,
     location_custom_fields: null,
     fields: {},
@@ -77,6 +82,7 @@ function buildStub(): AccountDetail {
       shows_enablement_options: false,
       shows_payment_page: false,
       shows_users_contacts: false,
+      keystore_fields: [],
     },
   };
 }

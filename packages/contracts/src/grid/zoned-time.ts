@@ -1,4 +1,11 @@
-import type { DataGridDateFormat } from './data-grid.types';
+// Wall-clock dates and times of an IANA zone, for the grid in the browser and the server's exports
+// alike. The date formats a grid column may show.
+export type GridDateFormat =
+  | 'yyyy-mm-dd'
+  | 'yyyy-mm-dd hh:mm'
+  | 'yyyy-mm-dd hh:mm:ss'
+  | 'mm/dd/yyyy'
+  | 'mm/dd/yyyy hh:mm:ss';
 
 // Formatting 100,000 dates through Intl is slow; the UTC offset changes only at DST transitions,
 // which fall on quarter hours, so the offset is computed once per quarter hour and reused.
@@ -121,7 +128,7 @@ function isoDateOf(wall: Date): string {
 export type ZonedDateFormatter = (epochMs: number) => string;
 
 // One formatter per column: reads the wall clock through the cached offset, no Intl per cell.
-export function createZonedDateFormatter(timeZone: string, format: DataGridDateFormat): ZonedDateFormatter {
+export function createZonedDateFormatter(timeZone: string, format: GridDateFormat): ZonedDateFormatter {
   return (epochMs) => {
     const wall = new Date(epochMs + timeZoneOffsetMs(timeZone, epochMs));
     const yyyy = wall.getUTCFullYear();

@@ -6,7 +6,7 @@ import {
   toEpochMs,
   zonedDayRange,
   zonedDayStartMs,
-} from './zoned-time.utils';
+} from './zoned-time';
 
 const HOUR = 3_600_000;
 

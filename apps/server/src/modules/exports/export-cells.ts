@@ -1,0 +1,47 @@
+import type {
+  ExportCellValue,
+  ExportColumnDefinition,
+} from '@portico/contracts/transactions/report-export-columns';
+import type { ZonedFormatter } from './zoned-time';
+
+// How an export writes a cell: as the grid shows it. Money with its sign and currency sign
+// ('-$1,234.56'), times as the wall clock of the requester's zone (named in the column's header),
+// enums by their label.
+
+const thousands = /\B(?=(\d{3})+(?!\d))/g;
+
+// Integer cents → '-$1,234.56' (the contracts helper's text, without its string splitting).
+export function moneyTextOfCents(cents: number): string {
+  const negative = cents < 0;
+  const absolute = negative ? -cents : cents;
+  const whole = Math.floor(absolute / 100);
+  const fraction = absolute % 100;
+  const wholeText = whole >= 1000 ? String(whole).replace(thousands, ',') : String(whole);
+  return `${negative ? '-' : ''}$${wholeText}.${fraction < 10 ? '0' : ''}${fraction}`;
+}
+
+export function headerOf(column: Pick<ExportColumnDefinition<unknown>, 'header' | 'kind'>, timeZone: string) {
+  return column.kind === 'datetime' ? `${column.header} (${timeZone})` : column.header;
+}
+
+export type CellText = (value: ExportCellValue) => string;
+
+// The text of a cell, built once per column.
+export function cellTextOf(
+  column: Pick<ExportColumnDefinition<unknown>, 'kind' | 'enumLabels'>,
+  zoned: ZonedFormatter,
+): CellText {
+  switch (column.kind) {
+    case 'money':
+      return (value) => (typeof value === 'number' ? moneyTextOfCents(value) : '');
+    case 'datetime':
+      return (value) => (typeof value === 'number' ? zoned.dateTime(value) : '');
+    case 'date':
+    case 'text':
+      return (value) => (value === undefined ? '' : String(value));
+    case 'enum': {
+      const labels = column.enumLabels ?? {};
+      return (value) => (value === undefined ? '' : (labels[String(value)] ?? String(value)));
+    }
+  }
+}

@@ -1,0 +1,399 @@
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type Export,
+  type ExportFormat,
+  ExportText,
+  exportGridLabels,
+  exportGridSchema,
+  exportGrids,
+  exportKeptDays,
+  exportRequestBody,
+} from '@portico/contracts/exports/exports';
+import type { ExportColumnDefinition } from '@portico/contracts/transactions/report-export-columns';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditActorOf } from '../../access/audit-actor';
+import type { Caller } from '../../access/caller';
+import type { DatabaseHandle, Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import type { MailService } from '../../integrations/mail/mail-service';
+import type { JobResult, JobRunner } from '../../jobs/runner';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { escapeHtml } from '../../lib/html';
+import { csvByteOrderMark, csvLine, csvTextField, csvWrittenField } from './csv-writer';
+import { type CellText, cellTextOf, headerOf } from './export-cells';
+import { createRowTester } from './export-filters';
+import type { ExportableGrid, ExportSource } from './export-registry';
+import { ExportsError } from './exports.errors';
+import {
+  type ExportRecord,
+  expireDue,
+  findExport,
+  findUserExport,
+  insertExport,
+  listUserExports,
+  markCancelled,
+  markFailed,
+  markRequeued,
+  markRunning,
+  markSucceeded,
+  recordProgress,
+} from './exports.repository';
+import { excelMaxRows, XlsxStreamWriter } from './xlsx-writer';
+import { createZonedFormatter } from './zoned-time';
+
+export const exportRunJobName = 'exports.run';
+export const exportExpiryJobName = 'exports.expire';
+
+export type ExportDeps = {
+  db: Db;
+  database: DatabaseHandle;
+  mail: MailService;
+  jobs: JobRunner;
+  grids: ReadonlyMap<string, ExportableGrid>;
+  publicUrl: string;
+  // DATA_DIR/exports
+  directory: string;
+  log: { error(details: object, message: string): void };
+};
+
+type ExportRequest = z.output<typeof exportRequestBody>;
+
+const runKeyOf = (id: string, attempt: number) => `${id}:${attempt}`;
+const filePathOf = (deps: ExportDeps, record: Pick<ExportRecord, 'id' | 'format'>) =>
+  path.join(deps.directory, `${record.id}.${record.format}`);
+
+// Rows of a grid this build no longer exports still list under the first grid's label.
+const gridOf = (record: ExportRecord) => exportGridSchema.catch(exportGrids[0]).parse(record.grid);
+
+export function exportJson(record: ExportRecord): Export {
+  const grid = gridOf(record);
+  return {
+    id: record.id,
+    grid,
+    title: exportGridLabels[grid],
+    format: record.format === 'xlsx' ? 'xlsx' : 'csv',
+    status: record.status,
+    rows_written: record.rowsWritten,
+    rows_total: record.rowsTotal,
+    byte_size: record.byteSize,
+    file_name: record.fileName,
+    error: record.error,
+    created_at: record.createdAt.toISOString(),
+    finished_at: record.finishedAt?.toISOString() ?? null,
+    expires_at: record.expiresAt?.toISOString() ?? null,
+  };
+}
+
+// Only the report's own order streams with flat memory: newest first (no sort, or Date newest first).
+function isStreamableSort(sort: ExportRequest['sort_model']): boolean {
+  if (sort.length === 0) return true;
+  const [first] = sort;
+  return sort.length === 1 && first?.colId === 'created_at' && first.sort === 'desc';
+}
+
+// A new export starts at once rather than at the runner's next tick, where the runner ticks on its
+// own (tests tick by hand).
+function kickRunner(deps: ExportDeps): void {
+  if (!deps.jobs.isStarted()) return;
+  deps.jobs.tick().catch((err: unknown) => deps.log.error({ err }, 'export job tick failed'));
+}
+
+export async function requestExport(
+  deps: ExportDeps,
+  grid: ExportableGrid,
+  caller: Caller,
+  body: ExportRequest,
+): Promise<Export> {
+  const scope = await grid.authorize(deps.db, caller, body.params, body.merchant_id);
+  const allowed = new Set(grid.columnIds(scope));
+  // A column the requester may not see (or the grid does not have) is refused, never left out quietly.
+  if (
+    body.columns.some((id) => !allowed.has(id)) ||
+    Object.keys(body.filters).some((id) => !allowed.has(id))
+  ) {
+    throw ExportsError.UnknownColumn(ExportText.UnknownColumn);
+  }
+  if (!isStreamableSort(body.sort_model)) throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
+  const today = new Date().toISOString().slice(0, 10);
+  const record = await deps.db.transaction(async (tx) => {
+    const inserted = await insertExport(tx, {
+      userId: caller.session.userId,
+      grid: grid.grid,
+      format: body.format,
+      request: body,
+      scope,
+      fileName: `${grid.fileStem} ${today}.${body.format}`,
+    });
+    await recordAudit(tx, {
+      action: 'export.request',
+      outcome: 'success',
+      ...auditActorOf(caller),
+      targetType: 'export',
+      targetId: inserted.id,
+      details: { grid: grid.grid, format: body.format, columns: body.columns.length },
+    });
+    return inserted;
+  });
+  await deps.jobs.enqueue(exportRunJobName, runKeyOf(record.id, record.attempt));
+  kickRunner(deps);
+  return exportJson(record);
+}
+
+export async function listExports(deps: ExportDeps, caller: Caller): Promise<Export[]> {
+  return (await listUserExports(deps.db, caller.session.userId)).map(exportJson);
+}
+
+async function requireOwn(deps: ExportDeps, caller: Caller, id: string): Promise<ExportRecord> {
+  const record = await findUserExport(deps.db, caller.session.userId, id);
+  if (!record) throw ExportsError.NotFound(ExportText.NotFound);
+  return record;
+}
+
+export async function getExport(deps: ExportDeps, caller: Caller, id: string): Promise<Export> {
+  return exportJson(await requireOwn(deps, caller, id));
+}
+
+export async function cancelExport(deps: ExportDeps, caller: Caller, id: string): Promise<Export> {
+  await requireOwn(deps, caller, id);
+  const cancelled = await markCancelled(deps.db, caller.session.userId, id);
+  if (!cancelled) throw ExportsError.CannotCancel(ExportText.CannotCancel);
+  return exportJson(cancelled);
+}
+
+export async function retryExport(deps: ExportDeps, caller: Caller, id: string): Promise<Export> {
+  await requireOwn(deps, caller, id);
+  const requeued = await markRequeued(deps.db, caller.session.userId, id);
+  if (!requeued) throw ExportsError.CannotRetry(ExportText.CannotRetry);
+  await deps.jobs.enqueue(exportRunJobName, runKeyOf(requeued.id, requeued.attempt));
+  kickRunner(deps);
+  return exportJson(requeued);
+}
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export type ExportDownload = { filePath: string; fileName: string; contentType: string; byteSize: number };
+
+// The requester only, and only while they still see every row it holds.
+export async function openExportDownload(
+  deps: ExportDeps,
+  caller: Caller,
+  id: string,
+): Promise<ExportDownload> {
+  const record = await requireOwn(deps, caller, id);
+  switch (record.status) {
+    case 'expired':
+      throw ExportsError.Expired(ExportText.Expired);
+    case 'cancelled':
+      throw ExportsError.Cancelled(ExportText.Cancelled);
+    case 'failed':
+      throw ExportsError.Failed(ExportText.Failed);
+    case 'queued':
+    case 'running':
+      throw ExportsError.NotReady(ExportText.NotReady);
+    case 'succeeded':
+      break;
+  }
+  if (record.expiresAt !== null && record.expiresAt.getTime() <= Date.now()) {
+    throw ExportsError.Expired(ExportText.Expired);
+  }
+  const grid = deps.grids.get(record.grid);
+  if (!grid || !(await grid.mayStillSee(deps.db, caller, record.scope))) {
+    throw ExportsError.AccessLost(ExportText.AccessLost);
+  }
+  const filePath = filePathOf(deps, record);
+  const size = await stat(filePath).then(
+    (stats) => stats.size,
+    () => null,
+  );
+  if (size === null) throw ExportsError.FileMissing(ExportText.FileMissing);
+  await recordAudit(deps.db, {
+    action: 'export.download',
+    outcome: 'success',
+    ...auditActorOf(caller),
+    targetType: 'export',
+    targetId: record.id,
+    details: { grid: record.grid, format: record.format, rows: record.rowsWritten },
+  });
+  return {
+    filePath,
+    fileName: record.fileName,
+    contentType: contentTypes[record.format === 'xlsx' ? 'xlsx' : 'csv'],
+    byteSize: size,
+  };
+}
+
+// A column as the writers need it: its definition, header and cell text.
+type WrittenColumn<Row> = {
+  definition: ExportColumnDefinition<Row>;
+  header: string;
+  text: CellText;
+  // Text from the data: guarded against formula injection in CSV.
+  isDataText: boolean;
+};
+
+// Bytes of CSV text gathered before each write to the file.
+const csvChunkChars = 1 << 20;
+
+type Progress = (rowsWritten: number) => Promise<boolean>;
+
+async function writeRows<Row>(
+  source: ExportSource<Row>,
+  request: ExportRequest,
+  filePath: string,
+  onBatch: Progress,
+): Promise<{ rows: number; stopped: boolean }> {
+  const zoned = createZonedFormatter(request.time_zone);
+  const byId = new Map<string, WrittenColumn<Row>>();
+  for (const definition of source.columns) {
+    byId.set(definition.id, {
+      definition,
+      header: headerOf(definition, request.time_zone),
+      text: cellTextOf(definition, zoned),
+      isDataText: definition.kind === 'text' || definition.kind === 'enum',
+    });
+  }
+  const columns = request.columns.flatMap((id) => byId.get(id) ?? []);
+  const accepts = createRowTester(request.filters, byId, zoned);
+  const file = await open(filePath, 'w');
+  let rows = 0;
+  try {
+    if (request.format === 'csv') {
+      let out = csvByteOrderMark + csvLine(columns.map((column) => csvTextField(column.header)));
+      const count = columns.length;
+      for await (const batch of source.batches()) {
+        for (const row of batch) {
+          if (accepts !== null && !accepts(row)) continue;
+          for (let i = 0; i < count; i++) {
+            const column = columns[i] as WrittenColumn<Row>;
+            const value = column.definition.value(row);
+            const text = value === undefined ? '' : column.text(value);
+            out += `${i === 0 ? '' : ','}${column.isDataText ? csvTextField(text) : csvWrittenField(text)}`;
+          }
+          out += '\r\n';
+          rows++;
+          if (out.length >= csvChunkChars) {
+            await file.write(out);
+            out = '';
+          }
+        }
+        if (!(await onBatch(rows))) return { rows, stopped: true };
+      }
+      await file.write(out);
+    } else {
+      const writer = new XlsxStreamWriter(
+        columns.map((column) => ({
+          header: column.header,
+          isMoney: column.definition.kind === 'money',
+          width:
+            column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
+        })),
+      );
+      const cells: (string | number | undefined)[] = new Array(columns.length);
+      for await (const batch of source.batches()) {
+        for (const row of batch) {
+          if (accepts !== null && !accepts(row)) continue;
+          if (rows + 1 >= excelMaxRows) throw ExportsError.InvalidParams(ExportText.TooManyRowsForExcel);
+          for (let i = 0; i < columns.length; i++) {
+            const column = columns[i] as WrittenColumn<Row>;
+            const value = column.definition.value(row);
+            cells[i] =
+              value === undefined
+                ? undefined
+                : column.definition.kind === 'money'
+                  ? value
+                  : column.text(value);
+          }
+          writer.row(cells);
+          rows++;
+        }
+        for (const chunk of writer.takeChunks()) await file.write(chunk);
+        if (!(await onBatch(rows))) return { rows, stopped: true };
+      }
+      for (const chunk of writer.finish()) await file.write(chunk);
+    }
+  } finally {
+    await file.close();
+  }
+  return { rows, stopped: false };
+}
+
+async function mailReady(deps: ExportDeps, record: ExportRecord, rows: number): Promise<void> {
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, record.userId));
+  if (!user) return;
+  const title = exportGridLabels[gridOf(record)];
+  const download = `${deps.publicUrl}/api/exports/${record.id}/download`;
+  const list = `${deps.publicUrl}/app/exports`;
+  const ready = ExportText.MailReady(title, rows);
+  await deps.mail.send({
+    to: [user.email],
+    subject: ExportText.MailSubject,
+    text: `${ready}\n${download}\n\n${ExportText.MailList}\n${list}\n`,
+    html:
+      `<p>${escapeHtml(ready)}<br><a href="${escapeHtml(download)}">${escapeHtml(record.fileName)}</a></p>` +
+      `<p>${escapeHtml(ExportText.MailList)} <a href="${escapeHtml(list)}">${escapeHtml(list)}</a></p>`,
+  });
+}
+
+// The job: reads the grid's rows as a stream and writes the file beside its final name, renamed once
+// whole. Cancelled on the way (seen after each batch), it stops and leaves no file. Run again (a
+// lease that ran out), it starts the file over.
+export async function runExport(deps: ExportDeps, runKey: string): Promise<JobResult> {
+  const id = runKey.slice(0, runKey.indexOf(':'));
+  const record = await findExport(deps.db, id);
+  if (!record || runKeyOf(record.id, record.attempt) !== runKey) return { skipped: 1 };
+  if (!(await markRunning(deps.db, id))) return { skipped: 1 };
+  const finalPath = filePathOf(deps, record);
+  const partPath = `${finalPath}.part`;
+  try {
+    const grid = deps.grids.get(record.grid);
+    if (!grid) throw new Error(`no exportable grid ${record.grid}`);
+    const request = exportRequestBody.parse(record.request);
+    await mkdir(deps.directory, { recursive: true });
+    const outcome = await grid.withSource(deps.database, record.scope, async (source) => {
+      const total = await source.countRows();
+      if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
+        return { rows: 0, stopped: true };
+      }
+      return writeRows(source, request, partPath, (rows) =>
+        recordProgress(deps.db, id, { rowsWritten: rows }),
+      );
+    });
+    if (outcome.stopped) {
+      await rm(partPath, { force: true });
+      return { cancelled: 1, rows: outcome.rows };
+    }
+    await rename(partPath, finalPath);
+    const byteSize = (await stat(finalPath)).size;
+    if (
+      !(await markSucceeded(deps.db, id, { rowsWritten: outcome.rows, byteSize, keptDays: exportKeptDays }))
+    ) {
+      await rm(finalPath, { force: true });
+      return { cancelled: 1, rows: outcome.rows };
+    }
+    await mailReady(deps, record, outcome.rows);
+    return { rows: outcome.rows, bytes: byteSize };
+  } catch (err) {
+    await rm(partPath, { force: true });
+    // People read why in words; internals stay in the log.
+    const reason =
+      err instanceof AppError ? err.message : 'The export stopped on an unexpected error. Retry it.';
+    await markFailed(deps.db, id, reason);
+    throw err;
+  }
+}
+
+// Files past their 7 days are deleted and their exports marked expired.
+export async function expireExports(deps: ExportDeps): Promise<JobResult> {
+  const ids = await expireDue(deps.db);
+  for (const id of ids) {
+    for (const format of ['csv', 'xlsx'])
+      await rm(path.join(deps.directory, `${id}.${format}`), { force: true });
+  }
+  return { expired: ids.length };
+}
