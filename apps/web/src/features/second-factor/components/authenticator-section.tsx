@@ -13,7 +13,7 @@ import { useEnrolmentStart } from '../api/post-enrolment-start';
 import { useNewRecoveryCodes } from '../api/post-recovery-codes';
 import { CodeForm } from './code-form';
 import { EnrolmentSteps } from './enrolment-steps';
-import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 
 export const AuthenticatorText = {
   Heading: 'Authenticator app',
