@@ -81,7 +81,8 @@ export const sessionPlugin = fp(
       const session = resolved?.session ?? null;
       const pendingRule = access.secondFactorPending;
       const servesWaitingSession =
-        pendingRule === 'allowed' || (pendingRule === 'enrolment' && session?.isEnrollingSecondFactor === true);
+        pendingRule === 'allowed' ||
+        (pendingRule === 'enrolment' && session?.isEnrollingSecondFactor === true);
       if (session?.isAwaitingSecondFactor && !servesWaitingSession) {
         // Only the challenge, the session check and logout serve a session without its second factor;
         // the set-up of a first one serves only a session waiting for it.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { successEnvelope } from '../common/envelope';
 import { Permission, type PermissionName } from '../access/permission-names';
+import { successEnvelope } from '../common/envelope';
 import type { UserType } from './roles';
 
 // Who must have a second factor: a person who can reach the cardholder data environment or move

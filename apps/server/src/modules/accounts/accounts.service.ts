@@ -36,9 +36,9 @@ import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
-import { requireRecentSecondFactor } from '../../access/step-up';
 import { denyAccess } from '../../access/denial';
 import { isClientAtOrBelow, listMembershipClientIds } from '../../access/merchant-scope.repository';
+import { requireRecentSecondFactor } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import type {
   ChildDefaults,

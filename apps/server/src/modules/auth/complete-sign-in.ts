@@ -1,7 +1,7 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recordAudit, requestOrigin } from '../../lib/audit';
 import { hasSecondFactor } from '../../access/step-up';
+import { recordAudit, requestOrigin } from '../../lib/audit';
 import { mustUserHaveSecondFactor } from '../second-factor/second-factor-requirement';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
@@ -65,10 +65,10 @@ export async function completeSignIn(
     details: mustSetUp
       ? { method, second_factor: 'set_up_required' }
       : isAwaitingSecondFactor
-      ? { method, second_factor: 'required' }
-      : isMultiFactor
-        ? { method, multi_factor: true }
-        : { method },
+        ? { method, second_factor: 'required' }
+        : isMultiFactor
+          ? { method, multi_factor: true }
+          : { method },
   });
   return {
     result: isAwaitingSecondFactor ? { ...result, second_factor_required: true } : result,

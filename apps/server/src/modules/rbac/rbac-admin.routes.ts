@@ -56,7 +56,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 // The permissions page and its calls need the Permissions permission on the merchant
 // named in the path (admin holds every permission; a merchant without RBAC grants every one).
-const managesPermissions = (key: string): RouteAccess => ({
+const managesPermissions = (key: string): Extract<RouteAccess, { kind: 'authenticated' }> => ({
   kind: 'authenticated',
   roles: userTypes,
   permission: Permission.Permissions,

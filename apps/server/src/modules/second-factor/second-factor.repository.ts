@@ -87,7 +87,8 @@ export async function deleteSecondFactor(
   userId: string,
   options: { keepRecoveryCodes: boolean } = { keepRecoveryCodes: false },
 ): Promise<boolean> {
-  if (!options.keepRecoveryCodes) await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (!options.keepRecoveryCodes)
+    await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const rows = await executor
     .delete(userAuthenticators)
     .where(eq(userAuthenticators.userId, userId))

@@ -7,9 +7,9 @@ import {
   formatRecoveryCode,
   normalizeRecoveryCode,
   RECOVERY_CODE_COUNT,
+  type RecoveryCodesAnswer,
   SECOND_FACTOR_MAX_FAILURES,
   type SecondFactorStatus,
-  type RecoveryCodesAnswer,
   type StepUpAnswer,
 } from '@portico/contracts/auth/second-factor';
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
@@ -245,7 +245,9 @@ export async function regenerateRecoveryCodes(deps: SecondFactorDeps, caller: Ca
   };
   if (await hasConfirmedAuthenticator(deps.db, userId)) {
     if (typed === null) throw SecondFactorError.CodeNotValid();
-    return { recovery_codes: await withConfirmedCode(deps, caller, typed, 'second_factor.recovery_codes', replace) };
+    return {
+      recovery_codes: await withConfirmedCode(deps, caller, typed, 'second_factor.recovery_codes', replace),
+    };
   }
   if (!(await hasPasskey(deps.db, userId))) throw SecondFactorError.NotEnabled();
   if (!caller.session.hasRecentSecondFactor) throw stepUpRequired();
@@ -435,6 +437,11 @@ export async function recordStepUp(
 ): Promise<Date> {
   const at = await recordSecondFactorProof(tx, session.sessionId);
   if (at === null) throw SecondFactorError.NoChallenge();
-  await recordAudit(tx, { action: 'second_factor.step_up', outcome: 'success', ...actor, details: { method } });
+  await recordAudit(tx, {
+    action: 'second_factor.step_up',
+    outcome: 'success',
+    ...actor,
+    details: { method },
+  });
   return at;
 }

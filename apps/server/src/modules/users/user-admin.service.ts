@@ -11,13 +11,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
-import { requireRecentSecondFactor } from '../../access/step-up';
 import { denyAccess } from '../../access/denial';
 import {
   canReachEveryMerchant,
   decideMerchantAccess,
   isWithinViewedClient,
 } from '../../access/merchant-scope';
+import { requireRecentSecondFactor } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';

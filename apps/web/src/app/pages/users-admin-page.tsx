@@ -22,7 +22,10 @@ export function UsersAdminPage() {
       ) : null,
     [queryClient],
   );
-  const renderTeamControls = useCallback((clientId: string) => <TeamRequirementSwitch clientId={clientId} />, []);
+  const renderTeamControls = useCallback(
+    (clientId: string) => <TeamRequirementSwitch clientId={clientId} />,
+    [],
+  );
   return (
     <UsersPage
       {...(actingRole === 'admin' ? { renderUserActions: renderStaffActions, renderTeamControls } : {})}

@@ -18,7 +18,11 @@ export function useSetTeamRequirement(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isRequired: boolean): Promise<TeamRequirement> =>
-      apiRequest(pathOf(clientId), { method: 'PUT', body: { is_required: isRequired }, schema: teamRequirement }),
+      apiRequest(pathOf(clientId), {
+        method: 'PUT',
+        body: { is_required: isRequired },
+        schema: teamRequirement,
+      }),
     onSuccess: (answer) => queryClient.setQueryData(secondFactorKeys.teamRequirement(clientId), answer),
   });
 }

@@ -24,9 +24,13 @@ export function TeamRequirementSwitch({ clientId }: { clientId: string }) {
       disabled={requirement.isPending || save.isPending}
       onChange={(event) =>
         save.mutate(event.currentTarget.checked, {
-          onSuccess: () => void showToast({ text: SecondFactorSetupText.TeamRequirementSaved, type: 'success' }),
+          onSuccess: () =>
+            void showToast({ text: SecondFactorSetupText.TeamRequirementSaved, type: 'success' }),
           onError: (error) =>
-            void showToast({ text: apiErrorMessage(error, 'The requirement could not be saved.'), type: 'danger' }),
+            void showToast({
+              text: apiErrorMessage(error, 'The requirement could not be saved.'),
+              type: 'danger',
+            }),
         })
       }
     />
