@@ -21,6 +21,7 @@ import {
   assert as signAssertion,
 } from '../../../test/software-authenticator';
 import { memberships } from '../../db/schema/access';
+import { clientConfigs } from '../../db/schema/clients';
 import { passkeyChallenges, userPasskeys } from '../../db/schema/passkeys';
 import { auditLog } from '../../db/schema/system';
 
@@ -36,6 +37,11 @@ const logLines: string[] = [];
 beforeAll(async () => {
   ctx = await buildTestApp({ publicUrl }, { now: () => new Date(clock), logLines });
   merchantId = (await buildClient(ctx.app.db)).id;
+  // Role-based access on, and the tests' members hold no role: no permission that requires a second
+  // factor, so each test chooses whether its user has one (the requirement has tests of its own).
+  await ctx.app.db
+    .insert(clientConfigs)
+    .values({ clientId: merchantId, customizations: { rbac_enabled: true } });
 });
 afterAll(() => ctx.close());
 
@@ -225,6 +231,7 @@ describe('a passkey as the second factor', () => {
       email: user.email,
       has_authenticator_app: false,
       has_passkey: true,
+      must_set_up: false,
     });
     // The waiting session reaches nothing else.
     expect((await call('GET', '/api/passkeys', waiting.cookie)).statusCode).toBe(401);

@@ -15,6 +15,7 @@ import {
 import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
 import { buildClient, buildUser } from '../../../test/factories';
 import { memberships } from '../../db/schema/access';
+import { clientConfigs } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { auditLog } from '../../db/schema/system';
@@ -39,6 +40,11 @@ const secretsSeen: string[] = [];
 beforeAll(async () => {
   ctx = await buildTestApp({}, { now: () => new Date(clock), logLines });
   merchantId = (await buildClient(ctx.app.db)).id;
+  // Role-based access on, and the tests' members hold no role: no permission that requires a second
+  // factor, so each test chooses whether its user has one (the requirement has tests of its own).
+  await ctx.app.db
+    .insert(clientConfigs)
+    .values({ clientId: merchantId, customizations: { rbac_enabled: true } });
 });
 afterAll(() => ctx.close());
 
@@ -191,6 +197,7 @@ describe('signing in with an authenticator app', () => {
       email: user.email,
       has_authenticator_app: true,
       has_passkey: false,
+      must_set_up: false,
     });
     // It expires with the challenge: 10 minutes, whatever the idle limit.
     const row = await sessionRow(ctx.app.db, cookie);
