@@ -13,6 +13,17 @@ export const jobRunStatusLabels: Readonly<Record<JobRunStatus, string>> = {
   failed: 'Failed',
 };
 
+// An export file's run: one per export attempt, keyed by the export and the attempt ('<id>:<attempt>'),
+// which the Jobs page reads as the attempt (never the export's id).
+export const exportRunJobName = 'exports.run';
+export function exportRunKey(exportId: string, attempt: number): string {
+  return `${exportId}:${attempt}`;
+}
+export function exportAttemptOfRunKey(runKey: string): number | null {
+  const attempt = /:(\d+)$/.exec(runKey)?.[1];
+  return attempt === undefined ? null : Number(attempt);
+}
+
 // The jobs this build registers, as people read them; a job not listed shows by its name.
 export const jobLabels: Readonly<Record<string, string>> = {
   'email.retry': 'E-mail delivery retries',
@@ -26,7 +37,7 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'subscriptions.charge': 'Recurring charges',
   'webhooks.deliver': 'Webhook deliveries',
   'disputes.poll': 'Dispute feed',
-  'exports.run': 'Export files',
+  [exportRunJobName]: 'Export files',
   'exports.expire': 'Expired export files removed',
 };
 

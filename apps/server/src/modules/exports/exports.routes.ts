@@ -8,6 +8,7 @@ import {
   exportRequestBody,
   exportResponse,
 } from '@portico/contracts/exports/exports';
+import { exportRunJobName } from '@portico/contracts/jobs/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
 import type { ExportableGrid } from './export-registry';
@@ -16,7 +17,6 @@ import {
   type ExportDeps,
   expireExports,
   exportExpiryJobName,
-  exportRunJobName,
   getExport,
   listExports,
   openExportDownload,

@@ -10,6 +10,7 @@ import {
   exportKeptDays,
   exportRequestBody,
 } from '@portico/contracts/exports/exports';
+import { exportRunJobName, exportRunKey } from '@portico/contracts/jobs/jobs';
 import type { ExportColumnDefinition } from '@portico/contracts/transactions/report-export-columns';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -44,7 +45,6 @@ import {
 import { excelMaxRows, XlsxStreamWriter } from './xlsx-writer';
 import { createZonedFormatter } from './zoned-time';
 
-export const exportRunJobName = 'exports.run';
 export const exportExpiryJobName = 'exports.expire';
 
 export type ExportDeps = {
@@ -61,7 +61,6 @@ export type ExportDeps = {
 
 type ExportRequest = z.output<typeof exportRequestBody>;
 
-const runKeyOf = (id: string, attempt: number) => `${id}:${attempt}`;
 const filePathOf = (deps: ExportDeps, record: Pick<ExportRecord, 'id' | 'format'>) =>
   path.join(deps.directory, `${record.id}.${record.format}`);
 
@@ -137,7 +136,7 @@ export async function requestExport(
     });
     return inserted;
   });
-  await deps.jobs.enqueue(exportRunJobName, runKeyOf(record.id, record.attempt));
+  await deps.jobs.enqueue(exportRunJobName, exportRunKey(record.id, record.attempt));
   kickRunner(deps);
   return exportJson(record);
 }
@@ -167,7 +166,7 @@ export async function retryExport(deps: ExportDeps, caller: Caller, id: string):
   await requireOwn(deps, caller, id);
   const requeued = await markRequeued(deps.db, caller.session.userId, id);
   if (!requeued) throw ExportsError.CannotRetry(ExportText.CannotRetry);
-  await deps.jobs.enqueue(exportRunJobName, runKeyOf(requeued.id, requeued.attempt));
+  await deps.jobs.enqueue(exportRunJobName, exportRunKey(requeued.id, requeued.attempt));
   kickRunner(deps);
   return exportJson(requeued);
 }
@@ -346,7 +345,7 @@ async function mailReady(deps: ExportDeps, record: ExportRecord, rows: number): 
 export async function runExport(deps: ExportDeps, runKey: string): Promise<JobResult> {
   const id = runKey.slice(0, runKey.indexOf(':'));
   const record = await findExport(deps.db, id);
-  if (!record || runKeyOf(record.id, record.attempt) !== runKey) return { skipped: 1 };
+  if (!record || exportRunKey(record.id, record.attempt) !== runKey) return { skipped: 1 };
   if (!(await markRunning(deps.db, id))) return { skipped: 1 };
   const finalPath = filePathOf(deps, record);
   const partPath = `${finalPath}.part`;

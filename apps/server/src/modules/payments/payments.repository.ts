@@ -1,7 +1,6 @@
 import { undoTransactionTypes } from '@portico/contracts/transactions/transaction-enums';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { disputes } from '../../db/schema/disputes';
 import { paymentAttempts } from '../../db/schema/payment-attempts';
 import { transactions } from '../../db/schema/transactions';
 
@@ -17,6 +16,8 @@ const originalColumns = {
   amountCents: transactions.amountCents,
   paymentStatus: transactions.paymentStatus,
   requestStatus: transactions.requestStatus,
+  // Set by the database when a dispute is written: such a payment is never voided or refunded.
+  isDisputed: transactions.isDisputed,
   processor: transactions.processor,
   paymentMethod: transactions.paymentMethod,
   cardBrand: transactions.cardBrand,
@@ -78,14 +79,4 @@ export async function insertUndoTransaction(executor: Executor, values: Transact
   });
   if (!row) throw new Error('transaction insert returned nothing');
   return row;
-}
-
-// A cardholder disputed the payment: its money goes through the dispute, never a refund or void.
-export async function isTransactionDisputed(executor: Executor, transactionId: string): Promise<boolean> {
-  const rows = await executor
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(eq(disputes.transactionId, transactionId))
-    .limit(1);
-  return rows.length > 0;
 }

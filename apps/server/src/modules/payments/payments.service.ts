@@ -40,7 +40,6 @@ import {
 import { paymentEventData, recordWebhookEvent } from '../../lib/webhook-events';
 import {
   insertUndoTransaction,
-  isTransactionDisputed,
   type LockedTransaction,
   lockTransactionForUpdate,
   sumUndoneCents,
@@ -187,7 +186,7 @@ async function planUndo(
     paymentStatus: original.paymentStatus,
     requestStatus: original.requestStatus,
     createdAt: original.createdAt,
-    isDisputed: await isTransactionDisputed(tx, original.id),
+    isDisputed: original.isDisputed,
   };
   const grants = grantsOf(permissions);
   const refusal =

@@ -1,5 +1,11 @@
 import { codeInWords, keyInWords } from '@portico/contracts/common/words';
-import { type JobRunRow, jobLabels, jobRunStatusLabels } from '@portico/contracts/jobs/jobs';
+import {
+  exportAttemptOfRunKey,
+  exportRunJobName,
+  type JobRunRow,
+  jobLabels,
+  jobRunStatusLabels,
+} from '@portico/contracts/jobs/jobs';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
 
 // What a run did, as 'Posted 3, Month 2026-10'.
@@ -12,11 +18,11 @@ export function jobResultText(result: JobRunRow['result']): string {
 
 // The period a run covers: its UTC month, day or slot as the runner keys it; a run started by hand
 // (key 'now:<time>:<tag>') reads 'Run by hand', its time being the Queued column. An export file's run
-// is keyed by the export and its attempt ('<id>:<attempt>'), which reads as the attempt.
+// reads as its attempt.
 export function jobPeriodText(row: Pick<JobRunRow, 'name' | 'runKey'>): string {
   if (row.runKey.startsWith('now:')) return 'Run by hand';
-  const exportAttempt = row.name === 'exports.run' ? /:(\d+)$/.exec(row.runKey)?.[1] : undefined;
-  if (exportAttempt !== undefined) return `One export, attempt ${exportAttempt}`;
+  const exportAttempt = row.name === exportRunJobName ? exportAttemptOfRunKey(row.runKey) : null;
+  if (exportAttempt !== null) return `One export, attempt ${exportAttempt}`;
   return row.runKey;
 }
 
