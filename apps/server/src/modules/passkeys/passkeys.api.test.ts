@@ -12,7 +12,7 @@ import {
   setCookieHeader,
 } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { buildClient, buildUser } from '../../../test/factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from '../../../test/factories';
 import {
   attest,
   authenticatorFlags,
@@ -21,7 +21,6 @@ import {
   assert as signAssertion,
 } from '../../../test/software-authenticator';
 import { memberships } from '../../db/schema/access';
-import { clientConfigs } from '../../db/schema/clients';
 import { passkeyChallenges, userPasskeys } from '../../db/schema/passkeys';
 import { auditLog } from '../../db/schema/system';
 
@@ -36,12 +35,8 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   ctx = await buildTestApp({ publicUrl }, { now: () => new Date(clock), logLines });
-  merchantId = (await buildClient(ctx.app.db)).id;
-  // Role-based access on, and the tests' members hold no role: no permission that requires a second
-  // factor, so each test chooses whether its user has one (the requirement has tests of its own).
-  await ctx.app.db
-    .insert(clientConfigs)
-    .values({ clientId: merchantId, customizations: { rbac_enabled: true } });
+  // Each test chooses whether its user has a second factor.
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 

@@ -13,9 +13,8 @@ import {
   setCookieHeader,
 } from '../../../test/auth-helpers';
 import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
-import { buildClient, buildUser } from '../../../test/factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from '../../../test/factories';
 import { memberships } from '../../db/schema/access';
-import { clientConfigs } from '../../db/schema/clients';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { auditLog } from '../../db/schema/system';
@@ -39,12 +38,8 @@ const secretsSeen: string[] = [];
 
 beforeAll(async () => {
   ctx = await buildTestApp({}, { now: () => new Date(clock), logLines });
-  merchantId = (await buildClient(ctx.app.db)).id;
-  // Role-based access on, and the tests' members hold no role: no permission that requires a second
-  // factor, so each test chooses whether its user has one (the requirement has tests of its own).
-  await ctx.app.db
-    .insert(clientConfigs)
-    .values({ clientId: merchantId, customizations: { rbac_enabled: true } });
+  // Each test chooses whether its user has a second factor.
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 
