@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import {
   type ChallengeBody,
@@ -16,7 +16,6 @@ import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import {
   base32Decode,
   base32Encode,
-  type HmacSha1,
   matchingTotpStep,
   normalizeTotpCode,
   otpauthUri,
@@ -32,6 +31,7 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { hmacSha1 } from '../../lib/crypto/hmac-sha1';
 import { completeSecondFactorSession } from '../session/session.service';
 import { SecondFactorError } from './second-factor.errors';
 import {
@@ -60,7 +60,6 @@ export type SecondFactorDeps = {
   now: () => Date;
 };
 
-const hmacSha1: HmacSha1 = (key, message) => createHmac('sha1', key).update(message).digest();
 
 // Recovery codes carry 60 random bits; the digest is salted with the user so equal codes of two
 // users differ, and a stolen table gives no code back.
