@@ -206,7 +206,10 @@ const matrix: Record<string, Row> = {
     expect: { ...adminOnly, admin: 404, audit: 404 },
   },
   'PUT /api/clients/:client_id/second-factor-requirement': {
-    call: () => ({ url: `/api/clients/${missingClient}/second-factor-requirement`, payload: { is_required: true } }),
+    call: () => ({
+      url: `/api/clients/${missingClient}/second-factor-requirement`,
+      payload: { is_required: true },
+    }),
     expect: { ...adminOnly, admin: 404, audit: 403 },
   },
   // Passkeys. The caller's own: anyone signed in, processor-audit users too. Registration without a

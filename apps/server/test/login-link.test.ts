@@ -29,7 +29,8 @@ let merchantId: string;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db, { name: 'Copper Kettle Bistro' })).id;
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db, { name: 'Copper Kettle Bistro' }))
+    .id;
 });
 afterAll(() => ctx.close());
 

@@ -60,7 +60,6 @@ export type SecondFactorDeps = {
   now: () => Date;
 };
 
-
 // Recovery codes carry 60 random bits; the digest is salted with the user so equal codes of two
 // users differ, and a stolen table gives no code back.
 function recoveryCodeHash(userId: string, normalized: string): string {
