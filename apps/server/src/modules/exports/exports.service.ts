@@ -236,7 +236,12 @@ type WrittenColumn<Row> = {
   isDataText: boolean;
 };
 
+// Whether to go on after a batch (false: the export was cancelled).
 type Progress = (rowsWritten: number) => Promise<boolean>;
+
+// How often a running export writes its progress, learning in the same statement whether it was
+// cancelled: a statement after every batch of 1,000 rows was about a fifth of a CSV export's time.
+const progressEveryMs = 1_000;
 
 // Memory stays flat whatever the number of rows: the source holds one batch (and the database's
 // next ones in flight), the writers one reused buffer, and each write to the file is awaited before
@@ -361,9 +366,12 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
       if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
         return { rows: 0, stopped: true };
       }
-      return writeRows(source, request, partPath, (rows) =>
-        recordProgress(deps.db, id, { rowsWritten: rows }),
-      );
+      let recordedAt = performance.now();
+      return writeRows(source, request, partPath, async (rows) => {
+        if (performance.now() - recordedAt < progressEveryMs) return true;
+        recordedAt = performance.now();
+        return recordProgress(deps.db, id, { rowsWritten: rows });
+      });
     });
     if (outcome.stopped) {
       await rm(partPath, { force: true });
