@@ -31,7 +31,7 @@ export const csvChunkBytes = 1 << 20;
 // CSV rows written as UTF-8 straight into one reused buffer: the caller writes it to the file once
 // it holds csvChunkBytes (isFull) and awaits that write before the next row, so the buffer is
 // never written over while the file still reads it and the export never runs ahead of the disk.
-// Printable ASCII with nothing to quote (the usual cell) is copied in the pass that checks it;
+// Printable ASCII without quotes (the usual cell) is copied as it is, quoted when it holds a comma;
 // anything else goes through csvTextField or csvWrittenField.
 export class CsvRowBuffer {
   private buffer = new Uint8Array(csvChunkBytes + 64 * 1024);
@@ -55,32 +55,33 @@ export class CsvRowBuffer {
   // A cell of text that came from the data (guarded against formulas), or Portico wrote itself.
   field(text: string, isDataText: boolean): void {
     const size = text.length;
-    this.reserve(size + 1);
-    const { buffer } = this;
-    let at = this.length;
-    if (!this.isRowStart) buffer[at++] = 44; /* , */
     const first = text.charCodeAt(0);
-    // = + - @ (tab and CR take the slow path below).
+    // = + - @ (tab and CR take the general path below).
     const isFormulaStart = isDataText && (first === 61 || first === 43 || first === 45 || first === 64);
+    // Printable ASCII without quotes: copied as it is, between quotes when it holds a comma.
     let isPlain = !isFormulaStart;
-    if (isPlain) {
-      for (let index = 0; index < size; index++) {
-        const code = text.charCodeAt(index);
-        if (code < 32 || code > 126 || code === 34 /* " */ || code === 44 /* , */) {
-          isPlain = false;
-          break;
-        }
-        buffer[at++] = code;
-      }
+    let hasComma = false;
+    for (let index = 0; isPlain && index < size; index++) {
+      const code = text.charCodeAt(index);
+      if (code === 44 /* , */) hasComma = true;
+      else if (code < 32 || code > 126 || code === 34 /* " */) isPlain = false;
     }
-    if (!isPlain) {
+    if (isPlain) {
+      this.reserve(size + 3);
+      const { buffer } = this;
+      let at = this.length;
+      if (!this.isRowStart) buffer[at++] = 44; /* , */
+      if (hasComma) buffer[at++] = 34; /* " */
+      for (let index = 0; index < size; index++) buffer[at++] = text.charCodeAt(index);
+      if (hasComma) buffer[at++] = 34; /* " */
+      this.length = at;
+    } else {
       const field = isDataText ? csvTextField(text) : csvWrittenField(text);
       this.reserve(field.length * 3 + 1);
-      at = this.length;
+      let at = this.length;
       if (!this.isRowStart) this.buffer[at++] = 44; /* , */
-      at += this.encoder.encodeInto(field, this.buffer.subarray(at)).written;
+      this.length = at + this.encoder.encodeInto(field, this.buffer.subarray(at)).written;
     }
-    this.length = at;
     this.isRowStart = false;
   }
 

@@ -32,6 +32,8 @@ describe('CSV fields', () => {
       ['plain', true],
       ['', true],
       ['Lee, "Sam"', true],
+      ['Customer, 3', true],
+      ['$12,345.00', false],
       ['=HYPERLINK("x")', true],
       ['-12', true],
       ['@home', true],

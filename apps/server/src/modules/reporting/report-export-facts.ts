@@ -8,8 +8,8 @@ import {
 import type { UndoFacts } from '@portico/contracts/transactions/undo-state';
 import type { AdvancedFields } from '../../access/report-access';
 import {
+  epochMsOfUtcText,
   F,
-  isoInstant,
   LineFields,
   type ReportMerchant,
   type ReportRowFields,
@@ -110,7 +110,7 @@ export class ReportExportFactsReader {
         ? JSON.parse(row.get(F.maskedAccountNumber))
         : undefined;
     return {
-      createdAtMs: Date.parse(isoInstant(row.get(F.createdAt))),
+      createdAtMs: epochMsOfUtcText(row.get(F.createdAt)),
       id,
       merchantName: merchant.name,
       parentName: merchant.parentName,

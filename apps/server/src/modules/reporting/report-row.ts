@@ -142,6 +142,35 @@ export class LineFields {
   }
 }
 
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let index = at; index < at + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) throw new Error(`Not a UTC timestamp: ${text}`);
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+// '2025-06-15 08:30:00.123456' (UTC) -> its epoch milliseconds, the fraction cut to milliseconds as
+// isoInstant cuts it; read digit by digit, as an export reads one per row.
+export function epochMsOfUtcText(text: string): number {
+  if (text.length < 19 || text.charCodeAt(10) !== 32) throw new Error(`Not a UTC timestamp: ${text}`);
+  const fractionDigits = Math.min(3, Math.max(0, text.length - 20));
+  const fraction = fractionDigits === 0 ? 0 : digitsAt(text, 20, fractionDigits) * 10 ** (3 - fractionDigits);
+  const ms = Date.UTC(
+    digitsAt(text, 0, 4),
+    digitsAt(text, 5, 2) - 1,
+    digitsAt(text, 8, 2),
+    digitsAt(text, 11, 2),
+    digitsAt(text, 14, 2),
+    digitsAt(text, 17, 2),
+    fraction,
+  );
+  if (Number.isNaN(ms)) throw new Error(`Not a UTC timestamp: ${text}`);
+  return ms;
+}
+
 // '2025-06-15 08:30:00.123456' (UTC) -> '2025-06-15T08:30:00.123Z'.
 export function isoInstant(text: string): string {
   if (text.length < 19 || text.charCodeAt(10) !== 32) throw new Error(`Not a UTC timestamp: ${text}`);
