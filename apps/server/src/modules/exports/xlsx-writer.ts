@@ -15,7 +15,8 @@ import { strToU8, Zip, ZipPassThrough } from 'fflate';
 
 export { excelMaxRows };
 
-const deflateLevel = 3;
+// zlib's level 1 against 3 on 11.5 MB of sheet XML: 53 against 80 ms, the file 0.8% larger.
+const deflateLevel = 1;
 
 const styleHeader = 1;
 const styleMoney = 2;
