@@ -151,15 +151,15 @@ export const transactionReportExport: ExportableGrid = {
       countRows: () => countReportRows(database.db, window),
       async *batches() {
         const reader = new ReportExportFactsReader(access.advanced);
+        // Each row's cells from its stored values, its money figures computed once. A row is built
+        // as the writer reaches it, so no batch of built rows is held.
+        function* rowsOf(lines: readonly string[]): Generator<ReportExportRow, void, undefined> {
+          for (const line of lines) yield reportExportRowOf(reader.facts(line));
+        }
         for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
           reader.addMerchants(batch.merchants);
           reader.addUndoes(batch.undoes);
-          const rows: ReportExportRow[] = new Array(batch.lines.length);
-          // Each row's cells from its stored values, its money figures computed once.
-          for (let i = 0; i < batch.lines.length; i++) {
-            rows[i] = reportExportRowOf(reader.facts(batch.lines[i] ?? ''));
-          }
-          yield rows;
+          yield rowsOf(batch.lines);
         }
       },
     });
