@@ -167,7 +167,7 @@ export async function benchExports(): Promise<boolean> {
         const within = sameRows && ratio >= budgets[format] && growth < MEMORY_BUDGET_MB;
         ok &&= within;
         table.push([
-          `export job, ${format}${sameRows ? '' : ' (ROW COUNTS DIFFER)'}`,
+          `export job, ${format}${sameRows ? '' : ` (ROW COUNTS DIFFER: ${list.map((run) => run.rows).join(', ')})`}`,
           ms,
           Math.round(rate),
           mb(list[0]?.bytes ?? 0),

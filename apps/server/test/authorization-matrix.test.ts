@@ -904,6 +904,18 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
   },
+  // The audit log's export takes the log's own access: admins, the processor-audit admin reading.
+  'POST /api/exports/audit-log': {
+    call: () => ({
+      payload: {
+        format: 'csv',
+        params: {},
+        columns: ['created_at', 'action'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...adminOnly, audit: 200 },
+  },
   'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/exports/:id': {
     call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),

@@ -4,10 +4,15 @@
 export const unreadableLastFour = 'n/a';
 
 // The digits right after the first dash; anything else (an opaque processor token) is unreadable.
+// Read with indexOf rather than split: an export reads it for every row.
 export function lastFourFromToken(token: string | null | undefined): string | null {
   if (!token) return null;
-  const [, afterFirstDash] = token.trim().split('-');
-  return afterFirstDash !== undefined && /^\d{4}$/.test(afterFirstDash) ? afterFirstDash : null;
+  const text = token.trim();
+  const firstDash = text.indexOf('-');
+  if (firstDash === -1) return null;
+  const nextDash = text.indexOf('-', firstDash + 1);
+  const afterFirstDash = text.slice(firstDash + 1, nextDash === -1 ? text.length : nextDash);
+  return /^\d{4}$/.test(afterFirstDash) ? afterFirstDash : null;
 }
 
 // AUTH_MASKED_ACCOUNT_NBR of the processor's answer ('XXXXXXXXXXXX1234'): its last four characters,

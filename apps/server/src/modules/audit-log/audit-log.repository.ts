@@ -5,13 +5,17 @@ import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { queryRows } from '../../db/sql-rows';
 
-export type AuditLogFilter = {
+// The entries a filter matches, before paging.
+export type AuditLogWindow = {
   // An e-mail: entries the person made, and those made in a mimic session they opened.
   actorEmail?: string;
   action?: string;
   clientId?: string;
   fromInstant?: string;
   toInstant?: string;
+};
+
+export type AuditLogFilter = AuditLogWindow & {
   // Keyset: entries strictly older than this (created_at, id).
   before?: { createdAt: string; id: string };
   limit: number;
@@ -19,9 +23,7 @@ export type AuditLogFilter = {
 
 const behalfUsers = aliasedTable(users, 'behalf_users');
 
-// Newest first by (created_at, id); each filter has an index that starts with its column and ends
-// with created_at (migration 0006), so a page reads only its own rows however large the log is.
-export async function listAuditLogPage(executor: Executor, filter: AuditLogFilter) {
+async function windowConditions(executor: Executor, filter: AuditLogWindow): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (filter.actorEmail !== undefined) {
     const email = filter.actorEmail;
@@ -38,6 +40,22 @@ export async function listAuditLogPage(executor: Executor, filter: AuditLogFilte
     conditions.push(gte(auditLog.createdAt, sql`${filter.fromInstant}::timestamptz`));
   if (filter.toInstant !== undefined)
     conditions.push(lt(auditLog.createdAt, sql`${filter.toInstant}::timestamptz`));
+  return conditions;
+}
+
+// The entries a filter matches (an export's progress bar).
+export async function countAuditLogEntries(executor: Executor, filter: AuditLogWindow): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(...(await windowConditions(executor, filter))));
+  return Number(row?.count ?? 0);
+}
+
+// Newest first by (created_at, id); each filter has an index that starts with its column and ends
+// with created_at (migration 0006), so a page reads only its own rows however large the log is.
+export async function listAuditLogPage(executor: Executor, filter: AuditLogFilter) {
+  const conditions = await windowConditions(executor, filter);
   if (filter.before !== undefined) {
     conditions.push(
       sql`(${auditLog.createdAt}, ${auditLog.id}) < (${filter.before.createdAt}::timestamptz, ${filter.before.id}::uuid)`,

@@ -5,7 +5,7 @@ import type { RouteAccess } from '../../access/route-access';
 import { readAuditLogPage } from './audit-log.service';
 
 // Staff read the whole trail; a processor-audit admin reads it too (reads only).
-const auditLogAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
+export const auditLogAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
 
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -15,7 +15,8 @@ export type ExportSource<Row> = {
   columns: readonly ExportColumnDefinition<Row>[];
   // The rows of the window before the grid's filters (the progress bar's end).
   countRows(): Promise<number>;
-  batches(): AsyncGenerator<readonly Row[], void, undefined>;
+  // Each batch is read to its end before the next is asked for.
+  batches(): AsyncGenerator<Iterable<Row>, void, undefined>;
 };
 
 export type ExportableGrid = {

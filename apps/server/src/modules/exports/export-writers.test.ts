@@ -1,11 +1,12 @@
+import { excelColumnName, excelText } from '@portico/contracts/exports/xlsx-sheet-bytes';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import { reportExportColumns } from '@portico/contracts/transactions/report-export-columns';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvLine, csvTextField, csvWrittenField } from './csv-writer';
+import { CsvRowBuffer, csvLine, csvTextField, csvWrittenField } from './csv-writer';
 import { cellTextOf, headerOf, moneyTextOfCents } from './export-cells';
 import { createRowTester } from './export-filters';
-import { excelColumnName, excelText, XlsxStreamWriter } from './xlsx-writer';
+import { XlsxStreamWriter } from './xlsx-writer';
 import { createZonedFormatter } from './zoned-time';
 
 describe('CSV fields', () => {
@@ -24,6 +25,46 @@ describe('CSV fields', () => {
     }
     expect(csvTextField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvTextField('a=b')).toBe('a=b');
+  });
+
+  it('writes rows into its buffer as the field rules write them, in UTF-8', () => {
+    const cells: [string, boolean][] = [
+      ['plain', true],
+      ['', true],
+      ['Lee, "Sam"', true],
+      ['Customer, 3', true],
+      ['$12,345.00', false],
+      ['=HYPERLINK("x")', true],
+      ['-12', true],
+      ['@home', true],
+      ['\tTab', true],
+      ['-$1,234.56', false],
+      ['-$12.00', false],
+      ['Café Ünïcode ☕', true],
+      ['two\r\nlines', true],
+    ];
+    const buffer = new CsvRowBuffer();
+    for (let row = 0; row < 2; row++) {
+      for (const [text, isDataText] of cells) buffer.field(text, isDataText);
+      buffer.endRow();
+    }
+    const line = csvLine(
+      cells.map(([text, isDataText]) => (isDataText ? csvTextField(text) : csvWrittenField(text))),
+    );
+    expect(new TextDecoder().decode(buffer.bytes())).toBe(line + line);
+    expect(buffer.isFull).toBe(false);
+    buffer.clear();
+    expect(buffer.bytes().length).toBe(0);
+  });
+
+  it('grows for a row longer than its spare room rather than cutting it', () => {
+    const buffer = new CsvRowBuffer();
+    const long = 'é'.repeat(700_000);
+    buffer.field(long, true);
+    buffer.field(long, true);
+    buffer.endRow();
+    expect(buffer.isFull).toBe(true);
+    expect(new TextDecoder().decode(buffer.bytes())).toBe(`${long},${long}\r\n`);
   });
 
   it('keeps the sign of an amount Portico wrote itself, quoting only its thousands separator', () => {

@@ -24,10 +24,11 @@ import {
   retryExport,
   runExport,
 } from './exports.service';
+import { auditLogExport } from './grids/audit-log';
 import { transactionReportExport } from './grids/transaction-report';
 
 // Every grid that exports on the server.
-const exportableGrids: readonly ExportableGrid[] = [transactionReportExport];
+const exportableGrids: readonly ExportableGrid[] = [transactionReportExport, auditLogExport];
 
 // Any signed-in user lists, follows, cancels, retries and downloads their own exports; asking for one
 // takes the grid's own access.

@@ -23,7 +23,7 @@ import type { JobResult, JobRunner } from '../../jobs/runner';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { escapeHtml } from '../../lib/html';
-import { csvByteOrderMark, csvLine, csvTextField, csvWrittenField } from './csv-writer';
+import { CsvRowBuffer, csvByteOrderMark } from './csv-writer';
 import { type CellText, cellTextOf, headerOf } from './export-cells';
 import { createRowTester } from './export-filters';
 import type { ExportableGrid, ExportSource } from './export-registry';
@@ -236,11 +236,16 @@ type WrittenColumn<Row> = {
   isDataText: boolean;
 };
 
-// Bytes of CSV text gathered before each write to the file.
-const csvChunkChars = 1 << 20;
-
+// Whether to go on after a batch (false: the export was cancelled).
 type Progress = (rowsWritten: number) => Promise<boolean>;
 
+// How often a running export writes its progress, learning in the same statement whether it was
+// cancelled: a statement after every batch of 1,000 rows was about a fifth of a CSV export's time.
+const progressEveryMs = 1_000;
+
+// Memory stays flat whatever the number of rows: the source holds one batch (and the database's
+// next ones in flight), the writers one reused buffer, and each write to the file is awaited before
+// more rows are read, so the export never runs ahead of the disk.
 async function writeRows<Row>(
   source: ExportSource<Row>,
   request: ExportRequest,
@@ -258,32 +263,34 @@ async function writeRows<Row>(
     });
   }
   const columns = request.columns.flatMap((id) => byId.get(id) ?? []);
+  const count = columns.length;
   const accepts = createRowTester(request.filters, byId, zoned);
   const file = await open(filePath, 'w');
   let rows = 0;
   try {
     if (request.format === 'csv') {
-      let out = csvByteOrderMark + csvLine(columns.map((column) => csvTextField(column.header)));
-      const count = columns.length;
+      const csv = new CsvRowBuffer();
+      await file.write(csvByteOrderMark);
+      for (const column of columns) csv.field(column.header, true);
+      csv.endRow();
       for await (const batch of source.batches()) {
         for (const row of batch) {
           if (accepts !== null && !accepts(row)) continue;
           for (let i = 0; i < count; i++) {
             const column = columns[i] as WrittenColumn<Row>;
             const value = column.definition.value(row);
-            const text = value === undefined ? '' : column.text(value);
-            out += `${i === 0 ? '' : ','}${column.isDataText ? csvTextField(text) : csvWrittenField(text)}`;
+            csv.field(value === undefined ? '' : column.text(value), column.isDataText);
           }
-          out += '\r\n';
+          csv.endRow();
           rows++;
-          if (out.length >= csvChunkChars) {
-            await file.write(out);
-            out = '';
+          if (csv.isFull) {
+            await file.write(csv.bytes());
+            csv.clear();
           }
         }
         if (!(await onBatch(rows))) return { rows, stopped: true };
       }
-      await file.write(out);
+      await file.write(csv.bytes());
     } else {
       const writer = new XlsxStreamWriter(
         columns.map((column) => ({
@@ -293,12 +300,12 @@ async function writeRows<Row>(
             column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
         })),
       );
-      const cells: (string | number | undefined)[] = new Array(columns.length);
+      const cells: (string | number | undefined)[] = new Array(count);
       for await (const batch of source.batches()) {
         for (const row of batch) {
           if (accepts !== null && !accepts(row)) continue;
           if (rows + 1 >= excelMaxRows) throw ExportsError.InvalidParams(ExportText.TooManyRowsForExcel);
-          for (let i = 0; i < columns.length; i++) {
+          for (let i = 0; i < count; i++) {
             const column = columns[i] as WrittenColumn<Row>;
             const value = column.definition.value(row);
             cells[i] =
@@ -359,9 +366,12 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
       if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
         return { rows: 0, stopped: true };
       }
-      return writeRows(source, request, partPath, (rows) =>
-        recordProgress(deps.db, id, { rowsWritten: rows }),
-      );
+      let recordedAt = performance.now();
+      return writeRows(source, request, partPath, async (rows) => {
+        if (performance.now() - recordedAt < progressEveryMs) return true;
+        recordedAt = performance.now();
+        return recordProgress(deps.db, id, { rowsWritten: rows });
+      });
     });
     if (outcome.stopped) {
       await rm(partPath, { force: true });

@@ -35,7 +35,7 @@ export function reportRowIdOf(line: ReportRowFields): string {
 }
 
 // Positions in reportLineFields, spelled out: the writer runs for every row of a stream.
-const F = {
+export const F = {
   createdAt: 0,
   id: 1,
   clientId: 2,
@@ -70,7 +70,7 @@ const F = {
 const jsonEscapes = /["\\\u0000-\u001e\ud800-\udfff]/;
 
 // The fields of one line: where each starts, and the line. Filled by read(), one row at a time.
-class LineFields {
+export class LineFields {
   line = '';
   // starts[i]: first character of field i; starts[i + 1] - 1: just past its end.
   readonly starts = new Int32Array(fieldCount + 1);
@@ -79,8 +79,8 @@ class LineFields {
   hasNames = false;
   // Whether the row's free-text fields (action to token) hold nothing JSON must escape (quotes,
   // backslashes, control characters, surrogates): then each is written between quotes as it is.
-  // One test per row instead of a JSON.stringify per field.
-  #isPlainText = false;
+  // One test per row instead of a JSON.stringify per field, made when a field is first written as JSON.
+  #isPlainText: boolean | undefined;
 
   read(line: string): void {
     const starts = this.starts;
@@ -96,8 +96,15 @@ class LineFields {
     starts[count] = line.length + 1;
     this.hasNames = count === fieldCount;
     this.line = line;
+    this.#isPlainText = undefined;
+  }
+
+  #plainText(): boolean {
     // U+001F is the separator; a field holding one is JSON-encoded, so has a backslash.
-    this.#isPlainText = !jsonEscapes.test(line.slice(starts[F.action], starts[F.maskedAccountNumber]));
+    this.#isPlainText ??= !jsonEscapes.test(
+      this.line.slice(this.starts[F.action], this.starts[F.maskedAccountNumber]),
+    );
+    return this.#isPlainText;
   }
 
   get(index: number): string {
@@ -131,12 +138,41 @@ class LineFields {
     // 'J' fields hold the JSON text already: decoded and encoded again, it comes out the same.
     if (first !== 61 /* = */) return JSON.stringify(this.freeText(index));
     const text = this.line.slice((this.starts[index] ?? 0) + 1, (this.starts[index + 1] ?? 0) - 1);
-    return this.#isPlainText && index <= F.token ? `"${text}"` : JSON.stringify(text);
+    return index <= F.token && this.#plainText() ? `"${text}"` : JSON.stringify(text);
   }
 }
 
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let index = at; index < at + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) throw new Error(`Not a UTC timestamp: ${text}`);
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+// '2025-06-15 08:30:00.123456' (UTC) -> its epoch milliseconds, the fraction cut to milliseconds as
+// isoInstant cuts it; read digit by digit, as an export reads one per row.
+export function epochMsOfUtcText(text: string): number {
+  if (text.length < 19 || text.charCodeAt(10) !== 32) throw new Error(`Not a UTC timestamp: ${text}`);
+  const fractionDigits = Math.min(3, Math.max(0, text.length - 20));
+  const fraction = fractionDigits === 0 ? 0 : digitsAt(text, 20, fractionDigits) * 10 ** (3 - fractionDigits);
+  const ms = Date.UTC(
+    digitsAt(text, 0, 4),
+    digitsAt(text, 5, 2) - 1,
+    digitsAt(text, 8, 2),
+    digitsAt(text, 11, 2),
+    digitsAt(text, 14, 2),
+    digitsAt(text, 17, 2),
+    fraction,
+  );
+  if (Number.isNaN(ms)) throw new Error(`Not a UTC timestamp: ${text}`);
+  return ms;
+}
+
 // '2025-06-15 08:30:00.123456' (UTC) -> '2025-06-15T08:30:00.123Z'.
-function isoInstant(text: string): string {
+export function isoInstant(text: string): string {
   if (text.length < 19 || text.charCodeAt(10) !== 32) throw new Error(`Not a UTC timestamp: ${text}`);
   const fraction = text.length > 20 ? `${text.slice(20, 23)}00`.slice(0, 3) : '000';
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;

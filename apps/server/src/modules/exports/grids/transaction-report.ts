@@ -1,11 +1,15 @@
 import { Permission } from '@portico/contracts/access/permission-names';
-import { type ReportRow, reportQuery, reportStreamBatchSize } from '@portico/contracts/transactions/report';
-import { reportExportColumns } from '@portico/contracts/transactions/report-export-columns';
+import { reportQuery, reportStreamBatchSize } from '@portico/contracts/transactions/report';
+import {
+  type ReportExportRow,
+  reportExportColumns,
+  reportExportRowOf,
+} from '@portico/contracts/transactions/report-export-columns';
 import { z } from 'zod';
 import type { Caller } from '../../../access/caller';
 import { type ReportAccess, resolveReportAccess } from '../../../access/report-access';
 import type { Executor } from '../../../db/client';
-import { ReportRowWriter } from '../../reporting/report-row';
+import { ReportExportFactsReader } from '../../reporting/report-export-facts';
 import { readReportRows } from '../../reporting/report-stream';
 import { countReportRows, type ReportWindowQuery } from '../../reporting/reporting.repository';
 import { reportWindowQuery } from '../../reporting/reporting.service';
@@ -13,8 +17,8 @@ import type { ExportableGrid, StoredScope } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The transaction report's export: the rows of the report's window (dates, merchant, search) the
-// requester reaches with Reports, newest first, as the report's own row writer writes them (so the
-// REPORTS_ADVANCED fields appear exactly where the grid shows them).
+// requester reaches with Reports, newest first, read from the stored rows with the report's own
+// rules (so the REPORTS_ADVANCED fields appear exactly where the grid shows them).
 
 const storedSchema = z.object({
   scope: z.union([
@@ -142,19 +146,20 @@ export const transactionReportExport: ExportableGrid = {
     const stored = storedSchema.parse(scope);
     const window = windowOf(stored);
     const access = accessOf(stored);
-    return use<ReportRow>({
+    return use<ReportExportRow>({
       columns: reportExportColumns,
       countRows: () => countReportRows(database.db, window),
       async *batches() {
-        const writer = new ReportRowWriter(access.advanced);
+        const reader = new ReportExportFactsReader(access.advanced);
+        // Each row's cells from its stored values, its money figures computed once. A row is built
+        // as the writer reaches it, so no batch of built rows is held.
+        function* rowsOf(lines: readonly string[]): Generator<ReportExportRow, void, undefined> {
+          for (const line of lines) yield reportExportRowOf(reader.facts(line));
+        }
         for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
-          writer.addMerchants(batch.merchants);
-          writer.addUndoes(batch.undoes);
-          const rows: ReportRow[] = new Array(batch.lines.length);
-          // The writer's own JSON, read back: the same row the grid receives.
-          for (let i = 0; i < batch.lines.length; i++)
-            rows[i] = JSON.parse(writer.reportRow(batch.lines[i] ?? ''));
-          yield rows;
+          reader.addMerchants(batch.merchants);
+          reader.addUndoes(batch.undoes);
+          yield rowsOf(batch.lines);
         }
       },
     });

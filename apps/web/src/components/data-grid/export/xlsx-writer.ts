@@ -1,10 +1,21 @@
+import {
+  asciiBytes,
+  excelCellMaxChars,
+  excelColumnName,
+  excelMaxRows,
+  excelText,
+  XlsxSheetBytes,
+} from '@portico/contracts/exports/xlsx-sheet-bytes';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { ExportCell, ExportColumn } from './export-types';
 
-// Excel keeps at most this many characters in a cell.
-export const EXCEL_CELL_MAX_CHARS = 32_767;
-// Excel opens no sheet with more rows than this (the header included).
-export const EXCEL_MAX_ROWS = 1_048_576;
+// The cell text encoder is shared with the server's export job (contracts exports/xlsx-sheet-bytes).
+export {
+  excelCellMaxChars as EXCEL_CELL_MAX_CHARS,
+  excelColumnName,
+  excelMaxRows as EXCEL_MAX_ROWS,
+  excelText as toExcelText,
+};
 
 // On 100,000 x 20 sheet XML, levels 1 to 4 take about the same time (3 is ~8% smaller than 1);
 // level 6 takes ~40% longer for a file ~12% smaller.
@@ -18,52 +29,10 @@ const MAX_COLUMN_WIDTH = 60;
 
 const STYLE_HEADER = 1;
 const STYLE_MONEY = 2;
-// Bytes handed to the deflate stream at a time; fflate deflates in 64 kB windows.
-const SHEET_BUFFER_BYTES = 256 * 1024;
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-
-// Anything that needs the slow path: control characters (C0, DEL, C1), the two non-characters XML
-// forbids, and the characters XML text must escape.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const NEEDS_CLEANING = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF&<>]/;
-// Line breaks and tabs become one space so words on either side stay apart.
-const LINE_BREAK_OR_TAB = /\r\n|[\t\n\r]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
-
-// Control characters stripped, then the cell cut at 32,767 characters (never between
-// the two halves of a surrogate pair). The result is plain text, not yet escaped for XML.
-export function toExcelText(value: string): string {
-  let text = value;
-  if (NEEDS_CLEANING.test(text)) {
-    text = text.replace(LINE_BREAK_OR_TAB, ' ').replace(CONTROL_CHARACTERS, '');
-  }
-  if (text.length > EXCEL_CELL_MAX_CHARS) {
-    const lastKept = text.charCodeAt(EXCEL_CELL_MAX_CHARS - 1);
-    const isHighSurrogate = lastKept >= 0xd800 && lastKept <= 0xdbff;
-    text = text.slice(0, isHighSurrogate ? EXCEL_CELL_MAX_CHARS - 1 : EXCEL_CELL_MAX_CHARS);
-  }
-  return text;
-}
-
-function escapeXmlText(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function excelColumnName(index: number): string {
-  let name = '';
-  let rest = index + 1;
-  while (rest > 0) {
-    const digit = (rest - 1) % 26;
-    name = String.fromCharCode(65 + digit) + name;
-    rest = Math.floor((rest - 1) / 26);
-  }
-  return name;
-}
 
 function cellDisplayLength(cell: ExportCell | undefined, kind: ExportColumn['kind']): number {
   if (cell === null || cell === undefined) return 0;
@@ -95,33 +64,22 @@ function sheetStartXml(columns: ExportColumn[], widthSample: ExportCell[][]): st
   return `${xml}<sheetData>`;
 }
 
-function asciiBytes(text: string): Uint8Array {
-  return Uint8Array.from(text, (char) => char.charCodeAt(0));
-}
-
 const NUMBER_VALUE_START = asciiBytes('"><v>');
 const MONEY_VALUE_START = asciiBytes(`" s="${STYLE_MONEY}"><v>`);
 const NUMBER_VALUE_END = asciiBytes('</v></c>');
-const INLINE_TEXT_START = asciiBytes('" t="inlineStr"><is><t>');
-const INLINE_TEXT_END = asciiBytes('</t></is></c>');
 const ROW_END = asciiBytes('</row>');
 
 // Per column: '<c r="B' (the row number follows) and what opens a number value in its style.
 type ColumnBytes = { cellStart: Uint8Array; numberStart: Uint8Array };
 
-// The sheet's bytes are written straight into one reused buffer rather than built as strings: two
-// million cells as strings spend most of their time in the garbage collector. Each full buffer goes
+// The sheet's bytes go straight into one reused buffer (the shared encoder); each full buffer goes
 // to the deflate stream, which copies it.
 class SheetWriter {
-  private buffer = new Uint8Array(SHEET_BUFFER_BYTES);
-  private length = 0;
-  private readonly encoder = new TextEncoder();
+  private readonly bytes: XlsxSheetBytes;
   private readonly columnBytes: ColumnBytes[];
 
-  constructor(
-    private readonly sink: ZipDeflate,
-    columns: ExportColumn[],
-  ) {
+  constructor(sink: ZipDeflate, columns: ExportColumn[]) {
+    this.bytes = new XlsxSheetBytes((chunk, isFinal) => sink.push(chunk, isFinal));
     this.columnBytes = columns.map((column, index) => ({
       cellStart: asciiBytes(`<c r="${excelColumnName(index)}`),
       numberStart: column.kind === 'money' ? MONEY_VALUE_START : NUMBER_VALUE_START,
@@ -130,33 +88,28 @@ class SheetWriter {
 
   // Markup and other ASCII text with nothing to escape.
   ascii(text: string): void {
-    this.reserve(text.length);
-    const { buffer } = this;
-    let at = this.length;
-    for (let index = 0; index < text.length; index++) buffer[at++] = text.charCodeAt(index);
-    this.length = at;
+    this.bytes.ascii(text);
   }
 
-  // Escaped cell text of any script, UTF-8 encoded in place.
+  // Escaped text of any script.
   text(text: string): void {
-    this.reserve(text.length * 3);
-    const { written } = this.encoder.encodeInto(text, this.buffer.subarray(this.length));
-    this.length += written;
+    this.bytes.text(text);
   }
 
   headerRow(columns: ExportColumn[]): void {
     this.ascii('<row r="1">');
     columns.forEach((column, index) => {
       this.ascii(`<c r="${excelColumnName(index)}1" s="${STYLE_HEADER}`);
-      this.inlineString(column.header);
+      this.bytes.inlineString(column.header);
     });
     this.ascii('</row>');
   }
 
   // Hot loop: one row of cells, written byte by byte from precomputed pieces.
   row(row: ExportCell[], rowNumber: number): void {
+    const { bytes } = this;
     const digits = asciiBytes(String(rowNumber));
-    this.ascii(`<row r="${rowNumber}">`);
+    bytes.ascii(`<row r="${rowNumber}">`);
     for (let columnIndex = 0; columnIndex < this.columnBytes.length; columnIndex++) {
       const cell = row[columnIndex];
       const column = this.columnBytes[columnIndex];
@@ -165,73 +118,22 @@ class SheetWriter {
       if (typeof cell === 'number') {
         // NaN and Infinity have no spreadsheet form: the cell stays empty.
         if (!Number.isFinite(cell)) continue;
-        this.put(column.cellStart);
-        this.put(digits);
-        this.put(column.numberStart);
-        this.ascii(String(cell));
-        this.put(NUMBER_VALUE_END);
+        bytes.put(column.cellStart);
+        bytes.put(digits);
+        bytes.put(column.numberStart);
+        bytes.ascii(String(cell));
+        bytes.put(NUMBER_VALUE_END);
       } else {
-        this.put(column.cellStart);
-        this.put(digits);
-        this.inlineString(typeof cell === 'boolean' ? (cell ? 'Yes' : 'No') : cell);
+        bytes.put(column.cellStart);
+        bytes.put(digits);
+        bytes.inlineString(typeof cell === 'boolean' ? (cell ? 'Yes' : 'No') : cell);
       }
     }
-    this.put(ROW_END);
-  }
-
-  // '" t="inlineStr"><is><t>', the text, and the cell's end. Printable ASCII with nothing to escape
-  // (the usual case) is copied in the same pass that checks it; anything else is cleaned (control
-  // characters stripped, the cell cut at Excel's limit).
-  inlineString(value: string): void {
-    const size = value.length;
-    const isSpaceAtEdge = value.charCodeAt(0) === 32 || value.charCodeAt(size - 1) === 32;
-    if (size <= EXCEL_CELL_MAX_CHARS && !isSpaceAtEdge) {
-      this.reserve(size + INLINE_TEXT_START.length + INLINE_TEXT_END.length);
-      const { buffer } = this;
-      const start = this.length;
-      this.put(INLINE_TEXT_START);
-      let at = this.length;
-      let isPlain = true;
-      for (let index = 0; index < size; index++) {
-        const code = value.charCodeAt(index);
-        if (code < 32 || code > 126 || code === 38 || code === 60 || code === 62) {
-          isPlain = false;
-          break;
-        }
-        buffer[at++] = code;
-      }
-      if (isPlain) {
-        this.length = at;
-        this.put(INLINE_TEXT_END);
-        return;
-      }
-      this.length = start;
-    }
-    const text = escapeXmlText(toExcelText(value));
-    // XML readers drop leading and trailing spaces unless told not to.
-    const isPreserved = text.charCodeAt(0) === 32 || text.charCodeAt(text.length - 1) === 32;
-    this.ascii(isPreserved ? '" t="inlineStr"><is><t xml:space="preserve">' : '" t="inlineStr"><is><t>');
-    this.text(text);
-    this.put(INLINE_TEXT_END);
+    bytes.put(ROW_END);
   }
 
   flush(isFinal: boolean): void {
-    this.sink.push(this.buffer.subarray(0, this.length), isFinal);
-    this.length = 0;
-  }
-
-  private put(bytes: Uint8Array): void {
-    this.reserve(bytes.length);
-    const { buffer } = this;
-    let at = this.length;
-    for (let index = 0; index < bytes.length; index++) buffer[at++] = bytes[index] ?? 0;
-    this.length = at;
-  }
-
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    this.flush(false);
-    if (bytes > this.buffer.length) this.buffer = new Uint8Array(bytes);
+    this.bytes.flush(isFinal);
   }
 }
 
@@ -301,8 +203,8 @@ export class XlsxBuilder {
   // rows[start] up to (not including) rows[end].
   addRows(rows: ExportCell[][], start = 0, end = rows.length): void {
     if (this.isFinished) throw new Error('The workbook is already finished.');
-    if (this.nextRowNumber - 1 + (end - start) > EXCEL_MAX_ROWS) {
-      throw new Error(`Excel holds at most ${EXCEL_MAX_ROWS - 1} rows under the header.`);
+    if (this.nextRowNumber - 1 + (end - start) > excelMaxRows) {
+      throw new Error(`Excel holds at most ${excelMaxRows - 1} rows under the header.`);
     }
     // The column widths are guessed from the header and the first rows.
     if (!this.hasStarted) this.start(rows.slice(start, Math.min(end, start + WIDTH_SAMPLE_ROWS)));

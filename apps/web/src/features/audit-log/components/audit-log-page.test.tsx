@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import type { AuditLogRow } from '@portico/contracts/audit/audit-log';
+import { ExportText } from '@portico/contracts/exports/exports';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, requestedPaths, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
@@ -73,6 +75,55 @@ describe('AuditLogPage', () => {
       .at(-1);
     expect(last).toContain('before=2026-07-01T14%3A05%3A00.000000Z%7Cx');
     expect(last).toContain('actor=admin%40portico.example');
+  });
+
+  it("offers 'All matching rows', asking the server to export the log's filters", async () => {
+    const fetchMock = stubFetch({
+      '/api/timezone': timeZone,
+      '/api/audit-log': ok({ rows: [entry({})], next_before: null }),
+      'POST /api/exports/audit-log': ok({
+        id: '00000000-0000-4000-8000-00000000e0e0',
+        grid: 'audit-log',
+        title: 'Audit Log',
+        format: 'csv',
+        status: 'queued',
+        rows_written: 0,
+        rows_total: null,
+        byte_size: null,
+        file_name: 'Audit Log 2026-07-01.csv',
+        error: null,
+        created_at: '2026-07-01T14:05:00.000Z',
+        finished_at: null,
+        expires_at: null,
+      }),
+    });
+    // The notice links to the Exports page.
+    renderFeature(
+      <MemoryRouter>
+        <AuditLogPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Page 1: 1 entries, newest first');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // The menu opens in a portal whose transition jsdom does not run.
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV, by the server', hidden: true }));
+    expect(await screen.findByText(ExportText.Requested, { exact: false })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(
+      ([input, init]) => String(input).includes('/api/exports/audit-log') && init?.method === 'POST',
+    );
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toMatchObject({ format: 'csv', params: {}, time_zone: 'America/New_York' });
+    expect(body.columns).toEqual([
+      'created_at',
+      'action',
+      'outcome',
+      'actor_email',
+      'on_behalf_of_email',
+      'client_name',
+      'target',
+      'ip',
+      'details',
+    ]);
   });
 
   it('says so when nothing matches, and refuses From after To', async () => {

@@ -1,14 +1,19 @@
-import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AuditLogText, auditActionLabels, auditLogPageSizeDefault } from '@portico/contracts/audit/audit-log';
+import { ExportText } from '@portico/contracts/exports/exports';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
+import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useAuditLogPage } from '../api/get-audit-log';
+import { useRequestAuditLogExport } from '../api/request-audit-log-export';
 import { auditLogColumns } from '../utils/audit-log-columns.utils';
+import { auditLogExportBody } from '../utils/audit-log-export.utils';
 import {
   type AuditLogFilters,
   auditLogFiltersProblem,
@@ -43,6 +48,24 @@ export function AuditLogPage() {
   const rows = page.data?.rows ?? [];
   const nextBefore = page.data?.next_before ?? null;
   const isExporting = exportedRows !== null;
+  const { mutate: mutateServerExport, isPending: isServerExportPending } = useRequestAuditLogExport();
+  const [hasRequestedExport, setHasRequestedExport] = useState(false);
+  // 'All matching rows': the server writes every entry the applied filters and the grid's own match.
+  const serverExport = useMemo<DataGridServerExport>(
+    () => ({
+      isPending: isServerExportPending,
+      onExport: (format, state) =>
+        mutateServerExport(auditLogExportBody(format, baseQuery, state, timeZone), {
+          onSuccess: () => setHasRequestedExport(true),
+          onError: (error) =>
+            void showToast({
+              text: error instanceof ApiError ? error.message : 'The export could not be started.',
+              type: 'danger',
+            }),
+        }),
+    }),
+    [baseQuery, isServerExportPending, mutateServerExport, timeZone],
+  );
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -186,6 +209,19 @@ export function AuditLogPage() {
       {isExporting && (
         <Text size="sm" role="status">{`Reading entries for the export: ${exportedRows}`}</Text>
       )}
+      {hasRequestedExport && (
+        <Alert
+          color="blue"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setHasRequestedExport(false)}
+        >
+          {ExportText.Requested}{' '}
+          <Anchor component={Link} to="/exports">
+            Open Exports
+          </Anchor>
+        </Alert>
+      )}
       {!page.isPending && errorText === null && rows.length === 0 ? (
         <Text role="status">{AuditLogText.Empty}</Text>
       ) : (
@@ -201,6 +237,7 @@ export function AuditLogPage() {
           height="max(480px, calc(100vh - 330px))"
           showGroupPanel={false}
           exportFileName={AuditLogText.ExportFileName}
+          serverExport={serverExport}
         />
       )}
     </Stack>
