@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AuditLogText, auditActionLabels, auditLogPageSizeDefault } from '@portico/contracts/audit/audit-log';
-import { ExportText } from '@portico/contracts/exports/exports';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
@@ -209,19 +208,7 @@ export function AuditLogPage() {
       {isExporting && (
         <Text size="sm" role="status">{`Reading entries for the export: ${exportedRows}`}</Text>
       )}
-      {hasRequestedExport && (
-        <Alert
-          color="blue"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setHasRequestedExport(false)}
-        >
-          {ExportText.Requested}{' '}
-          <Anchor component={Link} to="/exports">
-            Open Exports
-          </Anchor>
-        </Alert>
-      )}
+      {hasRequestedExport && <ExportRequestedAlert onClose={() => setHasRequestedExport(false)} />}
       {!page.isPending && errorText === null && rows.length === 0 ? (
         <Text role="status">{AuditLogText.Empty}</Text>
       ) : (

@@ -2,6 +2,7 @@ import type { AuditLogQuery } from '@portico/contracts/audit/audit-log';
 import { auditLogExportColumns } from '@portico/contracts/audit/audit-log-export-columns';
 import type { ExportFormat, ExportRequestBody } from '@portico/contracts/exports/exports';
 import type { DataGridExportState } from '../../../components/data-grid/data-grid.types';
+import { serverExportBody } from '../../../components/data-grid/export/server-export';
 
 const exportableIds = new Set(auditLogExportColumns.map((column) => column.id));
 
@@ -18,12 +19,5 @@ export function auditLogExportBody(
     const value = query[key];
     if (value !== undefined) params[key] = value;
   }
-  return {
-    format,
-    params,
-    columns: grid.columns.filter((id) => exportableIds.has(id)),
-    filters: Object.fromEntries(Object.entries(grid.filters).filter(([id]) => exportableIds.has(id))),
-    sort_model: grid.sortModel,
-    time_zone: timeZone,
-  };
+  return serverExportBody(format, params, grid, exportableIds, timeZone);
 }

@@ -1,11 +1,10 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
-import { ExportText } from '@portico/contracts/exports/exports';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import { ReportTransactionText, transactionReportFileName } from '@portico/contracts/transactions/report';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
@@ -82,19 +81,7 @@ export function ClassicReportPage() {
       <Text size="sm" c="dimmed">
         {ReportTransactionText.OpenRowHint}
       </Text>
-      {hasRequestedExport && (
-        <Alert
-          color="blue"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setHasRequestedExport(false)}
-        >
-          {ExportText.Requested}{' '}
-          <Anchor component={Link} to="/exports">
-            Open Exports
-          </Anchor>
-        </Alert>
-      )}
+      {hasRequestedExport && <ExportRequestedAlert onClose={() => setHasRequestedExport(false)} />}
       <DataGrid
         ariaLabel="Transaction Report"
         columns={columns}

@@ -1,6 +1,7 @@
 import type { ExportFormat, ExportRequestBody } from '@portico/contracts/exports/exports';
 import { reportExportColumns } from '@portico/contracts/transactions/report-export-columns';
 import type { DataGridExportState } from '../../../components/data-grid/data-grid.types';
+import { serverExportBody } from '../../../components/data-grid/export/server-export';
 import type { ReportRequestQuery } from './report-query.utils';
 
 const exportableIds = new Set(reportExportColumns.map((column) => column.id));
@@ -14,12 +15,5 @@ export function reportExportBody(
   timeZone: string,
 ): ExportRequestBody {
   const { page: _page, size: _size, ...params } = query;
-  return {
-    format,
-    params,
-    columns: grid.columns.filter((id) => exportableIds.has(id)),
-    filters: Object.fromEntries(Object.entries(grid.filters).filter(([id]) => exportableIds.has(id))),
-    sort_model: grid.sortModel,
-    time_zone: timeZone,
-  };
+  return serverExportBody(format, params, grid, exportableIds, timeZone);
 }
