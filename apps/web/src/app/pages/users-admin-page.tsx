@@ -4,11 +4,9 @@ import { useCallback } from 'react';
 import { accessKeys } from '../../features/access/api/keys';
 import { UsersPage } from '../../features/access/components/users-page';
 import { ResetSecondFactorAction } from '../../features/second-factor/components/reset-second-factor-action';
-import { TeamRequirementSwitch } from '../../features/second-factor/components/team-requirement-switch';
 import { useSignedInSession } from '../../lib/auth/session-context';
 
-// /users: the Users page; staff also reset a user's authenticator app on the rows that have one and
-// require a second factor of the team viewed.
+// /users: the Users page, with the staff's reset of a user's authenticator app on the rows that have one.
 export function UsersAdminPage() {
   const { actingRole } = useSignedInSession();
   const queryClient = useQueryClient();
@@ -22,13 +20,5 @@ export function UsersAdminPage() {
       ) : null,
     [queryClient],
   );
-  const renderTeamControls = useCallback(
-    (clientId: string) => <TeamRequirementSwitch clientId={clientId} />,
-    [],
-  );
-  return (
-    <UsersPage
-      {...(actingRole === 'admin' ? { renderUserActions: renderStaffActions, renderTeamControls } : {})}
-    />
-  );
+  return <UsersPage {...(actingRole === 'admin' ? { renderUserActions: renderStaffActions } : {})} />;
 }
