@@ -51,8 +51,8 @@ export function ExportsPage() {
         </Alert>
       ) : items.length === 0 ? (
         <Text>
-          No exports yet. In the transaction report or the audit log, open Export and choose All matching
-          rows to export every row your filters match.
+          No exports yet. In the transaction report or the audit log, open Export and choose All matching rows
+          to export every row your filters match.
         </Text>
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Exports">
