@@ -29,6 +29,11 @@ export type ReportScope =
 // Which rows carry the REPORTS_ADVANCED fields: every row (admin), or the rows of these merchants.
 export type AdvancedFields = { kind: 'all' } | { kind: 'merchants'; clientIds: ReadonlySet<string> };
 
+// Whether a merchant's rows carry the REPORTS_ADVANCED fields for this caller.
+export function seesAdvancedFieldsOf(advanced: AdvancedFields, clientId: string): boolean {
+  return advanced.kind === 'all' || advanced.clientIds.has(clientId);
+}
+
 export type ReportAccess = { scope: ReportScope; advanced: AdvancedFields };
 
 // Whose transactions the caller's report, search or dashboard covers:

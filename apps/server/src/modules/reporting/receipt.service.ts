@@ -11,7 +11,7 @@ import {
 } from '@portico/contracts/transactions/receipt';
 import { transactionMetaSchema } from '@portico/contracts/transactions/transaction';
 import type { Caller } from '../../access/caller';
-import { resolveReportAccess } from '../../access/report-access';
+import { resolveReportAccess, seesAdvancedFieldsOf } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
 import { resolveClientBranding } from '../branding/branding.service';
@@ -55,7 +55,7 @@ export async function receiptOf(executor: Executor, caller: Caller, id: string):
   const access = await resolveReportAccess(executor, caller, Permission.Reports);
   const row = await findReceiptRow(executor, id, access.scope);
   if (!row) throw ReceiptError.NotFound(ReceiptText.NotFound);
-  const isAdvanced = access.advanced.kind === 'all' || access.advanced.clientIds.has(row.clientId);
+  const isAdvanced = seesAdvancedFieldsOf(access.advanced, row.clientId);
   const customerName = [textOf(row.customerFirstName), textOf(row.customerLastName)]
     .filter(Boolean)
     .join(' ');

@@ -6,7 +6,7 @@ import {
   transactionTypeSchema,
 } from '@portico/contracts/transactions/transaction-enums';
 import type { UndoFacts } from '@portico/contracts/transactions/undo-state';
-import type { AdvancedFields } from '../../access/report-access';
+import { type AdvancedFields, seesAdvancedFieldsOf } from '../../access/report-access';
 import {
   epochMsOfUtcText,
   F,
@@ -47,7 +47,7 @@ export class ReportExportFactsReader {
   }
 
   #isAdvanced(clientId: string): boolean {
-    return this.#advanced.kind === 'all' || this.#advanced.clientIds.has(clientId);
+    return seesAdvancedFieldsOf(this.#advanced, clientId);
   }
 
   // Load All's merchants, read before their rows (their lines leave the names out).

@@ -1,6 +1,6 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import { lastFourDigitsOfTransaction } from '@portico/contracts/transactions/last-four';
-import type { AdvancedFields } from '../../access/report-access';
+import { type AdvancedFields, seesAdvancedFieldsOf } from '../../access/report-access';
 import { reportLineFields, reportStreamLineFields } from './report-line-sql';
 
 // The server half of a report row: the database sends the stored values (report-line-sql.ts) and
@@ -319,7 +319,7 @@ export class ReportRowWriter {
     return {
       client: `"client_id":"${clientId}","client":{"id":"${clientId}","merchant":{"name":${name},"parent_name":${parentName}}}`,
       names: `${dbaName},${parentName}`,
-      isAdvanced: this.#advanced.kind === 'all' || this.#advanced.clientIds.has(clientId),
+      isAdvanced: seesAdvancedFieldsOf(this.#advanced, clientId),
     };
   }
 
