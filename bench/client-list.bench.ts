@@ -75,6 +75,8 @@ export function benchClientList(): Promise<boolean> {
           mimickedByRole: null,
           isProcessorAuditUser: false,
           isAwaitingSecondFactor: false,
+          isEnrollingSecondFactor: false,
+          hasRecentSecondFactor: false,
         },
         actingRole: 'admin',
         viewAsClientId: null,

@@ -216,6 +216,8 @@ export function benchVaultSearch(): Promise<boolean> {
           mimickedByRole: null,
           isProcessorAuditUser: false,
           isAwaitingSecondFactor: false,
+          isEnrollingSecondFactor: false,
+          hasRecentSecondFactor: false,
         },
         origin: { ip: null, userAgent: null },
         // As the route passes it: read with the session.

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
+import { typeSecondFactorCode } from '../support/second-factor';
 import {
   askForLoginLink,
   expectedMenuTitles,
@@ -146,6 +147,9 @@ test('a link opened in another browser asks for the address, then signs in', asy
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
+  // alpha administers permissions, so the link is the first factor only.
+  await expect(otherPage).toHaveURL(/\/app\/second-factor$/, { timeout: 15_000 });
+  await typeSecondFactorCode(otherPage, email);
 
   // alpha may not open Home: it lands on the first page of its menu (Mimic) instead of a refusal.
   await expect(otherPage).toHaveURL(/\/app\/mimic$/, { timeout: 15_000 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { setProviderIdentity, waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
+import { typeSecondFactorCode } from '../support/second-factor';
 import { LOGIN_LINK_SENT } from '../support/sign-in';
 
 // Social sign-in against a real OpenID Connect provider (oauth2-mock-server, started by the global
@@ -29,14 +30,19 @@ test('a Google account of an e-mail user is linked after one link sign-in, then 
 
   // Same tab: the pending link flag lives in sessionStorage, the waiting credential in a cookie.
   await page.goto(await waitForEmailLink(email, since));
+  // Staff of a partner: the link and Google are first factors only.
+  await expect(page).toHaveURL(/\/app\/second-factor$/, { timeout: 15_000 });
+  await typeSecondFactorCode(page, email);
   await expect(page).toHaveURL(/\/app\/home$/);
   await expect(page.getByText('Google sign-in was added to your account.')).toBeVisible();
 
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/app\/login$/);
 
-  // Now linked: the Google button signs in at once.
+  // Now linked: the Google button signs in at once, up to the second factor.
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/app\/second-factor$/, { timeout: 15_000 });
+  await typeSecondFactorCode(page, email);
   await expect(page).toHaveURL(/\/app\/home$/);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   expect(pageErrors).toEqual([]);
@@ -58,6 +64,8 @@ test('an address the provider did not verify is confirmed by e-mail first', asyn
   await expect(page).toHaveURL(/\/app\/login$/);
 
   await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/app\/second-factor$/, { timeout: 15_000 });
+  await typeSecondFactorCode(page, email);
   await expect(page).toHaveURL(/\/app\/home$/);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 });

@@ -2,10 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { harborLaneName } from '../support/clients';
 import { waitForEmailLink } from '../support/mailbox';
 import { collectPageErrors } from '../support/page-errors';
+import { setUpAuthenticatorAtSignIn } from '../support/second-factor';
 import { expectedMenuTitles, menuTitlesOf, signInAs } from '../support/sign-in';
 
 // In Chromium: staff add a user with a role and a location on /users; the
-// welcome e-mail's link signs the user in to the menu of that role and a report of that location's
+// welcome e-mail's link and the second factor the user sets up (the role reaches payouts) sign the user
+// in to the menu of that role and a report of that location's
 // transactions only; staff revoke a permission of the role on /permissions and the user's next click
 // is refused by the server.
 
@@ -52,6 +54,9 @@ test('staff add a user with a role and a location, the user signs in by the e-ma
   const userErrors = collectPageErrors(user);
   const link = await waitForEmailLink(email, since);
   await user.goto(link);
+  // Payouts need a second factor: the first sign-in sets one up before anything else.
+  await expect(user).toHaveURL(/\/app\/second-factor$/, { timeout: 15_000 });
+  await setUpAuthenticatorAtSignIn(user, email);
   await expect(user).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
   const titles = await menuTitlesOf(user);
   expect(titles).toEqual(await expectedMenuTitles(user));

@@ -9,7 +9,7 @@ import { ensureDemoData } from './db/seed/ensure-demo-data';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { defaultWebDistDir } from './lib/paths';
 import { sealLegacySecretApiKeys } from './lib/secret-api-key';
-import { printStartupBanner } from './startup-banner';
+import { bannerAccountOf, printStartupBanner } from './startup-banner';
 
 // The server entry is the one production place that runs the demo seed: on first start when
 // SEED_DEMO_DATA is on, and its sign-in accounts are what the start-up banner lists.
@@ -60,7 +60,9 @@ async function main() {
   printStartupBanner(
     config,
     config.seedDemoData
-      ? demoAccounts({ providerDomain: config.providerDomain, partnerDomains: config.partnerDomains })
+      ? demoAccounts({ providerDomain: config.providerDomain, partnerDomains: config.partnerDomains }).map(
+          bannerAccountOf,
+        )
       : [],
   );
 }

@@ -33,6 +33,8 @@ export async function sessionCookieFor(
     absoluteHours: 12,
     ip: null,
     userAgent: 'test',
+    // A whole sign-in: any second factor the user has was proved just now.
+    hasProvedSecondFactor: true,
   });
   return `${cookieName}=${token}`;
 }

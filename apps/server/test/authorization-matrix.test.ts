@@ -160,21 +160,21 @@ const matrix: Record<string, Row> = {
   'POST /authenticated': { expect: { ...same(200), audit: 200 } },
   'POST /logout': { expect: { ...same(200), audit: 200 } },
   // The second factor. The caller's own authenticator: anyone signed in, processor-audit users too.
-  // The set-up starts (200), a code that is not six digits is wrong (422); with nothing confirmed,
-  // disabling and new recovery codes are 409.
+  // Every actor is a demo account with its authenticator app on: a second set-up is refused (409), and
+  // disabling or new recovery codes ask a right code ('abcdef' is not one: 422).
   'GET /api/second-factor': { expect: { ...signedIn(200), audit: 200 } },
-  'POST /api/second-factor/enrolment': { expect: { ...signedIn(200), audit: 200 } },
+  'POST /api/second-factor/enrolment': { expect: { ...signedIn(409), audit: 409 } },
   'POST /api/second-factor/enrolment/confirm': {
     call: () => ({ payload: { code: 'abcdef' } }),
-    expect: { ...signedIn(422), audit: 422 },
+    expect: { ...signedIn(409), audit: 409 },
   },
   'POST /api/second-factor/disable': {
     call: () => ({ payload: { code: 'abcdef' } }),
-    expect: { ...signedIn(409), audit: 409 },
+    expect: { ...signedIn(422), audit: 422 },
   },
   'POST /api/second-factor/recovery-codes': {
     call: () => ({ payload: { code: 'abcdef' } }),
-    expect: { ...signedIn(409), audit: 409 },
+    expect: { ...signedIn(422), audit: 422 },
   },
   // Staff reset another user's: admin only (404 for a user no row has), never the processor-audit user.
   'POST /api/second-factor/users/:user_id/reset': {
@@ -186,6 +186,31 @@ const matrix: Record<string, Row> = {
   'POST /api/second-factor/challenge': {
     call: () => ({ payload: { code: 'abcdef' } }),
     expect: { ...same(401), audit: 401 },
+  },
+  // Step-up: anyone signed in proves their own second factor again, processor-audit users too. A code
+  // that is not six digits is wrong (422); none of these actors has a passkey to be asked for (409), and
+  // a passkey answer without its request is refused (422).
+  'POST /api/second-factor/step-up': {
+    call: () => ({ payload: { code: 'abcdef' } }),
+    expect: { ...signedIn(422), audit: 422 },
+  },
+  'POST /api/second-factor/step-up/passkey/options': { expect: { ...signedIn(409), audit: 409 } },
+  'POST /api/second-factor/step-up/passkey': {
+    call: () => ({ payload: { response: matrixAssertion } }),
+    expect: { ...signedIn(422), audit: 422 },
+  },
+  // A team's second-factor requirement: staff only, never the processor-audit user; a client no row has
+  // is 404.
+  'GET /api/clients/:client_id/second-factor-requirement': {
+    call: () => ({ url: `/api/clients/${missingClient}/second-factor-requirement` }),
+    expect: { ...adminOnly, admin: 404, audit: 404 },
+  },
+  'PUT /api/clients/:client_id/second-factor-requirement': {
+    call: () => ({
+      url: `/api/clients/${missingClient}/second-factor-requirement`,
+      payload: { is_required: true },
+    }),
+    expect: { ...adminOnly, admin: 404, audit: 403 },
   },
   // Passkeys. The caller's own: anyone signed in, processor-audit users too. Registration without a
   // request of its own is refused (422); a passkey no row has is 404.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
-import { clients } from '../src/db/schema/clients';
+import { clientConfigs, clients } from '../src/db/schema/clients';
 import { transactions } from '../src/db/schema/transactions';
 import { users } from '../src/db/schema/users';
 import { openSecretApiKey, sealedSecretApiKey } from '../src/lib/secret-api-key';
@@ -29,6 +29,18 @@ export async function buildClient(
     .returning();
   if (!row) throw new Error('client insert returned nothing');
   return { ...row, apiKey };
+}
+
+// A merchant whose members sit outside the second-factor requirement: role-based access is on and a
+// member holds no role until a test grants one, so no permission that requires a second factor. Tests
+// of sign-in itself use it; the requirement has tests of its own.
+export async function buildClientOutsideSecondFactorRequirement(
+  db: Executor,
+  overrides: Parameters<typeof buildClient>[1] = {},
+) {
+  const client = await buildClient(db, overrides);
+  await db.insert(clientConfigs).values({ clientId: client.id, customizations: { rbac_enabled: true } });
+  return client;
 }
 
 // The secret key of a client as a test app would reveal it.

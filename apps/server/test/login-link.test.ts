@@ -14,7 +14,7 @@ import {
   setCookieHeader,
 } from './auth-helpers';
 import { buildTestApp, testConfig } from './build-test-app';
-import { buildClient, buildUser } from './factories';
+import { buildClient, buildClientOutsideSecondFactorRequirement, buildUser } from './factories';
 import { openTestDatabase } from './test-database';
 
 const sent = { status: true, message: 'Email was sent to you. Please check your inbox!' };
@@ -29,7 +29,8 @@ let merchantId: string;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  merchantId = (await buildClient(ctx.app.db, { name: 'Copper Kettle Bistro' })).id;
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db, { name: 'Copper Kettle Bistro' }))
+    .id;
 });
 afterAll(() => ctx.close());
 

@@ -7,7 +7,7 @@ import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/password-hash';
 import { cookiePair, outboxFor, sessionCookieFor, sessionRow, setCookieHeader } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { buildClient, buildUser } from './factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from './factories';
 
 const goodPassword = 'lantern-orbit-tulip-42';
 const credentialsNotValid = {
@@ -22,7 +22,8 @@ let merchantId: string;
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  merchantId = (await buildClient(ctx.app.db, { name: 'Copper Kettle Bistro' })).id;
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db, { name: 'Copper Kettle Bistro' }))
+    .id;
 });
 afterAll(() => ctx.close());
 

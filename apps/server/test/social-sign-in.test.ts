@@ -8,7 +8,7 @@ import { userAuthenticators } from '../src/db/schema/second-factor';
 import { auditLog } from '../src/db/schema/system';
 import { cookiePair, latestMailedCode, outboxFor, setCookieHeader } from './auth-helpers';
 import { buildTestApp } from './build-test-app';
-import { buildClient, buildUser } from './factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from './factories';
 
 // oauth2-mock-server runs as a real OpenID provider on a free port; the browser's side of the round
 // trip is played with fetch (provider) and inject (Portico), carrying the cookies by hand.
@@ -33,7 +33,7 @@ beforeAll(async () => {
       microsoft: undefined,
     },
   });
-  merchantId = (await buildClient(ctx.app.db)).id;
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db)).id;
 });
 afterAll(async () => {
   await ctx.close();

@@ -182,6 +182,18 @@ async function personHasPermissionAnywhereByQuery(
   return personHasPermissionAnywhere(person, facts, permission);
 }
 
+// Whether one person holds any of these permissions on some merchant of theirs (the hasPermission
+// rule, their facts read once): who must have a second factor asks it at sign-in.
+export async function holdsAnyPermissionAnywhere(
+  executor: Executor,
+  person: Person,
+  permissions: readonly PermissionName[],
+): Promise<boolean> {
+  if (bypassesMerchantPermissions(person.role)) return permissions.length > 0;
+  const facts = await findPermissionHolderFacts(executor, person.userId);
+  return permissions.some((permission) => personHasPermissionAnywhere(person, facts, permission));
+}
+
 // hasPermission for a call that names no merchant. facts: the signed-in user's, when read ahead; in
 // a mimic session the person behind must hold the permission too.
 export async function hasPermissionAnywhereFromFacts(

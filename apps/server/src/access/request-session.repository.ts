@@ -1,3 +1,4 @@
+import { STEP_UP_MINUTES } from '@portico/contracts/auth/second-factor';
 import { type Query, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -30,6 +31,8 @@ const sessionRow = z.object({
   user_type: z.string(),
   is_processor_audit_user: z.boolean(),
   awaiting_second_factor: z.boolean(),
+  is_enrolling_second_factor: z.boolean(),
+  has_recent_second_factor: z.boolean(),
 });
 
 export type RequestAccessRow = {
@@ -42,6 +45,10 @@ export type RequestAccessRow = {
   userType: string;
   isProcessorAuditUser: boolean;
   isAwaitingSecondFactor: boolean;
+  // The waiting session is for setting up a first second factor (the user must have one and has none).
+  isEnrollingSecondFactor: boolean;
+  // The second factor was proved in this session within the step-up window.
+  hasRecentSecondFactor: boolean;
   merchant: MerchantAccessFacts | null;
   viewed: MerchantAccessFacts | null;
   // The named merchant is the viewed client or lies below it; null unless both were asked for.
@@ -80,6 +87,8 @@ const sessionColumnNames = [
   'user_type',
   'is_processor_audit_user',
   'awaiting_second_factor',
+  'is_enrolling_second_factor',
+  'has_recent_second_factor',
   'merchant_facts',
   'viewed_facts',
   'is_merchant_within_viewed',
@@ -101,13 +110,17 @@ function requestAccessQuery(shape: RequestAccessShape, prefetch: SessionPrefetch
   const sessionColumns = sql`live.user_id::text as user_id, live.view_as_client_id::text as view_as_client_id,
       live.mimicked_by_user_id::text as mimicked_by_user_id,
       live.mimicked_by_user_type::text as mimicked_by_user_type, live.email, live.user_type::text as user_type,
-      live.is_processor_audit_user, live.awaiting_second_factor,
+      live.is_processor_audit_user, live.awaiting_second_factor, live.is_enrolling_second_factor,
+      live.has_recent_second_factor,
       ${merchant ? sql`${merchant.column}::text` : sql`null`} as merchant_facts,
       ${viewed ? sql`${viewed.column}::text` : sql`null`} as viewed_facts,
       ${merchant && viewed ? sql`exists (select 1 from ${merchant.chain} where id = ${sql.placeholder('viewedClientId')})` : sql`null`} as is_merchant_within_viewed,
       ${shape.hasPermissionAnywhere ? sql`(select ${permissionHolderFactsColumn()}::text from users u where u.id = live.user_id)` : sql`null`} as permission_holder_facts`;
   const head = sql`with recursive live as (
       select s.id, s.user_id, s.view_as_client_id, s.mimicked_by_user_id, s.awaiting_second_factor,
+        s.second_factor_enrolment as is_enrolling_second_factor,
+        coalesce(s.second_factor_at > now() - make_interval(mins => ${sql.raw(String(STEP_UP_MINUTES))}), false)
+          as has_recent_second_factor,
         staff.user_type as mimicked_by_user_type, u.email, u.user_type,
         u.is_processor_audit_user or coalesce(staff.is_processor_audit_user, false) as is_processor_audit_user,
         u.default_client_id,
@@ -219,6 +232,8 @@ export async function findRequestAccess(
     userType: session.user_type,
     isProcessorAuditUser: session.is_processor_audit_user,
     isAwaitingSecondFactor: session.awaiting_second_factor,
+    isEnrollingSecondFactor: session.is_enrolling_second_factor,
+    hasRecentSecondFactor: session.has_recent_second_factor,
     merchant: shape.hasMerchant ? parseMerchantAccessFacts(jsonOf(column('merchant_facts'))) : null,
     viewed: shape.hasViewed ? parseMerchantAccessFacts(jsonOf(column('viewed_facts'))) : null,
     isMerchantWithinViewed:

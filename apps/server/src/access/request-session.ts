@@ -26,6 +26,10 @@ export type SessionContext = {
   isProcessorAuditUser: boolean;
   // Signed in with the first factor only: the access layer lets it call the challenge and little else.
   isAwaitingSecondFactor: boolean;
+  // The waiting session is there to set up a first second factor, which this user must have.
+  isEnrollingSecondFactor: boolean;
+  // The second factor was proved in this session (at sign-in or since) within the step-up window.
+  hasRecentSecondFactor: boolean;
 };
 
 // The facts findRequestAccess read with the session, for the access decision to use.
@@ -72,6 +76,8 @@ export async function resolveRequestSession(
       mimickedByRole: mimickedByRole?.data ?? null,
       isProcessorAuditUser: row.isProcessorAuditUser,
       isAwaitingSecondFactor: row.isAwaitingSecondFactor,
+      isEnrollingSecondFactor: row.isEnrollingSecondFactor,
+      hasRecentSecondFactor: row.hasRecentSecondFactor,
     },
     access: {
       merchant:

@@ -24,8 +24,13 @@ export type MerchantSelector = { from: 'params' | 'query' | 'body'; key: string 
 // SECOND_FACTOR_REQUIRED, and a public route reads it as no session.
 // signInEmail: where a write names a user and that user's new sign-in e-mail; in a mimic session a
 // change of the mimicked user's own e-mail is refused, other edits go through.
+// secondFactorPending 'enrolment': callable only by a waiting session whose user must set up a first
+// second factor (the set-up of an authenticator app or a passkey).
+// stepUp 'required': a sensitive action; the second factor must have been proved in this session
+// within the step-up window, else 403 SECOND_FACTOR_STEP_UP_REQUIRED (access/step-up.ts).
 export type MimicSessionRule = 'refused';
-export type SecondFactorPendingRule = 'allowed';
+export type SecondFactorPendingRule = 'allowed' | 'enrolment';
+export type StepUpRule = 'required';
 export type SignInEmailSelector = { userIdKey: string; emailKey: string };
 export type RouteAccess =
   | {
@@ -44,6 +49,7 @@ export type RouteAccess =
       mimicSession?: MimicSessionRule;
       secondFactorPending?: SecondFactorPendingRule;
       signInEmail?: SignInEmailSelector;
+      stepUp?: StepUpRule;
     };
 
 export const publicAccess: RouteAccess = { kind: 'public' };

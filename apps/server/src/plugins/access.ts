@@ -4,6 +4,7 @@ import { unauthenticated } from '../access/caller';
 import { createDenialAuditor } from '../access/denial';
 import { isPluginOwned, publicAccess } from '../access/route-access';
 import { admitCaller, checkNamedMerchant, refuseSignInEmailChange } from '../access/route-guard';
+import { checkStepUp } from '../access/step-up';
 
 // Fastify wiring of the access layer (access/): every route's rule checked on every request, every
 // refusal through the app's one denial auditor.
@@ -41,6 +42,7 @@ export const accessPlugin = fp(
     app.addHook('onRequest', (request) => admitCaller(app.db, request));
     app.addHook('preHandler', refuseSignInEmailChange);
     app.addHook('preHandler', (request) => checkNamedMerchant(app.db, request));
+    app.addHook('preHandler', (request) => checkStepUp(app.db, request));
   },
   { name: 'access' },
 );

@@ -79,8 +79,13 @@ export const sessionPlugin = fp(
       const prefetch = access.kind === 'authenticated' && prefetchOf ? prefetchOf(request) : null;
       const resolved = await resolveRequestSession(app.db, token, requestAccessPlanOf(request), prefetch);
       const session = resolved?.session ?? null;
-      if (session?.isAwaitingSecondFactor && access.secondFactorPending !== 'allowed') {
-        // Only the challenge, the session check and logout serve a session without its second factor.
+      const pendingRule = access.secondFactorPending;
+      const servesWaitingSession =
+        pendingRule === 'allowed' ||
+        (pendingRule === 'enrolment' && session?.isEnrollingSecondFactor === true);
+      if (session?.isAwaitingSecondFactor && !servesWaitingSession) {
+        // Only the challenge, the session check and logout serve a session without its second factor;
+        // the set-up of a first one serves only a session waiting for it.
         if (access.kind === 'authenticated') throw secondFactorRequired();
         return;
       }

@@ -41,7 +41,7 @@ const loadLoginPage: RouteModuleLoader = () =>
 const loadVerifyEmailPage: RouteModuleLoader = () =>
   import('../features/auth/components/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
 const loadSecondFactorPage: RouteModuleLoader = () =>
-  import('../features/auth/components/second-factor-page').then((m) => ({ Component: m.SecondFactorPage }));
+  import('./pages/second-factor-sign-in-page').then((m) => ({ Component: m.SecondFactorSignInPage }));
 const loadResetPasswordPage: RouteModuleLoader = () =>
   import('../features/password/components/reset-password-page').then((m) => ({
     Component: m.ResetPasswordPage,

@@ -1,5 +1,7 @@
 import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@portico/contracts/access/routes';
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor';
+import { askForStepUp } from './auth/step-up';
 import { readViewAsClientId } from './auth/view-as';
 import { isRecord } from './response-parsers';
 
@@ -98,7 +100,20 @@ function currentPagePathname(): string {
   return typeof window === 'undefined' ? '' : window.location.pathname;
 }
 
+// One call. A sensitive call the server refused for want of a recent second factor is sent again
+// once the person proved it in the step-up dialog; it had no effect the first time (the server checks
+// before acting), so the same body and idempotency key are safe to send again.
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  try {
+    return await sendRequest(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== SecondFactorErrorCode.StepUpRequired) throw error;
+    if (!(await askForStepUp())) throw error;
+    return sendRequest(path, options);
+  }
+}
+
+async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const { schema, method = 'GET', headers = {}, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const viewAs = viewAsClientIdForCall(path, currentPagePathname(), readViewAsClientId());
   const query = viewAs === undefined ? options.query : { [VIEW_AS_QUERY_PARAM]: viewAs, ...options.query };

@@ -19,13 +19,16 @@ export const auditActionLabels = {
   'password.reset': 'Password reset',
   'password.lock_out': 'Password sign-in locked',
   // The second factor: set up, removed by its user, removed by staff, new recovery codes, a recovery
-  // code spent, and each answer to the sign-in challenge.
+  // code spent, each answer to the sign-in challenge.
   'second_factor.enrol': 'Authenticator app set up',
   'second_factor.disable': 'Authenticator app removed',
   'second_factor.reset': 'Second factor reset by staff',
   'second_factor.recovery_codes': 'New recovery codes',
   'second_factor.recovery_code_used': 'Recovery code used',
   'second_factor.challenge': 'Second step of sign-in',
+  // A sensitive action's fresh proof, and a team's requirement set by staff.
+  'second_factor.step_up': 'Second step for a sensitive action',
+  'second_factor.team_requirement': 'Two-step requirement for a team changed',
   'passkey.registered': 'Passkey added',
   'passkey.renamed': 'Passkey renamed',
   'passkey.removed': 'Passkey removed',

@@ -45,6 +45,11 @@ export const passkeyList = z.object({ passkeys: z.array(passkeyItem) });
 export type PasskeyList = z.infer<typeof passkeyList>;
 export const passkeyListResponse = successEnvelope(passkeyList);
 export const passkeyItemResponse = successEnvelope(passkeyItem);
+// A passkey added: a user's first second factor without an authenticator app also gets recovery
+// codes, answered this once (null otherwise).
+export const passkeyRegistered = passkeyItem.extend({ recovery_codes: z.array(z.string()).nullable() });
+export type PasskeyRegistered = z.infer<typeof passkeyRegistered>;
+export const passkeyRegisteredResponse = successEnvelope(passkeyRegistered);
 
 export const passkeyParams = z.strictObject({ passkey_id: z.uuid() });
 export const passkeyRenameBody = z.strictObject({ name: passkeyName });

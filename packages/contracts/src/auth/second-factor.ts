@@ -15,6 +15,9 @@ export const SecondFactorErrorCode = {
   NotEnabled: 'SECOND_FACTOR_NOT_ENABLED',
   NoEnrolment: 'SECOND_FACTOR_NO_ENROLMENT',
   UserNotFound: 'SECOND_FACTOR_USER_NOT_FOUND',
+  ClientNotFound: 'SECOND_FACTOR_CLIENT_NOT_FOUND',
+  // A sensitive action whose caller proved the second factor too long ago (STEP_UP_MINUTES).
+  StepUpRequired: 'SECOND_FACTOR_STEP_UP_REQUIRED',
 } as const;
 
 export const SecondFactorText = {
@@ -28,6 +31,13 @@ export const SecondFactorText = {
   UserHasNone: 'This user has no authenticator app or passkey.',
   NoEnrolment: 'Start the set-up again.',
   UserNotFound: 'This user does not exist.',
+  ClientNotFound: 'This account does not exist.',
+  StepUpRequired: 'Confirm it is you: enter a code from your authenticator app or use a passkey.',
+  StepUpTitle: 'Confirm it is you',
+  StepUpConfirm: 'Confirm',
+  StepUpUsePasskey: 'Use a passkey',
+  StepUpCodeLabel: 'Code from your authenticator app or a recovery code',
+  StepUpCancelled: 'The action was not done: it needs your second factor.',
 } as const;
 
 // Wrong codes a waiting session may type; the last one ends it.
@@ -35,6 +45,9 @@ export const SECOND_FACTOR_MAX_FAILURES = 5;
 // How long a session waits for its second factor.
 export const SECOND_FACTOR_CHALLENGE_MINUTES = 10;
 export const RECOVERY_CODE_COUNT = 10;
+// Revealing a masked field, key entry, starting mimic, rolling an API key, changing payout bank
+// details and granting roles ask for the second factor again when it was last proved longer ago.
+export const STEP_UP_MINUTES = 15;
 
 // A recovery code: 12 characters of the base32 alphabet in three groups (60 bits), e.g. 'k7m2-p9qr-x4ta'.
 const RECOVERY_CODE_LENGTH = 12;
@@ -68,6 +81,8 @@ export type EnrolmentStart = z.infer<typeof enrolmentStart>;
 export const enrolmentStartResponse = successEnvelope(enrolmentStart);
 
 export const totpCodeBody = z.strictObject({ code: codeField });
+// New recovery codes: a code from the app; a passkey-only user sends none (a recent step-up proves it).
+export const recoveryCodesBody = z.strictObject({ code: codeField.optional() });
 export type TotpCodeBody = z.infer<typeof totpCodeBody>;
 
 // Confirming the set-up and asking for new codes answer the recovery codes, once.
@@ -87,6 +102,8 @@ export const challengeInfo = z.object({
   email: z.string(),
   has_authenticator_app: z.boolean(),
   has_passkey: z.boolean(),
+  // The user must have a second factor and has none: the sign-in waits for its set-up.
+  must_set_up: z.boolean(),
 });
 export type ChallengeInfo = z.infer<typeof challengeInfo>;
 export const challengeInfoResponse = successEnvelope(challengeInfo);
@@ -98,3 +115,10 @@ export const challengeBody = z.union([
 ]);
 export type ChallengeBody = z.infer<typeof challengeBody>;
 export const challengeResponse = successEnvelope(signInResult);
+
+// POST /api/second-factor/step-up: the signed-in caller proves the second factor again (a code from
+// the app or one recovery code); the session's proof moves to now.
+export const stepUpBody = challengeBody;
+export const stepUpAnswer = z.object({ proved_at: z.string() });
+export type StepUpAnswer = z.infer<typeof stepUpAnswer>;
+export const stepUpResponse = successEnvelope(stepUpAnswer);

@@ -31,6 +31,8 @@ export const sessions = pgTable(
     secondFactorFailures: smallint().notNull().default(0),
     // When the second factor was last proved in this session (step-up reads it).
     secondFactorAt: timestamptz(),
+    // A waiting session of a user who must have a second factor and has none: it may only set one up.
+    secondFactorEnrolment: boolean().notNull().default(false),
   },
   (t) => [
     // Sign out everywhere / revoke on role change.

@@ -93,6 +93,9 @@ export const clients = pgTable(
     isInCertification: boolean().notNull().default(false),
     isEnrolledAsCryptoOnly: boolean().notNull().default(false),
     isMonthlyBillingEnabled: boolean().notNull().default(false),
+    // Staff require a second factor of every user of this client's team (a parent's: and of its
+    // merchants' teams).
+    isSecondFactorRequired: boolean().notNull().default(false),
     // Parent hashcode used in public enrollment links.
     hashcode: text(),
     // Crypto settlement wallet address.

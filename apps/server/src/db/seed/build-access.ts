@@ -1,5 +1,9 @@
 import { type PermissionName, permissionNames } from '@portico/contracts/access/permission-names';
+import { demoAuthenticatorSecret } from '@portico/contracts/auth/demo-authenticator';
+import { hmacSha1 } from '../../lib/crypto/hmac-sha1';
 import type { memberships, rolePermissions, roles, userSubEntities } from '../schema/access';
+import { encryptedColumn } from '../schema/encrypted-columns';
+import type { userAuthenticators } from '../schema/second-factor';
 import type { gridConfigs, users } from '../schema/users';
 import { clientIdOf } from './build-clients';
 import type { LocationsPart } from './build-locations';
@@ -19,6 +23,7 @@ export type AccessPart = {
   rolePermissions: (typeof rolePermissions.$inferInsert)[];
   memberships: (typeof memberships.$inferInsert)[];
   userSubEntities: (typeof userSubEntities.$inferInsert)[];
+  authenticators: (typeof userAuthenticators.$inferInsert)[];
   userIdsByEmail: ReadonlyMap<string, string>;
 };
 
@@ -165,6 +170,7 @@ export function buildAccess(
     rolePermissions: [],
     memberships: [],
     userSubEntities: [],
+    authenticators: [],
   };
   const roleIds = addRoles(ctx, rng, part, clientIds, vtIdsByClient);
   const accounts = demoAccounts(ctx.domains);
@@ -259,6 +265,17 @@ function addDemoUser(
     lastSignInAt: ctx.daysAgo(rng.between(1, 20), rng.between(13, 22)),
     createdAt: ctx.daysAgo(rng.between(200, 700)),
   });
+  if (account.hasAuthenticator) {
+    part.authenticators.push({
+      userId: id,
+      secretEnc: ctx.encrypt(
+        demoAuthenticatorSecret(account.email, hmacSha1),
+        encryptedColumn.authenticatorSecret,
+      ),
+      createdAt: ctx.daysAgo(30),
+      confirmedAt: ctx.daysAgo(30),
+    });
+  }
   for (const membership of account.memberships) {
     part.memberships.push({
       id: rng.uuid(),

@@ -16,12 +16,20 @@ export type DemoAccount = {
   memberships: { client: ClientKey; role: string | null }[];
   // Sub-location names of the default client assigned to the user.
   subEntities: string[];
+  // Comes with an authenticator app set up (its key by the demo rule); without one, an account the
+  // second-factor requirement covers sets one up at its first sign-in.
+  hasAuthenticator: boolean;
 };
 
 export type DemoDomains = { providerDomain: string; partnerDomains: readonly string[] };
 
 type AccountInput = Pick<DemoAccount, 'email' | 'role' | 'description' | 'name' | 'defaultClient'> &
-  Partial<Pick<DemoAccount, 'isProcessorAuditUser' | 'isDemoUser' | 'memberships' | 'subEntities'>>;
+  Partial<
+    Pick<
+      DemoAccount,
+      'isProcessorAuditUser' | 'isDemoUser' | 'memberships' | 'subEntities' | 'hasAuthenticator'
+    >
+  >;
 
 function account(input: AccountInput): DemoAccount {
   return {
@@ -29,6 +37,7 @@ function account(input: AccountInput): DemoAccount {
     isDemoUser: false,
     memberships: [],
     subEntities: [],
+    hasAuthenticator: true,
     ...input,
   };
 }
@@ -126,6 +135,8 @@ export function demoAccounts({ providerDomain, partnerDomains }: DemoDomains): D
       defaultClient: 'harborview-family-dental',
       memberships: [{ client: 'harborview-family-dental', role: 'Front Desk' }],
       subEntities: ['Belltown Office'],
+      // Registers a passkey of its own.
+      hasAuthenticator: false,
     }),
     account({
       email: 'demo@northwindbox.example',
@@ -151,6 +162,8 @@ export function demoAccounts({ providerDomain, partnerDomains }: DemoDomains): D
       description: 'Crypto-only merchant',
       defaultClient: 'ledger-lane-collectibles',
       memberships: [{ client: 'ledger-lane-collectibles', role: null }],
+      // Sets up an authenticator app of its own.
+      hasAuthenticator: false,
     }),
   ];
 }

@@ -27,6 +27,7 @@ import { documents, fileBlobs } from '../schema/documents';
 import { enrollmentPrincipals, enrollments } from '../schema/enrollments';
 import { notes } from '../schema/notes';
 import { merchantStatusHistory } from '../schema/risk';
+import { userAuthenticators } from '../schema/second-factor';
 import { subscriptions } from '../schema/subscriptions';
 import { auditLog, emailOutbox } from '../schema/system';
 import { shortLinks, terminals, virtualTerminalUrls } from '../schema/terminals';
@@ -76,6 +77,7 @@ export async function insertDataset(tx: Executor, data: DemoDataset): Promise<vo
   await insertRows(tx, rolePermissions, access.rolePermissions);
   await insertRows(tx, memberships, access.memberships);
   await insertRows(tx, userSubEntities, access.userSubEntities);
+  await insertRows(tx, userAuthenticators, access.authenticators);
   await insertRows(tx, enrollments, e.enrollments);
   await insertRows(tx, enrollmentPrincipals, e.principals);
   await insertRows(tx, fileBlobs, a.fileBlobs);

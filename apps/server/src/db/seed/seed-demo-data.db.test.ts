@@ -32,8 +32,8 @@ const credentialTables = [
   'key_injections',
   // A customer's one-time cancel link is issued with a receipt e-mail, never seeded.
   'subscription_cancel_tokens',
-  // Second factors are set up by their owners: no authenticator secret or recovery code is seeded.
-  'user_authenticators',
+  // The demo accounts' authenticator apps are seeded (their keys by the published demo rule); recovery
+  // codes are made by their owners.
   'recovery_codes',
   // Passkeys are registered by their owners' devices; a ceremony's challenge lives five minutes.
   'user_passkeys',

@@ -89,7 +89,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/:clientid/reveal',
     {
-      config: { access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam } },
+      // A masked field in full: with the second factor proved within the step-up window.
+      config: {
+        access: { kind: 'authenticated', roles: accountRoles, merchant: byClientParam, stepUp: 'required' },
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Reveal one sensitive field of the account (permissioned and audited)',

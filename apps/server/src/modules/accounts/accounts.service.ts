@@ -38,6 +38,7 @@ import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { denyAccess } from '../../access/denial';
 import { isClientAtOrBelow, listMembershipClientIds } from '../../access/merchant-scope.repository';
+import { requireRecentSecondFactor } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import type {
   ChildDefaults,
@@ -459,6 +460,11 @@ export async function editAccount(
     new Set(Object.keys(newValues)),
   );
   if (pauseProblem !== null) throw AccountError.PauseNotAllowed(pauseProblem);
+  // Where the payouts go: a change asks for the second factor within the step-up window (before anything
+  // is written, so the same save can be sent again once it is proved).
+  if (changes.some((change) => bankFields.includes(change.field))) {
+    await requireRecentSecondFactor(deps.db, caller.session);
+  }
 
   return deps.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, clientId))) throw notFound();

@@ -1,7 +1,8 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasSecondFactor } from '../../access/step-up';
 import { recordAudit, requestOrigin } from '../../lib/audit';
-import { hasSecondFactor } from '../second-factor/second-factor.repository';
+import { mustUserHaveSecondFactor } from '../second-factor/second-factor-requirement';
 import { startSession } from '../session/session.service';
 import { opensPortal, type SignInAccount } from './sign-in.rules';
 
@@ -38,16 +39,20 @@ export async function completeSignIn(
     });
     return { result, sessionStarted: false, isAwaitingSecondFactor: false };
   }
-  // The first factor only, for a user with an authenticator app or a passkey: the session waits for
-  // the second.
+  // The first factor only: a user with an authenticator app or a passkey is asked for it; a user who
+  // must have a second factor and has none sets one up before anything else. Either way the session
+  // waits.
   const isMultiFactor = multiFactorMethods.has(method);
-  const isAwaitingSecondFactor = !isMultiFactor && (await hasSecondFactor(app.db, account.id));
+  const hasFactor = !isMultiFactor && (await hasSecondFactor(app.db, account.id));
+  const mustSetUp = !isMultiFactor && !hasFactor && (await mustUserHaveSecondFactor(app.db, account.id));
+  const isAwaitingSecondFactor = hasFactor || mustSetUp;
   const { token } = await startSession(app.db, {
     userId: account.id,
     presentedToken: app.sessionCookies.read(request),
     origin,
     isAwaitingSecondFactor,
     hasProvedSecondFactor: isMultiFactor,
+    isEnrollingSecondFactor: mustSetUp,
   });
   app.sessionCookies.set(reply, token);
   await recordAudit(app.db, {
@@ -57,11 +62,13 @@ export async function completeSignIn(
     actorEmail: account.email,
     clientId: account.defaultClientId,
     ...origin,
-    details: isAwaitingSecondFactor
-      ? { method, second_factor: 'required' }
-      : isMultiFactor
-        ? { method, multi_factor: true }
-        : { method },
+    details: mustSetUp
+      ? { method, second_factor: 'set_up_required' }
+      : isAwaitingSecondFactor
+        ? { method, second_factor: 'required' }
+        : isMultiFactor
+          ? { method, multi_factor: true }
+          : { method },
   });
   return {
     result: isAwaitingSecondFactor ? { ...result, second_factor_required: true } : result,

@@ -21,6 +21,8 @@ const keyEntryAccess: RouteAccess = {
   permission: Permission.Permissions,
   mimicSession: 'refused',
 };
+// Loading key material: the officer proves the second factor again within the step-up window.
+const keyEntryWriteAccess: RouteAccess = { ...keyEntryAccess, stepUp: 'required' };
 
 const errors = errorResponses(400, 401, 403, 422);
 
@@ -44,7 +46,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/key-entry',
     {
-      config: { access: keyEntryAccess },
+      config: { access: keyEntryWriteAccess },
       schema: {
         tags: ['key-entry'],
         summary: "Load one officer's key component (XOR-combined; a second officer's completes the key)",
@@ -62,7 +64,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/key-entry/arn',
     {
-      config: { access: keyEntryAccess },
+      config: { access: keyEntryWriteAccess },
       schema: {
         tags: ['key-entry'],
         summary: 'Record the key-management key (ARN) remote key injection wraps the device key under',
@@ -80,7 +82,7 @@ export const keyEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/remote-key-injection',
     {
-      config: { access: keyEntryAccess },
+      config: { access: keyEntryWriteAccess },
       schema: {
         tags: ['key-entry'],
         summary:

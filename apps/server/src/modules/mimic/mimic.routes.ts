@@ -17,12 +17,14 @@ import { createMimicLink, mimicStateOf, openMimicSession, stopMimicSession } fro
 export type MimicRoutesOptions = { publicUrl: string };
 
 // Mimic is offered to admin, alpha and parent with Permissions; the server decides whom
-// each may mimic (mimic.rules). Never from a mimic session.
+// each may mimic (mimic.rules). Never from a mimic session, and with the second factor proved within
+// the step-up window: a mimic session acts as someone else.
 const mimicAccess: RouteAccess = {
   kind: 'authenticated',
   roles: ['admin', 'parent', 'alpha'],
   permission: Permission.Permissions,
   mimicSession: 'refused',
+  stepUp: 'required',
 };
 const mimicRedeemAccess: RouteAccess = {
   kind: 'authenticated',

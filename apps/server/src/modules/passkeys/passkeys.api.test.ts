@@ -12,7 +12,7 @@ import {
   setCookieHeader,
 } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
-import { buildClient, buildUser } from '../../../test/factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from '../../../test/factories';
 import {
   attest,
   authenticatorFlags,
@@ -35,7 +35,8 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   ctx = await buildTestApp({ publicUrl }, { now: () => new Date(clock), logLines });
-  merchantId = (await buildClient(ctx.app.db)).id;
+  // Each test chooses whether its user has a second factor.
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 
@@ -225,6 +226,7 @@ describe('a passkey as the second factor', () => {
       email: user.email,
       has_authenticator_app: false,
       has_passkey: true,
+      must_set_up: false,
     });
     // The waiting session reaches nothing else.
     expect((await call('GET', '/api/passkeys', waiting.cookie)).statusCode).toBe(401);

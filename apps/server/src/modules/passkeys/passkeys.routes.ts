@@ -5,6 +5,7 @@ import {
   passkeyItemResponse,
   passkeyListResponse,
   passkeyParams,
+  passkeyRegisteredResponse,
   passkeyRegistrationBody,
   passkeyRemovedResponse,
   passkeyRenameBody,
@@ -12,6 +13,7 @@ import {
   passkeySignInResponse,
 } from '@portico/contracts/auth/passkeys';
 import { userTypes } from '@portico/contracts/auth/roles';
+import { stepUpResponse } from '@portico/contracts/auth/second-factor';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +34,7 @@ import {
   secondFactorOptions,
   signInOptions,
   signInWithPasskey,
+  stepUpWithPasskey,
 } from './passkeys.service';
 
 export type PasskeyRoutesOptions = { publicUrl: string; rateLimitPerMinute: number; secureCookies: boolean };
@@ -45,6 +48,11 @@ const ownPasskeysAccess: RouteAccess = {
   mimicSession: 'refused',
 };
 const ownPasskeysRead: RouteAccess = { kind: 'authenticated', roles: userTypes };
+// Adding a passkey also serves a sign-in that waits for the set-up of a first second factor.
+const ownPasskeySetUp: RouteAccess = { ...ownPasskeysAccess, secondFactorPending: 'enrolment' };
+// Stepping up with a passkey: any full session, a mimic session included (the staff member behind it
+// proves it).
+const stepUpAccess: RouteAccess = { kind: 'authenticated', roles: userTypes, processorAudit: 'allowed' };
 
 // The second factor serves only a session waiting for it.
 const challengeAccess: RouteAccess = {
@@ -88,7 +96,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async 
   app.post(
     '/api/passkeys/registration/options',
     {
-      config: { access: ownPasskeysAccess, rateLimit },
+      config: { access: ownPasskeySetUp, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Start adding a passkey: the options for navigator.credentials.create (5 minutes, once)',
@@ -104,17 +112,54 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRoutesOptions> = async 
   app.post(
     '/api/passkeys/registration',
     {
-      config: { access: ownPasskeysAccess, rateLimit },
+      config: { access: ownPasskeySetUp, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: "Finish adding a passkey with the browser's answer and the name the person gave it",
+        summary:
+          "Finish adding a passkey with the browser's answer and the name the person gave it (a first " +
+          'second factor answers recovery codes once, and finishes a sign-in that waited for it)',
         body: passkeyRegistrationBody,
-        response: { 200: passkeyItemResponse, ...errors },
+        response: { 200: passkeyRegisteredResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { answer, token } = await registerPasskey(deps, callerOf(request), request.body);
+      if (token !== null) app.sessionCookies.set(reply, token);
+      return { status: true as const, message: answer };
+    },
+  );
+
+  app.post(
+    '/api/second-factor/step-up/passkey/options',
+    {
+      config: { access: stepUpAccess, rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Step up with a passkey: the options for navigator.credentials.get (your passkeys only)',
+        response: { 200: passkeyRequestOptionsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: true as const, message: await secondFactorOptions(deps, request.requireSession()) };
+    },
+  );
+
+  app.post(
+    '/api/second-factor/step-up/passkey',
+    {
+      config: { access: stepUpAccess, rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Prove the second factor again with one of your passkeys, for a sensitive action',
+        body: passkeyAssertionBody,
+        response: { 200: stepUpResponse, ...errors },
       },
     },
     async (request) => ({
       status: true as const,
-      message: await registerPasskey(deps, callerOf(request), request.body),
+      message: await stepUpWithPasskey(deps, request.requireSession(), request.body, requestOrigin(request)),
     }),
   );
 

@@ -2,9 +2,10 @@ import {
   PASSKEY_CHALLENGE_MINUTES,
   type PasskeyAssertionBody,
   type PasskeyItem,
+  type PasskeyRegistered,
   type PasskeyRegistrationBody,
 } from '@portico/contracts/auth/passkeys';
-import { SECOND_FACTOR_MAX_FAILURES } from '@portico/contracts/auth/second-factor';
+import { SECOND_FACTOR_MAX_FAILURES, type StepUpAnswer } from '@portico/contracts/auth/second-factor';
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import {
   type AuthenticatorTransport,
@@ -16,13 +17,18 @@ import {
 import { type AuditOrigin, auditActorOf, auditActorOfSession } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { SessionContext } from '../../access/request-session';
+import { hasSecondFactor, secondFactorPersonOf } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { findAccountById } from '../auth/auth.repository';
 import { accountAllowedToSignIn, type SignInAccount } from '../auth/sign-in.rules';
 import { SecondFactorError } from '../second-factor/second-factor.errors';
 import { recordChallengeFailure } from '../second-factor/second-factor.repository';
-import { finishWaitingSignIn } from '../second-factor/second-factor.service';
+import {
+  finishWaitingSignIn,
+  recordStepUp,
+  recoveryCodesForFirstPasskey,
+} from '../second-factor/second-factor.service';
 import { PasskeyError } from './passkeys.errors';
 import {
   acceptUse,
@@ -113,9 +119,13 @@ export async function registerPasskey(
   deps: PasskeyDeps,
   caller: Caller,
   body: PasskeyRegistrationBody,
-): Promise<PasskeyItem> {
+): Promise<{ answer: PasskeyRegistered; token: string | null }> {
   const userId = caller.session.userId;
   const actor = auditActorOf(caller);
+  // A sign-in waiting for the set-up of a first second factor registers one passkey, no more.
+  if (caller.session.isEnrollingSecondFactor && (await hasSecondFactor(deps.db, userId))) {
+    throw SecondFactorError.NoChallenge();
+  }
   const challenge = await takeLiveChallenge(deps, 'registration', { sessionId: caller.session.sessionId });
   if (challenge === null) {
     await auditFailure(deps.db, 'passkey.registered', actor, 'challenge_expired');
@@ -149,21 +159,28 @@ export async function registerPasskey(
       name: body.name,
     });
     if (!row) return undefined;
+    const recoveryCodes = await recoveryCodesForFirstPasskey(tx, userId);
     await recordAudit(tx, {
       action: 'passkey.registered',
       outcome: 'success',
       ...actor,
       targetType: 'passkey',
       targetId: row.id,
-      details: { name: row.name },
+      details: { name: row.name, ...(recoveryCodes ? { recovery_codes: recoveryCodes.length } : {}) },
     });
-    return row;
+    const finished = caller.session.isEnrollingSecondFactor
+      ? await finishWaitingSignIn(tx, caller.session, caller.origin, 'passkey')
+      : null;
+    return { row, recoveryCodes, token: finished?.token ?? null };
   });
   if (!created) {
     await auditFailure(deps.db, 'passkey.registered', actor, 'already_registered');
     throw PasskeyError.AlreadyRegistered();
   }
-  return itemOf(created);
+  return {
+    answer: { ...itemOf(created.row), recovery_codes: created.recoveryCodes },
+    token: created.token,
+  };
 }
 
 export async function renameOwnPasskey(deps: PasskeyDeps, caller: Caller, id: string, name: string) {
@@ -247,8 +264,9 @@ async function verifyAssertion(
 }
 
 // The second factor with a passkey: the browser may offer only this user's passkeys.
+// The same request serves a step-up in a full session: the passkeys of the person who proves it.
 export async function secondFactorOptions(deps: PasskeyDeps, session: SessionContext) {
-  const credentials = await credentialsOf(deps.db, session.userId);
+  const credentials = await credentialsOf(deps.db, secondFactorPersonOf(session));
   if (credentials.length === 0) throw PasskeyError.NoneRegistered();
   const options = await generateAuthenticationOptions({
     rpID: deps.rp.id,
@@ -314,6 +332,46 @@ export async function answerWithPasskey(
     },
   });
   if (!failure || failure.hasEnded) throw SecondFactorError.ChallengeEnded();
+  if (outcome.reason === 'challenge_expired') throw PasskeyError.ChallengeExpired();
+  if (outcome.reason === 'another_users_passkey' || outcome.reason === 'unknown_credential') {
+    throw PasskeyError.NotYours();
+  }
+  throw PasskeyError.NotVerified();
+}
+
+type StepUpOutcome = { ok: true; at: Date } | { ok: false; reason: string };
+
+// Step-up with a passkey: one of the person's own passkeys answers this session's request; the
+// session's proof moves to now in the transaction that moved the passkey's counter.
+export async function stepUpWithPasskey(
+  deps: PasskeyDeps,
+  session: SessionContext,
+  body: PasskeyAssertionBody,
+  origin: AuditOrigin,
+): Promise<StepUpAnswer> {
+  const actor = auditActorOfSession(session, origin);
+  const personId = secondFactorPersonOf(session);
+  const challenge = await takeLiveChallenge(deps, 'second_factor', { sessionId: session.sessionId });
+  const outcome: StepUpOutcome =
+    challenge === null
+      ? { ok: false, reason: 'challenge_expired' }
+      : await deps.db.transaction(async (tx): Promise<StepUpOutcome> => {
+          const checked = await verifyAssertion(deps, tx, {
+            body,
+            challenge,
+            requireUserVerification: false,
+            refuseOwner: async (userId) => (userId === personId ? null : 'another_users_passkey'),
+          });
+          if (!checked.ok) return { ok: false, reason: checked.reason };
+          return { ok: true, at: await recordStepUp(tx, session, actor, 'passkey') };
+        });
+  if (outcome.ok) return { proved_at: outcome.at.toISOString() };
+  await recordAudit(deps.db, {
+    action: 'second_factor.step_up',
+    outcome: 'failure',
+    ...actor,
+    details: { method: 'passkey', reason: outcome.reason },
+  });
   if (outcome.reason === 'challenge_expired') throw PasskeyError.ChallengeExpired();
   if (outcome.reason === 'another_users_passkey' || outcome.reason === 'unknown_credential') {
     throw PasskeyError.NotYours();

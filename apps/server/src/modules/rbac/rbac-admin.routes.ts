@@ -56,12 +56,15 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 // The permissions page and its calls need the Permissions permission on the merchant
 // named in the path (admin holds every permission; a merchant without RBAC grants every one).
-const managesPermissions = (key: string): RouteAccess => ({
+const managesPermissions = (key: string): Extract<RouteAccess, { kind: 'authenticated' }> => ({
   kind: 'authenticated',
   roles: userTypes,
   permission: Permission.Permissions,
   merchant: { from: 'params', key },
 });
+// Granting: a role's permissions or a user's role, with the second factor proved within the step-up
+// window (a revoke is not asked for it: taking access away must never wait).
+const grantsPermissions = (key: string): RouteAccess => ({ ...managesPermissions(key), stepUp: 'required' });
 // Reading the roles, locations and groups of a merchant one reaches (the users page lists them too).
 const readsMerchant = (key: string): RouteAccess => ({
   kind: 'authenticated',
@@ -147,7 +150,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/rbac/:clientId/roles/:roleId/permissions',
     {
-      config: { access: managesPermissions('clientId') },
+      config: { access: grantsPermissions('clientId') },
       schema: {
         tags: ['access'],
         summary: "Save a role's whole set of permissions at once (what changed, in one transaction)",
@@ -166,7 +169,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/api/rbac/:clientId/roles/:roleId/permissions/:permission',
-      config: { access: managesPermissions('clientId') },
+      config: { access: method === 'POST' ? grantsPermissions('clientId') : managesPermissions('clientId') },
       schema: {
         tags: ['access'],
         summary: method === 'POST' ? 'Grant a permission to a role' : 'Revoke a permission from a role',
@@ -262,7 +265,7 @@ export const rbacAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/rbac/:clientId/users/:userId',
     {
-      config: { access: managesPermissions('clientId') },
+      config: { access: grantsPermissions('clientId') },
       schema: {
         tags: ['access'],
         summary: "Set a user's role on the merchant (Edit User)",

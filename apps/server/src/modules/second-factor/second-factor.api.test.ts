@@ -13,7 +13,7 @@ import {
   setCookieHeader,
 } from '../../../test/auth-helpers';
 import { buildTestApp, testFieldCipher } from '../../../test/build-test-app';
-import { buildClient, buildUser } from '../../../test/factories';
+import { buildClientOutsideSecondFactorRequirement, buildUser } from '../../../test/factories';
 import { memberships } from '../../db/schema/access';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
@@ -38,7 +38,8 @@ const secretsSeen: string[] = [];
 
 beforeAll(async () => {
   ctx = await buildTestApp({}, { now: () => new Date(clock), logLines });
-  merchantId = (await buildClient(ctx.app.db)).id;
+  // Each test chooses whether its user has a second factor.
+  merchantId = (await buildClientOutsideSecondFactorRequirement(ctx.app.db)).id;
 });
 afterAll(() => ctx.close());
 
@@ -191,6 +192,7 @@ describe('signing in with an authenticator app', () => {
       email: user.email,
       has_authenticator_app: true,
       has_passkey: false,
+      must_set_up: false,
     });
     // It expires with the challenge: 10 minutes, whatever the idle limit.
     const row = await sessionRow(ctx.app.db, cookie);

@@ -24,4 +24,5 @@ export const SecondFactorError = {
   UserHasNone: error(SecondFactorErrorCode.NotEnabled, 'conflict', SecondFactorText.UserHasNone),
   NoEnrolment: error(SecondFactorErrorCode.NoEnrolment, 'conflict', SecondFactorText.NoEnrolment),
   UserNotFound: error(SecondFactorErrorCode.UserNotFound, 'not_found', SecondFactorText.UserNotFound),
+  ClientNotFound: error(SecondFactorErrorCode.ClientNotFound, 'not_found', SecondFactorText.ClientNotFound),
 };

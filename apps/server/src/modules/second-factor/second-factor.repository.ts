@@ -1,9 +1,11 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
+import { clients } from '../../db/schema/clients';
 import { userPasskeys } from '../../db/schema/passkeys';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/sql-rows';
 
 // Read under a row lock when a code is checked, so two requests with one code cannot both pass.
 export async function findAuthenticator(executor: Executor, userId: string, options: { lock: boolean }) {
@@ -24,17 +26,6 @@ export async function hasConfirmedAuthenticator(executor: Executor, userId: stri
     .select({ userId: userAuthenticators.userId })
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
-  return row !== undefined;
-}
-
-// A second factor guards the sign-in when the user has a confirmed authenticator app or a passkey.
-export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
-  if (await hasConfirmedAuthenticator(executor, userId)) return true;
-  const [row] = await executor
-    .select({ id: userPasskeys.id })
-    .from(userPasskeys)
-    .where(eq(userPasskeys.userId, userId))
-    .limit(1);
   return row !== undefined;
 }
 
@@ -90,8 +81,14 @@ export async function deletePasskeysOfUser(executor: Executor, userId: string): 
 }
 
 // The authenticator and every recovery code of the user; true when there was an authenticator.
-export async function deleteSecondFactor(executor: Executor, userId: string): Promise<boolean> {
-  await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+// The authenticator app and, unless kept for the user's passkeys, the recovery codes.
+export async function deleteSecondFactor(
+  executor: Executor,
+  userId: string,
+  options: { keepRecoveryCodes: boolean } = { keepRecoveryCodes: false },
+): Promise<boolean> {
+  if (!options.keepRecoveryCodes)
+    await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const rows = await executor
     .delete(userAuthenticators)
     .where(eq(userAuthenticators.userId, userId))
@@ -183,4 +180,64 @@ export async function hasPasskey(executor: Executor, userId: string): Promise<bo
     .where(eq(userPasskeys.userId, userId))
     .limit(1);
   return row !== undefined;
+}
+
+// Whether staff require a second factor of a team this user belongs to: a client of their
+// memberships or their default client, or a parent above one of them.
+export async function isSecondFactorRequiredByTeam(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await queryRows(
+    executor,
+    sql`with recursive reached as (
+        select client_id as id from memberships where user_id = ${userId}
+        union select default_client_id from users where id = ${userId} and default_client_id is not null
+      ), chain as (
+        select c.id, c.parent_id, c.is_second_factor_required from clients c where c.id in (select id from reached)
+        union
+        select p.id, p.parent_id, p.is_second_factor_required from clients p join chain on p.id = chain.parent_id
+      )
+      select exists (select 1 from chain where is_second_factor_required) as is_required`,
+  );
+  return row?.is_required === true;
+}
+
+export async function findRequirementFacts(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ userType: users.userType, isProcessorAuditUser: users.isProcessorAuditUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+// Staff set or clear a team's requirement; answers whether the client exists.
+export async function setTeamSecondFactorRequirement(
+  executor: Executor,
+  clientId: string,
+  isRequired: boolean,
+): Promise<{ name: string; wasRequired: boolean } | undefined> {
+  const [before] = await executor
+    .select({ name: clients.name, wasRequired: clients.isSecondFactorRequired })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for('update');
+  if (!before) return undefined;
+  await executor.update(clients).set({ isSecondFactorRequired: isRequired }).where(eq(clients.id, clientId));
+  return before;
+}
+
+export async function findTeamSecondFactorRequirement(executor: Executor, clientId: string) {
+  const [row] = await executor
+    .select({ isRequired: clients.isSecondFactorRequired })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row?.isRequired;
+}
+
+// A step-up proved: the session's proof moves to now.
+export async function recordSecondFactorProof(executor: Executor, sessionId: string): Promise<Date | null> {
+  const [row] = await executor
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ at: sessions.secondFactorAt });
+  return row?.at ?? null;
 }

@@ -4,13 +4,21 @@ import {
   challengeInfoResponse,
   challengeResponse,
   enrolmentStartResponse,
+  recoveryCodesBody,
   recoveryCodesResponse,
   secondFactorDisableResponse,
   secondFactorResetParams,
   secondFactorResetResponse,
   secondFactorStatusResponse,
+  stepUpBody,
+  stepUpResponse,
   totpCodeBody,
 } from '@portico/contracts/auth/second-factor';
+import {
+  teamRequirementBody,
+  teamRequirementParams,
+  teamRequirementResponse,
+} from '@portico/contracts/auth/second-factor-requirement';
 import { errorResponses } from '@portico/contracts/common/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
@@ -26,7 +34,9 @@ import {
   resetSecondFactor,
   secondFactorStatusOf,
   startEnrolment,
+  stepUpWithCode,
 } from './second-factor.service';
+import { setTeamRequirement, teamRequirementOf } from './second-factor-requirement';
 
 export type SecondFactorRoutesOptions = { publicUrl: string; rateLimitPerMinute: number };
 
@@ -39,6 +49,10 @@ const ownAuthenticator: RouteAccess = {
   mimicSession: 'refused',
 };
 
+// The set-up of an authenticator app also serves a sign-in that waits for it: the user must have a
+// second factor and has none.
+const ownAuthenticatorSetUp: RouteAccess = { ...ownAuthenticator, secondFactorPending: 'enrolment' };
+
 // Reading whether it is set up is harmless, in a mimic session too (the Settings page shows it).
 const ownAuthenticatorStatus: RouteAccess = { kind: 'authenticated', roles: userTypes };
 
@@ -50,7 +64,13 @@ const challengeAccess: RouteAccess = {
   secondFactorPending: 'allowed',
 };
 
-const errors = errorResponses(400, 401, 403, 409, 422, 429);
+// Stepping up: any full session, a mimic session included (the staff member behind it proves it).
+const stepUpAccess: RouteAccess = { kind: 'authenticated', roles: userTypes, processorAudit: 'allowed' };
+
+// A team's requirement is set by staff, on any client.
+const teamRequirementAccess: RouteAccess = { kind: 'authenticated', roles: ['admin'] };
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions> = async (app, opts) => {
   const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
@@ -75,7 +95,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   app.post(
     '/api/second-factor/enrolment',
     {
-      config: { access: ownAuthenticator, rateLimit },
+      config: { access: ownAuthenticatorSetUp, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Start setting up an authenticator app: a new secret, its otpauth address and QR code',
@@ -92,20 +112,21 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   app.post(
     '/api/second-factor/enrolment/confirm',
     {
-      config: { access: ownAuthenticator, rateLimit },
+      config: { access: ownAuthenticatorSetUp, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Confirm the set-up with a code from the app; answers the 10 recovery codes once',
+        summary:
+          'Confirm the set-up with a code from the app; answers the 10 recovery codes once (and finishes ' +
+          'a sign-in that waited for the set-up: a new session cookie)',
         body: totpCodeBody,
         response: { 200: recoveryCodesResponse, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return {
-        status: true as const,
-        message: await confirmEnrolment(deps, callerOf(request), request.body.code),
-      };
+      const { answer, token } = await confirmEnrolment(deps, callerOf(request), request.body.code);
+      if (token !== null) app.sessionCookies.set(reply, token);
+      return { status: true as const, message: answer };
     },
   );
 
@@ -132,8 +153,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
       config: { access: ownAuthenticator, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Replace the recovery codes (asks a current code); answers the new ones once',
-        body: totpCodeBody,
+        summary:
+          'Replace the recovery codes (asks a current code from the app; a passkey-only user a recent ' +
+          'step-up); answers the new ones once',
+        body: recoveryCodesBody,
         response: { 200: recoveryCodesResponse, ...errors },
       },
     },
@@ -141,7 +164,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
       reply.header('cache-control', 'no-store');
       return {
         status: true as const,
-        message: await regenerateRecoveryCodes(deps, callerOf(request), request.body.code),
+        message: await regenerateRecoveryCodes(deps, callerOf(request), request.body.code ?? null),
       };
     },
   );
@@ -204,5 +227,63 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
       app.sessionCookies.set(reply, token);
       return { status: true as const, message: result };
     },
+  );
+
+  app.post(
+    '/api/second-factor/step-up',
+    {
+      config: { access: stepUpAccess, rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Prove the second factor again for a sensitive action (a code from the app or a recovery code)',
+        body: stepUpBody,
+        response: { 200: stepUpResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await stepUpWithCode(deps, request.requireSession(), request.body, requestOrigin(request)),
+    }),
+  );
+
+  app.get(
+    '/api/clients/:client_id/second-factor-requirement',
+    {
+      config: { access: teamRequirementAccess },
+      schema: {
+        tags: ['auth', 'users'],
+        summary: "Staff: whether a team must have a second factor (the client's and its merchants' users)",
+        params: teamRequirementParams,
+        response: { 200: teamRequirementResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await teamRequirementOf(app.db, request.params.client_id),
+    }),
+  );
+
+  app.put(
+    '/api/clients/:client_id/second-factor-requirement',
+    {
+      config: { access: { ...teamRequirementAccess, mimicSession: 'refused' } },
+      schema: {
+        tags: ['auth', 'users'],
+        summary: "Staff: require a second factor of a whole team, from each member's next sign-in (audited)",
+        params: teamRequirementParams,
+        body: teamRequirementBody,
+        response: { 200: teamRequirementResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await setTeamRequirement(
+        app.db,
+        callerOf(request),
+        request.params.client_id,
+        request.body.is_required,
+      ),
+    }),
   );
 };

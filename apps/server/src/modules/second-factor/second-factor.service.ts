@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import {
   type ChallengeBody,
@@ -7,14 +7,15 @@ import {
   formatRecoveryCode,
   normalizeRecoveryCode,
   RECOVERY_CODE_COUNT,
+  type RecoveryCodesAnswer,
   SECOND_FACTOR_MAX_FAILURES,
   type SecondFactorStatus,
+  type StepUpAnswer,
 } from '@portico/contracts/auth/second-factor';
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import {
   base32Decode,
   base32Encode,
-  type HmacSha1,
   matchingTotpStep,
   normalizeTotpCode,
   otpauthUri,
@@ -24,11 +25,13 @@ import QRCode from 'qrcode';
 import { type AuditOrigin, auditActorOf, auditActorOfSession } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { SessionContext } from '../../access/request-session';
+import { secondFactorPersonOf, stepUpRequired } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { recordAudit } from '../../lib/audit';
 import type { FieldCipher } from '../../lib/crypto/field-cipher';
+import { hmacSha1 } from '../../lib/crypto/hmac-sha1';
 import { completeSecondFactorSession } from '../session/session.service';
 import { SecondFactorError } from './second-factor.errors';
 import {
@@ -42,6 +45,7 @@ import {
   hasConfirmedAuthenticator,
   hasPasskey,
   recordChallengeFailure,
+  recordSecondFactorProof,
   replaceRecoveryCodes,
   revokeWaitingSessions,
   upsertUnconfirmedAuthenticator,
@@ -55,8 +59,6 @@ export type SecondFactorDeps = {
   // The clock codes are checked against (tests move it).
   now: () => Date;
 };
-
-const hmacSha1: HmacSha1 = (key, message) => createHmac('sha1', key).update(message).digest();
 
 // Recovery codes carry 60 random bits; the digest is salted with the user so equal codes of two
 // users differ, and a stolen table gives no code back.
@@ -140,31 +142,54 @@ export async function startEnrolment(deps: SecondFactorDeps, caller: Caller): Pr
 
 type CodeOutcome<T> = { ok: true; value: T } | { ok: false };
 
-export async function confirmEnrolment(deps: SecondFactorDeps, caller: Caller, typed: string) {
+// Confirming the set-up with a code from the app turns the authenticator on and answers 10 recovery
+// codes once. In a sign-in waiting for the set-up of a first second factor, the same transaction
+// finishes the sign-in (token: the full session's).
+export async function confirmEnrolment(
+  deps: SecondFactorDeps,
+  caller: Caller,
+  typed: string,
+): Promise<{ answer: RecoveryCodesAnswer; token: string | null }> {
   const userId = caller.session.userId;
-  const outcome = await deps.db.transaction(async (tx): Promise<CodeOutcome<string[]>> => {
-    const authenticator = await findAuthenticator(tx, userId, { lock: true });
-    if (!authenticator) throw SecondFactorError.NoEnrolment();
-    if (authenticator.confirmedAt !== null) throw SecondFactorError.AlreadyEnabled();
-    if ((await proveCode(deps, tx, userId, authenticator, typed)) === null) return { ok: false };
-    await confirmAuthenticator(tx, userId);
-    const codes = newRecoveryCodes(userId);
-    await replaceRecoveryCodes(tx, userId, codes.hashes);
-    await recordAudit(tx, {
-      action: 'second_factor.enrol',
-      outcome: 'success',
-      ...auditActorOf(caller),
-      targetType: 'user',
-      targetId: userId,
-      details: { recovery_codes: RECOVERY_CODE_COUNT },
-    });
-    return { ok: true, value: codes.shown };
-  });
+  const outcome = await deps.db.transaction(
+    async (tx): Promise<CodeOutcome<{ codes: string[]; token: string | null }>> => {
+      const authenticator = await findAuthenticator(tx, userId, { lock: true });
+      if (!authenticator) throw SecondFactorError.NoEnrolment();
+      if (authenticator.confirmedAt !== null) throw SecondFactorError.AlreadyEnabled();
+      if ((await proveCode(deps, tx, userId, authenticator, typed)) === null) return { ok: false };
+      await confirmAuthenticator(tx, userId);
+      const codes = newRecoveryCodes(userId);
+      await replaceRecoveryCodes(tx, userId, codes.hashes);
+      await recordAudit(tx, {
+        action: 'second_factor.enrol',
+        outcome: 'success',
+        ...auditActorOf(caller),
+        targetType: 'user',
+        targetId: userId,
+        details: { recovery_codes: RECOVERY_CODE_COUNT },
+      });
+      const finished = caller.session.isEnrollingSecondFactor
+        ? await finishWaitingSignIn(tx, caller.session, caller.origin, 'totp')
+        : null;
+      return { ok: true, value: { codes: codes.shown, token: finished?.token ?? null } };
+    },
+  );
   if (!outcome.ok) {
     await auditWrongCode(deps.db, caller, 'second_factor.enrol');
     throw SecondFactorError.CodeNotValid();
   }
-  return { recovery_codes: outcome.value };
+  return { answer: { recovery_codes: outcome.value.codes }, token: outcome.value.token };
+}
+
+// A first passkey of a user without recovery codes (no authenticator app) gets them, answered once:
+// a lost device must not lock its owner out. null: the user has codes already.
+export async function recoveryCodesForFirstPasskey(tx: Executor, userId: string): Promise<string[] | null> {
+  if ((await countUnusedRecoveryCodes(tx, userId)) > 0 || (await hasConfirmedAuthenticator(tx, userId))) {
+    return null;
+  }
+  const codes = newRecoveryCodes(userId);
+  await replaceRecoveryCodes(tx, userId, codes.hashes);
+  return codes.shown;
 }
 
 // Disabling and new recovery codes ask a current code from the app.
@@ -198,17 +223,43 @@ async function withConfirmedCode<T>(
 }
 
 export async function disableSecondFactor(deps: SecondFactorDeps, caller: Caller, typed: string) {
-  await withConfirmedCode(deps, caller, typed, 'second_factor.disable', (tx) =>
-    deleteSecondFactor(tx, caller.session.userId),
+  // A user who keeps passkeys keeps the recovery codes that stand in for them.
+  await withConfirmedCode(deps, caller, typed, 'second_factor.disable', async (tx) =>
+    deleteSecondFactor(tx, caller.session.userId, {
+      keepRecoveryCodes: await hasPasskey(tx, caller.session.userId),
+    }),
   );
   return secondFactorStatusOf(deps.db, caller.session.userId);
 }
 
-export async function regenerateRecoveryCodes(deps: SecondFactorDeps, caller: Caller, typed: string) {
-  const shown = await withConfirmedCode(deps, caller, typed, 'second_factor.recovery_codes', async (tx) => {
-    const codes = newRecoveryCodes(caller.session.userId);
-    await replaceRecoveryCodes(tx, caller.session.userId, codes.hashes);
+// New recovery codes: a user with an authenticator app confirms with a current code; a passkey-only
+// user with a recent step-up (their passkey proved in this session within the window).
+export async function regenerateRecoveryCodes(deps: SecondFactorDeps, caller: Caller, typed: string | null) {
+  const userId = caller.session.userId;
+  const replace = async (tx: Executor) => {
+    const codes = newRecoveryCodes(userId);
+    await replaceRecoveryCodes(tx, userId, codes.hashes);
     return codes.shown;
+  };
+  if (await hasConfirmedAuthenticator(deps.db, userId)) {
+    if (typed === null) throw SecondFactorError.CodeNotValid();
+    return {
+      recovery_codes: await withConfirmedCode(deps, caller, typed, 'second_factor.recovery_codes', replace),
+    };
+  }
+  if (!(await hasPasskey(deps.db, userId))) throw SecondFactorError.NotEnabled();
+  if (!caller.session.hasRecentSecondFactor) throw stepUpRequired();
+  const shown = await deps.db.transaction(async (tx) => {
+    const value = await replace(tx);
+    await recordAudit(tx, {
+      action: 'second_factor.recovery_codes',
+      outcome: 'success',
+      ...auditActorOf(caller),
+      targetType: 'user',
+      targetId: userId,
+      details: { proved_by: 'passkey' },
+    });
+    return value;
   });
   return { recovery_codes: shown };
 }
@@ -248,6 +299,7 @@ export async function challengeInfoOf(db: Db, session: SessionContext): Promise<
     email: session.email,
     has_authenticator_app: await hasConfirmedAuthenticator(db, session.userId),
     has_passkey: await hasPasskey(db, session.userId),
+    must_set_up: session.isEnrollingSecondFactor,
   };
 }
 
@@ -299,23 +351,8 @@ export async function answerChallenge(
   const userId = session.userId;
   const method = 'code' in body ? 'totp' : 'recovery_code';
   const outcome = await deps.db.transaction(async (tx): Promise<ChallengeOutcome> => {
-    const authenticator = await findAuthenticator(tx, userId, { lock: true });
-    if (!authenticator || authenticator.confirmedAt === null) throw SecondFactorError.NoChallenge();
-    if ('code' in body) {
-      if ((await proveCode(deps, tx, userId, authenticator, body.code)) === null) return { ok: false };
-    } else {
-      const normalized = normalizeRecoveryCode(body.recovery_code);
-      if (normalized === null || !(await useRecoveryCode(tx, userId, recoveryCodeHash(userId, normalized)))) {
-        return { ok: false };
-      }
-      await recordAudit(tx, {
-        action: 'second_factor.recovery_code_used',
-        outcome: 'success',
-        ...auditActorOfSession(session, origin),
-        targetType: 'user',
-        targetId: userId,
-        details: { recovery_codes_left: await countUnusedRecoveryCodes(tx, userId) },
-      });
+    if (!(await proveChallengeBody(deps, tx, userId, body, auditActorOfSession(session, origin)))) {
+      return { ok: false };
     }
     return { ok: true, ...(await finishWaitingSignIn(tx, session, origin, method)) };
   });
@@ -329,4 +366,80 @@ export async function answerChallenge(
   });
   if (!failure || failure.hasEnded) throw SecondFactorError.ChallengeEnded();
   throw method === 'totp' ? SecondFactorError.CodeNotValid() : SecondFactorError.RecoveryCodeNotValid();
+}
+
+// A code from the app, or one recovery code (a passkey-only user has codes too), proved for the user
+// in tx: the code's step or the recovery code is spent with whatever the proof earns. false: wrong,
+// replayed or already used.
+async function proveChallengeBody(
+  deps: SecondFactorDeps,
+  tx: Executor,
+  userId: string,
+  body: ChallengeBody,
+  actor: ReturnType<typeof auditActorOfSession>,
+): Promise<boolean> {
+  if ('code' in body) {
+    const authenticator = await findAuthenticator(tx, userId, { lock: true });
+    if (!authenticator || authenticator.confirmedAt === null) return false;
+    return (await proveCode(deps, tx, userId, authenticator, body.code)) !== null;
+  }
+  const normalized = normalizeRecoveryCode(body.recovery_code);
+  if (normalized === null || !(await useRecoveryCode(tx, userId, recoveryCodeHash(userId, normalized)))) {
+    return false;
+  }
+  await recordAudit(tx, {
+    action: 'second_factor.recovery_code_used',
+    outcome: 'success',
+    ...actor,
+    targetType: 'user',
+    targetId: userId,
+    details: { recovery_codes_left: await countUnusedRecoveryCodes(tx, userId) },
+  });
+  return true;
+}
+
+// Step-up: a signed-in caller proves the second factor again with a code or a recovery code; the
+// session's proof moves to now. A wrong code changes nothing and is audited.
+export async function stepUpWithCode(
+  deps: SecondFactorDeps,
+  session: SessionContext,
+  body: ChallengeBody,
+  origin: AuditOrigin,
+): Promise<StepUpAnswer> {
+  const personId = secondFactorPersonOf(session);
+  const actor = auditActorOfSession(session, origin);
+  const method = 'code' in body ? 'totp' : 'recovery_code';
+  const provedAt = await deps.db.transaction(async (tx) => {
+    if (!(await proveChallengeBody(deps, tx, personId, body, actor))) return null;
+    return recordStepUp(tx, session, actor, method);
+  });
+  if (provedAt === null) {
+    await recordAudit(deps.db, {
+      action: 'second_factor.step_up',
+      outcome: 'failure',
+      ...actor,
+      details: { method, reason: 'code_not_valid' },
+    });
+    throw method === 'totp' ? SecondFactorError.CodeNotValid() : SecondFactorError.RecoveryCodeNotValid();
+  }
+  return { proved_at: provedAt.toISOString() };
+}
+
+// The proof recorded on the session and audited, in the transaction that spent the code or moved the
+// passkey's counter.
+export async function recordStepUp(
+  tx: Executor,
+  session: SessionContext,
+  actor: ReturnType<typeof auditActorOfSession>,
+  method: 'totp' | 'recovery_code' | 'passkey',
+): Promise<Date> {
+  const at = await recordSecondFactorProof(tx, session.sessionId);
+  if (at === null) throw SecondFactorError.NoChallenge();
+  await recordAudit(tx, {
+    action: 'second_factor.step_up',
+    outcome: 'success',
+    ...actor,
+    details: { method },
+  });
+  return at;
 }

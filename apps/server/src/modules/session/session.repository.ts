@@ -19,6 +19,8 @@ export type NewSession = {
   awaitingSecondFactorMinutes?: number;
   // The second factor was proved as this session started.
   hasProvedSecondFactor?: boolean;
+  // A waiting session whose user must set up a first second factor: it may do only that.
+  isEnrollingSecondFactor?: boolean;
 };
 
 // Times come from the database clock, the same one the session checks compare against.
@@ -38,7 +40,14 @@ export async function insertSession(executor: Executor, session: NewSession): Pr
           ? sql`now() + make_interval(hours => ${session.absoluteHours})`
           : sql`least(now() + make_interval(hours => ${session.absoluteHours}), (select s.absolute_expires_at from sessions s where s.id = ${session.absoluteLimitOfSessionId}))`,
     awaitingSecondFactor: waiting !== undefined,
-    secondFactorAt: session.hasProvedSecondFactor ? sql`now()` : null,
+    // A mimic session (and the staff session it goes back to) keeps the proof of the session it
+    // was opened from: the same person, the same sign-in.
+    secondFactorAt: session.hasProvedSecondFactor
+      ? sql`now()`
+      : session.absoluteLimitOfSessionId === undefined
+        ? null
+        : sql`(select s.second_factor_at from sessions s where s.id = ${session.absoluteLimitOfSessionId})`,
+    secondFactorEnrolment: waiting !== undefined && session.isEnrollingSecondFactor === true,
     ip: session.ip,
     userAgent: session.userAgent?.slice(0, 500) ?? null,
     mimickedByUserId: session.mimickedByUserId ?? null,

@@ -30,6 +30,8 @@ export async function startSession(
     isAwaitingSecondFactor?: boolean;
     // The sign-in itself proved more than one factor (a passkey with user verification).
     hasProvedSecondFactor?: boolean;
+    // Waiting for the set-up of a first second factor, which the user must have.
+    isEnrollingSecondFactor?: boolean;
   },
 ): Promise<{ token: string }> {
   const token = newSecretToken();
@@ -44,6 +46,7 @@ export async function startSession(
         ? { awaitingSecondFactorMinutes: SECOND_FACTOR_CHALLENGE_MINUTES }
         : {}),
       ...(input.hasProvedSecondFactor ? { hasProvedSecondFactor: true } : {}),
+      ...(input.isEnrollingSecondFactor ? { isEnrollingSecondFactor: true } : {}),
       ...input.origin,
     });
     if (!input.isAwaitingSecondFactor) await recordSignInTime(tx, input.userId);

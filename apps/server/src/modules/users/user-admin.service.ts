@@ -17,6 +17,7 @@ import {
   decideMerchantAccess,
   isWithinViewedClient,
 } from '../../access/merchant-scope';
+import { requireRecentSecondFactor } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import type { MailService } from '../../integrations/mail/mail-service';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -211,6 +212,7 @@ export async function createManagedUser(
   const merchantId = body.merchant_id;
   if (!(await authorizeUsersOf(deps.db, caller, merchantId)))
     throw UserAdminError.UserNotFound('Merchant not found');
+  if (body.role !== null && body.role !== undefined) await requireRecentSecondFactor(deps.db, caller.session);
   let userId: string;
   try {
     userId = await deps.db.transaction(async (tx) => {
@@ -277,6 +279,18 @@ async function requireManageableUser(db: Db, caller: Caller, userId: string) {
   return { target, current };
 }
 
+type Membership = { clientId: string; roleId: string | null };
+
+// A role given where the user had none or another one: granting, which asks for the second factor
+// within the step-up window. Taking a role or a membership away is not asked for it.
+export function grantsRole(current: readonly Membership[], wanted: readonly Membership[]): boolean {
+  return wanted.some(
+    (membership) =>
+      membership.roleId !== null &&
+      current.find((before) => before.clientId === membership.clientId)?.roleId !== membership.roleId,
+  );
+}
+
 // PATCH /api/user/update: name, e-mail, memberships with roles, default merchant, locations, and
 // the disabled and locked flags. Locking, disabling or a new e-mail ends the user's sessions.
 export async function updateUser(
@@ -292,6 +306,7 @@ export async function updateUser(
   }
   if (!merchantIds.includes(body.default_client_id))
     throw UserAdminError.DefaultMerchantNotMember(Text.DefaultMerchantNotMember);
+  if (grantsRole(current, wanted)) await requireRecentSecondFactor(db, caller.session);
   try {
     await db.transaction(async (tx) => {
       if (await findUserIdByEmail(tx, body.email, body.id))

@@ -308,6 +308,8 @@ describe('GET /api/payee/all', () => {
       mimickedByRole: null,
       isProcessorAuditUser: false,
       isAwaitingSecondFactor: false,
+      isEnrollingSecondFactor: false,
+      hasRecentSecondFactor: false,
     };
     // As if the caller's default merchant were one it has no membership on or above.
     await expect(

@@ -35,12 +35,14 @@ import {
 // parent; the permissions page (admin, alpha) also lists the merchants with their keys.
 const terminalRoles = ['admin', 'user', 'parent'] as const;
 const apiKeyRoles = ['admin', 'user', 'parent', 'alpha'] as const;
-// Revealing and rolling a merchant's secret key: the merchant named in the body, never in a mimic session.
+// Revealing and rolling a merchant's secret key: the merchant named in the body, never in a mimic session,
+// and with the second factor proved within the step-up window.
 const secretKeyAccess: RouteAccess = {
   kind: 'authenticated',
   roles: apiKeyRoles,
   merchant: { from: 'body', key: 'client_id' },
   mimicSession: 'refused',
+  stepUp: 'required',
 };
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = { ...errors, 422: errorEnvelope };

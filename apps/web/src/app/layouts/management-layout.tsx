@@ -9,6 +9,7 @@ import { Tooltip } from '../../components/tooltip';
 import { WhiteLabelMark } from '../../components/white-label-mark';
 import { MimicBanner } from '../../features/mimic/components/mimic-banner';
 import { GlobalSearchLauncher } from '../../features/search/components/global-search-launcher';
+import { StepUpDialog } from '../../features/second-factor/components/step-up-dialog';
 import { TimezoneSettingsModal } from '../../features/shell/components/timezone-settings-modal';
 import { useSignedInSession } from '../../lib/auth/session-context';
 import { brandThemeOf } from '../brand-theme';
@@ -156,6 +157,8 @@ export function ManagementLayout() {
       </AppShell.Main>
 
       <TimezoneSettingsModal isOpen={isSettingsOpen} onClose={settings.close} />
+      {/* Sensitive actions the server refused for want of a recent second factor ask here. */}
+      <StepUpDialog />
       {isTourOpen && tour.kind && (
         <Suspense fallback={null}>
           <PortalTour kind={tour.kind} onClose={() => setTourOpen(false)} />

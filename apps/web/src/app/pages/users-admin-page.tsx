@@ -4,9 +4,11 @@ import { useCallback } from 'react';
 import { accessKeys } from '../../features/access/api/keys';
 import { UsersPage } from '../../features/access/components/users-page';
 import { ResetSecondFactorAction } from '../../features/second-factor/components/reset-second-factor-action';
+import { TeamRequirementSwitch } from '../../features/second-factor/components/team-requirement-switch';
 import { useSignedInSession } from '../../lib/auth/session-context';
 
-// /users: the Users page, with the staff's reset of a user's authenticator app on the rows that have one.
+// /users: the Users page; staff also reset a user's authenticator app on the rows that have one and
+// require a second factor of the team viewed.
 export function UsersAdminPage() {
   const { actingRole } = useSignedInSession();
   const queryClient = useQueryClient();
@@ -20,5 +22,13 @@ export function UsersAdminPage() {
       ) : null,
     [queryClient],
   );
-  return <UsersPage {...(actingRole === 'admin' ? { renderUserActions: renderStaffActions } : {})} />;
+  const renderTeamControls = useCallback(
+    (clientId: string) => <TeamRequirementSwitch clientId={clientId} />,
+    [],
+  );
+  return (
+    <UsersPage
+      {...(actingRole === 'admin' ? { renderUserActions: renderStaffActions, renderTeamControls } : {})}
+    />
+  );
 }

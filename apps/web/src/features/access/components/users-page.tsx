@@ -22,11 +22,14 @@ type Editing = { mode: 'add' } | { mode: 'edit'; user: ManagedUser } | null;
 
 // /users: whose users ('Viewing Users For'), the grid exported as
 // Users.xlsx, Add user, Edit and Delete. The app may add actions of other features to each row
-// (staff resetting a user's second factor).
+// (staff resetting a user's second factor) and controls for the team viewed (staff requiring one).
 export function UsersPage({
   renderUserActions,
+  renderTeamControls,
 }: {
   renderUserActions?: (user: ManagedUser) => ReactNode;
+  // Beside the merchant being viewed: what the app adds for that team (staff's second-factor switch).
+  renderTeamControls?: (merchantId: string) => ReactNode;
 } = {}) {
   const { user, actingRole, myClients } = useSignedInSession();
   const timeZone = useUserTimeZone();
@@ -145,6 +148,7 @@ export function UsersPage({
           Add user
         </Button>
       </Group>
+      {renderTeamControls && formMerchantId !== null && renderTeamControls(formMerchantId)}
       {deleting && (
         <ConfirmBar
           message={`Delete ${deleting.name} (${deleting.email})? Their sessions end at once.`}

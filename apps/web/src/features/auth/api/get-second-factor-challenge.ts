@@ -21,5 +21,9 @@ export function useSecondFactorChallenge() {
     // A challenge is never shown from the cache: the next sign-in asks afresh.
     gcTime: 0,
     retry: false,
+    // Read once per visit: a first second factor set up here finishes the sign-in while the page still
+    // shows its recovery codes, and a refetch then would find no waiting sign-in.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }

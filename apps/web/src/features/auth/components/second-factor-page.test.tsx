@@ -27,6 +27,7 @@ const waiting: Record<string, StubbedAnswer> = {
     email: user.email,
     has_authenticator_app: true,
     has_passkey: false,
+    must_set_up: false,
   }),
 };
 
@@ -146,6 +147,7 @@ describe('the second-factor page with a passkey', () => {
         email: user.email,
         has_authenticator_app: false,
         has_passkey: true,
+        must_set_up: false,
       }),
       'POST /api/second-factor/passkey/options': ok(requestOptions),
       'POST /api/second-factor/passkey': ok(result),
@@ -172,6 +174,7 @@ describe('the second-factor page with a passkey', () => {
         email: user.email,
         has_authenticator_app: true,
         has_passkey: true,
+        must_set_up: false,
       }),
       'POST /api/second-factor/passkey/options': ok(requestOptions),
       'POST /api/second-factor/passkey': failure(422, PasskeyErrorCode.Unknown, PasskeyText.NotYours),
@@ -187,6 +190,26 @@ describe('the second-factor page with a passkey', () => {
     browser.get.mockImplementation(stubWebAuthn({}).get.getMockImplementation() as never);
     await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PasskeyText.NotYours));
+    expect(router.state.location.pathname).toBe('/app/second-factor');
+  });
+
+  it('takes a user who must have a second factor and has none through setting one up', async () => {
+    stubFetch({
+      ...waiting,
+      'GET /api/second-factor/challenge': ok({
+        email: user.email,
+        has_authenticator_app: false,
+        has_passkey: false,
+        must_set_up: true,
+      }),
+    });
+    const { router } = renderApp('/second-factor');
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-step verification' }, slow),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/second-factor');
   });
 });

@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Stack, Text, TextInput, Title } from '@mantine
 import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
 import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { showToast } from '../../../components/toasts';
@@ -26,13 +26,20 @@ export const SecondFactorPageText = {
   PasskeyIntro: 'Use one of your passkeys: your device asks for your fingerprint, face or PIN.',
   UsePasskey: 'Use a passkey',
   Or: 'or',
+  SetUpHeading: 'Set up two-step verification',
+  SetUpIntro:
+    'Your account must have two-step verification. Set up an authenticator app or add a passkey to finish signing in.',
 } as const;
 
 // /second-factor: after the e-mail link, OpenID Connect or password, a user with an authenticator app
 // or a passkey proves the second factor here, then lands on Home: with a passkey when they have one,
 // with a code from the app (or a recovery code) when they have the app. Without a waiting sign-in the
 // page goes to /login.
-export function SecondFactorPage() {
+// renderSetUp: for a user who must have a second factor and has none, the ways to set one up now (the
+// app composes them from their features); the first one set up finishes the sign-in.
+export type SecondFactorSetUp = (signIn: { email: string; onSignedIn: () => void }) => ReactNode;
+
+export function SecondFactorPage({ renderSetUp }: { renderSetUp?: SecondFactorSetUp } = {}) {
   const challenge = useSecondFactorChallenge();
   const answer = useAnswerSecondFactorChallenge();
   const passkey = useAnswerWithPasskey();
@@ -53,6 +60,21 @@ export function SecondFactorPage() {
     queryClient.removeQueries({ queryKey: authKeys.session() });
     queryClient.setQueryData(authKeys.authenticated(), true);
     void navigate(portalDefaultPath, { replace: true });
+  }
+
+  if (challenge.data.must_set_up && renderSetUp) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {SecondFactorPageText.SetUpHeading}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Signing in as {challenge.data.email}
+        </Text>
+        <Text size="sm">{SecondFactorPageText.SetUpIntro}</Text>
+        {renderSetUp({ email: challenge.data.email, onSignedIn: signedIn })}
+      </Stack>
+    );
   }
 
   // The waiting sign-in ended (too many tries, its time up): back to the login page with the reason.

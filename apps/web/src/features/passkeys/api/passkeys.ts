@@ -1,4 +1,10 @@
-import { type PasskeyItem, passkeyItem, passkeyList, passkeyRemoved } from '@portico/contracts/auth/passkeys';
+import {
+  type PasskeyRegistered,
+  passkeyItem,
+  passkeyList,
+  passkeyRegistered,
+  passkeyRemoved,
+} from '@portico/contracts/auth/passkeys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { passkeyKeys } from './keys';
@@ -11,14 +17,15 @@ export function usePasskeys() {
   });
 }
 
-// Options, the browser's prompt, then POST /api/passkeys/registration with the name given.
-export async function addPasskey(name: string): Promise<PasskeyItem> {
+// Options, the browser's prompt, then POST /api/passkeys/registration with the name given. A first
+// second factor answers its recovery codes too (shown once).
+export async function addPasskey(name: string): Promise<PasskeyRegistered> {
   const { createPasskeyCredential } = await import('../../../lib/webauthn/passkey-ceremony');
   const response = await createPasskeyCredential('/api/passkeys/registration/options');
   return apiRequest('/api/passkeys/registration', {
     method: 'POST',
     body: { name, response },
-    schema: passkeyItem,
+    schema: passkeyRegistered,
   });
 }
 

@@ -4,6 +4,7 @@ import { PasskeyText } from '@portico/contracts/auth/passkeys';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RecoveryCodesText } from '../../../components/recovery-codes-panel';
 import { failure, ok, type StubbedAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
 import { creationOptions, notAllowed, stubWebAuthn } from '../../../test/webauthn-stub';
@@ -57,7 +58,8 @@ describe('PasskeysSection', () => {
     const answers: Record<string, StubbedAnswer> = {
       'GET /api/passkeys': ok({ passkeys: [] }),
       'POST /api/passkeys/registration/options': ok(creationOptions),
-      'POST /api/passkeys/registration': ok(laptop),
+      // The user has an authenticator app already: no recovery codes come with it.
+      'POST /api/passkeys/registration': ok({ ...laptop, recovery_codes: null }),
       ...timeZone,
     };
     const fetchMock = stubFetch(answers);
@@ -85,6 +87,24 @@ describe('PasskeysSection', () => {
       type: 'public-key',
       response: { transports: ['internal'] },
     });
+  });
+
+  it('shows the recovery codes that come with a first second factor, once, before closing', async () => {
+    const codes = ['aaaa-bbbb-cccc', 'dddd-eeee-ffff'];
+    const answers: Record<string, StubbedAnswer> = {
+      'GET /api/passkeys': ok({ passkeys: [] }),
+      'POST /api/passkeys/registration/options': ok(creationOptions),
+      'POST /api/passkeys/registration': ok({ ...laptop, recovery_codes: codes }),
+      ...timeZone,
+    };
+    stubFetch(answers);
+    stubWebAuthn({});
+    const region = await renderSection();
+    await userEvent.click(await within(region).findByRole('button', { name: 'Add a passkey' }));
+    await userEvent.type(within(region).getByLabelText(/Passkey name/), 'Work laptop');
+    await userEvent.click(within(region).getByRole('button', { name: 'Continue' }));
+    expect(await within(region).findByText(RecoveryCodesText.Heading)).toBeInTheDocument();
+    for (const code of codes) expect(within(region).getByText(code)).toBeInTheDocument();
   });
 
   it('says so when the person closes the browser prompt or the server refuses the passkey', async () => {

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } f
 import { type PasskeyItem, PasskeyText, passkeyName } from '@portico/contracts/auth/passkeys';
 import { type FormEvent, useState } from 'react';
 import { ConfirmBar } from '../../../components/confirm-bar';
+import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 import { SettingsSection } from '../../../components/settings-section';
 import { Spinner } from '../../../components/spinner';
 import { showToast } from '../../../components/toasts';
+import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useDateTimeFormatters } from '../../../lib/time-zone/date-time-format';
 import { passkeyErrorText } from '../../../lib/webauthn/passkey-error-text';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
@@ -219,8 +221,12 @@ function NameForm({
   );
 }
 
+// A first passkey of a user without an authenticator app comes with recovery codes, shown once.
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const add = useAddPasskey();
+  const { user } = useSignedInSession();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes !== null) return <RecoveryCodesPanel codes={codes} accountEmail={user.email} onDone={onDone} />;
   return (
     <NameForm
       label={PasskeysText.NameLabel}
@@ -230,9 +236,10 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       serverError={add.isError ? passkeyErrorText(add.error, PasskeysText.Failed) : null}
       onSubmit={(name) =>
         add.mutate(name, {
-          onSuccess: () => {
-            onDone();
+          onSuccess: (answer) => {
             void showToast({ text: PasskeysText.Added, type: 'success' });
+            if (answer.recovery_codes !== null) setCodes(answer.recovery_codes);
+            else onDone();
           },
         })
       }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { useState } from 'react';
+import { RecoveryCodesPanel } from '../../../components/recovery-codes-panel';
 import { SettingsSection } from '../../../components/settings-section';
 import { Spinner } from '../../../components/spinner';
 import { showToast } from '../../../components/toasts';
@@ -13,7 +14,6 @@ import { useEnrolmentStart } from '../api/post-enrolment-start';
 import { useNewRecoveryCodes } from '../api/post-recovery-codes';
 import { CodeForm } from './code-form';
 import { EnrolmentSteps } from './enrolment-steps';
-import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 export const AuthenticatorText = {
   Heading: 'Authenticator app',

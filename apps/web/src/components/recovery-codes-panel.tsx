@@ -1,8 +1,8 @@
 import { Alert, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Checkbox } from '../../../components/checkbox';
-import { showToast } from '../../../components/toasts';
-import { RECOVERY_CODES_FILE_NAME, recoveryCodesFileText } from '../utils/recovery-codes.utils';
+import { Checkbox } from './checkbox';
+import { RECOVERY_CODES_FILE_NAME, recoveryCodesFileText } from './recovery-codes.utils';
+import { showToast } from './toasts';
 
 export const RecoveryCodesText = {
   Heading: 'Save your recovery codes',

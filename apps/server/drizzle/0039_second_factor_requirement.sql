@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "second_factor_enrolment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "is_second_factor_required" boolean DEFAULT false NOT NULL;
