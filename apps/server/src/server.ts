@@ -4,12 +4,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
-import { demoAccounts } from './db/seed/demo-accounts';
+import { bannerAccountOf, demoAccounts } from './db/seed/demo-accounts';
 import { ensureDemoData } from './db/seed/ensure-demo-data';
 import { createFieldCipher, loadDataKey } from './lib/crypto/field-cipher';
 import { defaultWebDistDir } from './lib/paths';
 import { sealLegacySecretApiKeys } from './lib/secret-api-key';
-import { bannerAccountOf, printStartupBanner } from './startup-banner';
+import { printStartupBanner } from './startup-banner';
 
 // The server entry is the one production place that runs the demo seed: on first start when
 // SEED_DEMO_DATA is on, and its sign-in accounts are what the start-up banner lists.

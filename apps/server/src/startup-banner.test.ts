@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/build-test-app';
-import { demoAccounts } from './db/seed/demo-accounts';
-import { bannerAccountOf, demoAccountsTable, startupBanner } from './startup-banner';
+import { bannerAccountOf, demoAccounts } from './db/seed/demo-accounts';
+import { demoAccountsTable, startupBanner } from './startup-banner';
 
 const accounts = demoAccounts({
   providerDomain: 'portico.example',

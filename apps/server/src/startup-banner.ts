@@ -1,7 +1,4 @@
-import { demoAuthenticatorSecret } from '@portico/contracts/auth/demo-authenticator';
 import type { AppConfig } from './config';
-import type { DemoAccount } from './db/seed/demo-accounts';
-import { hmacSha1 } from './lib/crypto/hmac-sha1';
 
 // A demo sign-in account as the banner lists it; none when no demo data is seeded. The authenticator
 // key is what a person types into an authenticator app (null: none is set up).
@@ -11,19 +8,6 @@ export type BannerAccount = {
   description: string;
   authenticatorKey: string | null;
 };
-
-export function bannerAccountOf(account: DemoAccount): BannerAccount {
-  return {
-    email: account.email,
-    role: account.isProcessorAuditUser
-      ? `${account.role} (processor audit)`
-      : account.isDemoUser
-        ? `${account.role} (demo)`
-        : account.role,
-    description: account.description,
-    authenticatorKey: account.hasAuthenticator ? demoAuthenticatorSecret(account.email, hmacSha1) : null,
-  };
-}
 
 // What a newcomer needs after `npm start`: where the portal is and whom to sign in as.
 export function startupBanner(config: AppConfig, accounts: readonly BannerAccount[]): string {

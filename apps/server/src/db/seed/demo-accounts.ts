@@ -1,3 +1,6 @@
+import { demoAuthenticatorSecret } from '@portico/contracts/auth/demo-authenticator';
+import { hmacSha1 } from '../../lib/crypto/hmac-sha1';
+import type { BannerAccount } from '../../startup-banner';
 import type { ClientKey } from './demo-catalog';
 
 export type DemoRole = 'admin' | 'user' | 'parent' | 'healnow' | 'alpha';
@@ -166,4 +169,18 @@ export function demoAccounts({ providerDomain, partnerDomains }: DemoDomains): D
       hasAuthenticator: false,
     }),
   ];
+}
+
+// How the start-up banner and the README list an account.
+export function bannerAccountOf(account: DemoAccount): BannerAccount {
+  return {
+    email: account.email,
+    role: account.isProcessorAuditUser
+      ? `${account.role} (processor audit)`
+      : account.isDemoUser
+        ? `${account.role} (demo)`
+        : account.role,
+    description: account.description,
+    authenticatorKey: account.hasAuthenticator ? demoAuthenticatorSecret(account.email, hmacSha1) : null,
+  };
 }
