@@ -3,6 +3,7 @@ import { EnrollmentActionText } from '@portico/contracts/enrollment/enrollment-a
 import { z } from 'zod';
 import { e2eEnvKeys } from '../support/e2e-control';
 import { waitForEmailLink } from '../support/mailbox';
+import { nextDemoCode } from '../support/second-factor';
 
 // Enrollment review through the API as staff (the enrollment page drives the same calls): KYC with the
 // sandbox provider, approval into a live account with production keys, a rejection, and the
@@ -15,14 +16,22 @@ async function messageOf<T extends z.ZodType>(response: { json(): Promise<unknow
   return schema.parse(envelope.parse(await response.json()).message);
 }
 
-// The e-mail link sign-in without the page: ask for the link, then exchange its code (POST /auth).
+// The e-mail link sign-in without the page: ask for the link, exchange its code (POST /auth), then
+// the demo authenticator's code when the answer asks for the second factor.
 async function signInThroughApi(request: APIRequestContext, email: string) {
   const since = Date.now();
   expect((await request.post('/firebase', { data: { email } })).ok()).toBe(true);
   const link = new URL(await waitForEmailLink(email, since));
   const token = link.searchParams.get('oobCode');
   if (!token) throw new Error('the login link carries no code');
-  expect((await request.post('/auth', { data: { token, email } })).ok()).toBe(true);
+  const signedIn = await request.post('/auth', { data: { token, email } });
+  expect(signedIn.ok()).toBe(true);
+  const answer = (await signedIn.json()) as { message?: { second_factor_required?: boolean } };
+  if (!answer.message?.second_factor_required) return;
+  const proved = await request.post('/api/second-factor/challenge', {
+    data: { code: await nextDemoCode(email) },
+  });
+  expect(proved.ok()).toBe(true);
 }
 
 async function enrollUnderSummit(request: APIRequestContext, dba: string, lastName: string) {
