@@ -1,6 +1,7 @@
 import type { PermissionName } from '@portico/contracts/access/permission-names';
 import type { UserType } from '@portico/contracts/auth/roles';
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { CommonErrorCode } from '@portico/contracts/common/envelope';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { base32Decode, type HmacSha1, totpCodeAt } from '@portico/contracts/auth/totp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';

@@ -1,6 +1,6 @@
 import { findPortalRouteForPathname, portalPathnameFromUrlPathname } from '@portico/contracts/access/routes';
 import { VIEW_AS_QUERY_PARAM } from '@portico/contracts/access/view-as';
-import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { askForStepUp } from './auth/step-up';
 import { readViewAsClientId } from './auth/view-as';
 import { isRecord } from './response-parsers';

@@ -1,4 +1,5 @@
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { AppError } from '../../lib/app-error';
 
 // Each error with its fixed text (the portal shows it as it comes).

@@ -1,5 +1,5 @@
 import { type SessionUser, sessionUserSchema } from '@portico/contracts/access/session-user';
-import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { authKeys } from './keys';

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { buildSessionUser } from '@portico/contracts/access/session-user.factory';
 import { PasskeyErrorCode, PasskeyText } from '@portico/contracts/auth/passkeys';
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 import { Anchor, Button, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { portalDefaultPath, portalLoginPath } from '@portico/contracts/access/routes';
-import { SecondFactorErrorCode, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
+import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 import { Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { type ChallengeBody, SecondFactorText } from '@portico/contracts/auth/second-factor';
+import type { ChallengeBody } from '@portico/contracts/auth/second-factor';
+import { SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../components/toasts';
