@@ -16,7 +16,7 @@ describe('the demo accounts a fresh start lists', () => {
     expect(admin?.authenticatorKey).toMatch(/^[A-Z2-7]{32}$/);
     expect(banner).toContain(`admin@portico.example`);
     expect(banner).toContain(admin?.authenticatorKey);
-    expect(banner).toMatch(/crypto@ledgerlane\.example\s+user\s+none\s+Crypto-only merchant/);
+    expect(banner).toMatch(/frontdesk@harborviewdental\.example\s+user\s+none\s+Front desk of/);
   });
 
   it('each account has its own key', () => {

@@ -19,8 +19,8 @@ export type DemoAccount = {
   memberships: { client: ClientKey; role: string | null }[];
   // Sub-location names of the default client assigned to the user.
   subEntities: string[];
-  // Comes with an authenticator app set up (its key by the demo rule); without one, an account the
-  // second-factor requirement covers sets one up at its first sign-in.
+  // Comes with an authenticator app set up (its key by the demo rule). Without one, an account the
+  // second-factor requirement covers would set one up at its first sign-in, as new users do.
   hasAuthenticator: boolean;
 };
 
@@ -165,8 +165,6 @@ export function demoAccounts({ providerDomain, partnerDomains }: DemoDomains): D
       description: 'Crypto-only merchant',
       defaultClient: 'ledger-lane-collectibles',
       memberships: [{ client: 'ledger-lane-collectibles', role: null }],
-      // Sets up an authenticator app of its own.
-      hasAuthenticator: false,
     }),
   ];
 }
