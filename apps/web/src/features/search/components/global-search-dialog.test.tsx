@@ -1,6 +1,6 @@
 import type { GlobalSearchGroup } from '@portico/contracts/search/global-search';
 import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ok, readyDatabase, requestedPaths, stubFetch } from '../../../test/fetch-stub';
@@ -112,6 +112,19 @@ describe('global search dialog', () => {
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('merchant')).toBe(copperId);
     expect(params.get('search')).toBe('casey@copper.example');
+  });
+
+  it("keeps the keyboard's option when the list appears under a resting pointer, and a moving pointer picks", async () => {
+    renderWithSearch();
+    const input = await openWithShortcut();
+    await userEvent.type(input, 'casey');
+    const customer = await screen.findByRole('option', { name: /Casey Copperfield/ });
+    await userEvent.keyboard('{ArrowDown}');
+    const keyed = screen.getByRole('option', { selected: true });
+    fireEvent.mouseEnter(customer);
+    expect(screen.getByRole('option', { selected: true })).toBe(keyed);
+    fireEvent.mouseMove(customer);
+    expect(screen.getByRole('option', { selected: true })).toBe(customer);
   });
 
   it('opens a transaction on the transaction search narrowed to it', async () => {

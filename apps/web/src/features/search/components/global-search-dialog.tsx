@@ -129,7 +129,11 @@ export function GlobalSearchDialog({ isOpen, onClose, initialText = '' }: Global
                       role="option"
                       aria-selected={isActive}
                       tabIndex={-1}
-                      onMouseEnter={() => setActiveIndex(index)}
+                      // A moving pointer picks the option it is over; a pointer that rests where
+                      // the list appears under it does not take the keyboard's place.
+                      onMouseMove={() => {
+                        if (!isActive) setActiveIndex(index);
+                      }}
                       onClick={() => open(index)}
                       display="block"
                       w="100%"
