@@ -1,27 +1,10 @@
 import { SecondFactorText } from '@portico/contracts/auth/second-factor';
 import { SecondFactorErrorCode } from '@portico/contracts/auth/second-factor-errors';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
-import { userPasskeys } from '../db/schema/passkeys';
-import { userAuthenticators } from '../db/schema/second-factor';
 import { AppError } from '../lib/app-error';
 import type { SessionContext } from './request-session';
-
-// A second factor guards a person's sign-in when they have a confirmed authenticator app or a passkey.
-export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
-  const [app] = await executor
-    .select({ userId: userAuthenticators.userId })
-    .from(userAuthenticators)
-    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
-  if (app) return true;
-  const [passkey] = await executor
-    .select({ id: userPasskeys.id })
-    .from(userPasskeys)
-    .where(eq(userPasskeys.userId, userId))
-    .limit(1);
-  return passkey !== undefined;
-}
+import { hasSecondFactor } from './second-factor-facts';
 
 export function stepUpRequired(): AppError {
   return new AppError(SecondFactorErrorCode.StepUpRequired, 'forbidden', SecondFactorText.StepUpRequired);

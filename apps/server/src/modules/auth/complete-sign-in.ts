@@ -1,6 +1,6 @@
 import type { SignInResult } from '@portico/contracts/auth/sign-in';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasSecondFactor } from '../../access/step-up';
+import { hasSecondFactor } from '../../access/second-factor-facts';
 import { recordAudit, requestOrigin } from '../../lib/audit';
 import { mustUserHaveSecondFactor } from '../second-factor/second-factor-requirement';
 import { startSession } from '../session/session.service';

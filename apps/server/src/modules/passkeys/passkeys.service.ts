@@ -17,7 +17,8 @@ import {
 import { type AuditOrigin, auditActorOf, auditActorOfSession } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { SessionContext } from '../../access/request-session';
-import { hasSecondFactor, secondFactorPersonOf } from '../../access/step-up';
+import { hasSecondFactor } from '../../access/second-factor-facts';
+import { secondFactorPersonOf } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { findAccountById } from '../auth/auth.repository';

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { clients } from '../../db/schema/clients';
@@ -19,14 +19,6 @@ export async function findAuthenticator(executor: Executor, userId: string, opti
     .where(eq(userAuthenticators.userId, userId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function hasConfirmedAuthenticator(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ userId: userAuthenticators.userId })
-    .from(userAuthenticators)
-    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
-  return row !== undefined;
 }
 
 // A new secret replaces an unconfirmed one; a confirmed authenticator is never overwritten here.
@@ -171,15 +163,6 @@ export async function revokeWaitingSessions(executor: Executor, userId: string):
     .where(
       and(eq(sessions.userId, userId), eq(sessions.awaitingSecondFactor, true), isNull(sessions.revokedAt)),
     );
-}
-
-export async function hasPasskey(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: userPasskeys.id })
-    .from(userPasskeys)
-    .where(eq(userPasskeys.userId, userId))
-    .limit(1);
-  return row !== undefined;
 }
 
 // Whether staff require a second factor of a team this user belongs to: a client of their

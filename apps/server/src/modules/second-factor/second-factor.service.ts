@@ -25,6 +25,7 @@ import QRCode from 'qrcode';
 import { type AuditOrigin, auditActorOf, auditActorOfSession } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import type { SessionContext } from '../../access/request-session';
+import { hasConfirmedAuthenticator, hasPasskey } from '../../access/second-factor-facts';
 import { secondFactorPersonOf, stepUpRequired } from '../../access/step-up';
 import type { Db, Executor } from '../../db/client';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
@@ -42,8 +43,6 @@ import {
   deleteSecondFactor,
   findAuthenticator,
   findUser,
-  hasConfirmedAuthenticator,
-  hasPasskey,
   recordChallengeFailure,
   recordSecondFactorProof,
   replaceRecoveryCodes,
