@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastFour, maskedFromLastFour, maskValue } from './masking';
+import { lastFour, lastFourAsIssued, maskedFromLastFour, maskValue } from './masking';
 
 describe('masking', () => {
   it('keeps only the last four digits of an SSN', () => {
@@ -13,6 +13,12 @@ describe('masking', () => {
 
   it('shows short values only as far as they go', () => {
     expect(maskValue('12')).toBe('****12');
+  });
+
+  it("keeps an issued secret's last four characters as issued, separators included", () => {
+    expect(lastFourAsIssued('whsec_q2Zk0-YwT-Y')).toBe('wT-Y');
+    expect(lastFourAsIssued('sk_live_abc_d_')).toBe('c_d_');
+    expect(lastFour('whsec_q2Zk0-YwT-Y')).toBe('YwTY');
   });
 
   it('answers null for missing values', () => {

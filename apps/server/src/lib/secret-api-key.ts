@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { clients } from '../db/schema/clients';
 import { type EncryptedColumn, encryptedColumn } from '../db/schema/encrypted-columns';
 import type { FieldCipher } from './crypto/field-cipher';
+import { lastFourAsIssued } from './masking';
 
 // A merchant's secret API key is a credential of the merchant (never of a user): sealed at rest,
 // found by its SHA-256, masked from its last four. A rolled key keeps working until the grace
@@ -25,7 +26,7 @@ export function sealedSecretApiKey(encrypt: Encrypt, key: string) {
   return {
     apiKeyEnc: encrypt(key, encryptedColumn.clientApiKey),
     apiKeyHash: secretApiKeyHash(key),
-    apiKeyLast4: key.slice(-4),
+    apiKeyLast4: lastFourAsIssued(key),
   };
 }
 

@@ -25,10 +25,6 @@ export function newApiKey(kind: 'live' | 'public' | 'sandbox' | 'sandbox-public'
   return `${prefix}${randomBytes(32).toString('base64url')}`;
 }
 
-export function lastFour(value: string): string {
-  return value.slice(-4);
-}
-
 // An encrypted value moves to another column: the column name is sealed in as associated data,
 // so it is decrypted and encrypted again for its new place.
 function resealed(cipher: FieldCipher, stored: string | null, from: string, to: string): string | null {

@@ -7,8 +7,9 @@ import type { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
 import { recordAudit } from '../../lib/audit';
+import { lastFourAsIssued } from '../../lib/masking';
 import { sealedSecretApiKey } from '../../lib/secret-api-key';
-import { createAccountFromEnrollment, lastFour, newApiKey } from './account-from-enrollment';
+import { createAccountFromEnrollment, newApiKey } from './account-from-enrollment';
 import { developerEmailOf } from './developer-email';
 import { type ActionDeps, ActionError, reachEnrollment } from './enrollment-actions.common';
 import {
@@ -76,7 +77,7 @@ export async function createSandbox(deps: ActionDeps, caller: Caller, enrollment
       client_id: clientId,
       is_new_client: isNewClient,
       status,
-      sandbox_api_key_last4: lastFour(sandboxKey),
+      sandbox_api_key_last4: lastFourAsIssued(sandboxKey),
     };
   });
 }

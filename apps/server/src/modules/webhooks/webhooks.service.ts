@@ -22,7 +22,7 @@ import { authorizeClient } from '../../access/owner-access';
 import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { lastFour } from '../../lib/masking';
+import { lastFourAsIssued } from '../../lib/masking';
 import { webhookEventRowOf } from '../../lib/webhook-events';
 import { newWebhookSecret } from '../../lib/webhook-signature';
 import { type DeliveryDeps, deliverOneNow } from './webhook-delivery';
@@ -121,7 +121,7 @@ export async function createWebhookEndpoint(
       description: body.description || null,
       eventTypes: body.event_types,
       secretEnc: deps.cipher().encrypt(secret, encryptedColumn.webhookEndpointSecret),
-      secretLast4: lastFour(secret),
+      secretLast4: lastFourAsIssued(secret),
       createdByUserId: caller.session.userId,
     });
     await recordAudit(tx, {
@@ -197,7 +197,7 @@ export async function rollWebhookSecret(deps: WebhookDeps, caller: Caller, id: s
   await deps.db.transaction(async (tx) => {
     await updateEndpoint(tx, endpoint.id, {
       secretEnc: deps.cipher().encrypt(secret, encryptedColumn.webhookEndpointSecret),
-      secretLast4: lastFour(secret),
+      secretLast4: lastFourAsIssued(secret),
     });
     await recordAudit(tx, {
       action: 'webhook.secret_roll',
