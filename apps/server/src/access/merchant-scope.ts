@@ -5,7 +5,7 @@ import {
 } from '@portico/contracts/access/permission-names';
 import { hasPermission } from '@portico/contracts/access/permissions';
 import type { PermissionHolder } from '@portico/contracts/access/session-user';
-import type { UserType } from '@portico/contracts/auth/roles';
+import { reachesEveryMerchant, type UserType } from '@portico/contracts/auth/roles';
 import type { Executor } from '../db/client';
 import {
   type ClientAccessFacts,
@@ -17,10 +17,9 @@ import {
   type PermissionHolderFacts,
 } from './merchant-scope.repository';
 
-// Staff may reach every merchant; only admin also skips per-merchant permissions.
-export function canReachEveryMerchant(role: UserType): boolean {
-  return role === 'admin' || role === 'healnow';
-}
+// Staff may reach every merchant (the contracts rule the portal reads too); only admin also skips
+// per-merchant permissions.
+export const canReachEveryMerchant = reachesEveryMerchant;
 
 export function bypassesMerchantPermissions(role: UserType): boolean {
   return role === 'admin';

@@ -1,9 +1,10 @@
+import { searchWordsOf } from '@portico/contracts/common/search-words';
 import { useMemo } from 'react';
 
 // A grid's search box: every word typed must appear, in any case, in one of the row's texts
 // (so 'harbor coffee' finds 'Harbor Lane Coffee'). An empty search keeps every row.
 export function matchesSearch(search: string, texts: readonly (string | null | undefined)[]): boolean {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchWordsOf(search);
   if (words.length === 0) return true;
   const haystack = texts
     .filter((text): text is string => typeof text === 'string')

@@ -22,7 +22,17 @@ export const UserAdminText = {
   EmailInvalid: 'Enter a valid e-mail address',
   MembershipRequired: 'Choose at least one merchant',
   DefaultMerchantNotMember: 'The default merchant must be one of the memberships',
+  AllMerchants: 'All merchants',
+  SearchLabel: 'Search users',
+  SearchPlaceholder: 'Name or e-mail',
+  SearchTooLong: 'Search with at most 100 characters.',
+  SearchAcrossMerchants: 'Type a name or e-mail above to find users across all merchants.',
+  NoUserFound: 'No user matches the search.',
+  SearchLimited: 'Showing the first 100 matches. Type more of the name or e-mail to narrow them.',
 } as const;
+
+// The most users one search across all merchants answers.
+export const usersSearchLimit = 100;
 
 // The users grid exports as Users.xlsx.
 export const usersFileName = 'Users.xlsx';
@@ -75,7 +85,14 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 // GET /api/client/my-users: the users of one merchant (merchant_id) or of every merchant the caller
 // manages users for.
-export const myUsersQuery = z.object({ merchant_id: z.uuid().optional() });
+// GET /api/client/my-users: one merchant's users (merchant_id) or every merchant's the caller manages;
+// search keeps the users whose name or e-mail holds every word. Staff, who manage every merchant,
+// search across all of them (at most usersSearchLimit users); without search they list their own.
+export const myUsersQuery = z.object({
+  merchant_id: z.uuid().optional(),
+  search: z.string().trim().max(100, { error: UserAdminText.SearchTooLong }).optional(),
+});
+export type MyUsersQuery = z.infer<typeof myUsersQuery>;
 export const myUsersResponse = successEnvelope(z.array(managedUserSchema));
 
 // POST /api/user: {name, email, user_type 'user', label, locations, merchant_id, role, disabled}.

@@ -5,3 +5,8 @@ import { z } from 'zod';
 export const userTypes = ['admin', 'user', 'parent', 'healnow', 'alpha'] as const;
 export type UserType = (typeof userTypes)[number];
 export const userTypeSchema = z.enum(userTypes);
+
+// Staff (Portico's admins and the white-label partner's staff) reach every merchant.
+export function reachesEveryMerchant(role: UserType): boolean {
+  return role === 'admin' || role === 'healnow';
+}

@@ -174,7 +174,10 @@ export function globalSearchHitPath(hit: GlobalSearchHit): string {
       return `/vault?${params}`;
     }
     case 'users':
-      return '/users';
+      // The Users page searching for the user (staff's across all merchants).
+      return hit.page_search === null
+        ? '/users'
+        : `/users?${new URLSearchParams({ search: hit.page_search })}`;
     case 'enrollments':
       return `/onboard/${hit.id}`;
     case 'payouts':

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { queryRows, type SqlRow } from '../../db/sql-rows';
 import { reportLineSql } from './report-line-sql';
 import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
@@ -195,10 +196,6 @@ export type SearchQuery = {
   criteria: SearchRequestBody;
   limit: number;
 };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Only the criteria present are applied. Dates are inclusive instants to the
 // millisecond; names match from their start without regard to case; the e-mail is stored lowercased.

@@ -1,6 +1,7 @@
 import {
   type GlobalSearchGroup,
   type GlobalSearchKind,
+  globalSearchHitPath,
   globalSearchResponse,
 } from '@portico/contracts/search/global-search';
 import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
@@ -149,6 +150,13 @@ describe('GET /api/search: staff', () => {
     expect(hit?.id).toBe(copper);
     expect(hit?.title).toBe('Copper Kettle Bistro');
     expect(hit?.detail).not.toMatch(/[0-9a-f]{8}-/);
+  });
+
+  it("finds a merchant's user at any merchant, opening the Users page searching for them", async () => {
+    const [hit] = hitsOf(await search(demo.admin, 'jamie'), 'users');
+    expect(hit?.detail).toBe(demo.barista);
+    expect(hit && globalSearchHitPath(hit)).toBe(`/users?search=${encodeURIComponent(demo.barista)}`);
+    expect(hitsOf(await search(demo.admin, 'admin@'), 'users')).toEqual([]);
   });
 
   it('finds a card payment by last 4 and amount anywhere, and a payout by its amount', async () => {

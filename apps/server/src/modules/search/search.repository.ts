@@ -198,9 +198,8 @@ export async function searchCustomers(
 const userRow = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type UserSearchRow = z.infer<typeof userRow>;
 
-// Whose users: these merchants', or the merchant a user's account belongs to (staff's Users page),
-// read in the same statement.
-export type UserClients = { clientIds: readonly string[] } | { defaultClientOf: string };
+// Whose users: these merchants', or every merchant's (staff, whose Users page searches them all).
+export type UserClients = { clientIds: readonly string[] } | 'all';
 
 // The users the Users page lists for these merchants: members of them, staff and contacts left out.
 export async function searchUsers(
@@ -208,11 +207,8 @@ export async function searchUsers(
   clients: UserClients,
   prefix: string,
 ): Promise<UserSearchRow[]> {
-  if ('clientIds' in clients && clients.clientIds.length === 0) return [];
-  const memberOf =
-    'clientIds' in clients
-      ? sql`m.client_id in (${idList(clients.clientIds)})`
-      : sql`m.client_id = (select default_client_id from users where id = ${clients.defaultClientOf}::uuid)`;
+  if (clients !== 'all' && clients.clientIds.length === 0) return [];
+  const memberOf = clients === 'all' ? sql`true` : sql`m.client_id in (${idList(clients.clientIds)})`;
   const name = sql`lower(u.name) collate "C"`;
   const email = sql`lower(u.email) collate "C"`;
   const rows = await queryRows(

@@ -141,7 +141,7 @@ export function userHit(row: UserSearchRow): GlobalSearchHit {
     detail: row.email,
     merchant_id: null,
     occurred_at: null,
-    page_search: null,
+    page_search: row.email,
   };
 }
 

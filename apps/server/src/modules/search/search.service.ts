@@ -43,12 +43,11 @@ function clientsOf(scope: ReportScope | undefined): ClientScope {
   return scope.kind === 'all' ? 'all' : scope.clientIds;
 }
 
-// The merchants whose users the caller's Users page lists: staff (not viewing as a client) their own
-// account's; everyone else every merchant they act for where they hold Users.
+// The merchants whose users the caller's Users page lists: staff (not viewing as a client) every
+// merchant's; everyone else every merchant they act for where they hold Users.
 async function usersPageClients(db: Db, caller: Caller): Promise<UserClients> {
   const session = caller.session;
-  if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null)
-    return { defaultClientOf: session.userId };
+  if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) return 'all';
   const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
   const facts = await findHolderClientAccessFacts(
     db,

@@ -1,3 +1,4 @@
+import { UserAdminText } from '@portico/contracts/access/user-admin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -277,6 +278,49 @@ describe('listing users', () => {
     expect(
       (await call(demo.copperOwner, 'GET', `/api/client/my-users?merchant_id=${harbor}`)).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('searching users', () => {
+  const emailsOf = (res: { json: () => { message: { email: string }[] } }) =>
+    res.json().message.map((u) => u.email);
+
+  it('finds staff a user at any merchant by every word of the name or e-mail, with all memberships', async () => {
+    const res = await call(
+      demo.admin,
+      'GET',
+      `/api/client/my-users?search=${encodeURIComponent('  OWNER copperkettle ')}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(emailsOf(res)).toEqual([demo.copperOwner]);
+    const both = emailsOf(await call(demo.admin, 'GET', '/api/client/my-users?search=owner'));
+    expect(both).toEqual(expect.arrayContaining([demo.owner, demo.copperOwner]));
+    expect(both).not.toContain(demo.admin);
+    const found = (await call(demo.admin, 'GET', '/api/client/my-users?search=barista')).json().message;
+    expect(
+      found.map((u: { memberships: { merchant: { name: string }; role: { name: string } | null }[] }) =>
+        u.memberships.map((m) => `${m.merchant.name}: ${m.role?.name}`),
+      ),
+    ).toEqual([['Harbor Lane Coffee Roasters: Cashier']]);
+  });
+
+  it("keeps everyone else's search within the merchants they manage", async () => {
+    expect(emailsOf(await call(demo.owner, 'GET', '/api/client/my-users?search=owner'))).toEqual([
+      demo.owner,
+    ]);
+    expect(
+      emailsOf(
+        await call(demo.owner, 'GET', `/api/client/my-users?merchant_id=${harbor}&search=copperkettle`),
+      ),
+    ).toEqual([]);
+  });
+
+  it('matches typed wildcards as themselves, and refuses a search over 100 characters', async () => {
+    expect(emailsOf(await call(demo.admin, 'GET', '/api/client/my-users?search=%25'))).toEqual([]);
+    expect(emailsOf(await call(demo.admin, 'GET', '/api/client/my-users?search=_'))).toEqual([]);
+    const long = await call(demo.admin, 'GET', `/api/client/my-users?search=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain(UserAdminText.SearchTooLong);
   });
 });
 

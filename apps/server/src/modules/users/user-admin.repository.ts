@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { escapeLike } from '../../db/like-pattern';
 import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
 import { clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
@@ -18,22 +19,47 @@ const managedUserColumns = {
   hasSecondFactor: sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${users.id} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${users.id}))`,
 };
 
-// Users holding a membership on one of the clients; staff accounts are not managed on the users page.
-export async function listUsersOfClients(executor: Executor, clientIds: readonly string[]) {
-  if (clientIds.length === 0) return [];
+// Users holding a membership on one of the clients ('all': on any client), staff accounts left out
+// (they are not managed on the users page). With words, only those whose name or e-mail holds every
+// word, in any case.
+export async function listUsersOfClients(
+  executor: Executor,
+  clientIds: readonly string[] | 'all',
+  options: { words?: readonly string[]; limit?: number } = {},
+) {
+  if (clientIds !== 'all' && clientIds.length === 0) return [];
   const memberIds = executor
     .selectDistinct({ userId: memberships.userId })
     .from(memberships)
-    .where(inArray(memberships.clientId, [...clientIds]));
+    .where(clientIds === 'all' ? undefined : inArray(memberships.clientId, [...clientIds]));
+  const wordMatches = (options.words ?? []).map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    return or(ilike(users.name, pattern), ilike(users.email, pattern));
+  });
+  const query = executor
+    .select(managedUserColumns)
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, memberIds),
+        notInArray(users.userType, ['admin', 'healnow', 'contact']),
+        ...wordMatches,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export async function findManagedUsers(executor: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
   return executor
     .select(managedUserColumns)
     .from(users)
-    .where(and(inArray(users.id, memberIds), notInArray(users.userType, ['admin', 'healnow', 'contact'])))
-    .orderBy(asc(users.name), asc(users.id));
+    .where(inArray(users.id, [...userIds]));
 }
 
 export async function findManagedUser(executor: Executor, userId: string) {
-  const [row] = await executor.select(managedUserColumns).from(users).where(eq(users.id, userId));
+  const [row] = await findManagedUsers(executor, [userId]);
   return row;
 }
 

@@ -51,7 +51,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
     },
     async (request) => ({
       status: true as const,
-      message: await listMyUsers(app.db, callerOf(request), request.query.merchant_id),
+      message: await listMyUsers(app.db, callerOf(request), request.query),
     }),
   );
 

@@ -3,9 +3,12 @@ import {
   UserAdminErrorCode as Code,
   type createUserBody,
   type ManagedUser,
+  type MyUsersQuery,
   UserAdminText as Text,
   type updateUserBody,
+  usersSearchLimit,
 } from '@portico/contracts/access/user-admin';
+import { searchWordsOf } from '@portico/contracts/common/search-words';
 import { userCategories } from '@portico/contracts/enrollment/enrollment-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -40,6 +43,7 @@ import { requireAssignableRole } from '../rbac/rbac-admin.service';
 import {
   deleteManagedUser,
   findManagedUser,
+  findManagedUsers,
   findSubEntitiesByIds,
   findUserIdByEmail,
   insertManagedUser,
@@ -96,67 +100,76 @@ function labelOf(value: string | null) {
   return userCategories.find((category) => category === value) ?? null;
 }
 
-// The users of the clients, each with memberships and locations within those clients only.
+type ManagedUserRecord = Awaited<ReturnType<typeof findManagedUsers>>[number];
+
+// Users as the Users page shows them, each with memberships and locations within those clients only
+// ('all': every membership).
+async function managedUsersOf(
+  executor: Executor,
+  records: readonly ManagedUserRecord[],
+  clientIds: ReadonlySet<string> | 'all',
+): Promise<ManagedUser[]> {
+  const ids = records.map((record) => record.id);
+  const memberships = await listMembershipsOf(executor, ids);
+  const locations = await listUserSubEntities(executor, ids);
+  const isShown = (clientId: string) => clientIds === 'all' || clientIds.has(clientId);
+  return records.map((record) => ({
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    user_type: record.userType,
+    label: labelOf(record.label),
+    default_client_id: record.defaultClientId,
+    disabled: record.isDisabled,
+    is_locked_out: record.isLockedOut,
+    created_at: record.createdAt.toISOString(),
+    last_sign_in_at: record.lastSignInAt?.toISOString() ?? null,
+    has_second_factor: record.hasSecondFactor,
+    memberships: memberships
+      .filter((m) => m.userId === record.id && isShown(m.clientId))
+      .map((m) => ({
+        merchant: { id: m.clientId, name: m.clientName },
+        role: m.roleId && m.roleName ? { id: m.roleId, name: m.roleName } : null,
+      })),
+    locations: locations
+      .filter((l) => l.userId === record.id && isShown(l.clientId))
+      .map((l) => ({ id: l.id, name: l.name, merchant_id: l.clientId })),
+  }));
+}
+
 async function loadManagedUsers(
   executor: Executor,
   userIds: readonly string[],
   clientIds: ReadonlySet<string>,
 ) {
-  const ids = [...userIds];
-  const records = await Promise.all(ids.map((id) => findManagedUser(executor, id)));
-  const memberships = await listMembershipsOf(executor, ids);
-  const locations = await listUserSubEntities(executor, ids);
-  return records.flatMap((record): ManagedUser[] => {
-    if (!record) return [];
-    return [
-      {
-        id: record.id,
-        name: record.name,
-        email: record.email,
-        user_type: record.userType,
-        label: labelOf(record.label),
-        default_client_id: record.defaultClientId,
-        disabled: record.isDisabled,
-        is_locked_out: record.isLockedOut,
-        created_at: record.createdAt.toISOString(),
-        last_sign_in_at: record.lastSignInAt?.toISOString() ?? null,
-        has_second_factor: record.hasSecondFactor,
-        memberships: memberships
-          .filter((m) => m.userId === record.id && clientIds.has(m.clientId))
-          .map((m) => ({
-            merchant: { id: m.clientId, name: m.clientName },
-            role: m.roleId && m.roleName ? { id: m.roleId, name: m.roleName } : null,
-          })),
-        locations: locations
-          .filter((l) => l.userId === record.id && clientIds.has(l.clientId))
-          .map((l) => ({ id: l.id, name: l.name, merchant_id: l.clientId })),
-      },
-    ];
-  });
+  const records = await findManagedUsers(executor, userIds);
+  const inOrder = userIds.flatMap((id) => records.filter((record) => record.id === id));
+  return managedUsersOf(executor, inOrder, clientIds);
 }
 
 // GET /api/client/my-users: one merchant's users, or those of every merchant the caller manages
-// users for (staff without a merchant: their own default merchant's).
-export async function listMyUsers(db: Db, caller: Caller, merchantId: string | undefined) {
+// users for. Staff manage every merchant: a search looks across all of them (the first
+// usersSearchLimit matches), and without one they see their own default merchant's.
+export async function listMyUsers(db: Db, caller: Caller, query: MyUsersQuery) {
   const session = caller.session;
-  let scope: string[];
-  if (merchantId !== undefined) {
+  const words = searchWordsOf(query.search ?? '');
+  let scope: string[] | 'all';
+  if (query.merchant_id !== undefined) {
     if (!caller.merchant?.merchantExists) throw UserAdminError.UserNotFound('Merchant not found');
-    scope = [merchantId];
+    scope = [query.merchant_id];
   } else if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) {
     const own = (await findManagedUser(db, session.userId))?.defaultClientId;
-    scope = own ? [own] : [];
+    scope = words.length > 0 ? 'all' : own ? [own] : [];
   } else {
     const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
     scope = [];
     for (const client of reachable) if (await managesUsersOf(db, caller, client.id)) scope.push(client.id);
   }
-  const rows = await listUsersOfClients(db, scope);
-  return loadManagedUsers(
-    db,
-    rows.map((row) => row.id),
-    new Set(scope),
-  );
+  const records = await listUsersOfClients(db, scope, {
+    words,
+    limit: scope === 'all' ? usersSearchLimit : undefined,
+  });
+  return managedUsersOf(db, records, scope === 'all' ? 'all' : new Set(scope));
 }
 
 // A role a membership of the merchant may hold: the merchant's own or one of its parents'.

@@ -1,6 +1,7 @@
 export const accessKeys = {
   all: ['access'] as const,
   users: (merchantId: string | null) => [...accessKeys.all, 'my-users', merchantId] as const,
+  usersFound: (search: string) => [...accessKeys.all, 'my-users', 'search', search] as const,
   roles: (clientId: string, withHierarchy: boolean) =>
     [...accessKeys.all, 'roles', clientId, withHierarchy] as const,
   rolesOf: (clientId: string) => [...accessKeys.all, 'roles', clientId] as const,

@@ -68,13 +68,21 @@ function stubServer(postAnswer: StubbedAnswer) {
   return { fetchMock, bodies };
 }
 
-function renderUsersPage() {
+function renderUsersPage({ role = 'user', url = '/users' }: { role?: 'user' | 'admin'; url?: string } = {}) {
   return renderFeature(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <UsersPage />
     </MemoryRouter>,
-    { role: 'user' },
+    { role },
   );
+}
+
+// The search parameter of every users list the page asked for ('' when none).
+function usersSearchesOf(fetchMock: ReturnType<typeof stubServer>['fetchMock']) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://portal.test'))
+    .filter((url) => url.pathname === '/api/client/my-users')
+    .map((url) => url.searchParams.get('search') ?? '');
 }
 
 async function fillNewUser() {
@@ -101,6 +109,31 @@ describe('UsersPage', () => {
     expect(screen.getByRole('button', { name: 'Edit Robin Vale' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Robin Vale' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Sky Marlow' })).toBeInTheDocument();
+  });
+
+  it("narrows a merchant's own list as the person types, without asking the server again", async () => {
+    const { fetchMock } = stubServer(ok(robin));
+    renderUsersPage();
+    expect(await screen.findByText('Sky Marlow')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: UserAdminText.SearchLabel }), 'SKY corner');
+    await waitFor(() => expect(screen.queryByText('Robin Vale')).not.toBeInTheDocument());
+    expect(screen.getByText('Sky Marlow')).toBeInTheDocument();
+    expect(usersSearchesOf(fetchMock)).toEqual(['']);
+  });
+
+  it('opens for staff searching all merchants from ?search=, and asks for a search when it is cleared', async () => {
+    const { fetchMock } = stubServer(ok(robin));
+    renderUsersPage({ role: 'admin', url: '/users?search=sky' });
+    expect(screen.getByRole('combobox', { name: UserAdminText.ViewingUsersFor })).toHaveValue(
+      UserAdminText.AllMerchants,
+    );
+    expect(screen.getByRole('searchbox', { name: UserAdminText.SearchLabel })).toHaveValue('sky');
+    expect(await screen.findByText('Sky Marlow')).toBeInTheDocument();
+    expect(usersSearchesOf(fetchMock)).toEqual(['sky']);
+    // A user is added to a chosen merchant, not to all of them.
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText(UserAdminText.SearchAcrossMerchants)).toBeInTheDocument();
   });
 
   it("adds a user: one name from first and last, and 'Successfully added!'", async () => {

@@ -1,14 +1,24 @@
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { type ManagedUser, UserAdminText, usersFileName } from '@portico/contracts/access/user-admin';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  type ManagedUser,
+  UserAdminText,
+  usersFileName,
+  usersSearchLimit,
+} from '@portico/contracts/access/user-admin';
+import { reachesEveryMerchant } from '@portico/contracts/auth/roles';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmBar } from '../../../components/confirm-bar';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
+import { GridSearch } from '../../../components/grid-search';
 import { showToast } from '../../../components/toasts';
 import { useSignedInSession } from '../../../lib/auth/session-context';
+import { useSearchedRows } from '../../../lib/text-search';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useDeleteUser } from '../api/delete-user';
-import { useMyUsers } from '../api/get-my-users';
+import { useMyUsers, useUsersFound } from '../api/get-my-users';
 import {
   canChooseMerchant,
   locationsLabel,
@@ -20,9 +30,17 @@ import { UserFormModal } from './user-form-modal';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; user: ManagedUser } | null;
 
-// /users: whose users ('Viewing Users For'), the grid exported as
-// Users.xlsx, Add user, Edit and Delete. The app may add actions of other features to each row
-// (staff resetting a user's second factor) and controls for the team viewed (staff requiring one).
+// The chooser's first option for staff: users of every merchant, found by the search box.
+const allMerchants = 'all';
+// Typing waits this long before staff's search across all merchants asks the server.
+const searchDebounceMs = 250;
+const searchedTextsOf = (row: ManagedUser) => [row.name, row.email];
+
+// /users: whose users ('Viewing Users For'), a search box over them, the grid exported as
+// Users.xlsx, Add user, Edit and Delete. Staff may choose All merchants and find a user wherever they
+// are; ?search= opens the page searching (the global search's user results land here). The app may
+// add actions of other features to each row (staff resetting a user's second factor) and controls for
+// the team viewed (staff requiring one).
 export function UsersPage({
   renderUserActions,
   renderTeamControls,
@@ -33,15 +51,29 @@ export function UsersPage({
 } = {}) {
   const { user, actingRole, myClients } = useSignedInSession();
   const timeZone = useUserTimeZone();
+  const [searchParams] = useSearchParams();
   const isChooser = canChooseMerchant(actingRole);
+  const canSearchAll = reachesEveryMerchant(actingRole);
   const ownMerchantId = user.account.default_client?.id ?? null;
-  const [chosenId, setChosenId] = useState<string | null>(ownMerchantId);
-  const merchantId = isChooser ? chosenId : null;
-  const users = useMyUsers(merchantId);
+  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  const [chosenId, setChosenId] = useState<string | null>(
+    canSearchAll && search !== '' ? allMerchants : ownMerchantId,
+  );
+  const isAll = canSearchAll && chosenId === allMerchants;
+  const merchantId = isChooser && !isAll ? chosenId : null;
+  const users = useMyUsers(merchantId, { enabled: !isAll });
+  const [debounced] = useDebouncedValue(search.trim(), searchDebounceMs);
+  const found = useUsersFound(isAll ? debounced : '');
+  const searchedRows = useSearchedRows(users.data ?? [], search, searchedTextsOf);
+  const shown = isAll ? (debounced === '' ? null : found) : users;
+  const rows = isAll ? (shown?.data ?? []) : searchedRows;
   const deleteUser = useDeleteUser();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
-  const formMerchantId = merchantId ?? ownMerchantId;
+  // Across all merchants a user is added to a chosen merchant, and edited at their first one.
+  const formMerchantId = isAll ? null : (merchantId ?? ownMerchantId);
+  const editMerchantId = (edited: ManagedUser) =>
+    formMerchantId ?? edited.memberships[0]?.merchant.id ?? ownMerchantId;
 
   const columns = useMemo<DataGridColumn<ManagedUser>[]>(
     () => [
@@ -116,11 +148,21 @@ export function UsersPage({
     });
   }
 
-  const merchantOptions = (myClients ?? []).map((client) => ({ value: client.id, label: client.name }));
+  const merchantOptions = [
+    ...(canSearchAll ? [{ value: allMerchants, label: UserAdminText.AllMerchants }] : []),
+    ...(myClients ?? []).map((client) => ({ value: client.id, label: client.name })),
+  ];
   const ownName = user.account.default_client?.merchant.name ?? 'Your merchant';
   const shownName = isChooser
     ? (merchantOptions.find((option) => option.value === chosenId)?.label ?? null)
     : ownName;
+  const emptyText = isAll
+    ? debounced === ''
+      ? UserAdminText.SearchAcrossMerchants
+      : UserAdminText.NoUserFound
+    : search.trim() !== ''
+      ? UserAdminText.NoUserFound
+      : noUsersText(shownName, isChooser);
 
   return (
     <Stack gap="md">
@@ -144,10 +186,21 @@ export function UsersPage({
             <Text>{ownName}</Text>
           </Stack>
         )}
+        <GridSearch
+          label={UserAdminText.SearchLabel}
+          placeholder={UserAdminText.SearchPlaceholder}
+          value={search}
+          onChange={setSearch}
+        />
         <Button onClick={() => setEditing({ mode: 'add' })} disabled={formMerchantId === null}>
           Add user
         </Button>
       </Group>
+      {isAll && rows.length >= usersSearchLimit && (
+        <Text size="sm" c="dimmed">
+          {UserAdminText.SearchLimited}
+        </Text>
+      )}
       {renderTeamControls && formMerchantId !== null && renderTeamControls(formMerchantId)}
       {deleting && (
         <ConfirmBar
@@ -162,23 +215,26 @@ export function UsersPage({
       )}
       <DataGrid
         ariaLabel="Users"
-        emptyText={noUsersText(shownName, isChooser)}
+        emptyText={emptyText}
         columns={columns}
-        rows={users.data ?? []}
+        rows={rows}
         getRowId={(row) => row.id}
-        isLoading={users.isPending}
-        error={users.error ? 'Users could not be loaded.' : null}
-        onRefresh={() => void users.refetch()}
+        isLoading={shown?.isPending ?? false}
+        error={shown?.error ? 'Users could not be loaded.' : null}
+        onRefresh={() => void shown?.refetch()}
         timeZone={timeZone}
         height="max(420px, calc(100vh - 300px))"
         configKey="users"
         exportFileName={usersFileName}
       />
-      {editing && formMerchantId !== null && (
+      {editing?.mode === 'add' && formMerchantId !== null && (
+        <UserFormModal mode="add" merchantId={formMerchantId} onClose={() => setEditing(null)} />
+      )}
+      {editing?.mode === 'edit' && editMerchantId(editing.user) !== null && (
         <UserFormModal
-          mode={editing.mode}
-          user={editing.mode === 'edit' ? editing.user : undefined}
-          merchantId={formMerchantId}
+          mode="edit"
+          user={editing.user}
+          merchantId={editMerchantId(editing.user) ?? ''}
           onClose={() => setEditing(null)}
         />
       )}
