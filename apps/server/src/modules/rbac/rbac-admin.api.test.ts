@@ -1,5 +1,5 @@
 import { PermissionsPageText, RbacErrorText } from '@portico/contracts/access/rbac-admin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, clientIdNamed, sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
@@ -8,6 +8,7 @@ import { memberships, rolePermissions, roles, subEntities, userSubEntities } fro
 import { auditLog } from '../../db/schema/system';
 import { virtualTerminalUrls } from '../../db/schema/terminals';
 import { users } from '../../db/schema/users';
+import { queryRows } from '../../db/sql-rows';
 
 // The "Roles and permissions" calls on the server: every call on Harbor Lane Coffee (RBAC on), the
 // refusals of bad input, and the audit of each change.
@@ -66,6 +67,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('roles', () => {
+  it("offers a merchant the roles of its own hierarchy only: its own and its parents', never a sibling's", async () => {
+    const res = await call(demo.admin, 'GET', `/api/rbac/${harbor}/roles?with_hierarchy=true`);
+    expect(res.statusCode).toBe(200);
+    const owners = new Set(res.json().message.map((r: { merchant: { name: string } }) => r.merchant.name));
+    expect(owners.has('Harbor Lane Coffee Roasters')).toBe(true);
+    expect(owners.has('Copper Kettle Bistro')).toBe(false);
+    const [chain] = await queryRows(
+      ctx.app.db,
+      sql`select c.name as own, p.name as parent from clients c join clients p on p.id = c.parent_id where c.id = ${harbor}`,
+    );
+    for (const owner of owners) expect([chain?.own, chain?.parent]).toContain(owner);
+  });
+
   it("lists the merchant's roles with their permissions, field access and holders", async () => {
     const res = await call(demo.alpha, 'GET', `/api/rbac/${harbor}/roles?with_hierarchy=false`);
     expect(res.statusCode).toBe(200);
