@@ -104,7 +104,8 @@ export function SearchForm({
             <Criterion label="End Date" isAlwaysUsed>
               <TextInput label="End Date" type="date" withAsterisk {...form.register('endDate')} />
             </Criterion>
-            {merchantOptions.length > 0 && (
+            {/* A caller of one merchant has no merchant to pick. */}
+            {merchantOptions.length > 1 && (
               <UsedCriterion form={form} criterion="merchant_id" label="Merchant">
                 <Controller
                   control={form.control}

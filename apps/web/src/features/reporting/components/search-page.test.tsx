@@ -127,10 +127,11 @@ describe('TransactionSearchPage', () => {
       level: 'Merchant' as const,
       parent_id: null,
     };
+    const other = { ...merchant, id: '33333333-3333-4333-8333-333333333333', dba_name: 'Copper Kettle' };
     renderReportingPage(<TransactionSearchPage />, {
       path: '/reporting/search',
       role: 'admin',
-      myClients: [merchant],
+      myClients: [merchant, other],
     });
     const form = await screen.findByRole('form', { name: 'Transaction search' });
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Use Merchant' }));

@@ -93,13 +93,12 @@ const lines: PayoutLines = {
   ],
 };
 
-function stubServer() {
+function stubServer(merchants = [{ id: harbor, name: 'Harbor Lane Coffee' }]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://portal.test');
     const answer = (() => {
       if (url.pathname === '/api/timezone') return ok([['UTC', 'UTC']]);
-      if (url.pathname === '/api/statement/merchants')
-        return ok([{ id: harbor, name: 'Harbor Lane Coffee' }]);
+      if (url.pathname === '/api/statement/merchants') return ok(merchants);
       if (url.pathname === '/api/payouts') return ok([payout]);
       if (url.pathname === `/api/payouts/${payoutId}`) return ok(group);
       if (url.pathname === `/api/payouts/${payoutId}/lines`) return ok(lines);
@@ -131,6 +130,25 @@ function captureDownloads() {
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('PayoutsTab merchant filter', () => {
+  it('is not offered to a caller of one merchant, and is to a caller of several', async () => {
+    stubServer();
+    const single = renderFeature(<PayoutsTab />, { role: 'user' });
+    expect(
+      await screen.findByText('Harbor Lane Coffee', { selector: '[role="gridcell"] *, [role="gridcell"]' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Merchant' })).not.toBeInTheDocument();
+    single.unmount();
+
+    stubServer([
+      { id: harbor, name: 'Harbor Lane Coffee' },
+      { id: '33333333-3333-4333-8333-333333333333', name: 'Copper Kettle' },
+    ]);
+    renderFeature(<PayoutsTab />, { role: 'parent' });
+    expect(await screen.findByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();
+  });
 });
 
 describe('PayoutsTab payout lines', () => {

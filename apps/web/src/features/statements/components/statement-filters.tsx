@@ -32,7 +32,9 @@ type MerchantPickerProps = {
   isClearable?: boolean;
 };
 
-// The merchants the caller reaches ('Statement For', the payouts merchant filter).
+// The merchants the caller reaches ('Statement For', the payouts merchant filter). As a filter
+// (clearable: none means all) it shows once the merchants are known, and only to a caller who reaches
+// more than one: for one it would filter nothing.
 export function StatementMerchantPicker({
   label,
   value,
@@ -44,6 +46,7 @@ export function StatementMerchantPicker({
     () => (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name })),
     [merchants.data],
   );
+  if (isClearable && (merchants.isPending || options.length <= 1)) return null;
   return (
     <Select
       label={label}
