@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { UserAdminText } from '@portico/contracts/access/user-admin';
 import { GlobalSearchText } from '@portico/contracts/search/global-search-text';
 import { payeeSearchResponse } from '@portico/contracts/vault/vault';
 import { seriousAxeViolations } from '../support/axe';
@@ -77,4 +78,26 @@ test('staff find a merchant by name from the header box, and Esc closes the dial
     .click();
   await page.waitForURL(/\/app\/account\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Copper Kettle Bistro').first()).toBeVisible();
+});
+
+test("staff find a merchant's user from the search and land on Users, searching all merchants for them", async ({
+  page,
+}) => {
+  const barista = 'barista@harborlanecoffee.example';
+  await signInAs(page, admin);
+  await page.keyboard.press('Control+k');
+  await searchBox(page).pressSequentially('barista@harbor');
+  await page
+    .getByRole('group', { name: 'Users' })
+    .getByRole('option', { name: new RegExp(barista) })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/app/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: UserAdminText.ViewingUsersFor })).toHaveValue(
+    UserAdminText.AllMerchants,
+  );
+  await expect(page.getByRole('searchbox', { name: UserAdminText.SearchLabel })).toHaveValue(barista);
+  const grid = page.getByRole('grid', { name: 'Users' });
+  await expect(grid.getByText(barista)).toBeVisible();
+  await expect(grid.getByText('Harbor Lane Coffee Roasters: Cashier')).toBeVisible();
 });

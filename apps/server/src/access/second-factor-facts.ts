@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { userPasskeys } from '../db/schema/passkeys';
 import { userAuthenticators } from '../db/schema/second-factor';
@@ -26,4 +26,9 @@ export async function hasPasskey(executor: Executor, userId: string): Promise<bo
 // A second factor guards a person's sign-in when they have a confirmed authenticator app or a passkey.
 export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
   return (await hasConfirmedAuthenticator(executor, userId)) || (await hasPasskey(executor, userId));
+}
+
+// The same rule inside a statement that lists people: whether the user of this id column has one.
+export function hasSecondFactorSql(userId: SQL | AnyColumn): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${userId} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${userId}))`;
 }

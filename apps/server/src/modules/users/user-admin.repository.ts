@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { hasSecondFactorSql } from '../../access/second-factor-facts';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
 import { memberships, roles, subEntities, userSubEntities } from '../../db/schema/access';
@@ -16,7 +17,7 @@ const managedUserColumns = {
   isLockedOut: users.isLockedOut,
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
-  hasSecondFactor: sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${users.id} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${users.id}))`,
+  hasSecondFactor: hasSecondFactorSql(users.id),
 };
 
 // Users holding a membership on one of the clients ('all': on any client), staff accounts left out
