@@ -66,12 +66,7 @@ export function SecondFactorPage({ renderSetUp }: { renderSetUp?: SecondFactorSe
   if (challenge.data.must_set_up && renderSetUp) {
     return (
       <Stack gap="md">
-        <Title order={1} size="h2">
-          {SecondFactorPageText.SetUpHeading}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Signing in as {challenge.data.email}
-        </Text>
+        <StepHeading heading={SecondFactorPageText.SetUpHeading} email={challenge.data.email} />
         <Text size="sm">{SecondFactorPageText.SetUpIntro}</Text>
         {renderSetUp({ email: challenge.data.email, onSignedIn: signedIn })}
       </Stack>
@@ -127,12 +122,7 @@ export function SecondFactorPage({ renderSetUp }: { renderSetUp?: SecondFactorSe
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {SecondFactorPageText.Heading}
-      </Title>
-      <Text size="sm" c="dimmed">
-        Signing in as {challenge.data.email}
-      </Text>
+      <StepHeading heading={SecondFactorPageText.Heading} email={challenge.data.email} />
       {hasPasskey && (
         <Stack gap="xs">
           <Text size="sm">{SecondFactorPageText.PasskeyIntro}</Text>
@@ -181,5 +171,19 @@ export function SecondFactorPage({ renderSetUp }: { renderSetUp?: SecondFactorSe
         </form>
       )}
     </Stack>
+  );
+}
+
+// The step's heading and whose sign-in it finishes.
+function StepHeading({ heading, email }: { heading: string; email: string }) {
+  return (
+    <>
+      <Title order={1} size="h2">
+        {heading}
+      </Title>
+      <Text size="sm" c="dimmed">
+        Signing in as {email}
+      </Text>
+    </>
   );
 }
