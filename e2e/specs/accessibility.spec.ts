@@ -12,7 +12,8 @@ import { lastDays, reportRowsOf } from '../support/reporting';
 import { expectedMenuEntries, mainMenu, sessionUserOf, signInAs } from '../support/sign-in';
 
 // axe-core (WCAG 2.2 AA) on every built page of the route table, for each main role and
-// for a visitor without a session; any serious or critical violation fails, listed page by page.
+// for a visitor without a session, in the light and the dark look; any serious or critical violation
+// fails, listed page by page.
 // One sign-in per role; pages the menu links to open by a click (client-side navigation).
 
 const builtPaths: ReadonlySet<string> = new Set(builtPagePaths);

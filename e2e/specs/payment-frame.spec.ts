@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
+import { seriousAxeViolations } from '../support/axe';
 import { harborPublishableKey, payByCard, saveFreeFormTerminal } from '../support/payment-frame';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { signInAs } from '../support/sign-in';
@@ -40,6 +41,31 @@ test('a merchant takes a sandbox card payment on its virtual terminal and sees i
   expect(top?.[1]).toMatchObject({ amount });
   await page.goto('/app/reporting/classic');
   await expect(page.getByText(amount).first()).toBeVisible();
+});
+
+test("the virtual terminal's frame wears the portal's look, dark or light, without reloading", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAs(page, owner);
+  await page.goto(await saveFreeFormTerminal(page, await harborPublishableKey(page)));
+  const frameElement = page.locator('iframe[title="Payment frame"]');
+  const frame = page.frameLocator('iframe[title="Payment frame"]');
+  await expect(frame.getByText('Credit Card - Key Entry')).toBeVisible();
+  await expect(frame.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(36, 36, 36)');
+  // Typed data survives a change of look: the frame is told, not reloaded.
+  const source = await frameElement.getAttribute('src');
+  await frame.getByLabel('First name').fill('Vera');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(frame.locator('html')).not.toHaveAttribute('data-color-scheme', 'dark');
+  await expect(frame.getByLabel('First name')).toHaveValue('Vera');
+  expect(await frameElement.getAttribute('src')).toBe(source);
+  // axe reads inside the frame: the page and its frame in both looks.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(frame.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect((await seriousAxeViolations(page)).join('\n\n')).toBe('');
 });
 
 test('a short link opened in a fresh browser without a session pays, within the frame JavaScript budget', async ({

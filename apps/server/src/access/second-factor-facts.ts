@@ -2,6 +2,7 @@ import { type AnyColumn, and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { userPasskeys } from '../db/schema/passkeys';
 import { userAuthenticators } from '../db/schema/second-factor';
+import { users } from '../db/schema/users';
 
 // What guards a person's sign-in beside the link or password: an authenticator app once its first code
 // confirmed it, and passkeys.
@@ -24,11 +25,16 @@ export async function hasPasskey(executor: Executor, userId: string): Promise<bo
 }
 
 // A second factor guards a person's sign-in when they have a confirmed authenticator app or a passkey.
-export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
-  return (await hasConfirmedAuthenticator(executor, userId)) || (await hasPasskey(executor, userId));
-}
-
-// The same rule inside a statement that lists people: whether the user of this id column has one.
+// One form of the rule, for a statement that lists people (the user of this id column) and for one
+// person alike.
 export function hasSecondFactorSql(userId: SQL | AnyColumn): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${userId} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${userId}))`;
+}
+
+export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ has: hasSecondFactorSql(users.id) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.has === true;
 }

@@ -18,7 +18,7 @@ export function AppProviders({ children }: AppProvidersProps) {
       <MantineProvider
         theme={activeTheme}
         cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
+        defaultColorScheme="auto"
       >
         <ToastHost />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

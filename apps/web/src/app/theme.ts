@@ -61,9 +61,17 @@ function brandTextVariables(accentText: unknown): Record<string, string> {
   };
 }
 
+// The dark look keeps the same bars on Mantine's dark body (#242424) and its dark-6 surfaces: dimmed
+// text 6.3:1 (Mantine's dark-2 is 4.0:1), error text and links 6.4:1 and 8.9:1, white on the danger
+// fill 5.5:1 (red-8 gives 4.4:1).
+export const DARK_DIMMED_TEXT_COLOR = '#a6a6a6';
+export const DARK_ERROR_TEXT_COLOR = '#ff8787';
+
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
+    // The page behind the cards and grids.
+    '--portico-color-page': 'var(--mantine-color-gray-0)',
     ...readableColorVariables(),
     ...brandTextVariables(current.other.accentTextColor),
     '--mantine-color-dimmed': DIMMED_TEXT_COLOR,
@@ -74,7 +82,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-error': readableTextColors.red,
     '--mantine-color-red-filled': DANGER_FILL_COLOR,
   },
-  dark: {},
+  dark: {
+    '--portico-color-page': 'var(--mantine-color-dark-8)',
+    '--mantine-color-dimmed': DARK_DIMMED_TEXT_COLOR,
+    '--mantine-color-anchor':
+      typeof current.other.accentTextColor === 'string' ? 'var(--mantine-color-brand-4)' : accentShades[4],
+    '--mantine-color-error': DARK_ERROR_TEXT_COLOR,
+    '--mantine-color-red-filled': DANGER_FILL_COLOR,
+  },
 });
 
 export const theme = createTheme({

@@ -25,7 +25,14 @@ export function ConfirmBar({
   isConfirming = false,
 }: ConfirmBarProps) {
   return (
-    <Paper role="group" aria-label="Confirmation" withBorder radius="md" p="sm" bg="orange.0">
+    <Paper
+      role="group"
+      aria-label="Confirmation"
+      withBorder
+      radius="md"
+      p="sm"
+      bg="var(--mantine-color-orange-light)"
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" fw={500}>
           {message}

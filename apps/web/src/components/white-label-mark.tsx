@@ -1,5 +1,6 @@
 import { Image, Text } from '@mantine/core';
 import type { Branding } from '@portico/contracts/branding/whitelabel';
+import { brandTextColor } from '../lib/brand-text-color';
 
 type WhiteLabelMarkProps = { branding: Branding; height?: number };
 
@@ -11,7 +12,13 @@ export function WhiteLabelMark({ branding, height = 30 }: WhiteLabelMarkProps) {
     );
   }
   return (
-    <Text component="span" fw={700} fz="xl" c={branding.color ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+    <Text
+      component="span"
+      fw={700}
+      fz="xl"
+      c={branding.color ? brandTextColor(branding.color) : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       {branding.entity_name}
     </Text>
   );

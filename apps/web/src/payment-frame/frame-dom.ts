@@ -1,4 +1,10 @@
-import { type PageDesign, paymentFrameHeightMessageType } from '@portico/contracts/payment-frame/params';
+import {
+  type DecodedParams,
+  type FrameColorScheme,
+  type PageDesign,
+  paymentFrameColorSchemeMessageType,
+  paymentFrameHeightMessageType,
+} from '@portico/contracts/payment-frame/params';
 
 // The few DOM helpers the frame needs.
 type Children = (Node | string)[];
@@ -29,6 +35,48 @@ export function showMessage(target: HTMLElement, text: string, tone: 'info' | 'e
     text,
   ]);
   target.replaceChildren(message);
+}
+
+// The frame's palette: dark only when its params ask for it; params without a scheme, and a link that
+// does not decode, are light.
+export function colorSchemeOf(decoded: DecodedParams): FrameColorScheme {
+  return decoded.ok && decoded.params.colorScheme === 'dark' ? 'dark' : 'light';
+}
+
+// The palette goes on the document element, where payment-frame.css reads it (data-color-scheme). A
+// page design and a white label set their colours inline on the same element, so they still win.
+export function applyColorScheme(root: HTMLElement, colorScheme: FrameColorScheme): void {
+  root.setAttribute('data-color-scheme', colorScheme);
+}
+
+// The host's later changes of look (contracts payment-frame/params.ts,
+// paymentFrameColorSchemeMessageType): the params carry the scheme the frame was opened in, and the host
+// does not change the frame's address afterwards, as that would reload it and lose the card data typed
+// so far. A message counts only from the window that frames this page, from this page's own origin (the
+// portal and the frame are served from one origin), and only as { type, colorScheme: 'light' | 'dark' };
+// anything else is null and changes nothing.
+export function colorSchemeFromMessage(
+  message: { source: unknown; origin: string; data: unknown },
+  frame: { parent: unknown; origin: string },
+): FrameColorScheme | null {
+  if (message.source === null || message.source !== frame.parent) return null;
+  if (message.origin !== frame.origin) return null;
+  const data = message.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, colorScheme } = data as { type?: unknown; colorScheme?: unknown };
+  if (type !== paymentFrameColorSchemeMessageType) return null;
+  return colorScheme === 'light' || colorScheme === 'dark' ? colorScheme : null;
+}
+
+// Applies each well-formed scheme message from the host as the start applies the params' scheme.
+// Returns the function that stops listening.
+export function followHostColorScheme(win: Window = window): () => void {
+  const onMessage = (event: MessageEvent<unknown>) => {
+    const colorScheme = colorSchemeFromMessage(event, { parent: win.parent, origin: win.location.origin });
+    if (colorScheme !== null) applyColorScheme(win.document.documentElement, colorScheme);
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
 }
 
 // The white label of the merchant's hierarchy: its colour (readable on white, white text on it) for

@@ -80,6 +80,7 @@ export function buildSessionUser(options: SessionUserFactoryOptions = {}): Sessi
     parent_logo: null,
     branding: null,
     tour: { kind: null, starts_by_itself: false },
+    color_scheme: 'auto',
     processor_audit_user: options.processor_audit_user ?? false,
     is_demo_user: options.is_demo_user ?? false,
     is_parent_member: options.is_parent_member ?? false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { colorSchemePreferenceSchema } from '../auth/color-scheme';
 import { userTypeSchema } from '../auth/roles';
 import { brandingSchema } from '../branding/whitelabel';
 import { sessionTourSchema } from '../tours/tours';
@@ -87,6 +88,8 @@ export const sessionUserSchema = z.object({
   branding: brandingSchema.nullable(),
   // The first-visit portal tour: which one the user gets and whether it opens by itself.
   tour: sessionTourSchema,
+  // The look the user chose (auth/color-scheme.ts); 'auto' follows the device.
+  color_scheme: colorSchemePreferenceSchema,
   user_customizations: z.object({
     // Saved grid layouts by configuration key ('___name' suffix for named ones); each value is read
     // through the grid-configuration schema where it is used.

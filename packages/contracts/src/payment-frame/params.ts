@@ -28,6 +28,11 @@ export const paymentFramePath = '/app/responsive-iframe/payment';
 // The message a framed payment page posts its parent with its height, { type, height } (a host fits
 // the frame to it).
 export const paymentFrameHeightMessageType = 'portico:height';
+// The message the portal posts a frame it shows, { type, colorScheme }, when the portal's look changes
+// (the user switches theme, or the device does while the user's choice is 'System'). The scheme goes in
+// the params only once, when the frame is opened: a new address would reload the frame and lose the
+// card data typed so far, so later changes travel by this message (payment-frame/frame-dom.ts).
+export const paymentFrameColorSchemeMessageType = 'portico:color-scheme';
 export const specPaymentFramePath = '/responsive-iframe/payment';
 
 // Payment option enumerations; newpos, apple_pay and google_pay come from the permission table,
@@ -51,6 +56,9 @@ export const subscriptionIntervals = ['daily', 'weekly', 'monthly', 'yearly'] as
 export const contactFieldOptions = ['off', 'optional', 'required'] as const;
 export const zipModes = ['off', 'optional', 'required'] as const;
 export const customFieldTypes = ['text', 'checkbox', 'radio', 'dropdown', 'date'] as const;
+// The frame's palettes; light is the default.
+export const frameColorSchemes = ['light', 'dark'] as const;
+export type FrameColorScheme = (typeof frameColorSchemes)[number];
 
 const shortText = z.string().check(z.maxLength(200));
 const longText = z.string().check(z.maxLength(5000));
@@ -178,8 +186,23 @@ export const paymentFrameParamsSchema = z.strictObject({
   // Sandbox links label their buttons TEST.
   isSandbox: z.optional(z.boolean()),
   styles: z.optional(pageDesignSchema),
+  // The frame's palette, chosen by its host (the portal passes its own scheme to the frames it shows; a
+  // merchant may choose it for a link). Absent is light, so a link made before the choice existed
+  // decodes and looks as it did.
+  colorScheme: z.optional(z.enum(frameColorSchemes)),
 });
 export type PaymentFrameParams = z.infer<typeof paymentFrameParamsSchema>;
+
+// The params with a host's colour scheme. Light, the default, is left out rather than written, so a
+// light frame's params stay the very text they were before the choice existed (and any signature over
+// that text still holds). A signed link's scheme is signed with it: changing it needs a new signature.
+export function withFrameColorScheme(
+  params: PaymentFrameParams,
+  colorScheme: FrameColorScheme,
+): PaymentFrameParams {
+  const { colorScheme: _previous, ...rest } = params;
+  return colorScheme === 'dark' ? { ...rest, colorScheme } : rest;
+}
 
 // Base64 of the UTF-8 JSON. Browser and Node alike (no Buffer): the frame bundle uses it too.
 export function encodePaymentFrameParams(params: PaymentFrameParams): string {

@@ -1,3 +1,4 @@
+import type { ColorSchemePreference } from '@portico/contracts/auth/color-scheme';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
@@ -9,6 +10,7 @@ import { userLabel, userType } from './enums';
 export type UserCustomizations = {
   sidebar_collapsed?: boolean;
   tours_seen?: string[];
+  color_scheme?: ColorSchemePreference;
 };
 
 export const users = pgTable(

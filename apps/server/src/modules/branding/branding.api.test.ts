@@ -191,49 +191,6 @@ describe('white label logo', () => {
   });
 });
 
-describe('portal tour state, per user', () => {
-  async function tourOf(email: string) {
-    const res = await callAs(ctx.app, email, 'GET', '/api/user');
-    return res.json().message.tour;
-  }
-
-  it('gives partners and merchants their tour, staff none', async () => {
-    expect(await tourOf(demo.reseller)).toEqual({ kind: 'partner', starts_by_itself: true });
-    expect(await tourOf(demo.healnow)).toEqual({ kind: 'partner', starts_by_itself: true });
-    expect(await tourOf(demo.copperOwner)).toEqual({ kind: 'merchant', starts_by_itself: true });
-    expect(await tourOf(demo.admin)).toEqual({ kind: null, starts_by_itself: false });
-  });
-
-  it('stops starting by itself once dismissed, for that user only, and starts again when unseen', async () => {
-    const dismissed = await callAs(ctx.app, demo.copperOwner, 'PUT', '/api/user/tour', {
-      tour: 'merchant',
-      seen: true,
-    });
-    expect(dismissed.statusCode, dismissed.body).toBe(200);
-    expect(dismissed.json().message).toEqual({ tours_seen: ['merchant'] });
-    expect(await tourOf(demo.copperOwner)).toEqual({ kind: 'merchant', starts_by_itself: false });
-    expect((await tourOf(demo.barista)).starts_by_itself).toBe(true);
-
-    const again = await callAs(ctx.app, demo.copperOwner, 'PUT', '/api/user/tour', {
-      tour: 'merchant',
-      seen: false,
-    });
-    expect(again.json().message).toEqual({ tours_seen: [] });
-    expect((await tourOf(demo.copperOwner)).starts_by_itself).toBe(true);
-  });
-
-  it('refuses an unknown tour and unknown keys', async () => {
-    const unknown = await callAs(ctx.app, demo.owner, 'PUT', '/api/user/tour', { tour: 'staff', seen: true });
-    expect(unknown.statusCode).toBe(400);
-    const extra = await callAs(ctx.app, demo.owner, 'PUT', '/api/user/tour', {
-      tour: 'merchant',
-      seen: true,
-      user_id: 'x',
-    });
-    expect(extra.statusCode).toBe(400);
-  });
-});
-
 describe('e-mail to a white-labelled hierarchy', () => {
   it("wears the recipient's brand; staff's mail stays Portico's", async () => {
     for (const email of [demo.healnow, demo.admin]) {

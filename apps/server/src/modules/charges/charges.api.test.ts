@@ -1146,6 +1146,67 @@ describe('the virtual terminal (a signed-in user, unsigned params)', () => {
   });
 });
 
+describe('the colour scheme a host asks for (the colorScheme param)', () => {
+  it('is signed with the rest of the link: a dark link is signed and paid, and its scheme cannot change under its signature', async () => {
+    const cookie = await sessionCookieFor(app.db, demo.owner);
+    const link: PaymentFrameParams = {
+      publishableKey: harbor.publicKey,
+      amount: '25.00',
+      paymentOptions: ['credit_card'],
+    };
+    const dark = encodePaymentFrameParams({ ...link, colorScheme: 'dark' });
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/api/payment-frame/sign',
+      headers: { cookie },
+      payload: { params: dark },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const sig: string = signed.json().message.sig;
+    const opened = await app.inject({
+      method: 'GET',
+      url: `/api/payment-frame/merchant?${new URLSearchParams({ key: harbor.publicKey, params: dark, sig })}`,
+      remoteAddress: payerAddress(),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().message.link_state).toBe('open');
+    const paid = await charge({
+      params: dark,
+      sig,
+      amount: '25.00',
+      method: 'credit_card',
+      token: await cardToken(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    // The same link turned light (its scheme taken out) under the dark link's signature is tampered.
+    const before = (await transactionsOf(harbor.id)).length;
+    await expectRefused(
+      await charge({
+        params: encodePaymentFrameParams(link),
+        sig,
+        amount: '25.00',
+        method: 'credit_card',
+        token: await cardToken(),
+      }),
+      400,
+      PaymentFrameErrorCode.InvalidLink,
+      PaymentFrameText.InvalidLink,
+    );
+    expect(await transactionsOf(harbor.id)).toHaveLength(before);
+
+    // Light and dark only.
+    const sepia = await app.inject({
+      method: 'POST',
+      url: '/api/payment-frame/sign',
+      headers: { cookie },
+      payload: { params: btoa(JSON.stringify({ ...link, colorScheme: 'sepia' })) },
+    });
+    expect(sepia.statusCode).toBe(400);
+    expect(sepia.json().error.code).toBe(PaymentFrameErrorCode.InvalidLink);
+  });
+});
+
 describe('a virtual terminal user tied to locations of the merchant', () => {
   it('must choose one of theirs: offered without the dropdown, refused without one, recorded with it', async () => {
     // The demo cashier is tied to Pearl District of Harbor Lane; the owner to no location.

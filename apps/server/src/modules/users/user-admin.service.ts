@@ -158,8 +158,12 @@ export async function listMyUsers(db: Db, caller: Caller, query: MyUsersQuery) {
     if (!caller.merchant?.merchantExists) throw UserAdminError.UserNotFound('Merchant not found');
     scope = [query.merchant_id];
   } else if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) {
-    const own = (await findManagedUser(db, session.userId))?.defaultClientId;
-    scope = words.length > 0 ? 'all' : own ? [own] : [];
+    // Staff search every merchant; without a search they see their own default merchant's users.
+    if (words.length > 0) scope = 'all';
+    else {
+      const own = (await findManagedUser(db, session.userId))?.defaultClientId;
+      scope = own ? [own] : [];
+    }
   } else {
     const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
     scope = [];

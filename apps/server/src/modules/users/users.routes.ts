@@ -1,3 +1,4 @@
+import { colorSchemeBody, colorSchemeResponse } from '@portico/contracts/auth/color-scheme';
 import { logoResponse } from '@portico/contracts/auth/logo';
 import { userTypes } from '@portico/contracts/auth/roles';
 import { sessionUserResponse } from '@portico/contracts/auth/session-user-response';
@@ -5,13 +6,14 @@ import { errorResponses } from '@portico/contracts/common/envelope';
 import { tourStateBody, tourStateResponse } from '@portico/contracts/tours/tours';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../../access/route-access';
-import { setTourSeen } from './user-tours.service';
+import { setColorScheme, setTourSeen } from './user-preferences.service';
 import { loadLogoBase64, loadSessionUser } from './users.service';
 
 const everySignedInUser = { kind: 'authenticated', roles: userTypes } as const;
 
-// The user's own tour state; never from a mimic session (the tour is the user's first visit, not staff's).
-const ownTourState: RouteAccess = {
+// The user's own preferences (tour state, theme); never from a mimic session: the tour is the user's
+// first visit, and the look is the person's choice, not staff's.
+const ownPreference: RouteAccess = {
   kind: 'authenticated',
   roles: userTypes,
   processorAudit: 'allowed',
@@ -54,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/tour',
     {
-      config: { access: ownTourState },
+      config: { access: ownPreference },
       schema: {
         tags: ['users'],
         summary: "Mark the caller's portal tour seen (finished or dismissed) or not yet seen",
@@ -65,6 +67,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true as const,
       message: await setTourSeen(app.db, request.requireSession().userId, request.body),
+    }),
+  );
+
+  app.put(
+    '/api/user/color-scheme',
+    {
+      config: { access: ownPreference },
+      schema: {
+        tags: ['users'],
+        summary: "Keep the caller's portal look: light, dark, or the device's setting ('auto')",
+        body: colorSchemeBody,
+        response: { 200: colorSchemeResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: await setColorScheme(app.db, request.requireSession().userId, request.body.color_scheme),
     }),
   );
 };

@@ -1,4 +1,5 @@
 import { type PermissionName, permissionNameSchema } from '@portico/contracts/access/permission-names';
+import { defaultColorSchemePreference } from '@portico/contracts/auth/color-scheme';
 import { userTypeSchema } from '@portico/contracts/auth/roles';
 import { tourKindOf, tourStartsByItself } from '@portico/contracts/tours/tours';
 import { canReachEveryMerchant } from '../../access/merchant-scope';
@@ -70,6 +71,7 @@ export async function loadSessionUser(executor: Executor, session: SessionContex
       kind: tourKind,
       starts_by_itself: tourStartsByItself(tourKind, toursSeen, session.mimickedByUserId !== null),
     },
+    color_scheme: profile.userCustomizations.color_scheme ?? defaultColorSchemePreference,
     timezone: profile.timezone,
     user_customizations: {
       grid_config: Object.fromEntries(layouts.map((layout) => [layout.key, layout.layout])),

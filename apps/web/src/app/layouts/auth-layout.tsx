@@ -4,7 +4,7 @@ import { BrandLogo } from '../../components/brand-logo';
 
 export function AuthLayout() {
   return (
-    <Box component="main" mih="100vh" bg="gray.0">
+    <Box component="main" mih="100vh" bg="var(--portico-color-page)">
       <Center mih="100vh" p="md">
         <Stack w="100%" maw={440} gap="md">
           <Paper withBorder shadow="sm" radius="lg" p="xl">

@@ -149,7 +149,7 @@ export function ManagementLayout() {
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--portico-color-page)">
         {/* A mimic session and a view-as are marked on every page, each with its Stop. */}
         <MimicBanner />
         <ViewAsBanner />

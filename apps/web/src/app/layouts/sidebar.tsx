@@ -3,6 +3,8 @@ import { TourText } from '@portico/contracts/tours/tours';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/tooltip';
+import { ColorSchemeSwitch } from '../../features/auth/components/color-scheme-switch';
+import { useMimicSession } from '../../features/mimic/api/get-mimic-session';
 import { ParentLogo } from '../../features/shell/components/parent-logo';
 import { shouldShowParentLogo } from '../../features/shell/utils/shell.utils';
 import { useSignedInSession } from '../../lib/auth/session-context';
@@ -21,6 +23,8 @@ type SidebarProps = {
 // thing under two names confuse.
 export function Sidebar({ onNavigate, onOpenSettings, onStartTour }: SidebarProps) {
   const { user } = useSignedInSession();
+  // The look is the person's own choice: staff acting as them wear it but do not change it.
+  const isMimicking = useMimicSession().data?.mimicking != null;
 
   return (
     <Stack h="100%" gap={0}>
@@ -78,6 +82,7 @@ export function Sidebar({ onNavigate, onOpenSettings, onStartTour }: SidebarProp
             </ActionIcon>
           </Tooltip>
         </Group>
+        {!isMimicking && <ColorSchemeSwitch />}
       </Stack>
     </Stack>
   );

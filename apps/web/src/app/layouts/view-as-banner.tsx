@@ -27,7 +27,7 @@ export function ViewAsBanner() {
     <Paper
       role="region"
       aria-label="View as"
-      bg="blue.0"
+      bg="var(--mantine-color-blue-light)"
       c="blue.9"
       px="md"
       py={6}

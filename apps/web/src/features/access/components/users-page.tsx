@@ -72,8 +72,11 @@ export function UsersPage({
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
   // Across all merchants a user is added to a chosen merchant, and edited at their first one.
   const formMerchantId = isAll ? null : (merchantId ?? ownMerchantId);
-  const editMerchantId = (edited: ManagedUser) =>
-    formMerchantId ?? edited.memberships[0]?.merchant.id ?? ownMerchantId;
+
+  const editedMerchantId =
+    editing?.mode === 'edit'
+      ? (formMerchantId ?? editing.user.memberships[0]?.merchant.id ?? ownMerchantId)
+      : null;
 
   const columns = useMemo<DataGridColumn<ManagedUser>[]>(
     () => [
@@ -230,11 +233,11 @@ export function UsersPage({
       {editing?.mode === 'add' && formMerchantId !== null && (
         <UserFormModal mode="add" merchantId={formMerchantId} onClose={() => setEditing(null)} />
       )}
-      {editing?.mode === 'edit' && editMerchantId(editing.user) !== null && (
+      {editing?.mode === 'edit' && editedMerchantId !== null && (
         <UserFormModal
           mode="edit"
           user={editing.user}
-          merchantId={editMerchantId(editing.user) ?? ''}
+          merchantId={editedMerchantId}
           onClose={() => setEditing(null)}
         />
       )}

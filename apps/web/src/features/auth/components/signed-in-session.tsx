@@ -13,6 +13,7 @@ import { useInactivityLogout } from '../hooks/use-inactivity-logout';
 import { useLogout } from '../hooks/use-logout';
 import { usePendingLinkContinuation } from '../hooks/use-pending-link-continuation';
 import { useAuthenticationCheckOnNavigation, useSignOutWhenSessionExpires } from '../hooks/use-session-watch';
+import { useUserColorScheme } from '../hooks/use-user-color-scheme';
 import { INACTIVITY_TICK_MS } from '../utils/inactivity.utils';
 
 // The primary client skips the permissions call; so does a user with no client.
@@ -56,6 +57,7 @@ export function SignedInSessionScope({ user, children }: SignedInSessionScopePro
     );
   }, [logout]);
 
+  useUserColorScheme(user.color_scheme);
   useAuthenticationCheckOnNavigation(logout);
   useSignOutWhenSessionExpires(logout);
   usePendingLinkContinuation();

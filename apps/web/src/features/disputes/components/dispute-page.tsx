@@ -92,7 +92,7 @@ export function DisputeView({ dispute, formatters, now }: DisputeViewProps) {
         <Title order={1}>
           Dispute of {formatDecimalAsMoney(dispute.amount)} at {dispute.merchant_name}
         </Title>
-        <Badge size="lg" variant="light" color={dispute.status === 'won' ? 'green' : 'gray'} c="dark.7">
+        <Badge size="lg" variant="light" color={dispute.status === 'won' ? 'green' : 'gray'}>
           {DisputeStatusLabel[dispute.status]}
         </Badge>
       </Group>

@@ -27,7 +27,7 @@ export function MimicBanner() {
     <Paper
       role="region"
       aria-label="Mimic session"
-      bg="orange.1"
+      bg="var(--mantine-color-orange-light)"
       c="orange.9"
       px="md"
       py={6}

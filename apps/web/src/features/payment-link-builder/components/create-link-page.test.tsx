@@ -1,5 +1,6 @@
+import { decodePaymentFrameParams } from '@portico/contracts/payment-frame/params';
 import type { LinkConfig, LinkMerchant } from '@portico/contracts/payment-links/payment-links';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,47 @@ describe('CreateLinkPage signed in', () => {
     expect(JSON.stringify(init?.headers ?? {})).not.toMatch(/authorization/i);
     expect(JSON.parse(String(init?.body))).toMatchObject({ short_link: true });
     expect(requestedPaths(fetchMock)).not.toContain('GET /api/apikeys/publishable-key');
+  });
+
+  it("signs the colour scheme chosen in the page design, never the portal's own", async () => {
+    // The portal is dark; a link is opened on the payer's device, so it stays light until chosen.
+    localStorage.setItem('mantine-color-scheme-value', 'dark');
+    const fetchMock = stubFetch({
+      '/api/payment-links/merchants': ok([harbor]),
+      ...merchantAnswers(harbor),
+      [`POST /api/payment-links/merchants/${harbor.id}/sign`]: ok({
+        sig: 'sig',
+        params: 'e30=',
+        url: '/app/responsive-iframe/payment?params=e30%3D&sig=sig',
+        short_url: null,
+      }),
+    });
+    const signedParams = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Get Link' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Get Link' })).toBeEnabled());
+      const calls = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/sign'));
+      const body = JSON.parse(String(calls.at(-1)?.[1]?.body));
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Your payment link' })).not.toBeInTheDocument(),
+      );
+      const decoded = decodePaymentFrameParams(body.params);
+      if (!decoded.ok) throw new Error('the signed params do not decode');
+      return decoded.params;
+    };
+    renderPage();
+    await waitFor(() =>
+      expect(requestedPaths(fetchMock)).toContain(
+        `GET /api/payment-links/merchants/${harbor.id}/link-config`,
+      ),
+    );
+    await userEvent.type(screen.getByLabelText('Amount'), '42.00');
+    const scheme = screen.getByRole('radiogroup', { name: 'Color scheme' });
+    expect(within(scheme).getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(await signedParams()).not.toHaveProperty('colorScheme');
+
+    await userEvent.click(within(scheme).getByRole('radio', { name: 'Dark' }));
+    expect(await signedParams()).toMatchObject({ amount: '42.00', colorScheme: 'dark' });
   });
 
   it('shows a reseller a merchant picker by name, and loads the merchant picked', async () => {

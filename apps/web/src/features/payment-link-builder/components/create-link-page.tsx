@@ -1,5 +1,10 @@
 import { Alert, Button, Card, Checkbox, Code, Group, Stack, Title } from '@mantine/core';
-import { encodePaymentFrameParams, paymentFrameAddress } from '@portico/contracts/payment-frame/params';
+import {
+  encodePaymentFrameParams,
+  type FrameColorScheme,
+  paymentFrameAddress,
+  withFrameColorScheme,
+} from '@portico/contracts/payment-frame/params';
 import {
   isUuidV1To5,
   LinkBuilderText,
@@ -86,6 +91,9 @@ export function CreateLinkPage() {
       paymentOptions: savedPaymentOptions(localStorage.getItem(storageKeys.paymentOptions)),
     }),
   );
+  // The link page's colour scheme, as the merchant chooses it in the page design: never the portal's
+  // own, since the link is opened on the payer's device.
+  const [colorScheme, setColorScheme] = useState<FrameColorScheme>('light');
   const [hasTried, setHasTried] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [linkUrl, setLinkUrl] = useState<{ url: string; shortUrl: string | null } | null>(null);
@@ -129,6 +137,9 @@ export function CreateLinkPage() {
     );
   }, [firstTerminalId]);
 
+  // The link's frame params: the settings and page design, and the colour scheme chosen for it.
+  const paramsOfLink = (key: string) => withFrameColorScheme(linkParamsOf(state, key, today), colorScheme);
+
   async function run(action: PendingAction, secretKey: string | null) {
     setHasTried(true);
     if (publishableKey === undefined || Object.keys(linkMessages(state, today)).length > 0) return;
@@ -145,7 +156,7 @@ export function CreateLinkPage() {
       setKeyModal('open');
       return;
     }
-    const params = encodePaymentFrameParams(linkParamsOf(state, publishableKey, today));
+    const params = encodePaymentFrameParams(paramsOfLink(publishableKey));
     try {
       const link = await build.mutateAsync({ credential: signer, params, withShortLink: action === 'link' });
       if (action === 'open') {
@@ -162,10 +173,7 @@ export function CreateLinkPage() {
   const previewUrl =
     publishableKey === undefined
       ? ''
-      : paymentFrameAddress(
-          window.location.origin,
-          encodePaymentFrameParams(linkParamsOf(state, publishableKey, today)),
-        );
+      : paymentFrameAddress(window.location.origin, encodePaymentFrameParams(paramsOfLink(publishableKey)));
 
   return (
     <Stack gap="md" maw={900} mx="auto" p="md">
@@ -198,7 +206,12 @@ export function CreateLinkPage() {
         />
       </Card>
       <Card withBorder padding="md">
-        <PageDesignEditor styles={state.styles} onChange={(styles) => setState({ ...state, styles })} />
+        <PageDesignEditor
+          styles={state.styles}
+          onChange={(styles) => setState({ ...state, styles })}
+          colorScheme={colorScheme}
+          onColorSchemeChange={setColorScheme}
+        />
       </Card>
       <Card withBorder padding="md">
         <Stack gap="sm">

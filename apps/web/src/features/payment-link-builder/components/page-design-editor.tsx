@@ -1,9 +1,11 @@
-import { ColorInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { PageDesign } from '@portico/contracts/payment-frame/params';
+import { ColorInput, Group, Radio, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { FrameColorScheme, PageDesign } from '@portico/contracts/payment-frame/params';
 
 type PageDesignEditorProps = {
   styles: PageDesign;
   onChange: (styles: PageDesign) => void;
+  colorScheme: FrameColorScheme;
+  onColorSchemeChange: (colorScheme: FrameColorScheme) => void;
 };
 
 type ColourField<K extends keyof PageDesign> = { group: K; key: string; label: string };
@@ -27,11 +29,28 @@ function colourOf(styles: PageDesign, field: ColourField<keyof PageDesign>): str
   return typeof value === 'string' ? value : '';
 }
 
-// The page design, with its default colours; editing a colour makes its group custom.
-export function PageDesignEditor({ styles, onChange }: PageDesignEditorProps) {
+// The page design, with its default colours; editing a colour makes its group custom. The colour
+// scheme is the merchant's choice for the link's page (the payer's device shows it as chosen); colours
+// set here still win over the scheme's own.
+export function PageDesignEditor({
+  styles,
+  onChange,
+  colorScheme,
+  onColorSchemeChange,
+}: PageDesignEditorProps) {
   return (
     <Stack gap="sm">
       <Text fw={600}>Page Design</Text>
+      <Radio.Group
+        label="Color scheme"
+        value={colorScheme}
+        onChange={(value) => onColorSchemeChange(value === 'dark' ? 'dark' : 'light')}
+      >
+        <Group mt="xs">
+          <Radio value="light" label="Light" />
+          <Radio value="dark" label="Dark" />
+        </Group>
+      </Radio.Group>
       <SegmentedControl
         aria-label="Input style"
         data={[

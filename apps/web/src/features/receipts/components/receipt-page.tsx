@@ -4,6 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
+import { brandTextColor } from '../../../lib/brand-text-color';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useReceipt } from '../api/get-receipt';
 import { formatReceiptAmount, merchantAddressLines, receiptLines } from '../utils/receipt.utils';
@@ -42,7 +43,7 @@ export function ReceiptPage() {
                 fit="contain"
               />
             ) : (
-              <Text fw={700} c={data.brand.color ?? undefined}>
+              <Text fw={700} c={data.brand.color ? brandTextColor(data.brand.color) : undefined}>
                 {data.brand.entity_name}
               </Text>
             )}

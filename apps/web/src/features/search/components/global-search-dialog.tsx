@@ -152,7 +152,7 @@ export function GlobalSearchDialog({ isOpen, onClose, initialText = '' }: Global
                           </Text>
                         )}
                       </Group>
-                      <Text size="xs" c="dark.3" truncate="end">
+                      <Text size="xs" c="dimmed" truncate="end">
                         {option.detail}
                       </Text>
                     </UnstyledButton>

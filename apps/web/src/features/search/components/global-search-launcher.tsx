@@ -39,15 +39,15 @@ export function GlobalSearchLauncher() {
         h={36}
         w={{ base: 40, sm: 260 }}
         style={{
-          border: '1px solid var(--mantine-color-gray-4)',
+          border: '1px solid var(--mantine-color-default-border)',
           borderRadius: 'var(--mantine-radius-sm)',
-          background: 'var(--mantine-color-white)',
+          background: 'var(--mantine-color-default)',
         }}
       >
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={6} wrap="nowrap" miw={0}>
             <IconSearch size={16} aria-hidden />
-            <Text size="sm" c="dark.3" truncate="end" visibleFrom="sm">
+            <Text size="sm" c="dimmed" truncate="end" visibleFrom="sm">
               {GlobalSearchText.Label}…
             </Text>
           </Group>

@@ -20,7 +20,7 @@ export function PayoutsTab() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md">
-        <StatementMerchantPicker label="Merchant" value={merchantId} onChange={setMerchantId} isClearable />
+        <StatementMerchantPicker label="Merchant" value={merchantId} onChange={setMerchantId} isFilter />
         <Button variant="default" onClick={() => void gridApi.current?.exportExcel()}>
           {StatementText.ExportPayouts}
         </Button>

@@ -29,24 +29,20 @@ type MerchantPickerProps = {
   label: string;
   value: string | null;
   onChange: (merchantId: string | null) => void;
-  isClearable?: boolean;
+  // A filter (the payouts tab): none chosen means every merchant, so it can be cleared; it shows once
+  // the merchants are known, and only to a caller who reaches more than one (for one it would filter
+  // nothing). Otherwise a choice the page needs ('Statement For').
+  isFilter?: boolean;
 };
 
-// The merchants the caller reaches ('Statement For', the payouts merchant filter). As a filter
-// (clearable: none means all) it shows once the merchants are known, and only to a caller who reaches
-// more than one: for one it would filter nothing.
-export function StatementMerchantPicker({
-  label,
-  value,
-  onChange,
-  isClearable = false,
-}: MerchantPickerProps) {
+// The merchants the caller reaches ('Statement For', the payouts merchant filter).
+export function StatementMerchantPicker({ label, value, onChange, isFilter = false }: MerchantPickerProps) {
   const merchants = useStatementMerchants({ enabled: true });
   const options = useMemo(
     () => (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name })),
     [merchants.data],
   );
-  if (isClearable && (merchants.isPending || options.length <= 1)) return null;
+  if (isFilter && (merchants.isPending || options.length <= 1)) return null;
   return (
     <Select
       label={label}
@@ -55,7 +51,7 @@ export function StatementMerchantPicker({
       value={value}
       onChange={onChange}
       searchable
-      clearable={isClearable}
+      clearable={isFilter}
       nothingFoundMessage="Nothing found"
       w={300}
       disabled={merchants.isPending}

@@ -4,13 +4,14 @@ import {
   encodePaymentFrameParams,
   type PaymentFrameParams,
   paymentFrameAddress,
+  paymentFrameColorSchemeMessageType,
   paymentFrameHeightMessageType,
 } from '@portico/contracts/payment-frame/params';
 import { PaymentFrameText } from '@portico/contracts/payment-frame/texts';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import type { VaultCustomerWithMethods, VaultPaymentMethod } from '@portico/contracts/vault/vault';
 import type { VirtualTerminalUrl } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -151,6 +152,119 @@ describe('virtual terminal page', () => {
       'Table Number',
       'Manager Note',
     ]);
+  });
+
+  describe("the portal's colour scheme", () => {
+    // Where Mantine keeps the portal's choice (its local-storage colour scheme manager).
+    const schemeKey = 'mantine-color-scheme-value';
+    const darkTerminal = terminal(counterId, 'Counter', { paymentOptions: ['cash'], colorScheme: 'dark' });
+
+    it('opens the frame dark in a dark portal', async () => {
+      localStorage.setItem(schemeKey, 'dark');
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+      });
+      renderPage();
+      expect(await frameParams()).toMatchObject({ terminalId: counterId, colorScheme: 'dark' });
+    });
+
+    it("follows a system setting of dark when the portal's choice is 'auto', without loading a light frame first", async () => {
+      localStorage.setItem(schemeKey, 'auto');
+      const prefersDark = (query: string) =>
+        ({
+          matches: query === '(prefers-color-scheme: dark)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList;
+      vi.spyOn(window, 'matchMedia').mockImplementation(prefersDark);
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+      });
+      // A frame's address changed after it was put on the page is a second load of the frame.
+      const changes: MutationRecord[] = [];
+      const observer = new MutationObserver((records) => changes.push(...records));
+      observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['src'] });
+      renderPage();
+      expect((await frameParams()).colorScheme).toBe('dark');
+      await act(async () => {});
+      changes.push(...observer.takeRecords());
+      observer.disconnect();
+      expect(changes).toHaveLength(0);
+    });
+
+    it("keeps the frame's address when the portal's look changes, and tells the frame by message instead", async () => {
+      localStorage.setItem(schemeKey, 'auto');
+      // The device's setting, as the portal reads it ('System'), and what it tells of a change.
+      let isDeviceDark = false;
+      const deviceListeners = new Set<(event: { matches: boolean }) => void>();
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            get matches() {
+              return query === '(prefers-color-scheme: dark)' && isDeviceDark;
+            },
+            media: query,
+            addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) =>
+              deviceListeners.add(listener),
+            removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) =>
+              deviceListeners.delete(listener),
+          }) as unknown as MediaQueryList,
+      );
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([counter]),
+      });
+      renderPage();
+      expect(await frameParams()).not.toHaveProperty('colorScheme');
+      const frame = screen.getByTitle('Payment frame');
+      if (!(frame instanceof HTMLIFrameElement)) throw new Error('the payment frame is not an iframe');
+      const src = frame.getAttribute('src');
+      // The test DOM loads no frame pages, so the frame's window is a stand-in with a postMessage spy.
+      const frameWindow = { postMessage: () => {} } as unknown as Window;
+      vi.spyOn(frame, 'contentWindow', 'get').mockReturnValue(frameWindow);
+      const post = vi.spyOn(frameWindow, 'postMessage');
+      const told = (colorScheme: 'light' | 'dark') => [
+        { type: paymentFrameColorSchemeMessageType, colorScheme },
+        window.location.origin,
+      ];
+
+      // The frame learns the portal's look when it has loaded.
+      fireEvent.load(frame);
+      expect(post).toHaveBeenLastCalledWith(...told('light'));
+
+      // The device turns dark: same address (no reload, typed card data kept), a message instead.
+      act(() => {
+        isDeviceDark = true;
+        for (const listener of deviceListeners) listener({ matches: true });
+      });
+      expect(post).toHaveBeenLastCalledWith(...told('dark'));
+      expect(frame.getAttribute('src')).toBe(src);
+
+      // The user chooses light in the portal (Mantine's stored choice): likewise.
+      act(() => {
+        localStorage.setItem(schemeKey, 'light');
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: schemeKey, newValue: 'light', storageArea: localStorage }),
+        );
+      });
+      expect(post).toHaveBeenLastCalledWith(...told('light'));
+      expect(frame.getAttribute('src')).toBe(src);
+      expect(screen.getByTitle('Payment frame')).toBe(frame);
+    });
+
+    it("leaves the scheme out in a light portal, over a stored terminal's own", async () => {
+      stubFetch({
+        '/api/payment-frame/merchant': ok(merchant()),
+        '/api/virtualterminalurl': ok([darkTerminal]),
+      });
+      renderPage();
+      const params = await frameParams();
+      expect(params.terminalId).toBe(counterId);
+      expect(params).not.toHaveProperty('colorScheme');
+    });
   });
 
   it('opens the terminal the address names', async () => {

@@ -1,12 +1,14 @@
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Title, useComputedColorScheme } from '@mantine/core';
 import {
   type PaymentFrameParams,
+  paymentFrameColorSchemeMessageType,
   paymentFrameHeightMessageType,
+  withFrameColorScheme,
 } from '@portico/contracts/payment-frame/params';
 import { VirtualTerminalPageText } from '@portico/contracts/payment-frame/virtual-terminal-options';
 import { VaultText } from '@portico/contracts/vault/vault';
 import { VirtualTerminalText } from '@portico/contracts/virtual-terminals/virtual-terminal-urls';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { showToast } from '../../../components/toasts';
 import { apiErrorMessage } from '../../../lib/api-client';
@@ -143,6 +145,27 @@ function useFrameHeight() {
   return { frameRef, height };
 }
 
+// The frame is shown inside the portal, so it takes the portal's colour scheme. The scheme the frame is
+// opened in goes into its params once, read at once rather than after a first light render, so a dark
+// portal does not load the frame twice. The address never follows later changes of the portal's look
+// (the user switching theme, or the device while the user's choice is 'System'): a new address reloads
+// the frame, and the card data typed so far would be lost. Those changes reach the frame by message
+// instead (contracts payment-frame/params.ts, paymentFrameColorSchemeMessageType), to this page's own
+// frame and origin only: when the scheme changes, and each time the frame loads (a frame loaded again
+// for another saved method or the customer's email starts from the scheme in its params).
+function useFrameColorScheme(frameRef: RefObject<HTMLIFrameElement | null>) {
+  const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const [openedColorScheme] = useState(colorScheme);
+  const postColorScheme = useCallback(() => {
+    frameRef.current?.contentWindow?.postMessage(
+      { type: paymentFrameColorSchemeMessageType, colorScheme },
+      window.location.origin,
+    );
+  }, [frameRef, colorScheme]);
+  useEffect(() => postColorScheme(), [postColorScheme]);
+  return { colorScheme, openedColorScheme, postColorScheme };
+}
+
 // The frame, with the vault customer's saved methods when the address names a customer (customerId,
 // paymentMethodId): the one the address names, else the customer's first, is chosen.
 function PaymentFrame({ params }: { params: PaymentFrameParams }) {
@@ -150,6 +173,7 @@ function PaymentFrame({ params }: { params: PaymentFrameParams }) {
   const customer = useVaultCustomer(customerId);
   const [chosenMethodId, setChosenMethodId] = useState<string | null>(null);
   const { frameRef, height } = useFrameHeight();
+  const { colorScheme, openedColorScheme, postColorScheme } = useFrameColorScheme(frameRef);
   useEffect(() => {
     if (customer.isError) {
       void showToast({ text: apiErrorMessage(customer.error, VaultText.CustomerNotFound), type: 'danger' });
@@ -159,7 +183,8 @@ function PaymentFrame({ params }: { params: PaymentFrameParams }) {
   const methods = customer.data?.methods ?? [];
   const selectedMethodId = chosenMethodId ?? params.paymentMethodId ?? methods[0]?.id ?? null;
   const email = customer.data?.email;
-  const frameParams = email && params.email === undefined ? { ...params, email } : params;
+  const withEmail = email && params.email === undefined ? { ...params, email } : params;
+  const frameParams = withFrameColorScheme(withEmail, openedColorScheme);
   return (
     <>
       {customer.data ? (
@@ -173,11 +198,12 @@ function PaymentFrame({ params }: { params: PaymentFrameParams }) {
         ref={frameRef}
         title="Payment frame"
         src={virtualTerminalFrameSrc(frameParams, customer.data ? selectedMethodId : null)}
+        onLoad={postColorScheme}
         style={{
           width: '100%',
           minHeight: frameMinHeight,
           height,
-          border: '1px solid var(--mantine-color-gray-3)',
+          border: `1px solid var(--mantine-color-${colorScheme === 'dark' ? 'dark-4' : 'gray-3'})`,
           borderRadius: 8,
         }}
       />
