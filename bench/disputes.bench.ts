@@ -134,6 +134,13 @@ export function benchDisputes(): Promise<boolean> {
         warmup: 3,
         runs: 11,
       });
+      // The route's fixed cost: the same caller and access over the hierarchy, answering no row (the
+      // seeded disputes all need a response).
+      const emptyRoute = await compareInterleaved(
+        () => app.inject({ method: 'GET', url: '/api/disputes?status=won', headers: { cookie } }),
+        bare,
+        { warmup: 3, runs: 11 },
+      );
       console.log(
         "\nDisputes grid (a parent's hierarchy, no filter): median ms against the bare indexed SQL",
       );
@@ -154,6 +161,14 @@ export function benchDisputes(): Promise<boolean> {
             query.subjectMs,
             query.baselineMs,
             query.ratio,
+            '-',
+          ],
+          [
+            'the route answering no row (unbudgeted)',
+            0,
+            emptyRoute.subjectMs,
+            emptyRoute.baselineMs,
+            emptyRoute.ratio,
             '-',
           ],
         ],

@@ -5,9 +5,10 @@ import { decideRouteAccess, type PortalRoute, portalRoutes } from '@portico/cont
 import { onboardingListResponse } from '@portico/contracts/enrollment/enroll';
 import { z } from 'zod';
 import { type BuiltPagePath, builtPagePaths } from '../../apps/web/src/app/built-pages';
-import { seriousAxeViolations, waitForPageContent } from '../support/axe';
+import { accessibilityRoles as roles, seriousAxeViolations, waitForPageContent } from '../support/axe';
 import { enrollUnderSummit, waitForApplicationLink } from '../support/click-to-agree';
 import { clientIdNamed, harborLaneName } from '../support/clients';
+import { rawValuesOnPage } from '../support/plain-words';
 import { lastDays, reportRowsOf } from '../support/reporting';
 import { expectedMenuEntries, mainMenu, sessionUserOf, signInAs } from '../support/sign-in';
 
@@ -160,17 +161,35 @@ function isUnderHiddenMenuEntry(route: PortalRoute, visibleMenuPaths: ReadonlySe
   return area !== undefined && !visibleMenuPaths.has(area.path);
 }
 
-async function checkPage(page: Page, route: PortalRoute, address: string): Promise<PageCheck> {
+// Each page is checked in the dark look once, by the first role that opens it (the roles share the
+// pages' components and colours); every role's visit checks it as shown. The tests of this file run in
+// one worker, in order; a worker started again after a failure checks in dark again, never less.
+const checkedInDark = new Set<string>();
+
+// A page of the role's menu is also read for raw values (the plain-words check of the accounts this
+// spec signs in as: plain-words.spec.ts leaves them to this pass, so no page is opened twice).
+async function checkPage(
+  page: Page,
+  route: PortalRoute,
+  address: string,
+  isMenuPage: boolean,
+): Promise<PageCheck> {
   await open(page, address);
   await expect(page).toHaveTitle(route.title);
   await waitForPageContent(page);
   // A built page never shows the placeholder of the pages still to come.
   await expect(page.getByText(/this page is being built/)).toHaveCount(0);
   const landed = new URL(page.url());
+  const raw = isMenuPage ? await rawValuesOnPage(page) : [];
+  const inDark = !checkedInDark.has(route.path);
+  checkedInDark.add(route.path);
   return {
     address,
     landed: `${landed.pathname}${landed.search}`,
-    problems: await seriousAxeViolations(page),
+    problems: [
+      ...(raw.length > 0 ? [`  raw values instead of words: ${raw.join(', ')}`] : []),
+      ...(await seriousAxeViolations(page, { inDark })),
+    ],
   };
 }
 
@@ -200,13 +219,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-const roles = [
-  { who: 'admin staff', email: 'admin@portico.example', enrollmentName: 'Sierra Vista Cycles' },
-  { who: 'a parent reseller', email: 'reseller@summitms.example', enrollmentName: 'Fern & Fig Kitchen' },
-  { who: 'a merchant owner', email: 'owner@harborlanecoffee.example', enrollmentName: undefined },
-  { who: 'a processor-audit user', email: 'audit@portico.example', enrollmentName: 'Sierra Vista Cycles' },
-] as const;
-
 // A role's pages are checked in parts (every third page of the route table), each with a sign-in of
 // its own: about seventeen pages a test for staff, well inside the timeout on a busy machine.
 const parts = 3;
@@ -219,7 +231,7 @@ for (const role of roles) {
       test.setTimeout(300_000);
       await signInAs(page, role.email);
       const user = await sessionUserOf(page);
-      const visibleMenuPaths = new Set((await expectedMenuEntries(page)).map((entry) => entry.path));
+      const visibleMenuPaths = new Set<string>((await expectedMenuEntries(page)).map((entry) => entry.path));
       const routes = builtRoutes.filter(
         (route) =>
           !isVisitorRoute(route) &&
@@ -233,7 +245,7 @@ for (const role of roles) {
         if (address === null) continue;
         // /reporting opens the merchant's default report, which is also a route of its own.
         if (checks.some((check) => check.landed === `/app${address}`)) continue;
-        checks.push(await checkPage(page, route, address));
+        checks.push(await checkPage(page, route, address, visibleMenuPaths.has(route.path)));
       }
       expect(report(checks), `pages checked: ${checks.map((check) => check.address).join(', ')}`).toBe('');
     });

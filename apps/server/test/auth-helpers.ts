@@ -39,6 +39,21 @@ export async function sessionCookieFor(
   return `${cookieName}=${token}`;
 }
 
+// A mimic session: staff acting as the user (the user's rights, staff's name in the audit).
+export async function mimicSessionCookieFor(db: Executor, userId: string, staffId: string): Promise<string> {
+  const token = newSecretToken();
+  await insertSession(db, {
+    id: hashSecretToken(token),
+    userId,
+    idleMinutes: 15,
+    absoluteHours: 12,
+    ip: null,
+    userAgent: 'test',
+    mimickedByUserId: staffId,
+  });
+  return `${sessionCookieName}=${token}`;
+}
+
 export function sessionIdOfCookie(cookie: string): string {
   return hashSecretToken(cookie.slice(`${sessionCookieName}=`.length));
 }

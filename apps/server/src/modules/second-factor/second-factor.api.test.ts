@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookiePair,
   latestMailedCode,
+  mimicSessionCookieFor,
   outboxFor,
   sessionCookieFor,
   sessionRow,
@@ -20,8 +21,6 @@ import { encryptedColumn } from '../../db/schema/encrypted-columns';
 import { recoveryCodes, userAuthenticators } from '../../db/schema/second-factor';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
-import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
-import { insertSession } from '../session/session.repository';
 
 const hmacSha1: HmacSha1 = (key, message) => createHmac('sha1', key).update(message).digest();
 
@@ -334,17 +333,7 @@ describe('a mimic session', () => {
   it("reads the user's status but never sets up, disables or replaces anything for them", async () => {
     const staff = await buildUser(ctx.app.db, { userType: 'admin', defaultClientId: merchantId });
     const { user } = await enrolledUser();
-    const token = newSecretToken();
-    await insertSession(ctx.app.db, {
-      id: hashSecretToken(token),
-      userId: user.id,
-      idleMinutes: 15,
-      absoluteHours: 12,
-      ip: null,
-      userAgent: 'test',
-      mimickedByUserId: staff.id,
-    });
-    const cookie = `${sessionCookieName}=${token}`;
+    const cookie = await mimicSessionCookieFor(ctx.app.db, user.id, staff.id);
     expect((await call('GET', '/api/second-factor', cookie)).json().message.is_enabled).toBe(true);
     for (const url of ['/api/second-factor/disable', '/api/second-factor/recovery-codes']) {
       expect((await call('POST', url, cookie, { code: '123456' })).statusCode).toBe(403);

@@ -1,11 +1,8 @@
-import { sessionCookieName } from '@portico/contracts/auth/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs } from '../../../test/auth-helpers';
+import { callAs, mimicSessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { buildUser } from '../../../test/factories';
-import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
-import { insertSession } from '../session/session.repository';
 
 // A user's own UI preferences: the portal tour and the look, kept per user on the server.
 
@@ -101,20 +98,10 @@ describe('the portal look, per user', () => {
   it("is the person's own: a mimic session may not change it", async () => {
     const staff = await buildUser(ctx.app.db, { userType: 'admin' });
     const user = await buildUser(ctx.app.db);
-    const token = newSecretToken();
-    await insertSession(ctx.app.db, {
-      id: hashSecretToken(token),
-      userId: user.id,
-      idleMinutes: 15,
-      absoluteHours: 12,
-      ip: null,
-      userAgent: 'test',
-      mimickedByUserId: staff.id,
-    });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/user/color-scheme',
-      headers: { cookie: `${sessionCookieName}=${token}` },
+      headers: { cookie: await mimicSessionCookieFor(ctx.app.db, user.id, staff.id) },
       payload: { color_scheme: 'dark' },
     });
     expect(res.statusCode).toBe(403);
