@@ -297,6 +297,11 @@ const matrix: Record<string, Row> = {
     call: () => ({ payload: { tour: 'merchant', seen: false } }),
     expect: { ...signedIn(200), audit: 200 },
   },
+  // The caller's own look (not from a mimic session); the device's setting keeps the demo state.
+  'PUT /api/user/color-scheme': {
+    call: () => ({ payload: { color_scheme: 'auto' } }),
+    expect: { ...signedIn(200), audit: 200 },
+  },
   // The caller's own sessions: every signed-in person, the auditor included (ending one's own other
   // sign-ins changes nothing of the business).
   'GET /api/user/sessions': { expect: { ...signedIn(200), audit: 200 } },

@@ -17,6 +17,7 @@ function wireUser(): Record<string, unknown> {
     user_customizations: { grid_config: { 'reporting___Month end': { version: 'v2', columns: [] } } },
     branding: null,
     tour: { kind: null, starts_by_itself: false },
+    color_scheme: 'auto',
     account: {
       default_client: {
         id: sampleIds.defaultClient,
