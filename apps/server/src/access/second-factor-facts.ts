@@ -25,15 +25,16 @@ export async function hasPasskey(executor: Executor, userId: string): Promise<bo
 }
 
 // A second factor guards a person's sign-in when they have a confirmed authenticator app or a passkey.
-// One form of the rule, for a statement that lists people (the user of this id column) and for one
-// person alike.
+// One form of the rule, for a statement that lists people and for one person alike. userId is a bound
+// value or a column the statement names with its table (a join): a bare "id" would be read inside the
+// subqueries as the passkey's own id.
 export function hasSecondFactorSql(userId: SQL | AnyColumn): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from user_authenticators a where a.user_id = ${userId} and a.confirmed_at is not null) or exists (select 1 from user_passkeys p where p.user_id = ${userId}))`;
 }
 
 export async function hasSecondFactor(executor: Executor, userId: string): Promise<boolean> {
   const [row] = await executor
-    .select({ has: hasSecondFactorSql(users.id) })
+    .select({ has: hasSecondFactorSql(sql`${userId}::uuid`) })
     .from(users)
     .where(eq(users.id, userId));
   return row?.has === true;
