@@ -921,6 +921,19 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...adminOnly, audit: 200 },
   },
+  // The Disputes grid's export takes the grid's own access (Disputes on the merchant named).
+  'POST /api/exports/disputes': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'xlsx',
+        params: { status: 'needs_response' },
+        columns: ['status', 'amount', 'days_left'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...harborStatements, audit: 200 },
+  },
   'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/exports/:id': {
     call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),

@@ -189,26 +189,34 @@ export async function listLocationLimits(
   return [...byClient].map(([clientId, subEntityIds]) => ({ clientId, subEntityIds }));
 }
 
-function idList(ids: readonly string[]): SQL {
-  return sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+// Which clients a query covers: these ones, or these with everything below them (a parent's
+// hierarchy, resolved in the same statement as what is read about it).
+export type ClientSet = { ids: readonly string[] } | { atOrBelow: readonly string[] };
+
+function isEmptyClientSet(set: ClientSet): boolean {
+  return ('ids' in set ? set.ids : set.atOrBelow).length === 0;
 }
 
-// The clients at and below the given ones (a parent's hierarchy), in one recursive query. Parent
-// chains are short; the depth bound only stops a corrupt cycle from looping.
+// `targets (id)`: the clients of the set, for use after `with recursive`. The ids travel as one array
+// parameter; a plain list is the same walk with no step below its clients.
+function clientSetCte(set: ClientSet): SQL {
+  const [ids, depthBelow] = 'ids' in set ? [set.ids, 0] : [set.atOrBelow, maxHierarchyDepth];
+  return sql`below (id, depth) as (
+        select c.id, 0 from clients c where c.id = any(${`{${ids.join(',')}}`}::uuid[])
+        union all
+        select c.id, below.depth + 1 from clients c join below on c.parent_id = below.id
+        where below.depth < ${depthBelow}
+      ),
+      targets (id) as (select distinct id from below)`;
+}
+
+// The clients at and below the given ones (a parent's hierarchy), in one recursive query.
 export async function clientIdsAtOrBelow(executor: Executor, rootIds: readonly string[]): Promise<string[]> {
   if (rootIds.length === 0) return [];
   const rows = await queryRows(
     executor,
-    sql`with recursive below (id, depth) as (
-        select c.id, 0 from clients c where c.id in (${idList(rootIds)})
-        union all
-        select c.id, below.depth + 1 from clients c join below on c.parent_id = below.id
-        where below.depth < 32
-      )
-      select distinct id::text as id from below order by 1`,
+    sql`with recursive ${clientSetCte({ atOrBelow: rootIds })}
+      select id::text as id from targets order by 1`,
   );
   return rows.map((row) => z.string().parse(row.id));
 }
@@ -236,21 +244,23 @@ export type ClientAccessFacts = {
 };
 
 // findMerchantAccessFacts for many clients in one round trip: a parent's report
-// checks reach and REPORTS_ADVANCED on every merchant of its hierarchy.
+// checks reach and REPORTS_ADVANCED on every merchant of its hierarchy. The facts come in the
+// clients' id order.
 export async function findClientAccessFacts(
   executor: Executor,
   userId: string,
-  clientIds: readonly string[],
+  set: ClientSet,
 ): Promise<ClientAccessFacts[]> {
-  if (clientIds.length === 0) return [];
+  if (isEmptyClientSet(set)) return [];
   const rows = await queryRows(
     executor,
-    sql`with recursive chain (root, id, parent_id, depth) as (
-        select c.id, c.id, c.parent_id, 0 from clients c where c.id in (${idList(clientIds)})
+    sql`with recursive ${clientSetCte(set)},
+      chain (root, id, parent_id, depth) as (
+        select c.id, c.id, c.parent_id, 0 from clients c join targets t on t.id = c.id
         union all
         select chain.root, c.id, c.parent_id, chain.depth + 1
         from clients c join chain on c.id = chain.parent_id
-        where chain.depth < 32
+        where chain.depth < ${maxHierarchyDepth}
       ),
       governing as (
         select distinct on (chain.root) chain.root, m.role_id
@@ -263,9 +273,10 @@ export async function findClientAccessFacts(
         (select array_agg(rp.permission_name::text order by rp.permission_name)
           from role_permissions rp where rp.role_id = g.role_id) as granted
       from clients c
+      join targets t on t.id = c.id
       left join client_configs cc on cc.client_id = c.id
       left join governing g on g.root = c.id
-      where c.id in (${idList(clientIds)})`,
+      order by c.id`,
   );
   return rows.map((row) => {
     const parsed = accessFactsRow.parse(row);

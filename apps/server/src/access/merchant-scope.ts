@@ -9,6 +9,7 @@ import { reachesEveryMerchant, type UserType } from '@portico/contracts/auth/rol
 import type { Executor } from '../db/client';
 import {
   type ClientAccessFacts,
+  type ClientSet,
   findClientAccessFacts,
   findMerchantAccessFacts,
   findPermissionHolderFacts,
@@ -233,13 +234,13 @@ export function clientPermissionsOf(
 export async function findHolderClientAccessFacts(
   executor: Executor,
   holder: AccessHolder,
-  clientIds: readonly string[],
+  clients: ClientSet,
 ): Promise<ClientAccessFacts[]> {
-  const own = await findClientAccessFacts(executor, holder.userId, clientIds);
+  const own = await findClientAccessFacts(executor, holder.userId, clients);
   const behind = personBehind(holder);
   if (behind === null) return own;
   const theirs = new Map(
-    (await findClientAccessFacts(executor, behind.userId, clientIds)).map((fact) => [fact.clientId, fact]),
+    (await findClientAccessFacts(executor, behind.userId, clients)).map((fact) => [fact.clientId, fact]),
   );
   return own.map((fact) => {
     const their = theirs.get(fact.clientId);

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/sql-rows';
 import { canReachEveryMerchant, decideMerchantAccess } from './merchant-scope';
-import { findClientAccessFacts } from './merchant-scope.repository';
+import { clientIdsAtOrBelow, findClientAccessFacts } from './merchant-scope.repository';
 
 // The report checks reach and permissions on every merchant of a hierarchy in one query
 // (findClientAccessFacts); it must decide exactly as decideMerchantAccess does, merchant by
@@ -29,7 +29,7 @@ describe('findClientAccessFacts', () => {
     const clientIds = (
       await queryRows(database.db, sql`select id::text as id from clients order by name`)
     ).map((r) => String(r.id));
-    const facts = await findClientAccessFacts(database.db, caller.userId, clientIds);
+    const facts = await findClientAccessFacts(database.db, caller.userId, { ids: clientIds });
     expect(facts).toHaveLength(clientIds.length);
     const isStaff = canReachEveryMerchant(caller.role);
     for (const fact of facts) {
@@ -42,5 +42,27 @@ describe('findClientAccessFacts', () => {
         );
       }
     }
+  });
+
+  it('reads a hierarchy and its facts in one statement as it reads the facts of its listed ids', async () => {
+    const roots = (
+      await queryRows(database.db, sql`select id::text as id from clients where parent_id is null`)
+    ).map((r) => String(r.id));
+    const everyClient = await clientIdsAtOrBelow(database.db, roots);
+    const [clientCount] = await queryRows(database.db, sql`select count(*)::int as n from clients`);
+    expect(everyClient).toHaveLength(Number(clientCount?.n));
+    // The facts compared are not all empty: some accounts are members somewhere.
+    let memberships = 0;
+    for (const email of Object.values(demo)) {
+      const [user] = await queryRows(
+        database.db,
+        sql`select id::text as id from users where email = ${email}`,
+      );
+      const userId = String(user?.id);
+      const listed = await findClientAccessFacts(database.db, userId, { ids: everyClient });
+      memberships += listed.filter((fact) => fact.hasMembership).length;
+      expect(await findClientAccessFacts(database.db, userId, { atOrBelow: roots }), email).toEqual(listed);
+    }
+    expect(memberships).toBeGreaterThan(0);
   });
 });

@@ -36,6 +36,24 @@ export function seesAdvancedFieldsOf(advanced: AdvancedFields, clientId: string)
 
 export type ReportAccess = { scope: ReportScope; advanced: AdvancedFields };
 
+// Whether every merchant (and location) a scope held `then` is still inside the scope `now` (an
+// export's rows, asked for then, downloaded now).
+export function isScopeWithin(then: ReportScope, now: ReportScope): boolean {
+  if (now.kind === 'all') return true;
+  if (then.kind === 'all') return false;
+  const reachable = new Set(now.clientIds);
+  if (!then.clientIds.every((id) => reachable.has(id))) return false;
+  // A location limit now that was not there then narrows what the requester sees.
+  const limitsThen = new Map(
+    (then.locationLimits ?? []).map((limit) => [limit.clientId, limit.subEntityIds]),
+  );
+  return (now.locationLimits ?? []).every((limit) => {
+    if (!then.clientIds.includes(limit.clientId)) return true;
+    const before = limitsThen.get(limit.clientId);
+    return before?.every((id) => limit.subEntityIds.includes(id)) ?? false;
+  });
+}
+
 // Whose transactions the caller's report, search or dashboard covers:
 // - the merchant the call names, with everything below it (a parent names its hierarchy);
 // - else, while viewing as a client, that client and everything below it;
@@ -57,6 +75,27 @@ async function reportRoots(executor: Executor, caller: Caller): Promise<readonly
 }
 
 type HolderFacts = Awaited<ReturnType<typeof findHolderClientAccessFacts>>;
+type LocationLimits = Awaited<ReturnType<typeof listLocationLimits>>;
+
+// The hierarchy at and below the roots and the caller's location limits, read side by side; with
+// what the caller holds on each merchant of it (one statement for the hierarchy and its facts), except
+// for admin, who skips per-merchant permissions and needs the hierarchy alone.
+async function hierarchyAccess(
+  executor: Executor,
+  caller: Caller,
+  roots: readonly string[],
+): Promise<{ clientIds: readonly string[]; facts: HolderFacts | null; locationLimits: LocationLimits }> {
+  const locationLimits = listLocationLimits(executor, caller.session.userId);
+  if (bypassesMerchantPermissions(caller.session.role)) {
+    const [clientIds, limits] = await Promise.all([clientIdsAtOrBelow(executor, roots), locationLimits]);
+    return { clientIds, facts: null, locationLimits: limits };
+  }
+  const [facts, limits] = await Promise.all([
+    findHolderClientAccessFacts(executor, caller.session, { atOrBelow: roots }),
+    locationLimits,
+  ]);
+  return { clientIds: facts.map((fact) => fact.clientId), facts, locationLimits: limits };
+}
 
 // The merchants of `facts` the caller reaches (staff every one, others by membership) and holds
 // `permission` on (a merchant without role-based access grants every permission); null: reach alone.
@@ -84,15 +123,14 @@ export async function resolveReportAccess(
       advanced: isAdmin ? { kind: 'all' } : { kind: 'merchants', clientIds: new Set() },
     };
   }
-  const clientIds = await clientIdsAtOrBelow(executor, roots);
-  const locationLimits = await listLocationLimits(executor, caller.session.userId);
-  if (isAdmin) return { scope: { kind: 'clients', clientIds, locationLimits }, advanced: { kind: 'all' } };
+  const { clientIds, facts, locationLimits } = await hierarchyAccess(executor, caller, roots);
+  if (facts === null)
+    return { scope: { kind: 'clients', clientIds, locationLimits }, advanced: { kind: 'all' } };
 
   const isStaff = canReachEveryMerchant(caller.session.role);
-  const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
   const allowed = factsHolding(facts, isStaff, permission);
   return {
-    scope: { kind: 'clients', clientIds: allowed.map((fact) => fact.clientId).sort(), locationLimits },
+    scope: { kind: 'clients', clientIds: allowed.map((fact) => fact.clientId), locationLimits },
     advanced: {
       kind: 'merchants',
       clientIds: new Set(
@@ -117,22 +155,12 @@ export async function resolveReportScopes<const Name extends PermissionName | nu
     for (const permission of permissions) scopes.set(permission, { kind: 'all' });
     return scopes;
   }
-  const clientIds = await clientIdsAtOrBelow(executor, roots);
-  const locationLimits = await listLocationLimits(executor, caller.session.userId);
-  if (bypassesMerchantPermissions(caller.session.role)) {
-    for (const permission of permissions)
-      scopes.set(permission, { kind: 'clients', clientIds, locationLimits });
-    return scopes;
-  }
+  const { clientIds, facts, locationLimits } = await hierarchyAccess(executor, caller, roots);
   const isStaff = canReachEveryMerchant(caller.session.role);
-  const facts = await findHolderClientAccessFacts(executor, caller.session, clientIds);
   for (const permission of permissions) {
-    const allowed = factsHolding(facts, isStaff, permission);
-    scopes.set(permission, {
-      kind: 'clients',
-      clientIds: allowed.map((fact) => fact.clientId).sort(),
-      locationLimits,
-    });
+    const allowed =
+      facts === null ? clientIds : factsHolding(facts, isStaff, permission).map((f) => f.clientId);
+    scopes.set(permission, { kind: 'clients', clientIds: allowed, locationLimits });
   }
   return scopes;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type DisputeStatus, daysLeftToRespond, disputeAnswersOf, isUrgent } from './dispute-rules';
+import {
+  cardTextOf,
+  type DisputeStatus,
+  daysLeftOfDispute,
+  daysLeftToRespond,
+  disputeAnswersOf,
+  isUrgent,
+} from './dispute-rules';
 
 const now = new Date('2026-05-10T12:00:00.000Z');
 const later = new Date('2026-05-20T12:00:00.000Z');
@@ -36,5 +43,34 @@ describe('days left to respond', () => {
   it('is urgent under 5 days', () => {
     expect(isUrgent(4)).toBe(true);
     expect(isUrgent(5)).toBe(false);
+  });
+});
+
+describe('daysLeftOfDispute', () => {
+  it('counts whole days, rounded up, for a dispute still waiting for an answer', () => {
+    expect(daysLeftOfDispute({ status: 'needs_response', respond_by: '2026-05-14T11:00:00.000Z' }, now)).toBe(
+      4,
+    );
+    expect(daysLeftOfDispute({ status: 'needs_response', respond_by: '2026-05-30T12:00:00.000Z' }, now)).toBe(
+      20,
+    );
+    expect(daysLeftOfDispute({ status: 'needs_response', respond_by: '2026-05-01T12:00:00.000Z' }, now)).toBe(
+      0,
+    );
+  });
+
+  it('is empty once answered or decided, and for an inquiry without a date yet', () => {
+    for (const status of ['under_review', 'won', 'lost', 'accepted', 'expired'] as const) {
+      expect(daysLeftOfDispute({ status, respond_by: '2026-05-30T12:00:00.000Z' }, now)).toBeNull();
+    }
+    expect(daysLeftOfDispute({ status: 'inquiry', respond_by: null }, now)).toBeNull();
+  });
+});
+
+describe('cardTextOf', () => {
+  it('names the brand and the last 4 digits', () => {
+    expect(cardTextOf({ card_brand: 'VISA', last4: '1111' })).toBe('VISA ending in 1111');
+    expect(cardTextOf({ card_brand: null, last4: '4242' })).toBe('Card ending in 4242');
+    expect(cardTextOf({ card_brand: 'AMEX', last4: null })).toBe('AMEX');
   });
 });

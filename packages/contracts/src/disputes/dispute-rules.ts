@@ -149,6 +149,22 @@ export function isAwaitingResponse(status: DisputeStatus): boolean {
   return status === 'inquiry' || status === 'needs_response';
 }
 
+// Whole days left to answer a dispute still waiting for one, counted from now; null when it waits
+// for nothing (decided, under review) or has no respond-by date yet (an inquiry).
+export function daysLeftOfDispute(
+  dispute: { status: DisputeStatus; respond_by: string | null },
+  now: Date,
+): number | null {
+  if (!isAwaitingResponse(dispute.status) || dispute.respond_by === null) return null;
+  return daysLeftToRespond(new Date(dispute.respond_by), now);
+}
+
+// The disputed card in words: 'VISA ending in 1111'; what is known of it otherwise.
+export function cardTextOf(dispute: { card_brand: string | null; last4: string | null }): string {
+  const brand = dispute.card_brand ?? 'Card';
+  return dispute.last4 ? `${brand} ending in ${dispute.last4}` : (dispute.card_brand ?? '');
+}
+
 export function isDecided(status: DisputeStatus): boolean {
   return status === 'won' || status === 'lost' || status === 'accepted' || status === 'expired';
 }

@@ -12,10 +12,10 @@ import { signedAmountCents, type UndoFacts, UndoStateLabel, undoStateOf } from '
 
 // The transaction report's columns as an export writes them: the same ids, headers and values as
 // the portal's grid (apps/web report-columns.tsx; a web test holds the two together). Money is
-// integer cents, times are epoch milliseconds, days their yyyy-mm-dd text, enums their raw value
-// with labels beside.
+// integer cents, numbers (counts) plain numbers, times are epoch milliseconds, days their yyyy-mm-dd
+// text, enums their raw value with labels beside.
 
-export type ExportColumnKind = 'text' | 'money' | 'datetime' | 'date' | 'enum';
+export type ExportColumnKind = 'text' | 'money' | 'number' | 'datetime' | 'date' | 'enum';
 export type ExportCellValue = string | number | undefined;
 
 export type ExportColumnDefinition<Row> = {

@@ -1,6 +1,6 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { DisputeEventKind, EvidenceKind } from '@portico/contracts/disputes/dispute-rules';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientPricing, clients } from '../../db/schema/clients';
 import { disputeEvents, disputeEvidence, disputes } from '../../db/schema/disputes';
@@ -175,6 +175,49 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
       ) g`,
   );
   return typeof row?.body === 'string' ? row.body : '';
+}
+
+// Every dispute the filter matches (an export's progress), not only the grid's newest.
+export async function countDisputes(executor: Executor, filter: DisputeListFilter): Promise<number> {
+  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return 0;
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(disputes)
+    .where(listConditions(filter));
+  return row?.count ?? 0;
+}
+
+// Where a page of disputes ended, newest first: the last row's opened time (as the database's text,
+// to the microsecond) and id.
+export type DisputePageEnd = { openedAt: string; id: string };
+
+// The disputes the filter matches older than `after` (the whole list page by page, newest first, by
+// the (client_id, opened_at) index), with their merchants' names and where the page ended.
+export async function listDisputesPage(
+  executor: Executor,
+  filter: DisputeListFilter,
+  limit: number,
+  after: DisputePageEnd | undefined,
+) {
+  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return [];
+  return executor
+    .select({
+      dispute: disputes,
+      merchantName: clients.name,
+      end: { openedAt: sql<string>`${disputes.openedAt}::text`, id: disputes.id },
+    })
+    .from(disputes)
+    .innerJoin(clients, eq(clients.id, disputes.clientId))
+    .where(
+      and(
+        listConditions(filter),
+        after
+          ? sql`(${disputes.openedAt}, ${disputes.id}) < (${after.openedAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(disputes.openedAt), desc(disputes.id))
+    .limit(limit);
 }
 
 // The disputes still waiting for an answer whose respond-by date has passed.

@@ -40,6 +40,7 @@ import { checkedContent, claimedExtension } from '../documents/documents.service
 import {
   chargebackFeeCentsOf,
   type DisputeListFilter,
+  type DisputePageEnd,
   type DisputeRecord,
   findDispute,
   findDisputeByCase,
@@ -49,6 +50,7 @@ import {
   insertEvidence,
   insertMoneyTransaction,
   listDisputesJson,
+  listDisputesPage,
   listEvents,
   listEvidence,
   listOverdue,
@@ -381,7 +383,13 @@ function rowOf(record: DisputeRecord, merchantName: string): DisputeRow {
   };
 }
 
-async function gridFilterOf(db: Db, caller: Caller, query: DisputesQuery): Promise<DisputeListFilter> {
+// The grid's rows as a filter: the merchants the caller reaches and holds Disputes on (narrowed to the
+// merchant the call names), and the grid's status, reason and days.
+export async function disputeListFilterOf(
+  db: Executor,
+  caller: Caller,
+  query: DisputesQuery,
+): Promise<DisputeListFilter> {
   const access = await resolveReportAccess(db, caller, Permission.Disputes);
   return {
     clientIds: access.scope.kind === 'all' ? 'all' : access.scope.clientIds,
@@ -399,8 +407,23 @@ const gridTail = ']}';
 // on, newest first, the whole answer written as JSON by the database. Each row is what rowOf makes of
 // the dispute (the API test holds the two together).
 export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
-  const rows = await listDisputesJson(db, await gridFilterOf(db, caller, query));
+  const rows = await listDisputesJson(db, await disputeListFilterOf(db, caller, query));
   return `${gridHead}${rows}${gridTail}`;
+}
+
+// One page of the disputes a filter matches, as the grid's rows, newest first, and where it ended
+// (an export reads the whole list this way, page by page).
+export async function disputeRowsPage(
+  db: Executor,
+  filter: DisputeListFilter,
+  limit: number,
+  after: DisputePageEnd | undefined,
+): Promise<{ rows: DisputeRow[]; end: DisputePageEnd | undefined }> {
+  const page = await listDisputesPage(db, filter, limit, after);
+  return {
+    rows: page.map((found) => rowOf(found.dispute, found.merchantName)),
+    end: page.at(-1)?.end,
+  };
 }
 
 // A dispute the caller may see: reach to its merchant and Disputes there (staff skip the permission).

@@ -5,10 +5,13 @@ import type {
 import type { ZonedFormatter } from './zoned-time';
 
 // How an export writes a cell: as the grid shows it. Money with its sign and currency sign
-// ('-$1,234.56'), times as the wall clock of the requester's zone (named in the column's header),
+// ('-$1,234.56'), numbers with thousands separators, times as the wall clock of the requester's zone (named in the column's header),
 // enums by their label.
 
 const thousands = /\B(?=(\d{3})+(?!\d))/g;
+
+// A count as the grid shows a number column: thousands separated, up to four decimals.
+const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 // Integer cents → '-$1,234.56' (the contracts helper's text, without its string splitting).
 export function moneyTextOfCents(cents: number): string {
@@ -34,6 +37,8 @@ export function cellTextOf(
   switch (column.kind) {
     case 'money':
       return (value) => (typeof value === 'number' ? moneyTextOfCents(value) : '');
+    case 'number':
+      return (value) => (typeof value === 'number' ? numberText.format(value) : '');
     case 'datetime':
       return (value) => (typeof value === 'number' ? zoned.dateTime(value) : '');
     case 'date':

@@ -102,6 +102,13 @@ describe('column formatting', () => {
     expect(text('card')).not.toBe('');
     expect(text(undefined)).toBe('');
   });
+
+  it('writes counts as the grid shows a number: thousands separated', () => {
+    const text = cellTextOf({ kind: 'number' }, createZonedFormatter('UTC'));
+    expect(text(4)).toBe('4');
+    expect(text(12_345)).toBe('12,345');
+    expect(text(undefined)).toBe('');
+  });
 });
 
 describe('grid filters on the server', () => {
@@ -148,13 +155,14 @@ describe('grid filters on the server', () => {
 });
 
 describe('the streaming xlsx writer', () => {
-  it('writes a workbook whose sheet holds the header, text escaped, and money as numbers', () => {
+  it('writes a workbook whose sheet holds the header, text escaped, money and counts as numbers', () => {
     const writer = new XlsxStreamWriter([
-      { header: 'Name', isMoney: false, width: 12 },
-      { header: 'Amount', isMoney: true, width: 12 },
+      { header: 'Name', cellKind: 'text', width: 12 },
+      { header: 'Amount', cellKind: 'money', width: 12 },
+      { header: 'Days left', cellKind: 'number', width: 12 },
     ]);
-    writer.row(['A & <B>', -1_234_56]);
-    writer.row([undefined, 5]);
+    writer.row(['A & <B>', -1_234_56, 4]);
+    writer.row([undefined, 5, undefined]);
     const bytes = [...writer.takeChunks(), ...writer.finish()];
     const joined = new Uint8Array(bytes.reduce((sum, chunk) => sum + chunk.length, 0));
     let at = 0;
@@ -165,6 +173,7 @@ describe('the streaming xlsx writer', () => {
     const sheet = strFromU8(unzipSync(joined)['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
     expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t>A &amp; &lt;B&gt;</t></is></c>');
     expect(sheet).toContain('<c r="B2" s="2"><v>-1234.56</v></c>');
+    expect(sheet).toContain('<c r="C2"><v>4</v></c>');
     expect(sheet).toContain('<row r="3"><c r="B3" s="2"><v>0.05</v></c></row>');
     expect(writer.rowsWritten).toBe(2);
   });

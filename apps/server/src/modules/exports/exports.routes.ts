@@ -25,10 +25,11 @@ import {
   runExport,
 } from './exports.service';
 import { auditLogExport } from './grids/audit-log';
+import { disputesExport } from './grids/disputes';
 import { transactionReportExport } from './grids/transaction-report';
 
 // Every grid that exports on the server.
-const exportableGrids: readonly ExportableGrid[] = [transactionReportExport, auditLogExport];
+const exportableGrids: readonly ExportableGrid[] = [transactionReportExport, auditLogExport, disputesExport];
 
 // Any signed-in user lists, follows, cancels, retries and downloads their own exports; asking for one
 // takes the grid's own access.

@@ -11,7 +11,10 @@ import {
   exportRequestBody,
 } from '@portico/contracts/exports/exports';
 import { exportRunJobName, exportRunKey } from '@portico/contracts/jobs/jobs';
-import type { ExportColumnDefinition } from '@portico/contracts/transactions/report-export-columns';
+import type {
+  ExportColumnDefinition,
+  ExportColumnKind,
+} from '@portico/contracts/transactions/report-export-columns';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
@@ -42,7 +45,7 @@ import {
   markSucceeded,
   recordProgress,
 } from './exports.repository';
-import { excelMaxRows, XlsxStreamWriter } from './xlsx-writer';
+import { excelMaxRows, type XlsxCellKind, XlsxStreamWriter } from './xlsx-writer';
 import { createZonedFormatter } from './zoned-time';
 
 export const exportExpiryJobName = 'exports.expire';
@@ -234,7 +237,13 @@ type WrittenColumn<Row> = {
   text: CellText;
   // Text from the data: guarded against formula injection in CSV.
   isDataText: boolean;
+  // Written to xlsx as a number (money in the money format), not as its text.
+  isNumeric: boolean;
 };
+
+function xlsxCellKindOf(kind: ExportColumnKind): XlsxCellKind {
+  return kind === 'money' || kind === 'number' ? kind : 'text';
+}
 
 // Whether to go on after a batch (false: the export was cancelled).
 type Progress = (rowsWritten: number) => Promise<boolean>;
@@ -260,6 +269,7 @@ async function writeRows<Row>(
       header: headerOf(definition, request.time_zone),
       text: cellTextOf(definition, zoned),
       isDataText: definition.kind === 'text' || definition.kind === 'enum',
+      isNumeric: xlsxCellKindOf(definition.kind) !== 'text',
     });
   }
   const columns = request.columns.flatMap((id) => byId.get(id) ?? []);
@@ -295,7 +305,7 @@ async function writeRows<Row>(
       const writer = new XlsxStreamWriter(
         columns.map((column) => ({
           header: column.header,
-          isMoney: column.definition.kind === 'money',
+          cellKind: xlsxCellKindOf(column.definition.kind),
           width:
             column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
         })),
@@ -308,12 +318,7 @@ async function writeRows<Row>(
           for (let i = 0; i < count; i++) {
             const column = columns[i] as WrittenColumn<Row>;
             const value = column.definition.value(row);
-            cells[i] =
-              value === undefined
-                ? undefined
-                : column.definition.kind === 'money'
-                  ? value
-                  : column.text(value);
+            cells[i] = value === undefined ? undefined : column.isNumeric ? value : column.text(value);
           }
           writer.row(cells);
           rows++;

@@ -25,8 +25,10 @@ const mainNs = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const relNs = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const xmlDeclaration = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-export type XlsxColumn = { header: string; isMoney: boolean; width: number };
-// Money cells are integer cents; anything else is written as text. Empty: undefined or ''.
+// What a column's cells hold: text, money (integer cents, in the money format) or a plain number.
+export type XlsxCellKind = 'text' | 'money' | 'number';
+export type XlsxColumn = { header: string; cellKind: XlsxCellKind; width: number };
+// Money and number cells are numbers; anything else is written as text. Empty: undefined or ''.
 export type XlsxCell = string | number | undefined;
 
 const contentTypesXml = `${xmlDeclaration}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
@@ -45,6 +47,7 @@ const fixedParts: ReadonlyArray<readonly [string, string]> = [
 ];
 
 const moneyStart = asciiBytes(`" s="${styleMoney}"><v>`);
+const numberStart = asciiBytes('"><v>');
 const valueEnd = asciiBytes('</v></c>');
 const rowEnd = asciiBytes('</row>');
 
@@ -91,7 +94,7 @@ export class XlsxStreamWriter {
   private readonly zip: Zip;
   private readonly sheet: XlsxSheetBytes;
   private readonly cellStarts: Uint8Array[];
-  private readonly isMoney: boolean[];
+  private readonly cellKinds: XlsxCellKind[];
   private nextRow = 2;
 
   constructor(columns: readonly XlsxColumn[]) {
@@ -109,7 +112,7 @@ export class XlsxStreamWriter {
     // The part copies what it is given (its deflate output is new bytes): the buffer is reused.
     this.sheet = new XlsxSheetBytes((bytes, isFinal) => sheetPart.push(bytes, isFinal));
     this.cellStarts = columns.map((_, index) => asciiBytes(`<c r="${excelColumnName(index)}`));
-    this.isMoney = columns.map((column) => column.isMoney);
+    this.cellKinds = columns.map((column) => column.cellKind);
     let start = `${xmlDeclaration}<worksheet xmlns="${mainNs}" xmlns:r="${relNs}">`;
     start +=
       '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
@@ -144,9 +147,14 @@ export class XlsxStreamWriter {
       if (cell === undefined || cell === '' || cellStart === undefined) continue;
       sheet.put(cellStart);
       sheet.ascii(rowNumber);
-      if (typeof cell === 'number' && this.isMoney[index] === true) {
+      const kind = this.cellKinds[index];
+      if (typeof cell === 'number' && kind === 'money') {
         sheet.put(moneyStart);
         sheet.ascii(centsAsDecimal(cell));
+        sheet.put(valueEnd);
+      } else if (typeof cell === 'number' && kind === 'number' && Number.isFinite(cell)) {
+        sheet.put(numberStart);
+        sheet.ascii(String(cell));
         sheet.put(valueEnd);
       } else {
         sheet.inlineString(String(cell));

@@ -15,7 +15,7 @@ import {
   clientPermissionsOf,
   decideMerchantAccess,
 } from '../../access/merchant-scope';
-import { clientIdsAtOrBelow, findClientAccessFacts } from '../../access/merchant-scope.repository';
+import { findClientAccessFacts } from '../../access/merchant-scope.repository';
 import type { SessionContext } from '../../access/request-session';
 import type { Db } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
@@ -48,10 +48,10 @@ async function permissionsBeyondCaller(
   target: { id: string; role: UserType; membershipClientIds: readonly string[] },
 ): Promise<string | null> {
   if (bypassesMerchantPermissions(caller.role)) return null;
-  const clientIds = await clientIdsAtOrBelow(db, target.membershipClientIds);
+  const clients = { atOrBelow: target.membershipClientIds };
   const byClient = async (person: { userId: string; role: UserType }) =>
     new Map(
-      (await findClientAccessFacts(db, person.userId, clientIds)).map((fact) => [
+      (await findClientAccessFacts(db, person.userId, clients)).map((fact) => [
         fact.clientId,
         clientPermissionsOf(person, fact),
       ]),

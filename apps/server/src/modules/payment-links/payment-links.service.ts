@@ -221,7 +221,7 @@ async function merchantsWithPaymentPages(db: Db, caller: Caller): Promise<readon
   const reachable = (await listMerchantsUserCanActFor(db, session, caller.viewAsClientId))
     .filter((client) => client.level === 'Merchant')
     .map((client) => client.id);
-  const facts = await findHolderClientAccessFacts(db, session, reachable);
+  const facts = await findHolderClientAccessFacts(db, session, { ids: reachable });
   return facts
     .filter((fact) => clientPermissionsOf(session, fact)?.includes(Permission.PaymentPages) === true)
     .map((fact) => fact.clientId);

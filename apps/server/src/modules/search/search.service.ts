@@ -49,11 +49,7 @@ async function usersPageClients(db: Db, caller: Caller): Promise<UserClients> {
   const session = caller.session;
   if (canReachEveryMerchant(session.role) && caller.viewAsClientId === null) return 'all';
   const reachable = await listMerchantsUserCanActFor(db, session, caller.viewAsClientId);
-  const facts = await findHolderClientAccessFacts(
-    db,
-    session,
-    reachable.map((client) => client.id),
-  );
+  const facts = await findHolderClientAccessFacts(db, session, { ids: reachable.map((client) => client.id) });
   return {
     clientIds: facts
       .filter((fact) => clientPermissionsOf(session, fact)?.includes(Permission.Users) === true)

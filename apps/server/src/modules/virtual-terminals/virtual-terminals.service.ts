@@ -95,7 +95,7 @@ async function merchantsWithVirtualTerminal(db: Db, caller: Caller): Promise<rea
     .map((client) => client.id);
   if (isAdmin) return reachable.map((clientId) => ({ clientId, mayReadSecret: true }));
   const isStaff = canReachEveryMerchant(caller.session.role);
-  const facts = await findHolderClientAccessFacts(db, caller.session, reachable);
+  const facts = await findHolderClientAccessFacts(db, caller.session, { ids: reachable });
   return facts
     .filter(
       (fact) =>

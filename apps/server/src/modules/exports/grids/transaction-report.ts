@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts/transactions/report-export-columns';
 import { z } from 'zod';
 import type { Caller } from '../../../access/caller';
-import { type ReportAccess, resolveReportAccess } from '../../../access/report-access';
+import { isScopeWithin, type ReportAccess, resolveReportAccess } from '../../../access/report-access';
 import type { Executor } from '../../../db/client';
 import { ReportExportFactsReader } from '../../reporting/report-export-facts';
 import { readReportRows } from '../../reporting/report-stream';
@@ -58,23 +58,6 @@ const windowOf = (stored: Stored): ReportWindowQuery => ({
 
 const hasAdvanced = (stored: Stored) =>
   stored.advanced.kind === 'all' || stored.advanced.clientIds.length > 0;
-
-// Whether every merchant (and location) of `then` is still inside `now`.
-function isWithin(then: Stored['scope'], now: ReportAccess['scope']): boolean {
-  if (now.kind === 'all') return true;
-  if (then.kind === 'all') return false;
-  const reachable = new Set(now.clientIds);
-  if (!then.clientIds.every((id) => reachable.has(id))) return false;
-  // A location limit now that was not there then narrows what the requester sees.
-  const limitsThen = new Map(
-    (then.locationLimits ?? []).map((limit) => [limit.clientId, limit.subEntityIds]),
-  );
-  return (now.locationLimits ?? []).every((limit) => {
-    if (!then.clientIds.includes(limit.clientId)) return true;
-    const before = limitsThen.get(limit.clientId);
-    return before?.every((id) => limit.subEntityIds.includes(id)) ?? false;
-  });
-}
 
 export const transactionReportExport: ExportableGrid = {
   grid: 'transaction-report',
@@ -127,7 +110,7 @@ export const transactionReportExport: ExportableGrid = {
   async mayStillSee(executor, caller, scope) {
     const stored = storedSchema.parse(scope);
     const now = await resolveReportAccess(executor, { ...caller, merchant: null }, Permission.Reports);
-    if (!isWithin(stored.scope, now.scope)) return false;
+    if (!isScopeWithin(stored.scope, now.scope)) return false;
     if (stored.advanced.kind === 'all') return now.advanced.kind === 'all';
     const advancedNow = now.advanced;
     return (

@@ -1,16 +1,18 @@
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AuditLogText, auditActionLabels, auditLogPageSizeDefault } from '@portico/contracts/audit/audit-log';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
-import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
 import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { showToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useAuditLogPage } from '../api/get-audit-log';
-import { useRequestAuditLogExport } from '../api/request-audit-log-export';
 import { auditLogColumns } from '../utils/audit-log-columns.utils';
 import { auditLogExportBody } from '../utils/audit-log-export.utils';
 import {
@@ -47,24 +49,12 @@ export function AuditLogPage() {
   const rows = page.data?.rows ?? [];
   const nextBefore = page.data?.next_before ?? null;
   const isExporting = exportedRows !== null;
-  const { mutate: mutateServerExport, isPending: isServerExportPending } = useRequestAuditLogExport();
-  const [hasRequestedExport, setHasRequestedExport] = useState(false);
   // 'All matching rows': the server writes every entry the applied filters and the grid's own match.
-  const serverExport = useMemo<DataGridServerExport>(
-    () => ({
-      isPending: isServerExportPending,
-      onExport: (format, state) =>
-        mutateServerExport(auditLogExportBody(format, baseQuery, state, timeZone), {
-          onSuccess: () => setHasRequestedExport(true),
-          onError: (error) =>
-            void showToast({
-              text: error instanceof ApiError ? error.message : 'The export could not be started.',
-              type: 'danger',
-            }),
-        }),
-    }),
-    [baseQuery, isServerExportPending, mutateServerExport, timeZone],
+  const exportBodyOf = useCallback<ServerExportBodyOf>(
+    (format, state) => auditLogExportBody(format, baseQuery, state, timeZone),
+    [baseQuery, timeZone],
   );
+  const { serverExport, hasRequested, dismiss } = useServerExport('audit-log', exportBodyOf);
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -208,7 +198,7 @@ export function AuditLogPage() {
       {isExporting && (
         <Text size="sm" role="status">{`Reading entries for the export: ${exportedRows}`}</Text>
       )}
-      {hasRequestedExport && <ExportRequestedAlert onClose={() => setHasRequestedExport(false)} />}
+      {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
       {!page.isPending && errorText === null && rows.length === 0 ? (
         <Text role="status">{AuditLogText.Empty}</Text>
       ) : (

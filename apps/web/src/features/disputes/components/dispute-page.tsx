@@ -15,9 +15,11 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  cardTextOf,
   DisputeCategoryLabel,
   DisputeEventLabel,
   DisputeStatusLabel,
+  daysLeftOfDispute,
   disputeAnswersOf,
   type EvidenceKind,
   EvidenceKindLabel,
@@ -40,7 +42,7 @@ import {
   useSaveDraft,
   useSubmitDispute,
 } from '../api/disputes';
-import { cardTextOf, daysLeftColorOf, daysLeftOf } from '../utils/dispute-columns.utils';
+import { daysLeftColorOf } from '../utils/dispute-columns.utils';
 import { transactionSearchHref } from '../utils/dispute-links.utils';
 
 // /disputes/:id: what the cardholder says and which evidence answers it, the timeline, and the
@@ -80,7 +82,7 @@ export function DisputeView({ dispute, formatters, now }: DisputeViewProps) {
     },
     now,
   );
-  const daysLeft = daysLeftOf(dispute, now);
+  const daysLeft = daysLeftOfDispute(dispute, now);
   const daysLeftColor = daysLeftColorOf(daysLeft);
 
   return (

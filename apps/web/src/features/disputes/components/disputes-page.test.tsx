@@ -1,3 +1,4 @@
+import { ExportText } from '@portico/contracts/exports/exports';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
@@ -8,6 +9,22 @@ import { openRow, wonRow } from '../test/dispute-fixtures';
 import { DisputesPage } from './disputes-page';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const queuedExport = {
+  id: '00000000-0000-4000-8000-00000000e0e0',
+  grid: 'disputes',
+  title: 'Disputes',
+  format: 'xlsx',
+  status: 'queued',
+  rows_written: 0,
+  rows_total: null,
+  byte_size: null,
+  file_name: 'Disputes 2026-07-01.xlsx',
+  error: null,
+  created_at: '2026-07-01T14:05:00.000Z',
+  finished_at: null,
+  expires_at: null,
+};
 
 function OpenedDispute() {
   const { id } = useParams();
@@ -20,6 +37,7 @@ function renderPage(path = '/disputes', role: 'user' | 'admin' = 'user') {
     '/api/timezone': ok([['UTC', 'UTC']]),
     '/api/user/grid-config': ok(null),
     '/api/user/grid-config/names': ok([]),
+    'POST /api/exports/disputes': ok(queuedExport),
   });
   renderFeature(
     <MemoryRouter initialEntries={[path]}>
@@ -77,5 +95,31 @@ describe('DisputesPage', () => {
     await rowOf('Dana Reyes');
     expect(requestedPaths(fetchMock)).toContain(`GET /api/disputes?merchant_id=${openRow.merchant_id}`);
     expect(screen.getByRole('combobox', { name: 'Merchant' })).toHaveValue(openRow.merchant_name);
+  });
+
+  it("offers 'All matching rows', asking the server to export the grid's status and visible columns", async () => {
+    const fetchMock = renderPage('/disputes?status=needs_response');
+    await rowOf('Dana Reyes');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // The menu opens in a portal whose transition jsdom does not run.
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Excel (.xlsx), by the server', hidden: true }),
+    );
+    expect(await screen.findByText(ExportText.Requested, { exact: false })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(
+      ([input, init]) => String(input).includes('/api/exports/disputes') && init?.method === 'POST',
+    );
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toMatchObject({ format: 'xlsx', params: { status: 'needs_response' }, time_zone: 'UTC' });
+    expect(body.columns).toEqual([
+      'status',
+      'amount',
+      'respond_by',
+      'days_left',
+      'category',
+      'card',
+      'customer',
+      'opened_at',
+    ]);
   });
 });

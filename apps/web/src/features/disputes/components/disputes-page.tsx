@@ -7,14 +7,20 @@ import {
   disputeCategories,
   disputeStatuses,
 } from '@portico/contracts/disputes/dispute-rules';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataGrid } from '../../../components/data-grid/data-grid';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { type DisputeFilters, useDisputes } from '../api/disputes';
 import { disputeColumns } from '../utils/dispute-columns.utils';
+import { disputesExportBody } from '../utils/dispute-export.utils';
 
 const statusOptions = disputeStatuses.map((status) => ({ value: status, label: DisputeStatusLabel[status] }));
 const categoryOptions = disputeCategories.map((category) => ({
@@ -57,14 +63,23 @@ export function DisputesPage() {
     else next.set(name, value);
     setSearchParams(next, { replace: true });
   };
-  const filters: DisputeFilters = {
-    merchantId: isChooser ? merchantId : null,
-    status,
-    category,
-    from: from === '' ? null : from,
-    to: to === '' ? null : to,
-  };
+  const filters = useMemo<DisputeFilters>(
+    () => ({
+      merchantId: isChooser ? merchantId : null,
+      status,
+      category,
+      from: from === '' ? null : from,
+      to: to === '' ? null : to,
+    }),
+    [isChooser, merchantId, status, category, from, to],
+  );
   const disputes = useDisputes(filters);
+  // 'All matching rows': the server writes every dispute these filters and the grid's own match.
+  const exportBodyOf = useCallback<ServerExportBodyOf>(
+    (format, state) => disputesExportBody(format, filters, state, timeZone),
+    [filters, timeZone],
+  );
+  const { serverExport, hasRequested, dismiss } = useServerExport('disputes', exportBodyOf);
   // Days left are counted from when the rows were read.
   const now = useMemo(() => new Date(disputes.dataUpdatedAt || Date.now()), [disputes.dataUpdatedAt]);
   const columns = useMemo(() => disputeColumns(now, isChooser), [now, isChooser]);
@@ -134,6 +149,7 @@ export function DisputesPage() {
           onChange={(event) => setTo(event.currentTarget.value)}
         />
       </Group>
+      {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
       <DataGrid
         ariaLabel="Disputes"
         columns={columns}
@@ -146,6 +162,7 @@ export function DisputesPage() {
         height="max(420px, calc(100vh - 320px))"
         configKey="disputes"
         exportFileName="Disputes.xlsx"
+        serverExport={serverExport}
         emptyText="No disputes match these filters."
         // A click opens the dispute; so does Enter on a row (the grid's activation).
         onRowClick={(row) => void navigate(`/disputes/${row.id}`)}

@@ -1,32 +1,19 @@
 import { Text } from '@mantine/core';
 import {
+  cardTextOf,
   DisputeCategoryLabel,
   DisputeStatusLabel,
-  daysLeftToRespond,
-  isAwaitingResponse,
+  daysLeftOfDispute,
   isUrgent,
 } from '@portico/contracts/disputes/dispute-rules';
 import type { DisputeRow } from '@portico/contracts/disputes/disputes';
 import type { DataGridColumn } from '../../../components/data-grid/data-grid.types';
-
-// Whole days left to answer a dispute still waiting for one, counted from now; null when it waits
-// for nothing (decided, under review) or has no respond-by date yet (an inquiry).
-export function daysLeftOf(row: Pick<DisputeRow, 'status' | 'respond_by'>, now: Date): number | null {
-  if (!isAwaitingResponse(row.status) || row.respond_by === null) return null;
-  return daysLeftToRespond(new Date(row.respond_by), now);
-}
 
 // Under 5 days left the count is shown in Mantine's red.8, which keeps 4.5:1 contrast on white
 // (AA for normal text); otherwise in the ordinary text colour.
 export const urgentDaysLeftColor = 'red.8';
 export function daysLeftColorOf(daysLeft: number | null): string | undefined {
   return daysLeft !== null && isUrgent(daysLeft) ? urgentDaysLeftColor : undefined;
-}
-
-// 'VISA ending in 1111'; what is known of the card otherwise.
-export function cardTextOf(row: Pick<DisputeRow, 'card_brand' | 'last4'>): string {
-  const brand = row.card_brand ?? 'Card';
-  return row.last4 ? `${brand} ending in ${row.last4}` : (row.card_brand ?? '');
 }
 
 export function disputeColumns(now: Date, withMerchant: boolean): DataGridColumn<DisputeRow>[] {
@@ -61,9 +48,9 @@ export function disputeColumns(now: Date, withMerchant: boolean): DataGridColumn
       decimals: 0,
       isTotalled: false,
       aggregate: null,
-      value: (row) => daysLeftOf(row, now),
+      value: (row) => daysLeftOfDispute(row, now),
       renderCell: (row, text) => {
-        const color = daysLeftColorOf(daysLeftOf(row, now));
+        const color = daysLeftColorOf(daysLeftOfDispute(row, now));
         return color === undefined ? (
           text
         ) : (

@@ -1,18 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReportRow } from '@portico/contracts/transactions/report';
 import { ReportTransactionText, transactionReportFileName } from '@portico/contracts/transactions/report';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
-import type { DataGridServerExport } from '../../../components/data-grid/data-grid.types';
 import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
-import { showToast } from '../../../components/toasts';
-import { ApiError } from '../../../lib/api-client';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { usableTimeZone } from '../../../lib/time-zone/zoned-days';
 import { summarizeReportRows } from '../../../lib/transaction-totals';
 import { useReportingConfiguration } from '../api/get-merchant-configuration';
-import { useRequestReportExport } from '../api/request-report-export';
 import { useClassicReport } from '../hooks/use-classic-report';
 import { useDateTimeFormat } from '../hooks/use-date-time-format';
 import { useIsWideScreen } from '../hooks/use-is-wide-screen';
@@ -52,26 +52,14 @@ export function ClassicReportPage() {
     () => reportColumns({ abilities, grants, now, onVoid, onRefund, arePinned }),
     [abilities, grants, now, onVoid, onRefund, arePinned],
   );
-  const requestExport = useRequestReportExport();
-  const [hasRequestedExport, setHasRequestedExport] = useState(false);
   const { exportQuery } = report;
-  const { mutate: mutateExport, isPending: isExportPending } = requestExport;
   // 'All matching rows': the server writes every row of the applied window the grid's filters match.
-  const serverExport = useMemo<DataGridServerExport | undefined>(() => {
-    if (exportQuery === null) return undefined;
-    return {
-      isPending: isExportPending,
-      onExport: (format, state) =>
-        mutateExport(reportExportBody(format, exportQuery, state, timeZone), {
-          onSuccess: () => setHasRequestedExport(true),
-          onError: (error) =>
-            void showToast({
-              text: error instanceof ApiError ? error.message : 'The export could not be started.',
-              type: 'danger',
-            }),
-        }),
-    };
-  }, [exportQuery, isExportPending, mutateExport, timeZone]);
+  const exportBodyOf = useMemo<ServerExportBodyOf | null>(
+    () =>
+      exportQuery === null ? null : (format, state) => reportExportBody(format, exportQuery, state, timeZone),
+    [exportQuery, timeZone],
+  );
+  const { serverExport, hasRequested, dismiss } = useServerExport('transaction-report', exportBodyOf);
 
   return (
     <Stack gap="md">
@@ -81,7 +69,7 @@ export function ClassicReportPage() {
       <Text size="sm" c="dimmed">
         {ReportTransactionText.OpenRowHint}
       </Text>
-      {hasRequestedExport && <ExportRequestedAlert onClose={() => setHasRequestedExport(false)} />}
+      {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
       <DataGrid
         ariaLabel="Transaction Report"
         columns={columns}
