@@ -163,7 +163,7 @@ describe('UsersPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
     expect(await screen.findAllByText(UserAdminText.NotSaved)).not.toHaveLength(0);
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('A user with this e-mail already exists'),
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('A user with this e-mail already exists'),
     );
   });
 });
