@@ -4,6 +4,7 @@ import { permissionNames } from '@portico/contracts/access/permission-names';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
+import { housekeepingJob } from '../jobs/housekeeping.job';
 import type { DatabaseHandle } from './client';
 import { ensureTransactionPartitions, migrationsFolder, runMigrations } from './migrate';
 import { queryRows } from './sql-rows';
@@ -154,6 +155,21 @@ describe('transactions partitioning', () => {
       );
     });
     expect(bound[0]?.bound).toBe("FOR VALUES FROM ('2041-01-01 00:00:00+00') TO ('2041-02-01 00:00:00+00')");
+  });
+
+  it('keeps the window moving without a restart: housekeeping makes the month ahead that is missing', async () => {
+    const ahead = new Date();
+    ahead.setUTCDate(1);
+    ahead.setUTCMonth(ahead.getUTCMonth() + 2);
+    const name = `transactions_y${ahead.getUTCFullYear()}m${String(ahead.getUTCMonth() + 1).padStart(2, '0')}`;
+    await database.db.execute(sql.raw(`drop table ${name}`));
+    const job = housekeepingJob();
+    const now = new Date();
+    const first = await job.run({ db: database.db, runKey: 'test', attempt: 1, now });
+    expect(first).toMatchObject({ newPartitions: 1 });
+    expect((await rows(sql`select to_regclass(${name})::text as name`))[0]?.name).toBe(name);
+    const again = await job.run({ db: database.db, runKey: 'test-again', attempt: 1, now });
+    expect(again).toMatchObject({ newPartitions: 0 });
   });
 });
 

@@ -7,6 +7,7 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { serverPackageRoot } from '../lib/paths';
 import type { DatabaseHandle, Db, Executor } from './client';
+import { queryRows } from './sql-rows';
 
 type Driver = DatabaseHandle['driver'];
 
@@ -50,10 +51,10 @@ async function applyMigrationFiles(db: Db, driver: Driver | undefined): Promise<
   throw new Error(`runMigrations: the database does not match driver ${String(driver)}`);
 }
 
-// The partition window moves with time: every start-up (and a monthly job) keeps 13 months back and
-// 2 months ahead in place. Idempotent.
-export async function ensureCurrentTransactionPartitions(db: Executor): Promise<void> {
-  await ensureTransactionPartitions(
+// The partition window moves with time: every start-up (and the hourly housekeeping job) keeps 13
+// months back and 2 months ahead in place. Idempotent; answers how many months it created.
+export async function ensureCurrentTransactionPartitions(db: Executor): Promise<number> {
+  return ensureTransactionPartitions(
     db,
     sql`(now() - interval '13 months')::date`,
     sql`(now() + interval '2 months')::date`,
@@ -65,8 +66,9 @@ export async function ensureTransactionPartitions(
   db: Executor,
   fromMonth: string | SQL,
   toMonth: string | SQL,
-): Promise<void> {
+): Promise<number> {
   const from = typeof fromMonth === 'string' ? sql`${fromMonth}::date` : fromMonth;
   const to = typeof toMonth === 'string' ? sql`${toMonth}::date` : toMonth;
-  await db.execute(sql`select ensure_transaction_partitions(${from}, ${to})`);
+  const [row] = await queryRows(db, sql`select ensure_transaction_partitions(${from}, ${to}) as created`);
+  return Number(row?.created ?? 0);
 }

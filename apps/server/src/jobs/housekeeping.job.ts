@@ -1,5 +1,6 @@
 import { webhookEventsKeptDays } from '@portico/contracts/developers/webhooks';
 import { and, inArray, lt, sql } from 'drizzle-orm';
+import { ensureCurrentTransactionPartitions } from '../db/migrate';
 import { jobRuns, rateLimitCounters } from '../db/schema/jobs';
 import { paymentRiskBuckets } from '../db/schema/risk';
 import { webhookEvents } from '../db/schema/webhooks';
@@ -12,14 +13,16 @@ export const jobRunsKeptDays = 30;
 // twice that is kept.
 export const paymentRiskBucketsKeptDays = 62;
 
-// Expired rate-limit counters, old finished job runs, old payment risk buckets and webhook events past
-// their 30 days (with their deliveries and attempts) are deleted;
-// deleting again finds nothing.
+// The monthly partitions of transactions follow the calendar (13 months back, 2 ahead) for an
+// instance that runs for months without a restart; expired rate-limit counters, old finished job runs,
+// old payment risk buckets and webhook events past their 30 days (with their deliveries and attempts)
+// are deleted. Running again finds nothing to do.
 export function housekeepingJob(): JobDefinition {
   return {
     name: 'housekeeping',
     schedule: { everyMinutes: 60 },
     async run({ db }) {
+      const newPartitions = await ensureCurrentTransactionPartitions(db);
       const counters = await db
         .delete(rateLimitCounters)
         .where(lt(rateLimitCounters.resetAt, sql`now()`))
@@ -44,6 +47,7 @@ export function housekeepingJob(): JobDefinition {
         .where(lt(webhookEvents.createdAt, sql`now() - make_interval(days => ${webhookEventsKeptDays})`))
         .returning({ id: webhookEvents.id });
       return {
+        newPartitions,
         expiredCounters: counters.length,
         oldRuns: runs.length,
         oldRiskBuckets: buckets.length,
