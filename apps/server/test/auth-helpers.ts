@@ -121,7 +121,7 @@ export function cookiePair(setCookie: string | undefined): string {
   return setCookie.split(';')[0] ?? '';
 }
 
-type InjectingApp = { db: Executor; inject: FastifyInstance['inject'] };
+export type InjectingApp = { db: Executor; inject: FastifyInstance['inject'] };
 
 // A call as a signed-in demo user (a fresh session each time unless a cookie is given).
 export async function callAs(

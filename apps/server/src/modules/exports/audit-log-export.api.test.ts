@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { auditLogResponse } from '@portico/contracts/audit/audit-log';
-import { ExportText, exportResponse } from '@portico/contracts/exports/exports';
+import { ExportText } from '@portico/contracts/exports/exports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
+import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
+import { exportedCsv } from '../../../test/exports';
 import { users } from '../../db/schema/users';
 import { recordAudit } from '../../lib/audit';
 
@@ -19,15 +20,6 @@ let dataDir = '';
 const zone = 'America/New_York';
 const action = 'risk_note.create';
 
-async function call(email: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: await sessionCookieFor(ctx.app.db, email) },
-    ...(payload ? { payload } : {}),
-  });
-}
-
 function body(overrides: object = {}) {
   return {
     format: 'csv',
@@ -38,15 +30,8 @@ function body(overrides: object = {}) {
   };
 }
 
-async function exportCsv(email: string, overrides: object = {}): Promise<{ id: string; rows: string[] }> {
-  const asked = await call(email, 'POST', '/api/exports/audit-log', body(overrides));
-  expect(asked.statusCode, asked.body).toBe(200);
-  const id = exportResponse.parse(asked.json()).message.id;
-  await ctx.app.jobs.tick();
-  const res = await call(email, 'GET', `/api/exports/${id}/download`);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.body.startsWith('\uFEFF')).toBe(true);
-  return { id, rows: res.body.slice(1, -2).split('\r\n') };
+function exportCsv(email: string, overrides: object = {}) {
+  return exportedCsv(ctx.app, email, 'audit-log', body(overrides));
 }
 
 beforeAll(async () => {
@@ -75,7 +60,7 @@ describe('an export of the audit log', () => {
     const { rows } = await exportCsv(demo.admin);
     expect(rows[0]).toBe(`Time (${zone}),Action,Outcome,Actor,Merchant,Target,Details`);
     const page = auditLogResponse.parse(
-      (await call(demo.admin, 'GET', `/api/audit-log?action=${action}`)).json(),
+      (await callAs(ctx.app, demo.admin, 'GET', `/api/audit-log?action=${action}`)).json(),
     ).message.rows;
     expect(page).toHaveLength(3);
     expect(rows).toHaveLength(4);
@@ -99,13 +84,19 @@ describe('an export of the audit log', () => {
 
   it('is refused to those who may not read the log', async () => {
     for (const email of [demo.owner, demo.reseller, demo.healnow]) {
-      const res = await call(email, 'POST', '/api/exports/audit-log', body());
+      const res = await callAs(ctx.app, email, 'POST', '/api/exports/audit-log', body());
       expect(res.statusCode, email).toBe(403);
     }
   });
 
   it('refuses a column the log does not have', async () => {
-    const res = await call(demo.admin, 'POST', '/api/exports/audit-log', body({ columns: ['amount'] }));
+    const res = await callAs(
+      ctx.app,
+      demo.admin,
+      'POST',
+      '/api/exports/audit-log',
+      body({ columns: ['amount'] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(ExportText.UnknownColumn);
   });
@@ -113,7 +104,7 @@ describe('an export of the audit log', () => {
   it('refuses the download once the requester may no longer read the log', async () => {
     const { id } = await exportCsv('ops@portico.example');
     await ctx.app.db.update(users).set({ userType: 'user' }).where(eq(users.email, 'ops@portico.example'));
-    const res = await call('ops@portico.example', 'GET', `/api/exports/${id}/download`);
+    const res = await callAs(ctx.app, 'ops@portico.example', 'GET', `/api/exports/${id}/download`);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ExportText.AccessLost);
   });

@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { disputesResponse } from '@portico/contracts/disputes/disputes';
-import { ExportText, exportResponse } from '@portico/contracts/exports/exports';
+import { ExportText } from '@portico/contracts/exports/exports';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
+import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
+import { exportedCsv } from '../../../test/exports';
 import { memberships } from '../../db/schema/access';
 import { users } from '../../db/schema/users';
 
@@ -22,15 +23,6 @@ const zone = 'America/New_York';
 // More than one page of the export's reads (1,000 a page), some opened at the same instant.
 const disputeCount = 1_005;
 
-async function call(email: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: await sessionCookieFor(ctx.app.db, email) },
-    ...(payload ? { payload } : {}),
-  });
-}
-
 function body(overrides: object = {}) {
   return {
     merchant_id: harbor,
@@ -42,14 +34,8 @@ function body(overrides: object = {}) {
   };
 }
 
-async function exportCsv(email: string, overrides: object = {}): Promise<{ id: string; rows: string[] }> {
-  const asked = await call(email, 'POST', '/api/exports/disputes', body(overrides));
-  expect(asked.statusCode, asked.body).toBe(200);
-  const id = exportResponse.parse(asked.json()).message.id;
-  await ctx.app.jobs.tick();
-  const res = await call(email, 'GET', `/api/exports/${id}/download`);
-  expect(res.statusCode, res.body).toBe(200);
-  return { id, rows: res.body.slice(1, -2).split('\r\n') };
+function exportCsv(email: string, overrides: object = {}) {
+  return exportedCsv(ctx.app, email, 'disputes', body(overrides));
 }
 
 beforeAll(async () => {
@@ -89,7 +75,9 @@ describe('an export of the Disputes grid', () => {
     const { rows } = await exportCsv(demo.owner);
     expect(rows[0]).toBe(`Status,Merchant,Amount,Days left to respond,Reason,Card,Customer,Opened (${zone})`);
     expect(rows).toHaveLength(disputeCount + 1);
-    const grid = disputesResponse.parse((await call(demo.owner, 'GET', '/api/disputes')).json()).message;
+    const grid = disputesResponse.parse(
+      (await callAs(ctx.app, demo.owner, 'GET', '/api/disputes')).json(),
+    ).message;
     expect(grid).toHaveLength(disputeCount);
     // The same disputes in the same order: each row's amount and customer name it.
     expect(rows.slice(1).map((row) => row.split(',').slice(2, 3)[0])).toEqual(
@@ -118,12 +106,18 @@ describe('an export of the Disputes grid', () => {
   });
 
   it('is refused for a merchant whose disputes the requester does not hold', async () => {
-    const res = await call(demo.healnow, 'POST', '/api/exports/disputes', body());
+    const res = await callAs(ctx.app, demo.healnow, 'POST', '/api/exports/disputes', body());
     expect(res.statusCode).toBe(403);
   });
 
   it('refuses a column the grid does not have', async () => {
-    const res = await call(demo.owner, 'POST', '/api/exports/disputes', body({ columns: ['net_amount'] }));
+    const res = await callAs(
+      ctx.app,
+      demo.owner,
+      'POST',
+      '/api/exports/disputes',
+      body({ columns: ['net_amount'] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(ExportText.UnknownColumn);
   });
@@ -135,7 +129,7 @@ describe('an export of the Disputes grid', () => {
       .from(users)
       .where(eq(users.email, demo.reseller));
     await ctx.app.db.delete(memberships).where(and(eq(memberships.userId, reseller?.id ?? '')));
-    const res = await call(demo.reseller, 'GET', `/api/exports/${id}/download`);
+    const res = await callAs(ctx.app, demo.reseller, 'GET', `/api/exports/${id}/download`);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ExportText.AccessLost);
   });

@@ -5,7 +5,7 @@ import { ExportText, exportListResponse, exportResponse } from '@portico/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultClientOf, sessionCookieFor } from '../../../test/auth-helpers';
+import { callAs, defaultClientOf } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo } from '../../../test/demo-data';
 import { buildCardPayment } from '../../../test/factories';
@@ -23,15 +23,6 @@ const dayMs = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * dayMs).toISOString().slice(0, 10);
 const params = () => ({ start: daysAgo(30), end: daysAgo(-1) });
 
-async function call(email: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { cookie: await sessionCookieFor(ctx.app.db, email) },
-    ...(payload ? { payload } : {}),
-  });
-}
-
 function requestBody(overrides: object = {}) {
   return {
     format: 'csv',
@@ -45,13 +36,13 @@ function requestBody(overrides: object = {}) {
 }
 
 async function requestExport(email: string, overrides: object = {}) {
-  const res = await call(email, 'POST', '/api/exports/transaction-report', requestBody(overrides));
+  const res = await callAs(ctx.app, email, 'POST', '/api/exports/transaction-report', requestBody(overrides));
   expect(res.statusCode, res.body).toBe(200);
   return exportResponse.parse(res.json()).message;
 }
 
 async function exportOf(email: string, id: string) {
-  const res = await call(email, 'GET', `/api/exports/${id}`);
+  const res = await callAs(ctx.app, email, 'GET', `/api/exports/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return exportResponse.parse(res.json()).message;
 }
@@ -108,7 +99,7 @@ describe('an export of the transaction report', () => {
     expect(done.expires_at).not.toBeNull();
     expect(Date.parse(done.expires_at ?? '') - Date.parse(done.finished_at ?? '')).toBe(7 * dayMs);
 
-    const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('attachment; filename="Transaction Report');
@@ -145,7 +136,7 @@ describe('an export of the transaction report', () => {
       },
     });
     await ctx.app.jobs.tick();
-    const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     // Pat1, Pat10 and Pat11 contain 'pat1'; Pat1's $1,010.00 is under $10,000.
     expect(csvRows(res.body)).toEqual([
       'Customer,Amount',
@@ -157,7 +148,7 @@ describe('an export of the transaction report', () => {
   it('writes an xlsx workbook with the same header and money as numbers in a currency format', async () => {
     const asked = await requestExport(demo.owner, { format: 'xlsx' });
     await ctx.app.jobs.tick();
-    const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(res.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml'] ?? new Uint8Array());
@@ -182,19 +173,19 @@ describe('an export of the transaction report', () => {
 describe('cancel, failure and retry', () => {
   it('cancels a waiting export: the job writes nothing and the link is refused, a retry runs it', async () => {
     const asked = await requestExport(demo.owner);
-    const cancel = await call(demo.owner, 'POST', `/api/exports/${asked.id}/cancel`);
+    const cancel = await callAs(ctx.app, demo.owner, 'POST', `/api/exports/${asked.id}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(exportResponse.parse(cancel.json()).message.status).toBe('cancelled');
     await ctx.app.jobs.tick();
     expect((await exportOf(demo.owner, asked.id)).status).toBe('cancelled');
     await expect(stat(path.join(dataDir, 'exports', `${asked.id}.csv`))).rejects.toThrow();
-    const download = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const download = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(download.statusCode).toBe(409);
     expect(download.json().error.message).toBe(ExportText.Cancelled);
-    const again = await call(demo.owner, 'POST', `/api/exports/${asked.id}/cancel`);
+    const again = await callAs(ctx.app, demo.owner, 'POST', `/api/exports/${asked.id}/cancel`);
     expect(again.json().error.message).toBe(ExportText.CannotCancel);
 
-    const retry = await call(demo.owner, 'POST', `/api/exports/${asked.id}/retry`);
+    const retry = await callAs(ctx.app, demo.owner, 'POST', `/api/exports/${asked.id}/retry`);
     expect(exportResponse.parse(retry.json()).message.status).toBe('queued');
     await ctx.app.jobs.tick();
     expect((await exportOf(demo.owner, asked.id)).status).toBe('succeeded');
@@ -211,11 +202,11 @@ describe('cancel, failure and retry', () => {
     const failed = await exportOf(demo.owner, asked.id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toBe('The export stopped on an unexpected error. Retry it.');
-    const download = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const download = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(download.json().error.message).toBe(ExportText.Failed);
 
     await ctx.app.db.update(exports).set({ request: requestBody() }).where(eq(exports.id, asked.id));
-    await call(demo.owner, 'POST', `/api/exports/${asked.id}/retry`);
+    await callAs(ctx.app, demo.owner, 'POST', `/api/exports/${asked.id}/retry`);
     await ctx.app.jobs.tick();
     expect((await exportOf(demo.owner, asked.id)).status).toBe('succeeded');
   });
@@ -223,14 +214,16 @@ describe('cancel, failure and retry', () => {
 
 describe('access', () => {
   it('refuses columns the requester may not see, and a sort that cannot stream', async () => {
-    const fee = await call(
+    const fee = await callAs(
+      ctx.app,
       demo.barista,
       'POST',
       '/api/exports/transaction-report',
       requestBody({ columns: ['fee'] }),
     );
     expect([400, 403]).toContain(fee.statusCode);
-    const unknown = await call(
+    const unknown = await callAs(
+      ctx.app,
       demo.owner,
       'POST',
       '/api/exports/transaction-report',
@@ -238,7 +231,8 @@ describe('access', () => {
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe(ExportText.UnknownColumn);
-    const sorted = await call(
+    const sorted = await callAs(
+      ctx.app,
       demo.owner,
       'POST',
       '/api/exports/transaction-report',
@@ -250,7 +244,8 @@ describe('access', () => {
 
   it('refuses an export of a merchant the caller does not reach', async () => {
     const copperKettle = await defaultClientOf(ctx.app.db, demo.copperOwner);
-    const res = await call(
+    const res = await callAs(
+      ctx.app,
       demo.owner,
       'POST',
       '/api/exports/transaction-report',
@@ -262,14 +257,20 @@ describe('access', () => {
   it('lists, shows and downloads an export to its requester only', async () => {
     const asked = await requestExport(demo.owner);
     await ctx.app.jobs.tick();
-    const list = exportListResponse.parse((await call(demo.owner, 'GET', '/api/exports')).json()).message;
+    const list = exportListResponse.parse(
+      (await callAs(ctx.app, demo.owner, 'GET', '/api/exports')).json(),
+    ).message;
     expect(list[0]?.id).toBe(asked.id);
-    const others = exportListResponse.parse((await call(demo.copperOwner, 'GET', '/api/exports')).json());
+    const others = exportListResponse.parse(
+      (await callAs(ctx.app, demo.copperOwner, 'GET', '/api/exports')).json(),
+    );
     expect(others.message.map((item) => item.id)).not.toContain(asked.id);
-    const theirs = await call(demo.copperOwner, 'GET', `/api/exports/${asked.id}/download`);
+    const theirs = await callAs(ctx.app, demo.copperOwner, 'GET', `/api/exports/${asked.id}/download`);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().error.message).toBe(ExportText.NotFound);
-    expect((await call(demo.copperOwner, 'POST', `/api/exports/${asked.id}/cancel`)).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx.app, demo.copperOwner, 'POST', `/api/exports/${asked.id}/cancel`)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses the download once the requester no longer sees the rows it holds', async () => {
@@ -283,7 +284,7 @@ describe('access', () => {
         scope: sql`jsonb_set(scope, '{scope,clientIds}', ${JSON.stringify([harborLaneId, copperKettle])}::jsonb)`,
       })
       .where(eq(exports.id, asked.id));
-    const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ExportText.AccessLost);
   });
@@ -299,7 +300,7 @@ describe('expiry', () => {
       .update(exports)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(exports.id, asked.id));
-    const res = await call(demo.owner, 'GET', `/api/exports/${asked.id}/download`);
+    const res = await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${asked.id}/download`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(ExportText.Expired);
     await ctx.app.jobs.runNow('exports.expire');
