@@ -1,11 +1,9 @@
-import type { ExportColumnDefinition } from '../transactions/report-export-columns';
+import { type ExportColumnDefinition, textOrUndefined } from '../transactions/report-export-columns';
 import { type AuditLogRow, auditActionLabels, auditOutcomeLabels, auditTargetInWords } from './audit-log';
 
 // The audit log's columns as a server-side export writes them: the same ids, headers and values as
 // the portal's grid (apps/web audit-log-columns.utils.ts; a web test holds the two together). Times
 // are epoch milliseconds; enums their raw value with labels beside.
-
-const textOrUndefined = (text: string | null) => (text === null || text === '' ? undefined : text);
 
 export const auditLogExportColumns: readonly ExportColumnDefinition<AuditLogRow>[] = [
   { id: 'created_at', header: 'Time', kind: 'datetime', value: (row) => Date.parse(row.created_at) },

@@ -1,4 +1,4 @@
-import type { ExportColumnDefinition } from '../transactions/report-export-columns';
+import { type ExportColumnDefinition, textOrUndefined } from '../transactions/report-export-columns';
 import { centsOfMoneyText } from '../transactions/transaction';
 import { cardTextOf, DisputeCategoryLabel, DisputeStatusLabel, daysLeftOfDispute } from './dispute-rules';
 import type { DisputeRow } from './disputes';
@@ -8,7 +8,6 @@ import type { DisputeRow } from './disputes';
 // the two together). Days left are counted from `now`, the moment the export reads its rows, as the
 // grid counts them from the moment it read its own.
 
-const textOrUndefined = (text: string | null) => (text === null || text === '' ? undefined : text);
 const timeOf = (iso: string | null) => (iso === null ? undefined : Date.parse(iso));
 
 export function disputeExportColumns(now: Date): readonly ExportColumnDefinition<DisputeRow>[] {

@@ -117,7 +117,8 @@ export function transactionStateTextOf(transaction: Transaction): string {
   );
 }
 
-const textOrUndefined = (text: string | null | undefined) =>
+// A text cell's value: none for a missing or empty text, as the grids leave such a cell empty.
+export const textOrUndefined = (text: string | null | undefined) =>
   text === null || text === undefined || text === '' ? undefined : text;
 
 export function reportExportRowOf(facts: ReportExportFacts): ReportExportRow {

@@ -5,8 +5,8 @@ import type {
 import type { ZonedFormatter } from './zoned-time';
 
 // How an export writes a cell: as the grid shows it. Money with its sign and currency sign
-// ('-$1,234.56'), numbers with thousands separators, times as the wall clock of the requester's zone (named in the column's header),
-// enums by their label.
+// ('-$1,234.56'), numbers with thousands separators, times as the wall clock of the requester's zone
+// (named in the column's header), enums by their label.
 
 const thousands = /\B(?=(\d{3})+(?!\d))/g;
 

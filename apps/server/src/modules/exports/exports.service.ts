@@ -237,8 +237,8 @@ type WrittenColumn<Row> = {
   text: CellText;
   // Text from the data: guarded against formula injection in CSV.
   isDataText: boolean;
-  // Written to xlsx as a number (money in the money format), not as its text.
-  isNumeric: boolean;
+  // How xlsx writes it: a number (money in the money format) or its text.
+  xlsxKind: XlsxCellKind;
 };
 
 function xlsxCellKindOf(kind: ExportColumnKind): XlsxCellKind {
@@ -269,7 +269,7 @@ async function writeRows<Row>(
       header: headerOf(definition, request.time_zone),
       text: cellTextOf(definition, zoned),
       isDataText: definition.kind === 'text' || definition.kind === 'enum',
-      isNumeric: xlsxCellKindOf(definition.kind) !== 'text',
+      xlsxKind: xlsxCellKindOf(definition.kind),
     });
   }
   const columns = request.columns.flatMap((id) => byId.get(id) ?? []);
@@ -305,7 +305,7 @@ async function writeRows<Row>(
       const writer = new XlsxStreamWriter(
         columns.map((column) => ({
           header: column.header,
-          cellKind: xlsxCellKindOf(column.definition.kind),
+          cellKind: column.xlsxKind,
           width:
             column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
         })),
@@ -318,7 +318,8 @@ async function writeRows<Row>(
           for (let i = 0; i < count; i++) {
             const column = columns[i] as WrittenColumn<Row>;
             const value = column.definition.value(row);
-            cells[i] = value === undefined ? undefined : column.isNumeric ? value : column.text(value);
+            cells[i] =
+              value === undefined ? undefined : column.xlsxKind === 'text' ? column.text(value) : value;
           }
           writer.row(cells);
           rows++;
