@@ -1,4 +1,4 @@
-// `npm run bench [-- report|clients|access|vault|search|charge|webhooks|subscriptions|signup|disputes|exports|grid|ingest]`: every benchmark by default. report seeds a throwaway
+// `npm run bench [-- report|clients|access|vault|search|charge|webhooks|subscriptions|signup|disputes|exports|grid|ingest|load]`: every benchmark by default. report seeds a throwaway
 // PostgreSQL (1,000,000 transactions by default; BENCH_TRANSACTIONS overrides); grid drives Chromium
 // (the DataGrid, the export and Load All into the grid); ingest is Load All into the grid alone. Each
 // prints its figures beside a baseline measured in the same run. Never part of `npm test`.
@@ -53,9 +53,16 @@ if (only === undefined || only === 'grid') {
   const { benchGrid } = await import('./grid/grid.bench');
   results.push(await benchGrid());
 }
+// Two instances, a replica and a kill: run on its own (`npm run bench -- load`), not in the default set.
+if (only === 'load') {
+  const { benchLoad } = await import('./load.bench');
+  results.push(await benchLoad());
+}
 if (only === 'ingest') {
   const { benchIngest } = await import('./grid/grid.bench');
   results.push(await benchIngest());
 }
 const ok = results.every(Boolean);
 console.log(ok ? '\nAll figures within budget.' : '\nSome figures are over budget.');
+// The load test's assertions are pass or fail, not budgets: a violation fails the command.
+if (only === 'load' && !ok) process.exitCode = 1;

@@ -83,3 +83,46 @@ test('a merchant exports all matching rows of the report and downloads them from
   await page.screenshot({ path: testInfo.outputPath('export-menu-390.png') });
   expect(pageErrors).toEqual([]);
 });
+
+test('a merchant schedules a saved layout of the report and finds it under Exports', async ({
+  page,
+}, testInfo) => {
+  const pageErrors = collectPageErrors(page);
+  await signInAs(page, merchant);
+  await page.goto('/app/reporting/classic');
+  await expect(page.getByRole('heading', { name: 'Transaction Report' })).toBeVisible();
+  await setReportDates(page, lastDays(7));
+
+  // A named layout, then Schedule for it: weekly on Friday, the file attached to the owner.
+  const layoutName = `Weekly takings ${testInfo.workerIndex}${Date.now() % 10_000}`;
+  await page.getByRole('textbox', { name: 'New layout name' }).fill(layoutName);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Layout saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Schedule '${layoutName}'` });
+  await expect(dialog.getByText('Sam Rivera (owner@harborlanecoffee.example)')).toBeVisible();
+  await dialog.getByLabel('Frequency', { exact: true }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await dialog.getByLabel('Day of the week', { exact: true }).click();
+  await page.getByRole('option', { name: 'Friday' }).click();
+  await page.screenshot({ path: testInfo.outputPath('schedule-1440.png') });
+  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByText('Report scheduled')).toBeVisible();
+
+  await page.goto('/app/exports');
+  const item = page
+    .getByRole('list', { name: 'Scheduled reports' })
+    .getByRole('listitem', { name: `${layoutName} (Transaction Report)` });
+  await expect(
+    item.getByText(/^Weekly on Friday at 08:00 \(.+\) · Excel · the file, attached$/),
+  ).toBeVisible();
+  await expect(item.getByText(/To Sam Rivera · next run \d{4}-\d{2}-\d{2} 08:00:00/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('schedules-390.png'), fullPage: true });
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('Schedule paused')).toBeVisible();
+  await expect(item.getByText('Paused', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await expect(item).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

@@ -37,7 +37,7 @@ async function main() {
   if (config.seedDemoData)
     await withStartupLock(database, () => ensureDemoData(database, config, cipher, dataKey.key, log));
 
-  // The warehouse of the admin 'with-snowflake' tab, when it is not the main database.
+  // The reports' read-only source (a streaming replica), when it is not the main database.
   const reportingDatabase = config.reportingDatabaseUrl
     ? await openDatabase({ databaseUrl: config.reportingDatabaseUrl })
     : undefined;

@@ -96,6 +96,15 @@ const matrixAssertion = {
   response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
 };
 const missingSubEntity = '00000000-0000-4000-8000-00000000d404';
+const missingSchedule = '00000000-0000-4000-8000-0000000c5404';
+// A daily schedule of a grid's layout to a recipient no merchant has.
+const scheduleOf = (exported: Record<string, unknown>) => ({
+  layout_name: 'Matrix',
+  export: { format: 'csv', time_zone: 'America/New_York', ...exported },
+  timing: { frequency: 'daily', time: '08:00', time_zone: 'America/New_York' },
+  delivery: 'link',
+  recipient_ids: [missingUser],
+});
 const missingTerminal = '00000000-0000-4000-8000-00000000f404';
 const missingSubscription = '00000000-0000-4000-8000-0000000a5404';
 const missingVaultCustomer = '00000000-0000-4000-8000-0000000fa404';
@@ -934,6 +943,32 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...harborStatements, audit: 200 },
   },
+  // The Payouts grid's export takes the grid's own access (Payouts on the merchant named).
+  'POST /api/exports/payouts': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: {},
+        columns: ['merchant_name', 'amount', 'payout_date'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...harborStatements, audit: 200 },
+  },
+  // The Statement grid's export takes the grid's own access (Payouts on the merchant named).
+  'POST /api/exports/statements': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: { 'year-month': '2025-09' },
+        columns: ['merchant_name', 'month_year', 'net'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...harborStatements, audit: 200 },
+  },
   'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/exports/:id': {
     call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),
@@ -950,6 +985,42 @@ const matrix: Record<string, Row> = {
   'GET /api/exports/:id/download': {
     call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0/download' }),
     expect: { ...signedIn(404), audit: 404 },
+  },
+  // Scheduling a saved layout takes the grid's own access, decided as each run decides it (the
+  // owner's own, outside a session); the matrix names a recipient no merchant has, so those allowed
+  // get 400. A processor-audit user makes no schedule.
+  'POST /api/report-schedules/transaction-report': {
+    call: (ids) => ({
+      payload: scheduleOf({ merchant_id: ids.harborLane, params: {}, columns: ['amount'] }),
+    }),
+    expect: { ...signedIn(400), healnow: 403, alpha: 403, foreign: 403, audit: 403 },
+  },
+  'POST /api/report-schedules/audit-log': {
+    call: () => ({ payload: scheduleOf({ params: {}, columns: ['action'] }) }),
+    expect: { ...signedIn(403), admin: 400, audit: 403 },
+  },
+  'POST /api/report-schedules/disputes': {
+    call: (ids) => ({
+      payload: scheduleOf({ merchant_id: ids.harborLane, params: {}, columns: ['amount'] }),
+    }),
+    expect: { ...harborStatements, admin: 400, user: 400, parent: 400, audit: 403 },
+  },
+  'GET /api/report-schedules': { expect: { ...signedIn(200), audit: 200 } },
+  'GET /api/report-schedules/recipients': {
+    call: (ids) => ({ url: `/api/report-schedules/recipients?merchant_id=${ids.harborLane}` }),
+    expect: { ...signedIn(200), foreign: 403, audit: 200 },
+  },
+  'POST /api/report-schedules/:id/pause': {
+    call: () => ({ url: `/api/report-schedules/${missingSchedule}/pause` }),
+    expect: { ...signedIn(404), audit: 403 },
+  },
+  'POST /api/report-schedules/:id/resume': {
+    call: () => ({ url: `/api/report-schedules/${missingSchedule}/resume` }),
+    expect: { ...signedIn(404), audit: 403 },
+  },
+  'DELETE /api/report-schedules/:id': {
+    call: () => ({ url: `/api/report-schedules/${missingSchedule}` }),
+    expect: { ...signedIn(404), audit: 403 },
   },
   // One report row by id; the matrix names no real transaction, so those who may ask get 404.
   'GET /api/v1/report/transaction': {

@@ -48,6 +48,7 @@ export function emailRetryJob(mailer: Pick<Mailer, 'deliver'>): JobDefinition {
             subject: row.subject,
             text: row.bodyText ?? '',
             ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
+            ...(row.attachments ? { attachments: row.attachments } : {}),
           });
           await markOutboxSent(db, row.id);
           sent += 1;

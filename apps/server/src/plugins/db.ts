@@ -6,8 +6,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: DatabaseHandle;
-    // The warehouse the admin 'with-snowflake' tab reads (REPORTING_DATABASE_URL): a copy of the
-    // transactions with the same schema, else the main database.
+    // Where the read-only reports take their rows (REPORTING_DATABASE_URL: a streaming replica of the
+    // main database, read-only; else the main database): the report page, Load All, the dashboard
+    // figures and the report's export. Access, sessions, writes and jobs stay on the main database.
     reportingDatabase: DatabaseHandle;
   }
 }

@@ -88,6 +88,12 @@ export const auditActionLabels = {
   // A server-side export asked for, and its file downloaded.
   'export.request': 'Export requested',
   'export.download': 'Export downloaded',
+  // A scheduled report made, paused (by its owner, or by the scheduler when the owner lost access),
+  // resumed or deleted.
+  'report_schedule.create': 'Report scheduled',
+  'report_schedule.pause': 'Scheduled report paused',
+  'report_schedule.resume': 'Scheduled report resumed',
+  'report_schedule.delete': 'Scheduled report deleted',
   'sub_location.change': 'Sub-location changed',
   'account.edit': 'Account edited',
   'account.hierarchy': 'Account parent changed',

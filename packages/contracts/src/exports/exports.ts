@@ -12,7 +12,7 @@ export const exportFormatSchema = z.enum(exportFormats);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 // The grids that can export on the server.
-export const exportGrids = ['transaction-report', 'audit-log', 'disputes'] as const;
+export const exportGrids = ['transaction-report', 'audit-log', 'disputes', 'payouts', 'statements'] as const;
 export const exportGridSchema = z.enum(exportGrids);
 export type ExportGrid = z.infer<typeof exportGridSchema>;
 
@@ -20,6 +20,8 @@ export const exportGridLabels: Record<ExportGrid, string> = {
   'transaction-report': 'Transaction Report',
   'audit-log': 'Audit Log',
   disputes: 'Disputes',
+  payouts: 'Payouts',
+  statements: 'Statement',
 };
 
 export const exportStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;

@@ -24,6 +24,9 @@ export function exportAttemptOfRunKey(runKey: string): number | null {
   return attempt === undefined ? null : Number(attempt);
 }
 
+// Scheduled reports whose time has come become exports.
+export const reportScheduleJobName = 'reports.schedule';
+
 // The jobs this build registers, as people read them; a job not listed shows by its name.
 export const jobLabels: Readonly<Record<string, string>> = {
   'email.retry': 'E-mail delivery retries',
@@ -39,6 +42,7 @@ export const jobLabels: Readonly<Record<string, string>> = {
   'disputes.poll': 'Dispute feed',
   [exportRunJobName]: 'Export files',
   'exports.expire': 'Expired export files removed',
+  [reportScheduleJobName]: 'Scheduled reports',
 };
 
 export function jobLabel(name: string): string {

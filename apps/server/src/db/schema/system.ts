@@ -13,6 +13,8 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     bodyHtml: text(),
     bodyText: text(),
+    // Files sent with the message, read from disk at each delivery: [{ filename, path, contentType }].
+    attachments: jsonb().$type<{ filename: string; path: string; contentType: string }[]>(),
     status: emailStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamptz().notNull().defaultNow(),

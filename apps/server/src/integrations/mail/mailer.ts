@@ -5,7 +5,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  // Files read from disk when the message is delivered (and again on each retry).
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; path: string; contentType: string };
 
 // pending: stored, not delivered (no SMTP: the dev mailbox shows it); failed: SMTP refused it.
 export type MailOutcome = { outboxId: string; status: 'sent' | 'pending' | 'failed' };

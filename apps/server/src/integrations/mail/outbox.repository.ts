@@ -19,6 +19,7 @@ export async function insertOutboxMessage(
       subject: message.subject,
       bodyText: message.text,
       bodyHtml: message.html ?? null,
+      attachments: message.attachments?.length ? message.attachments : null,
       status,
       // 'sending': the lease the retry job waits out (email-retry.job.ts).
       ...(status === 'sending'

@@ -16,6 +16,7 @@ export function createSmtpMailer({ db, smtpUrl, from, log }: SmtpMailerOptions):
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     });
   };
   return {

@@ -1,4 +1,5 @@
 import type { ExportGrid } from '@portico/contracts/exports/exports';
+import type { SchedulePeriod } from '@portico/contracts/exports/report-schedules';
 import type { ExportColumnDefinition } from '@portico/contracts/transactions/report-export-columns';
 import type { Caller } from '../../access/caller';
 import type { RouteAccess } from '../../access/route-access';
@@ -34,6 +35,9 @@ export type ExportableGrid = {
   ): Promise<StoredScope>;
   // The requester, asking to download, still sees every row the export holds.
   mayStillSee(executor: Executor, caller: Caller, scope: StoredScope): Promise<boolean>;
+  // 'reporting': the rows are read from the reporting database (REPORTING_DATABASE_URL, a streaming
+  // replica; else the main one), as the grid's page reads them. The export's own record stays on the main one.
+  readsFrom?: 'main' | 'reporting';
   // The rows of a stored scope, given to `use` with their row type.
   withSource<T>(
     database: DatabaseHandle,
@@ -42,4 +46,6 @@ export type ExportableGrid = {
   ): Promise<T>;
   // Column ids the export may write for this scope (the others are refused).
   columnIds(scope: StoredScope): readonly string[];
+  // A grid with a window of dates can be scheduled: its query with the window set to a run's period.
+  periodParams?(params: Record<string, string>, period: SchedulePeriod): Record<string, string>;
 };

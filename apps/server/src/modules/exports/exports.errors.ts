@@ -13,4 +13,9 @@ export const ExportsError = defineErrors({
   CannotRetry: ['EXPORT_CANNOT_RETRY', 'conflict'],
   AccessLost: ['EXPORT_ACCESS_LOST', 'forbidden'],
   FileMissing: ['EXPORT_FILE_MISSING', 'conflict'],
+  NotSchedulable: ['REPORT_SCHEDULE_NOT_SCHEDULABLE', 'validation'],
+  RecipientOutside: ['REPORT_SCHEDULE_RECIPIENT_OUTSIDE', 'validation'],
+  ScheduleNotFound: ['REPORT_SCHEDULE_NOT_FOUND', 'not_found'],
+  ScheduleState: ['REPORT_SCHEDULE_STATE', 'conflict'],
+  NoAccess: ['REPORT_SCHEDULE_NO_ACCESS', 'forbidden'],
 });

@@ -26,10 +26,19 @@ import {
 } from './exports.service';
 import { auditLogExport } from './grids/audit-log';
 import { disputesExport } from './grids/disputes';
+import { payoutsExport } from './grids/payouts';
+import { statementsExport } from './grids/statements';
 import { transactionReportExport } from './grids/transaction-report';
+import { registerReportScheduleRoutes } from './report-schedules.routes';
 
 // Every grid that exports on the server.
-const exportableGrids: readonly ExportableGrid[] = [transactionReportExport, auditLogExport, disputesExport];
+const exportableGrids: readonly ExportableGrid[] = [
+  transactionReportExport,
+  auditLogExport,
+  disputesExport,
+  payoutsExport,
+  statementsExport,
+];
 
 // Any signed-in user lists, follows, cancels, retries and downloads their own exports; asking for one
 // takes the grid's own access.
@@ -53,9 +62,11 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
   const deps: ExportDeps = {
     db: app.db,
     database: app.database,
+    reportingDatabase: app.reportingDatabase,
     mail: app.mail,
     jobs: app.jobs,
     grids: new Map(exportableGrids.map((grid) => [grid.grid, grid])),
+    denials: app.accessDenials,
     publicUrl: opts.publicUrl,
     directory: path.join(opts.dataDir, 'exports'),
     log: app.log,
@@ -69,6 +80,8 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     schedule: { everyMinutes: 60 },
     run: () => expireExports(deps),
   });
+
+  registerReportScheduleRoutes(app, deps, exportableGrids);
 
   for (const grid of exportableGrids) {
     app.post(

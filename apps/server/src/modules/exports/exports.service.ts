@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditActorOf } from '../../access/audit-actor';
 import type { Caller } from '../../access/caller';
+import type { DenialAuditor } from '../../access/denial';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { MailService } from '../../integrations/mail/mail-service';
@@ -29,7 +30,7 @@ import { escapeHtml } from '../../lib/html';
 import { CsvRowBuffer, csvByteOrderMark } from './csv-writer';
 import { type CellText, cellTextOf, headerOf } from './export-cells';
 import { createRowTester } from './export-filters';
-import type { ExportableGrid, ExportSource } from './export-registry';
+import type { ExportableGrid, ExportSource, StoredScope } from './export-registry';
 import { ExportsError } from './exports.errors';
 import {
   type ExportRecord,
@@ -45,6 +46,8 @@ import {
   markSucceeded,
   recordProgress,
 } from './exports.repository';
+import { mailScheduledRun } from './report-schedule-mail';
+import { findReadableExport } from './report-schedules.repository';
 import { excelMaxRows, type XlsxCellKind, XlsxStreamWriter } from './xlsx-writer';
 import { createZonedFormatter } from './zoned-time';
 
@@ -53,16 +56,20 @@ export const exportExpiryJobName = 'exports.expire';
 export type ExportDeps = {
   db: Db;
   database: DatabaseHandle;
+  // Where grids that read as their page does take their rows (ExportableGrid.readsFrom).
+  reportingDatabase: DatabaseHandle;
   mail: MailService;
   jobs: JobRunner;
   grids: ReadonlyMap<string, ExportableGrid>;
+  // Scheduled runs decide their owner's and recipients' access outside a request.
+  denials: DenialAuditor;
   publicUrl: string;
   // DATA_DIR/exports
   directory: string;
   log: { error(details: object, message: string): void };
 };
 
-type ExportRequest = z.output<typeof exportRequestBody>;
+export type ExportRequest = z.output<typeof exportRequestBody>;
 
 const filePathOf = (deps: ExportDeps, record: Pick<ExportRecord, 'id' | 'format'>) =>
   path.join(deps.directory, `${record.id}.${record.format}`);
@@ -98,17 +105,19 @@ function isStreamableSort(sort: ExportRequest['sort_model']): boolean {
 
 // A new export starts at once rather than at the runner's next tick, where the runner ticks on its
 // own (tests tick by hand).
-function kickRunner(deps: ExportDeps): void {
+export function kickRunner(deps: ExportDeps): void {
   if (!deps.jobs.isStarted()) return;
   deps.jobs.tick().catch((err: unknown) => deps.log.error({ err }, 'export job tick failed'));
 }
 
-export async function requestExport(
-  deps: ExportDeps,
+// What the requester may export of this grid as asked, stored with the export; throws the grid's
+// refusal, or a column or sort it cannot write.
+export async function authorizeExport(
+  deps: Pick<ExportDeps, 'db'>,
   grid: ExportableGrid,
   caller: Caller,
   body: ExportRequest,
-): Promise<Export> {
+): Promise<StoredScope> {
   const scope = await grid.authorize(deps.db, caller, body.params, body.merchant_id);
   const allowed = new Set(grid.columnIds(scope));
   // A column the requester may not see (or the grid does not have) is refused, never left out quietly.
@@ -119,6 +128,16 @@ export async function requestExport(
     throw ExportsError.UnknownColumn(ExportText.UnknownColumn);
   }
   if (!isStreamableSort(body.sort_model)) throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
+  return scope;
+}
+
+export async function requestExport(
+  deps: ExportDeps,
+  grid: ExportableGrid,
+  caller: Caller,
+  body: ExportRequest,
+): Promise<Export> {
+  const scope = await authorizeExport(deps, grid, caller, body);
   const today = new Date().toISOString().slice(0, 10);
   const record = await deps.db.transaction(async (tx) => {
     const inserted = await insertExport(tx, {
@@ -181,13 +200,15 @@ const contentTypes: Record<ExportFormat, string> = {
 
 export type ExportDownload = { filePath: string; fileName: string; contentType: string; byteSize: number };
 
-// The requester only, and only while they still see every row it holds.
+// The requester, or a recipient of the scheduled report it is a run of, and only while the one
+// downloading still sees every row it holds.
 export async function openExportDownload(
   deps: ExportDeps,
   caller: Caller,
   id: string,
 ): Promise<ExportDownload> {
-  const record = await requireOwn(deps, caller, id);
+  const record = await findReadableExport(deps.db, caller.session.userId, id);
+  if (!record) throw ExportsError.NotFound(ExportText.NotFound);
   switch (record.status) {
     case 'expired':
       throw ExportsError.Expired(ExportText.Expired);
@@ -367,7 +388,8 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
     if (!grid) throw new Error(`no exportable grid ${record.grid}`);
     const request = exportRequestBody.parse(record.request);
     await mkdir(deps.directory, { recursive: true });
-    const outcome = await grid.withSource(deps.database, record.scope, async (source) => {
+    const rowsFrom = grid.readsFrom === 'reporting' ? deps.reportingDatabase : deps.database;
+    const outcome = await grid.withSource(rowsFrom, record.scope, async (source) => {
       const total = await source.countRows();
       if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
         return { rows: 0, stopped: true };
@@ -391,7 +413,11 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
       await rm(finalPath, { force: true });
       return { cancelled: 1, rows: outcome.rows };
     }
-    await mailReady(deps, record, outcome.rows);
+    if (record.scheduleId === null) await mailReady(deps, record, outcome.rows);
+    else {
+      const file = { path: finalPath, byteSize, contentType: contentTypes[request.format] };
+      await mailScheduledRun(deps, record, outcome.rows, file);
+    }
     return { rows: outcome.rows, bytes: byteSize };
   } catch (err) {
     await rm(partPath, { force: true });

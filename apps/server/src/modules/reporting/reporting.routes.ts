@@ -64,13 +64,13 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      // The warehouse tab of admin reporting (snowflake=true) is for admin only and reads
-      // the reporting database (REPORTING_DATABASE_URL, else the main one). Who may see what is
-      // always decided on the main database.
+      // The warehouse tab of admin reporting (snowflake=true) is for admin only. Every report page
+      // and Load All reads the reporting database (REPORTING_DATABASE_URL, a streaming replica;
+      // else the main one); who may see what is always decided on the main database.
       if (query.snowflake === true && callerOf(request).actingRole !== 'admin') {
         return denyAccess(callerOf(request), 'role');
       }
-      const source = query.snowflake === true ? app.reportingDatabase : app.database;
+      const source = app.reportingDatabase;
       const access = await resolveReportAccess(app.db, callerOf(request), Permission.Reports);
       if (query.is_portal_request !== true) {
         return sendJsonText(reply, await reportPageJson(source.db, access, query));

@@ -397,28 +397,69 @@ const payoutColumns = sql`p.id, p.client_id, coalesce(c.dba_name, c.name) as mer
   p.payout_date::text as payout_date, p.amount_cents::text, p.processor::text as processor, p.status::text as status,
   to_char(p.statement_month, 'YYYY-MM') as statement_month, p.settlement_id`;
 
+// The merchants in scope, over alias p. One merchant (the common call) reads its index range in order.
+function payoutScopeSql(clientIds: readonly string[] | 'all'): SQL {
+  if (clientIds === 'all') return sql`true`;
+  const [only, ...others] = clientIds;
+  return only !== undefined && others.length === 0
+    ? sql`p.client_id = ${only}::uuid`
+    : sql`p.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`;
+}
+
+// The payouts list's order: newest first, then by merchant (several merchants) and processor, the id
+// last so that every payout has one place and a page ends exactly where the next begins.
+const payoutMerchantName = sql`coalesce(c.dba_name, c.name)`;
+const payoutOrder = sql`p.payout_date desc, ${payoutMerchantName}, p.processor, p.id`;
+
 // Payouts of the merchants in scope, newest first (index on client_id, payout_date).
 export async function listPayouts(
   executor: Executor,
   clientIds: readonly string[] | 'all',
 ): Promise<PayoutDbRow[]> {
   if (clientIds !== 'all' && clientIds.length === 0) return [];
-  // One merchant (the common call) reads its index range in order; several sort by name too.
-  const [only, ...others] = clientIds === 'all' ? [] : clientIds;
-  const isOneMerchant = only !== undefined && others.length === 0;
-  const scope =
-    clientIds === 'all'
-      ? sql`true`
-      : isOneMerchant
-        ? sql`p.client_id = ${only}::uuid`
-        : sql`p.client_id = any(${`{${clientIds.join(',')}}`}::uuid[])`;
-  const order = isOneMerchant
-    ? sql`p.payout_date desc, p.processor`
-    : sql`p.payout_date desc, merchant_name, p.processor`;
   const rows = await queryRows(
     executor,
     sql`select ${payoutColumns} from payouts p join clients c on c.id = p.client_id
-      where ${scope} order by ${order}`,
+      where ${payoutScopeSql(clientIds)} order by ${payoutOrder}`,
+  );
+  return rows.map((row) => payoutDbRow.parse(row));
+}
+
+// Every payout of the merchants in scope (an export's progress).
+export async function countPayouts(
+  executor: Executor,
+  clientIds: readonly string[] | 'all',
+): Promise<number> {
+  if (clientIds !== 'all' && clientIds.length === 0) return 0;
+  const [row] = await queryRows(
+    executor,
+    sql`select count(*)::int as count from payouts p where ${payoutScopeSql(clientIds)}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+// Where a page of payouts ended, in the list's order: the last row's date, merchant name, processor
+// and id.
+export type PayoutPageEnd = Pick<PayoutDbRow, 'payout_date' | 'merchant_name' | 'processor' | 'id'>;
+
+// The payouts of the merchants in scope after `after` in the list's order (the whole list page by
+// page, by the (client_id, payout_date) index): later in the list is an older date, or the same date
+// and a later merchant name, processor and id.
+export async function listPayoutsPage(
+  executor: Executor,
+  clientIds: readonly string[] | 'all',
+  limit: number,
+  after: PayoutPageEnd | undefined,
+): Promise<PayoutDbRow[]> {
+  if (clientIds !== 'all' && clientIds.length === 0) return [];
+  const afterEnd = after
+    ? sql`and (p.payout_date < ${after.payout_date}::date or (p.payout_date = ${after.payout_date}::date
+        and (${payoutMerchantName}, p.processor, p.id) > (${after.merchant_name}::text, ${after.processor}::processor, ${after.id}::uuid)))`
+    : sql``;
+  const rows = await queryRows(
+    executor,
+    sql`select ${payoutColumns} from payouts p join clients c on c.id = p.client_id
+      where ${payoutScopeSql(clientIds)} ${afterEnd} order by ${payoutOrder} limit ${limit}`,
   );
   return rows.map((row) => payoutDbRow.parse(row));
 }

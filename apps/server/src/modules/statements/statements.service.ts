@@ -7,6 +7,7 @@ import {
   payoutLinesSumCents,
   payoutLineTotals,
 } from '@portico/contracts/statements/payout-lines';
+import type { StatementExportRow } from '@portico/contracts/statements/statement-export-columns';
 import {
   parseStatementMonth,
   StatementMonthText,
@@ -60,11 +61,13 @@ import {
   insertSettlementsOfDays,
   insertStatements,
   listPayouts,
+  listPayoutsPage,
   listPostedClientIds,
   listStatementPayouts,
   type MonthInstants,
   type PayoutDbRow,
   type PayoutItemRow,
+  type PayoutPageEnd,
   type PricingRow,
   readDailySums,
   readPayoutItems,
@@ -72,6 +75,7 @@ import {
   readPricing,
   readProcessorFees,
   readStatementLines,
+  type StatementDbRow,
   type StatementInsert,
 } from './statements.repository';
 
@@ -189,7 +193,7 @@ export async function postStatementsOfMonth(tx: Executor, month: StatementMonth,
 
 // The one merchant a statement call is about: the one named, else the caller's own (viewed client,
 // sole or default merchant). Staff must name one.
-export async function resolveStatementMerchant(db: Db, caller: Caller): Promise<string> {
+export async function resolveStatementMerchant(db: Executor, caller: Caller): Promise<string> {
   if (caller.merchant) {
     if (!caller.merchant.merchantExists) throw StatementError.MerchantNotFound('Merchant not found');
     return caller.merchant.merchantId;
@@ -225,6 +229,32 @@ export async function statementLineRows(
     itemfee: money(line.item_fee_cents),
     net: money(line.net_cents),
   }));
+}
+
+// What the statements tab's grid shows of a posted statement: its merchant, month and totals.
+function statementHeadOf(statement: StatementDbRow, month: StatementMonth): StatementExportRow {
+  return {
+    merchant_id: statement.client_id,
+    merchant_name: statement.merchant_name,
+    month_year: month.yearMonth,
+    total_amount: money(statement.total_amount_cents),
+    total_transactions: statement.total_transactions,
+    total_fees: money(statement.total_fees_cents),
+    total_adjustments: money(statement.total_adjustments_cents),
+    charge_backs_and_reversals_total: money(statement.chargebacks_and_reversals_cents),
+    net: money(statement.net_cents),
+  };
+}
+
+// The statements tab's grid rows of one merchant and month without the panels' detail (an export
+// writes them): the one posted statement, or none while the month is not posted.
+export async function statementGridRows(
+  executor: Executor,
+  clientId: string,
+  month: StatementMonth,
+): Promise<StatementExportRow[]> {
+  const statement = await findStatement(executor, clientId, month.first);
+  return statement ? [statementHeadOf(statement, month)] : [];
 }
 
 // The statements tab row of one merchant and month, with its daily rows and processor fees; empty
@@ -274,15 +304,7 @@ export async function statementRows(
   }));
   return [
     {
-      merchant_id: statement.client_id,
-      merchant_name: statement.merchant_name,
-      month_year: month.yearMonth,
-      total_amount: money(statement.total_amount_cents),
-      total_transactions: statement.total_transactions,
-      total_fees: money(statement.total_fees_cents),
-      total_adjustments: money(statement.total_adjustments_cents),
-      charge_backs_and_reversals_total: money(statement.chargebacks_and_reversals_cents),
-      net: money(statement.net_cents),
+      ...statementHeadOf(statement, month),
       posted_at: statement.posted_at,
       figures: figuresWire(figures),
       reconciliation: {
@@ -330,16 +352,44 @@ function figuresWire(figures: StatementFigures): StatementFiguresWire {
   return Object.fromEntries(entries) as StatementFiguresWire;
 }
 
-// Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
-export async function payoutRows(db: Db, caller: Caller): Promise<PayoutRow[]> {
+// The merchants whose payouts the list shows: the named merchant, else every merchant the caller
+// reaches with Payouts.
+export async function payoutClientIdsOf(db: Executor, caller: Caller): Promise<readonly string[] | 'all'> {
   if (caller.merchant && !caller.merchant.merchantExists) {
     throw StatementError.MerchantNotFound('Merchant not found');
   }
   const access = await resolveReportAccess(db, caller, Permission.Payouts);
-  const rows = await listPayouts(db, access.scope.kind === 'all' ? 'all' : access.scope.clientIds);
-  // The list carries no transactions: a payout's are read from GET /api/payouts/{id} and its lines
-  // from GET /api/payouts/{id}/lines, so a merchant's whole history never travels in one answer.
-  return rows.map((row) => ({ ...payoutHeadOf(row), transaction_details: [] }));
+  return access.scope.kind === 'all' ? 'all' : access.scope.clientIds;
+}
+
+// The list carries no transactions: a payout's are read from GET /api/payouts/{id} and its lines
+// from GET /api/payouts/{id}/lines, so a merchant's whole history never travels in one answer.
+const payoutListRowOf = (row: PayoutDbRow): PayoutRow => ({ ...payoutHeadOf(row), transaction_details: [] });
+
+// Payouts of the named merchant, else of every merchant the caller reaches with Payouts.
+export async function payoutRows(db: Db, caller: Caller): Promise<PayoutRow[]> {
+  return (await listPayouts(db, await payoutClientIdsOf(db, caller))).map(payoutListRowOf);
+}
+
+// One page of the payouts of these merchants, as the list's rows in the list's order, and where it
+// ended (an export reads the whole list this way, page by page).
+export async function payoutRowsPage(
+  db: Executor,
+  clientIds: readonly string[] | 'all',
+  limit: number,
+  after: PayoutPageEnd | undefined,
+): Promise<{ rows: PayoutRow[]; end: PayoutPageEnd | undefined }> {
+  const page = await listPayoutsPage(db, clientIds, limit, after);
+  const last = page.at(-1);
+  return {
+    rows: page.map(payoutListRowOf),
+    end: last && {
+      payout_date: last.payout_date,
+      merchant_name: last.merchant_name,
+      processor: last.processor,
+      id: last.id,
+    },
+  };
 }
 
 // A payout the caller reaches, as the payouts list scopes it (the merchants the caller reaches with

@@ -34,7 +34,11 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await resolveReportAccess(app.db, caller, null);
       return {
         status: true as const,
-        message: await dashboardStats(app.db, access, caller.session.userId),
+        message: await dashboardStats(
+          { main: app.db, reporting: app.reportingDatabase.db },
+          access,
+          caller.session.userId,
+        ),
       };
     },
   );

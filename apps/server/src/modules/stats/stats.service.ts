@@ -37,14 +37,16 @@ export function shiftMonth(month: string, by: number): string {
 
 // The dashboard windows end yesterday and cover the prior 7 and 30 days, as calendar days
 // of the caller's timezone (the one the report's From and To use), so the cards equal the report's
-// figures for the same days.
+// figures for the same days. The user's setting comes from the main database, the figures from the
+// reporting one (the replica when REPORTING_DATABASE_URL is set), as the report's rows do.
 export async function dashboardStats(
-  executor: Executor,
+  sources: { main: Executor; reporting: Executor },
   access: ReportAccess,
   userId: string,
   now: Date = new Date(),
 ): Promise<StatsResponse['message']> {
-  const setting = await findUserTimezone(executor, userId);
+  const executor = sources.reporting;
+  const setting = await findUserTimezone(sources.main, userId);
   const timezone = setting !== null && isKnownTimezone(setting) ? setting : 'UTC';
   const today = dayIn(timezone, now);
   const windows = dashboardMetricWindows(today);

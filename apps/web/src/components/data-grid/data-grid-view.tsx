@@ -183,7 +183,12 @@ export function DataGridView<Row>(props: DataGridViewProps<Row>) {
         canExport={!props.isLoading && props.error === null}
         layoutsBar={
           configKey ? (
-            <GridLayoutsBar configKey={configKey} getLayout={getLayout} applyLayout={applyLayout} />
+            <GridLayoutsBar
+              configKey={configKey}
+              getLayout={getLayout}
+              applyLayout={applyLayout}
+              schedule={serverExport?.schedule}
+            />
           ) : null
         }
         hasSidePanel={showSidePanel}

@@ -1,6 +1,7 @@
 import type { GridFilterModel, GridLayout, GridSortModel } from '@portico/contracts/grid/grid-layout';
 import type { GridDateFormat } from '@portico/contracts/grid/zoned-time';
 import type { ReactNode, Ref } from 'react';
+import type { LayoutSchedule } from './export/schedule-layout-modal';
 
 export type DataGridColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'enum';
 
@@ -60,6 +61,8 @@ export type DataGridExportState = { columns: string[]; filters: GridFilterModel;
 export type DataGridServerExport = {
   onExport: (format: 'csv' | 'xlsx', state: DataGridExportState) => void;
   isPending?: boolean;
+  // A grid whose saved layouts can be scheduled (the layouts bar offers Schedule).
+  schedule?: LayoutSchedule;
 };
 
 // Imperative handle for pages and the benchmark.

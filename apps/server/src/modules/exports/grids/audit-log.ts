@@ -49,6 +49,15 @@ export const auditLogExport: ExportableGrid = {
     return auditLogExportColumns.map((column) => column.id);
   },
 
+  // The entries of the period: from its first instant, before the instant after it.
+  periodParams(params, period) {
+    return {
+      ...params,
+      from: new Date(period.startMs).toISOString(),
+      to: new Date(period.endMs).toISOString(),
+    };
+  },
+
   async withSource(database, scope, use) {
     const filter = auditLogFilterOf(storedSchema.parse(scope));
     const db = database.db;

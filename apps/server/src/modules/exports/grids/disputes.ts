@@ -81,6 +81,11 @@ export const disputesExport: ExportableGrid = {
     return disputeExportColumns(new Date()).map((column) => column.id);
   },
 
+  // The disputes opened on the period's days (the grid's days are UTC days).
+  periodParams(params, period) {
+    return { ...params, from: period.from, to: period.to };
+  },
+
   async withSource(database, scope, use) {
     const filter = filterOf(storedSchema.parse(scope));
     const db = database.db;

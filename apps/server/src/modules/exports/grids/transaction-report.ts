@@ -62,6 +62,8 @@ const hasAdvanced = (stored: Stored) =>
 export const transactionReportExport: ExportableGrid = {
   grid: 'transaction-report',
   fileStem: 'Transaction Report',
+  // The rows come from the reporting database like the report page's; access is decided on the main one.
+  readsFrom: 'reporting',
   requestAccess: {
     kind: 'authenticated',
     roles: ['admin', 'user', 'parent'],
@@ -116,6 +118,17 @@ export const transactionReportExport: ExportableGrid = {
     return (
       advancedNow.kind === 'all' || stored.advanced.clientIds.every((id) => advancedNow.clientIds.has(id))
     );
+  },
+
+  // The report's From and To days, and their instants in the schedule's zone.
+  periodParams(params, period) {
+    return {
+      ...params,
+      start: period.from,
+      end: period.to,
+      start_at: new Date(period.startMs).toISOString(),
+      end_at: new Date(period.endMs).toISOString(),
+    };
   },
 
   columnIds(scope) {

@@ -4,6 +4,7 @@ import {
   type ExportRequestBody,
   exportResponse,
 } from '@portico/contracts/exports/exports';
+import { isSchedulableGrid } from '@portico/contracts/exports/report-schedules';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -26,6 +27,7 @@ export function useServerExport(grid: ExportGrid, bodyOf: ServerExportBodyOf | n
     if (bodyOf === null) return undefined;
     return {
       isPending,
+      ...(isSchedulableGrid(grid) ? { schedule: { grid, bodyOf } } : {}),
       onExport: (format, state) =>
         mutate(bodyOf(format, state), {
           onSuccess: () => setHasRequested(true),
@@ -36,6 +38,6 @@ export function useServerExport(grid: ExportGrid, bodyOf: ServerExportBodyOf | n
             }),
         }),
     };
-  }, [bodyOf, isPending, mutate]);
+  }, [bodyOf, grid, isPending, mutate]);
   return { serverExport, hasRequested, dismiss: () => setHasRequested(false) };
 }

@@ -1,18 +1,29 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import type { GridLayout } from '@portico/contracts/grid/grid-layout';
-import type { JSX } from 'react';
+import { type GridLayout, namedLayoutKey } from '@portico/contracts/grid/grid-layout';
+import { type JSX, useState } from 'react';
+import { type LayoutSchedule, ScheduleLayoutModal } from '../export/schedule-layout-modal';
+import { getGridConfig } from './grid-config.api';
 import { type LayoutAction, useGridLayoutActions } from './use-grid-layout-actions';
 
 type GridLayoutsBarProps = {
   configKey: string;
   getLayout: () => GridLayout;
   applyLayout: (layout: GridLayout) => void;
+  // A grid whose named layouts can be scheduled: Schedule opens the schedule form for the picked one.
+  schedule?: LayoutSchedule | undefined;
 };
 
 // With a grid configuration key, the default layout's Load and Save, a picker of the
-// named layouts with Load, Save and Delete, and a Create box for a new named layout.
-export function GridLayoutsBar({ configKey, getLayout, applyLayout }: GridLayoutsBarProps): JSX.Element {
+// named layouts with Load, Save, Delete (and Schedule where the grid can be scheduled), and a Create
+// box for a new named layout.
+export function GridLayoutsBar({
+  configKey,
+  getLayout,
+  applyLayout,
+  schedule,
+}: GridLayoutsBarProps): JSX.Element {
   const layouts = useGridLayoutActions({ configKey, getLayout, applyLayout });
+  const [isScheduling, setScheduling] = useState(false);
   const isBusy = layouts.isLoading || layouts.isSaving;
   const hasSelection = layouts.selectedName !== null;
   const actionButton = (label: string, action: LayoutAction, onClick: () => Promise<void>) => (
@@ -48,6 +59,25 @@ export function GridLayoutsBar({ configKey, getLayout, applyLayout }: GridLayout
       {actionButton('Load', 'load-named', layouts.loadNamed)}
       {actionButton('Save', 'save-named', layouts.saveNamed)}
       {actionButton('Delete', 'delete-named', layouts.deleteNamed)}
+      {schedule && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setScheduling(true)}
+          disabled={isBusy || !hasSelection}
+        >
+          Schedule
+        </Button>
+      )}
+      {schedule && layouts.selectedName !== null && (
+        <ScheduleLayoutModal
+          isOpen={isScheduling}
+          onClose={() => setScheduling(false)}
+          layoutName={layouts.selectedName}
+          loadLayout={() => getGridConfig(namedLayoutKey(configKey, layouts.selectedName ?? ''))}
+          schedule={schedule}
+        />
+      )}
       <form
         noValidate
         onSubmit={(event) => {

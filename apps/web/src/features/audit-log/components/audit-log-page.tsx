@@ -214,6 +214,7 @@ export function AuditLogPage() {
           height="max(480px, calc(100vh - 330px))"
           showGroupPanel={false}
           exportFileName={AuditLogText.ExportFileName}
+          configKey="audit-log"
           serverExport={serverExport}
         />
       )}

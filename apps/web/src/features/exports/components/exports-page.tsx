@@ -18,6 +18,7 @@ import {
   canRetryExport,
   exportStatusText,
 } from '../utils/exports.utils';
+import { ReportSchedulesSection } from './report-schedules-section';
 
 const statusColors: Record<Export['status'], string> = {
   queued: 'gray',
@@ -39,8 +40,8 @@ export function ExportsPage() {
       <div>
         <Title order={1}>Exports</Title>
         <Text c="dimmed">
-          Files of every matching row, written by the server. Each is kept {exportKeptDays} days and only you
-          can download it.
+          Files of every matching row, written by the server and kept {exportKeptDays} days. Only you, and the
+          recipients of a scheduled report, can download them.
         </Text>
       </div>
       {exportsList.isPending ? (
@@ -61,6 +62,7 @@ export function ExportsPage() {
           ))}
         </Stack>
       )}
+      <ReportSchedulesSection />
     </Stack>
   );
 }

@@ -83,6 +83,8 @@ export function ClassicReportPage() {
         showTotals
         summarizeRows={summarizeReportRows}
         exportFileName={transactionReportFileName}
+        // Saved layouts, which the layouts bar can also schedule (each run exports the period just ended).
+        configKey="transaction-report"
         serverExport={serverExport}
         // One click opens the transaction, as Enter does from the keyboard.
         onRowClick={(row) => openDetail(subjectOfReportRow(row))}

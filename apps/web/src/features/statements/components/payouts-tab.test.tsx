@@ -1,3 +1,4 @@
+import { ExportText } from '@portico/contracts/exports/exports';
 import {
   type PayoutLines,
   type PayoutRow,
@@ -6,6 +7,7 @@ import {
 } from '@portico/contracts/statements/statements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../test/fetch-stub';
 import { renderFeature } from '../../../test/render-feature';
@@ -93,13 +95,30 @@ const lines: PayoutLines = {
   ],
 };
 
+const queuedExport = {
+  id: '00000000-0000-4000-8000-00000000e0e0',
+  grid: 'payouts',
+  title: 'Payouts',
+  format: 'xlsx',
+  status: 'queued',
+  rows_written: 0,
+  rows_total: null,
+  byte_size: null,
+  file_name: 'Payouts 2026-07-01.xlsx',
+  error: null,
+  created_at: '2026-07-01T14:05:00.000Z',
+  finished_at: null,
+  expires_at: null,
+};
+
 function stubServer(merchants = [{ id: harbor, name: 'Harbor Lane Coffee' }]) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = new URL(String(input), 'http://portal.test');
     const answer = (() => {
       if (url.pathname === '/api/timezone') return ok([['UTC', 'UTC']]);
       if (url.pathname === '/api/statement/merchants') return ok(merchants);
       if (url.pathname === '/api/payouts') return ok([payout]);
+      if (url.pathname === '/api/exports/payouts') return ok(queuedExport);
       if (url.pathname === `/api/payouts/${payoutId}`) return ok(group);
       if (url.pathname === `/api/payouts/${payoutId}/lines`) return ok(lines);
       if (url.pathname.startsWith('/api/user/grid-config'))
@@ -109,6 +128,7 @@ function stubServer(merchants = [{ id: harbor, name: 'Harbor Lane Coffee' }]) {
     return new Response(JSON.stringify(answer.body), { headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 // The downloads the page starts: each blob with the file name it is saved under.
@@ -191,6 +211,43 @@ describe('PayoutsTab payout lines', () => {
       '2025-09-02 16:00:00,Sale,MC ending 4444 (charge),1242.50',
       '2025-09-02 16:00:00,Fee,MC ending 4444 (charge),-0.53',
       '2025-09-02 17:00:00,Refund,VISA ending 1111 (refund),-20.00',
+    ]);
+  });
+});
+
+describe('PayoutsTab server export', () => {
+  it("offers 'All matching rows', asking the server to export the grid's merchant and visible columns", async () => {
+    const fetchMock = stubServer([
+      { id: harbor, name: 'Harbor Lane Coffee' },
+      { id: '33333333-3333-4333-8333-333333333333', name: 'Copper Kettle' },
+    ]);
+    renderFeature(
+      <MemoryRouter>
+        <PayoutsTab />
+      </MemoryRouter>,
+      { role: 'parent' },
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Merchant' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Lane Coffee', hidden: true }));
+    await screen.findByText('Harbor Lane Coffee', { selector: '[role="gridcell"] *, [role="gridcell"]' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // The menu opens in a portal whose transition the test DOM does not run.
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Excel (.xlsx), by the server', hidden: true }),
+    );
+    expect(await screen.findByText(ExportText.Requested, { exact: false })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(
+      ([input, init]) => String(input).includes('/api/exports/payouts') && init?.method === 'POST',
+    );
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toMatchObject({ format: 'xlsx', merchant_id: harbor, params: {}, time_zone: 'UTC' });
+    expect(body.columns).toEqual([
+      'merchant_name',
+      'amount',
+      'payout_date',
+      'processor',
+      'status',
+      'statement_month',
     ]);
   });
 });

@@ -5,9 +5,14 @@ import {
   StatementText,
   statementFileName,
 } from '@portico/contracts/statements/statements';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
 import type { DataGridApi } from '../../../components/data-grid/data-grid.types';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { useSignedInSession } from '../../../lib/auth/session-context';
 import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useStatement } from '../api/get-statement';
@@ -17,14 +22,16 @@ import {
   statementDetailHeight,
   statementRowColumns,
 } from '../utils/statement-columns.utils';
+import { statementsExportBody } from '../utils/statement-export.utils';
 import { statementPdfHref } from '../utils/statement-link.utils';
 import { canChooseStatementMerchant, ownStatementMerchant, todayUtc } from '../utils/statement-scope.utils';
 import { StatementFiguresPanel } from './statement-figures-panel';
 import { StatementMerchantPicker, StatementMonthPicker } from './statement-filters';
 
-// Statement tab: month, merchant, 'Export Statement to Excel', 'PDF Statement', and
-// master rows; the open row's figures with their definitions and its payouts reconciliation, then the
-// Daily Transactions and Processor Fees tabs.
+// Statement tab: month, merchant, 'Export Statement to Excel', 'PDF Statement', and master rows with
+// the grid's Export menu (this view, or the month's statement by the server); the open row's figures
+// with their definitions and its payouts reconciliation, then the Daily Transactions and Processor
+// Fees tabs.
 export function StatementsTab() {
   const session = useSignedInSession();
   const timeZone = useUserTimeZone();
@@ -37,6 +44,15 @@ export function StatementsTab() {
   const hasBoth = merchantId !== null && month !== null;
   const statement = useStatement(merchantId, month ?? '', { enabled: hasBoth });
   const gridApi = useRef<DataGridApi>(null);
+  // 'All matching rows': the server writes the month's statement of the merchant, once both are chosen.
+  const exportBodyOf = useCallback<ServerExportBodyOf>(
+    (format, state) => statementsExportBody(format, month ?? '', merchantId, state, timeZone),
+    [month, merchantId, timeZone],
+  );
+  const { serverExport, hasRequested, dismiss } = useServerExport(
+    'statements',
+    hasBoth ? exportBodyOf : null,
+  );
   const rows = statement.data ?? [];
   const detailRow = openRow ?? rows[0] ?? null;
 
@@ -58,6 +74,7 @@ export function StatementsTab() {
           <Text size="sm">{StatementText.PdfHint}</Text>
         )}
       </Group>
+      {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
       <DataGrid
         ariaLabel="Statements"
         columns={statementRowColumns}
@@ -71,6 +88,7 @@ export function StatementsTab() {
         showSidePanel={false}
         showGroupPanel={false}
         exportFileName={statementFileName}
+        serverExport={serverExport}
         apiRef={gridApi}
         onRowClick={setOpenRow}
       />
