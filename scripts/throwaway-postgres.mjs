@@ -52,6 +52,20 @@ function asOwner(bin, args) {
   return result.stdout;
 }
 
+// Starts the cluster in dataDir with its options, logging to dir/server.log, and waits until it is up.
+function startCluster(bin, dataDir, options, dir) {
+  asOwner(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    'start',
+  ]);
+}
+
 function pgBinOrInstall() {
   let bin = findPgBin();
   if (!bin) {
@@ -97,16 +111,7 @@ export async function startThrowawayPostgres({ quiet = false, replication = fals
     '-c maintenance_work_mem=512MB',
     '-c max_wal_size=4GB',
   ].join(' ');
-  asOwner(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    'start',
-  ]);
+  startCluster(bin, dataDir, options, dir);
   const url = `postgres://portico@127.0.0.1:${port}/postgres`;
   if (replication) {
     // A replication role trusted from 127.0.0.1 only; reloaded, not restarted.
@@ -195,16 +200,7 @@ export async function startStreamingReplica(primary, { quiet = false } = {}) {
     '-c shared_buffers=256MB',
     '-c work_mem=32MB',
   ].join(' ');
-  asOwner(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    'start',
-  ]);
+  startCluster(bin, dataDir, options, dir);
   const url = `postgres://portico@127.0.0.1:${port}/postgres`;
   // Read-only connections are taken once the standby is consistent; pg_ctl -w usually waits for it.
   for (let tries = 0; ; tries += 1) {
