@@ -7,7 +7,7 @@
 // shared; no acknowledged charge or refund missing; the replica's report rows equal the primary's
 // once replay has caught up. Prints calls/s and p50/p95/p99 per kind, and how long a payment took to
 // appear on the replica. Exits non-zero on any violation.
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +29,7 @@ import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
 import { queryRows } from '../apps/server/src/db/sql-rows';
 import { createFieldCipher } from '../apps/server/src/lib/crypto/field-cipher';
 import { signPaymentFrameParams } from '../apps/server/src/lib/payment-frame-signature';
+import { payerIdempotencyKey } from '../apps/server/src/modules/charges/charges.service';
 import { countReportRows } from '../apps/server/src/modules/reporting/reporting.repository';
 import { reportPageJson, reportWindowQuery } from '../apps/server/src/modules/reporting/reporting.service';
 import { latestMailedCode } from '../apps/server/test/auth-helpers';
@@ -496,11 +497,8 @@ export async function benchLoad(): Promise<boolean> {
           `${entry.kind} key ${entry.key} answered differently: ${definitive.map((a) => `${a.instance} ${a.status} ${bodyOf(a.text).slice(0, 120)}`).join(' | ')}`,
         );
       }
-      // A payer's key is kept scoped to the merchant paid (charges.service.ts idempotencyScopeOf).
-      const storedKey =
-        entry.kind === 'charge'
-          ? createHash('sha256').update(`${merchant.id}:${entry.key}`).digest('base64url')
-          : entry.key;
+      // A payer's key is kept scoped to the merchant paid.
+      const storedKey = entry.kind === 'charge' ? payerIdempotencyKey(merchant.id, entry.key) : entry.key;
       const row = attemptsByKey.get(storedKey);
       const settledRows = Number(row?.settled ?? 0);
       if (firstAnswer.status === 200) {

@@ -438,10 +438,14 @@ function rememberedMerchantGuard(
   };
 }
 
-// A signed-in user's keys are their own. A payer's key is scoped to the merchant they pay (hashed
-// with its id, so equal keys of two merchants never meet) under the payers' system account.
+// A payer's key as stored: scoped to the merchant they pay (hashed with its id, so equal keys of two
+// merchants never meet).
+export function payerIdempotencyKey(clientId: string, key: string): string {
+  return createHash('sha256').update(`${clientId}:${key}`).digest('base64url');
+}
+
+// A signed-in user's keys are their own; a payer's are kept under the payers' system account.
 async function idempotencyScopeOf(db: Db, caller: PaymentFrameCaller, clientId: string, key: string) {
   if (caller.session !== null) return { key, userId: caller.session.userId };
-  const scoped = createHash('sha256').update(`${clientId}:${key}`).digest('base64url');
-  return { key: scoped, userId: await payerSystemUserId(db) };
+  return { key: payerIdempotencyKey(clientId, key), userId: await payerSystemUserId(db) };
 }
