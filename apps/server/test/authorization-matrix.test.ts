@@ -969,6 +969,33 @@ const matrix: Record<string, Row> = {
     }),
     expect: { ...harborStatements, audit: 200 },
   },
+  // The Transaction Search grid's export takes the search's own access (Reports on the merchant named).
+  'POST /api/exports/transaction-search': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: { start_date: '2025-06-01T00:00:00.000Z', end_date: '2025-06-15T23:59:59.999Z' },
+        columns: ['date_time', 'amount'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...signedIn(200), healnow: 403, alpha: 403, foreign: 403, audit: 200 },
+  },
+  // The vault's export takes the vault list's own access (Vault on the merchant named; the parent's
+  // role above Harbor Lane does not grant it; processor-audit users are refused).
+  'POST /api/exports/vault': {
+    call: (ids) => ({
+      payload: {
+        merchant_id: ids.harborLane,
+        format: 'csv',
+        params: { last_name: 'a', first_name: 'a' },
+        columns: ['name', 'email', 'methods'],
+        time_zone: 'America/New_York',
+      },
+    }),
+    expect: { ...harborStatements, parent: 403, audit: 403 },
+  },
   'GET /api/exports': { expect: { ...signedIn(200), audit: 200 } },
   'GET /api/exports/:id': {
     call: () => ({ url: '/api/exports/00000000-0000-4000-8000-00000000e0e0' }),

@@ -12,7 +12,15 @@ export const exportFormatSchema = z.enum(exportFormats);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 // The grids that can export on the server.
-export const exportGrids = ['transaction-report', 'audit-log', 'disputes', 'payouts', 'statements'] as const;
+export const exportGrids = [
+  'transaction-report',
+  'audit-log',
+  'disputes',
+  'payouts',
+  'statements',
+  'vault',
+  'transaction-search',
+] as const;
 export const exportGridSchema = z.enum(exportGrids);
 export type ExportGrid = z.infer<typeof exportGridSchema>;
 
@@ -22,6 +30,8 @@ export const exportGridLabels: Record<ExportGrid, string> = {
   disputes: 'Disputes',
   payouts: 'Payouts',
   statements: 'Statement',
+  vault: 'Customer Vault',
+  'transaction-search': 'Transaction Search',
 };
 
 export const exportStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'expired'] as const;

@@ -24,6 +24,9 @@ export type ExportableGrid = {
   grid: ExportGrid;
   // The file's name without its extension.
   fileStem: string;
+  // The id of the grid's date column, whose newest first is the rows' own order (the only sort an
+  // export streams); created_at unless named.
+  newestFirstColumnId?: string;
   // Who may ask for it: the grid's own call's access (POST /api/exports/{grid}, merchant_id in the body).
   requestAccess: RouteAccess;
   // Throws the grid's own refusal when the caller may not export these rows.

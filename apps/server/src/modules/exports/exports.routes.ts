@@ -11,6 +11,7 @@ import {
 import { exportRunJobName } from '@portico/contracts/jobs/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../access/caller';
+import { createPatientCrypto, type PatientCrypto } from '../vault/vault-patient-fields';
 import type { ExportableGrid } from './export-registry';
 import {
   cancelExport,
@@ -29,16 +30,9 @@ import { disputesExport } from './grids/disputes';
 import { payoutsExport } from './grids/payouts';
 import { statementsExport } from './grids/statements';
 import { transactionReportExport } from './grids/transaction-report';
+import { transactionSearchExport } from './grids/transaction-search';
+import { createVaultExport } from './grids/vault';
 import { registerReportScheduleRoutes } from './report-schedules.routes';
-
-// Every grid that exports on the server.
-const exportableGrids: readonly ExportableGrid[] = [
-  transactionReportExport,
-  auditLogExport,
-  disputesExport,
-  payoutsExport,
-  statementsExport,
-];
 
 // Any signed-in user lists, follows, cancels, retries and downloads their own exports; asking for one
 // takes the grid's own access.
@@ -59,6 +53,21 @@ function attachmentDisposition(fileName: string): string {
 export type ExportsRoutesOptions = { dataDir: string; publicUrl: string };
 
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, opts) => {
+  // The vault's patient-field cipher, made when an export first opens a patient field.
+  let patientCrypto: PatientCrypto | undefined;
+  // Every grid that exports on the server.
+  const exportableGrids: readonly ExportableGrid[] = [
+    transactionReportExport,
+    auditLogExport,
+    disputesExport,
+    payoutsExport,
+    statementsExport,
+    transactionSearchExport,
+    createVaultExport(() => {
+      patientCrypto ??= createPatientCrypto(app.fieldCipher(), app.dataKey);
+      return patientCrypto;
+    }),
+  ];
   const deps: ExportDeps = {
     db: app.db,
     database: app.database,

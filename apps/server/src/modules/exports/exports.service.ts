@@ -96,11 +96,12 @@ export function exportJson(record: ExportRecord): Export {
   };
 }
 
-// Only the report's own order streams with flat memory: newest first (no sort, or Date newest first).
-function isStreamableSort(sort: ExportRequest['sort_model']): boolean {
+// Only the report's own order streams with flat memory: newest first (no sort, or the grid's date
+// column newest first).
+function isStreamableSort(sort: ExportRequest['sort_model'], dateColumnId: string): boolean {
   if (sort.length === 0) return true;
   const [first] = sort;
-  return sort.length === 1 && first?.colId === 'created_at' && first.sort === 'desc';
+  return sort.length === 1 && first?.colId === dateColumnId && first.sort === 'desc';
 }
 
 // A new export starts at once rather than at the runner's next tick, where the runner ticks on its
@@ -127,7 +128,8 @@ export async function authorizeExport(
   ) {
     throw ExportsError.UnknownColumn(ExportText.UnknownColumn);
   }
-  if (!isStreamableSort(body.sort_model)) throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
+  if (!isStreamableSort(body.sort_model, grid.newestFirstColumnId ?? 'created_at'))
+    throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
   return scope;
 }
 

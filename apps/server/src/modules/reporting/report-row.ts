@@ -442,13 +442,13 @@ export type SearchRowFacts = {
 };
 
 // The customer's name, else the e-mail; '' when the payment names nobody.
-function customerOf(facts: SearchRowFacts): string {
+export function customerOf(facts: SearchRowFacts): string {
   const name = `${(facts.customerFirstName ?? '').trim()} ${(facts.customerLastName ?? '').trim()}`.trim();
   return name !== '' ? name : (facts.customerEmail ?? '').trim();
 }
 
 // Card brand, 'ACH', 'Cash' or 'Crypto'.
-function paymentTypeOf(facts: SearchRowFacts, cardBrand: string | null): string {
+export function paymentTypeOf(facts: SearchRowFacts, cardBrand: string | null): string {
   switch (facts.paymentMethod) {
     case 'card':
       return cardBrand ?? 'Card';

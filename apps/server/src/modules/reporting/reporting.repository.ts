@@ -245,18 +245,69 @@ export async function listSearchRows(
       where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${newestFirst}
       limit ${query.limit}`,
   );
-  return rows.map((row) => {
-    const facts = searchFactsRow.parse(row);
-    return {
+  return rows.map((row) => ({ fields: lineOf(row), facts: searchFactsOf(row) }));
+}
+
+function searchFactsOf(row: SqlRow): SearchRowFacts {
+  const facts = searchFactsRow.parse(row);
+  return {
+    customerFirstName: facts.s_first_name,
+    customerLastName: facts.s_last_name,
+    customerEmail: facts.s_email,
+    paymentMethod: facts.s_payment_method,
+  };
+}
+
+// A search's rows in keyset pages, for its export (the search call answers at most 10,000 rows in one
+// query; an export reads every one): the search's filter and order, (created_at, id) after the last
+// row of the page before. Each row adds the search's own facts and the merchant's name, which the
+// search row shows where the report shows the DBA name.
+export type SearchRowsPage = {
+  rows: { fields: ReportRowFields; facts: SearchRowFacts; merchantName: string | null }[];
+  last: ReportKeyset | null;
+};
+
+export async function listSearchRowsAfter(
+  executor: Executor,
+  query: Omit<SearchQuery, 'limit'>,
+  after: ReportKeyset | null,
+  limit: number,
+): Promise<SearchRowsPage> {
+  if (isEmptyScope(query.scope)) return { rows: [], last: null };
+  const position = after
+    ? sql`and (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const rows = await queryRows(
+    executor,
+    sql`select ${sql.raw(reportLineSql)}, ${sql.raw(searchFactsList)}, m.name as s_merchant_name,
+        t.created_at::text as k_at, t.id::text as k_id
+      ${sql.raw(reportFrom)}
+      where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${position} ${newestFirst}
+      limit ${limit}`,
+  );
+  const lastRow = rows.at(-1);
+  return {
+    rows: rows.map((row) => ({
       fields: lineOf(row),
-      facts: {
-        customerFirstName: facts.s_first_name,
-        customerLastName: facts.s_last_name,
-        customerEmail: facts.s_email,
-        paymentMethod: facts.s_payment_method,
-      },
-    };
-  });
+      facts: searchFactsOf(row),
+      merchantName: optionalText.parse(row.s_merchant_name),
+    })),
+    last: lastRow ? { createdAt: z.string().parse(lastRow.k_at), id: z.string().parse(lastRow.k_id) } : null,
+  };
+}
+
+// Every row a search matches, uncapped (an export's progress bar).
+export async function countSearchRows(
+  executor: Executor,
+  query: Omit<SearchQuery, 'limit'>,
+): Promise<number> {
+  if (isEmptyScope(query.scope)) return 0;
+  const rows = await queryRows(
+    executor,
+    sql`select count(*)::int as total from transactions t
+      where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)}`,
+  );
+  return z.object({ total: z.coerce.number().int() }).parse(rows[0]).total;
 }
 
 // The voids and refunds that undid a transaction, as the report shows them (transaction.undone_by).

@@ -139,7 +139,13 @@ export async function reportJsonFallback(
 
 const dayMs = 86_400_000;
 
-export async function searchJson(executor: Executor, access: ReportAccess, criteria: SearchRequestBody) {
+// The search's refusals of its criteria, which its export makes too: a window over searchMaxDays,
+// a location out of reach.
+export async function checkSearchCriteria(
+  executor: Executor,
+  access: ReportAccess,
+  criteria: SearchRequestBody,
+): Promise<void> {
   const spanMs = Date.parse(criteria.end_date) - Date.parse(criteria.start_date);
   // The form sends whole days (start 00:00:00.000, end 23:59:59.999): 93 days is just under 93 × 24 h.
   if (spanMs >= searchMaxDays * dayMs) {
@@ -153,6 +159,10 @@ export async function searchJson(executor: Executor, access: ReportAccess, crite
       throw ReportingError.LocationOutOfReach(ReportingText.LocationOutOfReach);
     }
   }
+}
+
+export async function searchJson(executor: Executor, access: ReportAccess, criteria: SearchRequestBody) {
+  await checkSearchCriteria(executor, access, criteria);
   const rows = await listSearchRows(executor, { scope: access.scope, criteria, limit: searchMaxRows + 1 });
   if (rows.length > searchMaxRows) throw ReportingError.TooManySearchRows(ReportingText.TooManySearchRows);
   const writer = new ReportRowWriter(access.advanced);

@@ -11,7 +11,7 @@ import { clientConfigs, clients } from '../../db/schema/clients';
 import { users } from '../../db/schema/users';
 import { vaultCustomers, vaultPaymentMethods } from '../../db/schema/vault';
 import { jsonObjectText, jsonOf, quoted } from '../../db/sql-json';
-import type { SqlRow } from '../../db/sql-rows';
+import { queryRows, type SqlRow } from '../../db/sql-rows';
 
 export type VaultCustomerRow = typeof vaultCustomers.$inferSelect;
 // What the answers show of a customer (the search reads no more).
@@ -554,4 +554,178 @@ export async function insertVaultCustomer(
   const [row] = await tx.insert(vaultCustomers).values(customer).returning({ id: vaultCustomers.id });
   if (!row) throw new Error('vault customer insert returned nothing');
   return row.id;
+}
+
+// ---- Every customer a search matches, page by page (the vault's server export) ------------------
+
+// Where a customer sits in the search's order (searchStatement: its best branch, then that branch's
+// keys, then its id). A key is null where its field is (the order puts those last).
+export type VaultMatchesPageEnd = { rank: number; k1: string | null; k2: string | null; id: string };
+
+// What the export reads of a found customer: the table's fields, the sealed patient columns and
+// the number of saved methods the answer lists (de-duplicated, as methods_json holds them).
+export type VaultMatchRow = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  externalId: string | null;
+  methodCount: number;
+} & VaultSealedPatient;
+
+export type VaultMatchesInput = {
+  clientId: string;
+  // null: no search text, every customer of the merchant by last name.
+  terms: VaultSearchTerms | null;
+};
+
+type MatchBranch = { rank: number; k1: SQL; k2: SQL; where: SQL | null };
+
+// The search's branches with every one of its matches, not a page of each: a term not given has no
+// branch (the statement's branch for it reads nothing). The patient number's hash is in the terms
+// only when the caller may match it; the merchant's side of that rule is the caller's reach
+// (canSeePatients), decided before.
+function matchBranchesOf(terms: VaultSearchTerms | null): MatchBranch[] {
+  const key = {
+    lastName: sql`lower(last_name) collate "C"`,
+    firstName: sql`lower(first_name) collate "C"`,
+    email: sql`lower(email) collate "C"`,
+  };
+  const none = sql`''::text collate "C"`;
+  if (terms === null) return [{ rank: 1, k1: key.lastName, k2: key.firstName, where: null }];
+  const prefix = (field: (typeof prefixFields)[number], text: string | undefined): SQL | null => {
+    if (text === undefined) return null;
+    const range = prefixRangeOf(text);
+    const from = sql`${key[field]} >= ${range.from}`;
+    return range.to === null ? from : sql`${from} and ${key[field]} < ${range.to}`;
+  };
+  const branches: MatchBranch[] = [
+    { rank: 1, k1: key.lastName, k2: key.firstName, where: prefix('lastName', terms.lastNamePrefix) },
+    { rank: 2, k1: key.firstName, k2: key.lastName, where: prefix('firstName', terms.firstNamePrefix) },
+    { rank: 3, k1: key.email, k2: none, where: prefix('email', terms.emailPrefix) },
+    {
+      rank: 4,
+      k1: none,
+      k2: none,
+      where: terms.externalId === undefined ? null : sql`external_id = ${terms.externalId}`,
+    },
+    {
+      rank: 5,
+      k1: none,
+      k2: none,
+      where:
+        terms.patientNumberHash === undefined ? null : sql`patient_number_hash = ${terms.patientNumberHash}`,
+    },
+  ];
+  return branches.filter((branch) => branch.where !== null);
+}
+
+// A customer matched by an earlier branch keeps that one (the statement's distinct on its best rank).
+function isFirstMatchOf(branch: MatchBranch, branches: readonly MatchBranch[]): SQL {
+  const earlier = branches.filter((other) => other.rank < branch.rank && other.where !== null);
+  return sql.join(
+    [branch.where ?? sql`true`, ...earlier.map((other) => sql`(${other.where}) is not true`)],
+    sql` and `,
+  );
+}
+
+// The order's keys with the nulls (last) made comparable: a row past the page's end.
+function isPast(branch: MatchBranch, after: VaultMatchesPageEnd): SQL {
+  return sql`(${branch.k1} is null, coalesce(${branch.k1}, ''), ${branch.k2} is null, coalesce(${branch.k2}, ''), id)
+    > (${after.k1 === null}::boolean, ${after.k1 ?? ''}::text collate "C", ${after.k2 === null}::boolean,
+       ${after.k2 ?? ''}::text collate "C", ${after.id}::uuid)`;
+}
+
+const methodCountSql = sql`case when vc.methods_json = '' then 0
+  else json_array_length(('[' || vc.methods_json || ']')::json) end`;
+
+function nullableTextOf(row: SqlRow, column: string): string | null {
+  const value = row[column];
+  if (value === null || typeof value === 'string') return value;
+  throw new Error(`The vault export read a non-text ${column}`);
+}
+
+function matchRowOf(row: SqlRow): VaultMatchRow & { end: VaultMatchesPageEnd } {
+  const id = nullableTextOf(row, 'id');
+  const { rank, method_count: methodCount } = row;
+  if (id === null || typeof rank !== 'number' || typeof methodCount !== 'number') {
+    throw new Error('The vault export read a customer it does not know');
+  }
+  return {
+    id,
+    firstName: nullableTextOf(row, 'first_name'),
+    lastName: nullableTextOf(row, 'last_name'),
+    email: nullableTextOf(row, 'email'),
+    phoneNumber: nullableTextOf(row, 'phone_number'),
+    externalId: nullableTextOf(row, 'external_id'),
+    patientNumberEnc: nullableTextOf(row, 'patient_number_enc'),
+    patientFirstNameEnc: nullableTextOf(row, 'patient_first_name_enc'),
+    patientLastNameEnc: nullableTextOf(row, 'patient_last_name_enc'),
+    methodCount,
+    end: { rank, k1: nullableTextOf(row, 'k1'), k2: nullableTextOf(row, 'k2'), id },
+  };
+}
+
+// Where the branch of the page's end goes on: past the end among the rows with a first key (the
+// index seeks to it rather than filtering every row before it), and among those without one (last).
+function seeksPast(branch: MatchBranch, after: VaultMatchesPageEnd): SQL[] {
+  const past = isPast(branch, after);
+  const withoutKey = sql`${branch.k1} is null and ${past}`;
+  return after.k1 === null
+    ? [withoutKey]
+    : [sql`${branch.k1} >= ${after.k1}::text collate "C" and ${past}`, withoutKey];
+}
+
+// One page of every customer the search matches, in the search's order, past the previous page's
+// end: each branch gives at most a page (its index order, a limit), so a page never holds more.
+export async function vaultMatchesPage(
+  executor: Executor,
+  input: VaultMatchesInput,
+  limit: number,
+  after: VaultMatchesPageEnd | undefined,
+): Promise<{ rows: VaultMatchRow[]; end: VaultMatchesPageEnd | undefined }> {
+  const branches = matchBranchesOf(input.terms);
+  const select = (branch: MatchBranch, seek: SQL | null) =>
+    sql`(select id, ${sql.raw(String(branch.rank))} as rank, ${branch.k1} as k1, ${branch.k2} as k2
+      from vault_customers
+      where client_id = ${input.clientId}::uuid and ${isFirstMatchOf(branch, branches)}${seek === null ? sql`` : sql` and ${seek}`}
+      order by ${branch.k1}, ${branch.k2}, id limit ${sql.raw(String(limit))})`;
+  const read = branches.flatMap((branch) => {
+    if (after === undefined || branch.rank > after.rank) return [select(branch, null)];
+    if (branch.rank < after.rank) return [];
+    return seeksPast(branch, after).map((seek) => select(branch, seek));
+  });
+  if (read.length === 0) return { rows: [], end: undefined };
+  const rows = (
+    await queryRows(
+      executor,
+      sql`select vc.id::text as id, hits.rank, hits.k1, hits.k2, vc.first_name, vc.last_name, vc.email,
+          vc.phone_number, vc.external_id, vc.patient_number_enc, vc.patient_first_name_enc,
+          vc.patient_last_name_enc, ${methodCountSql} as method_count
+        from (${sql.join(read, sql` union all `)}) hits
+        join vault_customers vc on vc.id = hits.id
+        order by hits.rank, hits.k1, hits.k2, hits.id
+        limit ${sql.raw(String(limit))}`,
+    )
+  ).map(matchRowOf);
+  return { rows: rows.map(({ end: _end, ...row }) => row), end: rows.at(-1)?.end };
+}
+
+// How many customers the search matches (the export's progress bar).
+export async function countVaultMatches(executor: Executor, input: VaultMatchesInput): Promise<number> {
+  const branches = matchBranchesOf(input.terms);
+  if (branches.length === 0) return 0;
+  const matched = sql.join(
+    branches.map((branch) => sql`(${branch.where ?? sql`true`}) is true`),
+    sql` or `,
+  );
+  const [row] = await queryRows(
+    executor,
+    sql`select count(*)::int as count from vault_customers
+      where client_id = ${input.clientId}::uuid and (${matched})`,
+  );
+  const count = row?.count;
+  if (typeof count !== 'number') throw new Error('The vault export counted no customers');
+  return count;
 }

@@ -19,8 +19,9 @@ import {
   type Whoami,
   withoutDuplicateSavedMethods,
 } from '@portico/contracts/vault/vault';
+import type { VaultExportRow } from '@portico/contracts/vault/vault-export-columns';
 import { z } from 'zod';
-import { auditActorOf } from '../../access/audit-actor';
+import { type AttemptActor, auditActorOf, auditActorOfAttempt } from '../../access/audit-actor';
 import type { MerchantAccessContext } from '../../access/caller';
 import {
   canReachEveryMerchant,
@@ -37,6 +38,7 @@ import { isRow } from '../../db/sql-rows';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import {
+  countVaultMatches,
   findUserProfile,
   findVaultCustomer,
   findVaultCustomerByEmail,
@@ -50,9 +52,12 @@ import {
   updateVaultCustomer,
   type VaultCustomerFields,
   type VaultCustomerRow,
+  type VaultMatchesInput,
+  type VaultMatchesPageEnd,
   type VaultMethodRow,
   type VaultSearchInput,
   type VaultSearchTerms,
+  vaultMatchesPage,
   vaultSearchPrefetch,
 } from './vault.repository';
 import {
@@ -674,3 +679,119 @@ export async function saveCardForPayer(
   return { customerId, paymentMethodId };
 }
 const cardIssuers = z.enum(['VISA', 'MC', 'DISC', 'AMEX']);
+
+// ---- The vault's server export (exports/grids/vault.ts) -------------------------------------------
+
+// The vault a caller may export, resolved as the search resolves it: the merchant named, else the
+// viewed one, else the caller's default; Vault on it; the table's layout and whether the caller sees
+// patient fields there.
+export type VaultExportReach = { clientId: string; hasPatientLayout: boolean; canSeePatients: boolean };
+
+// Throws the search's own refusal (403, or 422 without a merchant).
+export async function reachVaultForExport(
+  db: Executor,
+  caller: VaultCaller,
+  merchantId: string | undefined,
+): Promise<VaultExportReach> {
+  const clientId =
+    merchantId ??
+    caller.session.viewAsClientId ??
+    (await findUserProfile(db, caller.session.userId))?.defaultClientId ??
+    null;
+  if (clientId === null) throw VaultError.MerchantRequired(VaultText.MerchantRequired);
+  const merchant = await findVaultMerchant(db, clientId);
+  if (!merchant) throw noAccessToMerchant();
+  const reach = await reachVault(db, caller, clientId, [Permission.Vault], {
+    mayHavePatients: merchant.hasPatientInformationInVault,
+  });
+  if (reach === null) throw noAccessToMerchant();
+  return {
+    clientId,
+    hasPatientLayout: merchant.hasPatientInformationInVault,
+    canSeePatients: reach.canSeePatients,
+  };
+}
+
+// At download: the caller still holds Vault on the merchant, and still sees patient fields when the
+// file holds them.
+export async function stillReachesVaultExport(
+  db: Executor,
+  caller: VaultCaller,
+  exported: Pick<VaultExportReach, 'clientId' | 'canSeePatients'>,
+): Promise<boolean> {
+  const granted = await grantedPermissionsOn(db, caller, exported.clientId);
+  if (granted === null || !granted.includes(Permission.Vault)) return false;
+  if (!exported.canSeePatients) return true;
+  const merchant = await findVaultMerchant(db, exported.clientId);
+  const reach = await reachVault(db, caller, exported.clientId, [Permission.Vault], {
+    mayHavePatients: merchant?.hasPatientInformationInVault ?? false,
+    granted,
+  });
+  return reach?.canSeePatients === true;
+}
+
+// What the export keeps of a request: the reach, the page's search as asked, and who asked (the
+// patient reads of the job are audited in their name).
+export type VaultExportScope = Pick<VaultExportReach, 'clientId' | 'canSeePatients'> & {
+  query: Omit<PayeeSearchQuery, 'clientid'>;
+  actor: AttemptActor;
+};
+
+// One page of every customer the page's search matches, in its order, as the table shows them:
+// patient fields opened only for a caller who sees them, that read audited as the search audits it.
+export async function vaultExportPage(
+  deps: Pick<VaultDeps, 'db' | 'patientCrypto'>,
+  scope: VaultExportScope,
+  limit: number,
+  after: VaultMatchesPageEnd | undefined,
+): Promise<{ rows: VaultExportRow[]; end: VaultMatchesPageEnd | undefined }> {
+  const page = await vaultMatchesPage(deps.db, vaultMatchesInputOf(deps, scope), limit, after);
+  const opened = scope.canSeePatients ? page.rows.filter(hasPatientRecord) : [];
+  if (opened.length > 0) {
+    await recordAudit(deps.db, {
+      action: 'vault.patient_read',
+      outcome: 'success',
+      ...auditActorOfAttempt(scope.actor),
+      targetType: 'vault_customer',
+      targetId: null,
+      clientId: scope.clientId,
+      details: { customer_ids: opened.map((row) => row.id), via: 'export' },
+    });
+  }
+  const rows = page.rows.map((row): VaultExportRow => {
+    const patient =
+      scope.canSeePatients && hasPatientRecord(row) ? openPatientFields(deps.patientCrypto, row) : null;
+    return {
+      first_name: row.firstName,
+      last_name: row.lastName,
+      email: row.email,
+      phone_number: row.phoneNumber,
+      external_id: row.externalId,
+      patient_number: patient?.patientNumber ?? null,
+      patient_first_name: patient?.patientFirstName ?? null,
+      patient_last_name: patient?.patientLastName ?? null,
+      patient_fields_hidden: patient === null && hasPatientRecord(row),
+      method_count: row.methodCount,
+    };
+  });
+  return { rows, end: page.end };
+}
+
+export async function countVaultExportRows(
+  deps: Pick<VaultDeps, 'db' | 'patientCrypto'>,
+  scope: VaultExportScope,
+): Promise<number> {
+  return countVaultMatches(deps.db, vaultMatchesInputOf(deps, scope));
+}
+
+// The search's terms as the page's call makes them: the patient number matched only for a caller
+// who sees patient fields (the statement's merchant side of that rule is in canSeePatients).
+function vaultMatchesInputOf(
+  deps: Pick<VaultDeps, 'patientCrypto'>,
+  scope: VaultExportScope,
+): VaultMatchesInput {
+  return {
+    clientId: scope.clientId,
+    terms: vaultSearchTermsOf(scope.query, scope.canSeePatients, deps.patientCrypto),
+  };
+}

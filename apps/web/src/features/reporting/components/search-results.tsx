@@ -7,12 +7,18 @@ import type { MerchantPermissionGrants } from '@portico/contracts/transactions/v
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Fragment, useCallback, useMemo } from 'react';
 import { DataGrid } from '../../../components/data-grid/data-grid';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { ApiError } from '../../../lib/api-client';
 import { summarizeSearchRows, totalsFiguresOf, transactionTotalsOf } from '../../../lib/transaction-totals';
 import { useTransactionSearch } from '../api/search-transactions';
 import { useIsWideScreen } from '../hooks/use-is-wide-screen';
 import type { TransactionDialogs } from '../hooks/use-transaction-dialogs';
 import type { ReportAbilities } from '../utils/report-permissions.utils';
+import { searchExportBody } from '../utils/search-export.utils';
 import { subjectOfSearchRow } from '../utils/transaction-view.utils';
 import { searchResultColumns } from './report-columns';
 
@@ -30,7 +36,8 @@ type SearchResultsProps = {
 
 // The search 'results' view: the grid pages 500 rows; the totals leave out failed and declined
 // items and add gross and net by the contracts rule, the same figures as the grid's footer; Refine
-// Search returns to the form.
+// Search returns to the form. 'All matching rows' has the server write every row the criteria match,
+// even when more match than one search answers.
 export function SearchResults({
   criteria,
   abilities,
@@ -54,6 +61,11 @@ export function SearchResults({
     () => searchResultColumns({ abilities, grants, now, onVoid, onRefund, arePinned }),
     [abilities, grants, now, onVoid, onRefund, arePinned],
   );
+  const exportBodyOf = useCallback<ServerExportBodyOf>(
+    (format, state) => searchExportBody(format, criteria, state, timeZone),
+    [criteria, timeZone],
+  );
+  const { serverExport, hasRequested, dismiss } = useServerExport('transaction-search', exportBodyOf);
   const error = search.isError
     ? search.error instanceof ApiError
       ? search.error.message
@@ -87,6 +99,7 @@ export function SearchResults({
       <Text size="sm" c="dimmed">
         {ReportTransactionText.OpenRowHint}
       </Text>
+      {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
       <DataGrid
         ariaLabel="Search Results"
         columns={columns}
@@ -101,6 +114,7 @@ export function SearchResults({
         showTotals
         summarizeRows={summarizeSearchRows}
         exportFileName="Transaction Search.xlsx"
+        serverExport={serverExport}
         // One click opens the transaction, as Enter does from the keyboard.
         onRowClick={(row) => openDetail(subjectOfSearchRow(row))}
         onRowDoubleClick={(row) => openDetail(subjectOfSearchRow(row))}

@@ -1,6 +1,7 @@
 import { type PayeeSearchResult, payeeSearchResponse } from '@portico/contracts/vault/vault';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { vaultSearchFieldsOf } from '../utils/vault-export.utils';
 import { vaultKeys } from './keys';
 
 // GET api/payee/all with every search field set to the one search text; an empty
@@ -11,10 +12,7 @@ export function searchVault(
   text: string,
   { signal }: { signal?: AbortSignal } = {},
 ) {
-  const fields =
-    text === ''
-      ? {}
-      : { external_id: text, first_name: text, last_name: text, email: text, patient_number: text };
+  const fields = vaultSearchFieldsOf(text);
   const query = clientId === null ? fields : { ...fields, clientid: clientId };
   return apiRequest('/api/payee/all', { schema: payeeSearchResponse.shape.message, query, signal });
 }

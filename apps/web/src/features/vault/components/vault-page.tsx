@@ -1,14 +1,22 @@
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type PayeeSearchResult, type VaultCustomer, VaultText } from '@portico/contracts/vault/vault';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportRequestedAlert } from '../../../components/data-grid/export/export-requested-alert';
+import {
+  type ServerExportBodyOf,
+  useServerExport,
+} from '../../../components/data-grid/export/use-server-export';
 import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useSignedInSession } from '../../../lib/auth/session-context';
+import { useUserTimeZone } from '../../../lib/time-zone/get-time-zone';
 import { useVaultSearch } from '../api/search-vault';
 import { cardNotPresentLink, customerNameOf, patientNameOf, swipeOnlyLink } from '../utils/vault.utils';
+import { vaultExportBody, vaultTableExportState } from '../utils/vault-export.utils';
 import { EditCustomerModal } from './edit-customer-modal';
 import { PaymentMethodsModal } from './payment-methods-modal';
+import { VaultExportMenu } from './vault-export-menu';
 
 type RowActionsProps = {
   customer: VaultCustomer;
@@ -133,6 +141,14 @@ export function VaultPage() {
   const [methodsOf, setMethodsOf] = useState<VaultCustomer | null>(null);
   const [editing, setEditing] = useState<VaultCustomer | null>(null);
   const result = search.data;
+  // Export: the server writes every customer the search matches, not only the table's first 100.
+  const timeZone = useUserTimeZone();
+  const exportMerchantId = isChooser ? chosenId : null;
+  const exportBodyOf = useCallback<ServerExportBodyOf>(
+    (format, state) => vaultExportBody(format, exportMerchantId, text, state, timeZone),
+    [exportMerchantId, text, timeZone],
+  );
+  const { serverExport, hasRequested, dismiss } = useServerExport('vault', exportBodyOf);
 
   return (
     <Stack gap="md">
@@ -186,12 +202,33 @@ export function VaultPage() {
         <Text c="dimmed">No customers found.</Text>
       ) : (
         <>
+          {hasRequested && <ExportRequestedAlert onClose={dismiss} />}
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            {result.is_truncated ? (
+              <Text size="sm" c="dimmed">
+                Showing the first {result.customers.length} customers; narrow the search to see others.
+              </Text>
+            ) : (
+              <span />
+            )}
+            {serverExport && (
+              <VaultExportMenu
+                isPending={serverExport.isPending ?? false}
+                onExport={(format) =>
+                  serverExport.onExport(
+                    format,
+                    vaultTableExportState(result.client.has_patient_information_in_vault),
+                  )
+                }
+              />
+            )}
+          </Group>
+          <CustomerTable result={result} onMethods={setMethodsOf} onEdit={setEditing} />
           {result.is_truncated && (
             <Text size="sm" c="dimmed">
-              Showing the first {result.customers.length} customers; narrow the search to see others.
+              The export holds every matching customer, not only these {result.customers.length}.
             </Text>
           )}
-          <CustomerTable result={result} onMethods={setMethodsOf} onEdit={setEditing} />
         </>
       )}
       <PaymentMethodsModal
