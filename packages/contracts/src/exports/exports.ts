@@ -121,8 +121,11 @@ export const ExportText = {
   AccessLost: 'You no longer have access to these rows, so the export cannot be downloaded.',
   NoColumns: 'Choose at least one column the export can write.',
   UnknownColumn: 'A column of this export is not one the grid has.',
-  SortNotSupported:
-    'All matching rows are exported newest first: sort by Date (newest first) or clear the sort, or export This view.',
+  // A sort the database cannot give the rows in; headers: the columns it can sort by.
+  SortNotSupported: (headers: readonly string[]) =>
+    headers.length === 0
+      ? 'All matching rows are exported in the grid’s own order: clear the sort, or export This view.'
+      : `All matching rows can be sorted by ${headers.join(', ')} only: sort by one of them, clear the sort, or export This view.`,
   TooManyRowsForExcel:
     'More than 1,048,575 rows do not fit in an Excel sheet: export CSV or narrow the dates.',
   FileMissing: 'The export file is missing: retry the export.',

@@ -1,7 +1,8 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import type { DisputeEventKind, EvidenceKind } from '@portico/contracts/disputes/dispute-rules';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { afterKeyValues, keyValuesOf, orderByKeys, type SortKey } from '../../db/keyset';
 import { clientPricing, clients } from '../../db/schema/clients';
 import { disputeEvents, disputeEvidence, disputes } from '../../db/schema/disputes';
 import { documents } from '../../db/schema/documents';
@@ -187,36 +188,43 @@ export async function countDisputes(executor: Executor, filter: DisputeListFilte
   return row?.count ?? 0;
 }
 
-// Where a page of disputes ended, newest first: the last row's opened time (as the database's text,
-// to the microsecond) and id.
-export type DisputePageEnd = { openedAt: string; id: string };
+// The keys the Disputes grid's columns sort by in the database (an export in the grid's sort): each
+// as the grid orders it, blanks first ascending; the amount signed as the grid shows it.
+export const disputeSortKeys = {
+  opened_at: { expression: sql`${disputes.openedAt}`, type: 'timestamptz' },
+  respond_by: {
+    expression: sql`coalesce(${disputes.respondBy}, '-infinity'::timestamptz)`,
+    type: 'timestamptz',
+  },
+  amount: { expression: sql`(-${disputes.amountCents})::numeric`, type: 'numeric' },
+  merchant: { expression: sql`${clients.name}`, type: 'text' },
+  customer: { expression: sql`coalesce(${disputes.customerName}, '')`, type: 'text' },
+} as const satisfies Record<string, Omit<SortKey, 'direction'>>;
 
-// The disputes the filter matches older than `after` (the whole list page by page, newest first, by
-// the (client_id, opened_at) index), with their merchants' names and where the page ended.
+export const disputeIdKey: Omit<SortKey, 'direction'> = { expression: sql`${disputes.id}`, type: 'uuid' };
+
+// The grid's own order: newest first, served by the (client_id, opened_at) index.
+export const disputesNewestFirst: readonly SortKey[] = [
+  { ...disputeSortKeys.opened_at, direction: 'desc' },
+  { ...disputeIdKey, direction: 'desc' },
+];
+
+// The disputes the filter matches after `after` in the keys' order (the whole list page by page),
+// with their merchants' names and the keys' values where the page ended.
 export async function listDisputesPage(
   executor: Executor,
   filter: DisputeListFilter,
+  keys: readonly SortKey[],
   limit: number,
-  after: DisputePageEnd | undefined,
+  after: readonly string[] | undefined,
 ) {
   if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return [];
   return executor
-    .select({
-      dispute: disputes,
-      merchantName: clients.name,
-      end: { openedAt: sql<string>`${disputes.openedAt}::text`, id: disputes.id },
-    })
+    .select({ dispute: disputes, merchantName: clients.name, end: keyValuesOf(keys) })
     .from(disputes)
     .innerJoin(clients, eq(clients.id, disputes.clientId))
-    .where(
-      and(
-        listConditions(filter),
-        after
-          ? sql`(${disputes.openedAt}, ${disputes.id}) < (${after.openedAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(disputes.openedAt), desc(disputes.id))
+    .where(and(listConditions(filter), after ? afterKeyValues(keys, after) : undefined))
+    .orderBy(orderByKeys(keys))
     .limit(limit);
 }
 

@@ -29,6 +29,7 @@ import { denyAccess } from '../../access/denial';
 import { authorizeClient } from '../../access/owner-access';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
+import type { SortKey } from '../../db/keyset';
 import type { QueuedMail } from '../../integrations/mail/mail-service';
 import type { DisputeFeed, DisputeFeedEvent } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
@@ -40,7 +41,6 @@ import { checkedContent, claimedExtension } from '../documents/documents.service
 import {
   chargebackFeeCentsOf,
   type DisputeListFilter,
-  type DisputePageEnd,
   type DisputeRecord,
   findDispute,
   findDisputeByCase,
@@ -416,10 +416,11 @@ export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQue
 export async function disputeRowsPage(
   db: Executor,
   filter: DisputeListFilter,
+  keys: readonly SortKey[],
   limit: number,
-  after: DisputePageEnd | undefined,
-): Promise<{ rows: DisputeRow[]; end: DisputePageEnd | undefined }> {
-  const page = await listDisputesPage(db, filter, limit, after);
+  after: readonly string[] | undefined,
+): Promise<{ rows: DisputeRow[]; end: readonly string[] | undefined }> {
+  const page = await listDisputesPage(db, filter, keys, limit, after);
   return {
     rows: page.map((found) => rowOf(found.dispute, found.merchantName)),
     end: page.at(-1)?.end,

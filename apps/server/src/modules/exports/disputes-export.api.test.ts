@@ -92,6 +92,28 @@ describe('an export of the Disputes grid', () => {
     expect(decided?.split(',')[3]).toBe('');
   });
 
+  it('writes them in the grid’s sort where the database can sort by its columns, and says which it can', async () => {
+    const centsOf = (text: string) => Math.round(Number(text.replace(/[$,"]/g, '')) * 100);
+    const { rows } = await exportCsv(demo.owner, {
+      columns: ['amount', 'customer'],
+      sort_model: [{ colId: 'amount', sort: 'asc' }],
+    });
+    const amounts = rows.slice(1).map((row) => centsOf(row.slice(0, row.lastIndexOf(','))));
+    expect(amounts).toHaveLength(disputeCount);
+    // Signed as the grid shows them: the largest dispute (the most negative) first, across the pages.
+    expect(amounts[0]).toBe(-(1000 + disputeCount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    const byStatus = await callAs(ctx.app, demo.owner, 'POST', '/api/exports/disputes', {
+      ...body(),
+      sort_model: [{ colId: 'status', sort: 'asc' }],
+    });
+    expect(byStatus.statusCode).toBe(422);
+    expect(byStatus.json().error.message).toBe(
+      ExportText.SortNotSupported(['Merchant', 'Amount', 'Respond by', 'Customer', 'Opened']),
+    );
+  });
+
   it("applies the grid's status and its own column filters", async () => {
     const { rows } = await exportCsv(demo.owner, {
       params: { status: 'won' },

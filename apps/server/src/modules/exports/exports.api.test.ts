@@ -239,7 +239,24 @@ describe('access', () => {
       requestBody({ sort_model: [{ colId: 'amount', sort: 'asc' }] }),
     );
     expect(sorted.statusCode).toBe(422);
-    expect(sorted.json().error.message).toBe(ExportText.SortNotSupported);
+    expect(sorted.json().error.message).toBe(ExportText.SortNotSupported(['Date']));
+    expect(sorted.json().error.message).toBe(
+      'All matching rows can be sorted by Date only: sort by one of them, clear the sort, or export This view.',
+    );
+  });
+
+  it('writes the rows oldest first when the grid is sorted by its date ascending', async () => {
+    const newest = await requestExport(demo.owner, { columns: ['created_at', 'amount'] });
+    const oldest = await requestExport(demo.owner, {
+      columns: ['created_at', 'amount'],
+      sort_model: [{ colId: 'created_at', sort: 'asc' }],
+    });
+    await ctx.app.jobs.tick();
+    const rowsOf = async (id: string) =>
+      csvRows((await callAs(ctx.app, demo.owner, 'GET', `/api/exports/${id}/download`)).body).slice(1);
+    const newestRows = await rowsOf(newest.id);
+    expect(newestRows.length).toBeGreaterThan(2);
+    expect(await rowsOf(oldest.id)).toEqual([...newestRows].reverse());
   });
 
   it('refuses an export of a merchant the caller does not reach', async () => {

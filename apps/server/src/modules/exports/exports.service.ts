@@ -30,7 +30,7 @@ import { escapeHtml } from '../../lib/html';
 import { CsvRowBuffer, csvByteOrderMark } from './csv-writer';
 import { type CellText, cellTextOf, headerOf } from './export-cells';
 import { createRowTester } from './export-filters';
-import type { ExportableGrid, ExportSource, StoredScope } from './export-registry';
+import type { ExportableGrid, ExportSort, ExportSource, StoredScope } from './export-registry';
 import { ExportsError } from './exports.errors';
 import {
   type ExportRecord,
@@ -96,12 +96,15 @@ export function exportJson(record: ExportRecord): Export {
   };
 }
 
-// Only the report's own order streams with flat memory: newest first (no sort, or the grid's date
-// column newest first).
-function isStreamableSort(sort: ExportRequest['sort_model'], dateColumnId: string): boolean {
-  if (sort.length === 0) return true;
-  const [first] = sort;
-  return sort.length === 1 && first?.colId === dateColumnId && first.sort === 'desc';
+// The sort the rows are read in: the grid's, when the database can sort by each of its columns (the
+// file then streams with flat memory in that order); refused with the columns it can sort by.
+export function exportSortOf(grid: ExportableGrid, sortModel: ExportRequest['sort_model']): ExportSort {
+  const sortable = grid.sortableColumns ?? {};
+  if (sortModel.some((item) => sortable[item.colId] === undefined)) {
+    const headers = Object.values(sortable).map((column) => column.header);
+    throw ExportsError.SortNotSupported(ExportText.SortNotSupported(headers));
+  }
+  return sortModel.map((item) => ({ colId: item.colId, direction: item.sort }));
 }
 
 // A new export starts at once rather than at the runner's next tick, where the runner ticks on its
@@ -128,8 +131,7 @@ export async function authorizeExport(
   ) {
     throw ExportsError.UnknownColumn(ExportText.UnknownColumn);
   }
-  if (!isStreamableSort(body.sort_model, grid.newestFirstColumnId ?? 'created_at'))
-    throw ExportsError.SortNotSupported(ExportText.SortNotSupported);
+  exportSortOf(grid, body.sort_model);
   return scope;
 }
 
@@ -391,18 +393,23 @@ export async function runExport(deps: ExportDeps, runKey: string): Promise<JobRe
     const request = exportRequestBody.parse(record.request);
     await mkdir(deps.directory, { recursive: true });
     const rowsFrom = grid.readsFrom === 'reporting' ? deps.reportingDatabase : deps.database;
-    const outcome = await grid.withSource(rowsFrom, record.scope, async (source) => {
-      const total = await source.countRows();
-      if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
-        return { rows: 0, stopped: true };
-      }
-      let recordedAt = performance.now();
-      return writeRows(source, request, partPath, async (rows) => {
-        if (performance.now() - recordedAt < progressEveryMs) return true;
-        recordedAt = performance.now();
-        return recordProgress(deps.db, id, { rowsWritten: rows });
-      });
-    });
+    const outcome = await grid.withSource(
+      rowsFrom,
+      record.scope,
+      async (source) => {
+        const total = await source.countRows();
+        if (!(await recordProgress(deps.db, id, { rowsWritten: 0, rowsTotal: total }))) {
+          return { rows: 0, stopped: true };
+        }
+        let recordedAt = performance.now();
+        return writeRows(source, request, partPath, async (rows) => {
+          if (performance.now() - recordedAt < progressEveryMs) return true;
+          recordedAt = performance.now();
+          return recordProgress(deps.db, id, { rowsWritten: rows });
+        });
+      },
+      exportSortOf(grid, request.sort_model),
+    );
     if (outcome.stopped) {
       await rm(partPath, { force: true });
       return { cancelled: 1, rows: outcome.rows };

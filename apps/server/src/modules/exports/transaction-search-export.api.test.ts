@@ -242,7 +242,7 @@ describe('an export of the Transaction Search grid', () => {
     expect(tooLong.statusCode).toBe(422);
     const byAmount = await ask(demo.owner, {}, { sort_model: [{ colId: 'amount', sort: 'desc' }] });
     expect(byAmount.statusCode).toBe(422);
-    expect(byAmount.json().error.message).toBe(ExportText.SortNotSupported);
+    expect(byAmount.json().error.message).toBe(ExportText.SortNotSupported(['Date/Time']));
     const newestFirst = await ask(demo.owner, {}, { sort_model: [{ colId: 'date_time', sort: 'desc' }] });
     expect(newestFirst.statusCode, newestFirst.body).toBe(200);
   });

@@ -10,6 +10,7 @@ import {
   listReportRowsAfter,
   listUndoesOfWindow,
   type ReportKeyset,
+  type ReportOrder,
   type ReportWindowQuery,
   reportFilter,
   reportUndoOf,
@@ -47,9 +48,10 @@ function isEmptyScope(scope: ReportScope): boolean {
 
 // The window's rows, newest first, without the merchant's names: the (created_at, id) and
 // (client_id, created_at, id) indexes give this order, so the first rows come at once.
-export function reportStreamSql(query: ReportWindowQuery): SQL {
+export function reportStreamSql(query: ReportWindowQuery, order: ReportOrder = 'newest'): SQL {
+  const direction = sql.raw(order === 'newest' ? 'desc' : 'asc');
   return sql`select ${sql.raw(reportStreamLineSql)} from transactions t
-    where ${reportFilter(query)} order by t.created_at desc, t.id desc`;
+    where ${reportFilter(query)} order by t.created_at ${direction}, t.id ${direction}`;
 }
 
 // Every merchant of the scope with its names, read in the stream's snapshot before its rows.
@@ -83,6 +85,7 @@ async function* readWithCursor(
   pool: pg.Pool,
   query: ReportWindowQuery,
   batchSize: number,
+  order: ReportOrder,
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   const client = await pool.connect();
   let isClientBroken = false;
@@ -109,7 +112,7 @@ async function* readWithCursor(
     let pendingUndoes: readonly ReportUndo[] = (
       await client.query(undoesQuery.sql, undoesQuery.params)
     ).rows.map(reportUndoOf);
-    const cursor = dialect.sqlToQuery(reportStreamSql(query));
+    const cursor = dialect.sqlToQuery(reportStreamSql(query, order));
     await client.query(`declare report_rows no scroll cursor for ${cursor.sql}`, cursor.params);
     for (let i = 0; i < fetchesInFlight; i++) fetchBatch();
     let isExhausted = false;
@@ -160,11 +163,12 @@ async function* readWithKeyset(
   db: Db,
   query: ReportWindowQuery,
   batchSize: number,
+  order: ReportOrder,
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   let after: ReportKeyset | null = null;
   let undoes: readonly ReportUndo[] = await listUndoesOfWindow(db, query);
   for (;;) {
-    const batch = await listReportRowsAfter(db, query, after, batchSize);
+    const batch = await listReportRowsAfter(db, query, after, batchSize, order);
     if (batch.rows.length > 0) {
       yield { merchants: [], undoes, lines: batch.rows };
       undoes = [];
@@ -174,15 +178,17 @@ async function* readWithKeyset(
   }
 }
 
+// Every row of the window in the order asked (newest first unless said).
 export async function* readReportRows(
   database: DatabaseHandle,
   query: ReportWindowQuery,
   batchSize: number,
+  order: ReportOrder = 'newest',
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   if (isEmptyScope(query.scope)) return;
   if (database.driver === 'postgres' && database.pool) {
-    yield* readWithCursor(database.pool, query, batchSize);
+    yield* readWithCursor(database.pool, query, batchSize, order);
   } else {
-    yield* readWithKeyset(database.db, query, batchSize);
+    yield* readWithKeyset(database.db, query, batchSize, order);
   }
 }

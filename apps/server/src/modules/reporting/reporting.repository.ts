@@ -32,6 +32,22 @@ const reportFrom = `from transactions t
 // The (client_id, created_at desc, id desc) and (created_at desc, id desc) indexes serve this order.
 const newestFirst = sql.raw('order by t.created_at desc, t.id desc');
 
+// The order a whole window is read in (Load All, an export): newest first, or oldest first (an
+// export sorted by its date ascending); the same indexes serve both, read backwards.
+export type ReportOrder = 'newest' | 'oldest';
+export const reportDateSortKey = { expression: sql`t.created_at`, type: 'timestamptz' } as const;
+// An export's sort on the date (the only column the window reads in order) as the window's order.
+export function reportOrderOf(sort: readonly { direction: 'asc' | 'desc' }[]): ReportOrder {
+  return sort[0]?.direction === 'asc' ? 'oldest' : 'newest';
+}
+const orderOf = (order: ReportOrder) =>
+  order === 'newest' ? newestFirst : sql.raw('order by t.created_at asc, t.id asc');
+// The rows after a keyset position in that order.
+const positionAfter = (after: ReportKeyset | null, order: ReportOrder) =>
+  after
+    ? sql`and (t.created_at, t.id) ${sql.raw(order === 'newest' ? '<' : '>')} (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+
 function idList(ids: readonly string[]): SQL {
   return sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -167,16 +183,14 @@ export async function listReportRowsAfter(
   query: ReportWindowQuery,
   after: ReportKeyset | null,
   limit: number,
+  order: ReportOrder = 'newest',
 ): Promise<{ rows: ReportRowFields[]; last: ReportKeyset | null }> {
   if (isEmptyScope(query.scope)) return { rows: [], last: null };
-  const position = after
-    ? sql`and (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : sql``;
   const rows = await queryRows(
     executor,
     sql`select ${sql.raw(reportLineSql)}, t.created_at::text as k_at, t.id::text as k_id
       ${sql.raw(reportFrom)}
-      where ${reportFilter(query)} ${position} ${newestFirst} limit ${limit}`,
+      where ${reportFilter(query)} ${positionAfter(after, order)} ${orderOf(order)} limit ${limit}`,
   );
   const lastRow = rows.at(-1);
   const last = lastRow
@@ -272,18 +286,16 @@ export async function listSearchRowsAfter(
   query: Omit<SearchQuery, 'limit'>,
   after: ReportKeyset | null,
   limit: number,
+  order: ReportOrder = 'newest',
 ): Promise<SearchRowsPage> {
   if (isEmptyScope(query.scope)) return { rows: [], last: null };
-  const position = after
-    ? sql`and (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : sql``;
   const rows = await queryRows(
     executor,
     sql`select ${sql.raw(reportLineSql)}, ${sql.raw(searchFactsList)}, m.name as s_merchant_name,
         t.created_at::text as k_at, t.id::text as k_id
       ${sql.raw(reportFrom)}
-      where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${position} ${newestFirst}
-      limit ${limit}`,
+      where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${positionAfter(after, order)}
+      ${orderOf(order)} limit ${limit}`,
   );
   const lastRow = rows.at(-1);
   return {

@@ -10,10 +10,12 @@ import { isScopeWithin, resolveReportAccess } from '../../../access/report-acces
 import {
   countDisputes,
   type DisputeListFilter,
-  type DisputePageEnd,
+  disputeIdKey,
+  disputeSortKeys,
+  disputesNewestFirst,
 } from '../../disputes/disputes.repository';
 import { disputeListFilterOf, disputeRowsPage } from '../../disputes/disputes.service';
-import type { ExportableGrid } from '../export-registry';
+import { type ExportableGrid, sortableColumnsOf, sortKeysOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The Disputes grid's export: every dispute of the merchants the requester reaches and holds Disputes
@@ -86,18 +88,23 @@ export const disputesExport: ExportableGrid = {
     return { ...params, from: period.from, to: period.to };
   },
 
-  async withSource(database, scope, use) {
+  // Every column the database orders as the grid does; the status, reason, card and days left sort
+  // by their words and counts in the grid, not by anything stored.
+  sortableColumns: sortableColumnsOf(disputeExportColumns(new Date()), disputeSortKeys),
+
+  async withSource(database, scope, use, sort) {
     const filter = filterOf(storedSchema.parse(scope));
     const db = database.db;
+    const keys = sort.length === 0 ? disputesNewestFirst : sortKeysOf(disputeSortKeys, sort, disputeIdKey);
     return use({
       // Days left counted from when the export reads its rows.
       columns: disputeExportColumns(new Date()),
       countRows: () => countDisputes(db, filter),
-      // Keyset pages, each one indexed query older than the last row written.
+      // Keyset pages in the sort asked, each one query after the last row written.
       async *batches() {
-        let after: DisputePageEnd | undefined;
+        let after: readonly string[] | undefined;
         for (;;) {
-          const page = await disputeRowsPage(db, filter, batchSize, after);
+          const page = await disputeRowsPage(db, filter, keys, batchSize, after);
           if (page.rows.length > 0) yield page.rows;
           if (page.rows.length < batchSize || page.end === undefined) return;
           after = page.end;

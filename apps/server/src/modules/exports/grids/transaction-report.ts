@@ -11,9 +11,14 @@ import { isScopeWithin, type ReportAccess, resolveReportAccess } from '../../../
 import type { Executor } from '../../../db/client';
 import { ReportExportFactsReader } from '../../reporting/report-export-facts';
 import { readReportRows } from '../../reporting/report-stream';
-import { countReportRows, type ReportWindowQuery } from '../../reporting/reporting.repository';
+import {
+  countReportRows,
+  type ReportWindowQuery,
+  reportDateSortKey,
+  reportOrderOf,
+} from '../../reporting/reporting.repository';
 import { reportWindowQuery } from '../../reporting/reporting.service';
-import type { ExportableGrid, StoredScope } from '../export-registry';
+import { type ExportableGrid, type StoredScope, sortableColumnsOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The transaction report's export: the rows of the report's window (dates, merchant, search) the
@@ -138,7 +143,10 @@ export const transactionReportExport: ExportableGrid = {
       .map((column) => column.id);
   },
 
-  async withSource(database, scope, use) {
+  // Newest or oldest first: the window's own order, read either way.
+  sortableColumns: sortableColumnsOf(reportExportColumns, { created_at: reportDateSortKey }),
+
+  async withSource(database, scope, use, sort) {
     const stored = storedSchema.parse(scope);
     const window = windowOf(stored);
     const access = accessOf(stored);
@@ -152,7 +160,8 @@ export const transactionReportExport: ExportableGrid = {
         function* rowsOf(lines: readonly string[]): Generator<ReportExportRow, void, undefined> {
           for (const line of lines) yield reportExportRowOf(reader.facts(line));
         }
-        for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
+        const order = reportOrderOf(sort);
+        for await (const batch of readReportRows(database, window, reportStreamBatchSize.max, order)) {
           reader.addMerchants(batch.merchants);
           reader.addUndoes(batch.undoes);
           yield rowsOf(batch.lines);

@@ -16,10 +16,12 @@ import {
   listSearchRowsAfter,
   listUndoesOf,
   type ReportKeyset,
+  reportDateSortKey,
+  reportOrderOf,
   type SearchRowsPage,
 } from '../../reporting/reporting.repository';
 import { checkSearchCriteria } from '../../reporting/reporting.service';
-import type { ExportableGrid } from '../export-registry';
+import { type ExportableGrid, sortableColumnsOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The Transaction Search grid's export: every transaction the search's criteria match in what the
@@ -97,7 +99,8 @@ function* rowsOf(
 export const transactionSearchExport: ExportableGrid = {
   grid: 'transaction-search',
   fileStem: 'Transaction Search',
-  newestFirstColumnId: 'date_time',
+  // Newest or oldest first: the window's own order, read either way.
+  sortableColumns: sortableColumnsOf(searchExportColumns, { date_time: reportDateSortKey }),
   // The rows come from the reporting database like the report export's; access is decided on the main one.
   readsFrom: 'reporting',
   // The search call's own access, merchant_id in the body; a read sent as POST, so processor-audit
@@ -139,7 +142,7 @@ export const transactionSearchExport: ExportableGrid = {
     return searchExportColumns.filter((column) => column.isAdvanced !== true).map((column) => column.id);
   },
 
-  async withSource(database, scope, use) {
+  async withSource(database, scope, use, sort) {
     const stored = storedSchema.parse(scope);
     const query = { scope: stored.scope, criteria: searchRequestBody.parse(stored.criteria) };
     const db = database.db;
@@ -149,7 +152,7 @@ export const transactionSearchExport: ExportableGrid = {
       async *batches() {
         let after: ReportKeyset | null = null;
         for (;;) {
-          const page = await listSearchRowsAfter(db, query, after, batchSize);
+          const page = await listSearchRowsAfter(db, query, after, batchSize, reportOrderOf(sort));
           if (page.rows.length > 0) {
             const reader = new ReportExportFactsReader(noAdvancedFields);
             reader.addUndoes(
