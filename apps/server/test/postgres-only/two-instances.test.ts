@@ -155,6 +155,7 @@ describe('two instances on one PostgreSQL', () => {
         'disputes.poll',
         'webhooks.deliver',
         'exports.expire',
+        'reports.schedule',
       ];
       const stable = names.every(
         (job) =>

@@ -39,8 +39,8 @@ const credentialTables = [
   'user_passkeys',
   'passkey_challenges',
 ];
-// What a running server records of itself: the job runner's runs, the shared rate-limit counters and
-// webhook deliveries.
+// What a running server records of itself or its users make there: the job runner's runs, the
+// shared rate-limit counters, webhook deliveries, exports and scheduled reports.
 // Webhook endpoints are a merchant's own systems, added by the merchant: none is seeded, so nothing
 // is delivered either (the events the seeded postings wrote wait for no endpoint).
 const runtimeTables = [
@@ -50,6 +50,7 @@ const runtimeTables = [
   'webhook_deliveries',
   'webhook_attempts',
   'exports',
+  'report_schedules',
 ];
 // The money calls this server made and the sandbox processor's books of them (lib/money-attempt.ts):
 // the seeded history predates both, as a migrated ledger would. Pax device orders are such calls too.
