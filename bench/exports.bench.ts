@@ -54,15 +54,16 @@ const storedColumns = `t.id, t.created_at, t.client_id, t.type, t.action, t.acti
   t.pro_pay_status, t.token, t.original_transaction_id, t.settlement_amount_cents, t.settlement_date, t.meta,
   t.api_response, t.third_party_api_response, m.name, m.dba_name, p.name`;
 
-// The same rows, window and order as the export reads, as they are stored.
-function copySql(startAt: Date, endAt: Date): string {
+// The same rows, window and order as the export reads, as they are stored (of one merchant when named).
+export function copySql(startAt: Date, endAt: Date, merchantId?: string): string {
+  const merchant = merchantId === undefined ? '' : `and t.client_id = '${merchantId.replaceAll("'", "''")}'`;
   return `copy (select ${storedColumns} from transactions t
     join clients m on m.id = t.client_id left join clients p on p.id = m.parent_id
-    where t.created_at >= '${startAt.toISOString()}' and t.created_at < '${endAt.toISOString()}'
+    where t.created_at >= '${startAt.toISOString()}' and t.created_at < '${endAt.toISOString()}' ${merchant}
     order by t.created_at desc, t.id desc) to stdout`;
 }
 
-async function copyOnce(pool: pg.Pool, text: string): Promise<{ ms: number; rows: number }> {
+export async function copyOnce(pool: pg.Pool, text: string): Promise<{ ms: number; rows: number }> {
   const client = await pool.connect();
   try {
     const started = performance.now();
@@ -81,6 +82,56 @@ async function copyOnce(pool: pg.Pool, text: string): Promise<{ ms: number; rows
   }
 }
 
+export type ExportRun = { ms: number; rows: number; bytes: number; growth: number };
+
+// One export of the report ('All matching rows', every column) through the route and one tick of the
+// job runner: its time, rows, file size and the server's RSS growth (sampled every 20 ms) while the
+// job ran. The file is deleted after.
+export async function runExport(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  cookie: string,
+  dataDir: string,
+  format: 'csv' | 'xlsx',
+  window: { startAt: Date; endAt: Date; merchantId?: string },
+): Promise<ExportRun> {
+  const { startAt, endAt, merchantId } = window;
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/exports/transaction-report',
+    headers: { cookie },
+    payload: {
+      format,
+      ...(merchantId === undefined ? {} : { merchant_id: merchantId }),
+      params: {
+        start: day(startAt),
+        end: day(endAt),
+        start_at: startAt.toISOString(),
+        end_at: endAt.toISOString(),
+      },
+      columns: reportExportColumns.map((column) => column.id),
+      time_zone: 'America/New_York',
+    },
+  });
+  if (asked.statusCode !== 200) throw new Error(`export refused: ${asked.body}`);
+  const id = exportResponse.parse(asked.json()).message.id;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssMax = rssBefore;
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  await app.jobs.tick();
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  const done = await app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: { cookie } });
+  const record = exportResponse.parse(done.json()).message;
+  if (record.status !== 'succeeded') throw new Error(`export ${record.status}: ${record.error}`);
+  await rm(path.join(dataDir, 'exports', `${id}.${format}`), { force: true });
+  return { ms, rows: record.rows_written, bytes: record.byte_size ?? 0, growth: rssMax - rssBefore };
+}
+
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 export async function benchExports(): Promise<boolean> {
@@ -97,45 +148,11 @@ export async function benchExports(): Promise<boolean> {
       const cookie = await sessionCookieFor(handle.db, adminEmail);
       const endAt = new Date(Date.now() + dayMs);
       const startAt = new Date(endAt.getTime() - 92 * dayMs);
-      const day = (at: Date) => at.toISOString().slice(0, 10);
       // Every scheduled job runs its period once first, so each tick below runs the export alone.
       await app.jobs.tick();
 
-      const exportOnce = async (format: 'csv' | 'xlsx') => {
-        const asked = await app.inject({
-          method: 'POST',
-          url: '/api/exports/transaction-report',
-          headers: { cookie },
-          payload: {
-            format,
-            params: {
-              start: day(startAt),
-              end: day(endAt),
-              start_at: startAt.toISOString(),
-              end_at: endAt.toISOString(),
-            },
-            columns: reportExportColumns.map((column) => column.id),
-            time_zone: 'America/New_York',
-          },
-        });
-        if (asked.statusCode !== 200) throw new Error(`export refused: ${asked.body}`);
-        const id = exportResponse.parse(asked.json()).message.id;
-        global.gc?.();
-        const rssBefore = process.memoryUsage().rss;
-        let rssMax = rssBefore;
-        const sampler = setInterval(() => {
-          rssMax = Math.max(rssMax, process.memoryUsage().rss);
-        }, 20);
-        const started = performance.now();
-        await app.jobs.tick();
-        const ms = performance.now() - started;
-        clearInterval(sampler);
-        const done = await app.inject({ method: 'GET', url: `/api/exports/${id}`, headers: { cookie } });
-        const record = exportResponse.parse(done.json()).message;
-        if (record.status !== 'succeeded') throw new Error(`export ${record.status}: ${record.error}`);
-        await rm(path.join(dataDir, 'exports', `${id}.${format}`), { force: true });
-        return { ms, rows: record.rows_written, bytes: record.byte_size ?? 0, growth: rssMax - rssBefore };
-      };
+      const exportOnce = (format: 'csv' | 'xlsx') =>
+        runExport(app, cookie, dataDir, format, { startAt, endAt });
 
       const copyText = copySql(startAt, endAt);
       await copyOnce(pool, copyText);

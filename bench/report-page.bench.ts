@@ -6,6 +6,8 @@ import {
   hierarchyClientIds,
   listReportPage,
 } from '../apps/server/src/modules/reporting/reporting.repository';
+import { printPlan } from './explain';
+import { recordFigure } from './scale';
 import { compareInterleaved, printTable } from './stats';
 
 const PAGE_SIZE = 250;
@@ -26,6 +28,11 @@ const bareSql = `
    limit $3 offset $4`;
 
 function bareQuery(pool: pg.Pool, scope: ReportScope, startAt: Date, endAt: Date, page: number) {
+  const { text, params } = bareStatement(scope, startAt, endAt, page);
+  return pool.query(text, params);
+}
+
+function bareStatement(scope: ReportScope, startAt: Date, endAt: Date, page: number) {
   const params: unknown[] = [startAt, endAt, PAGE_SIZE, page * PAGE_SIZE];
   let scopeSql = '';
   if (scope.kind === 'clients') {
@@ -33,12 +40,13 @@ function bareQuery(pool: pg.Pool, scope: ReportScope, startAt: Date, endAt: Date
     scopeSql = `and t.client_id in (${placeholders.join(', ')})`;
     params.push(...scope.clientIds);
   }
-  return pool.query(bareSql.replace('%SCOPE%', scopeSql), params);
+  return { text: bareSql.replace('%SCOPE%', scopeSql), params };
 }
 
-type Scenario = { name: string; scope: ReportScope };
+export type Scenario = { name: string; scope: ReportScope };
 
-async function scenarios(handle: DatabaseHandle, pool: pg.Pool): Promise<Scenario[]> {
+// The busiest merchant, the biggest parent's hierarchy and staff over every merchant.
+export async function scenarios(handle: DatabaseHandle, pool: pg.Pool): Promise<Scenario[]> {
   const busiest = await pool.query<{ client_id: string }>(
     'select client_id from transactions group by client_id order by count(*) desc limit 1',
   );
@@ -73,6 +81,14 @@ export async function benchReportPage(handle: DatabaseHandle, pool: pg.Pool, end
         () => bareQuery(pool, scope, startAt, endAt, page),
       );
       withinBudget &&= result.ratio <= RATIO_BUDGET;
+      const bare = bareStatement(scope, startAt, endAt, page);
+      await printPlan(pool, `report page ${page + 1}, ${name}`, bare.text, bare.params);
+      recordFigure(
+        `report page, ${name}, page ${page + 1}, ms`,
+        'flat-ms',
+        result.subjectMs,
+        result.baselineMs,
+      );
       rows.push([
         name,
         page + 1,

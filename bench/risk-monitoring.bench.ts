@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { evaluateRecordedPayment, transactionMonitoring } from '../apps/server/src/modules/risk/risk.service';
+import { largeRun } from './scale';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 
 // The three monitoring lists within 2x of the bare window-function SQL, and the check of
@@ -57,7 +58,7 @@ export async function benchRiskMonitoring(
   const lists30 = await compareInterleaved(
     () => transactionMonitoring(handle.db, now),
     () => pool.query(bareSql, [start, now]),
-    { warmup: 2, runs: 11 },
+    largeRun ? { warmup: 1, runs: 5 } : { warmup: 2, runs: 11 },
   );
 
   // Recent payments of the busiest merchant: the check reads its trailing 30 days.

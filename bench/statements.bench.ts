@@ -16,6 +16,7 @@ import {
   statementLineRows,
   statementRows,
 } from '../apps/server/src/modules/statements/statements.service';
+import { largeRun, recordFigure } from './scale';
 import { compareInterleaved, median, printTable, timeMs } from './stats';
 
 // Posting every merchant's statement for a month within 2x of one GROUP BY over the
@@ -95,7 +96,7 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
   const groupOnce = () => timeMs(() => pool.query(bareGroupBy, [month.startAt, month.endAt]));
   const postTimes: number[] = [];
   const groupTimes: number[] = [];
-  for (let run = 0; run < 13; run++) {
+  for (let run = 0; run < (largeRun ? 7 : 13); run++) {
     if (run % 2) {
       postTimes.push(await postOnce());
       groupTimes.push(await groupOnce());
@@ -110,11 +111,13 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
     baselineMs: median(groupTimes.slice(2)),
     ratio: median(postTimes.slice(2)) / median(groupTimes.slice(2)),
   };
+  recordFigure('statement posting, rows of the month', 'info', Number(monthRows.rows[0]?.n ?? 0));
+  recordFigure('statement posting, month, ms', 'info', posting.subjectMs, posting.baselineMs);
   // Posting's own GROUP BY, for the reader: how much of posting is the scan.
   const postingGroupBy = await compareInterleaved(
     () => groupMonth(handle.db, month),
     () => pool.query(bareGroupBy, [month.startAt, month.endAt]),
-    { warmup: 2, runs: 11 },
+    largeRun ? { warmup: 1, runs: 5 } : { warmup: 2, runs: 11 },
   );
   const posted = await pool.query<{ n: string }>(
     'select count(*)::text as n from statements where month = $1::date',
