@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../common/envelope';
 import { gridFilterModelSchema, gridSortModelSchema } from '../grid/grid-layout';
+import { isValidTimeZone } from '../grid/zoned-time';
 
 // Server-side exports ('All matching rows'): the server writes every row the grid's filters match
 // into a file, kept for exportKeptDays, listed on the Exports page and announced by e-mail.
@@ -51,6 +52,13 @@ export function isExportUnderway(status: ExportStatus): boolean {
   return status === 'queued' || status === 'running';
 }
 
+// The zone an export's times (and a schedule's runs) are read in: an IANA name.
+export const timeZoneNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine(isValidTimeZone, { message: 'Time zone must be an IANA zone name (America/New_York)' });
+
 // POST /api/exports/{grid}: what the grid shows: its visible columns in order, its filters and
 // sort, and the zone its times are read in. params are the grid's own query (for the report: its
 // dates and search); merchant_id the merchant it is narrowed to, checked like the grid's own call.
@@ -61,22 +69,9 @@ export const exportRequestBody = z.strictObject({
   columns: z.array(z.string().min(1).max(200)).min(1).max(200),
   filters: gridFilterModelSchema.default({}),
   sort_model: gridSortModelSchema.max(10).default([]),
-  time_zone: z
-    .string()
-    .min(1)
-    .max(100)
-    .refine(isKnownTimeZone, { message: 'Time zone must be an IANA zone name (America/New_York)' }),
+  time_zone: timeZoneNameSchema,
 });
 export type ExportRequestBody = z.input<typeof exportRequestBody>;
-
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const exportSchema = z.object({
   id: z.uuid(),

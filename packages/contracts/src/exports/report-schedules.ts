@@ -6,7 +6,7 @@ import {
   exportFormatSchema,
   exportGridSchema,
   exportRequestBody,
-  isKnownTimeZone,
+  timeZoneNameSchema,
 } from './exports';
 
 // Scheduled reports: a saved grid layout exported by the server daily, weekly or monthly at a time of
@@ -62,9 +62,7 @@ export const scheduleTimingSchema = z
     time: scheduleTimeSchema,
     weekday: z.number().int().min(1).max(7).nullable().default(null),
     month_day: z.number().int().min(1).max(maxMonthDay).nullable().default(null),
-    time_zone: z.string().min(1).max(100).refine(isKnownTimeZone, {
-      message: 'Time zone must be an IANA zone name (America/New_York)',
-    }),
+    time_zone: timeZoneNameSchema,
   })
   .superRefine((timing, ctx) => {
     if (timing.frequency === 'weekly' && timing.weekday === null) {
