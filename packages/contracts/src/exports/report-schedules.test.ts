@@ -152,6 +152,13 @@ describe('the schedule body', () => {
     expect(reportScheduleBody.safeParse({ ...body, timing: { ...body.timing, weekday: 2 } }).success).toBe(
       true,
     );
+    const unknownZone = reportScheduleBody.safeParse({
+      ...body,
+      timing: { ...body.timing, weekday: 2, time_zone: 'Mars/Olympus' },
+    });
+    expect(unknownZone.error?.issues[0]?.message).toBe(
+      'Time zone must be an IANA zone name (America/New_York)',
+    );
   });
 
   it('describes its timing in words', () => {
