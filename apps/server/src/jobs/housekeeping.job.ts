@@ -3,6 +3,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm';
 import { ensureCurrentTransactionPartitions } from '../db/migrate';
 import { jobRuns, rateLimitCounters } from '../db/schema/jobs';
 import { paymentRiskBuckets } from '../db/schema/risk';
+import { transactionTotals } from '../db/schema/transactions';
 import { webhookEvents } from '../db/schema/webhooks';
 import type { JobDefinition } from './runner';
 
@@ -13,9 +14,13 @@ export const jobRunsKeptDays = 30;
 // twice that is kept.
 export const paymentRiskBucketsKeptDays = 62;
 
+// The dashboard reads transaction totals back to the first day of the month eleven months ago, in
+// any zone; 13 months are kept, as many as the monthly partitions made behind the current one.
+export const transactionTotalsKeptMonths = 13;
+
 // The monthly partitions of transactions follow the calendar (13 months back, 2 ahead) for an
 // instance that runs for months without a restart; expired rate-limit counters, old finished job runs,
-// old payment risk buckets and webhook events past their 30 days (with their deliveries and attempts)
+// old payment risk buckets and transaction totals, and webhook events past their 30 days (with their deliveries and attempts)
 // are deleted. Running again finds nothing to do.
 export function housekeepingJob(): JobDefinition {
   return {
@@ -42,6 +47,15 @@ export function housekeepingJob(): JobDefinition {
           lt(paymentRiskBuckets.startsAt, sql`now() - make_interval(days => ${paymentRiskBucketsKeptDays})`),
         )
         .returning({ span: paymentRiskBuckets.span });
+      const totals = await db
+        .delete(transactionTotals)
+        .where(
+          lt(
+            transactionTotals.startsAt,
+            sql`now() - make_interval(months => ${transactionTotalsKeptMonths})`,
+          ),
+        )
+        .returning({ span: transactionTotals.span });
       const events = await db
         .delete(webhookEvents)
         .where(lt(webhookEvents.createdAt, sql`now() - make_interval(days => ${webhookEventsKeptDays})`))
@@ -51,6 +65,7 @@ export function housekeepingJob(): JobDefinition {
         expiredCounters: counters.length,
         oldRuns: runs.length,
         oldRiskBuckets: buckets.length,
+        oldTransactionTotals: totals.length,
         oldWebhookEvents: events.length,
       };
     },

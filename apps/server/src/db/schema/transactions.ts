@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { subEntities } from './access';
 import { clients } from './clients';
 import { cents } from './columns';
@@ -118,3 +131,25 @@ export const transactions = pgTable(
 );
 
 export type Transaction = typeof transactions.$inferSelect;
+
+// Each merchant's (and location's) transactions summed by UTC hour and UTC day: how many did not fail
+// and their gross by the contracts rule. Kept by statement triggers on transactions (migration 0041),
+// so the dashboard's windows of local days read a few hundred sums per merchant, not its year of rows.
+export const transactionTotals = pgTable(
+  'transaction_totals',
+  {
+    clientId: uuid().notNull(),
+    subEntityId: uuid(),
+    span: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    transactions: bigint({ mode: 'number' }).notNull(),
+    grossCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('transaction_totals_bucket_unique')
+      .on(t.clientId, t.span, t.startsAt, t.subEntityId)
+      .nullsNotDistinct(),
+    index('transaction_totals_span_starts_idx').on(t.span, t.startsAt),
+    check('transaction_totals_span', sql`${t.span} in ('hour', 'day')`),
+  ],
+);

@@ -5,7 +5,8 @@ import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
-import { reportScopeFilter } from '../reporting/reporting.repository';
+import { reportScopeFilter, scopeCondition } from '../reporting/reporting.repository';
+import { type InstantRange, type TotalSegments, totalSegments } from './total-segments';
 
 const gross = sql.raw(grossCentsSql('t'));
 const isNotFailed = sql.raw(isNotFailedPaymentSql('t'));
@@ -20,19 +21,67 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-const centsText = z.string().transform((text, ctx) => {
-  const cents = Number(text);
-  if (!Number.isSafeInteger(cents)) {
-    ctx.addIssue({ code: 'custom', message: 'not whole cents' });
+// A count or a sum of cents, as the text of a bigint.
+const wholeNumberText = z.string().transform((text, ctx) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    ctx.addIssue({ code: 'custom', message: 'not a whole number' });
     return z.NEVER;
   }
-  return cents;
+  return value;
 });
+
+const windowTotalsRow = z.object({ w: z.coerce.number().int(), n: wholeNumberText, g: wholeNumberText });
 
 export type WindowTotals = { transactions: number; grossCents: number };
 
-// Per window (inclusive days): the transactions that are not failed payments, and the gross amount
-// by the contracts rule. One pass over the union of the windows.
+const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+// The instants each window of calendar days starts and ends at in the timezone, as PostgreSQL's
+// zone rules give them (the report's From and To name the same instants).
+async function windowInstants(
+  executor: Executor,
+  timezone: string,
+  windows: readonly DayWindow[],
+): Promise<{ start: number; end: number }[]> {
+  const epochMs = (day: string) => sql`(extract(epoch from ${dayStart(day, timezone)}) * 1000)::bigint::text`;
+  const [row] = await queryRows(
+    executor,
+    sql`select ${sql.join(
+      windows.map(
+        (w, i) =>
+          sql`${epochMs(w.start)} as ${sql.raw(`s${i}`)}, ${epochMs(nextDay(w.end))} as ${sql.raw(`e${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return windows.map((_, i) => ({
+    start: z.coerce.number().int().parse(row?.[`s${i}`]),
+    end: z.coerce.number().int().parse(row?.[`e${i}`]),
+  }));
+}
+
+// The sums of one window's parts, each part labelled with its window: the rows of a partial hour,
+// the hours' and the days' totals.
+function windowPartsSql(scope: ReportScope, window: number, segments: TotalSegments): SQL[] {
+  const label = sql.raw(String(window));
+  const rowsIn = segments.rows.map(
+    (range) => sql`select ${label} as w, count(*) filter (where ${isNotFailed}) as n, sum(${gross}) as g
+      from transactions t
+      where ${reportScopeFilter(scope)} and t.created_at >= ${instant(range.from)} and t.created_at < ${instant(range.to)}`,
+  );
+  const totalsIn = (span: 'hour' | 'day') => (range: InstantRange) =>
+    sql`select ${label} as w, sum(x.transactions) as n, sum(x.gross_cents) as g
+      from transaction_totals x
+      where ${scopeCondition(scope, sql`x.client_id`, sql`x.sub_entity_id`)} and x.span = ${span}
+        and x.starts_at >= ${instant(range.from)} and x.starts_at < ${instant(range.to)}`;
+  return [...rowsIn, ...segments.hours.map(totalsIn('hour')), ...segments.days.map(totalsIn('day'))];
+}
+
+// Per window (inclusive days of the timezone): the transactions that are not failed payments, and the
+// gross amount by the contracts rule. Read from the hour and day totals the transactions' triggers
+// keep, and the rows of the partial hours a window of a zone off the hour starts and ends in, so the
+// cost follows the number of merchants and hours, not the number of transactions.
 export async function readWindowTotals(
   executor: Executor,
   scope: ReportScope,
@@ -42,49 +91,25 @@ export async function readWindowTotals(
   if (windows.length === 0 || (scope.kind === 'clients' && scope.clientIds.length === 0)) {
     return windows.map(() => ({ transactions: 0, grossCents: 0 }));
   }
-  const first = windows.reduce((min, w) => (w.start < min ? w.start : min), windows[0]?.start ?? '');
-  const last = windows.reduce((max, w) => (w.end > max ? w.end : max), windows[0]?.end ?? '');
-  const columns = windows.map((w, i) => {
-    const within = sql`t.created_at >= ${dayStart(w.start, timezone)} and t.created_at < ${dayStart(nextDay(w.end), timezone)}`;
-    return sql`count(*) filter (where ${within} and ${isNotFailed})::int as ${sql.raw(`n${i}`)},
-      coalesce(sum(${gross}) filter (where ${within}), 0)::bigint::text as ${sql.raw(`g${i}`)}`;
-  });
-  const rows = await queryRows(
-    executor,
-    sql`select ${sql.join(columns, sql`, `)}
-      from transactions t
-      where t.created_at >= ${dayStart(first, timezone)} and t.created_at < ${dayStart(nextDay(last), timezone)}
-        and ${reportScopeFilter(scope)}`,
+  const instants = await windowInstants(executor, timezone, windows);
+  const parts = instants.flatMap((range, i) =>
+    windowPartsSql(scope, i, totalSegments(range.start, range.end)),
   );
-  const row = rows[0] ?? {};
-  return windows.map((_, i) => ({
-    transactions: z.coerce.number().int().parse(row[`n${i}`]),
-    grossCents: centsText.parse(row[`g${i}`]),
-  }));
-}
-
-// Gross per calendar month (YYYY-MM in the caller's timezone) from the first day of firstMonth up to
-// the start of the month after lastMonth. Months without transactions are absent.
-export async function readMonthlyGross(
-  executor: Executor,
-  scope: ReportScope,
-  timezone: string,
-  firstMonth: string,
-  monthAfterLast: string,
-): Promise<Map<string, number>> {
-  if (scope.kind === 'clients' && scope.clientIds.length === 0) return new Map();
-  const rows = await queryRows(
-    executor,
-    sql`select to_char(t.created_at at time zone ${timezone}, 'YYYY-MM') as month,
-        coalesce(sum(${gross}), 0)::bigint::text as gross
-      from transactions t
-      where t.created_at >= ${dayStart(`${firstMonth}-01`, timezone)}
-        and t.created_at < ${dayStart(`${monthAfterLast}-01`, timezone)}
-        and ${reportScopeFilter(scope)}
-      group by 1`,
+  const rows =
+    parts.length === 0
+      ? []
+      : await queryRows(
+          executor,
+          sql`select p.w, coalesce(sum(p.n), 0)::bigint::text as n, coalesce(sum(p.g), 0)::bigint::text as g
+            from (${sql.join(parts, sql` union all `)}) p group by p.w`,
+        );
+  const totals = new Map(
+    rows.map((row) => {
+      const { w, n, g } = windowTotalsRow.parse(row);
+      return [w, { transactions: n, grossCents: g }];
+    }),
   );
-  const row = z.object({ month: z.string(), gross: centsText });
-  return new Map(rows.map((r) => row.parse(r)).map((r) => [r.month, r.gross]));
+  return windows.map((_, i) => totals.get(i) ?? { transactions: 0, grossCents: 0 });
 }
 
 export async function findUserTimezone(executor: Executor, userId: string): Promise<string | null> {

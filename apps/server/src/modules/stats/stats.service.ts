@@ -1,8 +1,12 @@
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
-import { dashboardMetricWindows, type StatsResponse } from '@portico/contracts/transactions/stats';
+import {
+  type DayWindow,
+  dashboardMetricWindows,
+  type StatsResponse,
+} from '@portico/contracts/transactions/stats';
 import type { ReportAccess } from '../../access/report-access';
 import type { Executor } from '../../db/client';
-import { findUserTimezone, readMonthlyGross, readWindowTotals } from './stats.repository';
+import { findUserTimezone, readWindowTotals } from './stats.repository';
 
 // 'Monthly Payout Volume': this many months, ending with the current one.
 export const monthlyVolumeMonths = 12;
@@ -35,6 +39,12 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+// A calendar month (YYYY-MM) as a window of its days.
+function monthWindow(month: string): DayWindow {
+  const lastDay = new Date(Date.parse(`${shiftMonth(month, 1)}-01T00:00:00.000Z`) - 86_400_000);
+  return { start: `${month}-01`, end: lastDay.toISOString().slice(0, 10) };
+}
+
 // The dashboard windows end yesterday and cover the prior 7 and 30 days, as calendar days
 // of the caller's timezone (the one the report's From and To use), so the cards equal the report's
 // figures for the same days. The user's setting comes from the main database, the figures from the
@@ -52,21 +62,26 @@ export async function dashboardStats(
   const windows = dashboardMetricWindows(today);
   const currentMonth = today.slice(0, 7);
   const firstMonth = shiftMonth(currentMonth, -(monthlyVolumeMonths - 1));
-  const [totals, monthly] = await Promise.all([
-    readWindowTotals(executor, access.scope, timezone, [windows.last7, windows.last30]),
-    readMonthlyGross(executor, access.scope, timezone, firstMonth, shiftMonth(currentMonth, 1)),
+  const months = Array.from({ length: monthlyVolumeMonths }, (_, i) => shiftMonth(firstMonth, i));
+  const [last7, last30, ...monthly] = await readWindowTotals(executor, access.scope, timezone, [
+    windows.last7,
+    windows.last30,
+    ...months.map(monthWindow),
   ]);
-  const metrics = [windows.last7, windows.last30].map((window, i) => ({
+  const metrics = [
+    { window: windows.last7, totals: last7 },
+    { window: windows.last30, totals: last30 },
+  ].map(({ window, totals }) => ({
     ...window,
-    transactions: totals[i]?.transactions ?? 0,
-    total: formatCentsAsDecimal(totals[i]?.grossCents ?? 0),
+    transactions: totals?.transactions ?? 0,
+    total: formatCentsAsDecimal(totals?.grossCents ?? 0),
   }));
   return {
     last7: metrics.slice(0, 1),
     last30: metrics.slice(1, 2),
-    monthlyVolume: Array.from({ length: monthlyVolumeMonths }, (_, i) => {
-      const month = shiftMonth(firstMonth, i);
-      return { month, total: formatCentsAsDecimal(monthly.get(month) ?? 0) };
-    }),
+    monthlyVolume: months.map((month, i) => ({
+      month,
+      total: formatCentsAsDecimal(monthly[i]?.grossCents ?? 0),
+    })),
   };
 }
