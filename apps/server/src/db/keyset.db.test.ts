@@ -14,13 +14,16 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
   await database.db.execute(sql`create table keyset_rows (
-    id uuid primary key, at timestamptz not null, amount numeric not null, name text not null)`);
+    id uuid primary key, at timestamptz not null, amount numeric not null, name text not null,
+    day date not null, address inet not null)`);
   // Few distinct values per column, so ties are everywhere; times to the microsecond.
   await database.db.execute(sql`insert into keyset_rows
     select gen_random_uuid(),
            timestamptz '2026-01-01 00:00:00.000001+00' + ((i % 7) * interval '1 microsecond') + ((i % 3) * interval '1 day'),
            (i % 5) * 12.5 - 20,
-           chr(65 + (i % 4)) || (i % 2)::text
+           chr(65 + (i % 4)) || (i % 2)::text,
+           date '2026-01-30' + (i % 5),
+           (case when i % 6 = 0 then '2001:db8::' || (i % 4) else '10.0.' || (i % 3) || '.' || (i % 11) end)::inet
       from generate_series(1, 240) as i`);
 });
 afterAll(() => database.close());
@@ -29,6 +32,8 @@ const columns: Record<string, Omit<SortKey, 'direction'>> = {
   at: { expression: sql`at`, type: 'timestamptz' },
   amount: { expression: sql`amount`, type: 'numeric' },
   name: { expression: sql`name`, type: 'text' },
+  day: { expression: sql`day`, type: 'date' },
+  address: { expression: sql`address`, type: 'inet' },
 };
 const idKey = (direction: SortKey['direction']): SortKey => ({
   expression: sql`id`,
@@ -44,7 +49,7 @@ describe('keyset paging', () => {
   it('pages through every row in the one query’s order, for any keys, directions and page size', async () => {
     const arbitraryKeys = fc.uniqueArray(
       fc.record({
-        column: fc.constantFrom('at', 'amount', 'name'),
+        column: fc.constantFrom('at', 'amount', 'name', 'day', 'address'),
         direction: fc.constantFrom('asc' as const, 'desc' as const),
       }),
       { minLength: 0, maxLength: 3, selector: (key) => key.column },

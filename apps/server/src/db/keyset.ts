@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 // that ties break the same way on every page.
 
 // The type a key's value is compared as; its value travels as text (to the microsecond for times).
-export type SortKeyType = 'timestamptz' | 'numeric' | 'text' | 'uuid';
+export type SortKeyType = 'timestamptz' | 'date' | 'numeric' | 'text' | 'uuid' | 'inet';
 
 // A key: its expression, which must never be null (coalesce a nullable column to a value that sorts
 // where blanks belong), its type and its direction.
@@ -14,9 +14,11 @@ export type SortKey = { expression: SQL; type: SortKeyType; direction: 'asc' | '
 
 const castOf: Record<SortKeyType, SQL> = {
   timestamptz: sql.raw('timestamptz'),
+  date: sql.raw('date'),
   numeric: sql.raw('numeric'),
   text: sql.raw('text'),
   uuid: sql.raw('uuid'),
+  inet: sql.raw('inet'),
 };
 
 // The order: `k1 desc, k2 asc, …`.
@@ -37,8 +39,14 @@ export function keyValuesOf(keys: readonly SortKey[]): SQL<string[]> {
 
 // The rows strictly after the row whose keys had these values, in the keys' order: the first key
 // past its value, or equal and the second past, and so on (directions may differ from key to key).
+// The first key's bound is also said on its own (every such row has the first key at or past its
+// value), so an index that starts with that key seeks to where the page ends instead of reading
+// every row before it again.
 export function afterKeyValues(keys: readonly SortKey[], values: readonly string[]): SQL {
-  if (values.length !== keys.length) throw new Error('A page end names every sort key');
+  const [first] = keys;
+  if (first === undefined || values.length !== keys.length) {
+    throw new Error('A page end names every sort key');
+  }
   const value = (index: number) => {
     const key = keys[index] as SortKey;
     return sql`${values[index]}::${castOf[key.type]}`;
@@ -48,5 +56,6 @@ export function afterKeyValues(keys: readonly SortKey[], values: readonly string
     const past = sql`${key.expression} ${sql.raw(key.direction === 'asc' ? '>' : '<')} ${value(index)}`;
     return sql`(${sql.join([...equalBefore, past], sql` and `)})`;
   });
-  return sql`(${sql.join(alternatives, sql` or `)})`;
+  const reached = sql`${first.expression} ${sql.raw(first.direction === 'asc' ? '>=' : '<=')} ${value(0)}`;
+  return sql`(${reached} and (${sql.join(alternatives, sql` or `)}))`;
 }

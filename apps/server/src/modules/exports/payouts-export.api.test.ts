@@ -76,6 +76,28 @@ const lineOf = (row: PayoutRow) =>
     .map(csvField)
     .join(',');
 
+// The grid's rows in a sort as the export gives it: each key in turn (a key's value as the grid sorts
+// it), ties broken by the payout's id in the last key's direction.
+type SortBy = { of: (row: PayoutRow) => string | number; desc: boolean };
+function sortedAsExported(rows: readonly PayoutRow[], keys: readonly SortBy[]): PayoutRow[] {
+  const compare = (x: string | number, y: string | number, desc: boolean) =>
+    x === y ? 0 : (x < y ? -1 : 1) * (desc ? -1 : 1);
+  const idDesc = keys.at(-1)?.desc ?? true;
+  return [...rows].sort((a, b) => {
+    for (const key of keys) {
+      const order = compare(key.of(a), key.of(b), key.desc);
+      if (order !== 0) return order;
+    }
+    return compare(a.payout_details.id, b.payout_details.id, idDesc);
+  });
+}
+
+const byDate = (row: PayoutRow) => row.payout_date;
+const byAmount = (row: PayoutRow) => Number(row.payout_details.amount);
+const byMonth = (row: PayoutRow) => row.payout_details.statement_month;
+// Case aside, character by character.
+const byMerchant = (row: PayoutRow) => row.merchant_name.toLowerCase();
+
 async function seedPayouts(clientId: string, first: number, last: number) {
   await ctx.app.db.execute(sql`
     insert into payouts (client_id, payout_date, amount_cents, processor, statement_month, status)
@@ -117,6 +139,62 @@ describe('an export of the Payouts grid', () => {
     const grid = await gridRows(demo.admin);
     expect(grid.length).toBeGreaterThanOrEqual(harborPayouts + copperPayouts);
     expect(rows.slice(1)).toEqual(grid.map(lineOf));
+  });
+
+  it('writes them in the grid’s sort either way across pages, ties in the id’s order', async () => {
+    const grid = await gridRows(demo.owner, harbor);
+    for (const desc of [false, true]) {
+      const sort = desc ? 'desc' : 'asc';
+      // Three payouts a day: the id orders each day's.
+      const byDay = await exportCsv(demo.owner, { sort_model: [{ colId: 'payout_date', sort }] });
+      expect(byDay.rows.slice(1)).toEqual(sortedAsExported(grid, [{ of: byDate, desc }]).map(lineOf));
+      const byMonthThenAmount = await exportCsv(demo.owner, {
+        sort_model: [
+          { colId: 'statement_month', sort: desc ? 'asc' : 'desc' },
+          { colId: 'amount', sort },
+        ],
+      });
+      expect(byMonthThenAmount.rows.slice(1)).toEqual(
+        sortedAsExported(grid, [
+          { of: byMonth, desc: !desc },
+          { of: byAmount, desc },
+        ]).map(lineOf),
+      );
+    }
+    const byAmountAsc = await exportCsv(demo.owner, {
+      columns: ['amount'],
+      sort_model: [{ colId: 'amount', sort: 'asc' }],
+    });
+    expect(byAmountAsc.rows).toHaveLength(1 + harborPayouts);
+    // The most negative first: n = 1000 (every tenth is negative).
+    expect(byAmountAsc.rows[1]).toBe('"-$1,010.00"');
+  });
+
+  it('sorts the payouts of every merchant in reach by merchant, as the grid does', async () => {
+    const grid = await gridRows(demo.admin);
+    for (const desc of [false, true]) {
+      const { rows } = await exportCsv(demo.admin, {
+        merchant_id: undefined,
+        sort_model: [{ colId: 'merchant_name', sort: desc ? 'desc' : 'asc' }],
+      });
+      expect(rows.slice(1)).toEqual(sortedAsExported(grid, [{ of: byMerchant, desc }]).map(lineOf));
+    }
+  });
+
+  it('refuses a sort by a column the database cannot order as the grid does, naming those it can', async () => {
+    for (const colId of ['processor', 'status']) {
+      const res = await callAs(ctx.app, demo.owner, 'POST', '/api/exports/payouts', {
+        ...body(),
+        sort_model: [
+          { colId: 'amount', sort: 'asc' },
+          { colId, sort: 'asc' },
+        ],
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toBe(
+        ExportText.SortNotSupported(['Merchant', 'Amount', 'Payout Date', 'Statement']),
+      );
+    }
   });
 
   it("applies the grid's merchant and its own column filters", async () => {

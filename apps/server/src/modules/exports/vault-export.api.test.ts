@@ -282,6 +282,22 @@ describe('an export of the Customer Vault', () => {
     }
   });
 
+  it('refuses any sort: the table has none of its own, so the export keeps the search’s order (422)', async () => {
+    for (const colId of ['name', 'email', 'methods']) {
+      for (const sort of ['asc', 'desc']) {
+        const res = await callAs(
+          ctx.app,
+          demo.owner,
+          'POST',
+          '/api/exports/vault',
+          body({ params: paramsOf(searchText), sort_model: [{ colId, sort }] }),
+        );
+        expect(res.statusCode, `${colId} ${sort}`).toBe(422);
+        expect(res.json().error.message).toBe(ExportText.SortNotSupported([]));
+      }
+    }
+  });
+
   it("is refused for another merchant's vault (403)", async () => {
     const foreign = await callAs(ctx.app, demo.copperOwner, 'POST', '/api/exports/vault', body());
     expect(foreign.statusCode).toBe(403);

@@ -4,6 +4,7 @@ import { actionModes, proPayStatuses } from '@portico/contracts/transactions/tra
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { afterKeyValues, keyValuesOf, orderByKeys, type SortKey } from '../../db/keyset';
 import { isoUtc } from '../../db/sql-json';
 import { queryRows } from '../../db/sql-rows';
 import { sqlCentsAsDecimal, webhookEventsFromRows } from '../../lib/webhook-events';
@@ -462,6 +463,42 @@ export async function listPayoutsPage(
       where ${payoutScopeSql(clientIds)} ${afterEnd} order by ${payoutOrder} limit ${limit}`,
   );
   return rows.map((row) => payoutDbRow.parse(row));
+}
+
+// The keys the Payouts grid's columns sort by in the database (an export in the grid's sort). The
+// merchant as its name reads, case aside, compared character by character (the grid compares a run
+// of digits as one number); the amount signed; the payout date and statement month as the days they
+// name (the grid's yyyy-mm-dd and yyyy-mm texts sort the same way). Processor and status sort by
+// their words in the grid, which nothing stored orders, so they have no key.
+export const payoutSortKeys = {
+  merchant_name: { expression: sql`lower(${payoutMerchantName}) collate "C"`, type: 'text' },
+  amount: { expression: sql`p.amount_cents`, type: 'numeric' },
+  payout_date: { expression: sql`p.payout_date`, type: 'date' },
+  statement_month: { expression: sql`p.statement_month`, type: 'date' },
+} as const satisfies Record<string, Omit<SortKey, 'direction'>>;
+
+export const payoutIdKey: Omit<SortKey, 'direction'> = { expression: sql`p.id`, type: 'uuid' };
+
+const pageEnd = z.array(z.string());
+
+// The payouts of the merchants in scope after `after` in the keys' order (the whole list page by
+// page in a sort the grid asked), with the keys' values where each row is.
+export async function listPayoutsSortedPage(
+  executor: Executor,
+  clientIds: readonly string[] | 'all',
+  keys: readonly SortKey[],
+  limit: number,
+  after: readonly string[] | undefined,
+): Promise<{ row: PayoutDbRow; end: string[] }[]> {
+  if (clientIds !== 'all' && clientIds.length === 0) return [];
+  const rows = await queryRows(
+    executor,
+    sql`select ${payoutColumns}, ${keyValuesOf(keys)} as page_end
+      from payouts p join clients c on c.id = p.client_id
+      where ${payoutScopeSql(clientIds)} ${after ? sql`and ${afterKeyValues(keys, after)}` : sql``}
+      order by ${orderByKeys(keys)} limit ${limit}`,
+  );
+  return rows.map((row) => ({ row: payoutDbRow.parse(row), end: pageEnd.parse(row.page_end) }));
 }
 
 export async function findPayout(executor: Executor, id: string): Promise<PayoutDbRow | null> {

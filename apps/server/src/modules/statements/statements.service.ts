@@ -45,6 +45,7 @@ import { denyAccess } from '../../access/denial';
 import { findDefaultClientId } from '../../access/merchant-scope.repository';
 import { resolveReportAccess } from '../../access/report-access';
 import type { Db, Executor } from '../../db/client';
+import type { SortKey } from '../../db/keyset';
 import { defineErrors } from '../../lib/app-error';
 import { statementNotes } from '../notes/notes.service';
 import { listMerchantsUserCanActFor } from '../rbac/rbac.service';
@@ -62,6 +63,7 @@ import {
   insertStatements,
   listPayouts,
   listPayoutsPage,
+  listPayoutsSortedPage,
   listPostedClientIds,
   listStatementPayouts,
   type MonthInstants,
@@ -390,6 +392,19 @@ export async function payoutRowsPage(
       id: last.id,
     },
   };
+}
+
+// One page of the payouts of these merchants in the keys' order, as the list's rows, and the keys'
+// values where it ended (an export in a sort the grid asked reads the whole list this way).
+export async function sortedPayoutRowsPage(
+  db: Executor,
+  clientIds: readonly string[] | 'all',
+  keys: readonly SortKey[],
+  limit: number,
+  after: readonly string[] | undefined,
+): Promise<{ rows: PayoutRow[]; end: readonly string[] | undefined }> {
+  const page = await listPayoutsSortedPage(db, clientIds, keys, limit, after);
+  return { rows: page.map((found) => payoutListRowOf(found.row)), end: page.at(-1)?.end };
 }
 
 // A payout the caller reaches, as the payouts list scopes it (the merchants the caller reaches with

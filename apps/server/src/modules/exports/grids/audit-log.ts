@@ -1,15 +1,21 @@
 import { auditLogQuery } from '@portico/contracts/audit/audit-log';
 import { auditLogExportColumns } from '@portico/contracts/audit/audit-log-export-columns';
 import { z } from 'zod';
-import { countAuditLogEntries, listAuditLogPage } from '../../audit-log/audit-log.repository';
+import {
+  auditLogIdKey,
+  auditLogNewestFirst,
+  auditLogSortKeys,
+  countAuditLogEntries,
+  listAuditLogSortedPage,
+} from '../../audit-log/audit-log.repository';
 import { auditLogAccess } from '../../audit-log/audit-log.routes';
 import { auditLogFilterOf, auditLogRowsOf } from '../../audit-log/audit-log.service';
-import type { ExportableGrid } from '../export-registry';
+import { type ExportableGrid, sortableColumnsOf, sortKeysOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The audit log's export: every entry its filters (actor, action, merchant, dates) match, newest
-// first, as its page shows them (ids named, details in words). Only those who may read the log may
-// export it, and only while they still may download it.
+// first or in the grid's sort, as its page shows them (ids named, details in words). Only those who
+// may read the log may export it, and only while they still may download it.
 
 // The page's query without its paging: the export takes every entry, not one page.
 const windowParams = auditLogQuery.omit({ before: true, limit: true });
@@ -58,25 +64,26 @@ export const auditLogExport: ExportableGrid = {
     };
   },
 
-  async withSource(database, scope, use) {
+  // Time, Actor, Mimicked by, Merchant, IP address and Target ID, as the grid orders them; the
+  // action, outcome, target and details sort by the words the grid makes of an entry.
+  sortableColumns: sortableColumnsOf(auditLogExportColumns, auditLogSortKeys),
+
+  async withSource(database, scope, use, sort) {
     const filter = auditLogFilterOf(storedSchema.parse(scope));
     const db = database.db;
+    const keys = sort.length === 0 ? auditLogNewestFirst : sortKeysOf(auditLogSortKeys, sort, auditLogIdKey);
     return use({
       columns: auditLogExportColumns,
       countRows: () => countAuditLogEntries(db, filter),
-      // Keyset batches, each one short indexed query older than the last row written.
+      // Keyset batches in the sort asked, each one query past the last row written.
       async *batches() {
-        let before: { createdAt: string; id: string } | undefined;
+        let after: readonly string[] | undefined;
         for (;;) {
-          const page = await listAuditLogPage(db, {
-            ...filter,
-            ...(before ? { before } : {}),
-            limit: batchSize,
-          });
+          const page = await listAuditLogSortedPage(db, filter, keys, batchSize, after);
           if (page.length > 0) yield await auditLogRowsOf(db, page);
           const last = page.at(-1);
           if (page.length < batchSize || last === undefined) return;
-          before = { createdAt: last.createdAt, id: last.id };
+          after = last.end;
         }
       },
     });

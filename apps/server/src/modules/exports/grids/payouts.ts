@@ -1,15 +1,21 @@
 import { Permission } from '@portico/contracts/access/permission-names';
 import { payoutExportColumns } from '@portico/contracts/statements/payout-export-columns';
-import { payoutsQuery } from '@portico/contracts/statements/statements';
+import { type PayoutRow, payoutsQuery } from '@portico/contracts/statements/statements';
 import { z } from 'zod';
 import { isScopeWithin, resolveReportAccess } from '../../../access/report-access';
-import { countPayouts, type PayoutPageEnd } from '../../statements/statements.repository';
-import { payoutClientIdsOf, payoutRowsPage } from '../../statements/statements.service';
-import type { ExportableGrid } from '../export-registry';
+import {
+  countPayouts,
+  type PayoutPageEnd,
+  payoutIdKey,
+  payoutSortKeys,
+} from '../../statements/statements.repository';
+import { payoutClientIdsOf, payoutRowsPage, sortedPayoutRowsPage } from '../../statements/statements.service';
+import { type ExportableGrid, sortableColumnsOf, sortKeysOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
 
 // The Payouts grid's export: every payout of the merchants the requester reaches and holds Payouts on
-// (narrowed to the merchant the grid names), in the list's order (newest first), read page by page.
+// (narrowed to the merchant the grid names), in the list's order (newest first) or the grid's sort,
+// read page by page.
 
 const storedSchema = z.object({
   clientIds: z.union([z.literal('all'), z.array(z.string())]),
@@ -19,6 +25,21 @@ const scopeOf = (clientIds: z.infer<typeof storedSchema>['clientIds']) =>
   clientIds === 'all' ? ({ kind: 'all' } as const) : ({ kind: 'clients', clientIds } as const);
 
 const batchSize = 1_000;
+
+type Page<End> = { rows: PayoutRow[]; end: End | undefined };
+
+// Keyset pages, each one query past the last row written.
+async function* pagesOf<End>(
+  read: (after: End | undefined) => Promise<Page<End>>,
+): AsyncGenerator<PayoutRow[], void, undefined> {
+  let after: End | undefined;
+  for (;;) {
+    const page = await read(after);
+    if (page.rows.length > 0) yield page.rows;
+    if (page.rows.length < batchSize || page.end === undefined) return;
+    after = page.end;
+  }
+}
 
 export const payoutsExport: ExportableGrid = {
   grid: 'payouts',
@@ -53,21 +74,26 @@ export const payoutsExport: ExportableGrid = {
     return payoutExportColumns.map((column) => column.id);
   },
 
-  async withSource(database, scope, use) {
+  // Merchant, Amount, Payout Date and Statement, as the grid orders them; Processor and Status sort
+  // by their words in the grid, not by anything stored.
+  sortableColumns: sortableColumnsOf(payoutExportColumns, payoutSortKeys),
+
+  async withSource(database, scope, use, sort) {
     const { clientIds } = storedSchema.parse(scope);
     const db = database.db;
     return use({
       columns: payoutExportColumns,
       countRows: () => countPayouts(db, clientIds),
-      // Keyset pages, each one indexed query past the last row written.
-      async *batches() {
-        let after: PayoutPageEnd | undefined;
-        for (;;) {
-          const page = await payoutRowsPage(db, clientIds, batchSize, after);
-          if (page.rows.length > 0) yield page.rows;
-          if (page.rows.length < batchSize || page.end === undefined) return;
-          after = page.end;
+      // The list's own order through the (client_id, payout_date) index; a sort the grid asked in the
+      // keys of its columns, the id breaking ties.
+      batches() {
+        if (sort.length === 0) {
+          return pagesOf<PayoutPageEnd>((after) => payoutRowsPage(db, clientIds, batchSize, after));
         }
+        const keys = sortKeysOf(payoutSortKeys, sort, payoutIdKey);
+        return pagesOf<readonly string[]>((after) =>
+          sortedPayoutRowsPage(db, clientIds, keys, batchSize, after),
+        );
       },
     });
   },
