@@ -39,7 +39,7 @@ const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 // The instants each window of calendar days starts and ends at in the timezone, as PostgreSQL's
 // zone rules give them (the report's From and To name the same instants).
-async function windowInstants(
+export async function windowInstants(
   executor: Executor,
   timezone: string,
   windows: readonly DayWindow[],
@@ -78,6 +78,20 @@ function windowPartsSql(scope: ReportScope, window: number, segments: TotalSegme
   return [...rowsIn, ...segments.hours.map(totalsIn('hour')), ...segments.days.map(totalsIn('day'))];
 }
 
+// The sums of every window (instants [start, end)), one row per window with any part to read; null
+// when no window has one.
+export function windowTotalsSql(
+  scope: ReportScope,
+  instants: readonly { start: number; end: number }[],
+): SQL | null {
+  const parts = instants.flatMap((range, i) =>
+    windowPartsSql(scope, i, totalSegments(range.start, range.end)),
+  );
+  if (parts.length === 0) return null;
+  return sql`select p.w, coalesce(sum(p.n), 0)::bigint::text as n, coalesce(sum(p.g), 0)::bigint::text as g
+    from (${sql.join(parts, sql` union all `)}) p group by p.w`;
+}
+
 // Per window (inclusive days of the timezone): the transactions that are not failed payments, and the
 // gross amount by the contracts rule. Read from the hour and day totals the transactions' triggers
 // keep, and the rows of the partial hours a window of a zone off the hour starts and ends in, so the
@@ -92,17 +106,8 @@ export async function readWindowTotals(
     return windows.map(() => ({ transactions: 0, grossCents: 0 }));
   }
   const instants = await windowInstants(executor, timezone, windows);
-  const parts = instants.flatMap((range, i) =>
-    windowPartsSql(scope, i, totalSegments(range.start, range.end)),
-  );
-  const rows =
-    parts.length === 0
-      ? []
-      : await queryRows(
-          executor,
-          sql`select p.w, coalesce(sum(p.n), 0)::bigint::text as n, coalesce(sum(p.g), 0)::bigint::text as g
-            from (${sql.join(parts, sql` union all `)}) p group by p.w`,
-        );
+  const query = windowTotalsSql(scope, instants);
+  const rows = query === null ? [] : await queryRows(executor, query);
   const totals = new Map(
     rows.map((row) => {
       const { w, n, g } = windowTotalsRow.parse(row);

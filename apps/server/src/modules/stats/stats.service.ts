@@ -40,7 +40,7 @@ export function shiftMonth(month: string, by: number): string {
 }
 
 // A calendar month (YYYY-MM) as a window of its days.
-function monthWindow(month: string): DayWindow {
+export function monthWindow(month: string): DayWindow {
   const lastDay = new Date(Date.parse(`${shiftMonth(month, 1)}-01T00:00:00.000Z`) - 86_400_000);
   return { start: `${month}-01`, end: lastDay.toISOString().slice(0, 10) };
 }
