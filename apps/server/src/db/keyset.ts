@@ -37,11 +37,11 @@ export function keyValuesOf(keys: readonly SortKey[]): SQL<string[]> {
   )}]::text[]`;
 }
 
-// The rows strictly after the row whose keys had these values, in the keys' order: the first key
-// past its value, or equal and the second past, and so on (directions may differ from key to key).
-// The first key's bound is also said on its own (every such row has the first key at or past its
-// value), so an index that starts with that key seeks to where the page ends instead of reading
-// every row before it again.
+// The rows strictly after the row whose keys had these values, in the keys' order. Keys of one
+// direction compare as a row. With mixed directions: the first key past its value, or equal and the
+// second past, and so on; the first key's bound is then also said on its own (every such row has the
+// first key at or past its value), so an index that starts with that key seeks to where the page ends
+// instead of reading every row before it again.
 export function afterKeyValues(keys: readonly SortKey[], values: readonly string[]): SQL {
   const [first] = keys;
   if (first === undefined || values.length !== keys.length) {
@@ -51,6 +51,16 @@ export function afterKeyValues(keys: readonly SortKey[], values: readonly string
     const key = keys[index] as SortKey;
     return sql`${values[index]}::${castOf[key.type]}`;
   };
+  // Keys all one way: one row comparison, which an index on the keys in that order seeks by.
+  if (keys.every((key) => key.direction === first.direction)) {
+    return sql`((${sql.join(
+      keys.map((key) => key.expression),
+      sql`, `,
+    )}) ${sql.raw(first.direction === 'asc' ? '>' : '<')} (${sql.join(
+      keys.map((_, index) => value(index)),
+      sql`, `,
+    )}))`;
+  }
   const alternatives = keys.map((key, index) => {
     const equalBefore = keys.slice(0, index).map((earlier, at) => sql`${earlier.expression} = ${value(at)}`);
     const past = sql`${key.expression} ${sql.raw(key.direction === 'asc' ? '>' : '<')} ${value(index)}`;
