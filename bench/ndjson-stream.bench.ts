@@ -1,5 +1,5 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { sessionCookieName } from '@portico/contracts/auth/session';
 import { reportStreamContentType } from '@portico/contracts/transactions/report';
 import type { SQL } from 'drizzle-orm';
@@ -94,25 +94,27 @@ async function copyOnce(pool: pg.Pool, select: string): Promise<Transfer> {
   }
 }
 
-// The browser's side runs on a thread of its own (a browser is another process): the server's event
-// loop then does only the server's work, as in production.
+// The browser's side runs in a process of its own, as a browser does: the server's event loop does
+// only the server's work, and the server's memory (this process's RSS) holds none of the reader's.
+// The reader counts the lines and drops each chunk; its answer is one JSON line on its stdout.
 const readerSource = `
 const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
+const { url, headers } = JSON.parse(process.env.BENCH_READER);
+const answer = (message) => process.stdout.write(JSON.stringify(message));
 const started = process.hrtime.bigint();
-const request = http.get(workerData.url, { headers: workerData.headers }, (response) => {
+const request = http.get(url, { headers }, (response) => {
   let rows = 0;
   let bytes = 0;
   response.on('data', (chunk) => {
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) rows++;
     bytes += chunk.length;
   });
-  response.on('end', () => parentPort.postMessage({
+  response.on('end', () => answer({
     status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, rows, bytes,
   }));
-  response.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+  response.on('error', (error) => answer({ error: String(error) }));
 });
-request.on('error', (error) => parentPort.postMessage({ error: String(error) }));
+request.on('error', (error) => answer({ error: String(error) }));
 `;
 
 const readerAnswer = z.union([
@@ -121,21 +123,31 @@ const readerAnswer = z.union([
 ]);
 
 async function streamOnce(url: string, cookie: string, sampleMemory: () => void): Promise<Transfer> {
-  const worker = new Worker(readerSource, {
-    eval: true,
-    workerData: { url, headers: { cookie, accept: reportStreamContentType } },
+  const reader = spawn(process.execPath, ['-e', readerSource], {
+    env: {
+      ...process.env,
+      BENCH_READER: JSON.stringify({ url, headers: { cookie, accept: reportStreamContentType } }),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  reader.stdout.setEncoding('utf8');
+  reader.stdout.on('data', (text: string) => {
+    output += text;
   });
   const sampler = setInterval(sampleMemory, 50);
   sampleMemory();
   try {
-    const [message] = await once(worker, 'message');
-    const answer = readerAnswer.parse(message);
+    // 'close' comes after the reader's stdout has been read to its end.
+    const [code] = await once(reader, 'close');
+    if (code !== 0) throw new Error(`the reader exited with ${code}`);
+    const answer = readerAnswer.parse(JSON.parse(output));
     if ('error' in answer) throw new Error(answer.error);
     if (answer.status !== 200) throw new Error(`stream answered ${answer.status}`);
     return { ms: answer.ms, rows: answer.rows, bytes: answer.bytes };
   } finally {
     clearInterval(sampler);
-    await worker.terminate();
+    reader.kill();
   }
 }
 
@@ -199,13 +211,20 @@ async function benchStream(
     await streamOnce(url, cookie, () => {});
     const copies: Transfer[][] = baselines.map(() => []);
     const streams: Transfer[] = [];
-    // The server's resident memory, sampled every 50 ms while each stream runs.
-    const rssBefore = process.memoryUsage().rss;
+    // The server's resident memory, sampled every 50 ms while each stream runs, and where it sits:
+    // V8's heap (JavaScript objects) or outside it (Buffers).
+    const before = process.memoryUsage();
+    const rssBefore = before.rss;
     const rssMaxPerStream: number[] = [];
+    let heapUsedMax = 0;
+    let externalMax = 0;
     const sampledStream = async (streamUrl: string) => {
       let rssMax = 0;
       const transfer = await streamOnce(streamUrl, cookie, () => {
-        rssMax = Math.max(rssMax, process.memoryUsage().rss);
+        const now = process.memoryUsage();
+        rssMax = Math.max(rssMax, now.rss);
+        heapUsedMax = Math.max(heapUsedMax, now.heapUsed);
+        externalMax = Math.max(externalMax, now.external);
       });
       rssMaxPerStream.push(rssMax);
       return transfer;
@@ -276,7 +295,9 @@ async function benchStream(
       `Server RSS: ${mb(rssBefore).toFixed(0)} MB before; at most ${perRun.join(', ')} MB during the ` +
         `${RUNS} streams of ${mb(streams[0]?.bytes ?? 0).toFixed(0)} MB; at most ` +
         `${mb(rssMaxPerStream.at(-1) ?? 0).toFixed(0)} MB while streaming all ${everything.rows} rows ` +
-        `(${mb(everything.bytes).toFixed(0)} MB, ${Math.round(everything.rows / (everything.ms / 1000))} rows/s)` +
+        `(${mb(everything.bytes).toFixed(0)} MB, ${Math.round(everything.rows / (everything.ms / 1000))} rows/s); ` +
+        `V8 heap used ${mb(before.heapUsed).toFixed(0)} MB before, at most ${mb(heapUsedMax).toFixed(0)} MB; ` +
+        `outside it ${mb(before.external).toFixed(0)} MB before, at most ${mb(externalMax).toFixed(0)} MB` +
         (sameRows ? '' : ' (ROW COUNTS DIFFER)'),
     );
     return withinBudget;

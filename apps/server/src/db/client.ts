@@ -53,6 +53,12 @@ export async function openPglite(client: PGlite): Promise<DatabaseHandle> {
   };
 }
 
+// The same drizzle handle on one client taken from the pool (a stream's cursor transaction), so the
+// repositories' functions run on that client, in its snapshot.
+export function executorOnClient(client: pg.PoolClient): Db {
+  return drizzleNodePg(client, { casing: 'snake_case' });
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client killed by the server (restart, admin termination) must not crash the process;

@@ -135,7 +135,7 @@ const variants: Record<string, Record<string, string>> = {
 // The cells as the grid gets them: the writer's JSON read with the contracts schema.
 function rowThroughTheGrid(advanced: AdvancedFields, line: string): ReportExportRow {
   const writer = new ReportRowWriter(advanced);
-  writer.addUndoes(undoes);
+  writer.setUndoes(undoes);
   return reportExportRowOf(
     reportExportFactsOfWire(reportRowSchema.parse(JSON.parse(writer.reportRow(line)))),
   );
@@ -143,7 +143,7 @@ function rowThroughTheGrid(advanced: AdvancedFields, line: string): ReportExport
 
 function rowFromTheLine(advanced: AdvancedFields, line: string, merchants = false): ReportExportRow {
   const reader = new ReportExportFactsReader(advanced);
-  reader.addUndoes(undoes);
+  reader.setUndoes(undoes);
   if (merchants) reader.addMerchants([merchant]);
   return reportExportRowOf(reader.facts(line));
 }

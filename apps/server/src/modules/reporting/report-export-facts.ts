@@ -57,8 +57,10 @@ export class ReportExportFactsReader {
     }
   }
 
-  // The voids and refunds of the rows to come.
-  addUndoes(undoes: readonly ReportUndo[]): void {
+  // The voids and refunds of the rows to come, in place of those given before (an export gives each
+  // batch's own).
+  setUndoes(undoes: readonly ReportUndo[]): void {
+    this.#undoes.clear();
     for (const undo of undoes) {
       const facts: UndoFacts = {
         type: transactionTypeSchema.parse(undo.type),

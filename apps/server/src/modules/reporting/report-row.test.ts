@@ -89,7 +89,7 @@ const merchant = { id: clientId, name: 'Copper Kettle', dbaName: 'Copper Kettle 
 describe('ReportRowWriter', () => {
   it('adds undone_by to the rows a void or refund undid, and leaves every other row byte for byte', () => {
     const writer = new ReportRowWriter({ kind: 'all' });
-    writer.addUndoes([
+    writer.setUndoes([
       {
         originalId: card.id,
         id: '0b7e8f8e-4a44-4a5e-9d2c-9a1c5d2e7f10',

@@ -34,6 +34,11 @@ export function reportRowIdOf(line: ReportRowFields): string {
   return line.slice(start, line.indexOf(fieldSeparator, start));
 }
 
+// The creation time of a line (its first field): UTC text, as the database wrote it.
+export function reportRowCreatedAtOf(line: ReportRowFields): string {
+  return line.slice(0, line.indexOf(fieldSeparator));
+}
+
 // Positions in reportLineFields, spelled out: the writer runs for every row of a stream.
 export const F = {
   createdAt: 0,
@@ -299,8 +304,10 @@ export class ReportRowWriter {
     }
   }
 
-  // The voids and refunds of the rows to come; a row without any is written as before, byte for byte.
-  addUndoes(undoes: readonly ReportUndo[]): void {
+  // The voids and refunds of the rows to come, in place of those given before (a stream gives each
+  // batch's own); a row without any is written as before, byte for byte.
+  setUndoes(undoes: readonly ReportUndo[]): void {
+    this.#undoes.clear();
     for (const undo of undoes) {
       const item =
         `{"id":"${undo.id}","type":"${undo.type}","amount":${money(undo.amountCents)},` +

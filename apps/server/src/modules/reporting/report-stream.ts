@@ -3,26 +3,26 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { ReportScope } from '../../access/report-access';
-import type { DatabaseHandle, Db } from '../../db/client';
+import { type DatabaseHandle, type Db, executorOnClient } from '../../db/client';
 import { reportStreamLineSql } from './report-line-sql';
 import type { ReportMerchant, ReportRowFields, ReportUndo } from './report-row';
 import {
   listReportRowsAfter,
-  listUndoesOfWindow,
+  listUndoesOf,
   type ReportKeyset,
   type ReportOrder,
   type ReportWindowQuery,
   reportFilter,
-  reportUndoOf,
-  undoesOfWindowSql,
 } from './reporting.repository';
 
 // Load All: every row of the window, read in batches and written as they come, so
 // memory holds one batch whatever the window's size.
 
 // The lines of a batch, and the merchants they need that the writer has not been given yet (Load
-// All's lines leave the merchant's names out; the keyset batches of PGlite carry them). The first
-// batch also carries the window's voids and refunds (transaction.undone_by), read once up front.
+// All's lines leave the merchant's names out; the keyset batches of PGlite carry them). Each batch
+// carries the voids and refunds of its own rows (transaction.undone_by), read with it: the writer
+// replaces the previous batch's with them, so they never pile up over a long stream. A batch's lines
+// are emptied when the next batch is asked for: write them before.
 export type ReportRowBatch = {
   merchants: readonly ReportMerchant[];
   undoes: readonly ReportUndo[];
@@ -74,13 +74,23 @@ const merchantRow = z.object({
   parent_name: z.string().nullable(),
 });
 
-// Fetches kept in flight on the cursor: the database reads the next batches while this one is
-// written, so neither side waits for the other. At most this many batches (plus the one being
-// written) are held at once.
-const fetchesInFlight = 2;
+// Empties an array of rows once they are written. Left to the collector instead, such arrays kept
+// their rows alive past V8's minor collections: measured on Load All, half of all rows moved to the
+// old generation, which grew by 100 to 200 MB between full collections; emptied, 2 % do.
+function emptied(rows: unknown[]): void {
+  rows.length = 0;
+}
+
+// Batches read ahead of the writer: the database reads the next ones while this one is written, so
+// neither side waits for the other. At most this many batches (plus the one being written) are held
+// at once.
+const batchesAhead = 2;
+
+type ReadBatch = { lines: ReportRowFields[]; undoes: ReportUndo[] };
 
 // PostgreSQL: a server-side cursor on a client of its own, fetched batch by batch, in its own
-// read-only snapshot. Leaving early (the browser went away) closes the cursor and returns the client.
+// read-only snapshot; each batch's undoes are read right after its rows, in the same snapshot.
+// Leaving early (the browser went away) closes the cursor and returns the client.
 async function* readWithCursor(
   pool: pg.Pool,
   query: ReportWindowQuery,
@@ -88,18 +98,28 @@ async function* readWithCursor(
   order: ReportOrder,
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   const client = await pool.connect();
+  const executor = executorOnClient(client);
   let isClientBroken = false;
   let isFinished = false;
-  const inFlight: Promise<pg.QueryArrayResult<unknown[]>>[] = [];
-  const fetchBatch = () => {
-    const fetched = client.query<unknown[]>({
-      text: `fetch forward ${batchSize} from report_rows`,
-      rowMode: 'array',
-      types: textTypes,
+  const inFlight: Promise<ReadBatch>[] = [];
+  // Each read starts when the one before it has ended, so the client runs one statement at a time
+  // (a batch's rows, then their undoes) and never holds a queue of them.
+  let previous: Promise<unknown> = Promise.resolve();
+  const readBatch = () => {
+    const read = previous.then(async () => {
+      const fetched = await client.query<unknown[]>({
+        text: `fetch forward ${batchSize} from report_rows`,
+        rowMode: 'array',
+        types: textTypes,
+      });
+      const lines = linesOf(fetched.rows);
+      emptied(fetched.rows);
+      return { lines, undoes: await listUndoesOf(executor, lines) };
     });
     // Awaited in turn below; until then a failure must not count as unhandled.
-    fetched.catch(() => undefined);
-    inFlight.push(fetched);
+    read.catch(() => undefined);
+    previous = read;
+    inFlight.push(read);
   };
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -108,25 +128,22 @@ async function* readWithCursor(
       const { id, name, dba_name, parent_name } = merchantRow.parse(row);
       return { id, name, dbaName: dba_name, parentName: parent_name };
     });
-    const undoesQuery = dialect.sqlToQuery(undoesOfWindowSql(query));
-    let pendingUndoes: readonly ReportUndo[] = (
-      await client.query(undoesQuery.sql, undoesQuery.params)
-    ).rows.map(reportUndoOf);
     const cursor = dialect.sqlToQuery(reportStreamSql(query, order));
     await client.query(`declare report_rows no scroll cursor for ${cursor.sql}`, cursor.params);
-    for (let i = 0; i < fetchesInFlight; i++) fetchBatch();
+    for (let i = 0; i < batchesAhead; i++) readBatch();
     let isExhausted = false;
     let pending: readonly ReportMerchant[] = merchants;
     for (let next = inFlight.shift(); next !== undefined; next = inFlight.shift()) {
-      const result = await next;
-      // A short batch is the end; fetches already sent after it answer nothing.
-      if (result.rows.length < batchSize) isExhausted = true;
-      else if (!isExhausted) fetchBatch();
-      if (result.rows.length > 0) {
-        yield { merchants: pending, undoes: pendingUndoes, lines: linesOf(result.rows) };
+      const { lines, undoes } = await next;
+      // A short batch is the end; reads already started after it answer nothing.
+      if (lines.length < batchSize) isExhausted = true;
+      else if (!isExhausted) readBatch();
+      if (lines.length > 0) {
+        yield { merchants: pending, undoes, lines };
         pending = [];
-        pendingUndoes = [];
       }
+      // The writer asks for the next batch once it has written this one.
+      emptied(lines);
     }
     await client.query('commit');
     isFinished = true;
@@ -134,9 +151,9 @@ async function* readWithCursor(
     isClientBroken = true;
     throw error;
   } finally {
-    // Fetches may still be in flight when the reader stopped early: let them land first.
-    for (const fetched of inFlight.splice(0)) {
-      await fetched.then(
+    // Reads may still be in flight when the reader stopped early: let them land first.
+    for (const read of inFlight.splice(0)) {
+      await read.then(
         () => undefined,
         () => {
           isClientBroken = true;
@@ -166,14 +183,15 @@ async function* readWithKeyset(
   order: ReportOrder,
 ): AsyncGenerator<ReportRowBatch, void, undefined> {
   let after: ReportKeyset | null = null;
-  let undoes: readonly ReportUndo[] = await listUndoesOfWindow(db, query);
   for (;;) {
     const batch = await listReportRowsAfter(db, query, after, batchSize, order);
-    if (batch.rows.length > 0) {
+    const count = batch.rows.length;
+    if (count > 0) {
+      const undoes = await listUndoesOf(db, batch.rows);
       yield { merchants: [], undoes, lines: batch.rows };
-      undoes = [];
+      emptied(batch.rows);
     }
-    if (batch.rows.length < batchSize || batch.last === null) return;
+    if (count < batchSize || batch.last === null) return;
     after = batch.last;
   }
 }

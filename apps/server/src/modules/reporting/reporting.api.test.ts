@@ -23,10 +23,16 @@ import { sessionCookieFor } from '../../../test/auth-helpers';
 import { buildTestApp } from '../../../test/build-test-app';
 import { demo, demoDomains } from '../../../test/demo-data';
 import { buildClient } from '../../../test/factories';
+import type { ReportAccess } from '../../access/report-access';
 import { seedDemoData } from '../../db/seed/seed-demo-data';
 import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql } from './gross-sql';
-import { reportJsonMaxRows, searchMaxDays } from './reporting.service';
+import {
+  reportJsonFallback,
+  reportJsonMaxRows,
+  reportNdjsonChunks,
+  searchMaxDays,
+} from './reporting.service';
 
 // Transaction reporting: GET /api/v1/report (paged, Load All as NDJSON, JSON fallback),
 // POST /api/v1/report/search and GET /api/stats, on the demo data set (3,000 transactions around
@@ -680,6 +686,48 @@ describe('undone_by: the voids and refunds of a transaction', () => {
     for (const [id, undoIds] of searchedUndoneBy) {
       expect(paged.get(id)?.map((undo) => undo.id)).toEqual(undoIds);
     }
+  });
+
+  it('keeps every undone_by when a void or refund and its original come in different batches', async () => {
+    // Each batch reads the undoes of its own rows: with batches of 7, a void or refund (newer, so
+    // streamed first) lands in an earlier batch than its original, which must still list it.
+    const smallBatch = 7;
+    const access: ReportAccess = {
+      scope: { kind: 'clients', clientIds: [harborLane()] },
+      advanced: { kind: 'all' },
+    };
+    const window = {
+      scope: access.scope,
+      startAt: new Date(Date.parse(daysAgo(401))),
+      endAt: new Date(Date.now() + dayMs),
+    };
+    const ndjson = async (batchSize: number) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of reportNdjsonChunks(ctx.database, access, window, batchSize)) {
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const small = await ndjson(smallBatch);
+    // The batch size changes how the rows are read, not one byte of the answer.
+    expect(small).toBe(await ndjson(1000));
+    const rows = ndjsonRows(small);
+    const batchOf = new Map(
+      rows.map(([, transaction], index) => [transaction.id, Math.floor(index / smallBatch)]),
+    );
+    const splitPairs = rows.flatMap(([, transaction]) =>
+      (transaction.undone_by ?? []).filter((undo) => {
+        const undoBatch = batchOf.get(undo.id);
+        return undoBatch !== undefined && undoBatch !== batchOf.get(transaction.id);
+      }),
+    );
+    expect(splitPairs.length, 'a void or refund in another batch than its original').toBeGreaterThan(0);
+    expect(undoneByOf(rows)).toEqual(await undoesInDb());
+
+    let fallback = '';
+    for await (const part of await reportJsonFallback(ctx.database, access, window, smallBatch))
+      fallback += part;
+    expect(reportPageResponse.parse(JSON.parse(fallback)).message).toEqual(rows);
   });
 
   it("answers one row by id with GET /api/v1/report/transaction, within the caller's reach", async () => {

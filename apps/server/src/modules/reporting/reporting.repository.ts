@@ -7,9 +7,18 @@ import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
 import { escapeLike } from '../../db/like-pattern';
+import { buildStatement, queryRowsNamed } from '../../db/named-statement';
 import { queryRows, type SqlRow } from '../../db/sql-rows';
 import { reportLineSql } from './report-line-sql';
-import { type ReportRowFields, type ReportUndo, type SearchRowFacts, splitReportLine } from './report-row';
+import {
+  epochMsOfUtcText,
+  type ReportRowFields,
+  type ReportUndo,
+  reportRowCreatedAtOf,
+  reportRowIdOf,
+  type SearchRowFacts,
+  splitReportLine,
+} from './report-row';
 
 export type ReportWindowQuery = {
   scope: ReportScope;
@@ -336,13 +345,6 @@ function undoesSql(filter: SQL): SQL {
     order by t.created_at, t.id`;
 }
 
-// The undoes of the transactions of a window: an undo comes after its original, so reading those
-// made from the window's start on covers every original in it (and a few of later ones, unused).
-export function undoesOfWindowSql(query: ReportWindowQuery): SQL {
-  return undoesSql(sql`t.original_transaction_id is not null
-    and t.created_at >= ${instantSql(query.startAt)} and ${reportScopeFilter(query.scope)}`);
-}
-
 const undoRow = z.object({
   original_id: z.string(),
   id: z.string(),
@@ -351,7 +353,7 @@ const undoRow = z.object({
   created_at: z.string(),
 });
 
-export function reportUndoOf(row: unknown): ReportUndo {
+function reportUndoOf(row: unknown): ReportUndo {
   const parsed = undoRow.parse(row);
   return {
     originalId: parsed.original_id,
@@ -362,25 +364,37 @@ export function reportUndoOf(row: unknown): ReportUndo {
   };
 }
 
-export async function listUndoesOfWindow(
-  executor: Executor,
-  query: ReportWindowQuery,
-): Promise<ReportUndo[]> {
-  if (isEmptyScope(query.scope)) return [];
-  return (await queryRows(executor, undoesOfWindowSql(query))).map(reportUndoOf);
-}
+// A void or refund is made after the payment it undoes, so the undoes of some rows were made no
+// earlier than the oldest of them: only the monthly partitions from its month on are read, the same
+// rule for every caller (page, search, Load All, export, one row), so they all agree. A day of slack
+// covers the clocks of servers that disagree by a little.
+const undoneAfterSlackMs = 86_400_000;
 
-// The undoes of the given originals (a page, a search's rows): one array parameter, whatever the count.
+// The undoes of the given report rows: a page, a search's rows, one batch of Load All or of an
+// export, each reading those of its own rows only, so a stream never holds more of them than one batch
+// has. One array parameter whatever the count, sent by name (db/named-statement.ts): planned for each
+// call, a thousand ids against every monthly partition took longer to plan than to run.
+const undoesOfStatement = buildStatement(
+  undoesSql(sql`t.original_transaction_id = any(${sql.placeholder('originalIds')}::uuid[])
+    and t.created_at >= ${sql.placeholder('madeFrom')}::timestamptz`),
+);
+
 export async function listUndoesOf(
   executor: Executor,
-  originalIds: readonly string[],
+  rows: readonly ReportRowFields[],
 ): Promise<ReportUndo[]> {
-  if (originalIds.length === 0) return [];
-  const rows = await queryRows(
-    executor,
-    undoesSql(sql`t.original_transaction_id = any(${`{${originalIds.join(',')}}`}::uuid[])`),
-  );
-  return rows.map(reportUndoOf);
+  if (rows.length === 0) return [];
+  const ids: string[] = [];
+  let oldestMs = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    ids.push(reportRowIdOf(row));
+    oldestMs = Math.min(oldestMs, epochMsOfUtcText(reportRowCreatedAtOf(row)));
+  }
+  const found = await queryRowsNamed(executor, undoesOfStatement, {
+    originalIds: `{${ids.join(',')}}`,
+    madeFrom: new Date(oldestMs - undoneAfterSlackMs).toISOString(),
+  });
+  return found.map(reportUndoOf);
 }
 
 // Which of these sub-locations the scope reaches: of a merchant in it, and within the caller's

@@ -8,7 +8,7 @@ import type { SearchRequestBody } from '@portico/contracts/transactions/search';
 import type { ReportAccess } from '../../access/report-access';
 import type { DatabaseHandle, Executor } from '../../db/client';
 import { defineErrors } from '../../lib/app-error';
-import { type ReportRowFields, ReportRowWriter, reportRowIdOf } from './report-row';
+import { type ReportRowFields, ReportRowWriter } from './report-row';
 import { readReportRows } from './report-stream';
 import {
   countReportRows,
@@ -71,26 +71,28 @@ export async function reportPageJson(executor: Executor, access: ReportAccess, q
   ]);
   const total = Math.min(counted, reportTotalCap);
   const writer = new ReportRowWriter(access.advanced);
-  writer.addUndoes(await listUndoesOf(executor, rows.map(reportRowIdOf)));
+  writer.setUndoes(await listUndoesOf(executor, rows));
   return `{"status":true,"message":[${rowsJson(writer, rows, ',')}],"total":${total}}`;
 }
 
 // Load All as NDJSON: one row array per line, written into Buffers of about chunkBytes. A batch
 // of rows built as one string would be a rope of tens of thousands of pieces, which the socket write
-// flattens and measures again (Buffer.byteLength); each row encoded on its own is cheaper.
+// flattens and measures again (Buffer.byteLength); each row encoded on its own is cheaper. The batch
+// size changes how the rows are read, never the bytes written.
 const chunkBytes = 1 << 20;
 
 export async function* reportNdjsonChunks(
   database: DatabaseHandle,
   access: ReportAccess,
   window: ReportWindowQuery,
+  batchSize: number = reportStreamBatchSize.max,
 ): AsyncGenerator<Buffer, void, undefined> {
   const writer = new ReportRowWriter(access.advanced);
   let chunk = Buffer.allocUnsafe(chunkBytes);
   let used = 0;
-  for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
+  for await (const batch of readReportRows(database, window, batchSize)) {
     writer.addMerchants(batch.merchants);
-    writer.addUndoes(batch.undoes);
+    writer.setUndoes(batch.undoes);
     for (const row of batch.lines) {
       const line = writer.reportRow(row);
       // A UTF-16 unit takes at most 3 bytes in UTF-8; the newline one more.
@@ -118,6 +120,7 @@ export async function reportJsonFallback(
   database: DatabaseHandle,
   access: ReportAccess,
   window: ReportWindowQuery,
+  batchSize: number = reportStreamBatchSize.max,
 ): Promise<AsyncGenerator<string, void, undefined>> {
   const counted = await countReportRows(database.db, window, reportJsonMaxRows);
   if (counted > reportJsonMaxRows) throw ReportingError.TooManyRowsForJson(ReportingText.TooManyRowsForJson);
@@ -126,9 +129,9 @@ export async function reportJsonFallback(
     // Nothing is sent before the first batch is read, so a database failure is still an error answer.
     let head = '{"status":true,"message":[';
     let written = 0;
-    for await (const batch of readReportRows(database, window, reportStreamBatchSize.max)) {
+    for await (const batch of readReportRows(database, window, batchSize)) {
       writer.addMerchants(batch.merchants);
-      writer.addUndoes(batch.undoes);
+      writer.setUndoes(batch.undoes);
       yield `${head}${written === 0 ? '' : ','}${rowsJson(writer, batch.lines, ',')}`;
       head = '';
       written += batch.lines.length;
@@ -166,10 +169,10 @@ export async function searchJson(executor: Executor, access: ReportAccess, crite
   const rows = await listSearchRows(executor, { scope: access.scope, criteria, limit: searchMaxRows + 1 });
   if (rows.length > searchMaxRows) throw ReportingError.TooManySearchRows(ReportingText.TooManySearchRows);
   const writer = new ReportRowWriter(access.advanced);
-  writer.addUndoes(
+  writer.setUndoes(
     await listUndoesOf(
       executor,
-      rows.map(({ fields }) => reportRowIdOf(fields)),
+      rows.map(({ fields }) => fields),
     ),
   );
   const value = rows.map(({ fields, facts }) => writer.searchRow(fields, facts)).join(',');
@@ -182,6 +185,6 @@ export async function reportTransactionJson(executor: Executor, access: ReportAc
   const line = await findReportRow(executor, access.scope, id);
   if (line === null) throw ReportingError.TransactionNotFound(ReportTransactionText.NotFound);
   const writer = new ReportRowWriter(access.advanced);
-  writer.addUndoes(await listUndoesOf(executor, [id]));
+  writer.setUndoes(await listUndoesOf(executor, [line]));
   return `{"status":true,"message":${writer.reportRow(line)}}`;
 }

@@ -163,7 +163,7 @@ export const transactionReportExport: ExportableGrid = {
         const order = reportOrderOf(sort);
         for await (const batch of readReportRows(database, window, reportStreamBatchSize.max, order)) {
           reader.addMerchants(batch.merchants);
-          reader.addUndoes(batch.undoes);
+          reader.setUndoes(batch.undoes);
           yield rowsOf(batch.lines);
         }
       },

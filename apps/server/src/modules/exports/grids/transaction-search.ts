@@ -10,7 +10,7 @@ import { searchCriteriaOfExportParams } from '@portico/contracts/transactions/se
 import { z } from 'zod';
 import { isScopeWithin, type ReportScope, resolveReportAccess } from '../../../access/report-access';
 import { ReportExportFactsReader } from '../../reporting/report-export-facts';
-import { customerOf, paymentTypeOf, reportRowIdOf } from '../../reporting/report-row';
+import { customerOf, paymentTypeOf } from '../../reporting/report-row';
 import {
   countSearchRows,
   listSearchRowsAfter,
@@ -79,8 +79,8 @@ function storedCriteriaOf(criteria: SearchRequestBody): Record<string, unknown> 
   };
 }
 
-// A page's rows, each built as the writer reaches it. One reader per page: it holds the page's voids
-// and refunds only, so nothing grows with the export.
+// A page's rows, each built as the writer reaches it. The reader holds the page's voids and refunds
+// only (each page replaces the last one's), so nothing grows with the export.
 function* rowsOf(
   page: SearchRowsPage,
   reader: ReportExportFactsReader,
@@ -150,15 +150,15 @@ export const transactionSearchExport: ExportableGrid = {
       columns: searchExportColumns,
       countRows: () => countSearchRows(db, query),
       async *batches() {
+        const reader = new ReportExportFactsReader(noAdvancedFields);
         let after: ReportKeyset | null = null;
         for (;;) {
           const page = await listSearchRowsAfter(db, query, after, batchSize, reportOrderOf(sort));
           if (page.rows.length > 0) {
-            const reader = new ReportExportFactsReader(noAdvancedFields);
-            reader.addUndoes(
+            reader.setUndoes(
               await listUndoesOf(
                 db,
-                page.rows.map((row) => reportRowIdOf(row.fields)),
+                page.rows.map((row) => row.fields),
               ),
             );
             yield rowsOf(page, reader);
