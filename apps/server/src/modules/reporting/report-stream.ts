@@ -13,6 +13,7 @@ import {
   type ReportOrder,
   type ReportWindowQuery,
   reportFilter,
+  reportOrderBy,
 } from './reporting.repository';
 
 // Load All: every row of the window, read in batches and written as they come, so
@@ -49,9 +50,8 @@ function isEmptyScope(scope: ReportScope): boolean {
 // The window's rows, newest first, without the merchant's names: the (created_at, id) and
 // (client_id, created_at, id) indexes give this order, so the first rows come at once.
 export function reportStreamSql(query: ReportWindowQuery, order: ReportOrder = 'newest'): SQL {
-  const direction = sql.raw(order === 'newest' ? 'desc' : 'asc');
   return sql`select ${sql.raw(reportStreamLineSql)} from transactions t
-    where ${reportFilter(query)} order by t.created_at ${direction}, t.id ${direction}`;
+    where ${reportFilter(query)} ${reportOrderBy(order)}`;
 }
 
 // Every merchant of the scope with its names, read in the stream's snapshot before its rows.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { clientIdsAtOrBelow } from '../../access/merchant-scope.repository';
 import type { ReportScope } from '../../access/report-access';
 import type { Executor } from '../../db/client';
+import { afterKeyValues, orderByKeys, type SortKey } from '../../db/keyset';
 import { escapeLike } from '../../db/like-pattern';
 import { buildStatement, queryRowsNamed } from '../../db/named-statement';
 import { queryRows, type SqlRow } from '../../db/sql-rows';
@@ -38,24 +39,28 @@ const searchFactsList = `t.customer_first_name as s_first_name, t.customer_last_
 const reportFrom = `from transactions t
   join clients m on m.id = t.client_id
   left join clients p on p.id = m.parent_id`;
-// The (client_id, created_at desc, id desc) and (created_at desc, id desc) indexes serve this order.
-const newestFirst = sql.raw('order by t.created_at desc, t.id desc');
-
 // The order a whole window is read in (Load All, an export): newest first, or oldest first (an
-// export sorted by its date ascending); the same indexes serve both, read backwards.
+// export sorted by its date ascending). The (client_id, created_at desc, id desc) and
+// (created_at desc, id desc) indexes serve both, read backwards for the oldest first.
 export type ReportOrder = 'newest' | 'oldest';
 export const reportDateSortKey = { expression: sql`t.created_at`, type: 'timestamptz' } as const;
+const reportIdKey = { expression: sql`t.id`, type: 'uuid' } as const;
+function reportKeys(order: ReportOrder): SortKey[] {
+  const direction = order === 'newest' ? 'desc' : 'asc';
+  return [
+    { ...reportDateSortKey, direction },
+    { ...reportIdKey, direction },
+  ];
+}
 // An export's sort on the date (the only column the window reads in order) as the window's order.
 export function reportOrderOf(sort: readonly { direction: 'asc' | 'desc' }[]): ReportOrder {
   return sort[0]?.direction === 'asc' ? 'oldest' : 'newest';
 }
-const orderOf = (order: ReportOrder) =>
-  order === 'newest' ? newestFirst : sql.raw('order by t.created_at asc, t.id asc');
+export const reportOrderBy = (order: ReportOrder) => sql`order by ${orderByKeys(reportKeys(order))}`;
+const newestFirst = reportOrderBy('newest');
 // The rows after a keyset position in that order.
 const positionAfter = (after: ReportKeyset | null, order: ReportOrder) =>
-  after
-    ? sql`and (t.created_at, t.id) ${sql.raw(order === 'newest' ? '<' : '>')} (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : sql``;
+  after ? sql`and ${afterKeyValues(reportKeys(order), [after.createdAt, after.id])}` : sql``;
 
 function idList(ids: readonly string[]): SQL {
   return sql.join(
@@ -199,7 +204,7 @@ export async function listReportRowsAfter(
     executor,
     sql`select ${sql.raw(reportLineSql)}, t.created_at::text as k_at, t.id::text as k_id
       ${sql.raw(reportFrom)}
-      where ${reportFilter(query)} ${positionAfter(after, order)} ${orderOf(order)} limit ${limit}`,
+      where ${reportFilter(query)} ${positionAfter(after, order)} ${reportOrderBy(order)} limit ${limit}`,
   );
   const lastRow = rows.at(-1);
   const last = lastRow
@@ -304,7 +309,7 @@ export async function listSearchRowsAfter(
         t.created_at::text as k_at, t.id::text as k_id
       ${sql.raw(reportFrom)}
       where ${reportScopeFilter(query.scope)} and ${searchFilter(query.criteria)} ${positionAfter(after, order)}
-      ${orderOf(order)} limit ${limit}`,
+      ${reportOrderBy(order)} limit ${limit}`,
   );
   const lastRow = rows.at(-1);
   return {
