@@ -162,7 +162,8 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
     ['decided_at', time(sql`${disputes.decidedAt}`)],
   ]);
   const where = listConditions(filter);
-  // The rows joined by commas in the database: one value comes back, not 10,000 row objects.
+  // The rows joined by commas in the database: one value comes back, not 10,000 row objects. The
+  // aggregate restates the newest-first order over the subquery's columns.
   const [row] = await queryRows(
     executor,
     sql`select coalesce(string_agg(g.json, ',' order by g.opened_at desc, g.id desc), '') as body
@@ -171,7 +172,7 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
           from ${disputes}
           join ${clients} on ${clients.id} = ${disputes.clientId}
           ${where ? sql`where ${where}` : sql``}
-         order by ${disputes.openedAt} desc, ${disputes.id} desc
+         order by ${orderByKeys(disputesNewestFirst)}
          limit ${maxGridDisputes}
       ) g`,
   );
