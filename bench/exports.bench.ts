@@ -4,6 +4,8 @@
 // as they are stored, in the same run. BENCH_EXPORT_ROWS transactions (200,000 by default) of one
 // merchant over the last 90 days, every report column exported. Budget: CSV at least 0.5x and xlsx at
 // least 0.25x COPY's rows per second, the server's memory growing under 100 MB while the job runs.
+// BENCH_EXPORT_PROFILE=<directory> also writes a CPU profile of one CSV and one xlsx export there
+// (after the figures): exports-csv.cpuprofile and exports-xlsx.cpuprofile.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { median, printTable } from './stats';
+import { profileRuns } from './support/cpu-profile';
 import { withBenchDatabase } from './support/throwaway-db';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
@@ -82,11 +85,15 @@ export async function copyOnce(pool: pg.Pool, text: string): Promise<{ ms: numbe
   }
 }
 
-export type ExportRun = { ms: number; rows: number; bytes: number; growth: number };
+// The largest growth over the job's start of the process's RSS, the JavaScript heap in use, memory
+// outside the heap held by JavaScript objects (buffers among it) and array buffers alone.
+export type MemoryGrowth = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+
+export type ExportRun = { ms: number; rows: number; bytes: number; growth: number; memory: MemoryGrowth };
 
 // One export of the report ('All matching rows', every column) through the route and one tick of the
 // job runner: its time, rows, file size and the server's RSS growth (sampled every 20 ms) while the
-// job ran. The file is deleted after.
+// job ran, with the heap's part in it. The file is deleted after.
 export async function runExport(
   app: Awaited<ReturnType<typeof buildApp>>,
   cookie: string,
@@ -116,10 +123,13 @@ export async function runExport(
   if (asked.statusCode !== 200) throw new Error(`export refused: ${asked.body}`);
   const id = exportResponse.parse(asked.json()).message.id;
   global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let rssMax = rssBefore;
+  const before = process.memoryUsage();
+  const memory: MemoryGrowth = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   const sampler = setInterval(() => {
-    rssMax = Math.max(rssMax, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    for (const key of ['rss', 'heapUsed', 'external', 'arrayBuffers'] as const) {
+      memory[key] = Math.max(memory[key], now[key] - before[key]);
+    }
   }, 20);
   const started = performance.now();
   await app.jobs.tick();
@@ -129,7 +139,7 @@ export async function runExport(
   const record = exportResponse.parse(done.json()).message;
   if (record.status !== 'succeeded') throw new Error(`export ${record.status}: ${record.error}`);
   await rm(path.join(dataDir, 'exports', `${id}.${format}`), { force: true });
-  return { ms, rows: record.rows_written, bytes: record.byte_size ?? 0, growth: rssMax - rssBefore };
+  return { ms, rows: record.rows_written, bytes: record.byte_size ?? 0, growth: memory.rss, memory };
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -198,6 +208,25 @@ export async function benchExports(): Promise<boolean> {
           '\n(ratio: export rows/s over COPY rows/s; RSS growth: the server process while the job ran)',
       );
       printTable(['path', 'ms', 'rows/s', 'file MB', 'ratio', 'RSS growth MB', 'budget'], table);
+      console.log('\nMemory growth while the job ran, MB (the largest of the runs):');
+      printTable(
+        ['format', 'RSS', 'heap used', 'external', 'array buffers'],
+        (['csv', 'xlsx'] as const).map((format) => {
+          const largest = (key: keyof MemoryGrowth) =>
+            Math.max(...runs[format].map((run) => mb(run.memory[key])));
+          return [format, largest('rss'), largest('heapUsed'), largest('external'), largest('arrayBuffers')];
+        }),
+      );
+      const profileDir = process.env.BENCH_EXPORT_PROFILE;
+      if (profileDir) {
+        for (const format of ['csv', 'xlsx'] as const) {
+          await profileRuns(
+            () => exportOnce(format),
+            1,
+            path.join(profileDir, `exports-${format}.cpuprofile`),
+          );
+        }
+      }
       return ok;
     } finally {
       await app.close();
