@@ -33,7 +33,9 @@ import {
 // /payouts and /statement are for admin, parent and merchant users; the
 // Statements menu entry asks for the Payouts permission, checked per merchant.
 const roles: readonly UserType[] = ['admin', 'parent', 'user'];
-const access = (from: 'query', key: string) =>
+// The merchant named in the query (the grids' calls) or the body (their exports'); exported so an
+// export of these grids is decided as the grid's own call.
+export const statementsAccess = (from: 'query' | 'body', key: string) =>
   ({ kind: 'authenticated', roles, permission: Permission.Payouts, merchant: { from, key } }) as const;
 
 const errors = errorResponses(400, 401, 403, 404, 422);
@@ -46,7 +48,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
   app.get(
     '/api/report/statement',
     {
-      config: { access: access('query', 'clientid') },
+      config: { access: statementsAccess('query', 'clientid') },
       schema: {
         tags: ['statements'],
         summary: 'Statement page rows: type, pricing, transactions, gross, fees, flat fee, item fee, net',
@@ -65,7 +67,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
   app.get(
     '/api/statement',
     {
-      config: { access: access('query', 'merchant_id') },
+      config: { access: statementsAccess('query', 'merchant_id') },
       schema: {
         tags: ['statements'],
         summary:
@@ -85,7 +87,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
   app.get(
     '/api/statement/pdf',
     {
-      config: { access: access('query', 'merchant_id') },
+      config: { access: statementsAccess('query', 'merchant_id') },
       schema: {
         tags: ['statements'],
         summary: 'The statement of a merchant and month as a PDF (landscape)',
@@ -114,7 +116,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<StatementsRoutesOptions> = 
   app.get(
     '/api/payouts',
     {
-      config: { access: access('query', 'merchant_id') },
+      config: { access: statementsAccess('query', 'merchant_id') },
       schema: {
         tags: ['statements'],
         summary:

@@ -9,6 +9,7 @@ import {
   payoutIdKey,
   payoutSortKeys,
 } from '../../statements/statements.repository';
+import { statementsAccess } from '../../statements/statements.routes';
 import { payoutClientIdsOf, payoutRowsPage, sortedPayoutRowsPage } from '../../statements/statements.service';
 import { type ExportableGrid, sortableColumnsOf, sortKeysOf } from '../export-registry';
 import { ExportsError } from '../exports.errors';
@@ -46,13 +47,7 @@ export const payoutsExport: ExportableGrid = {
   fileStem: 'Payouts',
   // The grid's own call, merchant_id in the body; a read sent as POST, so the processor-audit user
   // exports what it may read.
-  requestAccess: {
-    kind: 'authenticated',
-    roles: ['admin', 'parent', 'user'],
-    permission: Permission.Payouts,
-    merchant: { from: 'body', key: 'merchant_id' },
-    processorAudit: 'allowed',
-  },
+  requestAccess: { ...statementsAccess('body', 'merchant_id'), processorAudit: 'allowed' },
 
   async authorize(executor, caller, params) {
     // The merchant (merchant_id) reached the caller through the access plugin, as the grid's own.

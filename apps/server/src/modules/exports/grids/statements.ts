@@ -3,6 +3,7 @@ import { statementExportColumns } from '@portico/contracts/statements/statement-
 import { statementQuery } from '@portico/contracts/statements/statements';
 import { z } from 'zod';
 import { isScopeWithin, resolveReportAccess } from '../../../access/report-access';
+import { statementsAccess } from '../../statements/statements.routes';
 import {
   resolveStatementMerchant,
   resolveStatementMonth,
@@ -25,13 +26,7 @@ export const statementsExport: ExportableGrid = {
   fileStem: 'Statement',
   // The grid's own call, merchant_id in the body; a read sent as POST, so the processor-audit user
   // exports what it may read.
-  requestAccess: {
-    kind: 'authenticated',
-    roles: ['admin', 'parent', 'user'],
-    permission: Permission.Payouts,
-    merchant: { from: 'body', key: 'merchant_id' },
-    processorAudit: 'allowed',
-  },
+  requestAccess: { ...statementsAccess('body', 'merchant_id'), processorAudit: 'allowed' },
 
   async authorize(executor, caller, params) {
     // The merchant (merchant_id) reached the caller through the access plugin, as the grid's own.
