@@ -278,8 +278,9 @@ type Progress = (rowsWritten: number) => Promise<boolean>;
 const progressEveryMs = 1_000;
 
 // Memory stays flat whatever the number of rows: the source holds one batch (and the database's
-// next ones in flight), the writers one reused buffer, and each write to the file is awaited before
-// more rows are read, so the export never runs ahead of the disk.
+// next ones in flight), the CSV writer that batch's text, the xlsx writer one reused buffer and the
+// batch's compressed chunks, and each write to the file is awaited before more rows are read, so the
+// export never runs ahead of the disk.
 async function writeRows<Row>(
   source: ExportSource<Row>,
   request: ExportRequest,
@@ -308,6 +309,11 @@ async function writeRows<Row>(
       await file.write(csvByteOrderMark);
       for (const column of columns) csv.field(column.header, true);
       csv.endRow();
+      const writeGathered = async () => {
+        if (csv.content() === '') return;
+        await file.write(csv.content());
+        csv.clear();
+      };
       for await (const batch of source.batches()) {
         for (const row of batch) {
           if (accepts !== null && !accepts(row)) continue;
@@ -318,14 +324,12 @@ async function writeRows<Row>(
           }
           csv.endRow();
           rows++;
-          if (csv.isFull) {
-            await file.write(csv.bytes());
-            csv.clear();
-          }
+          if (csv.isFull) await writeGathered();
         }
+        await writeGathered();
         if (!(await onBatch(rows))) return { rows, stopped: true };
       }
-      await file.write(csv.bytes());
+      await writeGathered();
     } else {
       const writer = new XlsxStreamWriter(
         columns.map((column) => ({
