@@ -8,19 +8,24 @@ import type { ZonedFormatter } from './zoned-time';
 // ('-$1,234.56'), numbers with thousands separators, times as the wall clock of the requester's zone
 // (named in the column's header), enums by their label.
 
-const thousands = /\B(?=(\d{3})+(?!\d))/g;
-
 // A count as the grid shows a number column: thousands separated, up to four decimals.
 const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
-// Integer cents → '-$1,234.56' (the contracts helper's text, without its string splitting).
+// Whole dollars with a comma before each group of three digits: 1234567 → '1,234,567'.
+function groupedThousands(whole: number): string {
+  if (whole < 1000) return String(whole);
+  const group = whole % 1000;
+  return `${groupedThousands(Math.floor(whole / 1000))},${group < 100 ? (group < 10 ? '00' : '0') : ''}${group}`;
+}
+
+// Integer cents → '-$1,234.56' (the contracts helper's text, computed rather than split and
+// matched: an export writes several per row).
 export function moneyTextOfCents(cents: number): string {
   const negative = cents < 0;
   const absolute = negative ? -cents : cents;
-  const whole = Math.floor(absolute / 100);
   const fraction = absolute % 100;
-  const wholeText = whole >= 1000 ? String(whole).replace(thousands, ',') : String(whole);
-  return `${negative ? '-' : ''}$${wholeText}.${fraction < 10 ? '0' : ''}${fraction}`;
+  const whole = groupedThousands(Math.floor(absolute / 100));
+  return `${negative ? '-' : ''}$${whole}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
 export function headerOf(column: Pick<ExportColumnDefinition<unknown>, 'header' | 'kind'>, timeZone: string) {
