@@ -339,6 +339,10 @@ async function writeRows<Row>(
             column.definition.kind === 'datetime' ? 22 : Math.min(40, Math.max(12, column.header.length + 2)),
         })),
       );
+      // A batch's compressed chunks in one write.
+      const writeChunks = async (chunks: Uint8Array[]) => {
+        if (chunks.length > 0) await file.writev(chunks);
+      };
       const cells: (string | number | undefined)[] = new Array(count);
       for await (const batch of source.batches()) {
         for (const row of batch) {
@@ -353,10 +357,10 @@ async function writeRows<Row>(
           writer.row(cells);
           rows++;
         }
-        for (const chunk of writer.takeChunks()) await file.write(chunk);
+        await writeChunks(writer.takeChunks());
         if (!(await onBatch(rows))) return { rows, stopped: true };
       }
-      for (const chunk of writer.finish()) await file.write(chunk);
+      await writeChunks(writer.finish());
     }
   } finally {
     await file.close();
