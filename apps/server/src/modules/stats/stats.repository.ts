@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/sql-rows';
 import { grossCentsSql, isNotFailedPaymentSql } from '../reporting/gross-sql';
 import { reportScopeFilter, scopeCondition } from '../reporting/reporting.repository';
-import { type InstantRange, type TotalSegments, totalSegments } from './total-segments';
+import { type InstantRange, totalSegments } from './total-segments';
 
 const gross = sql.raw(grossCentsSql('t'));
 const isNotFailed = sql.raw(isNotFailedPaymentSql('t'));
@@ -61,32 +61,52 @@ export async function windowInstants(
   }));
 }
 
-// The sums of one window's parts, each part labelled with its window: the rows of a partial hour,
-// the hours' and the days' totals.
-function windowPartsSql(scope: ReportScope, window: number, segments: TotalSegments): SQL[] {
-  const label = sql.raw(String(window));
-  const rowsIn = segments.rows.map(
-    (range) => sql`select ${label} as w, count(*) filter (where ${isNotFailed}) as n, sum(${gross}) as g
-      from transactions t
-      where ${reportScopeFilter(scope)} and t.created_at >= ${instant(range.from)} and t.created_at < ${instant(range.to)}`,
-  );
-  const totalsIn = (span: 'hour' | 'day') => (range: InstantRange) =>
-    sql`select ${label} as w, sum(x.transactions) as n, sum(x.gross_cents) as g
-      from transaction_totals x
-      where ${scopeCondition(scope, sql`x.client_id`, sql`x.sub_entity_id`)} and x.span = ${span}
-        and x.starts_at >= ${instant(range.from)} and x.starts_at < ${instant(range.to)}`;
-  return [...rowsIn, ...segments.hours.map(totalsIn('hour')), ...segments.days.map(totalsIn('day'))];
+type LabelledRange = { window: number; span: 'rows' | 'hour' | 'day'; range: InstantRange };
+
+// The ranges as a list to join: (window, span, from, to).
+function rangesSql(ranges: readonly LabelledRange[]): SQL {
+  return sql`(values ${sql.join(
+    ranges.map(
+      ({ window, span, range }) =>
+        sql`(${sql.raw(String(window))}, ${span}, ${instant(range.from)}, ${instant(range.to)})`,
+    ),
+    sql`, `,
+  )}) as r (w, span, from_at, to_at)`;
 }
 
 // The sums of every window (instants [start, end)), one row per window with any part to read; null
-// when no window has one.
+// when no window has one. The windows' whole hours and days are rows of a list, each summed by an
+// index range scan of the totals for that row, so that part is planned once however many windows.
 export function windowTotalsSql(
   scope: ReportScope,
   instants: readonly { start: number; end: number }[],
 ): SQL | null {
-  const parts = instants.flatMap((range, i) =>
-    windowPartsSql(scope, i, totalSegments(range.start, range.end)),
-  );
+  const ranges = instants.flatMap((range, window) => {
+    const segments = totalSegments(range.start, range.end);
+    return [
+      ...segments.rows.map((part) => ({ window, span: 'rows' as const, range: part })),
+      ...segments.hours.map((part) => ({ window, span: 'hour' as const, range: part })),
+      ...segments.days.map((part) => ({ window, span: 'day' as const, range: part })),
+    ];
+  });
+  const rows = ranges.filter((part) => part.span === 'rows');
+  const totals = ranges.filter((part) => part.span !== 'rows');
+  const parts: SQL[] = [];
+  if (totals.length > 0) {
+    parts.push(sql`select r.w, s.n, s.g from ${rangesSql(totals)}
+      cross join lateral (
+        select sum(x.transactions) as n, sum(x.gross_cents) as g from transaction_totals x
+        where ${scopeCondition(scope, sql`x.client_id`, sql`x.sub_entity_id`)}
+          and x.span = r.span and x.starts_at >= r.from_at and x.starts_at < r.to_at
+      ) s`);
+  }
+  // Partial hours each as a statement of its own, with its bounds as constants: PostgreSQL then
+  // reads one monthly partition for each, where a join would plan (and compile) for them all.
+  for (const { window, range } of rows) {
+    parts.push(sql`select ${sql.raw(String(window))} as w, count(*) filter (where ${isNotFailed}) as n, sum(${gross}) as g
+      from transactions t
+      where ${reportScopeFilter(scope)} and t.created_at >= ${instant(range.from)} and t.created_at < ${instant(range.to)}`);
+  }
   if (parts.length === 0) return null;
   return sql`select p.w, coalesce(sum(p.n), 0)::bigint::text as n, coalesce(sum(p.g), 0)::bigint::text as g
     from (${sql.join(parts, sql` union all `)}) p group by p.w`;
@@ -105,9 +125,14 @@ export async function readWindowTotals(
   if (windows.length === 0 || (scope.kind === 'clients' && scope.clientIds.length === 0)) {
     return windows.map(() => ({ transactions: 0, grossCents: 0 }));
   }
-  const instants = await windowInstants(executor, timezone, windows);
-  const query = windowTotalsSql(scope, instants);
-  const rows = query === null ? [] : await queryRows(executor, query);
+  const rows = await executor.transaction(async (tx) => {
+    // Staff over every merchant in a zone off the hour reads many partial hours of rows; PostgreSQL
+    // then compiled the statement with JIT for 130 to 200 ms to run it in under 100 (10,000,000
+    // transactions). The sums need no compiling.
+    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    const query = windowTotalsSql(scope, await windowInstants(tx, timezone, windows));
+    return query === null ? [] : queryRows(tx, query);
+  });
   const totals = new Map(
     rows.map((row) => {
       const { w, n, g } = windowTotalsRow.parse(row);
