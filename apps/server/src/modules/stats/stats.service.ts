@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@portico/contracts/grid/zoned-time';
 import { formatCentsAsDecimal } from '@portico/contracts/money/money';
 import {
   type DayWindow,
@@ -10,15 +11,6 @@ import { findUserTimezone, readWindowTotals } from './stats.repository';
 
 // 'Monthly Payout Volume': this many months, ending with the current one.
 export const monthlyVolumeMonths = 12;
-
-function isKnownTimezone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // The calendar day (yyyy-mm-dd) of an instant in a timezone.
 export function dayIn(timezone: string, at: Date): string {
@@ -57,7 +49,7 @@ export async function dashboardStats(
 ): Promise<StatsResponse['message']> {
   const executor = sources.reporting;
   const setting = await findUserTimezone(sources.main, userId);
-  const timezone = setting !== null && isKnownTimezone(setting) ? setting : 'UTC';
+  const timezone = setting !== null && isValidTimeZone(setting) ? setting : 'UTC';
   const today = dayIn(timezone, now);
   const windows = dashboardMetricWindows(today);
   const currentMonth = today.slice(0, 7);
