@@ -111,7 +111,8 @@ async function billSeedMonths(tx: Executor, input: LedgerInput) {
   }
 }
 
-// Risk notes on the latest approved transactions over their merchant's high-ticket limit.
+// Risk notes on the latest approved transactions over their merchant's high-ticket limit that are more than
+// a week old: the last week's are still waiting for review.
 async function deriveRiskNotes(tx: Executor, input: LedgerInput) {
   const { anchor } = anchorParts(input.anchorStart);
   await tx.execute(sql`
@@ -119,7 +120,8 @@ async function deriveRiskNotes(tx: Executor, input: LedgerInput) {
     select ${uuidFromHex(sql`md5('risk-note:' || t.id)`)} as id, t.id as transaction_id, t.created_at, t.client_id,
       row_number() over (order by t.created_at desc, t.id) as rn
     from transactions t join client_configs c on c.client_id = t.client_id
-    where t.created_at >= ${anchor} - interval '90 days' and t.payment_status
+    where t.created_at >= ${anchor} - interval '90 days' and t.created_at < ${anchor} - interval '7 days'
+      and t.payment_status
       and t.amount_cents > c.high_ticket_cents
     order by t.created_at desc, t.id
     limit 12`);

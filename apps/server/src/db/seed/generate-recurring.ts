@@ -3,7 +3,7 @@ import type { Executor } from '../client';
 import { insertTransactionsWithEffects, uuidFromHex, uuidSql } from './transaction-effects';
 
 // Transactions beyond the main series, still set-based: card-testing bursts for the velocity alerts,
-// and the charges of each subscription up to the anchor day.
+// large orders for the high-ticket alerts, and the charges of each subscription up to the anchor day.
 
 type Input = { key: string; anchorStart: Date };
 
@@ -49,6 +49,53 @@ export async function generateVelocityBursts(tx: Executor, input: Input): Promis
       jsonb_build_object('email', email, 'customFields', '{}'::jsonb),
       at
     from priced`,
+  });
+}
+
+// One approved card sale at 1.2 to 1.8 times the merchant's high-ticket limit, in whole dollars, from
+// its first vault customer when it has one: the order the Over High Ticket tab asks staff to review.
+export async function generateLargeOrders(tx: Executor, input: Input): Promise<void> {
+  const anchor = `${literal(input.anchorStart.toISOString())}::timestamptz`;
+  await insertTransactionsWithEffects(tx, {
+    ctes: `
+    ordered as (
+      select p.*, c.id as customer_id, c.first_name, c.last_name, c.email, c.token, c.last4 as vault_last4,
+        c.issuer, md5(${literal(input.key)} || ':large-order:' || p.idx) as h
+      from seed_profiles p
+      cross join lateral (
+        select * from seed_customers c where c.idx = p.idx order by c.k < 0, c.k limit 1
+      ) c
+      where p.large_order_day_back is not null
+    ),
+    priced as (
+      select o.*, o.high_ticket_cents * (120 + ('x' || substr(h, 1, 7))::bit(28)::int % 60) / 10000 * 100 as amount,
+        coalesce(o.vault_last4, lpad((('x' || substr(h, 8, 7))::bit(28)::int % 10000)::text, 4, '0')) as last4,
+        coalesce(o.issuer, 'VISA') as brand,
+        ${anchor} - make_interval(days => o.large_order_day_back) + interval '15 hours'
+          + make_interval(secs => ('x' || substr(h, 15, 7))::bit(28)::int % 28800) as at
+      from ordered o
+    ),
+    sale as (
+      select p.*, (p.amount * p.card_bps + 5000) / 10000 + p.card_item_cents as fee,
+        (p.amount * p.surcharge_bps + 5000) / 10000 as surcharge,
+        coalesce(p.token, p.brand || '-' || p.last4 || '-06-' || (extract(year from p.at)::int + 3)) as card_token,
+        coalesce(p.first_name, 'Jordan') as first, coalesce(p.last_name, 'Avery') as last,
+        coalesce(p.email, 'jordan.avery@example.net') as buyer_email
+      from priced p
+    )`,
+    columns: `(id, client_id, customer_id, type, action, action_mode, amount_cents, fee_cents, surcharge_cents,
+      payment_status, request_status, status, card_brand, card_type, processor, payment_method, last4, token,
+      customer_first_name, customer_last_name, customer_email, settlement_amount_cents, settlement_date, api_response,
+      third_party_api_response, meta, created_at)`,
+    select: `
+    select ${uuidSql('h')}, client_id, customer_id, 'charge', 'sale', 'charge', amount, fee, surcharge, true, true,
+      'Approved', brand, 'credit', card_processor, 'card', last4, card_token, first, last, buyer_email, amount - fee,
+      (at at time zone 'America/New_York')::date + 1,
+      jsonb_build_object('token', card_token),
+      jsonb_build_object('AUTH_MASKED_ACCOUNT_NBR', 'XXXXXXXXXXXX' || last4, 'AUTH_RESP', '00'),
+      jsonb_build_object('firstName', first, 'lastName', last, 'email', buyer_email, 'customFields', '{}'::jsonb),
+      at
+    from sale`,
   });
 }
 

@@ -29,6 +29,8 @@ export type MerchantProfile = {
   ach_rate: string | null;
   // Day (before the anchor) of a card-testing burst for the velocity alert, if any.
   burst_day_back: number | null;
+  // Day (before the anchor) of one large approved order over the high-ticket limit, if any.
+  large_order_day_back: number | null;
 };
 
 // Thirteen months of history before the anchor day (a year of reports plus the running month).
@@ -54,6 +56,15 @@ const burstDays: Partial<Record<MerchantSpec['key'], number>> = {
   'sunrise-car-wash': 2,
   'sawgrass-event-rentals': 7,
   'pixelforge-software': 15,
+};
+
+// Large orders that wait in the risk team's Over High Ticket queue on any anchor day, whatever the size
+// of the series: the series' own high tickets are one in a hundred, so a small one may have none
+// in the last 30 days. The newest are younger than the week the seeded notes leave unreviewed.
+const largeOrderDays: Partial<Record<MerchantSpec['key'], number>> = {
+  'northstar-electronics': 2,
+  'harborview-hotel': 4,
+  'copper-kettle-bistro': 12,
 };
 
 export function buildMerchantProfiles(clients: ClientsPart): MerchantProfile[] {
@@ -89,6 +100,7 @@ export function buildMerchantProfiles(clients: ClientsPart): MerchantProfile[] {
         card_rate: spec.cardRate,
         ach_rate: spec.achRate,
         burst_day_back: burstDays[spec.key] ?? null,
+        large_order_day_back: largeOrderDays[spec.key] ?? null,
       };
       slot += spec.weight;
       return profile;

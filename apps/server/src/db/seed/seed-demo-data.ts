@@ -6,7 +6,11 @@ import { transactions } from '../schema/transactions';
 import { buildDemoDataset, type DemoDataset } from './build-demo-dataset';
 import { withBulkLoad } from './bulk-load';
 import { deriveSettlements, deriveStatementsAndBilling } from './derive-ledgers';
-import { generateSubscriptionCharges, generateVelocityBursts } from './generate-recurring';
+import {
+  generateLargeOrders,
+  generateSubscriptionCharges,
+  generateVelocityBursts,
+} from './generate-recurring';
 import { generateTodaysSales } from './generate-today';
 import { generateTransactions } from './generate-transactions';
 import { insertDataset } from './insert-dataset';
@@ -144,6 +148,7 @@ async function seedEverything(
         });
       }
       await generateVelocityBursts(tx, generation);
+      await generateLargeOrders(tx, generation);
     });
     await generateSubscriptionCharges(tx, generation);
     phase('transactions generated', { transactions: transactionCount });

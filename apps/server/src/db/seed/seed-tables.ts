@@ -13,7 +13,7 @@ export async function createSeedTables(tx: Executor, profiles: MerchantProfile[]
       card_processor processor, ach_processor processor, crypto_processor processor, has_terminals boolean,
       is_crypto_only boolean, card_bps int, card_item_cents int, ach_bps int, ach_item_cents int,
       surcharge_bps int, first_day_back int, last_day_back int, location_field text,
-      card_rate text, ach_rate text, burst_day_back int
+      card_rate text, ach_rate text, burst_day_back int, large_order_day_back int
     )`);
   // Numbered per merchant in a stable order, so row k is the same on every run. Row k = -1 is "none":
   // every row of the generator finds exactly one match, so the joins stay inner hash joins on these
