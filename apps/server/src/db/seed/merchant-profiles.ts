@@ -64,7 +64,7 @@ const burstDays: Partial<Record<MerchantSpec['key'], number>> = {
 const largeOrderDays: Partial<Record<MerchantSpec['key'], number>> = {
   'northstar-electronics': 2,
   'harborview-hotel': 4,
-  'copper-kettle-bistro': 12,
+  'bright-smiles-orthodontics': 12,
 };
 
 export function buildMerchantProfiles(clients: ClientsPart): MerchantProfile[] {
