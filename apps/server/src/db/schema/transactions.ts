@@ -82,6 +82,11 @@ export const transactions = pgTable(
     // refund. The database sets it when the dispute is written (trigger disputes_mark_transaction), so
     // every report row can say so without a lookup per row.
     isDisputed: boolean().notNull().default(false),
+    // Some transaction names this one as its original (a void, refund or reversal of it, whether or
+    // not it went through). The database sets it as that row is written (trigger
+    // transactions_mark_originals), so the report reads the undoes of the rows that have any, not
+    // of every row. Never cleared: a flag on a row whose undo failed costs a lookup that finds none.
+    hasFollowUps: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

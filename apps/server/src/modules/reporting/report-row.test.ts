@@ -11,6 +11,7 @@ const clientId = '6a0e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
 const base: Record<(typeof reportLineFields)[number], string> = {
   created_at: '2025-07-15 13:00:00.5',
   id: '3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b',
+  has_follow_ups: 'f',
   client_id: clientId,
   amount_cents: '-2500',
   fee_cents: '0',
@@ -271,6 +272,6 @@ describe('ReportRowWriter', () => {
   });
 
   it('refuses a line with the wrong number of fields', () => {
-    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('28 fields, not 27');
+    expect(() => splitReportLine(`${lineOf(base)}\u001fextra`)).toThrow('29 fields, not 28');
   });
 });

@@ -34,6 +34,13 @@ export function reportRowIdOf(line: ReportRowFields): string {
   return line.slice(start, line.indexOf(fieldSeparator, start));
 }
 
+// Whether some transaction names the line's as its original (its third field, 't' or 'f'): only such
+// rows can have voids and refunds to read.
+export function reportRowHasFollowUps(line: ReportRowFields): boolean {
+  const start = line.indexOf(fieldSeparator, line.indexOf(fieldSeparator) + 1) + 1;
+  return line.charCodeAt(start) === 116 /* t */;
+}
+
 // The creation time of a line (its first field): UTC text, as the database wrote it.
 export function reportRowCreatedAtOf(line: ReportRowFields): string {
   return line.slice(0, line.indexOf(fieldSeparator));
@@ -43,31 +50,32 @@ export function reportRowCreatedAtOf(line: ReportRowFields): string {
 export const F = {
   createdAt: 0,
   id: 1,
-  clientId: 2,
-  amountCents: 3,
-  feeCents: 4,
-  surchargeCents: 5,
-  type: 6,
-  actionMode: 7,
-  paymentStatus: 8,
-  requestStatus: 9,
-  proPayStatus: 10,
-  settlementAmountCents: 11,
-  settlementDate: 12,
-  originalTransactionId: 13,
-  action: 14,
-  status: 15,
-  cardBrand: 16,
-  cardType: 17,
-  token: 18,
-  maskedAccountNumber: 19,
-  meta: 20,
-  subLocation: 21,
-  isTest: 22,
-  isDisputed: 23,
-  merchantName: 24,
-  merchantDbaName: 25,
-  parentName: 26,
+  hasFollowUps: 2,
+  clientId: 3,
+  amountCents: 4,
+  feeCents: 5,
+  surchargeCents: 6,
+  type: 7,
+  actionMode: 8,
+  paymentStatus: 9,
+  requestStatus: 10,
+  proPayStatus: 11,
+  settlementAmountCents: 12,
+  settlementDate: 13,
+  originalTransactionId: 14,
+  action: 15,
+  status: 16,
+  cardBrand: 17,
+  cardType: 18,
+  token: 19,
+  maskedAccountNumber: 20,
+  meta: 21,
+  subLocation: 22,
+  isTest: 23,
+  isDisputed: 24,
+  merchantName: 25,
+  merchantDbaName: 26,
+  parentName: 27,
 } as const;
 
 // The characters JSON.stringify writes as escapes (U+001F aside: it separates the fields).

@@ -16,6 +16,7 @@ import {
   type ReportRowFields,
   type ReportUndo,
   reportRowCreatedAtOf,
+  reportRowHasFollowUps,
   reportRowIdOf,
   type SearchRowFacts,
   splitReportLine,
@@ -377,7 +378,8 @@ const undoneAfterSlackMs = 86_400_000;
 
 // The undoes of the given report rows: a page, a search's rows, one batch of Load All or of an
 // export, each reading those of its own rows only, so a stream never holds more of them than one batch
-// has. One array parameter whatever the count, sent by name (db/named-statement.ts): planned for each
+// has. Only rows some transaction names as its original can have any (the line's has_follow_ups):
+// the others are not looked up, and a batch without such rows costs no statement. One array parameter whatever the count, sent by name (db/named-statement.ts): planned for each
 // call, a thousand ids against every monthly partition took longer to plan than to run.
 const undoesOfStatement = buildStatement(
   undoesSql(sql`t.original_transaction_id = any(${sql.placeholder('originalIds')}::uuid[])
@@ -388,13 +390,14 @@ export async function listUndoesOf(
   executor: Executor,
   rows: readonly ReportRowFields[],
 ): Promise<ReportUndo[]> {
-  if (rows.length === 0) return [];
   const ids: string[] = [];
   let oldestMs = Number.POSITIVE_INFINITY;
   for (const row of rows) {
+    if (!reportRowHasFollowUps(row)) continue;
     ids.push(reportRowIdOf(row));
     oldestMs = Math.min(oldestMs, epochMsOfUtcText(reportRowCreatedAtOf(row)));
   }
+  if (ids.length === 0) return [];
   const found = await queryRowsNamed(executor, undoesOfStatement, {
     originalIds: `{${ids.join(',')}}`,
     madeFrom: new Date(oldestMs - undoneAfterSlackMs).toISOString(),
