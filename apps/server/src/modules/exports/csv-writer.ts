@@ -40,13 +40,9 @@ export class CsvRowBuffer {
     return this.text.length >= csvChunkChars;
   }
 
-  // The rows gathered, as text and as UTF-8 bytes.
+  // The rows gathered, as text.
   content(): string {
     return this.text;
-  }
-
-  bytes(): Uint8Array {
-    return Buffer.from(this.text, 'utf8');
   }
 
   clear(): void {

@@ -379,8 +379,9 @@ const undoneAfterSlackMs = 86_400_000;
 // The undoes of the given report rows: a page, a search's rows, one batch of Load All or of an
 // export, each reading those of its own rows only, so a stream never holds more of them than one batch
 // has. Only rows some transaction names as its original can have any (the line's has_follow_ups):
-// the others are not looked up, and a batch without such rows costs no statement. One array parameter whatever the count, sent by name (db/named-statement.ts): planned for each
-// call, a thousand ids against every monthly partition took longer to plan than to run.
+// the others are not looked up, and a batch without such rows costs no statement. One array
+// parameter whatever the count, sent by name (db/named-statement.ts): planned for each call, a
+// thousand ids against every monthly partition took longer to plan than to run.
 const undoesOfStatement = buildStatement(
   undoesSql(sql`t.original_transaction_id = any(${sql.placeholder('originalIds')}::uuid[])
     and t.created_at >= ${sql.placeholder('madeFrom')}::timestamptz`),

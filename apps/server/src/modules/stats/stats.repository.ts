@@ -61,7 +61,7 @@ export async function windowInstants(
   }));
 }
 
-type LabelledRange = { window: number; span: 'rows' | 'hour' | 'day'; range: InstantRange };
+type LabelledRange = { window: number; span: 'hour' | 'day'; range: InstantRange };
 
 // The ranges as a list to join: (window, span, from, to).
 function rangesSql(ranges: readonly LabelledRange[]): SQL {
@@ -81,16 +81,14 @@ export function windowTotalsSql(
   scope: ReportScope,
   instants: readonly { start: number; end: number }[],
 ): SQL | null {
-  const ranges = instants.flatMap((range, window) => {
-    const segments = totalSegments(range.start, range.end);
-    return [
-      ...segments.rows.map((part) => ({ window, span: 'rows' as const, range: part })),
-      ...segments.hours.map((part) => ({ window, span: 'hour' as const, range: part })),
-      ...segments.days.map((part) => ({ window, span: 'day' as const, range: part })),
-    ];
-  });
-  const rows = ranges.filter((part) => part.span === 'rows');
-  const totals = ranges.filter((part) => part.span !== 'rows');
+  const windows = instants.map((range, window) => ({
+    window,
+    segments: totalSegments(range.start, range.end),
+  }));
+  const totals = windows.flatMap(({ window, segments }): LabelledRange[] => [
+    ...segments.hours.map((range) => ({ window, span: 'hour' as const, range })),
+    ...segments.days.map((range) => ({ window, span: 'day' as const, range })),
+  ]);
   const parts: SQL[] = [];
   if (totals.length > 0) {
     parts.push(sql`select r.w, s.n, s.g from ${rangesSql(totals)}
@@ -102,10 +100,12 @@ export function windowTotalsSql(
   }
   // Partial hours each as a statement of its own, with its bounds as constants: PostgreSQL then
   // reads one monthly partition for each, where a join would plan (and compile) for them all.
-  for (const { window, range } of rows) {
-    parts.push(sql`select ${sql.raw(String(window))} as w, count(*) filter (where ${isNotFailed}) as n, sum(${gross}) as g
+  for (const { window, segments } of windows) {
+    for (const range of segments.rows) {
+      parts.push(sql`select ${sql.raw(String(window))} as w, count(*) filter (where ${isNotFailed}) as n, sum(${gross}) as g
       from transactions t
       where ${reportScopeFilter(scope)} and t.created_at >= ${instant(range.from)} and t.created_at < ${instant(range.to)}`);
+    }
   }
   if (parts.length === 0) return null;
   return sql`select p.w, coalesce(sum(p.n), 0)::bigint::text as n, coalesce(sum(p.g), 0)::bigint::text as g
