@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createZonedDateFormatter,
@@ -36,6 +37,46 @@ describe('zoned time', () => {
     );
     expect(createZonedDateFormatter('UTC', 'yyyy-mm-dd hh:mm')(instant)).toBe('2024-03-01 03:04');
     expect(createZonedDateFormatter('UTC', 'mm/dd/yyyy')(instant)).toBe('03/01/2024');
+  });
+
+  it('formats every instant as Intl reads its wall clock, whatever order the instants come in', () => {
+    const zones = ['America/New_York', 'Europe/Paris', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
+    const intlOf = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    // Around the 2024 DST changes, in and out of order: the formatter keeps its last quarter hour
+    // and day, which must never leak into the next instant's text.
+    const instant = fc.integer({
+      min: Date.parse('2024-03-09T00:00:00Z'),
+      max: Date.parse('2024-11-04T00:00:00Z'),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.array(instant, { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        (zone, instants, sorted) => {
+          const format = createZonedDateFormatter(zone, 'yyyy-mm-dd hh:mm:ss');
+          const usFormat = createZonedDateFormatter(zone, 'mm/dd/yyyy hh:mm:ss');
+          const intl = intlOf(zone);
+          for (const ms of sorted ? [...instants].sort((a, b) => a - b) : instants) {
+            const expected = intl.format(ms).replace(', ', ' ');
+            expect(format(ms)).toBe(expected);
+            const [day, clock] = expected.split(' ');
+            const [yyyy, mm, dd] = (day ?? '').split('-');
+            expect(usFormat(ms)).toBe(`${mm}/${dd}/${yyyy} ${clock}`);
+          }
+        },
+      ),
+    );
   });
 
   it('finds where a calendar day starts in a timezone, DST days included', () => {

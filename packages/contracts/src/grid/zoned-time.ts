@@ -127,30 +127,45 @@ function isoDateOf(wall: Date): string {
 
 export type ZonedDateFormatter = (epochMs: number) => string;
 
-// One formatter per column: reads the wall clock through the cached offset, no Intl per cell.
-export function createZonedDateFormatter(timeZone: string, format: GridDateFormat): ZonedDateFormatter {
-  return (epochMs) => {
-    const wall = new Date(epochMs + timeZoneOffsetMs(timeZone, epochMs));
-    const yyyy = wall.getUTCFullYear();
-    const mm = pad2(wall.getUTCMonth() + 1);
-    const dd = pad2(wall.getUTCDate());
-    switch (format) {
-      case 'yyyy-mm-dd':
-        return `${yyyy}-${mm}-${dd}`;
-      case 'mm/dd/yyyy':
-        return `${mm}/${dd}/${yyyy}`;
-      case 'yyyy-mm-dd hh:mm':
-        return `${yyyy}-${mm}-${dd} ${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
-      case 'yyyy-mm-dd hh:mm:ss':
-        return `${yyyy}-${mm}-${dd} ${clockOf(wall)}`;
-      case 'mm/dd/yyyy hh:mm:ss':
-        return `${mm}/${dd}/${yyyy} ${clockOf(wall)}`;
-    }
-  };
+// The day's part of a format, of the wall clock's day (a Date at its UTC midnight).
+function dayTextOf(day: Date, format: GridDateFormat): string {
+  const yyyy = day.getUTCFullYear();
+  const mm = pad2(day.getUTCMonth() + 1);
+  const dd = pad2(day.getUTCDate());
+  return format.startsWith('mm/dd/yyyy') ? `${mm}/${dd}/${yyyy}` : `${yyyy}-${mm}-${dd}`;
 }
 
-function clockOf(wall: Date): string {
-  return `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}:${pad2(wall.getUTCSeconds())}`;
+const twoDigits = Array.from({ length: 60 }, (_, value) => pad2(value));
+
+// One formatter per column: reads the wall clock through the cached offset, no Intl per cell. A
+// grid or an export meets its times mostly in order, many in the same quarter hour and day: the
+// formatter keeps the last quarter hour's offset and the last day's text, and reads the clock from
+// the milliseconds of the day.
+export function createZonedDateFormatter(timeZone: string, format: GridDateFormat): ZonedDateFormatter {
+  const withSeconds = format.endsWith('hh:mm:ss');
+  const withClock = withSeconds || format.endsWith('hh:mm');
+  let quarterHour = Number.NaN;
+  let offsetMs = 0;
+  let dayNumber = Number.NaN;
+  let dayText = '';
+  return (epochMs) => {
+    const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+    if (quarter !== quarterHour) {
+      offsetMs = timeZoneOffsetMs(timeZone, epochMs);
+      quarterHour = quarter;
+    }
+    const wallMs = epochMs + offsetMs;
+    const day = Math.floor(wallMs / DAY_MS);
+    if (day !== dayNumber) {
+      dayText = dayTextOf(new Date(day * DAY_MS), format);
+      dayNumber = day;
+    }
+    if (!withClock) return dayText;
+    const secondsOfDay = Math.floor((wallMs - day * DAY_MS) / 1000);
+    const hh = twoDigits[Math.floor(secondsOfDay / 3600)];
+    const mm = twoDigits[Math.floor(secondsOfDay / 60) % 60];
+    return withSeconds ? `${dayText} ${hh}:${mm}:${twoDigits[secondsOfDay % 60]}` : `${dayText} ${hh}:${mm}`;
+  };
 }
 
 const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

@@ -1,9 +1,10 @@
 import { excelColumnName, excelText } from '@portico/contracts/exports/xlsx-sheet-bytes';
 import { formatCentsAsMoney } from '@portico/contracts/money/money';
 import { reportExportColumns } from '@portico/contracts/transactions/report-export-columns';
+import fc from 'fast-check';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { CsvRowBuffer, csvLine, csvTextField, csvWrittenField } from './csv-writer';
+import { CsvRowBuffer, csvFieldOf, csvLine, csvTextField, csvWrittenField } from './csv-writer';
 import { cellTextOf, headerOf, moneyTextOfCents } from './export-cells';
 import { createRowTester } from './export-filters';
 import { XlsxStreamWriter } from './xlsx-writer';
@@ -27,6 +28,25 @@ describe('CSV fields', () => {
     expect(csvTextField('a=b')).toBe('a=b');
   });
 
+  it('writes the texts Portico makes as the general rules would, column kind by kind', () => {
+    const zoned = createZonedFormatter('America/New_York');
+    const numberColumn = cellTextOf({ kind: 'number' }, zoned);
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: 0, max: 4e12 }), (cents, ms) => {
+        const money = moneyTextOfCents(cents);
+        expect(csvFieldOf('money')(money)).toBe(csvWrittenField(money));
+        const count = numberColumn(cents / 100);
+        expect(csvFieldOf('number')(count)).toBe(csvWrittenField(count));
+        const time = zoned.dateTime(ms);
+        expect(csvFieldOf('datetime')(time)).toBe(csvWrittenField(time));
+      }),
+    );
+    expect(csvFieldOf('money')('-$1,234.56')).toBe('"-$1,234.56"');
+    expect(csvFieldOf('text')('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvFieldOf('enum')('Lee, Sam')).toBe('"Lee, Sam"');
+    expect(csvFieldOf('date')('2026-12-05')).toBe('2026-12-05');
+  });
+
   it('writes rows into its buffer as the field rules write them, in UTF-8', () => {
     const cells: [string, boolean][] = [
       ['plain', true],
@@ -45,7 +65,9 @@ describe('CSV fields', () => {
     ];
     const buffer = new CsvRowBuffer();
     for (let row = 0; row < 2; row++) {
-      for (const [text, isDataText] of cells) buffer.field(text, isDataText);
+      for (const [text, isDataText] of cells) {
+        buffer.field(isDataText ? csvTextField(text) : csvWrittenField(text));
+      }
       buffer.endRow();
     }
     const line = csvLine(
@@ -60,8 +82,8 @@ describe('CSV fields', () => {
   it('gathers a row longer than a chunk whole, and then says it is full', () => {
     const buffer = new CsvRowBuffer();
     const long = 'é'.repeat(700_000);
-    buffer.field(long, true);
-    buffer.field(long, true);
+    buffer.field(long);
+    buffer.field(long);
     buffer.endRow();
     expect(buffer.isFull).toBe(true);
     expect(buffer.content()).toBe(`${long},${long}\r\n`);

@@ -27,7 +27,7 @@ import type { JobResult, JobRunner } from '../../jobs/runner';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { escapeHtml } from '../../lib/html';
-import { CsvRowBuffer, csvByteOrderMark } from './csv-writer';
+import { CsvRowBuffer, csvByteOrderMark, csvFieldOf, csvTextField } from './csv-writer';
 import { type CellText, cellTextOf, headerOf } from './export-cells';
 import { createRowTester } from './export-filters';
 import type { ExportableGrid, ExportSort, ExportSource, StoredScope } from './export-registry';
@@ -260,8 +260,8 @@ type WrittenColumn<Row> = {
   definition: ExportColumnDefinition<Row>;
   header: string;
   text: CellText;
-  // Text from the data: guarded against formula injection in CSV.
-  isDataText: boolean;
+  // Its cell texts as CSV fields (text from the data guarded against formula injection).
+  csvField: (text: string) => string;
   // How xlsx writes it: a number (money in the money format) or its text.
   xlsxKind: XlsxCellKind;
 };
@@ -294,7 +294,7 @@ async function writeRows<Row>(
       definition,
       header: headerOf(definition, request.time_zone),
       text: cellTextOf(definition, zoned),
-      isDataText: definition.kind === 'text' || definition.kind === 'enum',
+      csvField: csvFieldOf(definition.kind),
       xlsxKind: xlsxCellKindOf(definition.kind),
     });
   }
@@ -307,11 +307,12 @@ async function writeRows<Row>(
     if (request.format === 'csv') {
       const csv = new CsvRowBuffer();
       await file.write(csvByteOrderMark);
-      for (const column of columns) csv.field(column.header, true);
+      for (const column of columns) csv.field(csvTextField(column.header));
       csv.endRow();
       const writeGathered = async () => {
-        if (csv.content() === '') return;
-        await file.write(csv.content());
+        const content = csv.content();
+        if (content === '') return;
+        await file.write(content);
         csv.clear();
       };
       for await (const batch of source.batches()) {
@@ -320,7 +321,7 @@ async function writeRows<Row>(
           for (let i = 0; i < count; i++) {
             const column = columns[i] as WrittenColumn<Row>;
             const value = column.definition.value(row);
-            csv.field(value === undefined ? '' : column.text(value), column.isDataText);
+            csv.field(value === undefined ? '' : column.csvField(column.text(value)));
           }
           csv.endRow();
           rows++;
