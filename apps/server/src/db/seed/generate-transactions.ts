@@ -179,7 +179,7 @@ function templateColumns(anchorYear: number): string {
 const insertColumns = `(id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
   surcharge_cents, payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor,
   payment_method, last4, token, customer_first_name, customer_last_name, customer_email, original_transaction_id,
-  settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)`;
+  has_follow_ups, settlement_amount_cents, settlement_date, api_response, third_party_api_response, meta, created_at)`;
 
 async function insertPairs(
   tx: Executor,
@@ -216,7 +216,10 @@ async function insertPairs(
     ),
     emitted as (
       select r.*, v.side, case when v.side = 2 and not r.is_followup then r.b_t else r.a_t end as t,
-        v.side = 2 and r.is_followup as is_followup_row
+        v.side = 2 and r.is_followup as is_followup_row,
+        -- A flagged as the original its B names, as the database would flag it once B is written:
+        -- set here, the load spares the flagging trigger an update of one row in seven.
+        v.side = 1 and r.is_followup and r.k * 2 <= ${input.count} as is_undone_original
       from rows r cross join (values (1), (2)) as v(side)
       where v.side = 1 or r.k * 2 <= ${input.count}
     ),
@@ -228,7 +231,7 @@ async function insertPairs(
     select: `
     select id, client_id, sub_entity_id, customer_id, type, action, action_mode, amount_cents, fee_cents,
       surcharge_cents, payment_status, request_status, status, card_brand, card_type, pro_pay_status, processor,
-      payment_method, last4, token, first_name, last_name, email, original_transaction_id,
+      payment_method, last4, token, first_name, last_name, email, original_transaction_id, is_undone_original,
       case when settle_days is null then null
         when pro_pay_status in ('ACHInReturned', 'ACHInRejected') then -2500
         when action_mode in ('settle', 'debit', 'charge', 'apple_pay') then amount_cents - fee_cents
@@ -297,7 +300,7 @@ function finalColumns(anchor: string): string {
       case when ${f} then case when e.fu = 'void' and t.processor = 'propay' and t.payment_method = 'card'
         then 'CCDebitVoided'::pro_pay_status end else t.pro_pay_status end as pro_pay_status,
       t.processor, t.payment_method, t.card_brand, t.card_type, t.last4, t.token, t.first_name, t.last_name, t.email,
-      case when ${f} then ${uuidSql('e.a_hex')} end as original_transaction_id,
+      case when ${f} then ${uuidSql('e.a_hex')} end as original_transaction_id, e.is_undone_original,
       case when not ${f} then t.settle_days when t.payment_method = 'cash' then null else t.settle_days end
         as settle_days,
       t.api_response, t.third_party_api_response, t.meta,

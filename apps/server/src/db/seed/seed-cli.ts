@@ -56,6 +56,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error('Seeding failed:', err instanceof Error ? err.message : err);
+  // A failed query's message is its SQL; the database's own words are in its cause.
+  const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
+  console.error('Seeding failed:', err instanceof Error ? err.message : err, cause);
   process.exit(1);
 });

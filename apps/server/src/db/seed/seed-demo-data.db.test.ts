@@ -264,6 +264,16 @@ describe('seeded transactions', () => {
       where o.payment_status is not true or o.type in ('void', 'refund', 'ach_refund', 'credit', 'blind_refund', 'reversal')`);
     expect(bad?.n).toBe(0);
   });
+
+  it('flag exactly the originals some follow-up names, as the database flags them', async () => {
+    const [flags] = await rows(sql`
+      select count(*) filter (where o.has_follow_ups)::int as flagged,
+        count(*) filter (where o.has_follow_ups <> exists (
+          select 1 from transactions f where f.original_transaction_id = o.id))::int as wrong
+      from transactions o`);
+    expect(flags?.flagged).toBeGreaterThan(50);
+    expect(flags?.wrong).toBe(0);
+  });
 });
 
 describe('derived ledgers', () => {
