@@ -10,6 +10,8 @@ import { createRowTester } from './export-filters';
 import { XlsxStreamWriter } from './xlsx-writer';
 import { createZonedFormatter } from './zoned-time';
 
+const textOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
 describe('CSV fields', () => {
   it('quotes a field holding a comma, a quote or a line break, doubling its quotes (RFC 4180)', () => {
     expect(csvTextField('plain')).toBe('plain');
@@ -73,20 +75,27 @@ describe('CSV fields', () => {
     const line = csvLine(
       cells.map(([text, isDataText]) => (isDataText ? csvTextField(text) : csvWrittenField(text))),
     );
-    expect(buffer.content()).toBe(line + line);
     expect(buffer.isFull).toBe(false);
-    buffer.clear();
-    expect(buffer.content()).toBe('');
+    const taken = buffer.take();
+    expect(textOf(taken)).toBe(line + line);
+    // The next rows go to the other buffer: the bytes taken stay as they were until the next take.
+    buffer.field('next');
+    buffer.endRow();
+    expect(textOf(taken)).toBe(line + line);
+    expect(textOf(buffer.take())).toBe('next\r\n');
+    expect(buffer.take()).toHaveLength(0);
   });
 
-  it('gathers a row longer than a chunk whole, and then says it is full', () => {
+  it('gathers a row longer than a chunk whole, after the rows before it, and then says it is full', () => {
     const buffer = new CsvRowBuffer();
     const long = 'é'.repeat(700_000);
+    buffer.field('first');
+    buffer.endRow();
     buffer.field(long);
     buffer.field(long);
     buffer.endRow();
     expect(buffer.isFull).toBe(true);
-    expect(buffer.content()).toBe(`${long},${long}\r\n`);
+    expect(textOf(buffer.take())).toBe(`first\r\n${long},${long}\r\n`);
   });
 
   it('keeps the sign of an amount Portico wrote itself, quoting only its thousands separator', () => {

@@ -303,17 +303,22 @@ async function writeRows<Row>(
   const accepts = createRowTester(request.filters, byId, zoned);
   const file = await open(filePath, 'w');
   let rows = 0;
+  // The CSV write on its way, if any: the file is closed only once it has ended.
+  let writing: Promise<unknown> = Promise.resolve();
   try {
     if (request.format === 'csv') {
       const csv = new CsvRowBuffer();
       await file.write(csvByteOrderMark);
       for (const column of columns) csv.field(csvTextField(column.header));
       csv.endRow();
+      // The rows gathered go to the file while the next are made; a write's failure is thrown by
+      // the next write, or at the end.
       const writeGathered = async () => {
-        const content = csv.content();
-        if (content === '') return;
-        await file.write(content);
-        csv.clear();
+        await writing;
+        const content = csv.take();
+        if (content.length === 0) return;
+        writing = file.write(content);
+        writing.catch(() => undefined);
       };
       for await (const batch of source.batches()) {
         for (const row of batch) {
@@ -331,6 +336,7 @@ async function writeRows<Row>(
         if (!(await onBatch(rows))) return { rows, stopped: true };
       }
       await writeGathered();
+      await writing;
     } else {
       const writer = new XlsxStreamWriter(
         columns.map((column) => ({
@@ -364,6 +370,7 @@ async function writeRows<Row>(
       await writeChunks(writer.finish());
     }
   } finally {
+    await writing.catch(() => undefined);
     await file.close();
   }
   return { rows, stopped: false };

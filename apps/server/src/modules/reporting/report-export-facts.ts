@@ -29,6 +29,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// Most rows were never voided or refunded: one empty list for them all.
+const noUndoes: readonly UndoFacts[] = Object.freeze([]);
+
 const stringOrUndefined = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 // The location's name of a stored sub_location, per stored text: a report repeats the same
@@ -125,7 +128,7 @@ export class ReportExportFactsReader {
       feeCents: merchant.isAdvanced ? Number(row.get(F.feeCents)) : undefined,
       surchargeCents: merchant.isAdvanced ? Number(row.get(F.surchargeCents)) : undefined,
       status: row.freeText(F.status),
-      undoes: this.#undoes.get(id) ?? [],
+      undoes: this.#undoes.get(id) ?? noUndoes,
       action: row.freeText(F.action),
       cardBrand: row.freeText(F.cardBrand),
       cardType: row.freeText(F.cardType),
