@@ -56,10 +56,10 @@ const knownStatusLabels: Readonly<Record<string, string>> = {
   voided: 'Voided',
 };
 
-// The processor's status text, else what payment_status says: null (no answer yet) is Pending.
 // A status already written as its label ('Approved'), which most are: read as it is.
 const statusLabelTexts: ReadonlySet<string> = new Set(Object.values(knownStatusLabels));
 
+// The processor's status text, else what payment_status says: null (no answer yet) is Pending.
 export function transactionStatusLabel(status: string | null, paymentStatus: PaymentStatusValue): string {
   if (status !== null && statusLabelTexts.has(status)) return status;
   const text = status?.trim().replace(/[_\s]+/g, ' ') ?? '';
