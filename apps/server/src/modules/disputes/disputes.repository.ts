@@ -138,12 +138,18 @@ function listConditions(filter: DisputeListFilter) {
 // The grid holds at most this many disputes, the newest.
 export const maxGridDisputes = 10_000;
 
-// The grid's rows, newest first (served by the (client_id, opened_at) index), as the API answers them
-// (contracts disputeRowSchema), each written as JSON text by
-// the database: no Date made and formatted again per time, no response schema walked per row
-// (docs/decisions/0066 has the figures). The amount is signed as the merchant feels it (negative).
+// The grid's answer around its rows.
+const answerHead = '{"status":true,"message":[';
+const answerTail = ']}';
+
+// The grid's whole answer: its rows, newest first (served by the (client_id, opened_at) index), as
+// the API answers them (contracts disputeRowSchema), each written as JSON text by the database: no
+// Date made and formatted again per time, no response schema walked per row (docs/decisions/0066 has
+// the figures). The amount is signed as the merchant feels it (negative). The envelope is written
+// there too, so one flat text comes back and is sent as it is: wrapped in Node, it was a rope the
+// reply had to flatten to measure and encode (about 5 ms of a 3.5 MB answer).
 export async function listDisputesJson(executor: Executor, filter: DisputeListFilter): Promise<string> {
-  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return '';
+  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return `${answerHead}${answerTail}`;
   const time = (column: SQL) => quoted(isoUtc(column));
   const json = jsonObjectText([
     ['id', quoted(sql`${disputes.id}`)],
@@ -166,7 +172,8 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
   // aggregate restates the newest-first order over the subquery's columns.
   const [row] = await queryRows(
     executor,
-    sql`select coalesce(string_agg(g.json, ',' order by g.opened_at desc, g.id desc), '') as body
+    sql`select ${answerHead}::text || coalesce(string_agg(g.json, ',' order by g.opened_at desc, g.id desc), '')
+        || ${answerTail}::text as body
       from (
         select ${json} as json, ${disputes.openedAt} as opened_at, ${disputes.id} as id
           from ${disputes}
@@ -176,7 +183,8 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
          limit ${maxGridDisputes}
       ) g`,
   );
-  return typeof row?.body === 'string' ? row.body : '';
+  if (typeof row?.body !== 'string') throw new Error('The disputes grid came back without its answer');
+  return row.body;
 }
 
 // Every dispute the filter matches (an export's progress), not only the grid's newest.

@@ -400,15 +400,11 @@ export async function disputeListFilterOf(
   };
 }
 
-const gridHead = '{"status":true,"message":[';
-const gridTail = ']}';
-
 // The grid (GET /api/disputes): the disputes of the merchants the caller reaches and holds Disputes
 // on, newest first, the whole answer written as JSON by the database. Each row is what rowOf makes of
 // the dispute (the API test holds the two together).
 export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
-  const rows = await listDisputesJson(db, await disputeListFilterOf(db, caller, query));
-  return `${gridHead}${rows}${gridTail}`;
+  return listDisputesJson(db, await disputeListFilterOf(db, caller, query));
 }
 
 // One page of the disputes a filter matches, as the grid's rows, newest first, and where it ended
