@@ -39,7 +39,7 @@ export function makeReportNdjson(n: number): Buffer {
     const values: Record<(typeof reportLineFields)[number], string> = {
       created_at: `${iso.slice(0, 10)} ${iso.slice(11, 23)}${String(Math.floor(random() * 1000)).padStart(3, '0')}`,
       id: rng.uuid(),
-      has_follow_ups: 'f',
+      has_follow_ups: 'false',
       client_id: merchant.id,
       amount_cents: String(random() < 0.05 ? -amount : amount),
       fee_cents: String(Math.floor(amount * 0.029) + 30),

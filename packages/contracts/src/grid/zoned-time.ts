@@ -129,10 +129,8 @@ export type ZonedDateFormatter = (epochMs: number) => string;
 
 // The day's part of a format, of the wall clock's day (a Date at its UTC midnight).
 function dayTextOf(day: Date, format: GridDateFormat): string {
-  const yyyy = day.getUTCFullYear();
-  const mm = pad2(day.getUTCMonth() + 1);
-  const dd = pad2(day.getUTCDate());
-  return format.startsWith('mm/dd/yyyy') ? `${mm}/${dd}/${yyyy}` : `${yyyy}-${mm}-${dd}`;
+  if (!format.startsWith('mm/dd/yyyy')) return isoDateOf(day);
+  return `${pad2(day.getUTCMonth() + 1)}/${pad2(day.getUTCDate())}/${day.getUTCFullYear()}`;
 }
 
 const twoDigits = Array.from({ length: 60 }, (_, value) => pad2(value));

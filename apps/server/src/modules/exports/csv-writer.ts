@@ -53,7 +53,7 @@ export function csvLine(fields: readonly string[]): string {
 }
 
 // Bytes of CSV gathered before the caller writes them to the file.
-export const csvChunkBytes = 1 << 20;
+const csvChunkBytes = 1 << 20;
 
 // UTF-8 takes at most three bytes for each UTF-16 character of a text.
 const maxBytesPerChar = 3;

@@ -17,7 +17,7 @@ const clientId = '6a0e5c1d-2b3f-4a4c-8d5e-6f7a8b9c0d1e';
 const base: Record<(typeof reportLineFields)[number], string> = {
   created_at: '2025-07-15 13:00:00.5',
   id: '3f1c2b7e-8a4d-4e2f-9b6a-1c2d3e4f5a6b',
-  has_follow_ups: 'f',
+  has_follow_ups: 'false',
   client_id: clientId,
   amount_cents: '-2500',
   fee_cents: '0',

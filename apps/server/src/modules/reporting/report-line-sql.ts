@@ -52,7 +52,7 @@ const fieldSql: Record<ReportLineField, string> = {
   // UTC, microseconds: '2025-06-15 08:30:00.123456' (no fraction when it is zero).
   created_at: `(t.created_at at time zone 'UTC')::text`,
   id: 't.id::text',
-  // 't' or 'f', read beside the id: whether to look up the row's voids and refunds.
+  // 'true' or 'false', read beside the id: whether to look up the row's voids and refunds.
   has_follow_ups: 't.has_follow_ups::text',
   client_id: 't.client_id::text',
   amount_cents: 't.amount_cents::text',

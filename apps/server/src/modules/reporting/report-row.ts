@@ -34,8 +34,8 @@ export function reportRowIdOf(line: ReportRowFields): string {
   return line.slice(start, line.indexOf(fieldSeparator, start));
 }
 
-// Whether some transaction names the line's as its original (its third field, 't' or 'f'): only such
-// rows can have voids and refunds to read.
+// Whether some transaction names the line's as its original (its third field, 'true' or 'false'):
+// only such rows can have voids and refunds to read.
 export function reportRowHasFollowUps(line: ReportRowFields): boolean {
   const start = line.indexOf(fieldSeparator, line.indexOf(fieldSeparator) + 1) + 1;
   return line.charCodeAt(start) === 116 /* t */;
