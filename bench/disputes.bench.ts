@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { clientIdsAtOrBelow } from '../apps/server/src/access/merchant-scope.repository';
 import { buildApp } from '../apps/server/src/app';
-import { listDisputesJson } from '../apps/server/src/modules/disputes/disputes.repository';
+import { listDisputeJsonRows } from '../apps/server/src/modules/disputes/disputes.repository';
 import { sessionCookieFor } from '../apps/server/test/auth-helpers';
 import { compareInterleaved, printTable } from './stats';
 import { profileRuns } from './support/cpu-profile';
@@ -130,7 +130,7 @@ export function benchDisputes(): Promise<boolean> {
       const ratioOk = route.ratio <= RATIO_BUDGET;
       // Where the route's time goes: its JSON query alone (the hierarchy resolved beforehand).
       const clientIds = await clientIdsAtOrBelow(handle.db, [parent.id]);
-      const query = await compareInterleaved(() => listDisputesJson(handle.db, { clientIds }), bare, {
+      const query = await compareInterleaved(() => listDisputeJsonRows(handle.db, { clientIds }), bare, {
         warmup: 3,
         runs: 11,
       });

@@ -266,16 +266,23 @@ export async function findClientAccessFacts(
         select distinct on (chain.root) chain.root, m.role_id
         from chain join memberships m on m.client_id = chain.id and m.user_id = ${userId}::uuid
         order by chain.root, chain.depth
+      ),
+      -- Each governing role's permissions read once, not once per merchant it governs.
+      grants as (
+        select rp.role_id, array_agg(rp.permission_name::text order by rp.permission_name) as granted
+        from role_permissions rp
+        where rp.role_id in (select role_id from governing)
+        group by rp.role_id
       )
       select c.id::text as client_id,
         coalesce((cc.customizations ->> 'rbac_enabled')::boolean, false) as rbac_enabled,
         g.root is not null as has_membership,
-        (select array_agg(rp.permission_name::text order by rp.permission_name)
-          from role_permissions rp where rp.role_id = g.role_id) as granted
+        gr.granted
       from clients c
       join targets t on t.id = c.id
       left join client_configs cc on cc.client_id = c.id
       left join governing g on g.root = c.id
+      left join grants gr on gr.role_id = g.role_id
       order by c.id`,
   );
   return rows.map((row) => {

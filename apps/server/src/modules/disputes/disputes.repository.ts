@@ -138,18 +138,13 @@ function listConditions(filter: DisputeListFilter) {
 // The grid holds at most this many disputes, the newest.
 export const maxGridDisputes = 10_000;
 
-// The grid's answer around its rows.
-const answerHead = '{"status":true,"message":[';
-const answerTail = ']}';
-
-// The grid's whole answer: its rows, newest first (served by the (client_id, opened_at) index), as
-// the API answers them (contracts disputeRowSchema), each written as JSON text by the database: no
-// Date made and formatted again per time, no response schema walked per row (docs/decisions/0066 has
-// the figures). The amount is signed as the merchant feels it (negative). The envelope is written
-// there too, so one flat text comes back and is sent as it is: wrapped in Node, it was a rope the
-// reply had to flatten to measure and encode (about 5 ms of a 3.5 MB answer).
-export async function listDisputesJson(executor: Executor, filter: DisputeListFilter): Promise<string> {
-  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return `${answerHead}${answerTail}`;
+// The grid's rows, newest first (served by the (client_id, opened_at) index), each written as JSON
+// text by the database as the API answers it (contracts disputeRowSchema): no Date made and formatted
+// again per time, no response schema walked per row (docs/decisions/0066 has the figures). The amount
+// is signed as the merchant feels it (negative). One value per row: one string_agg of them cost the
+// database an ordered aggregate and the driver one 3.5 MB value, 25 ms against 12 for the same rows.
+export async function listDisputeJsonRows(executor: Executor, filter: DisputeListFilter): Promise<string[]> {
+  if (filter.clientIds !== 'all' && filter.clientIds.length === 0) return [];
   const time = (column: SQL) => quoted(isoUtc(column));
   const json = jsonObjectText([
     ['id', quoted(sql`${disputes.id}`)],
@@ -168,23 +163,19 @@ export async function listDisputesJson(executor: Executor, filter: DisputeListFi
     ['decided_at', time(sql`${disputes.decidedAt}`)],
   ]);
   const where = listConditions(filter);
-  // The rows joined by commas in the database: one value comes back, not 10,000 row objects. The
-  // aggregate restates the newest-first order over the subquery's columns.
-  const [row] = await queryRows(
+  const rows = await queryRows(
     executor,
-    sql`select ${answerHead}::text || coalesce(string_agg(g.json, ',' order by g.opened_at desc, g.id desc), '')
-        || ${answerTail}::text as body
-      from (
-        select ${json} as json, ${disputes.openedAt} as opened_at, ${disputes.id} as id
+    sql`select ${json} as json
           from ${disputes}
           join ${clients} on ${clients.id} = ${disputes.clientId}
           ${where ? sql`where ${where}` : sql``}
          order by ${orderByKeys(disputesNewestFirst)}
-         limit ${maxGridDisputes}
-      ) g`,
+         limit ${maxGridDisputes}`,
   );
-  if (typeof row?.body !== 'string') throw new Error('The disputes grid came back without its answer');
-  return row.body;
+  return rows.map((row) => {
+    if (typeof row.json !== 'string') throw new Error('A disputes grid row came back without its JSON');
+    return row.json;
+  });
 }
 
 // Every dispute the filter matches (an export's progress), not only the grid's newest.

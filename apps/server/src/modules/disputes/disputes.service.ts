@@ -34,6 +34,7 @@ import type { QueuedMail } from '../../integrations/mail/mail-service';
 import type { DisputeFeed, DisputeFeedEvent } from '../../integrations/processors/processor-gateway';
 import { AppError, defineErrors } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { successListAnswer } from '../../lib/json-text';
 import { recordWebhookEvent } from '../../lib/webhook-events';
 import { cleanFileName } from '../documents/data-url';
 import { insertDocument } from '../documents/documents.repository';
@@ -49,7 +50,7 @@ import {
   insertDispute,
   insertEvidence,
   insertMoneyTransaction,
-  listDisputesJson,
+  listDisputeJsonRows,
   listDisputesPage,
   listEvents,
   listEvidence,
@@ -401,10 +402,10 @@ export async function disputeListFilterOf(
 }
 
 // The grid (GET /api/disputes): the disputes of the merchants the caller reaches and holds Disputes
-// on, newest first, the whole answer written as JSON by the database. Each row is what rowOf makes of
-// the dispute (the API test holds the two together).
-export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<string> {
-  return listDisputesJson(db, await disputeListFilterOf(db, caller, query));
+// on, newest first, as sent: the success envelope around the rows the database wrote as JSON. Each
+// row is what rowOf makes of the dispute (the API test holds the two together).
+export async function disputeRowsJson(db: Db, caller: Caller, query: DisputesQuery): Promise<Buffer> {
+  return successListAnswer(await listDisputeJsonRows(db, await disputeListFilterOf(db, caller, query)));
 }
 
 // One page of the disputes a filter matches, as the grid's rows, newest first, and where it ended
