@@ -20,7 +20,7 @@ import {
 import { printPlan } from './explain';
 import { scenarios } from './report-page.bench';
 import { largeRun, recordFigure } from './scale';
-import { compareInterleaved, printTable } from './stats';
+import { compareInterleaved, medianMs, printTable } from './stats';
 
 const RATIO_BUDGET = 1.5;
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -126,6 +126,10 @@ export async function benchDashboardStats(
       bare,
       largeRun ? { warmup: 1, runs: 5 } : { warmup: 2, runs: 11 },
     );
+    // What must stay flat is the service's own time. Beside scans of up to 12 months (seconds each at
+    // 10,000,000 rows, which push the totals out of the buffer cache) each call starts cold, so the
+    // interleaved figure measures the scan before it as much as the call: it is timed alone too.
+    const alone = await medianMs(service);
     const totalsParams = [timezone, windows.last30.start, windows.last7.start, today, ...totalsScope.params];
     await printPlan(pool, `dashboard totals, ${name}`, bareTotalsSql(totalsScope.text), totalsParams);
     const monthlyParams = [timezone, `${firstMonth}-01`, `${monthAfterLast}-01`, ...monthlyScope.params];
@@ -146,10 +150,11 @@ export async function benchDashboardStats(
     }
     const within = same && result.ratio <= RATIO_BUDGET;
     withinBudget &&= within;
-    recordFigure(`dashboard stats, ${name}, ms`, 'flat-ms', result.subjectMs, result.baselineMs);
+    recordFigure(`dashboard stats, ${name}, ms`, 'flat-ms', alone, result.baselineMs);
     rows.push([
       `${name}${same ? '' : ' (FIGURES DIFFER)'}`,
       bareLast30,
+      alone,
       result.subjectMs,
       result.baselineMs,
       result.ratio,
@@ -158,8 +163,19 @@ export async function benchDashboardStats(
   }
   console.log(
     `\nDashboard stats (GET /api/stats: last 7 and 30 days, ${monthlyVolumeMonths} months of gross, ${timezone}): ` +
-      'service vs bare SQL, median ms',
+      'service vs bare SQL, median ms (service alone: 21 runs on their own; beside: interleaved with the bare SQL)',
   );
-  printTable(['scope', 'rows in 30 days', 'service', 'bare SQL', 'ratio', `<= ${RATIO_BUDGET}`], rows);
+  printTable(
+    [
+      'scope',
+      'rows in 30 days',
+      'service alone',
+      'service beside',
+      'bare SQL',
+      'ratio',
+      `<= ${RATIO_BUDGET}`,
+    ],
+    rows,
+  );
   return withinBudget;
 }

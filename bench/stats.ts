@@ -12,6 +12,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+// The median of runs of fn on its own, after warmup runs.
+export async function medianMs(fn: () => Promise<unknown>, { warmup = 3, runs = 21 } = {}): Promise<number> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timeMs(fn));
+  return median(times);
+}
+
 export async function compareInterleaved(
   subject: () => Promise<unknown>,
   baseline: () => Promise<unknown>,
