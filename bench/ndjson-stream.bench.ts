@@ -22,7 +22,7 @@ import {
 import { reportTotalCap } from '../apps/server/src/modules/reporting/reporting.service';
 import { insertSession } from '../apps/server/src/modules/session/session.repository';
 import { largeRun, recordFigure } from './scale';
-import { compareInterleaved, median, printTable, timeMs } from './stats';
+import { compareInterleaved, median, medianMs, printTable } from './stats';
 
 // Load All: the NDJSON stream of GET /api/v1/report through the real route over HTTP, against
 // `COPY (…) TO STDOUT` of the same rows, window and order through pg. Budget: the stream moves at
@@ -354,9 +354,7 @@ async function benchSearch(handle: DatabaseHandle, pool: pg.Pool, endAt: Date): 
       limit: 10_001,
     };
     const found = (await listSearchRows(handle.db, query)).length;
-    const times: number[] = [];
-    for (let i = 0; i < 9; i++) times.push(await timeMs(() => listSearchRows(handle.db, query)));
-    const ms = median(times);
+    const ms = await medianMs(() => listSearchRows(handle.db, query), { warmup: 0, runs: 9 });
     if (scope.name === 'one merchant') withinBudget &&= ms <= SEARCH_BUDGET_MS;
     rows.push([
       scope.name,

@@ -17,7 +17,7 @@ import {
   statementRows,
 } from '../apps/server/src/modules/statements/statements.service';
 import { largeRun, recordFigure } from './scale';
-import { compareInterleaved, median, printTable, timeMs } from './stats';
+import { compareInterleaved, median, medianMs, printTable, timeMs } from './stats';
 
 // Posting every merchant's statement for a month within 2x of one GROUP BY over the
 // same rows; one merchant's 31-day PDF under 500 ms; the statement and payout pages of the busiest
@@ -175,10 +175,7 @@ export async function benchStatements(handle: DatabaseHandle, pool: pg.Pool, now
       support: { phone: config.supportPhone, email: config.supportEmail },
     });
   };
-  await buildPdf();
-  const pdfTimes: number[] = [];
-  for (let run = 0; run < 7; run++) pdfTimes.push(await timeMs(buildPdf));
-  const pdfMs = median(pdfTimes);
+  const pdfMs = await medianMs(buildPdf, { warmup: 1, runs: 7 });
   const sample = await buildPdf();
   await writeFile('/tmp/portico-bench-statement.pdf', sample);
 
