@@ -20,8 +20,11 @@ export const STREAM_MEMORY_BUDGET_MB = 100;
 
 // What a figure is and how it is judged against its 1,000,000 figure.
 export type FigureKind =
-  // Milliseconds that must stay flat: at most 1.2x the 1,000,000 time.
+  // Milliseconds that must stay flat: at most 1.2x the 1,000,000 time of the reference run.
   | 'flat-ms'
+  // The same, as the ratio to the 1,000,000 time measured in this run, call for call (scale-pair):
+  // when a run has these, they decide, and the flat-ms ratios across runs are printed for reference.
+  | 'flat-ratio'
   // Rows per second that must hold: at least 0.9x the 1,000,000 rate.
   | 'rate'
   // RSS growth in MB during a stream: under 100 MB at any size.
@@ -32,7 +35,7 @@ export type FigureKind =
 
 const figureSchema = z.object({
   name: z.string(),
-  kind: z.enum(['flat-ms', 'rate', 'stream-memory-mb', 'info']),
+  kind: z.enum(['flat-ms', 'flat-ratio', 'rate', 'stream-memory-mb', 'info']),
   value: z.number(),
   // The bare baseline measured in the same run, when there is one.
   baseline: z.number().optional(),
@@ -93,13 +96,21 @@ export async function compareWithReference(current: ScaleResults): Promise<boole
     return false;
   }
   const before = new Map(reference.figures.map((figure) => [figure.name, figure]));
+  const isPaired = current.figures.some((figure) => figure.kind === 'flat-ratio');
   let ok = true;
   const rows: string[][] = [];
   for (const figure of current.figures) {
     const old = before.get(figure.name);
-    const ratio = old && old.value > 0 ? figure.value / old.value : Number.NaN;
+    const isRatio = figure.kind === 'flat-ratio';
+    const ratio = isRatio ? figure.value : old && old.value > 0 ? figure.value / old.value : Number.NaN;
     let verdict = 'no budget';
-    if (figure.kind === 'stream-memory-mb') {
+    if (figure.kind === 'flat-ratio') {
+      const within = figure.value <= TIME_BUDGET;
+      verdict = `${within ? 'ok' : 'OVER'} (<= ${TIME_BUDGET}x)`;
+      ok &&= within;
+    } else if (figure.kind === 'flat-ms' && isPaired) {
+      verdict = 'across runs; judged in this run';
+    } else if (figure.kind === 'stream-memory-mb') {
       const within = figure.value < STREAM_MEMORY_BUDGET_MB;
       verdict = `${within ? 'ok' : 'OVER'} (< ${STREAM_MEMORY_BUDGET_MB} MB)`;
       ok &&= within;
@@ -119,7 +130,7 @@ export async function compareWithReference(current: ScaleResults): Promise<boole
       figure.name,
       old ? fmt(old.value) : '-',
       old?.baseline === undefined ? '-' : fmt(old.baseline),
-      fmt(figure.value),
+      isRatio ? '-' : fmt(figure.value),
       figure.baseline === undefined ? '-' : fmt(figure.baseline),
       Number.isNaN(ratio) ? '-' : ratio.toFixed(2),
       verdict,

@@ -238,7 +238,11 @@ async function insertPairs(
         when action_mode is null then 0 else -amount_cents end,
       (created_at at time zone 'America/New_York')::date + settle_days,
       api_response, third_party_api_response, meta, created_at
-    from final`,
+    from final
+    -- Stored in the order they happened, as live transactions arrive: drawn in any order, a month's
+    -- rows lay scattered over its partition, and reading the newest few thousand touched a page per
+    -- row (a report's later pages 1.4x slower at 10,000,000 rows than at 1,000,000).
+    order by created_at`,
   });
 }
 
