@@ -42,7 +42,8 @@ export class ReportExportFactsReader {
   readonly #advanced: AdvancedFields;
   readonly #fields = new LineFields();
   readonly #merchants = new Map<string, Merchant>();
-  readonly #undoes = new Map<string, UndoFacts[]>();
+  // A new map for each batch, never a cleared one (ReportRowWriter's undoes say why).
+  #undoes = new Map<string, UndoFacts[]>();
   readonly #locations = new Map<string, string | undefined>();
 
   constructor(advanced: AdvancedFields) {
@@ -63,7 +64,7 @@ export class ReportExportFactsReader {
   // The voids and refunds of the rows to come, in place of those given before (an export gives each
   // batch's own).
   setUndoes(undoes: readonly ReportUndo[]): void {
-    this.#undoes.clear();
+    this.#undoes = new Map();
     for (const undo of undoes) {
       const facts: UndoFacts = {
         type: transactionTypeSchema.parse(undo.type),

@@ -295,8 +295,10 @@ export class ReportRowWriter {
   readonly #merchants = new Map<string, Merchant>();
   readonly #subLocations = new Map<string, string>();
   readonly #metas = new Map<string, string>();
-  // Per original transaction: the JSON items of its undone_by list, oldest first.
-  readonly #undoes = new Map<string, string>();
+  // Per original transaction: the JSON items of its undone_by list, oldest first. A new map for each
+  // batch, never a cleared one: once a long-lived map's table is in V8's old generation, clear()
+  // makes its next tables there too, and the items of every batch then outlive minor collections.
+  #undoes = new Map<string, string>();
 
   constructor(advanced: AdvancedFields) {
     this.#advanced = advanced;
@@ -315,7 +317,7 @@ export class ReportRowWriter {
   // The voids and refunds of the rows to come, in place of those given before (a stream gives each
   // batch's own); a row without any is written as before, byte for byte.
   setUndoes(undoes: readonly ReportUndo[]): void {
-    this.#undoes.clear();
+    this.#undoes = new Map();
     for (const undo of undoes) {
       const item =
         `{"id":"${undo.id}","type":"${undo.type}","amount":${money(undo.amountCents)},` +
