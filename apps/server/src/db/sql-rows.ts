@@ -14,7 +14,7 @@ export function isRow(value: unknown): value is SqlRow {
 // collection until the next full one, dead or not. Measured on Load All: with the stream's own
 // arrays left to the collector, half of all rows moved to the old generation; with the voids and
 // refunds read beside each batch left in their driver's array, the server's heap grew 25 bytes for
-// every row streamed, 100 MB and more over 10,000,000 rows; emptied, 5.
+// every row streamed, 100 MB and more over 10,000,000 rows; emptied, 5 bytes.
 export function emptyRows(rows: unknown[]): void {
   rows.length = 0;
 }
